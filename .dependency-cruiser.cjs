@@ -1,0 +1,78 @@
+/**
+ * The import directions of ARCHITECTURE.md, enforced in `npm test`:
+ *   rules -> nothing | store -> AWS SDK | api -> rules, store, hono, zod
+ *   functions -> api, store | infra -> aws-cdk-lib, constructs | test -> public entries only.
+ * Tests that live beside the code may also use the test tooling (vitest, fast-check).
+ */
+const TESTS = '\\.test\\.ts$';
+const TEST_TOOLS = '^node_modules/(vitest|@vitest|fast-check)/';
+
+/** A package may import only itself, the listed paths, and (for tests beside the code) the test tooling. */
+function onlyImports(name, from, allowed, allowNodeBuiltins) {
+  return [
+    {
+      name: `${name}-only-allowed-dependencies`,
+      comment: `${from} may import only: ${allowed.join(', ') || 'nothing outside itself'}`,
+      severity: 'error',
+      from: { path: `^${from}/`, pathNot: TESTS },
+      to: {
+        pathNot: [`^${from}/`, ...allowed],
+        ...(allowNodeBuiltins ? { dependencyTypesNot: ['core'] } : {}),
+      },
+    },
+    {
+      name: `${name}-tests-only-allowed-dependencies`,
+      severity: 'error',
+      from: { path: `^${from}/.*${TESTS}` },
+      to: { pathNot: [`^${from}/`, TEST_TOOLS, ...allowed], dependencyTypesNot: ['core'] },
+    },
+  ];
+}
+
+const pkg = (name) => `^packages/${name}/src/index\\.ts$`;
+const mod = (name) => `^node_modules/${name}/`;
+
+module.exports = {
+  forbidden: [
+    ...onlyImports('rules', 'packages/rules', [], false),
+    ...onlyImports('store', 'packages/store', [mod('@aws-sdk'), mod('@smithy'), mod('dynalite')], true),
+    ...onlyImports('api', 'packages/api', [pkg('rules'), pkg('store'), mod('hono'), mod('@hono/zod-openapi'), mod('zod')], true),
+    ...onlyImports('functions', 'functions', [pkg('api'), pkg('store'), '^packages/store/src/embedded/index\\.ts$', mod('hono'), mod('@hono/node-server'), mod('@aws-sdk')], true),
+    ...onlyImports('infra', 'infra', [mod('aws-cdk-lib'), mod('constructs'), mod('cdk-nag'), '^packages/store/src/table\\.ts$'], true),
+    {
+      name: 'no-deep-imports-into-packages',
+      comment: 'Outside a package, import only its public entry (its package name), never its src/ files.',
+      severity: 'error',
+      from: { path: '^(packages/[^/]+|functions|infra|test)/' },
+      to: {
+        path: '^packages/[^/]+/src/',
+        pathNot: ['^$1/', '^packages/[^/]+/src/index\\.ts$', '^packages/store/src/embedded/index\\.ts$', '^packages/store/src/table\\.ts$'],
+      },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(cdk\\.out|\\.data)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    combinedDependencies: false,
+    preserveSymlinks: false,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.js', '.mjs', '.cjs', '.json', '.d.ts'],
+    },
+  },
+};

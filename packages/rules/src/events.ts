@@ -1,0 +1,56 @@
+import type { Ruleset } from './ruleset';
+import type { Tile } from './tiles';
+
+/** A seat number: 0 is the creator, seat order is turn order. */
+export type Seat = number;
+
+/** Who sits in a seat. The engine treats the id as opaque; the API gives it meaning. */
+export interface Player {
+  readonly id: string;
+  readonly name: string;
+}
+
+/** Why a tile left the boneyard. */
+export type DrawReason = 'opening' | 'turn' | 'penalty';
+
+/** Everything that can happen in a game. A game's state is the fold of these with `evolve`. */
+export type GameEvent =
+  | { readonly type: 'GameCreated'; readonly rules: Ruleset; readonly seats: number }
+  | { readonly type: 'SeatTaken'; readonly seat: Seat; readonly player: Player }
+  | { readonly type: 'GameStarted' }
+  /**
+   * The shuffled deck, recorded so replay is exact: `hands[s]` is what seat `s` was dealt and
+   * `boneyard[0]` is the next tile drawn. `opener` is the double that opens this hand.
+   */
+  | {
+      readonly type: 'HandDealt';
+      readonly hand: number;
+      readonly dealer: Seat;
+      readonly opener: Tile;
+      readonly hands: readonly (readonly Tile[])[];
+      readonly boneyard: readonly Tile[];
+    }
+  | { readonly type: 'TileDrawn'; readonly seat: Seat; readonly tile: Tile; readonly reason: DrawReason; readonly forced: boolean }
+  | { readonly type: 'RootPlaced'; readonly seat: Seat; readonly tile: Tile }
+  /** `id` is the new placement's id, `on` the placement it went against, `suit` the suit they share. */
+  | { readonly type: 'TilePlayed'; readonly seat: Seat; readonly tile: Tile; readonly on: number; readonly id: number; readonly suit: number }
+  | { readonly type: 'TurnPassed'; readonly seat: Seat; readonly forced: boolean }
+  /** A Chickenlittle penalty: the seat loses this turn. */
+  | { readonly type: 'TurnSkipped'; readonly seat: Seat }
+  | { readonly type: 'ChickenlittleAnnounced'; readonly seat: Seat; readonly auto: boolean }
+  | { readonly type: 'ChickenlittleCalledOut'; readonly seat: Seat; readonly by: Seat; readonly penalty: 'draw' | 'skip' }
+  /** `scores[s]` is what seat `s` adds for this hand; `out` is the seat that went out, if any. */
+  | {
+      readonly type: 'HandEnded';
+      readonly hand: number;
+      readonly reason: 'out' | 'blocked';
+      readonly out: Seat | null;
+      readonly scores: readonly number[];
+    }
+  | { readonly type: 'GameEnded'; readonly totals: readonly number[]; readonly winners: readonly Seat[] };
+
+/** The name of an event type. */
+export type GameEventType = GameEvent['type'];
+
+/** The event of one type. */
+export type EventOf<T extends GameEventType> = Extract<GameEvent, { type: T }>;

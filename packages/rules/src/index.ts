@@ -1,0 +1,29 @@
+/**
+ * The Chickenfoot rules as a Decider: `initialState`, `evolve(state, event)` and
+ * `decide(command, state, context)`, plus `legalMoves`, per-viewer views and event redaction.
+ * No I/O, no clock, no hidden randomness: the shuffle comes in through the context.
+ */
+export { decide, type Decision } from './decide';
+export { evolve, TOES } from './evolve';
+export { initialState, boneyardSize, type GameState, type HandState, type Placement, type OpenEnd, type ChickenlittleStatus } from './state';
+export type { Command, Move, PlayMove } from './commands';
+export type { GameEvent, GameEventType, EventOf, Player, Seat, DrawReason } from './events';
+export { REJECTION_CODES, type Rejection, type RejectionCode } from './rejections';
+export type { DecideContext, Shuffle } from './recorder';
+export {
+  DEFAULT_RULES,
+  MIN_SEATS,
+  defaultHandSize,
+  maxSeats,
+  resolveRuleset,
+  setTileCount,
+  type Ruleset,
+  type RulesetOptions,
+  type ResolvedRuleset,
+} from './ruleset';
+export { SET_SIZES, double, fullSet, halves, hasSuit, isDouble, normalizeTile, tile, tileScore, type SetSize, type Tile } from './tiles';
+export { legalMoves } from './legal-moves';
+export { viewFor, type GameView, type HandView, type SeatView } from './view';
+export { redactEvent, type VisibleEvent } from './redact';
+export { fisherYates, seededRandom, type RandomInt } from './random';
+export { selfPlay, type SelfPlayOptions, type SelfPlayResult } from './self-play';

@@ -1,0 +1,103 @@
+import { SET_SIZES, type SetSize } from './tiles';
+
+/** Every per-game option of RULES.md, fixed when the game is created and shown to every player. */
+export interface Ruleset {
+  /** Double-N set. */
+  readonly set: SetSize;
+  /** Tiles dealt to each seat. */
+  readonly handSize: number;
+  /** Tiles the root double accepts before play may go elsewhere. */
+  readonly spokes: 4 | 6;
+  /** What a player may do with a playable tile they just drew. */
+  readonly drawnTile: 'may-play' | 'must-play';
+  /** Points the double-blank counts when left in a hand. */
+  readonly doubleBlank: 0 | 25 | 50;
+  /** How a hand opens when nobody holds its double. */
+  readonly opening: 'draw' | 'next-highest';
+  /** How the one-tile-left announcement works. */
+  readonly chickenlittle: 'callout' | 'auto' | 'off';
+}
+
+/** The options a game creator may give; anything left out takes its default. */
+export type RulesetOptions = Partial<Ruleset>;
+
+/** Default rules (the Chickenfoot help text's game), apart from `handSize`, which depends on set and seats. */
+export const DEFAULT_RULES: Omit<Ruleset, 'handSize'> = {
+  set: 9,
+  spokes: 6,
+  drawnTile: 'may-play',
+  doubleBlank: 50,
+  opening: 'draw',
+  chickenlittle: 'callout',
+};
+
+// RULES.md's deal table: index = seats - 2. A missing entry means the set cannot seat that many.
+const DEFAULT_HAND_SIZE: Record<SetSize, readonly number[]> = {
+  6: [7, 7, 5, 4],
+  9: [21, 14, 11, 8, 7, 6, 5],
+  12: [15, 15, 15, 12, 12, 11, 10],
+  15: [14, 14, 14, 14, 14, 14, 14],
+};
+
+/** The fewest seats any game has. */
+export const MIN_SEATS = 2;
+
+/** The most seats a set can deal to (5 for double-6, 8 otherwise). */
+export function maxSeats(set: SetSize): number {
+  return MIN_SEATS + DEFAULT_HAND_SIZE[set].length - 1;
+}
+
+/** How many tiles the double-`set` set has: (N+1)(N+2)/2. */
+export function setTileCount(set: number): number {
+  return ((set + 1) * (set + 2)) / 2;
+}
+
+/** The hand size RULES.md gives for a set and a number of seats, or undefined if they don't fit. */
+export function defaultHandSize(set: SetSize, seats: number): number | undefined {
+  return DEFAULT_HAND_SIZE[set][seats - MIN_SEATS];
+}
+
+const CHOICES = {
+  spokes: [4, 6],
+  drawnTile: ['may-play', 'must-play'],
+  doubleBlank: [0, 25, 50],
+  opening: ['draw', 'next-highest'],
+  chickenlittle: ['callout', 'auto', 'off'],
+} as const;
+
+/** A ruleset with every default filled in, or the reason the options cannot make a game. */
+export type ResolvedRuleset = { ok: true; rules: Ruleset } | { ok: false; reason: string };
+
+/**
+ * Fills in defaults and checks a game's options against RULES.md.
+ * @example resolveRuleset(4, {}) // { ok: true, rules: { set: 9, handSize: 11, spokes: 6, ... } }
+ * @example resolveRuleset(6, { set: 6 }).ok // false: double-6 seats at most 5
+ */
+export function resolveRuleset(seats: number, options: RulesetOptions = {}): ResolvedRuleset {
+  const known = new Set<string>(['set', 'handSize', ...Object.keys(CHOICES)]);
+  const unknown = Object.keys(options).filter((key) => !known.has(key));
+  if (unknown.length > 0) return { ok: false, reason: `unknown rule option(s): ${unknown.join(', ')}` };
+
+  const set = options.set ?? DEFAULT_RULES.set;
+  if (!(SET_SIZES as readonly unknown[]).includes(set)) {
+    return { ok: false, reason: `set must be one of ${SET_SIZES.join(', ')} (a double-N set), not ${String(set)}` };
+  }
+  if (!Number.isInteger(seats) || seats < MIN_SEATS || seats > maxSeats(set)) {
+    return { ok: false, reason: `a double-${set} game seats ${MIN_SEATS} to ${maxSeats(set)} players, not ${String(seats)}` };
+  }
+  for (const [key, allowed] of Object.entries(CHOICES)) {
+    const value = options[key as keyof typeof CHOICES];
+    if (value !== undefined && !(allowed as readonly unknown[]).includes(value)) {
+      return { ok: false, reason: `${key} must be one of ${allowed.join(', ')}, not ${String(value)}` };
+    }
+  }
+  const handSize = options.handSize ?? defaultHandSize(set, seats) ?? 0;
+  const tiles = setTileCount(set);
+  if (!Number.isInteger(handSize) || handSize < 1 || seats * handSize > tiles - 1) {
+    return {
+      ok: false,
+      reason: `handSize must be a whole number from 1 to ${Math.floor((tiles - 1) / seats)} for ${seats} seats on a double-${set} set (${tiles} tiles, at least one left in the boneyard), not ${String(handSize)}`,
+    };
+  }
+  return { ok: true, rules: { ...DEFAULT_RULES, ...options, set, handSize } };
+}

@@ -1,0 +1,105 @@
+/** A domino written `"a-b"` with the higher half first: `"9-4"`, `"0-0"`. */
+export type Tile = string;
+
+/** The sizes of double-N sets the engine plays with. */
+export const SET_SIZES = [6, 9, 12, 15] as const;
+export type SetSize = (typeof SET_SIZES)[number];
+
+/** The largest N any supported set reaches; tables below are precomputed up to it. */
+const MAX_SUIT = 15;
+
+interface TileFacts {
+  /** The canonical spelling (higher half first), one shared string per tile. */
+  readonly tile: Tile;
+  readonly halves: readonly [high: number, low: number];
+  /** Bit s set for each suit s the tile belongs to. */
+  readonly suits: number;
+}
+
+// Rule checks ask about tiles millions of times in self-play, so every tile of the largest set
+// is parsed once, under both spellings. A null-prototype object beat a Map for these lookups.
+const FACTS: Record<string, TileFacts | undefined> = Object.create(null);
+for (let high = 0; high <= MAX_SUIT; high++) {
+  for (let low = 0; low <= high; low++) {
+    const facts: TileFacts = { tile: `${high}-${low}`, halves: [high, low], suits: (1 << high) | (1 << low) };
+    FACTS[`${high}-${low}`] = facts;
+    FACTS[`${low}-${high}`] = facts;
+  }
+}
+
+/**
+ * Writes the tile with halves `a` and `b`, higher half first.
+ * @example tile(4, 9) // "9-4"
+ */
+export function tile(a: number, b: number): Tile {
+  return a >= b ? `${a}-${b}` : `${b}-${a}`;
+}
+
+/**
+ * Reads a tile written with its halves in either order and returns its canonical spelling,
+ * or `null` when the text is not a tile of the double-`n` set.
+ * @example normalizeTile("4-9", 9) // "9-4"
+ */
+export function normalizeTile(text: string, n: number): Tile | null {
+  const facts = FACTS[text];
+  return facts && facts.halves[0] <= n ? facts.tile : null;
+}
+
+/** The two halves of a canonical tile, higher first. Throws on text that is not a tile. */
+export function halves(t: Tile): readonly [number, number] {
+  const facts = FACTS[t];
+  if (!facts) throw new Error(`not a tile: ${JSON.stringify(t)}`);
+  return facts.halves;
+}
+
+/** The suits a tile belongs to as a bit set (bit s for suit s); 0 for text that is not a tile. */
+export function suitBits(t: Tile): number {
+  return FACTS[t]?.suits ?? 0;
+}
+
+/** True when the tile belongs to `suit` (either half shows it). */
+export function hasSuit(t: Tile, suit: number): boolean {
+  return (suitBits(t) & (1 << suit)) !== 0;
+}
+
+/** True for a double such as `"5-5"`. */
+export function isDouble(t: Tile): boolean {
+  const facts = FACTS[t];
+  return facts !== undefined && facts.halves[0] === facts.halves[1];
+}
+
+/** The half left exposed when `t` is placed against an end of `suit` (for a double, `suit` itself). */
+export function otherHalf(t: Tile, suit: number): number {
+  const [high, low] = halves(t);
+  return high === suit ? low : high;
+}
+
+/** The double of a suit: `double(9)` is `"9-9"`. */
+export function double(suit: number): Tile {
+  return `${suit}-${suit}`;
+}
+
+/** Pips a tile counts for at the end of a hand; the double-blank counts `doubleBlank` instead of 0. */
+export function tileScore(t: Tile, doubleBlank: number): number {
+  const [high, low] = halves(t);
+  return high === 0 ? doubleBlank : high + low;
+}
+
+const FULL_SETS = new Map<number, readonly Tile[]>();
+
+/**
+ * Every tile of the double-`n` set, each once, in a fixed order (highest first).
+ * @example fullSet(6).length // 28
+ */
+export function fullSet(n: number): readonly Tile[] {
+  let tiles = FULL_SETS.get(n);
+  if (!tiles) {
+    const list: Tile[] = [];
+    for (let high = n; high >= 0; high--) {
+      for (let low = high; low >= 0; low--) list.push(FACTS[`${high}-${low}`]?.tile ?? `${high}-${low}`);
+    }
+    tiles = Object.freeze(list);
+    FULL_SETS.set(n, tiles);
+  }
+  return tiles;
+}

@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['packages/*/src/**/*.test.ts', 'functions/src/**/*.test.ts', 'infra/test/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: ['**/node_modules/**', 'test/soak/**'],
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+  },
+});
