@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.ts', 'functions/src/**/*.test.ts', 'infra/test/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: ['**/node_modules/**', 'test/soak/**'],
+    globalSetup: ['test/support/dynamo-global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

@@ -1,0 +1,79 @@
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { itemKey } from './keys';
+import { decodePayload, encodePayload } from './payload';
+
+/** One append: every event one command caused, at one version of the stream. */
+export interface Commit {
+  gameId: string;
+  /** 1 for a stream's first commit. */
+  version: number;
+  events: unknown[];
+  /** When it was appended, ISO 8601. */
+  at: string;
+  idempotencyKey?: string;
+  commandHash?: string;
+  by?: string;
+  /** The caller's folded state after this commit, when it stored one and asked for it back. */
+  snapshot?: unknown;
+}
+
+/** What an append records besides its events. */
+export interface AppendMeta {
+  /** The command's idempotency key: a retry with the same key is recognised (see `EventStore.append`). */
+  idempotencyKey?: string;
+  /** Tells a genuine retry (same key, same hash) from a key reused for another command. */
+  commandHash?: string;
+  /** Any JSON value; stored compressed in the commit and returned by `readLatest`. */
+  snapshot?: unknown;
+  /** Defaults to now. */
+  at?: Date;
+  /** Who issued the command. */
+  by?: string;
+}
+
+// Short attribute names: they are stored in every commit and count towards its size.
+const A = { events: 'ev', at: 'at', key: 'ik', hash: 'ch', by: 'by', snapshot: 'sn' } as const;
+
+/** Every commit attribute except the snapshot, for reads that do not want to pay for decoding it. */
+export const WITHOUT_SNAPSHOT = {
+  ProjectionExpression: '#pk, #sk, #ev, #at, #ik, #ch, #by',
+  ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk', '#ev': A.events, '#at': A.at, '#ik': A.key, '#ch': A.hash, '#by': A.by },
+};
+
+/** The item for a new commit, and the commit as `append` returns it. */
+export function commitItem(
+  gameId: string,
+  version: number,
+  events: readonly unknown[],
+  meta: AppendMeta,
+): { item: Record<string, AttributeValue>; commit: Commit } {
+  const at = (meta.at ?? new Date()).toISOString();
+  const item: Record<string, AttributeValue> = { ...itemKey(gameId, version), [A.events]: encodePayload(events), [A.at]: { S: at } };
+  const commit: Commit = { gameId, version, events: [...events], at };
+  if (meta.idempotencyKey !== undefined) item[A.key] = { S: (commit.idempotencyKey = meta.idempotencyKey) };
+  if (meta.commandHash !== undefined) item[A.hash] = { S: (commit.commandHash = meta.commandHash) };
+  if (meta.by !== undefined) item[A.by] = { S: (commit.by = meta.by) };
+  if (meta.snapshot !== undefined) {
+    item[A.snapshot] = encodePayload(meta.snapshot);
+    commit.snapshot = meta.snapshot;
+  }
+  return { item, commit };
+}
+
+/** A stored commit item back as a `Commit`; its snapshot is decoded only when asked for. */
+export function readCommitItem(gameId: string, item: Record<string, AttributeValue>, withSnapshot: boolean): Commit {
+  const commit: Commit = {
+    gameId,
+    version: Number(item.sk?.N),
+    events: decodePayload(item[A.events]) as unknown[],
+    at: item[A.at]?.S ?? '',
+  };
+  const key = item[A.key]?.S;
+  const hash = item[A.hash]?.S;
+  const by = item[A.by]?.S;
+  if (key !== undefined) commit.idempotencyKey = key;
+  if (hash !== undefined) commit.commandHash = hash;
+  if (by !== undefined) commit.by = by;
+  if (withSnapshot && item[A.snapshot]) commit.snapshot = decodePayload(item[A.snapshot]);
+  return commit;
+}

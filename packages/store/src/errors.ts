@@ -1,0 +1,73 @@
+/**
+ * Typed store errors: callers check `instanceof` or the stable `code` and never import the SDK.
+ * The SDK error that caused one, if any, is its `cause`.
+ */
+
+/** Every `code` a store error can carry. */
+export type StoreErrorCode =
+  | 'store/concurrency'
+  | 'store/idempotency-conflict'
+  | 'store/unavailable'
+  | 'store/not-found'
+  | 'store/invalid-request'
+  | 'store/failed';
+
+/** The base of every error the store throws; `code: 'store/failed'` when nothing more specific fits. */
+export class StoreError extends Error {
+  override readonly name: string = 'StoreError';
+  readonly code: StoreErrorCode;
+
+  constructor(code: StoreErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+  }
+}
+
+/** Another command was appended at the expected version first: re-read and decide again. */
+export class ConcurrencyError extends StoreError {
+  override readonly name = 'ConcurrencyError';
+
+  constructor(
+    readonly streamId: string,
+    readonly expectedVersion: number,
+    /** The stream's version when the conflict was examined (at least `expectedVersion + 1`). */
+    readonly currentVersion: number,
+  ) {
+    super('store/concurrency', `stream ${streamId} is at version ${currentVersion}, not ${expectedVersion}`);
+  }
+}
+
+/** An idempotency key was reused for a different command (its `commandHash` differs). */
+export class IdempotencyConflictError extends StoreError {
+  override readonly name = 'IdempotencyConflictError';
+
+  constructor(
+    readonly streamId: string,
+    readonly idempotencyKey: string,
+    /** The version that the key's first command was recorded at. */
+    readonly recordedVersion: number,
+  ) {
+    super(
+      'store/idempotency-conflict',
+      `idempotency key ${JSON.stringify(idempotencyKey)} of stream ${streamId} was used at version ${recordedVersion} for a different command`,
+    );
+  }
+}
+
+/** DynamoDB was throttling, unavailable or unreachable even after the SDK's retries. Worth retrying later. */
+export class StoreUnavailableError extends StoreError {
+  override readonly name = 'StoreUnavailableError';
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('store/unavailable', message, options);
+  }
+}
+
+/** Something the operation needs does not exist: the table, or (for a rebuild) the stream. */
+export class NotFoundError extends StoreError {
+  override readonly name = 'NotFoundError';
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('store/not-found', message, options);
+  }
+}

@@ -1,0 +1,125 @@
+import { append, type AppendResult } from './append';
+import type { AppendMeta, Commit } from './commit';
+import { measureCost, type CostMeter, type CostReport } from './cost';
+import { Dynamo, type StoreClient } from './dynamo';
+import { NotFoundError } from './errors';
+import { findByIdempotencyKey } from './idempotency';
+import { listPlayerGames, type PlayerGamesOptions, type PlayerGamesPage } from './player-games';
+import { getHead, updateProjections, type GameHead, type ProjectionInput, type ProjectionResult } from './projections';
+import { readAfter, readAll, readCommit, readLatest, type CommitPage, type ReadAfterOptions } from './read';
+
+/** Where a store keeps its streams. Configuration arrives here; the store reads no environment. */
+export interface EventStoreOptions {
+  /** A `DynamoDBClient` (see `createDynamoClient`) or a `DynamoDBDocumentClient`. */
+  client: StoreClient;
+  tableName: string;
+  /** Counts every request this store makes, with the capacity DynamoDB reports for it. */
+  meter?: CostMeter;
+}
+
+/**
+ * Streams of opaque events with versions, on one DynamoDB table, plus the projections the API reads
+ * instead of folding games. It knows no game rules. Every failure is a `StoreError`.
+ * @example
+ * const store = new EventStore({ client: createDynamoClient({ endpoint }), tableName: 'chickenfoot' });
+ * const { commit } = await store.append('g1', 0, [{ type: 'GameCreated' }], { idempotencyKey: 'k1' });
+ * const latest = await store.readLatest('g1'); // commit 1
+ */
+export class EventStore {
+  readonly #dynamo: Dynamo;
+
+  constructor({ client, tableName, meter }: EventStoreOptions) {
+    this.#dynamo = new Dynamo(client, tableName, meter);
+  }
+
+  get tableName(): string {
+    return this.#dynamo.tableName;
+  }
+
+  /**
+   * Appends the events one command caused as version `expectedVersion + 1` (0 = empty stream):
+   * one conditional PutItem. If that version exists already, the command is recognised as a retry
+   * when the stream holds its `idempotencyKey` with the same `commandHash` (then nothing is written
+   * and `replayed` is true, with the recorded commit); a key with another hash throws
+   * `IdempotencyConflictError`; anything else throws `ConcurrencyError`. `expectedVersion` must be
+   * a version the caller read: the store does not pay a read per append to check it.
+   * @example
+   * const { commit, replayed } = await store.append('g1', latest.version, events, { idempotencyKey, commandHash, snapshot });
+   */
+  append(gameId: string, expectedVersion: number, events: readonly unknown[], meta: AppendMeta = {}): Promise<AppendResult> {
+    return append(this.#dynamo, gameId, expectedVersion, events, meta);
+  }
+
+  /** The newest commit with its snapshot (one strongly consistent Query), or null for an empty stream. */
+  readLatest(gameId: string, options: { snapshot?: boolean } = {}): Promise<Commit | null> {
+    return readLatest(this.#dynamo, gameId, options.snapshot ?? true);
+  }
+
+  /** The commit at `version` (one strongly consistent GetItem), or null. */
+  readCommit(gameId: string, version: number, options: { snapshot?: boolean } = {}): Promise<Commit | null> {
+    return readCommit(this.#dynamo, gameId, version, options.snapshot ?? true);
+  }
+
+  /**
+   * One page of the commits after version `after`, oldest first, without snapshots unless asked.
+   * @example
+   * let after = client.version;
+   * do { const page = await store.readAfter('g1', after, { limit: 100 }); send(page.commits); after = page.next; } while (after !== null);
+   */
+  readAfter(gameId: string, after: number, options?: ReadAfterOptions): Promise<CommitPage> {
+    return readAfter(this.#dynamo, gameId, after, options);
+  }
+
+  /** The whole stream, oldest first (as many Queries as 1 MB pages). */
+  readAll(gameId: string, options?: Omit<ReadAfterOptions, 'limit'>): Promise<Commit[]> {
+    return readAll(this.#dynamo, gameId, options);
+  }
+
+  /** The commit recorded with this idempotency key, with its snapshot, or null (see `append`). */
+  findByIdempotencyKey(gameId: string, idempotencyKey: string): Promise<Commit | null> {
+    return findByIdempotencyKey(this.#dynamo, gameId, idempotencyKey);
+  }
+
+  /**
+   * Writes the game's head and membership items after an append. Version-guarded and idempotent:
+   * an update older than (or as old as) what is stored is skipped, not an error.
+   */
+  updateProjections(gameId: string, input: ProjectionInput): Promise<ProjectionResult> {
+    return updateProjections(this.#dynamo, gameId, input);
+  }
+
+  /** The game's head (one strongly consistent GetItem), or null. */
+  getHead(gameId: string): Promise<GameHead | null> {
+    return getHead(this.#dynamo, gameId);
+  }
+
+  /**
+   * A player's games in one Query on the `byPlayer` index.
+   * @example
+   * const { games } = await store.listPlayerGames('p1', { myTurn: true }); // the longest-waiting first
+   */
+  listPlayerGames(playerId: string, options?: PlayerGamesOptions): Promise<PlayerGamesPage> {
+    return listPlayerGames(this.#dynamo, playerId, options);
+  }
+
+  /**
+   * Recomputes a game's projections from its events (snapshots are not decoded) and writes them
+   * over whatever is stored at that version or older. Throws `NotFoundError` for an empty stream.
+   * @example
+   * await store.rebuildProjections('g1', (commits) => project(commits.flatMap((c) => c.events)));
+   */
+  async rebuildProjections(gameId: string, project: (commits: Commit[]) => ProjectionInput): Promise<ProjectionResult> {
+    const commits = await readAll(this.#dynamo, gameId);
+    if (commits.length === 0) throw new NotFoundError(`stream ${gameId} has no commits to rebuild from`);
+    return updateProjections(this.#dynamo, gameId, project(commits), true);
+  }
+
+  /**
+   * Runs `fn` and reports the DynamoDB cost of the store requests made inside it.
+   * @example
+   * const { cost } = await store.measure(() => store.append('g1', 3, events, meta)); // cost.requests === 1
+   */
+  measure<T>(fn: () => Promise<T>): Promise<{ result: T; cost: CostReport }> {
+    return measureCost(fn);
+  }
+}

@@ -1,0 +1,82 @@
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { readCommitItem, WITHOUT_SNAPSHOT, type Commit } from './commit';
+import type { Dynamo } from './dynamo';
+import { checkId, checkVersion, itemKey, streamKey } from './keys';
+
+/** Options of `readAfter`. */
+export interface ReadAfterOptions {
+  /** At most this many commits per page; without it a page is what fits DynamoDB's 1 MB. */
+  limit?: number;
+  /** Strongly consistent (the default) sees every acknowledged append; eventually consistent costs half. */
+  consistent?: boolean;
+  /** Also decode each commit's snapshot (default false: catch-up wants the events). */
+  snapshots?: boolean;
+}
+
+/** One page of a catch-up read. */
+export interface CommitPage {
+  commits: Commit[];
+  /** Pass as `after` for the next page; null when these commits reach the end of the stream. */
+  next: number | null;
+}
+
+// WITHOUT_SNAPSHOT names the keys as #pk and #sk too, so key conditions read the same either way.
+const querying = (withSnapshot: boolean) => (withSnapshot ? { ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk' } } : WITHOUT_SNAPSHOT);
+
+/** The newest commit, with its snapshot, in one strongly consistent Query; null for an empty stream. */
+export async function readLatest(dynamo: Dynamo, gameId: string, withSnapshot = true): Promise<Commit | null> {
+  checkId('gameId', gameId);
+  const { Items } = await dynamo.query({
+    ...querying(withSnapshot),
+    KeyConditionExpression: '#pk = :pk AND #sk >= :first',
+    ExpressionAttributeValues: { ':pk': streamKey(gameId), ':first': { N: '1' } },
+    ScanIndexForward: false,
+    Limit: 1,
+    ConsistentRead: true,
+  });
+  const item = Items?.[0];
+  return item ? readCommitItem(gameId, item, withSnapshot) : null;
+}
+
+/** The commit at `version`, strongly consistent; null when there is none. */
+export async function readCommit(dynamo: Dynamo, gameId: string, version: number, withSnapshot = true): Promise<Commit | null> {
+  checkId('gameId', gameId);
+  checkVersion('version', version);
+  const { Item } = await dynamo.get({ Key: itemKey(gameId, version), ConsistentRead: true, ...(withSnapshot ? {} : WITHOUT_SNAPSHOT) });
+  return Item ? readCommitItem(gameId, Item, withSnapshot) : null;
+}
+
+/**
+ * The commits after version `after`, oldest first, one Query per page. One commit more than the
+ * limit is asked for, so `next` is null exactly when the stream has nothing more.
+ */
+export async function readAfter(dynamo: Dynamo, gameId: string, after: number, options: ReadAfterOptions = {}): Promise<CommitPage> {
+  checkId('gameId', gameId);
+  checkVersion('after', after);
+  const { limit, consistent = true, snapshots = false } = options;
+  if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 1)) throw new TypeError(`limit must be a whole number >= 1, got ${limit}`);
+  const { Items = [], LastEvaluatedKey } = await dynamo.query({
+    ...querying(snapshots),
+    KeyConditionExpression: '#pk = :pk AND #sk > :after',
+    ExpressionAttributeValues: { ':pk': streamKey(gameId), ':after': { N: String(after) } },
+    ConsistentRead: consistent,
+    ...(limit !== undefined ? { Limit: limit + 1 } : {}),
+  });
+  const items: Record<string, AttributeValue>[] = limit !== undefined ? Items.slice(0, limit) : Items;
+  const commits = items.map((item) => readCommitItem(gameId, item, snapshots));
+  const more = Items.length > items.length || LastEvaluatedKey !== undefined;
+  const last = commits[commits.length - 1];
+  return { commits, next: more && last ? last.version : null };
+}
+
+/** The whole stream, following pages; empty for a stream with no commits. */
+export async function readAll(dynamo: Dynamo, gameId: string, options: Omit<ReadAfterOptions, 'limit'> = {}): Promise<Commit[]> {
+  const commits: Commit[] = [];
+  let after: number | null = 0;
+  while (after !== null) {
+    const page: CommitPage = await readAfter(dynamo, gameId, after, options);
+    commits.push(...page.commits);
+    after = page.next;
+  }
+  return commits;
+}
