@@ -1,0 +1,90 @@
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import dynalite from 'dynalite';
+import { mkdir } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { createDynamoClient } from '../client';
+import { ensureTable } from '../create-table';
+import { lockDataDir, type DataDirLock } from './lock';
+
+/** Where and how to run the embedded DynamoDB. */
+export interface EmbeddedDynamoOptions {
+  /** Created if missing. */
+  tableName: string;
+  /** Keep the data in this folder (created if missing); in memory without it. */
+  dataDir?: string;
+  /** Default 0: any free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+}
+
+/** A running embedded DynamoDB with its table ready. */
+export interface EmbeddedDynamo {
+  endpoint: string;
+  /** A client for `endpoint`, closed by `stop()`. */
+  client: DynamoDBClient;
+  tableName: string;
+  /** Closes the client, the server and its database, and releases the data folder. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+const listen = (server: Server, port: number, host: string) =>
+  new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+
+/** Closes the server and dynalite's database (which dynalite only closes from a listening server). */
+async function close(server: Server): Promise<void> {
+  // dynalite opens its database when created; if our listen failed (port taken), listening on a free
+  // port is the only way to reach the close that releases it, so the folder is not left locked.
+  if (!server.listening) await listen(server, 0, '127.0.0.1');
+  await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+}
+
+/**
+ * Starts dynalite in this process and creates the store's table if it is missing. A second start
+ * on a data folder in use rejects with "<dataDir> is already in use by process N; ...".
+ * @example
+ * const dynamo = await startEmbeddedDynamo({ tableName: 'chickenfoot', dataDir: '.data' });
+ * const store = new EventStore({ client: dynamo.client, tableName: dynamo.tableName });
+ * process.on('SIGINT', () => dynamo.stop());
+ */
+export async function startEmbeddedDynamo(options: EmbeddedDynamoOptions): Promise<EmbeddedDynamo> {
+  const { tableName, dataDir, port = 0, host = '127.0.0.1' } = options;
+  let lock: DataDirLock | null = null;
+  if (dataDir !== undefined) {
+    await mkdir(dataDir, { recursive: true });
+    lock = await lockDataDir(dataDir);
+  }
+  const server = dynalite({
+    createTableMs: 0,
+    deleteTableMs: 0,
+    updateTableMs: 0,
+    ...(dataDir !== undefined ? { path: join(dataDir, 'dynalite') } : {}),
+  });
+  let client: DynamoDBClient | null = null;
+  let stopping: Promise<void> | null = null;
+  const stop = () =>
+    (stopping ??= (async () => {
+      client?.destroy();
+      await close(server);
+      await lock?.release();
+    })());
+
+  try {
+    await listen(server, port, host);
+    const endpoint = `http://${host}:${(server.address() as AddressInfo).port}`;
+    client = createDynamoClient({ endpoint });
+    await ensureTable(client, tableName);
+    return { endpoint, client, tableName, stop };
+  } catch (error) {
+    await stop().catch(() => {});
+    throw error;
+  }
+}
