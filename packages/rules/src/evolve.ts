@@ -199,5 +199,8 @@ function replaceAt<T>(items: readonly T[], index: number, value: T): T[] {
 }
 
 function removeTile(hands: readonly (readonly string[])[], seat: Seat, tile: string): (readonly string[])[] {
-  return replaceAt(hands, seat, (hands[seat] ?? []).filter((t) => t !== tile));
+  const tiles = (hands[seat] ?? []).slice();
+  const at = tiles.indexOf(tile);
+  if (at >= 0) tiles.splice(at, 1);
+  return replaceAt(hands, seat, tiles);
 }

@@ -55,21 +55,21 @@ export function dealHand(rec: Recorder, index: number): void {
   const dealer = index % seatCount;
   rec.emit({ type: 'HandDealt', hand: index, dealer, opener, hands, boneyard });
 
-  const holder = hands.findIndex((tiles) => tiles.includes(opener));
-  if (holder >= 0) {
-    rec.emit({ type: 'RootPlaced', seat: holder, tile: opener });
-  } else {
+  let placer = hands.findIndex((tiles) => tiles.includes(opener));
+  if (placer < 0) {
     // Starting after the dealer, each seat draws in turn until the opening double turns up.
-    for (let seat = nextSeat(rec.state, dealer), at = 0; at < boneyard.length; seat = nextSeat(rec.state, seat), at++) {
-      const tile = boneyard[at] as Tile;
-      rec.emit({ type: 'TileDrawn', seat, tile, reason: 'opening', forced: true });
-      if (tile === opener) {
-        rec.emit({ type: 'RootPlaced', seat, tile });
-        break;
-      }
+    // It is in the boneyard (nobody holds it), so the loop always ends by finding it.
+    placer = nextSeat(rec.state, dealer);
+    for (const tile of boneyard) {
+      rec.emit({ type: 'TileDrawn', seat: placer, tile, reason: 'opening', forced: true });
+      if (tile === opener) break;
+      placer = nextSeat(rec.state, placer);
     }
   }
-  settle(rec);
+  rec.emit({ type: 'RootPlaced', seat: placer, tile: opener });
+  // With a hand size of 1 the holder places their only tile: that is going out.
+  if (currentHand(rec).hands[placer]?.length === 0) endHand(rec, 'out', placer);
+  else settle(rec);
 }
 
 /**
