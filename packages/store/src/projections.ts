@@ -72,11 +72,12 @@ export async function updateProjections(dynamo: Dynamo, gameId: string, input: P
     ExpressionAttributeNames: { '#v': 'v' },
     ExpressionAttributeValues: { ':v': version },
   };
-  const put = (sk: number, attributes: Record<string, AttributeValue>) =>
-    dynamo.putIf({ Item: { ...itemKey(gameId, sk), v: version, hd, ...attributes }, ...guard, ReturnValues: 'ALL_OLD' });
+  const put = (sk: number, attributes: Record<string, AttributeValue>, returnOld = false) =>
+    dynamo.putIf({ Item: { ...itemKey(gameId, sk), v: version, hd, ...attributes }, ...guard, ...(returnOld ? { ReturnValues: 'ALL_OLD' } : {}) });
 
   const writes = [
-    put(HEAD_SK, { mc: { N: String(members.length) } }),
+    // The old head tells how many members there were, so members who left can be removed below.
+    put(HEAD_SK, { mc: { N: String(members.length) } }, true),
     ...members.map((member, i) =>
       put(memberSk(i), {
         pl: { S: member.playerId },
