@@ -1,11 +1,8 @@
 import {
-  DeleteItemCommand,
   GetItemCommand,
   PutItemCommand,
   QueryCommand,
   type ConsumedCapacity,
-  type DeleteItemCommandInput,
-  type DeleteItemCommandOutput,
   type DynamoDBClient,
   type GetItemCommandInput,
   type GetItemCommandOutput,
@@ -33,7 +30,7 @@ interface Metadata {
 }
 
 /**
- * The four DynamoDB calls the store makes, bound to one table. Every call asks for its consumed
+ * The three DynamoDB calls the store makes, bound to one table. Every call asks for its consumed
  * capacity and reports it; every failure leaves as a `StoreError`, except a failed condition,
  * which the conditional calls return as `null` because it is an answer, not a fault.
  */
@@ -59,11 +56,6 @@ export class Dynamo {
   /** A conditional PutItem: its output, or `null` when the condition failed. */
   putIf(input: WithoutTable<PutItemCommandInput>): Promise<PutItemCommandOutput | null> {
     return this.#conditional('PutItem', new PutItemCommand({ ...input, TableName: this.tableName, ReturnConsumedCapacity: 'TOTAL' }));
-  }
-
-  /** A conditional DeleteItem: its output, or `null` when the condition failed. */
-  deleteIf(input: WithoutTable<DeleteItemCommandInput>): Promise<DeleteItemCommandOutput | null> {
-    return this.#conditional('DeleteItem', new DeleteItemCommand({ ...input, TableName: this.tableName, ReturnConsumedCapacity: 'TOTAL' }));
   }
 
   #conditional<O>(operation: string, command: object): Promise<O | null> {

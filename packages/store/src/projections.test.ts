@@ -80,6 +80,10 @@ describe('projections', () => {
     await store.updateProjections('p5', { head: { ...head, version: 2, seats }, members: ['ann', 'bob'].map((playerId) => ({ playerId, myTurn: false })) });
     expect((await store.listPlayerGames('cy')).games.map((g) => g.gameId)).not.toContain('p5');
     expect((await store.listPlayerGames('bob')).games.map((g) => g.gameId)).toContain('p5');
+    // The version-1 update delivered late must not bring Cy's membership back.
+    const late = await store.updateProjections('p5', { head, members: ['ann', 'bob', 'cy'].map((playerId) => ({ playerId, myTurn: false })) });
+    expect(late).toEqual({ written: 0, skipped: 4 });
+    expect((await store.listPlayerGames('cy')).games.map((g) => g.gameId)).not.toContain('p5');
   });
 
   it('refuses to rebuild a stream with no commits, and a head without a valid time', async () => {

@@ -89,11 +89,13 @@ export async function updateProjections(dynamo: Dynamo, gameId: string, input: P
   ];
   const [headWrite, ...memberWrites] = await Promise.all(writes);
 
-  // A game that lost members (a seat left before the start) keeps no stale membership items.
+  // A game that lost members (a seat left before the start) keeps no stale membership: their slots
+  // become versioned tombstones without index keys (so out of `byPlayer`), not deleted items, which
+  // an older update arriving late would recreate.
   const before = Number(headWrite?.Attributes?.mc?.N ?? 0);
   const removals = [];
   for (let i = members.length; i < before; i++) {
-    removals.push(dynamo.deleteIf({ Key: itemKey(gameId, memberSk(i)), ...guard }));
+    removals.push(dynamo.putIf({ Item: { ...itemKey(gameId, memberSk(i)), v: version }, ...guard }));
   }
   await Promise.all(removals);
 
