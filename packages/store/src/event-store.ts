@@ -75,7 +75,14 @@ export class EventStore {
     return readAll(this.#dynamo, gameId, options);
   }
 
-  /** The commit recorded with this idempotency key, with its snapshot, or null (see `append`). */
+  /**
+   * The commit recorded with this idempotency key, with its snapshot, or null: one strongly
+   * consistent Query on the `byKey` index (+1 GetItem when found). `append` recognises a retry only
+   * when the retry conflicts; a caller that re-reads and decides again before appending should
+   * first compare the key with `readLatest()`'s (free) and, if it differs, ask here.
+   * @example
+   * const done = latest?.idempotencyKey === key ? latest : await store.findByIdempotencyKey('g1', key);
+   */
   findByIdempotencyKey(gameId: string, idempotencyKey: string): Promise<Commit | null> {
     return findByIdempotencyKey(this.#dynamo, gameId, idempotencyKey);
   }
