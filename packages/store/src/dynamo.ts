@@ -10,6 +10,9 @@ import {
   type PutItemCommandOutput,
   type QueryCommandInput,
   type QueryCommandOutput,
+  UpdateItemCommand,
+  type UpdateItemCommandInput,
+  type UpdateItemCommandOutput,
 } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { recordCost, type CostMeter } from './cost';
@@ -30,7 +33,7 @@ interface Metadata {
 }
 
 /**
- * The three DynamoDB calls the store makes, bound to one table. Every call asks for its consumed
+ * The four DynamoDB calls the store makes, bound to one table. Every call asks for its consumed
  * capacity and reports it; every failure leaves as a `StoreError`, except a failed condition,
  * which the conditional calls return as `null` because it is an answer, not a fault.
  */
@@ -56,6 +59,11 @@ export class Dynamo {
   /** A conditional PutItem: its output, or `null` when the condition failed. */
   putIf(input: WithoutTable<PutItemCommandInput>): Promise<PutItemCommandOutput | null> {
     return this.#conditional('PutItem', new PutItemCommand({ ...input, TableName: this.tableName, ReturnConsumedCapacity: 'TOTAL' }));
+  }
+
+  /** A conditional UpdateItem: its output, or `null` when the condition failed. */
+  updateIf(input: WithoutTable<UpdateItemCommandInput>): Promise<UpdateItemCommandOutput | null> {
+    return this.#conditional('UpdateItem', new UpdateItemCommand({ ...input, TableName: this.tableName, ReturnConsumedCapacity: 'TOTAL' }));
   }
 
   #conditional<O>(operation: string, command: object): Promise<O | null> {
