@@ -30,8 +30,9 @@ describe('append', () => {
 
   it('lets exactly one of 32 concurrent appends at one version win, leaving no gap or duplicate', async () => {
     await store.append('race', 0, [{ n: 'first' }]);
+    const head = (writer: number) => ({ version: 2, status: 'playing', turn: `p${writer}`, seats: [], updatedAt: '2024-05-01T10:00:00Z' });
     const results = await Promise.allSettled(
-      Array.from({ length: 32 }, (_, i) => store.append('race', 1, [{ writer: i }], { idempotencyKey: `k${i}`, commandHash: `h${i}` })),
+      Array.from({ length: 32 }, (_, i) => store.append('race', 1, [{ writer: i }], { idempotencyKey: `k${i}`, commandHash: `h${i}`, head: head(i) })),
     );
     const winners = results.filter((r) => r.status === 'fulfilled');
     const losers = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -40,7 +41,10 @@ describe('append', () => {
     for (const loser of losers) expect(loser.reason).toMatchObject({ code: 'store/concurrency', currentVersion: 2 });
     const log = await store.readAll('race');
     expect(log.map((c) => c.version)).toEqual([1, 2]);
-    expect(log[1]?.events).toEqual(winners[0]?.status === 'fulfilled' ? winners[0].value.commit.events : null);
+    const winner = winners[0]?.status === 'fulfilled' ? winners[0].value.commit : null;
+    expect(log[1]?.events).toEqual(winner?.events);
+    // The winner's head is the game's: a loser's never lands anywhere.
+    expect(await store.getHead('race')).toEqual(winner?.head);
   });
 
   it('keeps the snapshot in the commit, compressed when large, and returns it from readLatest', async () => {

@@ -1,4 +1,5 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { checkHead, type GameHead } from './head';
 import { itemKey } from './keys';
 import { decodePayload, encodePayload } from './payload';
 
@@ -15,6 +16,8 @@ export interface Commit {
   by?: string;
   /** The caller's folded state after this commit, when it stored one and asked for it back. */
   snapshot?: unknown;
+  /** The game's head after this commit, when it stored one (also rewritten by `rebuildProjections`). */
+  head?: GameHead;
 }
 
 /** What an append records besides its events. */
@@ -25,6 +28,11 @@ export interface AppendMeta {
   commandHash?: string;
   /** Any JSON value; stored compressed in the commit and returned by `readLatest`. */
   snapshot?: unknown;
+  /**
+   * The game's head after this commit, stored in the commit itself: `getHead` reads it from the
+   * newest commit, so no separate write keeps it. Its `version` must be the commit's.
+   */
+  head?: GameHead;
   /** Defaults to now. */
   at?: Date;
   /** Who issued the command. */
@@ -32,12 +40,15 @@ export interface AppendMeta {
 }
 
 // Short attribute names: they are stored in every commit and count towards its size.
-const A = { events: 'ev', at: 'at', key: 'ik', hash: 'ch', by: 'by', snapshot: 'sn' } as const;
+const A = { events: 'ev', at: 'at', key: 'ik', hash: 'ch', by: 'by', snapshot: 'sn', head: 'hd' } as const;
+
+/** The attribute holding a commit's head (and a member item's copy of it). */
+export const HEAD_ATTRIBUTE = A.head;
 
 /** Every commit attribute except the snapshot, for reads that do not want to pay for decoding it. */
 export const WITHOUT_SNAPSHOT = {
-  ProjectionExpression: '#pk, #sk, #ev, #at, #ik, #ch, #by',
-  ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk', '#ev': A.events, '#at': A.at, '#ik': A.key, '#ch': A.hash, '#by': A.by },
+  ProjectionExpression: '#pk, #sk, #ev, #at, #ik, #ch, #by, #hd',
+  ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk', '#ev': A.events, '#at': A.at, '#ik': A.key, '#ch': A.hash, '#by': A.by, '#hd': A.head },
 };
 
 /** The item for a new commit, and the commit as `append` returns it. */
@@ -47,6 +58,7 @@ export function commitItem(
   events: readonly unknown[],
   meta: AppendMeta,
 ): { item: Record<string, AttributeValue>; commit: Commit } {
+  if (meta.head !== undefined) checkHead(meta.head, version);
   const at = (meta.at ?? new Date()).toISOString();
   const item: Record<string, AttributeValue> = { ...itemKey(gameId, version), [A.events]: encodePayload(events), [A.at]: { S: at } };
   const commit: Commit = { gameId, version, events: [...events], at };
@@ -57,10 +69,14 @@ export function commitItem(
     item[A.snapshot] = encodePayload(meta.snapshot);
     commit.snapshot = meta.snapshot;
   }
+  if (meta.head !== undefined) {
+    item[A.head] = encodePayload(meta.head);
+    commit.head = meta.head;
+  }
   return { item, commit };
 }
 
-/** A stored commit item back as a `Commit`; its snapshot is decoded only when asked for. */
+/** A stored commit item back as a `Commit`; its snapshot is decoded only when asked for, its head always. */
 export function readCommitItem(gameId: string, item: Record<string, AttributeValue>, withSnapshot: boolean): Commit {
   const commit: Commit = {
     gameId,
@@ -75,5 +91,6 @@ export function readCommitItem(gameId: string, item: Record<string, AttributeVal
   if (hash !== undefined) commit.commandHash = hash;
   if (by !== undefined) commit.by = by;
   if (withSnapshot && item[A.snapshot]) commit.snapshot = decodePayload(item[A.snapshot]);
+  if (item[A.head]) commit.head = decodePayload(item[A.head]) as GameHead;
   return commit;
 }

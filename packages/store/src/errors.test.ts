@@ -59,7 +59,7 @@ describe('errors', () => {
     const store = new EventStore({ client: createDynamoClient({ endpoint: inject('dynamoEndpoint') }), tableName: 'no-such-table' });
     const error = await store.getHead('g').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NotFoundError);
-    expect(error).toMatchObject({ code: 'store/not-found', message: expect.stringContaining('GetItem') });
+    expect(error).toMatchObject({ code: 'store/not-found', message: expect.stringContaining('Query') });
   });
 
   it('translates by error name, and leaves store errors alone', () => {

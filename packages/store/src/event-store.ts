@@ -2,11 +2,11 @@ import { append, type AppendResult } from './append';
 import type { AppendMeta, Commit } from './commit';
 import { measureCost, type CostMeter, type CostReport } from './cost';
 import { Dynamo, type StoreClient } from './dynamo';
-import { NotFoundError } from './errors';
+import type { GameHead } from './head';
 import { findByIdempotencyKey } from './idempotency';
 import { listPlayerGames, type PlayerGamesOptions, type PlayerGamesPage } from './player-games';
-import { getHead, updateProjections, type GameHead, type ProjectionInput, type ProjectionResult } from './projections';
-import { readAfter, readAll, readCommit, readLatest, type CommitPage, type ReadAfterOptions } from './read';
+import { rebuildProjections, updateProjections, type ProjectionInput, type ProjectionResult } from './projections';
+import { getHead, readAfter, readAll, readCommit, readLatest, type CommitPage, type ReadAfterOptions } from './read';
 
 /** Where a store keeps its streams. Configuration arrives here; the store reads no environment. */
 export interface EventStoreOptions {
@@ -42,15 +42,17 @@ export class EventStore {
    * when the stream holds its `idempotencyKey` with the same `commandHash` (then nothing is written
    * and `replayed` is true, with the recorded commit); a key with another hash throws
    * `IdempotencyConflictError`; anything else throws `ConcurrencyError`. `expectedVersion` must be
-   * a version the caller read: the store does not pay a read per append to check it.
+   * a version the caller read (or cached): the store does not pay a read per append to check it,
+   * the condition does. `meta.head` (version `expectedVersion + 1`) is stored in the commit and is
+   * what `getHead` answers from then on.
    * @example
-   * const { commit, replayed } = await store.append('g1', latest.version, events, { idempotencyKey, commandHash, snapshot });
+   * const { commit, replayed } = await store.append('g1', latest.version, events, { idempotencyKey, commandHash, snapshot, head });
    */
   append(gameId: string, expectedVersion: number, events: readonly unknown[], meta: AppendMeta = {}): Promise<AppendResult> {
     return append(this.#dynamo, gameId, expectedVersion, events, meta);
   }
 
-  /** The newest commit with its snapshot (one strongly consistent Query), or null for an empty stream. */
+  /** The newest commit with its snapshot and head (one strongly consistent Query), or null for an empty stream. */
   readLatest(gameId: string, options: { snapshot?: boolean } = {}): Promise<Commit | null> {
     return readLatest(this.#dynamo, gameId, options.snapshot ?? true);
   }
@@ -88,20 +90,29 @@ export class EventStore {
   }
 
   /**
-   * Writes the game's head and membership items after an append. Version-guarded and idempotent:
-   * an update older than (or as old as) what is stored is skipped, not an error.
+   * Writes exactly the member items given (one PutItem each, in parallel) after an append, each
+   * with a copy of `head` for `listPlayerGames`. Pass the members whose entry changed (on a move,
+   * typically the seat whose turn ended and the seat whose turn began), or all to repair.
+   * Version-guarded per item and idempotent: an item as new or newer than `head.version` is
+   * skipped, not an error. The head itself lives in the commit (`AppendMeta.head`).
+   * @example
+   * await store.updateProjections('g1', { head, members: [{ seat: 0, playerId: 'ann', myTurn: false }, { seat: 1, playerId: 'bob', myTurn: true }] });
    */
   updateProjections(gameId: string, input: ProjectionInput): Promise<ProjectionResult> {
     return updateProjections(this.#dynamo, gameId, input);
   }
 
-  /** The game's head (one strongly consistent GetItem), or null. */
+  /**
+   * The head stored with the newest commit (one strongly consistent Query reading only that
+   * attribute), or null when the stream is empty or its newest commit was appended without one.
+   */
   getHead(gameId: string): Promise<GameHead | null> {
     return getHead(this.#dynamo, gameId);
   }
 
   /**
-   * A player's games in one Query on the `byPlayer` index.
+   * A player's games in one Query on the `byPlayer` index, each with the head as of the last write
+   * of that player's member item (which may be older than `getHead`'s).
    * @example
    * const { games } = await store.listPlayerGames('p1', { myTurn: true }); // the longest-waiting first
    */
@@ -110,15 +121,16 @@ export class EventStore {
   }
 
   /**
-   * Recomputes a game's projections from its events (snapshots are not decoded) and writes them
-   * over whatever is stored at that version or older. Throws `NotFoundError` for an empty stream.
+   * Recomputes a game's projections from its commits (snapshots are not decoded) and writes them:
+   * every member `project` returns (over items of that version or older) and the newest commit's
+   * head (an UpdateItem), which repairs a head and members that were lost or never written.
+   * `project` gets the whole stream and returns the head for its newest commit and all members.
+   * Throws `NotFoundError` for an empty stream.
    * @example
    * await store.rebuildProjections('g1', (commits) => project(commits.flatMap((c) => c.events)));
    */
-  async rebuildProjections(gameId: string, project: (commits: Commit[]) => ProjectionInput): Promise<ProjectionResult> {
-    const commits = await readAll(this.#dynamo, gameId);
-    if (commits.length === 0) throw new NotFoundError(`stream ${gameId} has no commits to rebuild from`);
-    return updateProjections(this.#dynamo, gameId, project(commits), true);
+  rebuildProjections(gameId: string, project: (commits: Commit[]) => ProjectionInput): Promise<ProjectionResult> {
+    return rebuildProjections(this.#dynamo, gameId, project);
   }
 
   /**

@@ -1,14 +1,15 @@
 /**
  * The event store on DynamoDB: streams of opaque events with versions (one conditional PutItem per
- * command), catch-up reads, idempotent retries, the projections the API reads (game heads, "my turn"
- * lists), cost accounting and typed errors. Knows no game rules.
+ * command, which also carries the game's head), catch-up reads, idempotent retries, the projections
+ * the API reads ("my turn" lists), cost accounting and typed errors. Knows no game rules.
  * The table's shape is `@chickenfoot/store/table`; an in-process DynamoDB is `@chickenfoot/store/embedded`.
  */
 export { EventStore, type EventStoreOptions } from './event-store';
 export type { AppendResult } from './append';
 export type { AppendMeta, Commit } from './commit';
 export type { CommitPage, ReadAfterOptions } from './read';
-export type { GameHead, GameMember, ProjectionInput, ProjectionResult, SeatInfo } from './projections';
+export type { GameHead, SeatInfo } from './head';
+export type { GameMember, ProjectionInput, ProjectionResult } from './projections';
 export type { PlayerGame, PlayerGamesOptions, PlayerGamesPage } from './player-games';
 export { CostMeter, measureCost, type Cost, type CostReport } from './cost';
 export {

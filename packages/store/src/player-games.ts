@@ -1,9 +1,9 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { Dynamo } from './dynamo';
 import { StoreError } from './errors';
-import { checkId, playerKey } from './keys';
+import type { GameHead } from './head';
+import { checkId, playerKey, seatOf } from './keys';
 import { decodePayload } from './payload';
-import type { GameHead } from './projections';
 import { BY_PLAYER } from './table';
 
 /** Options of `listPlayerGames`. */
@@ -16,9 +16,14 @@ export interface PlayerGamesOptions {
   cursor?: string;
 }
 
-/** One game in a player's list, with the head as of its last projection update. */
+/**
+ * One game in a player's list, with the head as of the last write of the player's member item:
+ * members are written only when their entry changes, so it may be older than `getHead`'s.
+ */
 export interface PlayerGame {
   gameId: string;
+  /** The player's seat in the game. */
+  seat: number;
   myTurn: boolean;
   head: GameHead;
 }
@@ -44,8 +49,11 @@ function decodeCursor(cursor: string): Record<string, AttributeValue> {
 
 /**
  * A player's games with one Query on the `byPlayer` index (eventually consistent, as every GSI).
- * With `myTurn: true`: the games waiting for them, the one waiting longest first. Otherwise: most
- * recently updated first (without the filter, the games where it is their turn come first).
+ * Each game is ordered by the head's `updatedAt` when the player's member item was last written,
+ * which (members being written when their entry changes) is when their entry last changed:
+ * - `myTurn: true`: the games waiting for them, by when it became their turn, longest waiting first;
+ * - `myTurn: false`: the others, by when their turn last ended (or they joined), most recent first;
+ * - no filter: the games where it is their turn (most recent first), then the others.
  */
 export async function listPlayerGames(dynamo: Dynamo, playerId: string, options: PlayerGamesOptions = {}): Promise<PlayerGamesPage> {
   checkId('playerId', playerId);
@@ -63,6 +71,7 @@ export async function listPlayerGames(dynamo: Dynamo, playerId: string, options:
   });
   const games = Items.map((item) => ({
     gameId: (item.pk?.S ?? '').replace(/^game#/, ''),
+    seat: seatOf(Number(item.sk?.N)),
     myTurn: item.mt?.BOOL === true,
     head: decodePayload(item.hd) as GameHead,
   }));

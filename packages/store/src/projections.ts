@@ -1,111 +1,110 @@
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { HEAD_ATTRIBUTE, type Commit } from './commit';
 import type { Dynamo } from './dynamo';
-import { checkId, checkVersion, HEAD_SK, itemKey, memberSk, playerKey } from './keys';
-import { decodePayload, encodePayload } from './payload';
+import { NotFoundError } from './errors';
+import { checkHead, type GameHead } from './head';
+import { checkId, checkVersion, itemKey, memberSk, playerKey } from './keys';
+import { encodePayload } from './payload';
+import { readAll } from './read';
 
-/** A seated player as the head lists them. */
-export interface SeatInfo {
-  playerId: string;
-  name: string;
-}
-
-/**
- * What the API answers about a game without folding it. The store knows no rules: the caller
- * computes it. Extra JSON fields (a summary, scores) are stored and returned as given.
- */
-export interface GameHead {
-  /** The commit this head was computed from; an older head never overwrites a newer one. */
-  version: number;
-  status: string;
-  /** The player whose turn it is, or null. */
-  turn: string | null;
-  seats: (SeatInfo | null)[];
-  /** ISO 8601. Orders the player lists. */
-  updatedAt: string;
-  [field: string]: unknown;
-}
-
-/** One player's membership in a game: what lists the game among theirs. */
+/** One seat's membership in a game: what lists the game among its player's games. */
 export interface GameMember {
+  /** 0-based. A seat's member item is overwritten in place, so a seat holds one player. */
+  seat: number;
   playerId: string;
   myTurn: boolean;
 }
 
-/** Everything `updateProjections` writes for one game. */
+/** What `updateProjections` writes for one game: the member items given, each with a copy of `head`. */
 export interface ProjectionInput {
   head: GameHead;
   members: GameMember[];
 }
 
-/** How many projection items were written, and how many were skipped as already as new or newer. */
+/** How many items were written, and how many were skipped as already as new or newer. */
 export interface ProjectionResult {
   written: number;
   skipped: number;
 }
 
-/** The `byPlayer` sort key: games where it is the player's turn first, then by last update. */
+/**
+ * The `byPlayer` sort key: games where it is the player's turn first, then by the head's
+ * `updatedAt` when this member item was last written (see `listPlayerGames`).
+ */
 export const memberSortKey = (myTurn: boolean, updatedAt: string, gameId: string): string =>
   `${myTurn ? 1 : 0}#${updatedAt}#${gameId}`;
 
-function isoTime(text: string): string {
-  const time = new Date(typeof text === 'string' ? text : Number.NaN);
-  if (Number.isNaN(time.getTime())) throw new TypeError(`head.updatedAt must be an ISO 8601 time, got ${text}`);
-  return time.toISOString();
+function checkMembers(members: readonly GameMember[]): void {
+  if (!Array.isArray(members)) throw new TypeError('members must be an array');
+  const seats = new Set<number>();
+  for (const { seat, playerId } of members) {
+    checkVersion('member seat', seat);
+    checkId('member playerId', playerId);
+    if (seats.has(seat)) throw new TypeError(`member seat ${seat} is given twice`);
+    seats.add(seat);
+  }
 }
 
 /**
- * Writes a game's head and one item per member, in parallel, each guarded by its own version so
- * that a late or repeated update is a no-op, and a half-applied one can simply be applied again.
+ * Writes exactly the member items given (in parallel), each guarded by the head's version so that
+ * a late or repeated update is a no-op, and a half-applied one can simply be applied again.
  * `rebuild` also rewrites items at the same version (used by `rebuildProjections`).
  */
 export async function updateProjections(dynamo: Dynamo, gameId: string, input: ProjectionInput, rebuild = false): Promise<ProjectionResult> {
   checkId('gameId', gameId);
   const { head, members } = input;
-  checkVersion('head.version', head.version);
-  const sortTime = isoTime(head.updatedAt);
-  for (const member of members) checkId('member playerId', member.playerId);
+  const sortTime = checkHead(head);
+  checkMembers(members);
 
   const version = { N: String(head.version) };
   const hd = encodePayload(head);
-  const guard = {
-    ConditionExpression: `attribute_not_exists(#v) OR #v ${rebuild ? '<=' : '<'} :v`,
-    ExpressionAttributeNames: { '#v': 'v' },
-    ExpressionAttributeValues: { ':v': version },
-  };
-  const put = (sk: number, attributes: Record<string, AttributeValue>, returnOld = false) =>
-    dynamo.putIf({ Item: { ...itemKey(gameId, sk), v: version, hd, ...attributes }, ...guard, ...(returnOld ? { ReturnValues: 'ALL_OLD' } : {}) });
-
-  const writes = [
-    // The old head tells how many members there were, so members who left can be removed below.
-    put(HEAD_SK, { mc: { N: String(members.length) } }, true),
-    ...members.map((member, i) =>
-      put(memberSk(i), {
-        pl: { S: member.playerId },
-        mt: { BOOL: member.myTurn },
-        gpk: { S: playerKey(member.playerId) },
-        gsk: { S: memberSortKey(member.myTurn, sortTime, gameId) },
+  const writes = await Promise.all(
+    members.map((member) =>
+      dynamo.putIf({
+        Item: {
+          ...itemKey(gameId, memberSk(member.seat)),
+          v: version,
+          [HEAD_ATTRIBUTE]: hd,
+          pl: { S: member.playerId },
+          mt: { BOOL: member.myTurn },
+          gpk: { S: playerKey(member.playerId) },
+          gsk: { S: memberSortKey(member.myTurn, sortTime, gameId) },
+        },
+        ConditionExpression: `attribute_not_exists(#v) OR #v ${rebuild ? '<=' : '<'} :v`,
+        ExpressionAttributeNames: { '#v': 'v' },
+        ExpressionAttributeValues: { ':v': version },
       }),
     ),
-  ];
-  const [headWrite, ...memberWrites] = await Promise.all(writes);
-
-  // A game that lost members (a seat left before the start) keeps no stale membership: their slots
-  // become versioned tombstones without index keys (so out of `byPlayer`), not deleted items, which
-  // an older update arriving late would recreate.
-  const before = Number(headWrite?.Attributes?.mc?.N ?? 0);
-  const removals = [];
-  for (let i = members.length; i < before; i++) {
-    removals.push(dynamo.putIf({ Item: { ...itemKey(gameId, memberSk(i)), v: version }, ...guard }));
-  }
-  await Promise.all(removals);
-
-  const written = [headWrite, ...memberWrites].filter((w) => w !== null).length;
-  return { written, skipped: writes.length - written };
+  );
+  const written = writes.filter((w) => w !== null).length;
+  return { written, skipped: members.length - written };
 }
 
-/** The game's head as last written; null when it has none. One strongly consistent GetItem. */
-export async function getHead(dynamo: Dynamo, gameId: string): Promise<GameHead | null> {
-  checkId('gameId', gameId);
-  const { Item } = await dynamo.get({ Key: itemKey(gameId, HEAD_SK), ConsistentRead: true });
-  return Item ? (decodePayload(Item.hd) as GameHead) : null;
+/**
+ * Recomputes a game's projections from its commits and writes them: every member item (over any
+ * of the same version or older) and the newest commit's head, in parallel. The head `project`
+ * returns must be the newest commit's version.
+ */
+export async function rebuildProjections(
+  dynamo: Dynamo,
+  gameId: string,
+  project: (commits: Commit[]) => ProjectionInput,
+): Promise<ProjectionResult> {
+  const commits = await readAll(dynamo, gameId);
+  const newest = commits[commits.length - 1];
+  if (!newest) throw new NotFoundError(`stream ${gameId} has no commits to rebuild from`);
+  const input = project(commits);
+  checkHead(input.head, newest.version);
+  checkMembers(input.members);
+  const [head, members] = await Promise.all([
+    // attribute_exists: repair the commit's head, never create a commit that is not there.
+    dynamo.updateIf({
+      Key: itemKey(gameId, newest.version),
+      UpdateExpression: 'SET #hd = :hd',
+      ConditionExpression: 'attribute_exists(#sk)',
+      ExpressionAttributeNames: { '#hd': HEAD_ATTRIBUTE, '#sk': 'sk' },
+      ExpressionAttributeValues: { ':hd': encodePayload(input.head) },
+    }),
+    updateProjections(dynamo, gameId, input, true),
+  ]);
+  return head ? { written: members.written + 1, skipped: members.skipped } : { ...members, skipped: members.skipped + 1 };
 }

@@ -1,7 +1,9 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { readCommitItem, WITHOUT_SNAPSHOT, type Commit } from './commit';
+import { HEAD_ATTRIBUTE, readCommitItem, WITHOUT_SNAPSHOT, type Commit } from './commit';
 import type { Dynamo } from './dynamo';
+import type { GameHead } from './head';
 import { checkId, checkVersion, itemKey, streamKey } from './keys';
+import { decodePayload } from './payload';
 
 /** Options of `readAfter`. */
 export interface ReadAfterOptions {
@@ -36,6 +38,25 @@ export async function readLatest(dynamo: Dynamo, gameId: string, withSnapshot = 
   });
   const item = Items?.[0];
   return item ? readCommitItem(gameId, item, withSnapshot) : null;
+}
+
+/**
+ * The head stored with the newest commit: one strongly consistent Query that reads back only that
+ * attribute. Null for an empty stream, and when the newest commit was appended without a head.
+ */
+export async function getHead(dynamo: Dynamo, gameId: string): Promise<GameHead | null> {
+  checkId('gameId', gameId);
+  const { Items } = await dynamo.query({
+    KeyConditionExpression: '#pk = :pk AND #sk >= :first',
+    ProjectionExpression: '#sk, #hd',
+    ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk', '#hd': HEAD_ATTRIBUTE },
+    ExpressionAttributeValues: { ':pk': streamKey(gameId), ':first': { N: '1' } },
+    ScanIndexForward: false,
+    Limit: 1,
+    ConsistentRead: true,
+  });
+  const head = Items?.[0]?.[HEAD_ATTRIBUTE];
+  return head ? (decodePayload(head) as GameHead) : null;
 }
 
 /** The commit at `version`, strongly consistent; null when there is none. */

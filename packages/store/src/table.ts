@@ -3,11 +3,12 @@
  * drift test all read this module, so it is pure data with no imports: the CDK app can load it.
  *
  * Items (one partition per stream, `pk = "game#<streamId>"`):
- * | sk        | item       | notable attributes                                                   |
- * |-----------|------------|----------------------------------------------------------------------|
- * | 1..n      | commit n   | `ev` events, `at`, `ik` idempotency key (→ `byKey`), `ch`, `by`, `sn` |
- * | 0         | game head  | `v` version, `hd` the head, `mc` member count                       |
- * | -1..-k    | member i-1 | `v`, `hd` (a copy of the head), `pl`, `gpk`/`gsk` (→ `byPlayer`)       |
+ * | sk        | item          | notable attributes                                                        |
+ * |-----------|---------------|---------------------------------------------------------------------------|
+ * | 1..n      | commit n      | `ev` events, `at`, `ik` idempotency key (→ `byKey`), `ch`, `by`, `sn`,      |
+ * |           |               | `hd` the game's head after it (`getHead` reads the newest commit's)        |
+ * | -1..-k    | seat s = -sk-1 | `v` version, `hd` (a copy of the head), `pl`, `mt`, `gpk`/`gsk` (→ `byPlayer`) |
+ * There is no separate head item (sk 0 is unused).
  */
 
 /** A key attribute: its name and DynamoDB scalar type. */
