@@ -1,0 +1,93 @@
+import { fisherYates, type Shuffle } from '@chickenfoot/rules';
+import type { EventStore } from '@chickenfoot/store';
+import { swaggerUI } from '@hono/swagger-ui';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { randomInt } from 'node:crypto';
+import type { AppEnv, Limits, Services } from './app-env';
+import { lazySecret, type SecretSource } from './auth/secret';
+import { GameRepository } from './games/repository';
+import { errorHandler } from './http/errors';
+import { jsonLogger, type Logger } from './http/logging';
+import { ApiProblem, problem } from './http/problems';
+import { requestContext } from './http/request-context';
+import { DOCUMENT_CONFIG, registerSecurity } from './openapi/document';
+import { PlayerRepository } from './players/repository';
+import { eventRoutes } from './routes/events';
+import { gameRoutes } from './routes/games';
+import { moveRoutes } from './routes/moves';
+import { myGameRoutes } from './routes/my-games';
+import { playerRoutes } from './routes/players';
+import { router } from './routes/router';
+
+/** What the app is built from. Only entry points (functions/) read the environment to fill this in. */
+export interface AppOptions {
+  readonly store: EventStore;
+  /** The token-signing secret (≥ 32 characters), or how to fetch it once. */
+  readonly secret: SecretSource;
+  /** Shuffles each deal; cryptographically secure (node:crypto) unless a test passes its own. */
+  readonly shuffle?: Shuffle;
+  readonly logger?: Logger;
+  readonly limits?: Partial<Limits>;
+  /** How many games' latest states to keep in memory for the move path (0 turns it off). */
+  readonly cacheSize?: number;
+}
+
+const DEFAULT_LIMITS: Limits = { bodyBytes: 16 * 1024, maxWaitSeconds: 20, pollMs: 250, maxPage: 1000 };
+
+/**
+ * The Chickenfoot HTTP API as one Hono app: the same app runs on Lambda and on Node.
+ * @example
+ * const app = createApp({ store, secret: process.env.TOKEN_SECRET! });
+ * const res = await app.request('/v1/players', { method: 'POST', body: '{"name":"Ann"}', headers: { 'content-type': 'application/json' } });
+ */
+export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
+  const logger = options.logger ?? jsonLogger;
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const games = new GameRepository(options.store, options.cacheSize);
+  const services: Services = {
+    store: options.store,
+    games,
+    players: new PlayerRepository(options.store),
+    secret: lazySecret(options.secret),
+    context: { shuffle: options.shuffle ?? fisherYates(randomInt) },
+    logger,
+    limits,
+  };
+  const deps = async () => ({ games, secret: await services.secret(), context: services.context, logger });
+
+  const app = router();
+  app.use('*', requestContext(logger));
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: limits.bodyBytes,
+      onError: (c) => problem(c, 'request/too-large', `Bodies are limited to ${limits.bodyBytes} bytes.`),
+    }),
+  );
+  registerSecurity(app);
+  app.route('/', playerRoutes(services));
+  app.route('/', myGameRoutes(services));
+  app.route('/', gameRoutes(services, deps));
+  app.route('/', moveRoutes(services, deps));
+  app.route('/', eventRoutes(services));
+
+  app.doc31('/openapi.json', DOCUMENT_CONFIG);
+  app.get('/docs', swaggerUI({ url: '/openapi.json', title: 'Chickenfoot API' }));
+  app.get('/', (c) => c.redirect('/docs'));
+
+  const routes = app.openAPIRegistry.definitions.flatMap((d) =>
+    d.type === 'route' ? [{ method: d.route.method.toUpperCase(), pattern: new RegExp(`^${d.route.path.replace(/\{[^}]+\}/g, '[^/]+')}$`) }] : [],
+  );
+  app.notFound((c) => {
+    const allowed = routes.filter((r) => r.pattern.test(c.req.path)).map((r) => r.method);
+    if (allowed.length > 0) {
+      return problem(c, 'request/method-not-allowed', `${c.req.method} is not allowed here; use ${allowed.join(' or ')}.`, {}, { Allow: allowed.join(', ') });
+    }
+    return problem(c, 'request/not-found', `There is nothing at ${c.req.method} ${c.req.path}. The API is described at /openapi.json.`);
+  });
+  app.onError(errorHandler(logger));
+  return app;
+}
+
+export { ApiProblem };

@@ -1,0 +1,40 @@
+import type { GameState } from '@chickenfoot/rules';
+import type { GameHead, GameMember } from '@chickenfoot/store';
+
+/** The seat whose turn it is, if the game is being played. */
+export function turnSeat(state: GameState): number | null {
+  return state.status === 'playing' ? (state.hand?.turn ?? null) : null;
+}
+
+/** What the store keeps about a game for lists and heads, computed from its state. */
+export function headOf(state: GameState, version: number, at: string): GameHead {
+  const turn = turnSeat(state);
+  return {
+    version,
+    status: state.status,
+    turn: turn === null ? null : (state.players[turn]?.id ?? null),
+    seats: state.players.map((p) => (p ? { playerId: p.id, name: p.name } : null)),
+    updatedAt: at,
+    hand: state.hand?.index ?? null,
+    totals: state.totals,
+    winners: state.winners,
+  };
+}
+
+/** Every seated player's list entry. */
+export function membersOf(state: GameState): GameMember[] {
+  const turn = turnSeat(state);
+  return state.players.flatMap((p, seat) => (p ? [{ seat, playerId: p.id, myTurn: seat === turn }] : []));
+}
+
+/**
+ * The list entries a command changed: a seat taken, whose turn it is, or the game's status. Other
+ * entries keep the head they had (their "since" stays when their turn status last changed).
+ */
+export function changedMembers(before: GameState, after: GameState): GameMember[] {
+  const statusChanged = before.status !== after.status;
+  const wasTurn = turnSeat(before);
+  return membersOf(after).filter(
+    (m) => statusChanged || !before.players[m.seat] || m.myTurn !== (m.seat === wasTurn),
+  );
+}

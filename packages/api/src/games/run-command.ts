@@ -1,0 +1,131 @@
+import { decide, evolve, initialState, type Command, type DecideContext, type GameState } from '@chickenfoot/rules';
+import { ConcurrencyError, IdempotencyConflictError, type Commit } from '@chickenfoot/store';
+import { ApiProblem } from '../http/problems';
+import type { Logger } from '../http/logging';
+import { changedMembers, headOf, membersOf } from './projection';
+import { commandReply, type CommandReply } from './reply';
+import type { GameRepository, StoredGame } from './repository';
+import { seatOf } from './view';
+
+/** What running a command needs from the app. */
+export interface CommandDeps {
+  readonly games: GameRepository;
+  readonly secret: string;
+  readonly context: DecideContext;
+  readonly logger: Logger;
+}
+
+/** One command on one game, as the routes describe it. */
+export interface CommandRequest {
+  readonly gameId: string;
+  readonly playerId: string;
+  /** The version the client acted on (If-Match), or null to act on the newest (joining). */
+  readonly expectedVersion: number | null;
+  readonly idempotencyKey: string;
+  /** Tells a retry of this request from another request reusing its key. */
+  readonly commandHash: string;
+  /** The engine command for the caller in this game; `seat` is -1 when they have none. */
+  readonly command: (game: StoredGame, seat: number) => Command;
+  /** Joining or creating: callers without a seat may send it. */
+  readonly unseated?: boolean;
+  /** Creating: the game does not exist yet. */
+  readonly creates?: boolean;
+}
+
+const RACE_RETRIES = 3;
+
+/**
+ * Loads the game (or takes it from the cache when If-Match names the cached version), decides,
+ * appends one commit, updates the players' lists, and answers. A retry of a command already
+ * recorded (same Idempotency-Key, same request) answers exactly as the first time did.
+ */
+export async function runCommand(deps: CommandDeps, request: CommandRequest): Promise<CommandReply> {
+  const { games } = deps;
+  const { gameId, playerId, expectedVersion } = request;
+  for (let attempt = 0; ; attempt++) {
+    const cached = expectedVersion === null ? null : games.cache.get(gameId, expectedVersion);
+    const stored = cached && expectedVersion !== null ? { version: expectedVersion, state: cached } : await games.load(gameId);
+    const game = stored ?? (request.creates ? { version: 0, state: initialState() } : null);
+    const seat = game ? seatOf(game.state, playerId) : -1;
+    if (!game || (seat < 0 && !request.unseated)) throw notFound(gameId);
+
+    if (expectedVersion !== null && expectedVersion !== game.version) {
+      const replayed = await findReplay(deps, request);
+      if (replayed) return replayed;
+      throw new ApiProblem('request/version-mismatch', `The game is at version ${game.version}, not ${expectedVersion}: fetch it and decide again.`, {
+        currentVersion: game.version,
+      });
+    }
+    const decision = decide(request.command(game, seat), game.state, deps.context);
+    if (!decision.ok) {
+      const replayed = await findReplay(deps, request);
+      if (replayed) return replayed;
+      throw new ApiProblem(decision.code, decision.message);
+    }
+    const after = decision.events.reduce(evolve, game.state);
+    try {
+      const { commit, replayed } = await games.append(gameId, game.version, decision.events, after, {
+        idempotencyKey: request.idempotencyKey,
+        commandHash: request.commandHash,
+        by: playerId,
+      });
+      if (replayed) return await replay(deps, commit, playerId);
+      await project(deps, commit, game.state, after);
+      return commandReply(deps.secret, gameId, commit.version, commit.events, after, seatOf(after, playerId));
+    } catch (error) {
+      if (error instanceof IdempotencyConflictError) throw reused();
+      if (!(error instanceof ConcurrencyError)) throw error;
+      games.cache.delete(gameId);
+      // Joining names no version, so losing a race to another command is not the client's concern.
+      if (expectedVersion === null && attempt < RACE_RETRIES) continue;
+      throw new ApiProblem('request/version-mismatch', `Another move was made first: the game is at version ${error.currentVersion}.`, {
+        currentVersion: error.currentVersion,
+      });
+    }
+  }
+}
+
+/** A 404 that does not say whether the game exists: ids of other people's games do not leak. */
+export function notFound(gameId: string): ApiProblem {
+  return new ApiProblem('game/not-found', `There is no game ${gameId} that you are seated in.`);
+}
+
+function reused(): ApiProblem {
+  return new ApiProblem('request/idempotency-key-reused', 'This Idempotency-Key was already used for a different request on this game.');
+}
+
+async function findReplay(deps: CommandDeps, request: CommandRequest): Promise<CommandReply | null> {
+  const commit = await deps.games.store.findByIdempotencyKey(request.gameId, request.idempotencyKey);
+  if (!commit) return null;
+  if (commit.commandHash !== request.commandHash) throw reused();
+  return replay(deps, commit, request.playerId);
+}
+
+/** The first reply of a recorded command, after making sure the lists it should have updated are right. */
+async function replay(deps: CommandDeps, commit: Commit, playerId: string): Promise<CommandReply> {
+  const state = await deps.games.stateAt(commit);
+  // The first attempt may have failed between its append and its list updates: write them all now.
+  await project(deps, commit, null, state);
+  return commandReply(deps.secret, commit.gameId, commit.version, commit.events, state, seatOf(state, playerId));
+}
+
+/**
+ * Updates the players' game lists after a commit: only the entries it changed, or all of them when
+ * repairing. A failure here leaves the commit in place; the client is told to retry (with the same
+ * key), and the retry repairs the lists.
+ */
+async function project(deps: CommandDeps, commit: Commit, before: GameState | null, after: GameState): Promise<void> {
+  const members = before ? changedMembers(before, after) : membersOf(after);
+  if (members.length === 0) return;
+  try {
+    await deps.games.store.updateProjections(commit.gameId, { head: headOf(after, commit.version, commit.at), members });
+  } catch (error) {
+    deps.logger({ level: 'error', msg: 'projection update failed', gameId: commit.gameId, version: commit.version, error: String(error) });
+    throw new ApiProblem(
+      'service/unavailable',
+      'Your command was recorded, but the service could not finish answering. Retry with the same Idempotency-Key to get its result.',
+      {},
+      { 'Retry-After': '1' },
+    );
+  }
+}

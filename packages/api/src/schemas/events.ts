@@ -1,0 +1,64 @@
+import { z } from '@hono/zod-openapi';
+import { PlayerSchema } from './players';
+import { RulesSchema } from './rules';
+import { SeatSchema, TileSchema } from './common';
+
+const seat = SeatSchema;
+const variants = [
+  z.object({ type: z.literal('GameCreated'), rules: RulesSchema, seats: z.number().int() }),
+  z.object({ type: z.literal('SeatTaken'), seat, player: PlayerSchema }),
+  z.object({ type: z.literal('GameStarted') }),
+  z.object({
+    type: z.literal('HandDealt'),
+    hand: z.number().int().openapi({ description: '0 for the first hand.' }),
+    dealer: seat,
+    opener: TileSchema,
+    tiles: z.array(TileSchema).readonly().optional().openapi({ description: 'Your dealt tiles (only yours).' }),
+    tileCounts: z.array(z.number().int()).readonly(),
+    boneyardSize: z.number().int(),
+  }),
+  z.object({
+    type: z.literal('TileDrawn'),
+    seat,
+    tile: TileSchema.optional().openapi({ description: 'Present only when you drew it.' }),
+    reason: z.enum(['opening', 'turn', 'penalty']),
+    forced: z.boolean(),
+  }),
+  z.object({ type: z.literal('RootPlaced'), seat, tile: TileSchema }),
+  z.object({ type: z.literal('TilePlayed'), seat, tile: TileSchema, on: z.number().int(), id: z.number().int(), suit: z.number().int() }),
+  z.object({ type: z.literal('TurnPassed'), seat, forced: z.boolean() }),
+  z.object({ type: z.literal('TurnSkipped'), seat }),
+  z.object({ type: z.literal('ChickenlittleAnnounced'), seat, auto: z.boolean() }),
+  z.object({ type: z.literal('ChickenlittleCalledOut'), seat, by: seat, penalty: z.enum(['draw', 'skip']) }),
+  z.object({
+    type: z.literal('HandEnded'),
+    hand: z.number().int(),
+    reason: z.enum(['out', 'blocked']),
+    out: seat.nullable(),
+    scores: z.array(z.number().int()).readonly(),
+  }),
+  z.object({ type: z.literal('GameEnded'), totals: z.array(z.number().int()).readonly(), winners: z.array(seat).readonly() }),
+] as const;
+
+/** An event as the caller may see it (see docs/rules.md, "Events"). */
+export const EventSchema = z.discriminatedUnion('type', variants).openapi('Event', {
+  example: { type: 'TilePlayed', seat: 1, tile: '9-4', on: 0, id: 1, suit: 9 },
+});
+
+/** One stored commit: every event one command caused, at one version. */
+export const CommitSchema = z
+  .object({
+    version: z.number().int().min(1),
+    at: z.string().openapi({ description: 'When it was recorded (ISO 8601).', example: '2026-11-30T07:00:00.000Z' }),
+    events: z.array(EventSchema).readonly(),
+  })
+  .openapi('Commit');
+
+/** GET /v1/games/{id}/events reply. */
+export const EventPageSchema = z
+  .object({
+    commits: z.array(CommitSchema).readonly(),
+    next: z.number().int().nullable().openapi({ description: 'Pass as `after` for the next page; null when you are caught up.' }),
+    version: z.number().int().openapi({ description: 'The newest version you have now (the last commit returned, or `after`).' }),
+  })
+  .openapi('EventPage');

@@ -1,0 +1,79 @@
+import { z } from '@hono/zod-openapi';
+import { SeatSchema, TileSchema } from './common';
+import { MoveSchema } from './moves';
+import { PlayerSchema } from './players';
+import { RuleOptionsSchema, RulesSchema } from './rules';
+
+const SeatViewSchema = z
+  .object({
+    seat: SeatSchema,
+    player: PlayerSchema.nullable().openapi({ description: 'null while the seat is free.' }),
+    tileCount: z.number().int(),
+    totalScore: z.number().int(),
+    chickenlittle: z.enum(['none', 'pending', 'vulnerable', 'announced', 'penalized']).openapi({
+      description: '`pending`: holds one tile unannounced; `vulnerable`: may be called out; `penalized`: loses the next turn.',
+    }),
+  })
+  .openapi('SeatView');
+
+const PlacementSchema = z
+  .object({
+    id: z.number().int(),
+    tile: TileSchema,
+    on: z.number().int().nullable().openapi({ description: 'The placement it went against; null for the root.' }),
+    suit: z.number().int().openapi({ description: 'The suit it shares with that placement.' }),
+    seat: SeatSchema,
+  })
+  .openapi('Placement');
+
+const HandViewSchema = z
+  .object({
+    index: z.number().int().openapi({ description: '0 for the first hand; a game has set+1 hands.' }),
+    dealer: SeatSchema,
+    opener: TileSchema,
+    board: z.array(PlacementSchema).readonly(),
+    openEnds: z
+      .array(z.object({ on: z.number().int(), suit: z.number().int(), remaining: z.number().int() }))
+      .readonly()
+      .openapi({ description: 'Where tiles may go: send `on` with a play.' }),
+    mustFill: z.number().int().nullable().openapi({ description: 'The double that must be filled first, if any.' }),
+    boneyardSize: z.number().int(),
+    turn: SeatSchema.nullable(),
+    over: z.boolean(),
+  })
+  .openapi('HandView');
+
+/** A game as the caller may see it. */
+export const GameViewSchema = z
+  .object({
+    id: z.string(),
+    version: z.number().int().openapi({ description: 'Send it back in `If-Match` with a move.' }),
+    status: z.enum(['waiting', 'playing', 'finished']),
+    rules: RulesSchema,
+    seats: z.array(SeatViewSchema).readonly(),
+    yourSeat: SeatSchema,
+    inviteCode: z.string().nullable().openapi({ description: 'Share it so others can join; null once every seat is taken.' }),
+    hand: HandViewSchema.nullable(),
+    yourTiles: z.array(TileSchema).readonly(),
+    drawnTile: TileSchema.nullable().openapi({ description: 'The tile you drew this turn and may still play.' }),
+    legalMoves: z.array(MoveSchema).readonly().openapi({ description: 'Every move you may make now (out of turn: announce, call-out).' }),
+    handScores: z.array(z.array(z.number().int()).readonly()).readonly().openapi({ description: '`handScores[k][seat]`: what each seat scored in hand k.' }),
+    totals: z.array(z.number().int()).readonly(),
+    winners: z.array(SeatSchema).readonly().nullable().openapi({ description: 'The lowest totals once the game is over.' }),
+  })
+  .openapi('Game');
+
+/** POST /v1/games body. */
+export const NewGameSchema = z
+  .object({
+    seats: z.number().int().min(2).max(8).openapi({ description: 'How many players; the game starts when every seat is taken.', example: 4 }),
+    rules: RuleOptionsSchema.optional(),
+  })
+  .strict()
+  .openapi('NewGame');
+
+/** POST /v1/games/{id}/join body. */
+export const JoinSchema = z
+  .object({ inviteCode: z.string().min(1).max(64).openapi({ example: 'K7M2QX9DPA' }) })
+  .strict()
+  .openapi('Join');
