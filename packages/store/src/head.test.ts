@@ -1,11 +1,14 @@
+import { GetItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { EventStore } from './event-store';
 import type { GameHead } from './head';
 import { testStore } from './testing';
 
 let store: EventStore;
+let client: DynamoDBClient;
+let tableName: string;
 beforeAll(async () => {
-  ({ store } = await testStore(inject('dynamoEndpoint')));
+  ({ store, client, tableName } = await testStore(inject('dynamoEndpoint')));
 });
 
 const seats = [
@@ -44,6 +47,15 @@ describe('the head in the commit', () => {
     const meta = { idempotencyKey: 'k', commandHash: 'h', head };
     await store.append('h3', 0, [{ type: 'Created' }], meta);
     expect(await store.append('h3', 0, [{ type: 'Created' }], meta)).toMatchObject({ replayed: true, commit: { head } });
+  });
+
+  it('is stored compressed: a 4-seat head would otherwise push most commits past one write unit', async () => {
+    const four = [...seats, { playerId: 'cy', name: 'Cy' }, { playerId: 'dee', name: 'Dee' }];
+    const head = { ...headAt(1, 'cy', '2024-02-05T10:00:00.000Z'), seats: four, totals: [10, 25, 0, 7] };
+    await store.append('h5', 0, [{ type: 'Created' }], { head });
+    const { Item } = await client.send(new GetItemCommand({ TableName: tableName, Key: { pk: { S: 'game#h5' }, sk: { N: '1' } } }));
+    expect(Item?.hd?.B?.length).toBeLessThan(JSON.stringify(head).length * 0.8);
+    expect(await store.getHead('h5')).toEqual(head);
   });
 
   it('is refused, before anything is written, unless it is for the commit it is stored with and has a valid time', async () => {

@@ -21,6 +21,16 @@ describe('payloads', () => {
     expect(decodePayload(stored)).toEqual(state);
   });
 
+  it('compresses shorter JSON when asked, and reads it back the same way', () => {
+    const head = { version: 12, status: 'playing', turn: 'p2', seats: ['p1', 'p2', 'p3', 'p4'].map((id) => ({ playerId: id, name: `Player ${id}` })), totals: [10, 0, 25, 7] };
+    const json = JSON.stringify(head);
+    expect(json.length).toBeLessThan(COMPRESS_FROM_BYTES);
+    expect(encodePayload(head)).toEqual({ S: json });
+    const stored = encodePayload(head, 128);
+    expect(stored.B?.length).toBeLessThan(json.length * 0.8);
+    expect(decodePayload(stored)).toEqual(head);
+  });
+
   it('refuses what JSON cannot hold, and reads nothing it did not write', () => {
     expect(() => encodePayload(undefined)).toThrow(/JSON/);
     expect(() => decodePayload({ N: '1' })).toThrow(/payload/);

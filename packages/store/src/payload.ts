@@ -14,13 +14,13 @@ const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTL
 
 /**
  * Stores a JSON-serializable value as a string attribute, or a binary one holding brotli-compressed
- * JSON when that is long. The attribute's type tells `decodePayload` which it is.
+ * JSON when that is `compressFrom` bytes or longer. The attribute's type tells `decodePayload` which it is.
  * @example encodePayload([{ type: 'TilePlayed' }]) // { S: '[{"type":"TilePlayed"}]' }
  */
-export function encodePayload(value: unknown): AttributeValue {
+export function encodePayload(value: unknown, compressFrom = COMPRESS_FROM_BYTES): AttributeValue {
   const json = JSON.stringify(value);
   if (json === undefined) throw new TypeError('the store keeps JSON values only; got undefined or a function');
-  if (Buffer.byteLength(json) < COMPRESS_FROM_BYTES) return { S: json };
+  if (Buffer.byteLength(json) < compressFrom) return { S: json };
   return { B: brotliCompressSync(json, BROTLI) };
 }
 

@@ -1,4 +1,4 @@
-import { HEAD_ATTRIBUTE, type Commit } from './commit';
+import { encodeHead, HEAD_ATTRIBUTE, type Commit } from './commit';
 import type { Dynamo } from './dynamo';
 import { NotFoundError } from './errors';
 import { checkHead, type GameHead } from './head';
@@ -102,7 +102,7 @@ export async function rebuildProjections(
       UpdateExpression: 'SET #hd = :hd',
       ConditionExpression: 'attribute_exists(#sk)',
       ExpressionAttributeNames: { '#hd': HEAD_ATTRIBUTE, '#sk': 'sk' },
-      ExpressionAttributeValues: { ':hd': encodePayload(input.head) },
+      ExpressionAttributeValues: { ':hd': encodeHead(input.head) },
     }),
     updateProjections(dynamo, gameId, input, true),
   ]);
