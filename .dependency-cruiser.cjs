@@ -38,9 +38,10 @@ module.exports = {
     ...onlyImports('store', 'packages/store', [mod('@aws-sdk'), mod('@smithy'), mod('dynalite')], true),
     ...onlyImports('api', 'packages/api/src', [pkg('rules'), pkg('store'), mod('hono'), mod('@hono/(zod-openapi|swagger-ui)'), mod('zod')], true),
     // The script that writes openapi.yaml from the api's public entry.
-    ...onlyImports('api-scripts', 'packages/api/scripts', [pkg('api'), mod('yaml')], true),
+    ...onlyImports('api-scripts', 'packages/api/scripts', [pkg('api'), mod('yaml'), mod('openapi-typescript')], true),
     ...onlyImports('functions', 'functions', [pkg('api'), pkg('store'), '^packages/store/src/embedded/index\\.ts$', mod('hono'), mod('@hono/node-server'), mod('@aws-sdk')], true),
-    ...onlyImports('infra', 'infra', [mod('aws-cdk-lib'), mod('constructs'), mod('cdk-nag'), '^packages/store/src/table\\.ts$'], true),
+    // esbuild: infra builds the Lambda bundle with plugins, which only esbuild's API can run.
+    ...onlyImports('infra', 'infra', [mod('aws-cdk-lib'), mod('constructs'), mod('cdk-nag'), mod('esbuild'), '^packages/store/src/table\\.ts$'], true),
     {
       name: 'no-deep-imports-into-packages',
       comment: 'Outside a package, import only its public entry (its package name), never its src/ files.',

@@ -25,5 +25,5 @@ export { SET_SIZES, double, fullSet, halves, hasSuit, isDouble, normalizeTile, t
 export { legalMoves } from './legal-moves';
 export { viewFor, type GameView, type HandView, type SeatView } from './view';
 export { redactEvent, type VisibleEvent } from './redact';
-export { fisherYates, seededRandom, type RandomInt } from './random';
+export { fisherYates, seededRandom, stackedDeck, type RandomInt } from './random';
 export { selfPlay, type SelfPlayOptions, type SelfPlayResult } from './self-play';

@@ -1,5 +1,5 @@
 import type { Shuffle } from './recorder';
-import type { Tile } from './tiles';
+import { fullSet, type Tile } from './tiles';
 
 /** A source of uniform whole numbers in `[0, bound)`. */
 export type RandomInt = (bound: number) => number;
@@ -35,4 +35,13 @@ export function seededRandom(seed: number): RandomInt {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * bound);
   };
+}
+
+/**
+ * A deck in a chosen order: `first` (say, each seat's hand in seat order, then the boneyard's top),
+ * then every other tile of the double-`set` set. For tests and set-piece games, never for play.
+ * @example decide(join, state, { shuffle: () => stackedDeck(6, ['6-6', '5-4', ...]) })
+ */
+export function stackedDeck(set: number, first: readonly Tile[]): Tile[] {
+  return [...first, ...fullSet(set).filter((t) => !first.includes(t))];
 }

@@ -5,11 +5,11 @@ import { decide, type Decision } from './decide';
 import type { GameEvent, Player, Seat } from './events';
 import { evolve } from './evolve';
 import { legalMoves } from './legal-moves';
-import { fisherYates, seededRandom } from './random';
+import { fisherYates, seededRandom, stackedDeck } from './random';
 import type { Rejection } from './rejections';
 import type { RulesetOptions } from './ruleset';
 import { initialState, type GameState } from './state';
-import { fullSet, type Tile } from './tiles';
+import type { Tile } from './tiles';
 
 /** The player in seat `seat` of a scenario. */
 export function player(seat: Seat): Player {
@@ -24,8 +24,7 @@ export interface Deal {
 
 /** A deck for `deal`: the hands in seat order, the named boneyard tiles, then every other tile. */
 export function stackDeck(set: number, deal: Deal): Tile[] {
-  const named = [...deal.hands.flat(), ...(deal.boneyard ?? [])];
-  return [...named, ...fullSet(set).filter((t) => !named.includes(t))];
+  return stackedDeck(set, [...deal.hands.flat(), ...(deal.boneyard ?? [])]);
 }
 
 /**

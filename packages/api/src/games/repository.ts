@@ -1,5 +1,6 @@
 import { evolve, initialState, type GameEvent, type GameState } from '@chickenfoot/rules';
 import type { AppendResult, Commit, EventStore } from '@chickenfoot/store';
+import { headOf } from './projection';
 import { fromSnapshot, toSnapshot } from './snapshot';
 import { StateCache } from './state-cache';
 
@@ -49,7 +50,11 @@ export class GameRepository {
 
   /** Appends the events of one command with the state they lead to (see `EventStore.append`). */
   async append(gameId: string, expectedVersion: number, events: readonly GameEvent[], state: GameState, meta: CommitMeta): Promise<AppendResult> {
+    const at = new Date();
     const result = await this.store.append(gameId, expectedVersion, events, {
+      at,
+      // The game's head rides in the commit: always as current as the game itself, at no extra write.
+      head: headOf(state, expectedVersion + 1, at.toISOString()),
       snapshot: toSnapshot(state),
       commandHash: meta.commandHash,
       by: meta.by,

@@ -9,8 +9,8 @@ import { EventPageSchema } from '../schemas/events';
 import { bearer, json, problems } from './common';
 import { router } from './router';
 
-const wholeNumber = (description: string, max: number) =>
-  z.coerce.number().int().min(0).max(max).optional().openapi({ type: 'integer', description });
+const wholeNumber = (description: string, min: number, max: number) =>
+  z.coerce.number().int().min(min).max(max).optional().openapi({ type: 'integer', minimum: min, maximum: max, description });
 
 const events = createRoute({
   method: 'get',
@@ -27,9 +27,9 @@ const events = createRoute({
   request: {
     params: z.object({ id: GameIdSchema }),
     query: z.object({
-      after: wholeNumber('Return what happened after this version (default 0: everything).', Number.MAX_SAFE_INTEGER),
-      limit: wholeNumber('At most this many commits (1-1000, default 1000).', 1000),
-      wait: wholeNumber('Long-poll: wait up to this many seconds (0-20) for something new.', 20),
+      after: wholeNumber('Return what happened after this version (default 0: everything).', 0, Number.MAX_SAFE_INTEGER),
+      limit: wholeNumber('At most this many commits (1-1000, default 1000).', 1, 1000),
+      wait: wholeNumber('Long-poll: wait up to this many seconds (0-20) for something new.', 0, 20),
     }),
   },
   responses: {

@@ -27,7 +27,7 @@ const list = createRoute({
   request: {
     query: z.object({
       turn: z.enum(['mine']).optional(),
-      limit: z.coerce.number().int().min(1).max(100).optional().openapi({ type: 'integer', description: 'Page size (default 50).' }),
+      limit: z.coerce.number().int().min(1).max(100).optional().openapi({ type: 'integer', minimum: 1, maximum: 100, description: 'Page size (default 50).' }),
       cursor: z.string().max(2048).optional().openapi({ description: 'From the previous page.' }),
     }),
   },

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { createDynamoClient, ensureTable } from '@chickenfoot/store';
+import type { LambdaContext, LambdaEvent } from 'hono/aws-lambda';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+
+// The handler module reads its environment when loaded, as on Lambda: set it, then import it.
+let handler: (event: LambdaEvent, context: LambdaContext) => Promise<{ statusCode: number; headers?: Record<string, string>; body: string; isBase64Encoded?: boolean }>;
+
+beforeAll(async () => {
+  const endpoint = inject('dynamoEndpoint');
+  const tableName = `lambda-${randomUUID()}`;
+  await ensureTable(createDynamoClient({ endpoint }), tableName);
+  Object.assign(process.env, { TABLE_NAME: tableName, TOKEN_SECRET: 'lambda-test-secret-0123456789-abcdefghijkl', DYNAMODB_ENDPOINT: endpoint });
+  ({ handler } = (await import('./lambda')) as unknown as { handler: typeof handler });
+});
+
+/** An API Gateway HTTP API (payload 2.0) event, as API Gateway sends it. */
+function event(method: string, path: string, options: { body?: unknown; headers?: Record<string, string>; query?: string } = {}): LambdaEvent {
+  const requestId = `apigw-${randomUUID()}`;
+  return {
+    version: '2.0',
+    routeKey: '$default',
+    rawPath: path,
+    rawQueryString: options.query ?? '',
+    headers: { host: 'abc123.execute-api.eu-west-1.amazonaws.com', 'user-agent': 'vitest', ...(options.body ? { 'content-type': 'application/json' } : {}), ...options.headers },
+    requestContext: {
+      accountId: '123456789012',
+      apiId: 'abc123',
+      domainName: 'abc123.execute-api.eu-west-1.amazonaws.com',
+      domainPrefix: 'abc123',
+      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '203.0.113.7', userAgent: 'vitest' },
+      requestId,
+      routeKey: '$default',
+      stage: '$default',
+      time: '30/Nov/2026:07:00:00 +0000',
+      timeEpoch: 1_795_000_000_000,
+    },
+    ...(options.body ? { body: JSON.stringify(options.body) } : {}),
+    isBase64Encoded: false,
+  } as unknown as LambdaEvent;
+}
+
+const context = { awsRequestId: 'lambda-request', functionName: 'chickenfoot-api', getRemainingTimeInMillis: () => 29_000 } as unknown as LambdaContext;
+
+async function call(method: string, path: string, options: Parameters<typeof event>[2] = {}) {
+  const sent = event(method, path, options);
+  const res = await handler(sent, context);
+  return { ...res, json: res.body ? JSON.parse(res.body) : null, requestId: (sent.requestContext as { requestId: string }).requestId };
+}
+
+describe('the Lambda handler with API Gateway v2 events', () => {
+  it('registers players, creates and joins a game, makes a move and reads the events', async () => {
+    const ann = await call('POST', '/v1/players', { body: { name: 'Ann' } });
+    expect(ann.statusCode).toBe(201);
+    const bob = await call('POST', '/v1/players', { body: { name: 'Bob' } });
+    const auth = (r: typeof ann) => ({ authorization: `Bearer ${r.json.token}`, 'idempotency-key': randomUUID() });
+
+    const created = await call('POST', '/v1/games', { body: { seats: 2, rules: { set: 6 } }, headers: auth(ann) });
+    expect(created.statusCode).toBe(201);
+    const { id, inviteCode } = created.json.game;
+    const joined = await call('POST', `/v1/games/${id}/join`, { body: { inviteCode }, headers: auth(bob) });
+    expect(joined.statusCode).toBe(200);
+    expect(joined.json.game.status).toBe('playing');
+
+    const turn = joined.json.game.hand.turn === 0 ? ann : bob;
+    const view = await call('GET', `/v1/games/${id}`, { headers: { authorization: `Bearer ${turn.json.token}` } });
+    expect(view.headers?.etag).toBe(`"${view.json.version}"`);
+    const move = view.json.legalMoves[0];
+    const moved = await call('POST', `/v1/games/${id}/moves`, { body: move, headers: { ...auth(turn), 'if-match': `"${view.json.version}"` } });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json.version).toBe(view.json.version + 1);
+
+    const events = await call('GET', `/v1/games/${id}/events`, { query: 'after=0', headers: { authorization: `Bearer ${ann.json.token}` } });
+    expect(events.statusCode).toBe(200);
+    expect(events.json.commits.map((c: { version: number }) => c.version).at(-1)).toBe(moved.json.version);
+  });
+
+  it('answers errors as problem+json and carries API Gateway’s request id', async () => {
+    const res = await call('GET', '/v1/me');
+    expect(res.statusCode).toBe(401);
+    expect(res.headers?.['content-type']).toBe('application/problem+json');
+    expect(res.json.requestId).toBe(res.requestId);
+    expect(res.headers?.['x-request-id']).toBe(res.requestId);
+  });
+});

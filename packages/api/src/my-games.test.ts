@@ -1,0 +1,39 @@
+import { describe, expect, inject, it } from 'vitest';
+import { testApi } from './testing';
+
+describe('GET /v1/me/games', () => {
+  it('lists the games waiting for my move, and all my games', async () => {
+    const { api } = await testApi(inject('dynamoEndpoint'));
+    const first = await api.startGame(2, { set: 6 });
+    const [ann, bob] = first.tokens as [string, string];
+    const second = await api.createGame(ann, { seats: 3 });
+    const mine = (token: string) => api.call('GET', '/v1/me/games?turn=mine', { token });
+    const all = await api.call('GET', '/v1/me/games', { token: ann });
+    expect(all.body.games.map((g: { id: string }) => g.id).sort()).toEqual([first.gameId, second.body.game.id].sort());
+
+    const { body: view } = await api.view(ann, first.gameId);
+    const inTurn = view.hand.turn === 0 ? ann : bob;
+    const waiting = inTurn === ann ? bob : ann;
+    // The lists come from an index that may trail a moment behind a move (on AWS); dynalite is immediate.
+    expect((await mine(inTurn)).body.games).toEqual([
+      expect.objectContaining({ id: first.gameId, yourTurn: true, status: 'playing', version: view.version }),
+    ]);
+    expect((await mine(waiting)).body.games).toEqual([]);
+
+    const { body: turnView } = await api.view(inTurn, first.gameId);
+    const move = turnView.legalMoves.find((m: { type: string }) => m.type === 'play');
+    const res = await api.move(inTurn, first.gameId, move, turnView.version);
+    if (res.body.game.hand.turn !== turnView.yourSeat) {
+      expect((await mine(inTurn)).body.games).toEqual([]);
+      expect((await mine(waiting)).body.games.map((g: { id: string }) => g.id)).toEqual([first.gameId]);
+    }
+  });
+
+  it('refuses a cursor it did not make and page sizes out of range', async () => {
+    const { api } = await testApi(inject('dynamoEndpoint'));
+    const ann = await api.register('Ann');
+    expect((await api.call('GET', '/v1/me/games?cursor=nonsense', { token: ann.token })).status).toBe(400);
+    expect((await api.call('GET', '/v1/me/games?limit=1000', { token: ann.token })).status).toBe(400);
+    expect((await api.call('GET', '/v1/me/games?turn=yours', { token: ann.token })).status).toBe(400);
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, inject, it } from 'vitest';
+import { tokenFor } from './auth/tokens';
+import { newKey, TEST_SECRET, testApi } from './testing';
+
+describe('players and tokens', () => {
+  it('registers a player and returns a token that GET /v1/me accepts', async () => {
+    const { api } = await testApi(inject('dynamoEndpoint'));
+    const res = await api.call('POST', '/v1/players', { body: { name: '  Ann  ' } });
+    expect(res.status).toBe(201);
+    expect(res.body.player).toEqual({ id: expect.stringMatching(/^p_[\w-]{22}$/), name: 'Ann' });
+    expect(res.body.token).toMatch(/^cf1\.p_[\w-]{22}\.[\w-]{43}$/);
+    const me = await api.call('GET', '/v1/me', { token: res.body.token });
+    expect(me.status).toBe(200);
+    expect(me.body).toEqual({ player: res.body.player });
+  });
+
+  it('keeps no token: what the store holds for a player never contains it', async () => {
+    const { api, store } = await testApi(inject('dynamoEndpoint'));
+    const res = await api.call('POST', '/v1/players', { body: { name: 'Ann' } });
+    const stored = JSON.stringify(await store.readAll(res.body.player.id, { snapshots: true }));
+    expect(stored).toContain('Ann');
+    expect(stored).not.toContain(res.body.token.split('.')[2]);
+  });
+
+  it('a registration retried with its Idempotency-Key returns the first reply; the key with another name is refused', async () => {
+    const { api } = await testApi(inject('dynamoEndpoint'));
+    const key = newKey();
+    const first = await api.call('POST', '/v1/players', { body: { name: 'Ann' }, headers: { 'idempotency-key': key } });
+    const retry = await api.call('POST', '/v1/players', { body: { name: 'Ann' }, headers: { 'idempotency-key': key } });
+    expect(first.status).toBe(201);
+    expect(retry.text).toBe(first.text);
+    const reused = await api.call('POST', '/v1/players', { body: { name: 'Bob' }, headers: { 'idempotency-key': key } });
+    expect(reused.status).toBe(422);
+    expect(reused.body.code).toBe('request/idempotency-key-reused');
+  });
+
+  it.each([
+    ['empty', { name: '   ' }],
+    ['too long', { name: 'x'.repeat(41) }],
+    ['control characters', { name: 'Ann\u0000' }],
+    ['not a string', { name: 42 }],
+    ['missing', {}],
+    ['extra fields', { name: 'Ann', admin: true }],
+  ])('refuses a name that is %s with 400 and says where', async (_, body) => {
+    const { api } = await testApi(inject('dynamoEndpoint'));
+    const res = await api.call('POST', '/v1/players', { body });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('request/invalid');
+    expect(res.body.issues[0].path).toMatch(/^body/);
+  });
+
+  it.each([
+    ['no token', undefined],
+    ['a malformed token', 'hello'],
+    ['a token signed with another secret', tokenFor('another-secret-0123456789-abcdefghijklmnop', 'p_AAAAAAAAAAAAAAAAAAAAAA')],
+    ['an altered token', `${tokenFor(TEST_SECRET, 'p_AAAAAAAAAAAAAAAAAAAAAA').slice(0, -2)}xx`],
+    ['another player’s id under a valid signature', tokenFor(TEST_SECRET, 'p_AAAAAAAAAAAAAAAAAAAAAA').replace('p_AAAA', 'p_BBBB')],
+  ])('answers 401 to %s', async (_, token) => {
+    const { api } = await testApi(inject('dynamoEndpoint'));
+    const res = await api.call('GET', '/v1/me', token ? { token } : {});
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    expect(res.body.code).toBe('auth/unauthenticated');
+  });
+});

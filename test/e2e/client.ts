@@ -1,0 +1,77 @@
+// A third-party client: types generated from openapi.yaml by openapi-typescript (api-types.ts) and
+// requests made by openapi-fetch, over real HTTP. Nothing here comes from this project's packages.
+import createClient from 'openapi-fetch';
+import type { components, paths } from './api-types';
+
+export type Move = components['schemas']['Move'];
+
+/** One seat's client: its own token, nothing else. */
+export class Seat {
+  private readonly client;
+  private keys = 0;
+
+  constructor(
+    baseUrl: string,
+    readonly name: string,
+    readonly token: string,
+  ) {
+    this.client = createClient<paths>({ baseUrl, headers: { authorization: `Bearer ${token}` } });
+  }
+
+  /** Registers a player and returns its seat client. */
+  static async register(baseUrl: string, name: string): Promise<Seat> {
+    const { data, error } = await createClient<paths>({ baseUrl }).POST('/v1/players', { body: { name } });
+    if (!data) throw new Error(`register ${name}: ${JSON.stringify(error)}`);
+    return new Seat(baseUrl, name, data.token);
+  }
+
+  private key(): string {
+    return `${this.name}-${process.pid}-${++this.keys}-e2e-key`;
+  }
+
+  async create(seats: number, rules: components['schemas']['RuleOptions'] = {}) {
+    const { data, error } = await this.client.POST('/v1/games', { body: { seats, rules }, params: { header: { 'idempotency-key': this.key() } } });
+    if (!data) throw new Error(`create: ${JSON.stringify(error)}`);
+    return data.game;
+  }
+
+  async join(id: string, inviteCode: string) {
+    const { data, error } = await this.client.POST('/v1/games/{id}/join', {
+      params: { path: { id }, header: { 'idempotency-key': this.key() } },
+      body: { inviteCode },
+    });
+    if (!data) throw new Error(`join: ${JSON.stringify(error)}`);
+    return data.game;
+  }
+
+  async view(id: string) {
+    const { data, error } = await this.client.GET('/v1/games/{id}', { params: { path: { id } } });
+    if (!data) throw new Error(`view: ${JSON.stringify(error)}`);
+    return data;
+  }
+
+  /** Makes a move on the version it decided on; null when someone else moved first (412). */
+  async move(id: string, version: number, move: Move) {
+    const { data, error, response } = await this.client.POST('/v1/games/{id}/moves', {
+      params: { path: { id }, header: { 'if-match': `"${version}"`, 'idempotency-key': this.key() } },
+      body: move,
+    });
+    if (response.status === 412) return null;
+    if (!data) throw new Error(`move ${JSON.stringify(move)}: ${response.status} ${JSON.stringify(error)}`);
+    return data;
+  }
+
+  async events(id: string, after: number) {
+    const { data, error } = await this.client.GET('/v1/games/{id}/events', { params: { path: { id }, query: { after } } });
+    if (!data) throw new Error(`events: ${JSON.stringify(error)}`);
+    return data;
+  }
+
+  async myTurn() {
+    const { data } = await this.client.GET('/v1/me/games', { params: { query: { turn: 'mine' } } });
+    return data?.games ?? [];
+  }
+}
+
+/** A game as the generated client types it. */
+export type Game = Awaited<ReturnType<Seat['view']>>;

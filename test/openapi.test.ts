@@ -1,0 +1,18 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+
+describe('the committed contract', () => {
+  it('openapi.yaml and the generated client types match what the code generates', async () => {
+    const result = await run('npx', ['tsx', 'packages/api/scripts/write-openapi.ts', '--check'], {
+      env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    }).then(
+      () => ({ code: 0, stderr: '' }),
+      (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
+    );
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+  });
+});
