@@ -1,0 +1,13 @@
+import { build, type Metafile } from 'esbuild';
+import { lambdaBuildOptions } from './options';
+
+/**
+ * Bundles the Lambda entry into `outdir` (`index.mjs` and its source map) and returns esbuild's
+ * metafile, so callers can say what went in.
+ * @example const { outputs } = await bundleLambda('/tmp/out');
+ */
+export async function bundleLambda(outdir: string, entry?: string): Promise<Metafile> {
+  const result = await build(lambdaBuildOptions(outdir, entry));
+  if (!result.metafile) throw new Error('esbuild returned no metafile');
+  return result.metafile;
+}

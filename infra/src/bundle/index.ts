@@ -1,0 +1,7 @@
+/**
+ * The Lambda bundle, for the stack and for whoever measures or runs it (`npm run bench:lambda`,
+ * the bundled-handler test): one set of esbuild options, one build function.
+ */
+export { bundleLambda } from './build';
+export { lambdaBuildOptions } from './options';
+export { FUNCTIONS_DIR, HANDLER, HANDLER_FILE, LAMBDA_ENTRY, REPO_ROOT } from './paths';

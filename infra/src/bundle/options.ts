@@ -1,0 +1,41 @@
+import type { BuildOptions } from 'esbuild';
+import { LAMBDA_ENTRY, REPO_ROOT } from './paths';
+import { lambdaCredentials } from './lambda-credentials';
+import { zodEnglishOnly } from './zod-locales';
+
+/**
+ * The one set of esbuild options for the Lambda bundle: the stack deploys what these build, and
+ * `npm run bench:lambda` measures what these build.
+ * - ESM named `.mjs`: Lambda's Node runtime loads it as a module whatever package.json says.
+ * - Everything bundled, AWS SDK included: one parsed file imports faster than the runtime's SDK read
+ *   from many files on disk, and the deployed code cannot change under us when Lambda updates its SDK.
+ * - `module` before `main`: the SDK and hono ship ES modules there, which esbuild can tree-shake.
+ * - With `module` first every dependency arrives as ESM, so no `createRequire` banner is needed; the
+ *   bundled-handler test fails if a CommonJS `require` shim ever appears.
+ * - Two plugins drop code Lambda never runs: zod's 63 non-English locales, and every AWS credential
+ *   source but the environment (see zod-locales.ts and lambda-credentials.ts).
+ * - Source maps without sources: stack traces map to TypeScript lines (with NODE_OPTIONS
+ *   --enable-source-maps) while the map stays small.
+ * @example await esbuild.build(lambdaBuildOptions('/tmp/out'));
+ */
+export function lambdaBuildOptions(outdir: string, entry: string = LAMBDA_ENTRY): BuildOptions {
+  return {
+    entryPoints: { index: entry },
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    mainFields: ['module', 'main'],
+    minify: true,
+    sourcemap: true,
+    sourcesContent: false,
+    legalComments: 'none',
+    external: [],
+    plugins: [zodEnglishOnly(), lambdaCredentials()],
+    absWorkingDir: REPO_ROOT,
+    logLevel: 'warning',
+    metafile: true,
+  };
+}

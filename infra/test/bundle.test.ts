@@ -1,0 +1,80 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+import { afterAll, describe, expect, it } from 'vitest';
+import { lambdaCredentials } from '../src/bundle/lambda-credentials';
+import { lambdaBuildOptions } from '../src/bundle/options';
+import { LAMBDA_ENTRY, REPO_ROOT } from '../src/bundle/paths';
+import { zodEnglishOnly } from '../src/bundle/zod-locales';
+import { callInWorker } from './in-worker';
+
+const dir = mkdtempSync(join(tmpdir(), 'chickenfoot-bundle-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Bundles `source` (resolved from the repo root) with one plugin; its file URL and its inputs. */
+async function bundle(name: string, source: string, plugin: Plugin) {
+  const result = await build({
+    stdin: { contents: source, resolveDir: REPO_ROOT, loader: 'js' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    mainFields: ['module', 'main'],
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    plugins: [plugin],
+  });
+  const file = join(dir, `${name}.mjs`);
+  writeFileSync(file, result.outputFiles[0]?.text ?? '');
+  return { url: pathToFileURL(file).href, inputs: Object.keys(result.metafile.inputs) };
+}
+
+describe('the Lambda bundle options', () => {
+  it('build one minified ESM file for Node 22 with a source map, everything bundled', () => {
+    const options = lambdaBuildOptions('/out');
+    expect(options).toMatchObject({
+      entryPoints: { index: LAMBDA_ENTRY },
+      outExtension: { '.js': '.mjs' },
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node22',
+      minify: true,
+      sourcemap: true,
+      external: [],
+    });
+    expect(options.plugins?.map((p) => p.name)).toEqual(['zod-english-only', 'lambda-credentials']);
+  });
+});
+
+describe('zodEnglishOnly', () => {
+  it("keeps zod's English messages and z.locales.en, and leaves the other locales out", async () => {
+    const { url, inputs } = await bundle(
+      'zod',
+      `import { z } from 'zod';
+       export const probe = () => ({ locales: Object.keys(z.locales), message: z.string().safeParse(1).error.issues[0].message });`,
+      zodEnglishOnly(),
+    );
+    expect(await callInWorker(url, 'probe', {})).toEqual({ locales: ['en'], message: 'Invalid input: expected string, received number' });
+    expect(inputs.filter((i) => i.includes('/locales/'))).toEqual(['node_modules/zod/v4/locales/en.js', 'node_modules/zod/v4/locales/index.js']);
+  });
+});
+
+describe('lambdaCredentials', () => {
+  it("gives SDK clients the environment's credentials and none of the other providers", async () => {
+    const { url, inputs } = await bundle(
+      'credentials',
+      `import { defaultProvider } from '@aws-sdk/credential-provider-node';
+       export const credentials = () => defaultProvider()();`,
+      lambdaCredentials(),
+    );
+    const lambdaEnv = { AWS_ACCESS_KEY_ID: 'AKIDLAMBDA', AWS_SECRET_ACCESS_KEY: 'secret', AWS_SESSION_TOKEN: 'session' };
+    expect(await callInWorker(url, 'credentials', lambdaEnv)).toMatchObject({ accessKeyId: 'AKIDLAMBDA', secretAccessKey: 'secret', sessionToken: 'session' });
+    // No fallback to a profile, SSO or the instance metadata service: outside Lambda it just fails.
+    await expect(callInWorker(url, 'credentials', { AWS_PROFILE: 'default' })).rejects.toThrow(/environment variable credentials/);
+    const files = inputs.filter((i) => i.startsWith('node_modules/'));
+    expect(files.filter((i) => /credential-provider-(?!env)|nested-clients|token-providers/.test(i))).toEqual([]);
+  });
+});
