@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createDynamoClient, ensureTable } from '@chickenfoot/store';
+import type { LambdaEvent } from 'hono/aws-lambda';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startContainer, type Container, type LambdaResult } from './container';
+import { startFakeSecretsManager, type FakeSecretsManager } from './fake-secrets-manager';
+import { synthBundled, type BundledFunction } from './synth-bundled';
+
+// What would run on Lambda: `cdk synth` with real bundling, the handler file taken from the asset
+// folder the template points at, imported by Node in a fresh worker with a Lambda-like environment,
+// and driven with API Gateway v2 events against dynalite. The signing key comes from a stand-in
+// Secrets Manager, by ARN, as in the stack. The tests share that one warm container and run in order:
+// the last two read what the ones before left in its log and in the fake's request list.
+const SECRET_ARN = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:chickenfoot-dev-token-AbCdEf';
+const outdir = mkdtempSync(join(tmpdir(), 'chickenfoot-bundled-'));
+let bundled: BundledFunction;
+let secrets: FakeSecretsManager;
+let lambda: Container;
+
+beforeAll(async () => {
+  bundled = synthBundled(outdir);
+  const endpoint = inject('dynamoEndpoint');
+  const tableName = `bundled-${randomUUID()}`;
+  await ensureTable(createDynamoClient({ endpoint }), tableName);
+  secrets = await startFakeSecretsManager(SECRET_ARN, randomUUID().replaceAll('-', '').repeat(2));
+  lambda = await startContainer(pathToFileURL(bundled.handlerFile).href, {
+    // What the template sets, with its references resolved as CloudFormation would.
+    TABLE_NAME: tableName,
+    TOKEN_SECRET_ARN: SECRET_ARN,
+    // What the Lambda runtime sets: region and the role's credentials.
+    AWS_REGION: 'eu-west-1',
+    AWS_ACCESS_KEY_ID: 'ASIALAMBDAROLEKEY',
+    AWS_SECRET_ACCESS_KEY: 'lambda-role-secret',
+    AWS_SESSION_TOKEN: 'lambda-role-session',
+    AWS_LAMBDA_FUNCTION_NAME: 'chickenfoot-api',
+    // Test only: where "AWS" is.
+    DYNAMODB_ENDPOINT: endpoint,
+    AWS_ENDPOINT_URL_SECRETS_MANAGER: secrets.endpoint,
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await lambda?.stop();
+  await secrets?.close();
+  rmSync(outdir, { recursive: true, force: true });
+});
+
+/** An API Gateway HTTP API (payload 2.0) event. */
+function event(method: string, path: string, options: { body?: unknown; headers?: Record<string, string>; query?: string } = {}): LambdaEvent {
+  const host = 'abc123.execute-api.eu-west-1.amazonaws.com';
+  return {
+    version: '2.0',
+    routeKey: '$default',
+    rawPath: path,
+    rawQueryString: options.query ?? '',
+    headers: { host, 'user-agent': 'vitest', ...(options.body ? { 'content-type': 'application/json' } : {}), ...options.headers },
+    requestContext: {
+      accountId: '123456789012',
+      apiId: 'abc123',
+      domainName: host,
+      domainPrefix: 'abc123',
+      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '203.0.113.7', userAgent: 'vitest' },
+      requestId: `apigw-${randomUUID()}`,
+      routeKey: '$default',
+      stage: '$default',
+      time: '30/Nov/2026:07:00:00 +0000',
+      timeEpoch: 1_795_000_000_000,
+    },
+    ...(options.body ? { body: JSON.stringify(options.body) } : {}),
+    isBase64Encoded: false,
+  } as unknown as LambdaEvent;
+}
+
+/** Invokes the handler; `json` is the parsed reply, loosely typed: the tests check it field by field. */
+async function call(method: string, path: string, options: Parameters<typeof event>[2] = {}): Promise<LambdaResult & { json: any }> {
+  const result = await lambda.invoke(event(method, path, options));
+  const json = result.body && result.headers?.['content-type']?.includes('json') ? JSON.parse(result.body) : null;
+  return { ...result, json };
+}
+
+describe('the bundled Lambda handler', () => {
+  it('is one ESM file and its source map, in the asset the template deploys, with the environment we expect', () => {
+    expect(readdirSync(bundled.assetDir).sort()).toEqual(['index.mjs', 'index.mjs.map']);
+    const source = readFileSync(bundled.handlerFile, 'utf8');
+    expect(source).toMatch(/\/\/# sourceMappingURL=index\.mjs\.map\s*$/);
+    // A CommonJS dependency would leave esbuild's require shim, which throws for Node built-ins in ESM.
+    expect(source).not.toContain('Dynamic require of');
+    expect(Object.keys(bundled.environment).sort()).toEqual(['NODE_OPTIONS', 'TABLE_NAME', 'TOKEN_SECRET_ARN']);
+  });
+
+  it('registers players, creates and joins a game, makes a move and reads the events', async () => {
+    const ann = await call('POST', '/v1/players', { body: { name: 'Ann' } });
+    expect(ann.statusCode).toBe(201);
+    expect(ann.json.player.name).toBe('Ann');
+    const bob = await call('POST', '/v1/players', { body: { name: 'Bob' } });
+    const auth = (player: typeof ann) => ({ authorization: `Bearer ${player.json.token}`, 'idempotency-key': randomUUID() });
+
+    const created = await call('POST', '/v1/games', { body: { seats: 2, rules: { set: 6 } }, headers: auth(ann) });
+    expect(created.statusCode).toBe(201);
+    const { id, inviteCode } = created.json.game;
+    const joined = await call('POST', `/v1/games/${id}/join`, { body: { inviteCode }, headers: auth(bob) });
+    expect(joined.statusCode).toBe(200);
+
+    // Whoever's turn it is finds a legal move in their own view.
+    const views = await Promise.all([ann, bob].map(async (p) => ({ p, view: await call('GET', `/v1/games/${id}`, { headers: { authorization: `Bearer ${p.json.token}` } }) })));
+    const mover = views.find(({ view }) => view.json.legalMoves.length > 0);
+    expect(mover).toBeDefined();
+    const { p: player, view } = mover!;
+    expect(view.statusCode).toBe(200);
+    expect(view.headers?.etag).toBe(`"${view.json.version}"`);
+    const moved = await call('POST', `/v1/games/${id}/moves`, {
+      body: view.json.legalMoves[0],
+      headers: { ...auth(player), 'if-match': `"${view.json.version}"` },
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json.version).toBe(view.json.version + 1);
+
+    const events = await call('GET', `/v1/games/${id}/events`, { query: 'after=0', headers: { authorization: `Bearer ${ann.json.token}` } });
+    expect(events.statusCode).toBe(200);
+    expect(events.json.commits.map((c: { version: number }) => c.version)).toEqual(Array.from({ length: moved.json.version }, (_, i) => i + 1));
+    expect(events.json.version).toBe(moved.json.version);
+  });
+
+  it('serves the OpenAPI document and the docs page the stack outputs', async () => {
+    const openapi = await call('GET', '/openapi.json');
+    expect(openapi.statusCode).toBe(200);
+    expect(openapi.json.openapi).toMatch(/^3\./);
+    const docs = await call('GET', '/docs');
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers?.['content-type']).toMatch(/^text\/html/);
+  });
+
+  it('answers errors as problem+json', async () => {
+    const res = await call('GET', '/v1/games/nope', { headers: { authorization: 'Bearer not-a-token' } });
+    expect(res.statusCode).toBe(401);
+    expect(res.headers?.['content-type']).toBe('application/problem+json');
+  });
+
+  it('logs one JSON line per request, with API Gateway\'s request id and never a token', () => {
+    const lines = lambda.logs().trim().split('\n').map((line) => JSON.parse(line) as { requestId?: string; status?: number });
+    expect(lines.length).toBeGreaterThanOrEqual(11);
+    for (const line of lines) expect(line.requestId).toMatch(/^apigw-/);
+    expect(lambda.logs()).not.toMatch(/cf1\.p_/);
+  });
+
+  it('read the signing key from Secrets Manager once for the container, with the role credentials from the environment', () => {
+    expect(secrets.requests).toHaveLength(1);
+    expect(secrets.requests[0]).toMatchObject({ target: 'secretsmanager.GetSecretValue', secretId: SECRET_ARN });
+    expect(secrets.requests[0]?.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=ASIALAMBDAROLEKEY\/\d{8}\/eu-west-1\/secretsmanager\/aws4_request/);
+  });
+});
