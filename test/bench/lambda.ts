@@ -1,0 +1,131 @@
+/**
+ * `npm run bench:lambda`: the Lambda bundle as the stack deploys it (the same `lambdaBuildOptions`).
+ *   size    index.mjs in bytes and gzipped, and what each bundle plugin saves (built without it).
+ *   import  the median wall time of a fresh `node` importing the bundle, minus the median of a bare
+ *           `node -e 0`, both measured in this run, in alternating rounds. As deployed: with
+ *           NODE_OPTIONS=--enable-source-maps and the environment the template sets. For comparison
+ *           also without source maps, and with the AWS SDK left external (read from node_modules).
+ * Targets (issue 5): at most 600 KB (600,000 bytes) minified, import at most 150 ms on this machine.
+ * The last line printed is one JSON object with the figures.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { bundleLambda, HANDLER_FILE, lambdaBuildOptions, REPO_ROOT } from '@chickenfoot/infra/bundle';
+import { build, type Metafile } from 'esbuild';
+
+const RUNS = 21;
+const WARMUP = 2;
+const TARGET = { bytes: 600_000, importMs: 150 };
+// The environment the template gives the function (values made up: nothing is called at import).
+const LAMBDA_ENV = {
+  TABLE_NAME: 'chickenfoot-bench',
+  TOKEN_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:bench-AbCdEf',
+  AWS_REGION: 'eu-west-1',
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+};
+
+// Under the repo, so the SDK-external variant resolves @aws-sdk from node_modules as Lambda would
+// from its runtime's copy.
+const root = join(REPO_ROOT, '.tmp', 'bench-lambda');
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+const round1 = (x: number) => Math.round(x * 10) / 10;
+
+/** Wall time of one fresh node process running `args`, in ms; throws if it fails. */
+function timeNode(args: string[], env: Record<string, string>): number {
+  const start = process.hrtime.bigint();
+  const run = spawnSync(process.execPath, args, { env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8' });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (run.status !== 0) throw new Error(`node ${args.join(' ')} failed: ${run.stderr}`);
+  return ms;
+}
+
+const importArgs = (file: string) => ['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL(file).href)})`];
+
+/** Builds a variant of the deployed options into its own folder; returns the handler file and the metafile. */
+async function variant(name: string, change: (o: ReturnType<typeof lambdaBuildOptions>) => ReturnType<typeof lambdaBuildOptions>) {
+  const outdir = join(root, name);
+  const result = await build(change(lambdaBuildOptions(outdir)));
+  return { file: join(outdir, HANDLER_FILE), metafile: result.metafile as Metafile };
+}
+
+/** Bytes per top-level source (a package, or one of our packages' src/), largest first. */
+function breakdown(metafile: Metafile, top: number): [string, number][] {
+  const output = Object.values(metafile.outputs).find((o) => o.entryPoint);
+  const by = new Map<string, number>();
+  for (const [file, { bytesInOutput }] of Object.entries(output?.inputs ?? {})) {
+    const key = file.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? file.split('/').slice(0, 2).join('/');
+    by.set(key, (by.get(key) ?? 0) + bytesInOutput);
+  }
+  return [...by].sort((a, b) => b[1] - a[1]).slice(0, top);
+}
+
+async function main(): Promise<void> {
+  rmSync(root, { recursive: true, force: true });
+  mkdirSync(root, { recursive: true });
+  try {
+    const deployedDir = join(root, 'deployed');
+    const metafile = await bundleLambda(deployedDir);
+    const file = join(deployedDir, HANDLER_FILE);
+    const code = readFileSync(file);
+    const bytes = code.length;
+    const gzipBytes = gzipSync(code, { level: 9 }).length;
+    const mapBytes = statSync(`${file}.map`).size;
+
+    const plugins = (o: ReturnType<typeof lambdaBuildOptions>, drop: string) => ({ ...o, plugins: o.plugins?.filter((p) => p.name !== drop) ?? [] });
+    const withLocales = await variant('with-zod-locales', (o) => plugins(o, 'zod-english-only'));
+    const withChain = await variant('with-credential-chain', (o) => plugins(o, 'lambda-credentials'));
+    const sdkExternal = await variant('sdk-external', (o) => ({ ...o, external: ['@aws-sdk/*', '@smithy/*'] }));
+    const sizeOf = (f: string) => statSync(f).size;
+
+    const env = { ...LAMBDA_ENV, NODE_OPTIONS: '--enable-source-maps' };
+    const plainEnv = { ...LAMBDA_ENV };
+    const samples = { bare: [] as number[], deployed: [] as number[], noMaps: [] as number[], external: [] as number[] };
+    for (let i = 0; i < WARMUP + RUNS; i++) {
+      const bare = timeNode(['-e', '0'], plainEnv);
+      const deployed = timeNode(importArgs(file), env);
+      const noMaps = timeNode(importArgs(file), plainEnv);
+      const external = timeNode(importArgs(sdkExternal.file), env);
+      if (i < WARMUP) continue;
+      samples.bare.push(bare);
+      samples.deployed.push(deployed);
+      samples.noMaps.push(noMaps);
+      samples.external.push(external);
+    }
+    const bareMs = median(samples.bare);
+    const importMs = round1(median(samples.deployed) - bareMs);
+    const result = {
+      bench: 'lambda',
+      bytes,
+      gzipBytes,
+      mapBytes,
+      importMs,
+      importMsWithoutSourceMaps: round1(median(samples.noMaps) - bareMs),
+      bareNodeMs: round1(bareMs),
+      runs: RUNS,
+      savedBytes: { zodLocales: sizeOf(withLocales.file) - bytes, credentialChain: sizeOf(withChain.file) - bytes },
+      sdkExternal: { bytes: sizeOf(sdkExternal.file), importMs: round1(median(samples.external) - bareMs) },
+      target: { bytes: TARGET.bytes, importMs: TARGET.importMs, met: bytes <= TARGET.bytes && importMs <= TARGET.importMs },
+      node: process.version,
+    };
+
+    console.log(`bundle: ${bytes} bytes (${(bytes / 1024).toFixed(1)} KiB), gzip -9 ${gzipBytes} bytes, source map ${mapBytes} bytes`);
+    console.log(`  largest parts: ${breakdown(metafile, 8).map(([k, v]) => `${k} ${(v / 1024).toFixed(0)} KiB`).join(', ')}`);
+    console.log(`  plugins save: zod locales ${result.savedBytes.zodLocales} bytes, credential chain ${result.savedBytes.credentialChain} bytes`);
+    console.log(`import (median of ${RUNS} fresh processes, minus bare node ${result.bareNodeMs} ms): ${importMs} ms as deployed (--enable-source-maps), ${result.importMsWithoutSourceMaps} ms without source maps`);
+    console.log(`  for comparison, AWS SDK external (read from node_modules): ${result.sdkExternal.bytes} bytes, ${result.sdkExternal.importMs} ms`);
+    console.log(`target: <= ${TARGET.bytes} bytes and <= ${TARGET.importMs} ms: ${result.target.met ? 'met' : 'NOT met'}`);
+    console.log(JSON.stringify(result));
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+await main();
