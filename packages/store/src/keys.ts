@@ -3,7 +3,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 /** The partition of one stream (a game, or any other stream such as a player record). */
 export const streamKey = (streamId: string): AttributeValue => ({ S: `game#${streamId}` });
 
-/** The key of item `sk` in a stream's partition: commits are 1..n, members negative (see `memberSk`). */
+/** The key of item `sk` in a stream's partition: commits are 1..n, members and the awaiting item negative. */
 export const itemKey = (streamId: string, sk: number): Record<string, AttributeValue> => ({
   pk: streamKey(streamId),
   sk: { N: String(sk) },
@@ -15,7 +15,16 @@ export const memberSk = (seat: number): number => -(seat + 1);
 /** The seat whose member item has sort key `sk`. */
 export const seatOf = (sk: number): number => -sk - 1;
 
-/** The `byPlayer` partition of one player. */
+/**
+ * A game's one "awaiting" item (whose move the game waits for, see awaiting.ts) lives at this sort
+ * key: below every member (-1..-(seat + 1)) and every commit, so no range read of either meets it.
+ */
+export const AWAITING_SK = -1000;
+
+/** The highest seat whose member sort key stays above `AWAITING_SK`. */
+export const MAX_SEAT = -AWAITING_SK - 2;
+
+/** The `byPlayer` (and `byAwaiting`) partition of one player. */
 export const playerKey = (playerId: string): string => `player#${playerId}`;
 
 /** Rejects ids DynamoDB could not key (empty) before they cost a request. */

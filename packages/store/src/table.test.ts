@@ -21,6 +21,8 @@ describe('the table definition', () => {
         { AttributeName: 'sk', AttributeType: 'N' },
         { AttributeName: 'gpk', AttributeType: 'S' },
         { AttributeName: 'gsk', AttributeType: 'S' },
+        { AttributeName: 'apk', AttributeType: 'S' },
+        { AttributeName: 'ask', AttributeType: 'S' },
         { AttributeName: 'ik', AttributeType: 'S' },
       ],
       BillingMode: 'PAY_PER_REQUEST',
@@ -30,6 +32,14 @@ describe('the table definition', () => {
           KeySchema: [
             { AttributeName: 'gpk', KeyType: 'HASH' },
             { AttributeName: 'gsk', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        },
+        {
+          IndexName: 'byAwaiting',
+          KeySchema: [
+            { AttributeName: 'apk', KeyType: 'HASH' },
+            { AttributeName: 'ask', KeyType: 'RANGE' },
           ],
           Projection: { ProjectionType: 'ALL' },
         },

@@ -7,7 +7,10 @@
  * |-----------|---------------|---------------------------------------------------------------------------|
  * | 1..n      | commit n      | `ev` events, `at`, `ik` idempotency key (→ `byKey`), `ch`, `by`, `sn`,      |
  * |           |               | `hd` the game's head after it (`getHead` reads the newest commit's)        |
- * | -1..-k    | seat s = -sk-1 | `v` version, `hd` (a copy of the head), `pl`, `mt`, `gpk`/`gsk` (→ `byPlayer`) |
+ * |           |               | `aw` whose move it awaits (what the awaiting item was written with)         |
+ * | -1..-k    | seat s = -sk-1 | `v` version, `hd` (a copy of the head), `pl`, `gpk`/`gsk` (→ `byPlayer`)   |
+ * | -1000     | awaiting      | `v` version, `hd` (a copy of the newest head), and while the game waits   |
+ * |           |               | on a player `apk`/`ask` (→ `byAwaiting`, sparse)                           |
  * There is no separate head item (sk 0 is unused).
  */
 
@@ -42,11 +45,19 @@ export const TABLE = {
   sortKey: { name: 'sk', type: 'N' },
   billingMode: 'PAY_PER_REQUEST',
   globalSecondaryIndexes: [
-    // "My games" and "games where it is my turn": one Query per list (see player-games.ts).
+    // "My games": one Query on the member items (see player-games.ts).
     {
       indexName: 'byPlayer',
       partitionKey: { name: 'gpk', type: 'S' },
       sortKey: { name: 'gsk', type: 'S' },
+      projection: 'ALL',
+    },
+    // "Games waiting for my move": one Query on the awaiting items, which every append rewrites.
+    // Sparse: a game that waits on nobody (not started, finished) has no `apk` and is not indexed.
+    {
+      indexName: 'byAwaiting',
+      partitionKey: { name: 'apk', type: 'S' },
+      sortKey: { name: 'ask', type: 'S' },
       projection: 'ALL',
     },
   ],
@@ -64,6 +75,7 @@ export const TABLE = {
 
 /** Index names, for the queries that use them. */
 export const BY_PLAYER = TABLE.globalSecondaryIndexes[0].indexName;
+export const BY_AWAITING = TABLE.globalSecondaryIndexes[1].indexName;
 export const BY_KEY = TABLE.localSecondaryIndexes[0].indexName;
 
 /** The table's properties with the names CloudFormation (`AWS::DynamoDB::Table`) and CreateTable share. */
