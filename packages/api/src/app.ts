@@ -6,11 +6,14 @@ import { bodyLimit } from 'hono/body-limit';
 import { randomInt } from 'node:crypto';
 import type { AppEnv, Limits, Services } from './app-env';
 import { lazySecret, type SecretSource } from './auth/secret';
+import { requirePlayer } from './auth/middleware';
 import { GameRepository } from './games/repository';
+import { GameWatcher } from './games/watcher';
 import { errorHandler } from './http/errors';
 import { jsonLogger, type Logger } from './http/logging';
 import { ApiProblem, problem } from './http/problems';
-import { requestContext } from './http/request-context';
+import { RateLimiter } from './http/rate-limit';
+import { limitByAddress, requestContext } from './http/request-context';
 import { DOCUMENT_CONFIG, registerSecurity } from './openapi/document';
 import { PlayerRepository } from './players/repository';
 import { eventRoutes } from './routes/events';
@@ -33,7 +36,14 @@ export interface AppOptions {
   readonly cacheSize?: number;
 }
 
-const DEFAULT_LIMITS: Limits = { bodyBytes: 16 * 1024, maxWaitSeconds: 20, pollMs: 250, maxPage: 1000 };
+const DEFAULT_LIMITS: Limits = {
+  bodyBytes: 16 * 1024,
+  maxWaitSeconds: 20,
+  pollMs: 250,
+  maxPage: 1000,
+  perPlayer: { burst: 200, perSecond: 100 },
+  registrations: { burst: 30, perSecond: 1 },
+};
 
 /**
  * The Chickenfoot HTTP API as one Hono app: the same app runs on Lambda and on Node.
@@ -49,6 +59,7 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
     store: options.store,
     games,
     players: new PlayerRepository(options.store),
+    watcher: new GameWatcher(options.store, limits.pollMs),
     secret: lazySecret(options.secret),
     context: { shuffle: options.shuffle ?? fisherYates(randomInt) },
     logger,
@@ -65,11 +76,15 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
       onError: (c) => problem(c, 'request/too-large', `Bodies are limited to ${limits.bodyBytes} bytes.`),
     }),
   );
+  // One token check (and rate limit) for every /v1 route except registration, before any route runs.
+  const auth = requirePlayer(services.secret, new RateLimiter(limits.perPlayer));
+  app.use('/v1/*', (c, next) => (c.req.path === '/v1/players' ? next() : auth(c, next)));
+  app.post('/v1/players', limitByAddress(new RateLimiter(limits.registrations)));
   registerSecurity(app);
   app.route('/', playerRoutes(services));
   app.route('/', myGameRoutes(services));
   app.route('/', gameRoutes(services, deps));
-  app.route('/', moveRoutes(services, deps));
+  app.route('/', moveRoutes(deps));
   app.route('/', eventRoutes(services));
 
   app.doc31('/openapi.json', DOCUMENT_CONFIG);

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-env';
 import type { Logger } from './logging';
+import { ApiProblem } from './problems';
+import type { RateLimiter } from './rate-limit';
 
 const SAFE_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 
@@ -29,5 +31,23 @@ export function requestContext(logger: Logger) {
       status,
       ms: Math.round((performance.now() - started) * 10) / 10,
     });
+  });
+}
+
+/** The client's address: API Gateway's view of it on Lambda, the socket's on Node. */
+function clientAddress(env: unknown): string {
+  const e = env as { requestContext?: { http?: { sourceIp?: string } }; incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  return e?.requestContext?.http?.sourceIp ?? e?.incoming?.socket?.remoteAddress ?? 'unknown';
+}
+
+/** Holds each client address to a rate limit (registration, the one route without a token). */
+export function limitByAddress(limiter: RateLimiter) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const key = `address:${clientAddress(c.env)}`;
+    if (!limiter.take(key)) {
+      const retry = String(limiter.retryAfter(key));
+      throw new ApiProblem('request/too-many-requests', `Too many registrations from your address: try again in ${retry} s.`, {}, { 'Retry-After': retry });
+    }
+    await next();
   });
 }

@@ -1,7 +1,6 @@
 import { redactEvent, type GameEvent } from '@chickenfoot/rules';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Services } from '../app-env';
-import { requirePlayer } from '../auth/middleware';
 import { notFound } from '../games/run-command';
 import { seatOf } from '../games/view';
 import { GameIdSchema } from '../schemas/common';
@@ -38,12 +37,9 @@ const events = createRoute({
   },
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** `GET /v1/games/{id}/events`: catch-up and long-poll. */
 export function eventRoutes(services: Services) {
   const app = router();
-  app.use('/v1/games/:id/events', requirePlayer(services.secret));
   app.openapi(events, async (c) => {
     const { id } = c.req.valid('param');
     const query = c.req.valid('query');
@@ -53,12 +49,8 @@ export function eventRoutes(services: Services) {
     const seat = game ? seatOf(game.state, c.get('playerId')) : -1;
     if (!game || seat < 0) throw notFound(id);
 
-    let latest = game.version;
-    const deadline = Date.now() + Math.min(query.wait ?? 0, services.limits.maxWaitSeconds) * 1000;
-    while (latest <= after && Date.now() < deadline && !c.req.raw.signal.aborted) {
-      await sleep(Math.min(services.limits.pollMs, Math.max(0, deadline - Date.now())));
-      latest = (await services.store.readLatest(id, { snapshot: false }))?.version ?? latest;
-    }
+    const waitMs = Math.min(query.wait ?? 0, services.limits.maxWaitSeconds) * 1000;
+    const latest = game.version > after ? game.version : await services.watcher.wait(id, c.get('playerId'), after, waitMs, c.req.raw.signal);
     const page = latest > after ? await services.store.readAfter(id, after, { limit }) : { commits: [], next: null };
     const commits = page.commits.map((commit) => ({
       version: commit.version,

@@ -1,7 +1,6 @@
 import { IdempotencyConflictError } from '@chickenfoot/store';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Services } from '../app-env';
-import { requirePlayer } from '../auth/middleware';
 import { derivedPlayerId, newPlayerId, tokenFor } from '../auth/tokens';
 import { commandHash } from '../http/idempotency';
 import { ApiProblem } from '../http/problems';
@@ -60,7 +59,6 @@ export function playerRoutes(services: Services) {
     return c.json({ player, token: tokenFor(secret, player.id) }, 201, { Location: '/v1/me' });
   });
 
-  app.use(me.path, requirePlayer(services.secret));
   app.openapi(me, async (c) => {
     const player = await services.players.get(c.get('playerId'));
     if (!player) throw new ApiProblem('player/not-found', 'The player this token was issued to no longer exists.');

@@ -1,0 +1,43 @@
+/** How fast one client may call: a burst of `burst` requests, refilled at `perSecond`. */
+export interface RateLimit {
+  readonly burst: number;
+  readonly perSecond: number;
+}
+
+/**
+ * Token buckets per client key, in this process's memory. A client over its limit is refused before
+ * any database work, so a flood costs little and does not slow other games (the API Gateway's
+ * throttling bounds the whole API across Lambda containers; this bounds each player).
+ * @example if (!limiter.take('player:p_…')) return 429;
+ */
+export class RateLimiter {
+  readonly #buckets = new Map<string, { tokens: number; at: number }>();
+
+  constructor(
+    private readonly limit: RateLimit,
+    private readonly now: () => number = () => performance.now(),
+    private readonly maxKeys = 50_000,
+  ) {}
+
+  /** Takes one token for `key`: true if allowed, false if the client must wait. */
+  take(key: string): boolean {
+    const now = this.now();
+    const bucket = this.#buckets.get(key) ?? { tokens: this.limit.burst, at: now };
+    bucket.tokens = Math.min(this.limit.burst, bucket.tokens + ((now - bucket.at) / 1000) * this.limit.perSecond);
+    bucket.at = now;
+    // Re-insert so the map's order is least recently used first, then trim the oldest.
+    this.#buckets.delete(key);
+    this.#buckets.set(key, bucket);
+    if (this.#buckets.size > this.maxKeys) this.#buckets.delete(this.#buckets.keys().next().value as string);
+    if (bucket.tokens < 1) return false;
+    bucket.tokens -= 1;
+    return true;
+  }
+
+  /** Seconds until `key` may try again (at least 1). */
+  retryAfter(key: string): number {
+    const bucket = this.#buckets.get(key);
+    const missing = 1 - (bucket?.tokens ?? 1);
+    return Math.max(1, Math.ceil(missing / this.limit.perSecond));
+  }
+}
