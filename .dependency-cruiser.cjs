@@ -49,7 +49,7 @@ module.exports = {
       from: { path: '^(packages/[^/]+|functions|infra|test)/' },
       to: {
         path: '^packages/[^/]+/src/',
-        pathNot: ['^$1/', '^packages/[^/]+/src/index\\.ts$', '^packages/store/src/embedded/index\\.ts$', '^packages/store/src/table\\.ts$'],
+        pathNot: ['^$1/', '^packages/[^/]+/src/index\\.ts$', '^packages/store/src/embedded/index\\.ts$', '^packages/store/src/table\\.ts$', '^packages/api/src/testing\\.ts$'],
       },
     },
     {
