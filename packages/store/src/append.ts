@@ -1,6 +1,7 @@
-import { commitItem, type AppendMeta, type Commit } from './commit';
+import { putAwaiting, restoreAwaiting } from './awaiting';
+import { commitItem, HEAD_ATTRIBUTE, type AppendMeta, type Commit } from './commit';
 import type { Dynamo } from './dynamo';
-import { ConcurrencyError, IdempotencyConflictError } from './errors';
+import { ConcurrencyError, IdempotencyConflictError, ProjectionLagError, type StoreError } from './errors';
 import { findByIdempotencyKey } from './idempotency';
 import { checkId, checkVersion } from './keys';
 import { readLatest } from './read';
@@ -12,9 +13,11 @@ export interface AppendResult {
 }
 
 /**
- * Writes version `expectedVersion + 1` as one item with one conditional PutItem. On a lost race it
- * reads the stream's newest commit (and, for a keyed command not found there, its key's commit) to
- * tell a retry of an applied command from a real conflict. Only then does it read anything.
+ * Writes version `expectedVersion + 1` as one item with one conditional PutItem, and with
+ * `meta.awaiting` the game's awaiting item with a second PutItem sent at the same time (one round
+ * trip). On a lost race it reads the stream's newest commit (and, for a keyed command not found
+ * there, its key's commit) to tell a retry of an applied command from a real conflict. Only then
+ * does it read anything.
  */
 export async function append(
   dynamo: Dynamo,
@@ -27,24 +30,69 @@ export async function append(
   checkVersion('expectedVersion', expectedVersion);
   if (!Array.isArray(events)) throw new TypeError('events must be an array');
   const { item, commit } = commitItem(gameId, expectedVersion + 1, events, meta);
-  const written = await dynamo.putIf({
+  const put = dynamo.putIf({
     Item: item,
     ConditionExpression: 'attribute_not_exists(#sk)',
     ExpressionAttributeNames: { '#sk': 'sk' },
   });
-  return written ? { commit, replayed: false } : resolveConflict(dynamo, gameId, expectedVersion, meta);
+  const { head, awaiting } = commit;
+  if (!head || !awaiting) {
+    return (await put) ? { commit, replayed: false } : resolveConflict(dynamo, gameId, expectedVersion, meta, false);
+  }
+
+  // Strictly newer only: a command about to lose the commit race must not overwrite the winner's item.
+  const aside = putAwaiting(dynamo, gameId, head, awaiting, { sameVersion: false, hd: item[HEAD_ATTRIBUTE] });
+  const [written, awaited] = await Promise.allSettled([put, aside]);
+  if (written.status === 'rejected') throw written.reason;
+  if (!written.value) return resolveConflict(dynamo, gameId, expectedVersion, meta, awaited.status === 'fulfilled' && awaited.value);
+  if (awaited.status === 'rejected') throw new ProjectionLagError(commit, { cause: awaited.reason });
+  if (!awaited.value) {
+    // An item at our version already: a loser of this race wrote its own first. Ours replaces it
+    // (an item newer still belongs to a later commit and stays).
+    try {
+      await restoreAwaiting(dynamo, commit);
+    } catch (error) {
+      throw new ProjectionLagError(commit, { cause: error });
+    }
+  }
+  return { commit, replayed: false };
 }
 
-async function resolveConflict(dynamo: Dynamo, gameId: string, expectedVersion: number, meta: AppendMeta): Promise<AppendResult> {
+/**
+ * Explains a failed commit PutItem: a replay of the recorded command, or a conflict. The awaiting
+ * item is then rewritten from the newest commit when this attempt's own write landed on it
+ * (`ownAwaitingLanded`: it describes a commit that does not exist), and on the replay of the newest
+ * commit (the first attempt may have failed to write it, see `ProjectionLagError`).
+ */
+async function resolveConflict(
+  dynamo: Dynamo,
+  gameId: string,
+  expectedVersion: number,
+  meta: AppendMeta,
+  ownAwaitingLanded: boolean,
+): Promise<AppendResult> {
   const latest = await readLatest(dynamo, gameId);
+  let outcome: AppendResult | StoreError | null = null;
   const key = meta.idempotencyKey;
   if (key !== undefined) {
     const recorded = latest?.idempotencyKey === key ? latest : await findByIdempotencyKey(dynamo, gameId, key);
     if (recorded) {
-      if (recorded.commandHash !== meta.commandHash) throw new IdempotencyConflictError(gameId, key, recorded.version);
-      return { commit: recorded, replayed: true };
+      outcome = recorded.commandHash === meta.commandHash ? { commit: recorded, replayed: true } : new IdempotencyConflictError(gameId, key, recorded.version);
     }
   }
   // The newest commit can only be missing if someone deleted items behind the store's back.
-  throw new ConcurrencyError(gameId, expectedVersion, Math.max(latest?.version ?? 0, expectedVersion + 1));
+  outcome ??= new ConcurrencyError(gameId, expectedVersion, Math.max(latest?.version ?? 0, expectedVersion + 1));
+
+  const replayOfNewest = !(outcome instanceof Error) && outcome.commit.version === latest?.version;
+  if (latest && (ownAwaitingLanded || replayOfNewest)) {
+    try {
+      await restoreAwaiting(dynamo, latest);
+    } catch (error) {
+      // The caller's command is recorded: it must hear that its lists lag. A conflict stays a
+      // conflict (the caller decides again, and its next append rewrites the item).
+      if (!(outcome instanceof Error)) throw new ProjectionLagError(outcome.commit, { cause: error });
+    }
+  }
+  if (outcome instanceof Error) throw outcome;
+  return outcome;
 }

@@ -1,6 +1,6 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { checkHead, type GameHead } from './head';
-import { itemKey } from './keys';
+import { checkId, itemKey } from './keys';
 import { decodePayload, encodePayload } from './payload';
 
 /** One append: every event one command caused, at one version of the stream. */
@@ -18,6 +18,13 @@ export interface Commit {
   snapshot?: unknown;
   /** The game's head after this commit, when it stored one (also rewritten by `rebuildProjections`). */
   head?: GameHead;
+  /** Whose move the game awaited after this commit, when it was appended with `AppendMeta.awaiting`. */
+  awaiting?: Awaiting;
+}
+
+/** Whose move a game waits for: a player, or nobody (not started yet, or finished). */
+export interface Awaiting {
+  playerId: string | null;
 }
 
 /** What an append records besides its events. */
@@ -33,6 +40,12 @@ export interface AppendMeta {
    * newest commit, so no separate write keeps it. Its `version` must be the commit's.
    */
   head?: GameHead;
+  /**
+   * Whose move the game awaits after this commit. When given (`head` is then required), the append
+   * also rewrites the game's awaiting item (what `listPlayerGames(p, { myTurn: true })` finds), in
+   * parallel with the commit. Absent: the awaiting item is left as it is.
+   */
+  awaiting?: Awaiting;
   /** Defaults to now. */
   at?: Date;
   /** Who issued the command. */
@@ -40,10 +53,22 @@ export interface AppendMeta {
 }
 
 // Short attribute names: they are stored in every commit and count towards its size.
-const A = { events: 'ev', at: 'at', key: 'ik', hash: 'ch', by: 'by', snapshot: 'sn', head: 'hd' } as const;
+const A = { events: 'ev', at: 'at', key: 'ik', hash: 'ch', by: 'by', snapshot: 'sn', head: 'hd', awaiting: 'aw' } as const;
 
-/** The attribute holding a commit's head (and a member item's copy of it). */
+/** The attribute holding a commit's head (and a member or awaiting item's copy of it). */
 export const HEAD_ATTRIBUTE = A.head;
+
+/** The attribute holding whom a commit awaited: the player id, or NULL for nobody. */
+export const AWAITING_ATTRIBUTE = A.awaiting;
+
+/** `awaiting` as a commit stores it. */
+export const encodeAwaiting = ({ playerId }: Awaiting): AttributeValue => (playerId === null ? { NULL: true } : { S: playerId });
+
+/** Rejects an `awaiting` the store could not key before it costs a request. */
+export function checkAwaiting(awaiting: Awaiting): void {
+  if (typeof awaiting !== 'object' || awaiting === null) throw new TypeError('awaiting must be an object');
+  if (awaiting.playerId !== null) checkId('awaiting.playerId', awaiting.playerId);
+}
 
 // A 4-seat head is ~300 B of JSON: as text it pushed ~70% of the bench's commits (events + a ~0.7 KB
 // compressed snapshot) past the 1 KB a write unit buys; compressed, 1.72 -> 1.32 units per append.
@@ -54,8 +79,18 @@ export const encodeHead = (head: GameHead): AttributeValue => encodePayload(head
 
 /** Every commit attribute except the snapshot, for reads that do not want to pay for decoding it. */
 export const WITHOUT_SNAPSHOT = {
-  ProjectionExpression: '#pk, #sk, #ev, #at, #ik, #ch, #by, #hd',
-  ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk', '#ev': A.events, '#at': A.at, '#ik': A.key, '#ch': A.hash, '#by': A.by, '#hd': A.head },
+  ProjectionExpression: '#pk, #sk, #ev, #at, #ik, #ch, #by, #hd, #aw',
+  ExpressionAttributeNames: {
+    '#pk': 'pk',
+    '#sk': 'sk',
+    '#ev': A.events,
+    '#at': A.at,
+    '#ik': A.key,
+    '#ch': A.hash,
+    '#by': A.by,
+    '#hd': A.head,
+    '#aw': A.awaiting,
+  },
 };
 
 /** The item for a new commit, and the commit as `append` returns it. */
@@ -66,6 +101,10 @@ export function commitItem(
   meta: AppendMeta,
 ): { item: Record<string, AttributeValue>; commit: Commit } {
   if (meta.head !== undefined) checkHead(meta.head, version);
+  if (meta.awaiting !== undefined) {
+    if (meta.head === undefined) throw new TypeError('awaiting needs the head it is stored with (meta.head)');
+    checkAwaiting(meta.awaiting);
+  }
   const at = (meta.at ?? new Date()).toISOString();
   const item: Record<string, AttributeValue> = { ...itemKey(gameId, version), [A.events]: encodePayload(events), [A.at]: { S: at } };
   const commit: Commit = { gameId, version, events: [...events], at };
@@ -79,6 +118,10 @@ export function commitItem(
   if (meta.head !== undefined) {
     item[A.head] = encodeHead(meta.head);
     commit.head = meta.head;
+  }
+  if (meta.awaiting !== undefined) {
+    item[A.awaiting] = encodeAwaiting(meta.awaiting);
+    commit.awaiting = { playerId: meta.awaiting.playerId };
   }
   return { item, commit };
 }
@@ -99,5 +142,7 @@ export function readCommitItem(gameId: string, item: Record<string, AttributeVal
   if (by !== undefined) commit.by = by;
   if (withSnapshot && item[A.snapshot]) commit.snapshot = decodePayload(item[A.snapshot]);
   if (item[A.head]) commit.head = decodePayload(item[A.head]) as GameHead;
+  const awaiting = item[A.awaiting];
+  if (awaiting) commit.awaiting = { playerId: awaiting.S ?? null };
   return commit;
 }

@@ -1,3 +1,5 @@
+import type { Commit } from './commit';
+
 /**
  * Typed store errors: callers check `instanceof` or the stable `code` and never import the SDK.
  * The SDK error that caused one, if any, is its `cause`.
@@ -10,6 +12,7 @@ export type StoreErrorCode =
   | 'store/unavailable'
   | 'store/not-found'
   | 'store/invalid-request'
+  | 'store/projection-lag'
   | 'store/failed';
 
 /** The base of every error the store throws; `code: 'store/failed'` when nothing more specific fits. */
@@ -69,5 +72,26 @@ export class NotFoundError extends StoreError {
 
   constructor(message: string, options?: { cause?: unknown }) {
     super('store/not-found', message, options);
+  }
+}
+
+/**
+ * The command's commit IS recorded (it is `commit`), but the awaiting item written with it could not
+ * be (throttling, network: the `cause`), so "whose move" lists may miss it. Do not decide again:
+ * retry the same command with the same idempotency key (answer it as 503, retry later). The retry is
+ * recognised as a replay and rewrites the awaiting item from the recorded commit; so does the
+ * stream's next append, and `rebuildProjections`.
+ */
+export class ProjectionLagError extends StoreError {
+  override readonly name = 'ProjectionLagError';
+  readonly streamId: string;
+
+  constructor(
+    /** The recorded commit, as `append` would have returned it. */
+    readonly commit: Commit,
+    options?: { cause?: unknown },
+  ) {
+    super('store/projection-lag', `stream ${commit.gameId} recorded version ${commit.version}, but its awaiting item was not written`, options);
+    this.streamId = commit.gameId;
   }
 }

@@ -45,8 +45,16 @@ export class EventStore {
    * a version the caller read (or cached): the store does not pay a read per append to check it,
    * the condition does. `meta.head` (version `expectedVersion + 1`) is stored in the commit and is
    * what `getHead` answers from then on.
+   *
+   * With `meta.awaiting` (and `meta.head`) the game's awaiting item, which the "my turn" list
+   * Queries, is written by a second PutItem sent at the same time as the commit's: two requests,
+   * one round trip. Should a command that lost the commit race have written its item first, the
+   * winner rewrites it (one more request, only then). A replay of the stream's newest commit
+   * rewrites it too. If the commit is written but the awaiting item cannot be (throttling, network),
+   * `ProjectionLagError` says so, with the commit: retry with the same key, which repairs it.
+   * A stream that uses `awaiting` should pass it on every append.
    * @example
-   * const { commit, replayed } = await store.append('g1', latest.version, events, { idempotencyKey, commandHash, snapshot, head });
+   * const { commit, replayed } = await store.append('g1', latest.version, events, { idempotencyKey, commandHash, snapshot, head, awaiting: { playerId: head.turn } });
    */
   append(gameId: string, expectedVersion: number, events: readonly unknown[], meta: AppendMeta = {}): Promise<AppendResult> {
     return append(this.#dynamo, gameId, expectedVersion, events, meta);

@@ -6,7 +6,7 @@
  */
 export { EventStore, type EventStoreOptions } from './event-store';
 export type { AppendResult } from './append';
-export type { AppendMeta, Commit } from './commit';
+export type { AppendMeta, Awaiting, Commit } from './commit';
 export type { CommitPage, ReadAfterOptions } from './read';
 export type { GameHead, SeatInfo } from './head';
 export type { GameMember, ProjectionInput, ProjectionResult } from './projections';
@@ -16,6 +16,7 @@ export {
   ConcurrencyError,
   IdempotencyConflictError,
   NotFoundError,
+  ProjectionLagError,
   StoreError,
   StoreUnavailableError,
   type StoreErrorCode,
