@@ -42,7 +42,7 @@ export interface GameFunctionProps {
 /**
  * The API's Lambda function with its defaults (runtime, architecture, memory, timeout, tracing, its
  * own log group) and a role that may do exactly this: write its logs, call the store's four
- * DynamoDB actions on this one table and its indexes, and read this one secret.
+ * DynamoDB actions on this one table (Query on its indexes), and read this one secret.
  * @example const fn = new GameFunction(this, 'Api', { table, secret, config }).function;
  */
 export class GameFunction extends Construct {
@@ -88,7 +88,7 @@ export class GameFunction extends Construct {
   }
 }
 
-/** Each index by name: the store queries `byPlayer` (GSI) and `byKey` (LSI), and only those. */
+/** Each index of the store's table definition, by name: no `index/*`. */
 function indexArns(table: ITable): string[] {
   return [...TABLE.globalSecondaryIndexes, ...TABLE.localSecondaryIndexes].map((index) => `${table.tableArn}/index/${index.indexName}`);
 }

@@ -27,9 +27,10 @@ const ACCESS_LOG = {
 };
 
 // What a browser client sends and must be allowed to read: the bearer token, JSON bodies, the
-// optimistic-concurrency and idempotency headers, and back the ETag it must echo in If-Match.
+// optimistic-concurrency and idempotency headers; and back the ETag it must echo in If-Match, where a
+// new resource is, when to retry (429, 503), and the request id to quote in a bug report.
 const ALLOW_HEADERS = ['authorization', 'content-type', 'if-match', 'if-none-match', 'idempotency-key'];
-const EXPOSE_HEADERS = ['etag', 'location', 'retry-after'];
+const EXPOSE_HEADERS = ['etag', 'location', 'retry-after', 'x-request-id'];
 
 export interface GameApiProps {
   readonly handler: IFunction;

@@ -44,7 +44,7 @@ describe('the HTTP API', () => {
         AllowOrigins: ['*'],
         AllowMethods: ['GET', 'POST'],
         AllowHeaders: ['authorization', 'content-type', 'if-match', 'if-none-match', 'idempotency-key'],
-        ExposeHeaders: ['etag', 'location', 'retry-after'],
+        ExposeHeaders: ['etag', 'location', 'retry-after', 'x-request-id'],
         AllowCredentials: false,
         MaxAge: 3600,
       },
