@@ -55,6 +55,8 @@ describe('players and tokens', () => {
     ['a token signed with another secret', tokenFor('another-secret-0123456789-abcdefghijklmnop', 'p_AAAAAAAAAAAAAAAAAAAAAA')],
     ['an altered token', `${tokenFor(TEST_SECRET, 'p_AAAAAAAAAAAAAAAAAAAAAA').slice(0, -2)}xx`],
     ['another player’s id under a valid signature', tokenFor(TEST_SECRET, 'p_AAAAAAAAAAAAAAAAAAAAAA').replace('p_AAAA', 'p_BBBB')],
+    ['a signature spelled another way (spare bits of its last character)', spareBitsVariant(tokenFor(TEST_SECRET, 'p_AAAAAAAAAAAAAAAAAAAAAA'))],
+    ['a signature with a character base64url decoding skips', `${tokenFor(TEST_SECRET, 'p_AAAAAAAAAAAAAAAAAAAAAA').slice(0, -3)}!${tokenFor(TEST_SECRET, 'p_AAAAAAAAAAAAAAAAAAAAAA').slice(-3)}`],
   ])('answers 401 to %s', async (_, token) => {
     const { api } = await testApi(inject('dynamoEndpoint'));
     const res = await api.call('GET', '/v1/me', token ? { token } : {});
@@ -63,3 +65,10 @@ describe('players and tokens', () => {
     expect(res.body.code).toBe('auth/unauthenticated');
   });
 });
+
+/** The token with its last character changed only in the 2 bits a 43-character base64url signature does not use. */
+function spareBitsVariant(token: string): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  const last = alphabet.indexOf(token.at(-1) ?? 'A');
+  return `${token.slice(0, -1)}${alphabet[last ^ 1]}`;
+}

@@ -28,9 +28,11 @@ export function tokenFor(secret: string, playerId: string): string {
 export function playerOf(secret: string, token: string): string | null {
   const [scheme, playerId, signature, ...rest] = token.split('.');
   if (scheme !== SCHEME || !playerId || !signature || rest.length > 0 || !ID.test(playerId)) return null;
-  const expected = mac(secret, `${SCHEME}.${playerId}`);
-  const given = Buffer.from(signature, 'base64url');
-  // Compare in constant time so the signature cannot be guessed byte by byte from timings.
+  // Compare the text, not the decoded bytes: base64url decoding skips stray characters and ignores
+  // the last character's spare bits, so several spellings would decode to one valid signature.
+  // In constant time, so the signature cannot be guessed character by character from timings.
+  const expected = Buffer.from(mac(secret, `${SCHEME}.${playerId}`).toString('base64url'));
+  const given = Buffer.from(signature);
   return given.length === expected.length && timingSafeEqual(given, expected) ? playerId : null;
 }
 
