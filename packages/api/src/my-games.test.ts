@@ -33,6 +33,14 @@ describe('GET /v1/me/games', () => {
     const { api } = await testApi(inject('dynamoEndpoint'));
     const ann = await api.register('Ann');
     expect((await api.call('GET', '/v1/me/games?cursor=nonsense', { token: ann.token })).status).toBe(400);
+    // Well-formed cursors the database refuses: the answer names the field, not the database's wording.
+    for (const pairs of [[['sk', 'abc']], [['x', 'y']], [], [['gpk', 'player#p_other'], ['gsk', '1']]]) {
+      const cursor = Buffer.from(JSON.stringify(pairs)).toString('base64url');
+      const res = await api.call('GET', `/v1/me/games?cursor=${cursor}`, { token: ann.token });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'request/invalid', issues: [{ path: 'query.cursor' }] });
+      expect(res.text).not.toMatch(/DynamoDB|ValidationException|starting key/);
+    }
     expect((await api.call('GET', '/v1/me/games?limit=1000', { token: ann.token })).status).toBe(400);
     expect((await api.call('GET', '/v1/me/games?turn=yours', { token: ann.token })).status).toBe(400);
   });

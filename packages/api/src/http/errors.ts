@@ -21,7 +21,11 @@ export function errorHandler(logger: Logger) {
       logger({ level: 'warn', msg: 'store unavailable', requestId: c.get('requestId'), error: error.message });
       return problem(c, 'service/unavailable', 'The game store is briefly unavailable. Retry the request (with the same Idempotency-Key).', {}, { 'Retry-After': '1' });
     }
-    if (error instanceof StoreError && error.code === 'store/invalid-request') return problem(c, 'request/invalid', error.message);
+    if (error instanceof StoreError && error.code === 'store/invalid-request') {
+      // DynamoDB's wording names tables, keys and indexes: log it, do not send it.
+      logger({ level: 'warn', msg: 'store refused a request', requestId: c.get('requestId'), error: error.message });
+      return problem(c, 'request/invalid', 'The request cannot be carried out as given.');
+    }
     logger({ level: 'error', msg: 'unexpected error', requestId: c.get('requestId'), error: error.stack ?? String(error) });
     return problem(c, 'service/error', 'Something went wrong on our side. It has been logged; quote the requestId if you report it.');
   };

@@ -1,5 +1,7 @@
+import { StoreError } from '@chickenfoot/store';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Services } from '../app-env';
+import { ApiProblem } from '../http/problems';
 import { bearer, json, problems } from './common';
 import { router } from './router';
 
@@ -44,11 +46,16 @@ export function myGameRoutes(services: Services) {
   const app = router();
   app.openapi(list, async (c) => {
     const { turn, limit, cursor } = c.req.valid('query');
-    const page = await services.store.listPlayerGames(c.get('playerId'), {
-      limit: limit ?? 50,
-      ...(turn === 'mine' ? { myTurn: true } : {}),
-      ...(cursor ? { cursor } : {}),
-    });
+    const page = await services.store
+      .listPlayerGames(c.get('playerId'), {
+        limit: limit ?? 50,
+        ...(turn === 'mine' ? { myTurn: true } : {}),
+        ...(cursor ? { cursor } : {}),
+      })
+      .catch((error: unknown) => {
+        if (cursor && error instanceof StoreError && error.code === 'store/invalid-request') throw badCursor();
+        throw error;
+      });
     const games = page.games.map(({ gameId, myTurn, head }) => ({
       id: gameId,
       yourTurn: myTurn,
@@ -60,4 +67,10 @@ export function myGameRoutes(services: Services) {
     return c.json({ games, cursor: page.cursor }, 200);
   });
   return app;
+}
+
+/** A cursor this API did not hand out (or one of another list): said as a field error, like any other. */
+function badCursor(): ApiProblem {
+  const message = 'not a cursor from a previous page of this list';
+  return new ApiProblem('request/invalid', `query.cursor: ${message}`, { issues: [{ path: 'query.cursor', message }] });
 }
