@@ -4,8 +4,15 @@ import { measureCost, type CostMeter, type CostReport } from './cost';
 import { Dynamo, type StoreClient } from './dynamo';
 import type { GameHead } from './head';
 import { findByIdempotencyKey } from './idempotency';
-import { listPlayerGames, type PlayerGamesOptions, type PlayerGamesPage } from './player-games';
-import { rebuildProjections, updateProjections, type ProjectionInput, type ProjectionResult } from './projections';
+import {
+  listPlayerGames,
+  type AwaitingGame,
+  type MyTurnOptions,
+  type PlayerGame,
+  type PlayerGamesOptions,
+  type PlayerGamesPage,
+} from './player-games';
+import { rebuildProjections, updateProjections, type ProjectionInput, type ProjectionResult, type RebuildInput } from './projections';
 import { getHead, readAfter, readAll, readCommit, readLatest, type CommitPage, type ReadAfterOptions } from './read';
 
 /** Where a store keeps its streams. Configuration arrives here; the store reads no environment. */
@@ -99,12 +106,13 @@ export class EventStore {
 
   /**
    * Writes exactly the member items given (one PutItem each, in parallel) after an append, each
-   * with a copy of `head` for `listPlayerGames`. Pass the members whose entry changed (on a move,
-   * typically the seat whose turn ended and the seat whose turn began), or all to repair.
-   * Version-guarded per item and idempotent: an item as new or newer than `head.version` is
-   * skipped, not an error. The head itself lives in the commit (`AppendMeta.head`).
+   * with a copy of `head` for `listPlayerGames`. Pass the members whose entry changed: a seat
+   * taken, or all when the game's status changes (whose move it awaits is the append's
+   * `meta.awaiting`, not a member's), or all to repair. Version-guarded per item and idempotent:
+   * an item as new or newer than `head.version` is skipped, not an error. The head itself lives in
+   * the commit (`AppendMeta.head`).
    * @example
-   * await store.updateProjections('g1', { head, members: [{ seat: 0, playerId: 'ann', myTurn: false }, { seat: 1, playerId: 'bob', myTurn: true }] });
+   * await store.updateProjections('g1', { head, members: [{ seat: 0, playerId: 'ann' }, { seat: 1, playerId: 'bob' }] });
    */
   updateProjections(gameId: string, input: ProjectionInput): Promise<ProjectionResult> {
     return updateProjections(this.#dynamo, gameId, input);
@@ -119,25 +127,31 @@ export class EventStore {
   }
 
   /**
-   * A player's games in one Query on the `byPlayer` index, each with the head as of the last write
-   * of that player's member item (which may be older than `getHead`'s).
+   * A player's games, one Query per page. With `myTurn: true`: the games waiting for their move
+   * (`byAwaiting`), the one waiting longest first, each with the game's newest head and `since`.
+   * Without it: every game they are seated in (`byPlayer`), most recently joined or changed in
+   * status first, each with their seat and the head as of then. To mark which of those wait for
+   * the player, merge in the `myTurn` list.
    * @example
    * const { games } = await store.listPlayerGames('p1', { myTurn: true }); // the longest-waiting first
+   * const all = await store.listPlayerGames('p1', { limit: 50 });
    */
-  listPlayerGames(playerId: string, options?: PlayerGamesOptions): Promise<PlayerGamesPage> {
-    return listPlayerGames(this.#dynamo, playerId, options);
+  listPlayerGames(playerId: string, options: MyTurnOptions): Promise<PlayerGamesPage<AwaitingGame>>;
+  listPlayerGames(playerId: string, options?: PlayerGamesOptions): Promise<PlayerGamesPage<PlayerGame>>;
+  listPlayerGames(playerId: string, options?: PlayerGamesOptions & { myTurn?: true }): Promise<PlayerGamesPage<PlayerGame> | PlayerGamesPage<AwaitingGame>> {
+    return options?.myTurn ? listPlayerGames(this.#dynamo, playerId, { ...options, myTurn: true }) : listPlayerGames(this.#dynamo, playerId, options);
   }
 
   /**
    * Recomputes a game's projections from its commits (snapshots are not decoded) and writes them:
-   * every member `project` returns (over items of that version or older) and the newest commit's
-   * head (an UpdateItem), which repairs a head and members that were lost or never written.
-   * `project` gets the whole stream and returns the head for its newest commit and all members.
-   * Throws `NotFoundError` for an empty stream.
+   * every member `project` returns and the awaiting item (each over items of that version or
+   * older), and the newest commit's head and `awaiting` (an UpdateItem), which repairs what was
+   * lost or never written. `project` gets the whole stream and returns the head for its newest
+   * commit, all members, and whom the game awaits. Throws `NotFoundError` for an empty stream.
    * @example
    * await store.rebuildProjections('g1', (commits) => project(commits.flatMap((c) => c.events)));
    */
-  rebuildProjections(gameId: string, project: (commits: Commit[]) => ProjectionInput): Promise<ProjectionResult> {
+  rebuildProjections(gameId: string, project: (commits: Commit[]) => RebuildInput): Promise<ProjectionResult> {
     return rebuildProjections(this.#dynamo, gameId, project);
   }
 

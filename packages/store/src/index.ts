@@ -9,8 +9,8 @@ export type { AppendResult } from './append';
 export type { AppendMeta, Awaiting, Commit } from './commit';
 export type { CommitPage, ReadAfterOptions } from './read';
 export type { GameHead, SeatInfo } from './head';
-export type { GameMember, ProjectionInput, ProjectionResult } from './projections';
-export type { PlayerGame, PlayerGamesOptions, PlayerGamesPage } from './player-games';
+export type { GameMember, ProjectionInput, ProjectionResult, RebuildInput } from './projections';
+export type { AwaitingGame, MyTurnOptions, PlayerGame, PlayerGamesOptions, PlayerGamesPage } from './player-games';
 export { CostMeter, measureCost, type Cost, type CostReport } from './cost';
 export {
   ConcurrencyError,

@@ -1,93 +1,116 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { EventStore } from './event-store';
+import type { GameHead } from './head';
+import type { MyTurnOptions } from './player-games';
 import { testStore } from './testing';
 
 let store: EventStore;
+const seats = [
+  { playerId: 'zoe', name: 'Zoe' },
+  { playerId: 'max', name: 'Max' },
+];
+const headAt = (version: number, status: string, turn: string | null, updatedAt: string): GameHead => ({ version, status, turn, seats, updatedAt });
+
+/** A command as the API appends it: the head, and whose move the game then awaits. */
+function play(gameId: string, head: GameHead) {
+  return store.append(gameId, head.version - 1, [{ type: 'Something', turn: head.turn }], { head, awaiting: { playerId: head.turn } });
+}
+
 beforeAll(async () => {
   ({ store } = await testStore(inject('dynamoEndpoint')));
-  // Zoe plays six games; it is her turn in g1, g3 and g5, and she has waited longest in g5.
+  // Zoe and Max start six games; it is Zoe's turn in g1, g3 and g5, and she has waited longest in g5.
   const games: [string, string, string][] = [
-    ['g1', 'zoe', '2024-03-01T12:00:00Z'],
-    ['g2', 'max', '2024-03-01T13:00:00Z'],
-    ['g3', 'zoe', '2024-03-01T11:00:00Z'],
-    ['g4', 'max', '2024-03-01T09:00:00Z'],
-    ['g5', 'zoe', '2024-03-01T08:00:00Z'],
-    ['g6', 'max', '2024-03-01T14:00:00Z'],
+    ['g1', 'zoe', '2024-03-01T12:00:00.000Z'],
+    ['g2', 'max', '2024-03-01T13:00:00.000Z'],
+    ['g3', 'zoe', '2024-03-01T11:00:00.000Z'],
+    ['g4', 'max', '2024-03-01T09:00:00.000Z'],
+    ['g5', 'zoe', '2024-03-01T08:00:00.000Z'],
+    ['g6', 'max', '2024-03-01T14:00:00.000Z'],
   ];
   for (const [gameId, turn, updatedAt] of games) {
-    const seats = [{ playerId: 'zoe', name: 'Zoe' }, { playerId: 'max', name: 'Max' }];
-    await store.updateProjections(gameId, {
-      head: { version: 1, status: 'playing', turn, seats, updatedAt },
-      members: seats.map((s, seat) => ({ seat, playerId: s.playerId, myTurn: s.playerId === turn })),
-    });
+    const head = headAt(1, 'playing', turn, updatedAt);
+    await play(gameId, head);
+    // The game's status changed (it started): every member is written, once.
+    await store.updateProjections(gameId, { head, members: seats.map((s, seat) => ({ seat, playerId: s.playerId })) });
   }
 });
 
 const ids = (page: { games: { gameId: string }[] }) => page.games.map((g) => g.gameId);
 
-describe("a player's games", () => {
-  it('answers "where is it my turn" with one Query, the longest-waiting game first', async () => {
+describe('the games waiting for a player', () => {
+  it('come from one Query, the longest-waiting first, each with the newest head and since when', async () => {
     const { result, cost } = await store.measure(() => store.listPlayerGames('zoe', { myTurn: true }));
     expect(ids(result)).toEqual(['g5', 'g3', 'g1']);
-    expect(result.games.every((g) => g.myTurn && g.head.turn === 'zoe')).toBe(true);
-    expect(cost.requests).toBe(1);
+    expect(result.games[0]).toEqual({ gameId: 'g5', since: '2024-03-01T08:00:00.000Z', head: headAt(1, 'playing', 'zoe', '2024-03-01T08:00:00.000Z') });
+    expect(cost).toMatchObject({ requests: 1, byOperation: { Query: { requests: 1 } } });
     expect(ids(await store.listPlayerGames('max', { myTurn: true }))).toEqual(['g4', 'g2', 'g6']);
   });
 
-  it('lists the games waiting for others, most recently updated first', async () => {
-    expect(ids(await store.listPlayerGames('zoe', { myTurn: false }))).toEqual(['g6', 'g2', 'g4']);
+  it('move to the next player with each append, which writes no member', async () => {
+    await store.append('g3', 1, [{ type: 'Played' }], { head: headAt(2, 'playing', 'max', '2024-03-01T15:00:00.000Z'), awaiting: { playerId: 'max' } });
+    expect(ids(await store.listPlayerGames('zoe', { myTurn: true }))).toEqual(['g5', 'g1']);
+    const max = await store.listPlayerGames('max', { myTurn: true });
+    expect(ids(max)).toEqual(['g4', 'g2', 'g6', 'g3']);
+    expect(max.games[3]).toMatchObject({ since: '2024-03-01T15:00:00.000Z', head: { version: 2, turn: 'max' } });
+    // Zoe's member item still holds the head it was written with.
+    expect((await store.listPlayerGames('zoe')).games.find((g) => g.gameId === 'g3')).toMatchObject({ seat: 0, head: { version: 1 } });
   });
 
-  it('lists all games with the ones waiting for the player first', async () => {
-    const all = await store.listPlayerGames('zoe');
-    expect(ids(all)).toEqual(['g1', 'g3', 'g5', 'g6', 'g2', 'g4']);
-    expect(all.games[0]).toMatchObject({ seat: 0, head: { status: 'playing', seats: [{ name: 'Zoe' }, { name: 'Max' }] } });
-    expect((await store.listPlayerGames('max')).games.every((g) => g.seat === 1)).toBe(true);
+  it('leave out a game that waits on nobody: not started, or finished', async () => {
+    await play('n1', headAt(1, 'waiting', null, '2024-03-02T09:00:00.000Z'));
+    await store.updateProjections('n1', { head: headAt(1, 'waiting', null, '2024-03-02T09:00:00.000Z'), members: [{ seat: 0, playerId: 'zoe' }] });
+    await play('n2', headAt(1, 'playing', 'zoe', '2024-03-02T09:00:00.000Z'));
+    expect(ids(await store.listPlayerGames('zoe', { myTurn: true }))).toContain('n2');
+    await play('n2', headAt(2, 'finished', null, '2024-03-02T10:00:00.000Z'));
+    const mine = ids(await store.listPlayerGames('zoe', { myTurn: true }));
+    expect(mine).not.toContain('n1');
+    expect(mine).not.toContain('n2');
+    expect(ids(await store.listPlayerGames('zoe'))).toContain('n1');
   });
 
-  it('pages with an opaque cursor', async () => {
+  it('page with an opaque cursor', async () => {
+    await play('p1', headAt(1, 'playing', 'pia', '2024-03-03T10:00:00.000Z'));
+    await play('p2', headAt(1, 'playing', 'pia', '2024-03-03T09:00:00.000Z'));
+    await play('p3', headAt(1, 'playing', 'pia', '2024-03-03T11:00:00.000Z'));
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
-      const page = await store.listPlayerGames('zoe', { myTurn: true, limit: 2, ...(cursor ? { cursor } : {}) });
+      const page = await store.listPlayerGames('pia', { myTurn: true, limit: 2, ...(cursor ? { cursor } : {}) });
       seen.push(...ids(page));
       cursor = page.cursor ?? undefined;
     } while (cursor);
-    expect(seen).toEqual(['g5', 'g3', 'g1']);
+    expect(seen).toEqual(['p2', 'p1', 'p3']);
+  });
+});
+
+describe("all of a player's games", () => {
+  it('come from one Query on the member items, the most recently written first, with the seat', async () => {
+    const { result, cost } = await store.measure(() => store.listPlayerGames('max'));
+    expect(ids(result).filter((id) => id.startsWith('g'))).toEqual(['g6', 'g2', 'g1', 'g3', 'g4', 'g5']);
+    expect(result.games.every((g) => g.seat === 1)).toBe(true);
+    expect(result.games[0]).toEqual({ gameId: 'g6', seat: 1, head: headAt(1, 'playing', 'max', '2024-03-01T14:00:00.000Z') });
+    expect(cost.requests).toBe(1);
   });
 
-  it('moves a game between the lists when the turn passes', async () => {
-    const seats = [{ playerId: 'zoe', name: 'Zoe' }, { playerId: 'max', name: 'Max' }];
-    await store.updateProjections('g5', {
-      head: { version: 2, status: 'playing', turn: 'max', seats, updatedAt: '2024-03-01T15:00:00Z' },
-      members: [{ seat: 0, playerId: 'zoe', myTurn: false }, { seat: 1, playerId: 'max', myTurn: true }],
-    });
-    expect(ids(await store.listPlayerGames('zoe', { myTurn: true }))).toEqual(['g3', 'g1']);
-    expect(ids(await store.listPlayerGames('max', { myTurn: true }))).toEqual(['g4', 'g2', 'g6', 'g5']);
+  it('page with an opaque cursor', async () => {
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await store.listPlayerGames('max', { limit: 4, ...(cursor ? { cursor } : {}) });
+      seen.push(...ids(page));
+      cursor = page.cursor ?? undefined;
+    } while (cursor);
+    expect(seen).toEqual(ids(await store.listPlayerGames('max')));
+    expect(seen).toHaveLength(6);
   });
+});
 
-  it('orders by when each entry last changed, since only changed members are written', async () => {
-    // Three seats. 10:00 it becomes Ann's turn; 10:30 Ann's turn passes to Bob (Cy's entry stays as
-    // written at 10:00); 11:00 Bob's passes to Cy (Ann's stays as written at 10:30); 11:20 Ann calls
-    // Bob out, which changes nobody's entry: that commit's head is the game's, but no member is written.
-    const seats = ['ann', 'bob', 'cy'].map((playerId) => ({ playerId, name: playerId }));
-    const head = (version: number, turn: string, updatedAt: string) => ({ version, status: 'playing', turn, seats, updatedAt });
-    const entry = (seat: number, turn: string) => ({ seat, playerId: seats[seat]?.playerId ?? '', myTurn: seats[seat]?.playerId === turn });
-    await store.updateProjections('o1', { head: head(1, 'ann', '2024-04-01T10:00:00Z'), members: [0, 1, 2].map((s) => entry(s, 'ann')) });
-    await store.updateProjections('o1', { head: head(2, 'bob', '2024-04-01T10:30:00Z'), members: [0, 1].map((s) => entry(s, 'bob')) });
-    await store.updateProjections('o1', { head: head(3, 'cy', '2024-04-01T11:00:00Z'), members: [1, 2].map((s) => entry(s, 'cy')) });
-    await store.updateProjections('o1', { head: head(4, 'cy', '2024-04-01T11:20:00Z'), members: [] });
-    // Cy's other game became his turn at 11:10: o1 has waited for him longer (since 11:00).
-    await store.updateProjections('o2', { head: head(1, 'cy', '2024-04-01T11:10:00Z'), members: [entry(2, 'cy')] });
-    expect(ids(await store.listPlayerGames('cy', { myTurn: true }))).toEqual(['o1', 'o2']);
-    // Each entry carries the head it was written with, which may be older than the game's.
-    const ann = await store.listPlayerGames('ann', { myTurn: false });
-    expect(ann.games.find((g) => g.gameId === 'o1')).toMatchObject({ seat: 0, myTurn: false, head: { version: 2, turn: 'bob' } });
-    expect((await store.listPlayerGames('cy')).games.find((g) => g.gameId === 'o1')).toMatchObject({ seat: 2, head: { version: 3 } });
-  });
-
-  it('returns nothing for a player with no games, and refuses a forged cursor', async () => {
+describe('listing games', () => {
+  it('returns nothing for a player with no games, and refuses a forged cursor and myTurn: false', async () => {
     expect(await store.listPlayerGames('nobody')).toEqual({ games: [], cursor: null });
+    expect(await store.listPlayerGames('nobody', { myTurn: true })).toEqual({ games: [], cursor: null });
     await expect(store.listPlayerGames('zoe', { cursor: 'not-a-cursor' })).rejects.toMatchObject({ code: 'store/invalid-request' });
+    await expect(store.listPlayerGames('zoe', { myTurn: false } as unknown as MyTurnOptions)).rejects.toThrow(/myTurn must be true or absent/);
+    await expect(store.listPlayerGames('zoe', { limit: 0 })).rejects.toThrow(/limit/);
   });
 });

@@ -1,36 +1,51 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { HEAD_ATTRIBUTE } from './commit';
 import type { Dynamo } from './dynamo';
 import { StoreError } from './errors';
 import type { GameHead } from './head';
 import { checkId, playerKey, seatOf } from './keys';
 import { decodePayload } from './payload';
-import { BY_PLAYER } from './table';
+import { BY_AWAITING, BY_PLAYER } from './table';
 
 /** Options of `listPlayerGames`. */
 export interface PlayerGamesOptions {
-  /** true: only games where it is the player's turn; false: only the others; absent: all. */
-  myTurn?: boolean;
   /** At most this many games per page. */
   limit?: number;
-  /** The `cursor` of the previous page. */
+  /** The `cursor` of the previous page (of the same list). */
   cursor?: string;
 }
 
+/** Options of `listPlayerGames` for the games waiting for the player's move. */
+export interface MyTurnOptions extends PlayerGamesOptions {
+  myTurn: true;
+}
+
 /**
- * One game in a player's list, with the head as of the last write of the player's member item:
- * members are written only when their entry changes, so it may be older than `getHead`'s.
+ * A game the player is seated in, from their member item, with the head as of that item's last
+ * write: members are written when a seat is taken or the game's status changes, not on every move,
+ * so it may be older than `getHead`'s (whose turn it is, scores).
  */
 export interface PlayerGame {
   gameId: string;
   /** The player's seat in the game. */
   seat: number;
-  myTurn: boolean;
   head: GameHead;
 }
 
+/** A game waiting for the player's move, from its awaiting item: `head` is the game's newest. */
+export interface AwaitingGame {
+  gameId: string;
+  head: GameHead;
+  /**
+   * ISO 8601: the `updatedAt` of the newest commit, which awaited this player. When their turn
+   * spans several commits (a draw, then a play), the latest of them.
+   */
+  since: string;
+}
+
 /** A page of a player's games. `cursor` is null on the last page (a non-null one may lead to an empty page). */
-export interface PlayerGamesPage {
-  games: PlayerGame[];
+export interface PlayerGamesPage<G = PlayerGame> {
+  games: G[];
   cursor: string | null;
 }
 
@@ -48,32 +63,41 @@ function decodeCursor(cursor: string): Record<string, AttributeValue> {
 }
 
 /**
- * A player's games with one Query on the `byPlayer` index (eventually consistent, as every GSI).
- * Each game is ordered by the head's `updatedAt` when the player's member item was last written,
- * which (members being written when their entry changes) is when their entry last changed:
- * - `myTurn: true`: the games waiting for them, by when it became their turn, longest waiting first;
- * - `myTurn: false`: the others, by when their turn last ended (or they joined), most recent first;
- * - no filter: the games where it is their turn (most recent first), then the others.
+ * A player's games with one Query (eventually consistent, as every GSI):
+ * - `myTurn: true`, on `byAwaiting`: the games waiting for their move, the one waiting longest first;
+ * - otherwise, on `byPlayer`: all the games they are seated in, by when their member item was last
+ *   written (joined, or the game's status changed), most recent first.
  */
-export async function listPlayerGames(dynamo: Dynamo, playerId: string, options: PlayerGamesOptions = {}): Promise<PlayerGamesPage> {
+export function listPlayerGames(dynamo: Dynamo, playerId: string, options: MyTurnOptions): Promise<PlayerGamesPage<AwaitingGame>>;
+export function listPlayerGames(dynamo: Dynamo, playerId: string, options?: PlayerGamesOptions): Promise<PlayerGamesPage<PlayerGame>>;
+export async function listPlayerGames(
+  dynamo: Dynamo,
+  playerId: string,
+  options: PlayerGamesOptions & { myTurn?: boolean } = {},
+): Promise<PlayerGamesPage<PlayerGame> | PlayerGamesPage<AwaitingGame>> {
   checkId('playerId', playerId);
   const { myTurn, limit, cursor } = options;
+  if (myTurn !== undefined && myTurn !== true) {
+    throw new TypeError('myTurn must be true or absent: list all games and leave out those waiting for the player');
+  }
   if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 1)) throw new TypeError(`limit must be a whole number >= 1, got ${limit}`);
-  const prefix = myTurn === undefined ? null : myTurn ? '1#' : '0#';
+  const [pk, sk] = myTurn ? ['apk', 'ask'] : ['gpk', 'gsk'];
   const { Items = [], LastEvaluatedKey } = await dynamo.query({
-    IndexName: BY_PLAYER,
-    KeyConditionExpression: prefix ? '#gpk = :player AND begins_with(#gsk, :prefix)' : '#gpk = :player',
-    ExpressionAttributeNames: prefix ? { '#gpk': 'gpk', '#gsk': 'gsk' } : { '#gpk': 'gpk' },
-    ExpressionAttributeValues: { ':player': { S: playerKey(playerId) }, ...(prefix ? { ':prefix': { S: prefix } } : {}) },
+    IndexName: myTurn ? BY_AWAITING : BY_PLAYER,
+    KeyConditionExpression: '#pk = :player',
+    ExpressionAttributeNames: { '#pk': pk },
+    ExpressionAttributeValues: { ':player': { S: playerKey(playerId) } },
     ScanIndexForward: myTurn === true,
     ...(limit !== undefined ? { Limit: limit } : {}),
     ...(cursor !== undefined ? { ExclusiveStartKey: decodeCursor(cursor) } : {}),
   });
-  const games = Items.map((item) => ({
-    gameId: (item.pk?.S ?? '').replace(/^game#/, ''),
-    seat: seatOf(Number(item.sk?.N)),
-    myTurn: item.mt?.BOOL === true,
-    head: decodePayload(item.hd) as GameHead,
-  }));
-  return { games, cursor: LastEvaluatedKey ? encodeCursor(LastEvaluatedKey) : null };
+  const next = LastEvaluatedKey ? encodeCursor(LastEvaluatedKey) : null;
+  const gameId = (item: Record<string, AttributeValue>) => (item.pk?.S ?? '').replace(/^game#/, '');
+  const head = (item: Record<string, AttributeValue>) => decodePayload(item[HEAD_ATTRIBUTE]) as GameHead;
+  if (myTurn) {
+    // The sort key is "<since>#<gameId>", and an ISO time holds no '#'.
+    const games = Items.map((item) => ({ gameId: gameId(item), head: head(item), since: (item[sk]?.S ?? '').split('#')[0] ?? '' }));
+    return { games, cursor: next };
+  }
+  return { games: Items.map((item) => ({ gameId: gameId(item), seat: seatOf(Number(item.sk?.N)), head: head(item) })), cursor: next };
 }

@@ -1,14 +1,19 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { putAwaiting } from './awaiting';
 import type { Commit } from './commit';
+import { Dynamo } from './dynamo';
 import { NotFoundError } from './errors';
 import type { EventStore } from './event-store';
 import type { GameHead } from './head';
-import type { GameMember, ProjectionInput } from './projections';
+import type { GameMember, RebuildInput } from './projections';
 import { testStore } from './testing';
 
 let store: EventStore;
+let dynamo: Dynamo;
 beforeAll(async () => {
-  ({ store } = await testStore(inject('dynamoEndpoint')));
+  const test = await testStore(inject('dynamoEndpoint'));
+  store = test.store;
+  dynamo = new Dynamo(test.client, test.tableName);
 });
 
 const players = ['ann', 'bob', 'cy', 'dee'];
@@ -24,130 +29,144 @@ const headOf = (commit: Commit, moves: number): GameHead => ({
   updatedAt: commit.at,
   moves,
 });
-const member = (seat: number, turn: number): GameMember => ({ seat, playerId: players[seat] ?? '', myTurn: seat === turn });
-const allMembers = (turn: number) => players.map((_, seat) => member(seat, turn));
+/** A head with nobody in turn. */
+const headAt = (version: number, status: string, updatedAt: string): GameHead => ({ version, status, turn: null, seats, updatedAt });
+const allMembers: GameMember[] = players.map((playerId, seat) => ({ seat, playerId }));
 
-/** The rebuild's projection: the newest commit's head and every member. */
-function project(commits: Commit[]): ProjectionInput {
+/** The rebuild's projection: the newest commit's head, every member, and the player in turn. */
+function project(commits: Commit[]): RebuildInput {
   const last = commits[commits.length - 1];
   if (!last) throw new Error('no commits');
-  return { head: headOf(last, commits.length), members: allMembers(turnOf(last)) };
+  const head = headOf(last, commits.length);
+  return { head, members: allMembers, awaiting: { playerId: head.turn } };
 }
 
-/** A move as the API makes it: the append carries the head, then only the two seats whose entry changed. */
-async function move(gameId: string, version: number, from: number, to: number, at: string, { projections = true } = {}) {
+/**
+ * A command as the API makes it: the append carries the head and whom the game then awaits; the
+ * members are written only when the game starts (its status changes).
+ */
+async function move(gameId: string, version: number, to: number, at: string, { awaiting = true } = {}) {
   const time = new Date(at);
   const head = headOf({ gameId, version, events: [{ turn: to }], at: time.toISOString() }, version);
-  const { commit } = await store.append(gameId, version - 1, [{ type: 'Moved', turn: to }], { at: time, head });
-  const members = version === 1 ? allMembers(to) : [member(from, to), member(to, to)];
-  const result = projections ? await store.updateProjections(gameId, { head, members }) : null;
+  const { commit } = await store.append(gameId, version - 1, [{ type: 'Moved', turn: to }], { at: time, head, ...(awaiting ? { awaiting: { playerId: head.turn } } : {}) });
+  const result = version === 1 ? await store.updateProjections(gameId, { head, members: allMembers }) : null;
   return { commit, head, result };
 }
 
-/** Where `gameId` stands in each player's list: its version (of the head copy) and whether it is their turn. */
+/** Where `gameId` stands in each player's list of all games: their seat, and the version of the head copy. */
 async function entries(gameId: string) {
   const found = await Promise.all(players.map((p) => store.listPlayerGames(p)));
   return found.map((page) => {
     const game = page.games.find((g) => g.gameId === gameId);
-    return game ? { seat: game.seat, version: game.head.version, myTurn: game.myTurn } : null;
+    return game ? { seat: game.seat, version: game.head.version } : null;
   });
+}
+
+/** Whose "my turn" list holds `gameId`, and at which version of the head. */
+async function awaitedBy(gameId: string) {
+  const found = await Promise.all(players.map((p) => store.listPlayerGames(p, { myTurn: true })));
+  return found.flatMap((page, seat) => page.games.filter((g) => g.gameId === gameId).map((g) => ({ playerId: players[seat], version: g.head.version })));
 }
 
 describe('member projections', () => {
   it('writes exactly the members given, one PutItem each, each with the head it was written with', async () => {
-    const first = await move('p1', 1, 0, 0, '2024-01-01T10:00:00Z');
+    const first = await move('p1', 1, 0, '2024-01-01T10:00:00Z');
     expect(first.result).toEqual({ written: 4, skipped: 0 });
-    const { result, cost } = await store.measure(() => move('p1', 2, 0, 1, '2024-01-01T10:05:00Z'));
-    expect(result.result).toEqual({ written: 2, skipped: 0 });
-    expect(cost.byOperation).toEqual({ PutItem: { requests: 3, readUnits: 0, writeUnits: 3 } });
+    await move('p1', 2, 1, '2024-01-01T10:05:00Z');
+    const head = headAt(3, 'finished', '2024-01-01T10:06:00Z');
+    const { result, cost } = await store.measure(() => store.updateProjections('p1', { head, members: [allMembers[0]!, allMembers[2]!] }));
+    expect(result).toEqual({ written: 2, skipped: 0 });
+    expect(cost.byOperation).toEqual({ PutItem: { requests: 2, readUnits: 0, writeUnits: 2 } });
+    // Moves write no member: the others keep the head they were written with.
     expect(await entries('p1')).toEqual([
-      { seat: 0, version: 2, myTurn: false },
-      { seat: 1, version: 2, myTurn: true },
-      // Unchanged entries are not rewritten: they keep the head of their last change.
-      { seat: 2, version: 1, myTurn: false },
-      { seat: 3, version: 1, myTurn: false },
+      { seat: 0, version: 3 },
+      { seat: 1, version: 1 },
+      { seat: 2, version: 3 },
+      { seat: 3, version: 1 },
     ]);
-    expect(await store.getHead('p1')).toMatchObject({ version: 2, turn: 'bob' });
   });
 
   it('skips an update as old as or older than the item: repeated and late updates are no-ops', async () => {
-    await move('p2', 1, 0, 0, '2024-01-02T10:00:00Z');
-    const second = await move('p2', 2, 0, 1, '2024-01-02T10:05:00Z');
-    expect(await store.updateProjections('p2', { head: second.head, members: [member(0, 1), member(1, 1)] })).toEqual({ written: 0, skipped: 2 });
-    const stale = { ...second.head, version: 1, turn: 'ann' };
-    expect(await store.updateProjections('p2', { head: stale, members: allMembers(0) })).toEqual({ written: 0, skipped: 4 });
-    expect(await entries('p2')).toEqual([
-      { seat: 0, version: 2, myTurn: false },
-      { seat: 1, version: 2, myTurn: true },
-      { seat: 2, version: 1, myTurn: false },
-      { seat: 3, version: 1, myTurn: false },
-    ]);
+    const first = await move('p2', 1, 0, '2024-01-02T10:00:00Z');
+    expect(await store.updateProjections('p2', { head: first.head, members: allMembers })).toEqual({ written: 0, skipped: 4 });
+    const stale = { ...first.head, version: 0 };
+    expect(await store.updateProjections('p2', { head: stale, members: allMembers.slice(0, 2) })).toEqual({ written: 0, skipped: 2 });
+    expect(await entries('p2')).toEqual(players.map((_, seat) => ({ seat, version: 1 })));
   });
 
   it('writes nothing for no members, and refuses members it could not key', async () => {
-    const head = { version: 1, status: 'waiting', turn: null, seats, updatedAt: '2024-01-03T10:00:00Z' };
+    const head = headAt(1, 'waiting', '2024-01-03T10:00:00Z');
     expect(await store.measure(() => store.updateProjections('p3', { head, members: [] }))).toMatchObject({
       result: { written: 0, skipped: 0 },
       cost: { requests: 0 },
     });
-    await expect(store.updateProjections('p3', { head, members: [member(1, 0), member(1, 0)] })).rejects.toThrow(/seat 1 is given twice/);
-    await expect(store.updateProjections('p3', { head, members: [{ seat: -1, playerId: 'ann', myTurn: false }] })).rejects.toThrow(/seat/);
-    await expect(store.updateProjections('p3', { head, members: [{ seat: 0, playerId: '', myTurn: false }] })).rejects.toThrow(/playerId/);
+    await expect(store.updateProjections('p3', { head, members: [allMembers[1]!, allMembers[1]!] })).rejects.toThrow(/seat 1 is given twice/);
+    await expect(store.updateProjections('p3', { head, members: [{ seat: -1, playerId: 'ann' }] })).rejects.toThrow(/seat/);
+    await expect(store.updateProjections('p3', { head, members: [{ seat: 999, playerId: 'ann' }] })).rejects.toThrow(/seat must be at most 998/);
+    await expect(store.updateProjections('p3', { head, members: [{ seat: 0, playerId: '' }] })).rejects.toThrow(/playerId/);
     await expect(store.updateProjections('p3', { head: { ...head, updatedAt: 'yesterday' }, members: [] })).rejects.toThrow(/updatedAt/);
     expect(await entries('p3')).toEqual([null, null, null, null]);
   });
 });
 
 describe('rebuilding projections', () => {
-  it('repairs the lists after an update was lost between the append and its member writes', async () => {
-    await move('r1', 1, 0, 0, '2024-01-04T10:00:00Z');
-    await move('r1', 2, 0, 1, '2024-01-04T10:05:00Z');
-    // The process dies after the append of version 3, before its member writes:
-    await move('r1', 3, 1, 2, '2024-01-04T10:10:00Z', { projections: false });
-    expect(await store.getHead('r1')).toMatchObject({ version: 3, turn: 'cy' });
-    const stale = await entries('r1');
-    expect(stale[1]).toEqual({ seat: 1, version: 2, myTurn: true });
-    expect(stale[2]).toEqual({ seat: 2, version: 1, myTurn: false });
+  it('restores the awaiting item, the members and the head after they were lost', async () => {
+    await move('r1', 1, 0, '2024-01-04T10:00:00Z');
+    await move('r1', 2, 1, '2024-01-04T10:05:00Z');
+    // Version 3's awaiting item is lost (its append died between its two writes):
+    await move('r1', 3, 2, '2024-01-04T10:10:00Z', { awaiting: false });
+    expect(await awaitedBy('r1')).toEqual([{ playerId: 'bob', version: 2 }]);
 
     const { result, cost } = await store.measure(() => store.rebuildProjections('r1', project));
-    expect(result).toEqual({ written: 5, skipped: 0 });
-    expect(cost.byOperation).toMatchObject({ Query: { requests: 1 }, UpdateItem: { requests: 1 }, PutItem: { requests: 4 } });
-    expect(await entries('r1')).toEqual([0, 1, 2, 3].map((seat) => ({ seat, version: 3, myTurn: seat === 2 })));
+    expect(result).toEqual({ written: 6, skipped: 0 });
+    expect(cost.byOperation).toMatchObject({ Query: { requests: 1 }, UpdateItem: { requests: 1 }, PutItem: { requests: 5 } });
+    expect(await awaitedBy('r1')).toEqual([{ playerId: 'cy', version: 3 }]);
+    expect(await entries('r1')).toEqual(players.map((_, seat) => ({ seat, version: 3 })));
     expect(await store.getHead('r1')).toMatchObject({ version: 3, turn: 'cy', moves: 3 });
+    // The newest commit now records whom it awaits, so a replay of it restores the same item.
+    expect(await store.readLatest('r1', { snapshot: false })).toMatchObject({ version: 3, awaiting: { playerId: 'cy' } });
   });
 
-  it('repairs a head that was never written, and a wrong member at the same version', async () => {
-    await move('r2', 1, 0, 0, '2024-01-05T10:00:00Z');
-    // Version 2 is appended without its head, and its members are written wrongly (nobody's turn):
-    const { commit } = await store.append('r2', 1, [{ type: 'Moved', turn: 3 }], { at: new Date('2024-01-05T10:05:00Z') });
-    const head = headOf(commit, 2);
-    await store.updateProjections('r2', { head, members: [member(0, -1), member(3, -1)] });
+  it('repairs a head that was never written, and takes a finished game out of every "my turn" list', async () => {
+    await move('r2', 1, 3, '2024-01-05T10:00:00Z');
+    expect(await awaitedBy('r2')).toEqual([{ playerId: 'dee', version: 1 }]);
+    // Version 2 is appended without its head (and so without `awaiting`): it ended the game.
+    await store.append('r2', 1, [{ type: 'Won', turn: 3 }], { at: new Date('2024-01-05T10:05:00Z') });
     expect(await store.getHead('r2')).toBeNull();
-    expect((await entries('r2'))[3]).toEqual({ seat: 3, version: 2, myTurn: false });
 
-    await store.rebuildProjections('r2', project);
-    expect(await store.getHead('r2')).toEqual(head);
-    expect(await store.readLatest('r2')).toMatchObject({ version: 2, head });
-    expect(await entries('r2')).toEqual([0, 1, 2, 3].map((seat) => ({ seat, version: 2, myTurn: seat === 3 })));
-    expect((await store.listPlayerGames('dee', { myTurn: true })).games.map((g) => g.gameId)).toContain('r2');
+    const finished = (commits: Commit[]): RebuildInput => ({ ...project(commits), awaiting: { playerId: null } });
+    await store.rebuildProjections('r2', finished);
+    expect(await store.getHead('r2')).toMatchObject({ version: 2 });
+    expect(await store.readLatest('r2')).toMatchObject({ version: 2, awaiting: { playerId: null } });
+    expect(await awaitedBy('r2')).toEqual([]);
   });
 
   it('can run again: it rewrites the same items, and later moves carry on from them', async () => {
-    await move('r3', 1, 0, 0, '2024-01-06T10:00:00Z');
-    await move('r3', 2, 0, 1, '2024-01-06T10:05:00Z');
-    const before = await entries('r3');
-    expect(await store.rebuildProjections('r3', project)).toEqual({ written: 5, skipped: 0 });
-    expect(await store.rebuildProjections('r3', project)).toEqual({ written: 5, skipped: 0 });
-    expect(await entries('r3')).toEqual(before.map((e) => e && { ...e, version: 2 }));
-    await move('r3', 3, 1, 2, '2024-01-06T10:10:00Z');
-    expect((await entries('r3')).map((e) => e && [e.version, e.myTurn])).toEqual([[2, false], [3, false], [3, true], [2, false]]);
+    await move('r3', 1, 0, '2024-01-06T10:00:00Z');
+    await move('r3', 2, 1, '2024-01-06T10:05:00Z');
+    expect(await store.rebuildProjections('r3', project)).toEqual({ written: 6, skipped: 0 });
+    expect(await store.rebuildProjections('r3', project)).toEqual({ written: 6, skipped: 0 });
+    expect(await entries('r3')).toEqual(players.map((_, seat) => ({ seat, version: 2 })));
+    await move('r3', 3, 2, '2024-01-06T10:10:00Z');
+    expect(await awaitedBy('r3')).toEqual([{ playerId: 'cy', version: 3 }]);
   });
 
-  it('refuses an empty stream, and a head that is not the newest commit\'s', async () => {
+  it('leaves an awaiting item newer than the stream it read to the append that wrote it', async () => {
+    await move('r4', 1, 0, '2024-01-07T10:00:00Z');
+    // As if version 2 was appended while the rebuild ran:
+    const newer = headAt(2, 'playing', '2024-01-07T10:05:00.000Z');
+    await putAwaiting(dynamo, 'r4', { ...newer, turn: 'bob' }, { playerId: 'bob' }, { sameVersion: false });
+    expect(await store.rebuildProjections('r4', project)).toEqual({ written: 5, skipped: 1 });
+    expect(await awaitedBy('r4')).toEqual([{ playerId: 'bob', version: 2 }]);
+  });
+
+  it("refuses an empty stream, a head that is not the newest commit's, and a missing `awaiting`", async () => {
     await expect(store.rebuildProjections('never-written', project)).rejects.toThrow(NotFoundError);
-    await move('r4', 1, 0, 0, '2024-01-07T10:00:00Z');
-    await move('r4', 2, 0, 1, '2024-01-07T10:05:00Z');
-    await expect(store.rebuildProjections('r4', (commits) => project(commits.slice(0, 1)))).rejects.toThrow(/head.version .*\(2\), got 1/);
-    expect(await store.getHead('r4')).toMatchObject({ version: 2 });
+    await move('r5', 1, 0, '2024-01-08T10:00:00Z');
+    await move('r5', 2, 1, '2024-01-08T10:05:00Z');
+    await expect(store.rebuildProjections('r5', (commits) => project(commits.slice(0, 1)))).rejects.toThrow(/head.version .*\(2\), got 1/);
+    const withoutAwaiting = (commits: Commit[]) => ({ ...project(commits), awaiting: undefined }) as unknown as RebuildInput;
+    await expect(store.rebuildProjections('r5', withoutAwaiting)).rejects.toThrow(/awaiting must be an object/);
+    expect(await store.getHead('r5')).toMatchObject({ version: 2 });
   });
 });

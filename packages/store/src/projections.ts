@@ -1,17 +1,17 @@
-import { encodeHead, HEAD_ATTRIBUTE, type Commit } from './commit';
+import { putAwaiting } from './awaiting';
+import { AWAITING_ATTRIBUTE, checkAwaiting, encodeAwaiting, encodeHead, HEAD_ATTRIBUTE, type Awaiting, type Commit } from './commit';
 import type { Dynamo } from './dynamo';
 import { NotFoundError } from './errors';
 import { checkHead, type GameHead } from './head';
-import { checkId, checkVersion, itemKey, memberSk, playerKey } from './keys';
+import { checkId, checkVersion, itemKey, MAX_SEAT, memberSk, playerKey } from './keys';
 import { encodePayload } from './payload';
 import { readAll } from './read';
 
 /** One seat's membership in a game: what lists the game among its player's games. */
 export interface GameMember {
-  /** 0-based. A seat's member item is overwritten in place, so a seat holds one player. */
+  /** 0-based, at most `MAX_SEAT`. A seat's member item is overwritten in place, so a seat holds one player. */
   seat: number;
   playerId: string;
-  myTurn: boolean;
 }
 
 /** What `updateProjections` writes for one game: the member items given, each with a copy of `head`. */
@@ -26,18 +26,15 @@ export interface ProjectionResult {
   skipped: number;
 }
 
-/**
- * The `byPlayer` sort key: games where it is the player's turn first, then by the head's
- * `updatedAt` when this member item was last written (see `listPlayerGames`).
- */
-export const memberSortKey = (myTurn: boolean, updatedAt: string, gameId: string): string =>
-  `${myTurn ? 1 : 0}#${updatedAt}#${gameId}`;
+/** The `byPlayer` sort key: the head's `updatedAt` when this member item was last written. */
+export const memberSortKey = (updatedAt: string, gameId: string): string => `${updatedAt}#${gameId}`;
 
 function checkMembers(members: readonly GameMember[]): void {
   if (!Array.isArray(members)) throw new TypeError('members must be an array');
   const seats = new Set<number>();
   for (const { seat, playerId } of members) {
     checkVersion('member seat', seat);
+    if (seat > MAX_SEAT) throw new TypeError(`member seat must be at most ${MAX_SEAT}, got ${seat}`);
     checkId('member playerId', playerId);
     if (seats.has(seat)) throw new TypeError(`member seat ${seat} is given twice`);
     seats.add(seat);
@@ -65,9 +62,8 @@ export async function updateProjections(dynamo: Dynamo, gameId: string, input: P
           v: version,
           [HEAD_ATTRIBUTE]: hd,
           pl: { S: member.playerId },
-          mt: { BOOL: member.myTurn },
           gpk: { S: playerKey(member.playerId) },
-          gsk: { S: memberSortKey(member.myTurn, sortTime, gameId) },
+          gsk: { S: memberSortKey(sortTime, gameId) },
         },
         ConditionExpression: `attribute_not_exists(#v) OR #v ${rebuild ? '<=' : '<'} :v`,
         ExpressionAttributeNames: { '#v': 'v' },
@@ -79,15 +75,20 @@ export async function updateProjections(dynamo: Dynamo, gameId: string, input: P
   return { written, skipped: members.length - written };
 }
 
+/** What `rebuildProjections` writes: every member, the newest commit's head, and whom it awaits. */
+export interface RebuildInput extends ProjectionInput {
+  awaiting: Awaiting;
+}
+
 /**
- * Recomputes a game's projections from its commits and writes them: every member item (over any
- * of the same version or older) and the newest commit's head, in parallel. The head `project`
- * returns must be the newest commit's version.
+ * Recomputes a game's projections from its commits and writes them, in parallel: every member item
+ * and the awaiting item (each over any of the same version or older), and the newest commit's head
+ * and `awaiting` (an UpdateItem). The head `project` returns must be the newest commit's version.
  */
 export async function rebuildProjections(
   dynamo: Dynamo,
   gameId: string,
-  project: (commits: Commit[]) => ProjectionInput,
+  project: (commits: Commit[]) => RebuildInput,
 ): Promise<ProjectionResult> {
   const commits = await readAll(dynamo, gameId);
   const newest = commits[commits.length - 1];
@@ -95,16 +96,21 @@ export async function rebuildProjections(
   const input = project(commits);
   checkHead(input.head, newest.version);
   checkMembers(input.members);
-  const [head, members] = await Promise.all([
+  checkAwaiting(input.awaiting);
+  const hd = encodeHead(input.head);
+  const [commit, awaiting, members] = await Promise.all([
     // attribute_exists: repair the commit's head, never create a commit that is not there.
     dynamo.updateIf({
       Key: itemKey(gameId, newest.version),
-      UpdateExpression: 'SET #hd = :hd',
+      UpdateExpression: 'SET #hd = :hd, #aw = :aw',
       ConditionExpression: 'attribute_exists(#sk)',
-      ExpressionAttributeNames: { '#hd': HEAD_ATTRIBUTE, '#sk': 'sk' },
-      ExpressionAttributeValues: { ':hd': encodeHead(input.head) },
+      ExpressionAttributeNames: { '#hd': HEAD_ATTRIBUTE, '#aw': AWAITING_ATTRIBUTE, '#sk': 'sk' },
+      ExpressionAttributeValues: { ':hd': hd, ':aw': encodeAwaiting(input.awaiting) },
     }),
+    putAwaiting(dynamo, gameId, input.head, input.awaiting, { sameVersion: true, hd }),
     updateProjections(dynamo, gameId, input, true),
   ]);
-  return head ? { written: members.written + 1, skipped: members.skipped } : { ...members, skipped: members.skipped + 1 };
+  const others = [commit !== null, awaiting];
+  const written = others.filter(Boolean).length;
+  return { written: members.written + written, skipped: members.skipped + others.length - written };
 }
