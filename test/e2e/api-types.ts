@@ -217,7 +217,7 @@ export interface components {
         };
         NewPlayer: {
             /**
-             * @description The name other players see (1-40 characters).
+             * @description The name other players see: 1-40 characters, without control, invisible or text-direction characters.
              * @example Ann
              */
             name: string;

@@ -38,6 +38,9 @@ describe('players and tokens', () => {
     ['empty', { name: '   ' }],
     ['too long', { name: 'x'.repeat(41) }],
     ['control characters', { name: 'Ann\u0000' }],
+    ['an unpaired surrogate (it would be stored as U+FFFD)', { name: 'Ann\uD800' }],
+    ['a right-to-left override', { name: '\u202Enna' }],
+    ['a zero-width space', { name: 'An\u200Bn' }],
     ['not a string', { name: 42 }],
     ['missing', {}],
     ['extra fields', { name: 'Ann', admin: true }],
@@ -47,6 +50,15 @@ describe('players and tokens', () => {
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('request/invalid');
     expect(res.body.issues[0].path).toMatch(/^body/);
+  });
+
+  it('keeps names in any script, with emoji and joiners, exactly as sent', async () => {
+    const { api } = await testApi(inject('dynamoEndpoint'));
+    for (const name of ['Zoë', '张伟', 'مريم', 'Ann 👩‍👩‍👧', 'O’Neil']) {
+      const res = await api.call('POST', '/v1/players', { body: { name } });
+      expect(res.status, name).toBe(201);
+      expect(res.body.player.name).toBe(name);
+    }
   });
 
   it.each([

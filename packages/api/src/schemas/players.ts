@@ -8,6 +8,10 @@ export const PlayerSchema = z
   })
   .openapi('Player');
 
+// Characters that make a name look like another or reorder what is shown around it (bidirectional
+// controls, zero-width spaces, word joiner, byte-order mark). Other players see names.
+const SPOOFING = /[\u061C\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/u;
+
 /** POST /v1/players body. */
 export const NewPlayerSchema = z
   .object({
@@ -17,7 +21,9 @@ export const NewPlayerSchema = z
       .min(1)
       .max(40)
       .refine((name) => !/\p{Cc}/u.test(name), 'must not contain control characters')
-      .openapi({ description: 'The name other players see (1-40 characters).', example: 'Ann' }),
+      .refine((name) => !/\p{Cs}/u.test(name), 'must be well-formed Unicode (no unpaired surrogates)')
+      .refine((name) => !SPOOFING.test(name), 'must not contain invisible or text-direction characters')
+      .openapi({ description: 'The name other players see: 1-40 characters, without control, invisible or text-direction characters.', example: 'Ann' }),
   })
   .strict()
   .openapi('NewPlayer');
