@@ -6,10 +6,10 @@ import type { GameHead } from './head';
 import { findByIdempotencyKey } from './idempotency';
 import {
   listPlayerGames,
+  type AllGamesOptions,
   type AwaitingGame,
   type MyTurnOptions,
   type PlayerGame,
-  type PlayerGamesOptions,
   type PlayerGamesPage,
 } from './player-games';
 import { rebuildProjections, updateProjections, type ProjectionInput, type ProjectionResult, type RebuildInput } from './projections';
@@ -137,9 +137,10 @@ export class EventStore {
    * const all = await store.listPlayerGames('p1', { limit: 50 });
    */
   listPlayerGames(playerId: string, options: MyTurnOptions): Promise<PlayerGamesPage<AwaitingGame>>;
-  listPlayerGames(playerId: string, options?: PlayerGamesOptions): Promise<PlayerGamesPage<PlayerGame>>;
-  listPlayerGames(playerId: string, options?: PlayerGamesOptions & { myTurn?: true }): Promise<PlayerGamesPage<PlayerGame> | PlayerGamesPage<AwaitingGame>> {
-    return options?.myTurn ? listPlayerGames(this.#dynamo, playerId, { ...options, myTurn: true }) : listPlayerGames(this.#dynamo, playerId, options);
+  listPlayerGames(playerId: string, options?: AllGamesOptions): Promise<PlayerGamesPage<PlayerGame>>;
+  listPlayerGames(playerId: string, options?: MyTurnOptions | AllGamesOptions): Promise<PlayerGamesPage<PlayerGame> | PlayerGamesPage<AwaitingGame>> {
+    // listPlayerGames checks `myTurn` itself: a JavaScript caller may pass anything.
+    return options?.myTurn === true ? listPlayerGames(this.#dynamo, playerId, options) : listPlayerGames(this.#dynamo, playerId, options as AllGamesOptions);
   }
 
   /**

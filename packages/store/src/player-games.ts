@@ -20,6 +20,11 @@ export interface MyTurnOptions extends PlayerGamesOptions {
   myTurn: true;
 }
 
+/** Options of `listPlayerGames` for all the player's games: no `myTurn` (so the page's type is known). */
+export interface AllGamesOptions extends PlayerGamesOptions {
+  myTurn?: undefined;
+}
+
 /**
  * A game the player is seated in, from their member item, with the head as of that item's last
  * write: members are written when a seat is taken or the game's status changes, not on every move,
@@ -69,7 +74,7 @@ function decodeCursor(cursor: string): Record<string, AttributeValue> {
  *   written (joined, or the game's status changed), most recent first.
  */
 export function listPlayerGames(dynamo: Dynamo, playerId: string, options: MyTurnOptions): Promise<PlayerGamesPage<AwaitingGame>>;
-export function listPlayerGames(dynamo: Dynamo, playerId: string, options?: PlayerGamesOptions): Promise<PlayerGamesPage<PlayerGame>>;
+export function listPlayerGames(dynamo: Dynamo, playerId: string, options?: AllGamesOptions): Promise<PlayerGamesPage<PlayerGame>>;
 export async function listPlayerGames(
   dynamo: Dynamo,
   playerId: string,
