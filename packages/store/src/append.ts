@@ -43,6 +43,8 @@ export async function append(
   // Strictly newer only: a command about to lose the commit race must not overwrite the winner's item.
   const aside = putAwaiting(dynamo, gameId, head, awaiting, { sameVersion: false, hd: item[HEAD_ATTRIBUTE] });
   const [written, awaited] = await Promise.allSettled([put, aside]);
+  // The commit's outcome is unknown (throttling, network): its item may have landed ahead of the
+  // stream. The retry with the same key, or the stream's next append at that version, replaces it.
   if (written.status === 'rejected') throw written.reason;
   if (!written.value) return resolveConflict(dynamo, gameId, expectedVersion, meta, awaited.status === 'fulfilled' && awaited.value);
   if (awaited.status === 'rejected') throw new ProjectionLagError(commit, { cause: awaited.reason });
