@@ -49,7 +49,7 @@ export interface paths {
         };
         /**
          * Your games
-         * @description With `turn=mine`: the games waiting for your move, the one waiting longest first. Without it: all your games, those waiting for you first. Lists may trail a move by a moment; the game itself is always current.
+         * @description With `turn=mine`: the games waiting for your move, the one waiting longest first (one index query). Without it: all your games, the most recently joined or changed status first, with `yourTurn` marked. Lists may trail a move by a moment (they come from indexes); the game itself is always current.
          */
         get: operations["listMyGames"];
         put?: never;
@@ -234,9 +234,9 @@ export interface components {
             yourTurn: boolean;
             /** @enum {string} */
             status: "waiting" | "playing" | "finished";
-            /** @description The version when this entry last changed for you. */
+            /** @description The game version this entry was written at (for games waiting on you: the newest). */
             version: number;
-            /** @description When this entry last changed for you: for `yourTurn` games, when your turn began (ISO 8601). */
+            /** @description For games waiting on you: when the game last changed (ISO 8601); otherwise when you joined or its status last changed. */
             since: string;
             seats: ({
                 playerId: string;

@@ -27,6 +27,35 @@ describe('GET /v1/me/games', () => {
       expect((await mine(inTurn)).body.games).toEqual([]);
       expect((await mine(waiting)).body.games.map((g: { id: string }) => g.id)).toEqual([first.gameId]);
     }
+    // The full list marks the games waiting on me, with their newest version.
+    const everything = async (token: string) => (await api.call('GET', '/v1/me/games', { token })).body.games;
+    const turnNow = res.body.game.hand.turn === 0 ? ann : bob;
+    expect(await everything(turnNow)).toContainEqual(expect.objectContaining({ id: first.gameId, yourTurn: true, version: res.body.version }));
+    expect(await everything(turnNow === ann ? bob : ann)).toContainEqual(expect.objectContaining({ id: first.gameId, yourTurn: false }));
+    expect(await everything(ann)).toContainEqual(expect.objectContaining({ id: second.body.game.id, yourTurn: false, status: 'waiting' }));
+  });
+
+  it('orders the games waiting on me by how long they have waited', async () => {
+    const { api } = await testApi(inject('dynamoEndpoint'));
+    const ann = await api.register('Ann');
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const bob = await api.register(`Bob ${i}`);
+      const created = await api.createGame(bob.token, { seats: 2, rules: { set: 6 } });
+      const joined = await api.join(ann.token, created.body.game.id, created.body.game.inviteCode);
+      // Play until the game waits on Ann, so each game starts waiting on her one after the other.
+      let game = joined.body.game;
+      while (game.hand.turn !== 1) {
+        const view = (await api.view(bob.token, game.id)).body;
+        game = (await api.move(bob.token, game.id, view.legalMoves[0], view.version)).body.game;
+      }
+      ids.push(game.id);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const { body } = await api.call('GET', '/v1/me/games?turn=mine&limit=2', { token: ann.token });
+    expect(body.games.map((g: { id: string }) => g.id)).toEqual(ids.slice(0, 2));
+    const next = await api.call('GET', `/v1/me/games?turn=mine&cursor=${body.cursor}`, { token: ann.token });
+    expect(next.body.games.map((g: { id: string }) => g.id)).toEqual(ids.slice(2));
   });
 
   it('refuses a cursor it did not make and page sizes out of range', async () => {

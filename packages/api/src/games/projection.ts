@@ -21,20 +21,17 @@ export function headOf(state: GameState, version: number, at: string): GameHead 
   };
 }
 
-/** Every seated player's list entry. */
+/** Every seated player's entry in the "all my games" list. */
 export function membersOf(state: GameState): GameMember[] {
-  const turn = turnSeat(state);
-  return state.players.flatMap((p, seat) => (p ? [{ seat, playerId: p.id, myTurn: seat === turn }] : []));
+  return state.players.flatMap((p, seat) => (p ? [{ seat, playerId: p.id }] : []));
 }
 
 /**
- * The list entries a command changed: a seat taken, whose turn it is, or the game's status. Other
- * entries keep the head they had (their "since" stays when their turn status last changed).
+ * The "all my games" entries a command changed: a seat taken, or the game's status (waiting, playing,
+ * finished). A plain move changes none: whose turn it is lives in the awaiting item, written with
+ * every commit.
  */
 export function changedMembers(before: GameState, after: GameState): GameMember[] {
   const statusChanged = before.status !== after.status;
-  const wasTurn = turnSeat(before);
-  return membersOf(after).filter(
-    (m) => statusChanged || !before.players[m.seat] || m.myTurn !== (m.seat === wasTurn),
-  );
+  return membersOf(after).filter((m) => statusChanged || !before.players[m.seat]);
 }

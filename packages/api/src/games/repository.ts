@@ -51,10 +51,13 @@ export class GameRepository {
   /** Appends the events of one command with the state they lead to (see `EventStore.append`). */
   async append(gameId: string, expectedVersion: number, events: readonly GameEvent[], state: GameState, meta: CommitMeta): Promise<AppendResult> {
     const at = new Date();
+    // The game's head rides in the commit, and the "awaiting" item (the my-turn lists) is written in
+    // parallel with it: a move costs two writes and one round trip.
+    const head = headOf(state, expectedVersion + 1, at.toISOString());
     const result = await this.store.append(gameId, expectedVersion, events, {
       at,
-      // The game's head rides in the commit: always as current as the game itself, at no extra write.
-      head: headOf(state, expectedVersion + 1, at.toISOString()),
+      head,
+      awaiting: { playerId: head.turn },
       snapshot: toSnapshot(state),
       commandHash: meta.commandHash,
       by: meta.by,

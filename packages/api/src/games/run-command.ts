@@ -1,5 +1,5 @@
 import { decide, evolve, initialState, type Command, type DecideContext, type GameState } from '@chickenfoot/rules';
-import { ConcurrencyError, IdempotencyConflictError, type Commit } from '@chickenfoot/store';
+import { ConcurrencyError, IdempotencyConflictError, ProjectionLagError, type Commit } from '@chickenfoot/store';
 import { ApiProblem } from '../http/problems';
 import type { Logger } from '../http/logging';
 import { changedMembers, headOf, membersOf } from './projection';
@@ -74,6 +74,10 @@ export async function runCommand(deps: CommandDeps, request: CommandRequest): Pr
       return commandReply(deps.secret, gameId, commit.version, commit.events, after, seatOf(after, playerId));
     } catch (error) {
       if (error instanceof IdempotencyConflictError) throw reused();
+      if (error instanceof ProjectionLagError) {
+        games.cache.set(gameId, error.commit.version, after);
+        throw recordedButUnanswered(error);
+      }
       if (!(error instanceof ConcurrencyError)) throw error;
       games.cache.delete(gameId);
       // Joining names no version, so losing a race to another command is not the client's concern.
@@ -121,11 +125,17 @@ async function project(deps: CommandDeps, commit: Commit, before: GameState | nu
     await deps.games.store.updateProjections(commit.gameId, { head: headOf(after, commit.version, commit.at), members });
   } catch (error) {
     deps.logger({ level: 'error', msg: 'projection update failed', gameId: commit.gameId, version: commit.version, error: String(error) });
-    throw new ApiProblem(
-      'service/unavailable',
-      'Your command was recorded, but the service could not finish answering. Retry with the same Idempotency-Key to get its result.',
-      {},
-      { 'Retry-After': '1' },
-    );
+    throw recordedButUnanswered(error);
   }
+}
+
+/** A 503 for a command that was recorded but whose lists could not be updated: a retry (same key) repairs them. */
+function recordedButUnanswered(cause: unknown): ApiProblem {
+  return new ApiProblem(
+    'service/unavailable',
+    'Your command was recorded, but the service could not finish answering. Retry with the same Idempotency-Key to get its result.',
+    {},
+    { 'Retry-After': '1' },
+    { cause },
+  );
 }

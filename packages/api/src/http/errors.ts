@@ -17,7 +17,7 @@ export function errorHandler(logger: Logger) {
       if (error.status === 400) return problem(c, 'request/malformed-json', 'The body is not valid JSON.');
       if (error.status === 413) return problem(c, 'request/too-large', 'The body is larger than this API accepts.');
     }
-    if (error instanceof StoreUnavailableError) {
+    if (error instanceof StoreUnavailableError || (error instanceof StoreError && error.code === 'store/projection-lag')) {
       logger({ level: 'warn', msg: 'store unavailable', requestId: c.get('requestId'), error: error.message });
       return problem(c, 'service/unavailable', 'The game store is briefly unavailable. Retry the request (with the same Idempotency-Key).', {}, { 'Retry-After': '1' });
     }

@@ -58,8 +58,9 @@ export class ApiProblem extends Error {
     readonly detail: string,
     readonly extras: ProblemExtras = {},
     readonly headers: Record<string, string> = {},
+    options?: { cause?: unknown },
   ) {
-    super(`${code}: ${detail}`);
+    super(`${code}: ${detail}`, options);
     this.name = 'ApiProblem';
   }
 }

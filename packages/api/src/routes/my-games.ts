@@ -1,4 +1,4 @@
-import { StoreError } from '@chickenfoot/store';
+import { StoreError, type AwaitingGame, type GameHead, type PlayerGamesPage } from '@chickenfoot/store';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Services } from '../app-env';
 import { ApiProblem } from '../http/problems';
@@ -10,8 +10,8 @@ const GameSummarySchema = z
     id: z.string(),
     yourTurn: z.boolean(),
     status: z.enum(['waiting', 'playing', 'finished']),
-    version: z.number().int().openapi({ description: 'The version when this entry last changed for you.' }),
-    since: z.string().openapi({ description: 'When this entry last changed for you: for `yourTurn` games, when your turn began (ISO 8601).' }),
+    version: z.number().int().openapi({ description: 'The game version this entry was written at (for games waiting on you: the newest).' }),
+    since: z.string().openapi({ description: 'For games waiting on you: when the game last changed (ISO 8601); otherwise when you joined or its status last changed.' }),
     seats: z.array(z.object({ playerId: z.string(), name: z.string() }).nullable()),
   })
   .openapi('GameSummary');
@@ -23,7 +23,7 @@ const list = createRoute({
   tags: ['Players'],
   summary: 'Your games',
   description:
-    'With `turn=mine`: the games waiting for your move, the one waiting longest first. Without it: all your games, those waiting for you first. Lists may trail a move by a moment; the game itself is always current.',
+    'With `turn=mine`: the games waiting for your move, the one waiting longest first (one index query). Without it: all your games, the most recently joined or changed status first, with `yourTurn` marked. Lists may trail a move by a moment (they come from indexes); the game itself is always current.',
   security: bearer,
   request: {
     query: z.object({
@@ -41,32 +41,51 @@ const list = createRoute({
   },
 });
 
-/** `GET /v1/me/games`: one Query on the players' index. */
+/** `GET /v1/me/games`: with `turn=mine`, one Query on the awaiting index; without, the members index too. */
 export function myGameRoutes(services: Services) {
   const app = router();
   app.openapi(list, async (c) => {
-    const { turn, limit, cursor } = c.req.valid('query');
-    const page = await services.store
-      .listPlayerGames(c.get('playerId'), {
-        limit: limit ?? 50,
-        ...(turn === 'mine' ? { myTurn: true } : {}),
-        ...(cursor ? { cursor } : {}),
-      })
-      .catch((error: unknown) => {
-        if (cursor && error instanceof StoreError && error.code === 'store/invalid-request') throw badCursor();
-        throw error;
-      });
-    const games = page.games.map(({ gameId, myTurn, head }) => ({
-      id: gameId,
-      yourTurn: myTurn,
-      status: head.status as 'waiting' | 'playing' | 'finished',
-      version: head.version,
-      since: head.updatedAt,
-      seats: head.seats,
-    }));
+    const { turn, limit = 50, cursor } = c.req.valid('query');
+    const playerId = c.get('playerId');
+    const paging = { limit, ...(cursor ? { cursor } : {}) };
+    const badCursorAsProblem = (error: unknown): never => {
+      if (cursor && error instanceof StoreError && error.code === 'store/invalid-request') throw badCursor();
+      throw error;
+    };
+    if (turn === 'mine') {
+      const page = await services.store.listPlayerGames(playerId, { myTurn: true, ...paging }).catch(badCursorAsProblem);
+      const games = page.games.map(({ gameId, head, since }) => summary(gameId, head, true, since));
+      return c.json({ games, cursor: page.cursor }, 200);
+    }
+    const [page, waiting] = await Promise.all([
+      services.store.listPlayerGames(playerId, paging).catch(badCursorAsProblem),
+      allAwaiting(services, playerId),
+    ]);
+    const games = page.games.map(({ gameId, head }) => {
+      const current = waiting.get(gameId);
+      // The awaiting entry is written with every move; a member entry only when its status changes.
+      return current ? summary(gameId, current.head, true, current.since) : summary(gameId, head, false, head.updatedAt);
+    });
     return c.json({ games, cursor: page.cursor }, 200);
   });
   return app;
+}
+
+function summary(id: string, head: GameHead, yourTurn: boolean, since: string) {
+  return { id, yourTurn, status: head.status as 'waiting' | 'playing' | 'finished', version: head.version, since, seats: head.seats };
+}
+
+/** Every game waiting on the player (a few pages at most: nobody keeps hundreds of games waiting). */
+async function allAwaiting(services: Services, playerId: string): Promise<Map<string, { head: GameHead; since: string }>> {
+  const waiting = new Map<string, { head: GameHead; since: string }>();
+  let cursor: string | null = null;
+  for (let pages = 0; pages < 10; pages++) {
+    const page: PlayerGamesPage<AwaitingGame> = await services.store.listPlayerGames(playerId, { myTurn: true, limit: 100, ...(cursor ? { cursor } : {}) });
+    for (const game of page.games) waiting.set(game.gameId, game);
+    cursor = page.cursor;
+    if (!cursor) break;
+  }
+  return waiting;
 }
 
 /** A cursor this API did not hand out (or one of another list): said as a field error, like any other. */

@@ -1,0 +1,161 @@
+/**
+ * `npm run bench:api`: a move through the HTTP app against the DynamoDB work a move cannot avoid, on
+ * one in-process dynalite, in one run.
+ *   floor: a strongly consistent Query of a short stream + one conditional PutItem (~1 KB), raw SDK.
+ *   move:  POST /v1/games/{id}/moves over loopback HTTP (@hono/node-server), by bots playing double-9,
+ *          4 seats, default rules; before each move the seat in turn GETs its view (not timed), as a
+ *          client would. "cached": the app holds the game's latest state (the usual case: the GET just
+ *          read it); "uncached": cacheSize 0, so the move reads the game first.
+ *   throughput: 50 games played at once (GET view + POST move per cycle) against 50 floor loops.
+ *   cost: DynamoDB requests and capacity units of the POST at move 10 and move 300 of a game.
+ * The server, its SDK client, dynalite and the floor share this thread; the bots run in a worker
+ * thread, as clients are other programs. Kinds alternate in rounds. Last line: one JSON object.
+ */
+import { PutItemCommand, QueryCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { createApp, silentLogger } from '@chickenfoot/api';
+import { CostMeter, EventStore, type Cost } from '@chickenfoot/store';
+import { startEmbeddedDynamo } from '@chickenfoot/store/embedded';
+import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { Worker } from 'node:worker_threads';
+import type { BotRequest } from './api-bots';
+
+const ROUNDS = 8;
+const PER_ROUND = 60;
+const CONCURRENT = 50;
+const THROUGHPUT_SECONDS = 4;
+const PAYLOAD = 'x'.repeat(900);
+
+const round = (x: number, digits = 2) => Number(x.toFixed(digits));
+function summary(ms: number[]) {
+  const sorted = [...ms].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
+  return { p50Ms: round(at(0.5)), p99Ms: round(at(0.99)), samples: ms.length };
+}
+
+/** The floor: read the newest item of a short stream, then write the next one conditionally. */
+function floor(client: DynamoDBClient, tableName: string, stream: string) {
+  let version = 0;
+  return async () => {
+    await client.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': { S: `floor#${stream}` } },
+        ScanIndexForward: false,
+        Limit: 1,
+        ConsistentRead: true,
+      }),
+    );
+    await client.send(
+      new PutItemCommand({
+        TableName: tableName,
+        Item: { pk: { S: `floor#${stream}` }, sk: { N: String(++version) }, ev: { S: PAYLOAD } },
+        ConditionExpression: 'attribute_not_exists(sk)',
+      }),
+    );
+  };
+}
+
+async function timed(op: () => Promise<void>, runs: number): Promise<number[]> {
+  const ms: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await op();
+    ms.push(performance.now() - start);
+  }
+  return ms;
+}
+
+async function floorThroughput(ops: (() => Promise<void>)[]): Promise<number> {
+  let done = 0;
+  const started = performance.now();
+  const until = started + THROUGHPUT_SECONDS * 1000;
+  await Promise.all(
+    ops.map(async (op) => {
+      while (performance.now() < until) {
+        await op();
+        done++;
+      }
+    }),
+  );
+  return done / ((performance.now() - started) / 1000);
+}
+
+async function main() {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  const dynamo = await startEmbeddedDynamo({ tableName: 'bench-api' });
+  const meter = new CostMeter();
+  // Bots register and move far faster than people: lift the per-client limits for the measurement.
+  const limits = { perPlayer: { burst: 1e9, perSecond: 1e9 }, registrations: { burst: 1e9, perSecond: 1e9 } };
+  const servers = [1000, 0].map((cacheSize) => {
+    const store = new EventStore({ client: dynamo.client, tableName: dynamo.tableName, meter });
+    const app = createApp({ store, secret: 'bench-secret-0123456789-abcdefghijklmnopq', logger: silentLogger, cacheSize, limits });
+    return serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  });
+  await Promise.all(servers.map((s) => new Promise((resolve) => (s.listening ? resolve(null) : s.once('listening', resolve)))));
+  const [cachedUrl, uncachedUrl] = servers.map((s) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`) as [string, string];
+  // The worker loads TypeScript through tsx's loader, registered inside it.
+  const bots = JSON.stringify(new URL('./api-bots.ts', import.meta.url).href);
+  const worker = new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${bots}); });`, { eval: true });
+  const ask = <T>(request: BotRequest) =>
+    new Promise<T>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+      worker.postMessage(request);
+    });
+  try {
+    const floorOp = floor(dynamo.client, dynamo.tableName, 'latency');
+    const samples = { floor: [] as number[], cached: [] as number[], uncached: [] as number[] };
+    await timed(floorOp, 100);
+    await ask({ kind: 'timed', url: cachedUrl, bot: 1, moves: 100 });
+    await ask({ kind: 'timed', url: uncachedUrl, bot: 2, moves: 100 });
+    for (let r = 0; r < ROUNDS; r++) {
+      samples.floor.push(...(await timed(floorOp, PER_ROUND)));
+      samples.cached.push(...(await ask<{ ms: number[] }>({ kind: 'timed', url: cachedUrl, bot: 1, moves: PER_ROUND })).ms);
+      samples.uncached.push(...(await ask<{ ms: number[] }>({ kind: 'timed', url: uncachedUrl, bot: 2, moves: PER_ROUND })).ms);
+    }
+
+    // The cost of one POST at move 10 and move 300 of one game: the worker stops before each, the
+    // meter is reset, the worker moves, the meter is read. Nothing else runs meanwhile.
+    const cost: Record<number, Cost> = {};
+    worker.postMessage({ kind: 'move-at', url: cachedUrl, bot: 3, moveNumbers: [10, 300] } satisfies BotRequest);
+    for (let i = 0; i < 2; i++) {
+      const { ready } = await new Promise<{ ready: number }>((resolve) => worker.once('message', resolve));
+      meter.reset();
+      worker.postMessage('go');
+      await new Promise((resolve) => worker.once('message', resolve));
+      cost[ready] = meter.snapshot();
+    }
+
+    const floorOps = await floorThroughput(Array.from({ length: CONCURRENT }, (_, i) => floor(dynamo.client, dynamo.tableName, `tp-${i}`)));
+    const { perSecond: moveOps } = await ask<{ perSecond: number }>({ kind: 'throughput', url: cachedUrl, games: CONCURRENT, seconds: THROUGHPUT_SECONDS });
+
+    const floorFig = summary(samples.floor);
+    const cachedFig = summary(samples.cached);
+    const uncachedFig = summary(samples.uncached);
+    const costAt = (n: number) => ({ requests: cost[n]?.requests ?? 0, readUnits: round(cost[n]?.readUnits ?? 0), writeUnits: round(cost[n]?.writeUnits ?? 0) });
+    console.log(`floor (Query + conditional PutItem): p50 ${floorFig.p50Ms} ms, p99 ${floorFig.p99Ms} ms`);
+    console.log(`move, state cached:   p50 ${cachedFig.p50Ms} ms, p99 ${cachedFig.p99Ms} ms -> ${round(cachedFig.p50Ms / floorFig.p50Ms)}x the floor at p50`);
+    console.log(`move, state uncached: p50 ${uncachedFig.p50Ms} ms, p99 ${uncachedFig.p99Ms} ms -> ${round(uncachedFig.p50Ms / floorFig.p50Ms)}x the floor at p50`);
+    console.log(`throughput, ${CONCURRENT} at once: floor ${round(floorOps, 0)} ops/s, moves ${round(moveOps, 0)}/s (each with its GET) -> ${round(moveOps / floorOps)}x`);
+    console.log(`cost of a move's POST: at move 10 ${JSON.stringify(costAt(10))}, at move 300 ${JSON.stringify(costAt(300))}`);
+    console.log(
+      JSON.stringify({
+        benchmark: 'api',
+        floor: floorFig,
+        move: { ...cachedFig, ratioP50: round(cachedFig.p50Ms / floorFig.p50Ms), ratioP99: round(cachedFig.p99Ms / floorFig.p99Ms) },
+        moveUncached: { ...uncachedFig, ratioP50: round(uncachedFig.p50Ms / floorFig.p50Ms) },
+        throughput: { concurrentGames: CONCURRENT, floorOpsPerSec: round(floorOps, 0), movesPerSec: round(moveOps, 0), ratio: round(moveOps / floorOps) },
+        costPerMove: { atMove10: costAt(10), atMove300: costAt(300) },
+        target: { p50Ratio: 1.5, throughputRatio: 0.6 },
+      }),
+    );
+  } finally {
+    await worker.terminate();
+    for (const s of servers) s.close();
+    await dynamo.stop();
+  }
+}
+
+await main();
