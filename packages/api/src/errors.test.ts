@@ -21,6 +21,22 @@ describe('bad requests get a clear problem and change nothing', () => {
     expect((await api.call('GET', '/v1/me/games', { token: ann.token })).body.games).toEqual([]);
   });
 
+  it('echoes what the client sent as well-formed text: no unpaired surrogate, even where the detail is cut', async () => {
+    const { api } = await testApi(inject('dynamoEndpoint'));
+    const ann = await api.register('Ann');
+    const headers = { 'idempotency-key': newKey() };
+    const loneKey = await api.call('POST', '/v1/games', { token: ann.token, headers, body: '{"seats":2,"a\\ud800b":1}' });
+    expect(loneKey.status).toBe(400);
+    expect(loneKey.body.detail).toBe('body: Unrecognized key: "a\uFFFDb"');
+    // Emoji are surrogate pairs: a key of them runs past the 500-character cut of the detail.
+    for (let pad = 0; pad < 4; pad++) {
+      const long = await api.call('POST', '/v1/games', { token: ann.token, headers, body: { seats: 2, [`${'x'.repeat(pad)}${'😀'.repeat(600)}`]: 1 } });
+      expect(long.status).toBe(400);
+      expect(long.text).not.toMatch(/\\ud[89a-f]/i);
+      expect(long.body.detail.endsWith('...')).toBe(true);
+    }
+  });
+
   it('answers 405 with Allow for a known path and a wrong method, 404 for an unknown path', async () => {
     const { api } = await testApi(inject('dynamoEndpoint'));
     const wrong = await api.call('DELETE', '/v1/players');

@@ -19,7 +19,19 @@ export function validationProblem(target: string, issues: readonly Issue[], c: C
       return problem(c, 'request/idempotency-key-required', 'Send an Idempotency-Key header (a fresh random UUID per change) so a retry cannot apply twice.');
     }
   }
-  const listed = issues.map((issue) => ({ path: [target === 'json' ? 'body' : target, ...issue.path.map(String)].join('.'), message: issue.message }));
-  const detail = listed.map((i) => `${i.path}: ${i.message}`).join('; ');
-  return problem(c, 'request/invalid', detail.length > 500 ? `${detail.slice(0, 497)}...` : detail, { issues: listed.slice(0, 20) });
+  const listed = issues.map((issue) => ({
+    path: wellFormed([target === 'json' ? 'body' : target, ...issue.path.map(String)].join('.')),
+    message: wellFormed(issue.message),
+  }));
+  const detail = [...listed.map((i) => `${i.path}: ${i.message}`).join('; ')];
+  return problem(c, 'request/invalid', detail.length > 500 ? `${detail.slice(0, 497).join('')}...` : detail.join(''), { issues: listed.slice(0, 20) });
+}
+
+/**
+ * Text a client sent (a key, a value) may hold unpaired surrogates, which JSON can only carry as
+ * escapes that strict parsers refuse: echo them as U+FFFD. (The detail is cut by code points, so
+ * cutting it never splits a pair either.)
+ */
+function wellFormed(text: string): string {
+  return text.replace(/\p{Cs}/gu, '\uFFFD');
 }
