@@ -38,7 +38,7 @@ describe('players and tokens', () => {
     ['empty', { name: '   ' }],
     ['too long', { name: 'x'.repeat(41) }],
     ['control characters', { name: 'Ann\u0000' }],
-    ['an unpaired surrogate (it would be stored as U+FFFD)', { name: 'Ann\uD800' }],
+    ['an unpaired surrogate (other players’ strict JSON parsers would refuse it)', { name: 'Ann\uD800' }],
     ['a right-to-left override', { name: '\u202Enna' }],
     ['a zero-width space', { name: 'An\u200Bn' }],
     ['not a string', { name: 42 }],
