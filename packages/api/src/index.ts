@@ -3,6 +3,7 @@
  * per-viewer views. Entry points in functions/ build it with `createApp` and serve it.
  */
 export { createApp, type AppOptions } from './app';
+export { projectionOf } from './games/projection';
 export { DOCUMENT_CONFIG } from './openapi/document';
 export { openApiDocument } from './openapi/build';
 export { jsonLogger, silentLogger, type Logger, type LogRecord } from './http/logging';

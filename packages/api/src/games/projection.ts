@@ -1,5 +1,5 @@
 import type { GameState } from '@chickenfoot/rules';
-import type { GameHead, GameMember } from '@chickenfoot/store';
+import type { GameHead, GameMember, RebuildInput } from '@chickenfoot/store';
 
 /** The seat whose turn it is, if the game is being played. */
 export function turnSeat(state: GameState): number | null {
@@ -34,4 +34,15 @@ export function membersOf(state: GameState): GameMember[] {
 export function changedMembers(before: GameState, after: GameState): GameMember[] {
   const statusChanged = before.status !== after.status;
   return membersOf(after).filter((m) => statusChanged || !before.players[m.seat]);
+}
+
+/**
+ * Every projection of a game at `version` (appended at `at`), as `EventStore.rebuildProjections`
+ * takes it: the head, all the seated players' entries, and whom the game awaits. What the API
+ * writes move by move, computed at once, to repair projections an outage left behind.
+ * @example await store.rebuildProjections(id, (commits) => projectionOf(fold(commits), commits.at(-1).version, commits.at(-1).at));
+ */
+export function projectionOf(state: GameState, version: number, at: string): RebuildInput {
+  const head = headOf(state, version, at);
+  return { head, members: membersOf(state), awaiting: { playerId: head.turn } };
 }

@@ -1,6 +1,6 @@
 import { evolve, initialState, type GameEvent, type GameState } from '@chickenfoot/rules';
 import type { AppendResult, Commit, EventStore } from '@chickenfoot/store';
-import { headOf } from './projection';
+import { projectionOf } from './projection';
 import { fromSnapshot, toSnapshot } from './snapshot';
 import { StateCache } from './state-cache';
 
@@ -53,11 +53,11 @@ export class GameRepository {
     const at = new Date();
     // The game's head rides in the commit, and the "awaiting" item (the my-turn lists) is written in
     // parallel with it: a move costs two writes and one round trip.
-    const head = headOf(state, expectedVersion + 1, at.toISOString());
+    const { head, awaiting } = projectionOf(state, expectedVersion + 1, at.toISOString());
     const result = await this.store.append(gameId, expectedVersion, events, {
       at,
       head,
-      awaiting: { playerId: head.turn },
+      awaiting,
       snapshot: toSnapshot(state),
       commandHash: meta.commandHash,
       by: meta.by,
