@@ -1,0 +1,173 @@
+import fc from 'fast-check';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { hostileRequest, ROUTES, type HostileRequest, type Identity } from './support/hostile-requests';
+import { BODY_LIMIT } from './support/hostile-values';
+import { authorization, buildWorld, gameOf, type World } from './support/hostile-world';
+import { problemFault } from './support/problem';
+import { figure, scaled, SOAK } from './support/scale';
+
+const BATCH = 16;
+const REQUESTS = scaled(10_240);
+const REGISTERED: readonly Identity[] = ['ann', 'bob', 'cat', 'eve'];
+const SIGNED: readonly Identity[] = [...REGISTERED, 'ghost'];
+const IF_MATCH = /^\s*(?:W\/)?"?(\d{1,15})"?\s*$/;
+// An escaped unpaired surrogate: JSON that strict parsers (Go, Rust, Swift, Python's strict modes) refuse or rewrite.
+const LONE_SURROGATE = /\\ud[89ab][0-9a-f]{2}(?!\\ud[c-f])|(?<!\\ud[89ab][0-9a-f]{2})\\ud[c-f][0-9a-f]{2}/i;
+
+let world: World;
+beforeAll(async () => {
+  world = await buildWorld(inject('dynamoEndpoint'));
+});
+
+/** What one request did, as the summary counts it. */
+interface Outcome {
+  status: number;
+  fault: string | null;
+  guarded: boolean;
+}
+
+/**
+ * Sends one generated request to the app. A request that could legitimately change one of the
+ * suite's games (Bob's legal move with the current If-Match, Eve joining the waiting game with its
+ * invite code) is guarded first: its If-Match is made stale, or its invite code wrong. Nothing the
+ * suite sends may change a game.
+ */
+async function send(req: HostileRequest): Promise<Outcome> {
+  const game = gameOf(world, req.game);
+  let guarded = false;
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    headers[name] = value.replaceAll('{version}', String(game?.version ?? 1)).replaceAll('{stale}', String((game?.version ?? 2) - 1));
+  }
+  const auth = authorization(world, req.identity, req.pick, req.authText);
+  if (auth !== undefined) headers.authorization = auth;
+  let body = req.body?.replaceAll('{code}', game?.inviteCode ?? 'ABCDEFGHJK');
+
+  if (game && req.route === 'POST /v1/games/{id}/moves' && game.seated.includes(req.identity)) {
+    const version = Number(IF_MATCH.exec(headers['if-match'] ?? '')?.[1] ?? -1);
+    if (version === game.version && mightBeLegal(body, game.legal[req.identity] ?? [])) {
+      headers['if-match'] = `"${game.version - 1}"`;
+      guarded = true;
+    }
+  }
+  if (game && req.route === 'POST /v1/games/{id}/join' && !game.seated.includes(req.identity) && body?.toUpperCase().includes(game.inviteCode)) {
+    body = body.replace(new RegExp(game.inviteCode, 'gi'), 'WRONGCODE0');
+    guarded = true;
+  }
+
+  const path = req.path.replace(/\{(waiting|playing|finished|unknown)\}/g, (_, key: string) => gameOf(world, key as never)?.id ?? 'g_QQQQQQQQQQQQQQQQQQQQQQ');
+  const res = await world.app.request(`http://api.test${path}`, { method: req.method, headers, ...(body !== undefined ? { body } : {}) });
+  const text = await res.text();
+  const seen = { status: res.status, headers: res.headers, text };
+  let fault: string | null = null;
+  if (res.status >= 500) fault = `5xx: ${text.slice(0, 200)}`;
+  else if (res.status >= 400) fault = problemFault(seen, req.method !== 'HEAD');
+  else if (!legitimate(req, res.status)) fault = `an illegitimate ${res.status}: ${text.slice(0, 120)}`;
+  if (body !== undefined && Buffer.byteLength(body) > BODY_LIMIT && res.status !== 413) fault ??= `a ${Buffer.byteLength(body)}-byte body got ${res.status}, not 413`;
+  if (req.route === 'POST /v1/players' && res.status === 201) fault ??= nameKept(body, text);
+  if (LONE_SURROGATE.test(text)) fault ??= `ill-formed Unicode in the answer: ${text.slice(0, 160)}`;
+  return { status: res.status, fault: fault && `${req.method} ${path.slice(0, 100)} as ${req.identity}: ${fault}`, guarded };
+}
+
+/** A registration keeps the name exactly as sent (less surrounding spaces), or refuses it. */
+function nameKept(sent: string | undefined, reply: string): string | null {
+  const given = (JSON.parse(sent ?? '{}') as { name: string }).name.trim();
+  const kept = (JSON.parse(reply) as { player: { name: string } }).player.name;
+  return kept === given ? null : `registered ${JSON.stringify(given)} as ${JSON.stringify(kept)}`;
+}
+
+/** True when a body could be one of `legal` (tiles either way round, numbers as JSON reads them). */
+function mightBeLegal(body: string | undefined, legal: readonly { type: string; tile?: string; on?: number; seat?: number }[]): boolean {
+  let value: Record<string, unknown>;
+  try {
+    value = JSON.parse(body ?? '') as Record<string, unknown>;
+  } catch {
+    return false;
+  }
+  if (!value || typeof value !== 'object') return false;
+  const flip = (t: unknown) => (typeof t === 'string' ? t.split('-').reverse().join('-') : t);
+  return legal.some((m) => m.type === value.type && (m.tile === undefined || m.tile === value.tile || m.tile === flip(value.tile)) && (m.on === undefined || m.on === value.on) && (m.seat === undefined || m.seat === value.seat));
+}
+
+/** A success is legitimate only where the route allows it to this identity, with the right method. */
+function legitimate(req: HostileRequest, status: number): boolean {
+  const read = req.method === 'GET' || req.method === 'HEAD';
+  const seated = gameOf(world, req.game)?.seated.includes(req.identity) ?? false;
+  switch (req.route) {
+    case 'POST /v1/players':
+      return req.method === 'POST' && status === 201;
+    case 'GET /v1/me':
+      return read && status === 200 && REGISTERED.includes(req.identity);
+    case 'GET /v1/me/games':
+      return read && status === 200 && SIGNED.includes(req.identity);
+    case 'POST /v1/games':
+      return req.method === 'POST' && status === 201 && REGISTERED.includes(req.identity);
+    case 'POST /v1/games/{id}/join':
+      return req.method === 'POST' && status === 200 && seated;
+    case 'GET /v1/games/{id}':
+      return read && (status === 200 || status === 304) && seated;
+    case 'GET /v1/games/{id}/events':
+      return read && status === 200 && seated;
+    case 'GET /openapi.json':
+    case 'GET /docs':
+      return read && status === 200;
+    case 'GET /':
+      return read && status === 302;
+    default:
+      return false;
+  }
+}
+
+describe('hostile input', () => {
+  it('covers every operation of the contract', async () => {
+    const doc = (await (await world.app.request('/openapi.json')).json()) as { paths: Record<string, Record<string, unknown>> };
+    const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`));
+    expect(operations.length).toBeGreaterThanOrEqual(8);
+    for (const operation of operations) expect(ROUTES.map((r) => r.route)).toContain(operation);
+  });
+
+  it(
+    `${figure(REQUESTS)} generated requests: no 5xx, every error a problem, success only where legitimate, no game changes`,
+    async () => {
+      const statuses = new Map<number, number>();
+      const routes = new Map<string, number>();
+      const faults: string[] = [];
+      let sent = 0;
+      let guarded = 0;
+      await fc.assert(
+        fc.asyncProperty(fc.array(hostileRequest, { minLength: BATCH, maxLength: BATCH }), async (batch) => {
+          const outcomes = await Promise.all(batch.map(send));
+          const found = outcomes.flatMap((o) => (o.fault ? [o.fault] : []));
+          sent += batch.length;
+          for (const [i, o] of outcomes.entries()) {
+            statuses.set(o.status, (statuses.get(o.status) ?? 0) + 1);
+            const route = batch[i]?.route ?? '';
+            routes.set(route, (routes.get(route) ?? 0) + 1);
+            if (o.guarded) guarded++;
+          }
+          faults.push(...found);
+          expect(found).toEqual([]);
+        }),
+        // No shrinking: a batch of sixteen large requests shrinks for minutes, and each fault names its request.
+        { numRuns: REQUESTS / BATCH, endOnFailure: true },
+      );
+
+      const changed: string[] = [];
+      for (const [name, game] of Object.entries(world.games)) {
+        const latest = await world.store.readLatest(game.id, { snapshot: false });
+        if (latest?.version !== game.version) changed.push(`${name}: ${game.version} -> ${latest?.version}`);
+      }
+      const count = (test: (status: number) => boolean) => [...statuses].reduce((n, [s, c]) => n + (test(s) ? c : 0), 0);
+      const fives = count((s) => s >= 500);
+      console.log(
+        `hostile input: ${figure(sent)} requests over ${routes.size - 1} routes and unknown paths, ${fives} 5xx, ${faults.length} non-problem or illegitimate answers, ` +
+          `${changed.length} version changes (${figure(count((s) => s < 400))} legitimate successes, ${figure(count((s) => s === 413))} 413s, ${guarded} legal moves/joins guarded)`,
+      );
+      expect(changed).toEqual([]);
+      expect(sent).toBeGreaterThanOrEqual(REQUESTS);
+      for (const { route } of ROUTES) expect(routes.get(route) ?? 0, route).toBeGreaterThan(REQUESTS / 40);
+      expect(statuses.get(413) ?? 0).toBeGreaterThan(0);
+    },
+    SOAK ? 1_800_000 : 180_000,
+  );
+});
