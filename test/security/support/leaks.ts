@@ -1,0 +1,109 @@
+import type { GameState, Tile } from '@chickenfoot/rules';
+import { deckRun, knownTiles, scan, undrawn, type Truth } from './knowledge';
+import type { Exchange } from './play';
+
+/** What scanning a game's exchanges found. */
+export interface LeakReport {
+  responses: number;
+  events: number;
+  tiles: number;
+  /** One line per tile a seat was shown and may not know, deal key, or run of the deck's order. */
+  leaks: string[];
+}
+
+/** An empty report to add games to. */
+export const emptyReport = (): LeakReport => ({ responses: 0, events: 0, tiles: 0, leaks: [] });
+
+/**
+ * Checks every response a game's seats received against the game's ground truth: each tile shown
+ * to a seat must be one it knew at that version (its own hand, the table, the opener; in an event,
+ * what it knew just before or just after that event; in a refusal, also the tiles it sent), no key
+ * may carry the deal, and no three tiles may appear in the order they lie in the boneyard.
+ */
+export function checkExchanges(exchanges: readonly Exchange[], truth: Truth, report: LeakReport = emptyReport()): LeakReport {
+  for (const exchange of exchanges) new ExchangeCheck(exchange, truth, report).run();
+  return report;
+}
+
+class ExchangeCheck {
+  constructor(
+    private readonly x: Exchange,
+    private readonly truth: Truth,
+    private readonly report: LeakReport,
+  ) {}
+
+  run(): void {
+    const { res } = this.x;
+    this.report.responses++;
+    if (res.status === 304) return;
+    if (res.body === null) return this.leak(`a ${res.status} that is not JSON: ${res.text.slice(0, 80)}`);
+    if (res.status >= 400) return this.refusal();
+    const body = res.body as Record<string, unknown>;
+    if (this.x.method === 'GET' && this.x.path.endsWith('/events')) {
+      this.keys(body, ['commits', 'next', 'version']);
+      for (const commit of body.commits as { version: number; events: unknown[] }[]) this.events(commit.version, commit.events);
+    } else if (this.x.method === 'GET') {
+      this.view(body);
+    } else {
+      this.keys(body, ['version', 'events', 'game']);
+      this.events(body.version as number, body.events as unknown[]);
+      this.view(body.game as Record<string, unknown>);
+    }
+  }
+
+  private view(view: Record<string, unknown>): void {
+    const version = view.version as number;
+    const state = this.truth.states[version];
+    if (!state) return this.leak(`a view at version ${version}, which the store does not have`);
+    this.check(`view v${version}`, view, knownTiles(state, this.x.seat), state);
+  }
+
+  private events(version: number, events: readonly unknown[]): void {
+    const steps = this.truth.events[version];
+    if (!steps || steps.length !== events.length) return this.leak(`commit ${version} shown with ${events.length} events; it has ${steps?.length}`);
+    events.forEach((event, i) => {
+      const step = steps[i] as (typeof steps)[number];
+      this.report.events++;
+      const type = (event as { type?: string }).type;
+      if (type !== step.event.type) this.leak(`event ${version}.${i} shown as ${type}; it is ${step.event.type}`);
+      const known = new Set([...knownTiles(step.before, this.x.seat), ...knownTiles(step.after, this.x.seat)]);
+      this.check(`event ${version}.${i} ${type}`, event, known, step.after);
+    });
+  }
+
+  private refusal(): void {
+    const version = this.x.sentVersion ?? this.truth.states.length - 1;
+    const state = this.truth.states[version] as GameState;
+    const known = new Set([...knownTiles(state, this.x.seat), ...scan(this.x.body).tiles]);
+    this.check(`${this.x.res.status} refusal at v${version}`, this.x.res.body, known, state);
+  }
+
+  private check(where: string, value: unknown, known: ReadonlySet<Tile>, state: GameState): void {
+    const found = scan(value);
+    this.report.tiles += found.tiles.length;
+    for (const key of found.secretKeys) this.leak(`${where}: has a "${key}" key`);
+    const inGame = new Set<Tile>([...(state.hand?.boneyard ?? []), ...(state.hand?.hands.flat() ?? []), ...(state.hand?.placements.map((p) => p.tile) ?? [])]);
+    for (const tile of new Set(found.tiles)) {
+      if (!known.has(tile) && inGame.has(tile)) this.leak(`${where}: seat ${this.x.seat} was shown ${tile}, ${whereIs(tile, state)}`);
+    }
+    const run = deckRun(found.tiles, undrawn(state));
+    if (run) this.leak(`${where}: the boneyard's order shows through: ${run.join(', ')}`);
+  }
+
+  private keys(body: Record<string, unknown>, allowed: readonly string[]): void {
+    for (const key of Object.keys(body)) if (!allowed.includes(key)) this.leak(`an unexpected field "${key}"`);
+  }
+
+  private leak(message: string): void {
+    this.report.leaks.push(`seat ${this.x.seat} ${this.x.method} ${this.x.path}: ${message}`);
+  }
+}
+
+/** Where a tile lies, for a leak's message. */
+function whereIs(tile: Tile, state: GameState): string {
+  const hand = state.hand;
+  const holder = hand?.hands.findIndex((tiles) => tiles.includes(tile)) ?? -1;
+  if (holder >= 0) return `which seat ${holder} holds`;
+  const position = hand ? hand.boneyard.indexOf(tile) - hand.drawn : -1;
+  return position >= 0 ? `which lies in the boneyard (${position + 1} from the top)` : 'which is not in play';
+}
