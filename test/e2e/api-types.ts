@@ -91,7 +91,7 @@ export interface paths {
         put?: never;
         /**
          * Join a game
-         * @description Takes the next free seat with the invite code. Joining a game you are already in answers with the game. The last seat taken starts the game and deals the first hand.
+         * @description Takes the next free seat with the invite code. The last seat taken starts the game and deals the first hand. A retry with the same `Idempotency-Key` returns the first reply, byte for byte; joining a game you are already in with a new key answers with the game.
          */
         post: operations["joinGame"];
         delete?: never;

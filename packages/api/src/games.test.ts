@@ -77,6 +77,24 @@ describe('games', () => {
     expect(full.body.code).toBe('rules/game-full');
   });
 
+  it('a join retried with its Idempotency-Key returns the join’s reply byte for byte, even once the game has moved on', async () => {
+    const { api, store } = await testApi(inject('dynamoEndpoint'));
+    const [ann, bob] = [await api.register('Ann'), await api.register('Bob')];
+    const created = await api.createGame(ann.token, { seats: 2, rules: { set: 6 } });
+    const { id, inviteCode } = created.body.game;
+    const key = newKey();
+    const first = await api.join(bob.token, id, inviteCode, key);
+    expect(first.body.events.map((e: { type: string }) => e.type)).toContain('SeatTaken');
+    const retry = await api.join(bob.token, id, inviteCode, key);
+    expect([retry.status, retry.headers.get('etag'), retry.text]).toEqual([200, first.headers.get('etag'), first.text]);
+    const view = await api.view(ann.token, id);
+    const mover = view.body.hand.turn === 0 ? ann : bob;
+    const { body: mine } = await api.view(mover.token, id);
+    expect((await api.move(mover.token, id, mine.legalMoves[0], mine.version)).status).toBe(200);
+    expect((await api.join(bob.token, id, inviteCode, key)).text).toBe(first.text);
+    expect((await store.readAll(id)).length).toBe(3);
+  });
+
   it('GET: a strong ETag per version, 304 for If-None-Match, 404 for strangers and unknown games', async () => {
     const { api } = await testApi(inject('dynamoEndpoint'));
     const { gameId, tokens } = await api.startGame(2);

@@ -98,7 +98,12 @@ function reused(): ApiProblem {
   return new ApiProblem('request/idempotency-key-reused', 'This Idempotency-Key was already used for a different request on this game.');
 }
 
-async function findReplay(deps: CommandDeps, request: CommandRequest): Promise<CommandReply | null> {
+/**
+ * The first reply of the command recorded under this request's Idempotency-Key in this game (after
+ * repairing what it left undone), or null when none is; a key recorded for another request is
+ * refused. For routes that answer some requests without running a command.
+ */
+export async function findReplay(deps: CommandDeps, request: Pick<CommandRequest, 'gameId' | 'playerId' | 'idempotencyKey' | 'commandHash'>): Promise<CommandReply | null> {
   const commit = await deps.games.store.findByIdempotencyKey(request.gameId, request.idempotencyKey);
   if (!commit) return null;
   if (commit.commandHash !== request.commandHash) throw reused();

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Services } from '../app-env';
 import { derivedGameId, isInviteCode } from '../games/ids';
-import { notFound, runCommand, type CommandDeps } from '../games/run-command';
+import { findReplay, notFound, runCommand, type CommandDeps } from '../games/run-command';
 import { commandReply } from '../games/reply';
 import { gameView, seatOf } from '../games/view';
 import { commandHash } from '../http/idempotency';
@@ -36,7 +36,7 @@ const join = createRoute({
   operationId: 'joinGame',
   tags: ['Games'],
   summary: 'Join a game',
-  description: 'Takes the next free seat with the invite code. Joining a game you are already in answers with the game. The last seat taken starts the game and deals the first hand.',
+  description: 'Takes the next free seat with the invite code. The last seat taken starts the game and deals the first hand. A retry with the same `Idempotency-Key` returns the first reply, byte for byte; joining a game you are already in with a new key answers with the game.',
   security: bearer,
   request: { params, headers: keyHeader, body: { ...json(JoinSchema), required: true } },
   responses: {
@@ -96,19 +96,17 @@ export function gameRoutes(services: Services, deps: () => Promise<CommandDeps>)
     const game = await d.games.load(id);
     if (!game) throw notFound(id);
     const seat = seatOf(game.state, playerId);
-    // Already seated (a retry, or a second tap): joining is done, so answer with the game.
-    if (seat >= 0) return c.json(commandReply(d.secret, id, game.version, [], game.state, seat), 200);
+    const request = { gameId: id, playerId, idempotencyKey: key, commandHash: commandHash('join', playerId, id) };
+    if (seat >= 0) {
+      // Already seated. A retry of the join that seated them gets that join's reply again, byte for
+      // byte (and repairs the lists it may have left behind); a second tap with a new key, the game.
+      const replayed = await findReplay(d, request);
+      if (replayed) return c.json(replayed, 200, { ETag: `"${replayed.version}"` });
+      return c.json(commandReply(d.secret, id, game.version, [], game.state, seat), 200);
+    }
     const player = await services.players.get(playerId);
     if (!player) throw new ApiProblem('player/not-found', 'The player this token was issued to no longer exists.');
-    const reply = await runCommand(d, {
-      gameId: id,
-      playerId,
-      expectedVersion: null,
-      idempotencyKey: key,
-      commandHash: commandHash('join', playerId, id),
-      unseated: true,
-      command: () => ({ type: 'join', player }),
-    });
+    const reply = await runCommand(d, { ...request, expectedVersion: null, unseated: true, command: () => ({ type: 'join', player }) });
     return c.json(reply, 200, { ETag: `"${reply.version}"` });
   });
 
