@@ -1,0 +1,161 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { silentLogger } from '@chickenfoot/api';
+import { newKey, testApi, type TestClient } from '@chickenfoot/api/testing';
+import { serve, type ServerType } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { problemFault } from './support/problem';
+
+const LIMIT = 16 * 1024;
+// Counted once a limit is seen to hold.
+const figures = { held: 0 };
+let api: TestClient;
+let token: string;
+let gameId: string;
+let server: ServerType;
+let port: number;
+
+/** Plays `moves` moves of a game, so that it has commits to page through. */
+async function playSome(client: TestClient, id: string, tokens: readonly string[], moves: number): Promise<void> {
+  for (let made = 0; made < moves; ) {
+    for (const t of tokens) {
+      const { body } = await client.view(t, id);
+      const move = body.legalMoves.find((m: { type: string }) => m.type === 'play' || m.type === 'pass');
+      if (move && (await client.move(t, id, move, body.version)).status === 200) made++;
+    }
+  }
+}
+
+beforeAll(async () => {
+  const t = await testApi(inject('dynamoEndpoint'), { logger: silentLogger, limits: { maxPage: 5, maxWaitSeconds: 1, pollMs: 50 } });
+  api = t.api;
+  const game = await api.startGame(2, { set: 6 });
+  [token, gameId] = [game.tokens[0] as string, game.gameId];
+  await playSome(api, gameId, game.tokens, 8);
+  server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise((resolve) => server.once('listening', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  console.log(`resource limits: ${figures.held} limits seen to hold (event and game-list pages, long-poll length, waits per player, bodies over HTTP, field sizes)`);
+});
+
+/** Expects a refusal with this status and a proper problem, and counts the check. */
+function refused(res: { status: number; headers: Headers; text: string }, status: number): void {
+  expect(res.status, res.text.slice(0, 200)).toBe(status);
+  expect(problemFault(res)).toBeNull();
+  figures.held++;
+}
+
+describe('resource limits: pages', () => {
+  it('caps a page of events at the server’s limit, whatever the client asks, and pages on', async () => {
+    for (const query of ['', '&limit=1000', '&limit=6']) {
+      const page = await api.call('GET', `/v1/games/${gameId}/events?after=0${query}`, { token });
+      expect(page.body.commits).toHaveLength(5);
+      expect(page.body.next).toBe(5);
+      figures.held++;
+    }
+    for (const limit of ['1001', '0', '-1', '1e9', '99999999999999999999']) refused(await api.call('GET', `/v1/games/${gameId}/events?limit=${limit}`, { token }), 400);
+  });
+
+  it('caps a page of my games at 100', async () => {
+    for (const limit of ['101', '0', '1000000']) refused(await api.call('GET', `/v1/me/games?limit=${limit}`, { token }), 400);
+    expect((await api.call('GET', '/v1/me/games?limit=100', { token })).status).toBe(200);
+  });
+});
+
+describe('resource limits: long-polls', () => {
+  it('refuses a wait over 20 s and holds a wait no longer than the server’s cap', async () => {
+    refused(await api.call('GET', `/v1/games/${gameId}/events?after=999&wait=21`, { token }), 400);
+    const started = performance.now();
+    const res = await api.call('GET', `/v1/games/${gameId}/events?after=999&wait=20`, { token });
+    const waited = performance.now() - started;
+    expect(res.status).toBe(200);
+    expect(waited).toBeGreaterThanOrEqual(900);
+    expect(waited).toBeLessThan(3_000);
+    figures.held++;
+  });
+
+  it('holds at most four waits per player: a fifth returns at once', async () => {
+    const wait = () => api.call('GET', `/v1/games/${gameId}/events?after=999&wait=1`, { token });
+    const held = [wait(), wait(), wait(), wait()];
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const started = performance.now();
+    const fifth = await wait();
+    expect(fifth.status).toBe(200);
+    expect(performance.now() - started).toBeLessThan(500);
+    await Promise.all(held);
+    figures.held++;
+  });
+});
+
+/** Sends a raw HTTP request to the server: `chunks` as the body, with or without a Content-Length. */
+function raw(path: string, chunks: Buffer[], contentLength: number | null): Promise<{ status: number; headers: Headers; text: string; ms: number }> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string | number> = { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': newKey() };
+    if (contentLength !== null) headers['content-length'] = contentLength;
+    const req = httpRequest({ host: '127.0.0.1', port, path, method: 'POST', headers }, (res) => {
+      let text = '';
+      res.on('data', (d: Buffer) => (text += d.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: new Headers(res.headers as Record<string, string>), text, ms: performance.now() - started }));
+    });
+    // The server may answer and close before the whole body is sent: that is the point.
+    req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)));
+    req.setTimeout(10_000, () => req.destroy(new Error(`no answer to ${path} in 10 s`)));
+    (async () => {
+      for (const chunk of chunks) if (!req.write(chunk)) await new Promise((r) => req.once('drain', r));
+      // A body shorter than its Content-Length is left open, as a client that claims more would.
+      if (contentLength === null || contentLength === chunks.reduce((n, c) => n + c.length, 0)) req.end();
+    })().catch(() => undefined);
+  });
+}
+
+const json = (bytes: number) => Buffer.from(JSON.stringify({ seats: 2, pad: 'x'.repeat(bytes - 20) }));
+
+describe('resource limits: bodies, over HTTP', () => {
+  it('reads a body of exactly 16 KB, and refuses one byte more with 413, with a Content-Length or chunked', async () => {
+    const at = json(LIMIT);
+    expect(at.length).toBe(LIMIT);
+    const ok = await raw('/v1/games', [at], at.length);
+    expect(ok.status).toBe(400); // read and validated: `pad` is not a field
+    expect(ok.text).toContain('pad');
+    const over = json(LIMIT + 1);
+    refused(await raw('/v1/games', [over], over.length), 413);
+    refused(await raw('/v1/games', [over.subarray(0, 8_000), over.subarray(8_000)], null), 413);
+  });
+
+  it('refuses a 1 GB Content-Length at once, and a 10 MB chunked body without reading it all', async () => {
+    const claimed = await raw('/v1/games', [Buffer.from('{}')], 1024 ** 3);
+    refused(claimed, 413);
+    expect(claimed.ms).toBeLessThan(2_000); // answered without waiting for the gigabyte
+    const huge = Array.from({ length: 160 }, () => Buffer.alloc(64 * 1024, 0x20));
+    const chunked = await raw('/v1/games/g_QQQQQQQQQQQQQQQQQQQQQQ/moves', huge, null);
+    refused(chunked, 413);
+    expect(chunked.ms).toBeLessThan(5_000);
+  });
+});
+
+describe('resource limits: fields', () => {
+  it.each([
+    ['a 41-character name', 'POST', '/v1/players', { name: 'x'.repeat(41) }, {}],
+    ['a 65-character invite code', 'POST', '/v1/games/{id}/join', { inviteCode: 'K'.repeat(65) }, { 'idempotency-key': 'k'.repeat(20) }],
+    ['a 129-character Idempotency-Key', 'POST', '/v1/games', { seats: 2 }, { 'idempotency-key': 'k'.repeat(129) }],
+    ['a 15-character Idempotency-Key', 'POST', '/v1/games', { seats: 2 }, { 'idempotency-key': 'k'.repeat(15) }],
+    ['a 16-digit If-Match', 'POST', '/v1/games/{id}/moves', { type: 'pass' }, { 'if-match': `"${'9'.repeat(16)}"`, 'idempotency-key': 'k'.repeat(20) }],
+    ['a 2,049-character cursor', 'GET', `/v1/me/games?cursor=${'A'.repeat(2049)}`, undefined, {}],
+    ['a placement past 200', 'POST', '/v1/games/{id}/moves', { type: 'play', tile: '6-4', on: 201 }, { 'if-match': '"1"', 'idempotency-key': 'k'.repeat(20) }],
+    ['a hand size past 135', 'POST', '/v1/games', { seats: 2, rules: { handSize: 136 } }, { 'idempotency-key': 'k'.repeat(20) }],
+    ['more than 8 seats', 'POST', '/v1/games', { seats: 9 }, { 'idempotency-key': 'k'.repeat(20) }],
+  ])('refuses %s with 400', async (_, method, path, body, headers) => {
+    refused(await api.call(method, path.replace('{id}', gameId), { token, ...(body ? { body } : {}), headers }), 400);
+  });
+
+  it('does not echo a request id longer than 100 characters', async () => {
+    const res = await api.call('GET', '/v1/me', { token, headers: { 'x-request-id': 'r'.repeat(101) } });
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    figures.held++;
+  });
+});
