@@ -163,6 +163,26 @@ describe('an awaiting item that could not be written', () => {
     expect(await awaitingItem('l1')).toEqual({ v: 2, head: first, apk: 'player#bob', ask: '2024-07-08T10:01:00.000Z#l1' });
   });
 
+  it('is restored from a commit found by its key (restoreAwaiting), never over a newer one', async () => {
+    await store.append('l4', 0, [{ type: 'Started' }], metaOf(headAt(1, 'ann', '2024-07-11T10:00:00Z')));
+    const lagging = headAt(2, 'bob', '2024-07-11T10:01:00.000Z');
+    failing.awaiting = true;
+    await expect(store.append('l4', 1, [{ type: 'Played' }], metaOf(lagging, 'move-2'))).rejects.toThrow(ProjectionLagError);
+    failing.awaiting = false;
+    const recorded = await store.findByIdempotencyKey('l4', 'move-2');
+    expect(recorded).not.toBeNull();
+    expect(await store.restoreAwaiting(recorded!)).toBe(true);
+    expect(await awaitingItem('l4')).toEqual({ v: 2, head: lagging, apk: 'player#bob', ask: '2024-07-11T10:01:00.000Z#l4' });
+    expect(await store.restoreAwaiting(recorded!)).toBe(true);
+
+    await store.append('l4', 2, [{ type: 'Played' }], metaOf(headAt(3, 'cy', '2024-07-11T10:02:00.000Z')));
+    expect(await store.restoreAwaiting(recorded!)).toBe(false);
+    expect(await awaitingItem('l4')).toMatchObject({ v: 3, apk: 'player#cy' });
+    const plain = (await store.append('l5', 0, [{ type: 'Noted' }], { head: headAt(1, 'ann', '2024-07-11T10:03:00Z') })).commit;
+    expect(await store.restoreAwaiting(plain)).toBe(false);
+    expect(await awaitingItem('l5')).toBeNull();
+  });
+
   it('is repaired from the newest commit by a loser whose own item landed on it', async () => {
     await store.append('l2', 0, [{ type: 'Started' }], metaOf(headAt(1, 'ann', '2024-07-09T10:00:00Z')));
     const winner = headAt(2, 'bob', '2024-07-09T10:01:00.000Z');

@@ -1,4 +1,5 @@
 import { append, type AppendResult } from './append';
+import { restoreAwaiting } from './awaiting';
 import type { AppendMeta, Commit } from './commit';
 import { measureCost, type CostMeter, type CostReport } from './cost';
 import { Dynamo, type StoreClient } from './dynamo';
@@ -116,6 +117,20 @@ export class EventStore {
    */
   updateProjections(gameId: string, input: ProjectionInput): Promise<ProjectionResult> {
     return updateProjections(this.#dynamo, gameId, input);
+  }
+
+  /**
+   * Rewrites the game's awaiting item from a recorded commit, as `append` does when it replays the
+   * stream's newest commit: over an item of the same version or older, never a newer commit's. For
+   * a caller that recognised a retry by itself (with `findByIdempotencyKey`) and must repair what
+   * the first attempt may have left undone (`ProjectionLagError`). True when written; false when a
+   * newer item was there, or the commit was appended without `awaiting`.
+   * @example
+   * const commit = await store.findByIdempotencyKey('g1', key);
+   * if (commit) await store.restoreAwaiting(commit);
+   */
+  async restoreAwaiting(commit: Commit): Promise<boolean> {
+    return (await restoreAwaiting(this.#dynamo, commit)) ?? false;
   }
 
   /**
