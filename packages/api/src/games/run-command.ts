@@ -69,7 +69,8 @@ export async function runCommand(deps: CommandDeps, request: CommandRequest): Pr
         commandHash: request.commandHash,
         by: playerId,
       });
-      if (replayed) return await replay(deps, commit, playerId);
+      // The store has restored the awaiting item of a replayed commit already.
+      if (replayed) return await replay(deps, commit, playerId, false);
       await project(deps, commit, game.state, after);
       return commandReply(deps.secret, gameId, commit.version, commit.events, after, seatOf(after, playerId));
     } catch (error) {
@@ -107,15 +108,29 @@ export async function findReplay(deps: CommandDeps, request: Pick<CommandRequest
   const commit = await deps.games.store.findByIdempotencyKey(request.gameId, request.idempotencyKey);
   if (!commit) return null;
   if (commit.commandHash !== request.commandHash) throw reused();
-  return replay(deps, commit, request.playerId);
+  return replay(deps, commit, request.playerId, true);
 }
 
-/** The first reply of a recorded command, after making sure the lists it should have updated are right. */
-async function replay(deps: CommandDeps, commit: Commit, playerId: string): Promise<CommandReply> {
+/**
+ * The first reply of a recorded command, after making sure the lists it should have updated are
+ * right: the first attempt may have failed between its append and its list updates, or its awaiting
+ * item may not have been written (`ProjectionLagError`). Both are written again, each only over
+ * what is as old or older.
+ */
+async function replay(deps: CommandDeps, commit: Commit, playerId: string, restoreAwaiting: boolean): Promise<CommandReply> {
   const state = await deps.games.stateAt(commit);
-  // The first attempt may have failed between its append and its list updates: write them all now.
-  await project(deps, commit, null, state);
+  await Promise.all([project(deps, commit, null, state), restoreAwaiting ? restore(deps, commit) : null]);
   return commandReply(deps.secret, commit.gameId, commit.version, commit.events, state, seatOf(state, playerId));
+}
+
+/** Rewrites a recorded commit's awaiting item ("my turn" lists); a failure is answered like a failed list update. */
+async function restore(deps: CommandDeps, commit: Commit): Promise<void> {
+  try {
+    await deps.games.store.restoreAwaiting(commit);
+  } catch (error) {
+    deps.logger({ level: 'error', msg: 'awaiting item repair failed', gameId: commit.gameId, version: commit.version, error: String(error) });
+    throw recordedButUnanswered(error);
+  }
 }
 
 /**
