@@ -57,8 +57,8 @@ export async function checkLog(store: EventStore, gameId: string): Promise<LogRe
  * The state in a commit's snapshot. The API stores `{ format, state }` (a format number lets it
  * ignore snapshots of an older shape); anything else is not a snapshot of a game.
  */
-function snapshotState(snapshot: unknown): unknown {
-  return typeof snapshot === 'object' && snapshot !== null && 'state' in snapshot ? snapshot.state : undefined;
+export function snapshotState(snapshot: unknown): GameState | undefined {
+  return typeof snapshot === 'object' && snapshot !== null && 'state' in snapshot ? (snapshot.state as GameState) : undefined;
 }
 
 // The snapshot went through JSON on its way to DynamoDB: compare the fold as it would come back.
