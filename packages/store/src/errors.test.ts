@@ -65,7 +65,9 @@ describe('errors', () => {
   it('translates by error name, and leaves store errors alone', () => {
     const sdk = (name: string, extra = {}) => Object.assign(new Error('m'), { name, ...extra });
     expect(translateError(sdk('ThrottlingException'), 'Query').code).toBe('store/unavailable');
-    expect(translateError(sdk('Error', { code: 'ECONNRESET' }), 'Query').code).toBe('store/unavailable');
+    for (const code of ['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']) {
+      expect(translateError(sdk('Error', { code }), 'Query').code, code).toBe('store/unavailable');
+    }
     expect(translateError(sdk('ValidationException'), 'PutItem').code).toBe('store/invalid-request');
     expect(translateError(sdk('AccessDeniedException', { $metadata: { httpStatusCode: 400 } }), 'PutItem').code).toBe('store/failed');
     const own = new StoreError('store/failed', 'x');

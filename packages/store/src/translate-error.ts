@@ -14,7 +14,9 @@ const UNAVAILABLE_NAMES = new Set([
   'RequestTimeoutException',
 ]);
 
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
+// The socket errors the SDK's retry strategy treats as transient, all of them: one left out here
+// turned a network outage into a 500 instead of a 503 the client retries.
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 interface SdkErrorShape {
   name?: string;
