@@ -126,5 +126,5 @@ describe('faults', () => {
     expect(audit.rebuilt.map((r) => r.game.gameId).sort()).toEqual(played.filter((g) => g.abandons).map((g) => g.gameId).sort());
     expect(Object.values(byKind).every((n) => n > 0)).toBe(true);
     if (setting.maxAttempts === 1) expect(stats.unavailable).toBeGreaterThan(0);
-  }, 180_000);
+  }, scaled(180_000, 1_800_000));
 });

@@ -105,7 +105,7 @@ describe('races', () => {
     // Three setup commits per game (create, two joins), then one per applied move.
     expect(totals.commits).toBe(3 * gameIds.length + applied);
     expect({ gaps: totals.gaps, duplicates: totals.duplicates, problems: totals.problems }).toEqual({ gaps: 0, duplicates: 0, problems: [] });
-  }, 240_000);
+  }, scaled(240_000, 1_800_000));
 
   it('two seats acting at the same instant in two games, often the same player in both: both moves applied', async () => {
     const started = performance.now();
@@ -151,7 +151,7 @@ describe('races', () => {
     expect(applied).toBe(2 * TWIN_ROUNDS);
     expect(samePlayer).toBeGreaterThan(0);
     expect({ gaps: totals.gaps, duplicates: totals.duplicates, problems: totals.problems }).toEqual({ gaps: 0, duplicates: 0, problems: [] });
-  }, 120_000);
+  }, scaled(120_000, 600_000));
 });
 
 /** The player in turn in a game, with their view of it. */

@@ -16,6 +16,7 @@ const CONCURRENT = scaled(3, 30);
 const COPIES = 8;
 /** The client gives up after 0 to this many milliseconds: about as long as a request takes here. */
 const MAX_PATIENCE_MS = 12;
+const TIMEOUT_MS = scaled(60_000, 600_000);
 
 let t: Awaited<ReturnType<typeof testApi>>;
 let served: Served;
@@ -52,7 +53,7 @@ describe.each(MUTATING_ROUTES)('$name retried with its Idempotency-Key', (route)
       tally.effects += effects;
       expect(effects).toBe(1);
     }
-  });
+  }, TIMEOUT_MS);
 
   it('after a client-side timeout over HTTP: the retry succeeds, a further retry repeats it, one effect', async () => {
     for (let i = 0; i < TIMEOUTS; i++) {
@@ -79,7 +80,7 @@ describe.each(MUTATING_ROUTES)('$name retried with its Idempotency-Key', (route)
       tally.effects += effects;
       expect(effects).toBe(1);
     }
-  });
+  }, TIMEOUT_MS);
 
   it(`sent ${COPIES} times at once: ${COPIES} identical replies, one effect`, async () => {
     for (let i = 0; i < CONCURRENT; i++) {
@@ -93,5 +94,5 @@ describe.each(MUTATING_ROUTES)('$name retried with its Idempotency-Key', (route)
       tally.effects += effects;
       expect(effects).toBe(1);
     }
-  });
+  }, TIMEOUT_MS);
 });

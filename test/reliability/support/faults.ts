@@ -40,13 +40,16 @@ function throttlingError(rng: Rng): Error {
   });
 }
 
+// The socket errors the SDK itself treats as transient (and retries): Node's codes for a broken,
+// refused or unroutable connection.
+const SOCKET_CODES = ['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN'];
+
 // As the SDK's Node HTTP handler reports a request that outlived `requestTimeout`, or a socket
-// that broke under it.
+// that failed under it.
 function networkError(rng: Rng): Error {
-  return pick(rng, [
-    () => Object.assign(new Error('Connection timed out after 5000 ms'), { name: 'TimeoutError' }),
-    () => Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }),
-  ])();
+  if (rng(2) === 0) return Object.assign(new Error('Connection timed out after 5000 ms'), { name: 'TimeoutError' });
+  const code = pick(rng, SOCKET_CODES);
+  return Object.assign(new Error(`socket error ${code}`), { code, errno: -1, syscall: 'read' });
 }
 
 /**
