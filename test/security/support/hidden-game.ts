@@ -19,7 +19,7 @@ const sameMove = (a: Move, b: Move) => JSON.stringify(a) === JSON.stringify(b);
  * creating and joining, each turn's view and move, refused moves a seat tries now and then (not
  * in its legal moves: it must be refused), and every few moves each seat catching up on events
  * (pages of random size) and perhaps announcing or calling out. At the end every seat reads the
- * whole game from version 0. Returns the exchanges and the game id.
+ * whole game from version 0, and its list of games. Returns the exchanges and the game id.
  */
 export async function playObserved(api: TestClient, game: HiddenGame, choose: Choose): Promise<{ gameId: string; exchanges: Exchange[]; moves: number }> {
   const exchanges: Exchange[] = [];
@@ -96,6 +96,10 @@ export async function playObserved(api: TestClient, game: HiddenGame, choose: Ch
       current = await view(0);
     }
   }
-  for (const seat of tokens.keys()) await catchUp(seat, 0, choose([1, 10, 100, 1000]));
+  for (const seat of tokens.keys()) {
+    await catchUp(seat, 0, choose([1, 10, 100, 1000]));
+    const list = await api.call('GET', '/v1/me/games', { token: tokens[seat] });
+    seen({ seat, method: 'GET', path: '/v1/me/games', res: list });
+  }
   return { gameId, exchanges, moves };
 }
