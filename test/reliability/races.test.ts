@@ -2,26 +2,24 @@
 // instant in different games. Requests go through `app.request`, in process: each one still makes
 // its own DynamoDB requests over HTTP to dynalite, and they interleave there exactly as they would
 // behind a server, which is where the race is decided (the conditional PutItem).
-import { silentLogger } from '@chickenfoot/api';
-import { testApi, type TestClient, type TestResponse } from '@chickenfoot/api/testing';
-import { fisherYates, seededRandom, type Move } from '@chickenfoot/rules';
+import type { TestClient, TestResponse } from '@chickenfoot/api/testing';
+import { seededRandom, type Move } from '@chickenfoot/rules';
 import type { EventStore } from '@chickenfoot/store';
 import { describe, expect, inject, it } from 'vitest';
+import { deployedApp } from './support/app';
 import { seatGame, type Game, type Player } from './support/games';
 import { checkLog } from './support/log';
 import { projectionProblems } from './support/projections';
-import { figure, scaled, UNLIMITED } from './support/scale';
+import { figure, scaled } from './support/scale';
 
 const ROUNDS = scaled(100, 1_000);
 const CLIENTS = 64;
 const TWIN_ROUNDS = scaled(40, 400);
-// Double-6, three seats: short hands, so games end and new ones start within a run, and the
+// Double-6: short games, so a soak run plays several (a new one starts when one ends), and the
 // Chickenlittle call-outs give seats out of turn legal moves to race with.
 const RULES = { set: 6 };
 
-async function raceApi(seed: number) {
-  return testApi(inject('dynamoEndpoint'), { shuffle: fisherYates(seededRandom(seed)), limits: UNLIMITED, logger: silentLogger });
-}
+const raceApi = (seed: number) => deployedApp(inject('dynamoEndpoint'), seed);
 
 async function register(api: TestClient, count: number): Promise<Player[]> {
   return Promise.all(Array.from({ length: count }, (_, i) => api.register(`Racer ${i}`)));

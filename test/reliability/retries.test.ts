@@ -2,13 +2,12 @@
 // client gave up waiting (a real HTTP request aborted on the client's side, which the server may or
 // may not have carried out yet, or may still be carrying out), and as several copies at once. Each
 // must take effect once, and every reply to it must be the same, byte for byte.
-import { silentLogger } from '@chickenfoot/api';
-import { testApi } from '@chickenfoot/api/testing';
-import { fisherYates, seededRandom } from '@chickenfoot/rules';
+import { seededRandom } from '@chickenfoot/rules';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { deployedApp } from './support/app';
 import { serveOverHttp, type Served } from './support/http';
 import { MUTATING_ROUTES, replyOf } from './support/mutations';
-import { figure, scaled, UNLIMITED } from './support/scale';
+import { figure, scaled } from './support/scale';
 
 const AFTER_SUCCESS = scaled(3, 30);
 const TIMEOUTS = scaled(12, 120);
@@ -18,13 +17,13 @@ const COPIES = 8;
 const MAX_PATIENCE_MS = 12;
 const TIMEOUT_MS = scaled(60_000, 600_000);
 
-let t: Awaited<ReturnType<typeof testApi>>;
+let t: Awaited<ReturnType<typeof deployedApp>>;
 let served: Served;
 const rng = seededRandom(11);
 const tally = { requests: 0, identical: 0, effects: 0, aborted: 0, racedOriginal: 0 };
 
 beforeAll(async () => {
-  t = await testApi(inject('dynamoEndpoint'), { shuffle: fisherYates(seededRandom(12)), limits: UNLIMITED, logger: silentLogger });
+  t = await deployedApp(inject('dynamoEndpoint'), 12);
   served = await serveOverHttp(t.app.fetch);
 });
 
