@@ -4,6 +4,7 @@ import { ApiProblem } from '../http/problems';
 import type { Logger } from '../http/logging';
 import { changedMembers, headOf, membersOf } from './projection';
 import { commandReply, type CommandReply } from './reply';
+import { fromSnapshot } from './snapshot';
 import type { GameRepository, StoredGame } from './repository';
 import { seatOf } from './view';
 
@@ -76,7 +77,11 @@ export async function runCommand(deps: CommandDeps, request: CommandRequest): Pr
     } catch (error) {
       if (error instanceof IdempotencyConflictError) throw reused();
       if (error instanceof ProjectionLagError) {
-        games.cache.set(gameId, error.commit.version, after);
+        // Cache the state the store recorded, not `after`: when this attempt is a retry of a recorded
+        // command that dealt a hand, it shuffled a deal of its own, which never happened.
+        const recorded = fromSnapshot(error.commit.snapshot);
+        if (recorded) games.cache.set(gameId, error.commit.version, recorded);
+        else games.cache.delete(gameId);
         throw recordedButUnanswered(error);
       }
       if (!(error instanceof ConcurrencyError)) throw error;
