@@ -39,7 +39,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
-  console.log(`resource limits: ${figures.held} limits seen to hold (event and game-list pages, long-poll length, waits per player, bodies over HTTP, field sizes)`);
+  console.log(`resource limits: ${figures.held} limits seen to hold (event and game-list pages, requests per player, long-poll length, waits per player, bodies over HTTP, field sizes)`);
 });
 
 /** Expects a refusal with this status and a proper problem, and counts the check. */
@@ -63,6 +63,22 @@ describe('resource limits: pages', () => {
   it('caps a page of my games at 100', async () => {
     for (const limit of ['101', '0', '1000000']) refused(await api.call('GET', `/v1/me/games?limit=${limit}`, { token }), 400);
     expect((await api.call('GET', '/v1/me/games?limit=100', { token })).status).toBe(200);
+  });
+});
+
+describe('resource limits: requests per player', () => {
+  it('lets a player a burst of 60 requests, then 20 a second, refusing the rest with 429 and Retry-After', async () => {
+    const { token: own } = await api.register('Rapid');
+    const started = performance.now();
+    const statuses = [];
+    for (let i = 0; i < 80; i++) statuses.push((await api.call('GET', '/v1/me', { token: own })).status);
+    const refills = Math.ceil(((performance.now() - started) / 1000) * 20);
+    const admitted = statuses.filter((s) => s === 200).length;
+    expect(statuses.slice(0, 60)).toEqual(Array(60).fill(200));
+    expect(admitted).toBeLessThanOrEqual(60 + refills);
+    const limited = await api.call('GET', '/v1/me', { token: own });
+    refused(limited, 429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
   });
 });
 

@@ -41,7 +41,10 @@ const DEFAULT_LIMITS: Limits = {
   maxWaitSeconds: 20,
   pollMs: 250,
   maxPage: 1000,
-  perPlayer: { burst: 200, perSecond: 100 },
+  // Real play is a few requests per player a minute. Each admitted request costs the server and the
+  // database a few milliseconds, so at 100/s one client could take most of a server; at 20/s a
+  // flood on one game leaves another's moves near their usual latency (test/security/flood.test.ts).
+  perPlayer: { burst: 60, perSecond: 20 },
   registrations: { burst: 30, perSecond: 1 },
 };
 
