@@ -115,7 +115,8 @@ describe('faults', () => {
     console.log(
       `faults (${setting.name}, 2 app instances): ${played.length} games completed (${figure(played.reduce((n, g) => n + g.moves, 0))} moves), ` +
         `${figure(faults.requests)} DynamoDB requests, ${figure(byKind.throttling + byKind.timeout + byKind['lost-reply'] + faults.outage)} faults injected ` +
-        `(throttling ${byKind.throttling}, timeouts ${byKind.timeout}, lost replies ${byKind['lost-reply']}, list writes in outages ${faults.outage}) ` +
+        `(throttling ${byKind.throttling}, timeouts ${byKind.timeout}, lost replies ${byKind['lost-reply']}, list writes in outages ${faults.outage}; ` +
+        `${Object.entries(faults.byOperation).map(([operation, n]) => `${operation} ${n}`).join(', ')}) ` +
         `and ${faults.real} real failures, ${stats.unavailable} API 503s, ` +
         `${stats.retries} client retries, ${stats.abandoned} moves abandoned, ${audit.rebuilt.length} games' projections rebuilt, ` +
         `${stats.unexpected.length} unexpected answers, ${audit.gaps} gaps, ${audit.duplicates} duplicates (${seconds} s)`,

@@ -13,7 +13,7 @@ export interface FaultPlan {
   readonly rng: Rng;
 }
 
-/** What was injected, by kind and by operation (e.g. `PutItem`). */
+/** What was injected, by kind and by operation (e.g. `PutItem`; the outages' refusals are counted apart). */
 export interface FaultCounts {
   readonly byKind: Record<FaultKind, number>;
   readonly byOperation: Record<string, number>;
