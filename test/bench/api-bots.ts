@@ -6,8 +6,11 @@
  */
 import { parentPort } from 'node:worker_threads';
 
-/** A client that plays games through the HTTP API: every seat through its own token and view. */
-function player(baseUrl: string, seed: number) {
+/**
+ * A client that plays games through the HTTP API: every seat through its own token and view.
+ * `send` is `fetch` over the network, or an app's in-process `request` to leave HTTP out.
+ */
+export function player(baseUrl: string, seed: number, send: (url: string, init: RequestInit) => Promise<Response> = fetch) {
   let s = seed >>> 0;
   const pick = <T>(items: T[]): T => {
     s = (Math.imul(s ^ (s >>> 15), 2246822507) + 0x9e3779b9) >>> 0;
@@ -15,7 +18,7 @@ function player(baseUrl: string, seed: number) {
   };
   let keys = 0;
   const call = async (method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${baseUrl}${path}`, {
+    const res = await send(`${baseUrl}${path}`, {
       method,
       headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
       ...(body ? { body: JSON.stringify(body) } : {}),

@@ -6,6 +6,7 @@
  *          4 seats, default rules; before each move the seat in turn GETs its view (not timed), as a
  *          client would. "cached": the app holds the game's latest state (the usual case: the GET just
  *          read it); "uncached": cacheSize 0, so the move reads the game first.
+ *   without HTTP: the same move through app.request in this thread, to show what the transport adds.
  *   throughput: 50 games played at once (GET view + POST move per cycle) against 50 floor loops.
  *   cost: DynamoDB requests and capacity units of the POST at move 10 and move 300 of a game.
  * The server, its SDK client, dynalite and the floor share this thread; the bots run in a worker
@@ -18,7 +19,7 @@ import { startEmbeddedDynamo } from '@chickenfoot/store/embedded';
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
-import type { BotRequest } from './api-bots';
+import { player, type BotRequest } from './api-bots';
 
 const ROUNDS = 8;
 const PER_ROUND = 60;
@@ -88,11 +89,11 @@ async function main() {
   const meter = new CostMeter();
   // Bots register and move far faster than people: lift the per-client limits for the measurement.
   const limits = { perPlayer: { burst: 1e9, perSecond: 1e9 }, registrations: { burst: 1e9, perSecond: 1e9 } };
-  const servers = [1000, 0].map((cacheSize) => {
+  const apps = [1000, 0].map((cacheSize) => {
     const store = new EventStore({ client: dynamo.client, tableName: dynamo.tableName, meter });
-    const app = createApp({ store, secret: 'bench-secret-0123456789-abcdefghijklmnopq', logger: silentLogger, cacheSize, limits });
-    return serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+    return createApp({ store, secret: 'bench-secret-0123456789-abcdefghijklmnopq', logger: silentLogger, cacheSize, limits });
   });
+  const servers = apps.map((app) => serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }));
   await Promise.all(servers.map((s) => new Promise((resolve) => (s.listening ? resolve(null) : s.once('listening', resolve)))));
   const [cachedUrl, uncachedUrl] = servers.map((s) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`) as [string, string];
   // The worker loads TypeScript through tsx's loader, registered inside it.
@@ -106,13 +107,24 @@ async function main() {
     });
   try {
     const floorOp = floor(dynamo.client, dynamo.tableName, 'latency');
-    const samples = { floor: [] as number[], cached: [] as number[], uncached: [] as number[] };
-    await timed(floorOp, 100);
-    await ask({ kind: 'timed', url: cachedUrl, bot: 1, moves: 100 });
-    await ask({ kind: 'timed', url: uncachedUrl, bot: 2, moves: 100 });
+    const samples = { floor: [] as number[], cached: [] as number[], uncached: [] as number[], inProcess: [] as number[] };
+    // The same app and bots without HTTP (app.request in this thread): what the transport adds.
+    const local = player('http://local', 5, (url, init) => Promise.resolve(apps[0]!.request(url, init)));
+    const localMove = async () => (await local.prepare())();
+    // Warm up every path (the JIT, dynalite's LevelDB, both HTTP sides) before measuring.
+    for (let i = 0; i < 3; i++) {
+      await timed(floorOp, 150);
+      for (let j = 0; j < 150; j++) await localMove();
+      await ask({ kind: 'timed', url: cachedUrl, bot: 1, moves: 150 });
+      await ask({ kind: 'timed', url: uncachedUrl, bot: 2, moves: 150 });
+    }
     for (let r = 0; r < ROUNDS; r++) {
       samples.floor.push(...(await timed(floorOp, PER_ROUND)));
       samples.cached.push(...(await ask<{ ms: number[] }>({ kind: 'timed', url: cachedUrl, bot: 1, moves: PER_ROUND })).ms);
+      for (let i = 0; i < PER_ROUND; i++) {
+        const post = await local.prepare();
+        samples.inProcess.push(...(await timed(post, 1)));
+      }
       samples.uncached.push(...(await ask<{ ms: number[] }>({ kind: 'timed', url: uncachedUrl, bot: 2, moves: PER_ROUND })).ms);
     }
 
@@ -134,9 +146,11 @@ async function main() {
     const floorFig = summary(samples.floor);
     const cachedFig = summary(samples.cached);
     const uncachedFig = summary(samples.uncached);
+    const inProcessFig = summary(samples.inProcess);
     const costAt = (n: number) => ({ requests: cost[n]?.requests ?? 0, readUnits: round(cost[n]?.readUnits ?? 0), writeUnits: round(cost[n]?.writeUnits ?? 0) });
     console.log(`floor (Query + conditional PutItem): p50 ${floorFig.p50Ms} ms, p99 ${floorFig.p99Ms} ms`);
     console.log(`move, state cached:   p50 ${cachedFig.p50Ms} ms, p99 ${cachedFig.p99Ms} ms -> ${round(cachedFig.p50Ms / floorFig.p50Ms)}x the floor at p50`);
+    console.log(`move without HTTP (app.request, cached): p50 ${inProcessFig.p50Ms} ms -> ${round(inProcessFig.p50Ms / floorFig.p50Ms)}x`);
     console.log(`move, state uncached: p50 ${uncachedFig.p50Ms} ms, p99 ${uncachedFig.p99Ms} ms -> ${round(uncachedFig.p50Ms / floorFig.p50Ms)}x the floor at p50`);
     console.log(`throughput, ${CONCURRENT} at once: floor ${round(floorOps, 0)} ops/s, moves ${round(moveOps, 0)}/s (each with its GET) -> ${round(moveOps / floorOps)}x`);
     console.log(`cost of a move's POST: at move 10 ${JSON.stringify(costAt(10))}, at move 300 ${JSON.stringify(costAt(300))}`);
@@ -146,6 +160,7 @@ async function main() {
         floor: floorFig,
         move: { ...cachedFig, ratioP50: round(cachedFig.p50Ms / floorFig.p50Ms), ratioP99: round(cachedFig.p99Ms / floorFig.p99Ms) },
         moveUncached: { ...uncachedFig, ratioP50: round(uncachedFig.p50Ms / floorFig.p50Ms) },
+        moveWithoutHttp: { ...inProcessFig, ratioP50: round(inProcessFig.p50Ms / floorFig.p50Ms) },
         throughput: { concurrentGames: CONCURRENT, floorOpsPerSec: round(floorOps, 0), movesPerSec: round(moveOps, 0), ratio: round(moveOps / floorOps) },
         costPerMove: { atMove10: costAt(10), atMove300: costAt(300) },
         target: { p50Ratio: 1.5, throughputRatio: 0.6 },

@@ -2,13 +2,13 @@ import { fisherYates, type Shuffle } from '@chickenfoot/rules';
 import type { EventStore } from '@chickenfoot/store';
 import { swaggerUI } from '@hono/swagger-ui';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import { randomInt } from 'node:crypto';
 import type { AppEnv, Limits, Services } from './app-env';
 import { lazySecret, type SecretSource } from './auth/secret';
 import { requirePlayer } from './auth/middleware';
 import { GameRepository } from './games/repository';
 import { GameWatcher } from './games/watcher';
+import { limitBody } from './http/body-limit';
 import { errorHandler } from './http/errors';
 import { jsonLogger, type Logger } from './http/logging';
 import { ApiProblem, problem } from './http/problems';
@@ -72,13 +72,7 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
 
   const app = router();
   app.use('*', requestContext(logger));
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: limits.bodyBytes,
-      onError: (c) => problem(c, 'request/too-large', `Bodies are limited to ${limits.bodyBytes} bytes.`),
-    }),
-  );
+  app.use('*', limitBody(limits.bodyBytes));
   // One token check (and rate limit) for every /v1 route except registration, before any route runs.
   const auth = requirePlayer(services.secret, new RateLimiter(limits.perPlayer));
   app.use('/v1/*', (c, next) => (c.req.path === '/v1/players' ? next() : auth(c, next)));
