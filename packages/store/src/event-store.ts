@@ -13,7 +13,7 @@ import {
   type PlayerGame,
   type PlayerGamesPage,
 } from './player-games';
-import { rebuildProjections, updateProjections, type ProjectionInput, type ProjectionResult, type RebuildInput } from './projections';
+import { rebuildProjections, updateProjections, type ProjectionInput, type ProjectionResult, type RebuildInput, type RebuildOptions } from './projections';
 import { getHead, readAfter, readAll, readCommit, readLatest, type CommitPage, type ReadAfterOptions } from './read';
 
 /** Where a store keeps its streams. Configuration arrives here; the store reads no environment. */
@@ -167,8 +167,8 @@ export class EventStore {
    * @example
    * await store.rebuildProjections('g1', (commits) => project(commits.flatMap((c) => c.events)));
    */
-  rebuildProjections(gameId: string, project: (commits: Commit[]) => RebuildInput): Promise<ProjectionResult> {
-    return rebuildProjections(this.#dynamo, gameId, project);
+  rebuildProjections(gameId: string, project: (commits: Commit[]) => RebuildInput, options?: RebuildOptions): Promise<ProjectionResult> {
+    return rebuildProjections(this.#dynamo, gameId, project, options);
   }
 
   /**

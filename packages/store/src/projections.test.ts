@@ -153,11 +153,23 @@ describe('rebuilding projections', () => {
 
   it('leaves an awaiting item newer than the stream it read to the append that wrote it', async () => {
     await move('r4', 1, 0, '2024-01-07T10:00:00Z');
-    // As if version 2 was appended while the rebuild ran:
+    // As if version 2 was appended while the rebuild ran, its commit not landed yet:
     const newer = headAt(2, 'playing', '2024-01-07T10:05:00.000Z');
     await putAwaiting(dynamo, 'r4', { ...newer, turn: 'bob' }, { playerId: 'bob' }, { sameVersion: false });
-    expect(await store.rebuildProjections('r4', project)).toEqual({ written: 5, skipped: 1 });
+    const now = new Date('2024-01-07T10:05:00.010Z');
+    expect(await store.rebuildProjections('r4', project, { now })).toEqual({ written: 5, skipped: 1 });
     expect(await awaitedBy('r4')).toEqual([{ playerId: 'bob', version: 2 }]);
+  });
+
+  it('replaces a stray awaiting item: one for a version the stream lacks, written long ago', async () => {
+    await move('r6', 1, 2, '2024-01-09T10:00:00Z');
+    // An append whose commit failed but whose awaiting item landed, and nobody retried:
+    const stray = headAt(2, 'playing', '2024-01-09T10:05:00.000Z');
+    await putAwaiting(dynamo, 'r6', { ...stray, turn: 'bob' }, { playerId: 'bob' }, { sameVersion: false });
+    expect(await awaitedBy('r6')).toEqual([{ playerId: 'bob', version: 2 }]);
+    const now = new Date('2024-01-09T10:07:00.000Z');
+    expect(await store.rebuildProjections('r6', project, { now })).toEqual({ written: 6, skipped: 0 });
+    expect(await awaitedBy('r6')).toEqual([{ playerId: 'cy', version: 1 }]);
   });
 
   it("refuses an empty stream, a head that is not the newest commit's, and a missing `awaiting`", async () => {

@@ -1,10 +1,11 @@
-import { putAwaiting } from './awaiting';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { awaitingItem, putAwaiting } from './awaiting';
 import { AWAITING_ATTRIBUTE, checkAwaiting, encodeAwaiting, encodeHead, HEAD_ATTRIBUTE, type Awaiting, type Commit } from './commit';
 import type { Dynamo } from './dynamo';
 import { NotFoundError } from './errors';
 import { checkHead, type GameHead } from './head';
-import { checkId, checkVersion, itemKey, MAX_SEAT, memberSk, playerKey } from './keys';
-import { encodePayload } from './payload';
+import { AWAITING_SK, checkId, checkVersion, itemKey, MAX_SEAT, memberSk, playerKey } from './keys';
+import { decodePayload, encodePayload } from './payload';
 import { readAll } from './read';
 
 /** One seat's membership in a game: what lists the game among its player's games. */
@@ -80,15 +81,23 @@ export interface RebuildInput extends ProjectionInput {
   awaiting: Awaiting;
 }
 
+/** Options of `rebuildProjections`. */
+export interface RebuildOptions {
+  /** The time now, to tell a stray awaiting item from one an append is writing (default: the clock). */
+  now?: Date;
+}
+
 /**
  * Recomputes a game's projections from its commits and writes them, in parallel: every member item
  * and the awaiting item (each over any of the same version or older), and the newest commit's head
  * and `awaiting` (an UpdateItem). The head `project` returns must be the newest commit's version.
+ * An awaiting item for a version the stream lacks is replaced too once it is old enough to be stray.
  */
 export async function rebuildProjections(
   dynamo: Dynamo,
   gameId: string,
   project: (commits: Commit[]) => RebuildInput,
+  options: RebuildOptions = {},
 ): Promise<ProjectionResult> {
   const commits = await readAll(dynamo, gameId);
   const newest = commits[commits.length - 1];
@@ -110,7 +119,43 @@ export async function rebuildProjections(
     putAwaiting(dynamo, gameId, input.head, input.awaiting, { sameVersion: true, hd }),
     updateProjections(dynamo, gameId, input, true),
   ]);
-  const others = [commit !== null, awaiting];
+  const replaced = awaiting ? false : await replaceStrayAwaiting(dynamo, gameId, newest.version, input, hd, options);
+  const others = [commit !== null, awaiting || replaced];
   const written = others.filter(Boolean).length;
   return { written: members.written + written, skipped: members.skipped + others.length - written };
+}
+
+/**
+ * How old an awaiting item ahead of the stream must be before a rebuild treats it as stray. An
+ * append writes its commit and its awaiting item at the same time, so for the few milliseconds (at
+ * most a request's timeout) until the commit lands, a fresh item ahead of the stream is normal.
+ */
+export const STRAY_AWAITING_AFTER_MS = 60_000;
+
+/**
+ * An awaiting item for a version the stream does not have, written long ago, is stray: its commit
+ * failed (throttled, or lost on the network) and nobody retried. It would keep listing the game on
+ * the wrong player's "my turn" list until the next move, so the rebuild replaces it, but only that
+ * exact item (condition on its version), never one an append has just written.
+ */
+async function replaceStrayAwaiting(
+  dynamo: Dynamo,
+  gameId: string,
+  newest: number,
+  input: RebuildInput,
+  hd: AttributeValue,
+  options: RebuildOptions,
+): Promise<boolean> {
+  const { Item } = await dynamo.get({ Key: itemKey(gameId, AWAITING_SK), ConsistentRead: true });
+  const version = Number(Item?.v?.N);
+  const head = Item?.[HEAD_ATTRIBUTE] ? (decodePayload(Item[HEAD_ATTRIBUTE]) as Partial<GameHead>) : null;
+  const age = (options.now ?? new Date()).getTime() - Date.parse(head?.updatedAt ?? '');
+  if (!(version > newest) || !(age > STRAY_AWAITING_AFTER_MS)) return false;
+  const written = await dynamo.putIf({
+    Item: awaitingItem(gameId, input.head, input.awaiting, hd),
+    ConditionExpression: '#v = :stray',
+    ExpressionAttributeNames: { '#v': 'v' },
+    ExpressionAttributeValues: { ':stray': { N: String(version) } },
+  });
+  return written !== null;
 }
