@@ -10,7 +10,7 @@ export interface StageConfig {
   /** RETAIN in production (the table, the signing secret, the logs outlive the stack), else DESTROY. */
   readonly removalPolicy: RemovalPolicy;
   readonly logRetention: RetentionDays;
-  /** The API's default route throttle: steady requests per second and the burst above it. */
+  /** The API's default route throttle: steady requests per second and the burst above it (`-c throttleRate=… -c throttleBurst=…`). */
   readonly throttle: { readonly rateLimit: number; readonly burstLimit: number };
   /** `-c allowedOrigins=https://a.example,https://b.example`, default `*`. */
   readonly allowedOrigins: readonly string[];
@@ -36,11 +36,22 @@ export function stageConfig(node: Node): StageConfig {
     removalPolicy: production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     logRetention: production ? RetentionDays.THREE_MONTHS : RetentionDays.ONE_WEEK,
     // A turn-based game needs a few requests per player per minute; this ceiling is far above real
-    // play and caps what a runaway client (or an attacker) can cost. Raise it with the account quota.
-    throttle: { rateLimit: 50, burstLimit: 100 },
+    // play and caps what a runaway client (or an attacker) can cost. It is for the whole API (HTTP APIs
+    // have no per-client throttling): raise it with your player count (-c throttleRate / throttleBurst).
+    throttle: {
+      rateLimit: positiveInteger(node.tryGetContext('throttleRate'), 'throttleRate', 50),
+      burstLimit: positiveInteger(node.tryGetContext('throttleBurst'), 'throttleBurst', 100),
+    },
     allowedOrigins: origins(node.tryGetContext('allowedOrigins')),
     alarmEmail,
   };
+}
+
+function positiveInteger(value: unknown, name: string, fallback: number): number {
+  if (value === undefined || value === null || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isSafeInteger(number) || number < 1) throw new Error(`context ${name} must be a whole number >= 1, got ${JSON.stringify(value)}`);
+  return number;
 }
 
 function optionalString(value: unknown): string | undefined {

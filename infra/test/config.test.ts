@@ -18,6 +18,13 @@ describe('the stage settings from context', () => {
     expect(() => configFor({ stage: 'Prod!' })).toThrow(/stage/);
     expect(() => configFor({ alarmEmail: 'not an address' })).toThrow(/alarmEmail/);
     expect(() => configFor({ allowedOrigins: 'example.com' })).toThrow(/allowedOrigins/);
+    expect(() => configFor({ throttleRate: 'fast' })).toThrow(/throttleRate/);
+    expect(() => configFor({ throttleBurst: 0 })).toThrow(/throttleBurst/);
+  });
+
+  it('throttle the whole API at 50 requests/s (bursts of 100) unless told otherwise', () => {
+    expect(configFor({}).throttle).toEqual({ rateLimit: 50, burstLimit: 100 });
+    expect(configFor({ throttleRate: '500', throttleBurst: 1000 }).throttle).toEqual({ rateLimit: 500, burstLimit: 1000 });
   });
 
   it('read a list of origins from a comma-separated string or a JSON array', () => {
