@@ -59,7 +59,9 @@ export async function runCommand(deps: CommandDeps, request: CommandRequest): Pr
     }
     const decision = decide(request.command(game, seat), game.state, deps.context);
     if (!decision.ok) {
-      const replayed = await findReplay(deps, request);
+      // Only a command that names no version (joining) can be a recorded retry that the rules now
+      // refuse; with a version, a recorded command would have moved the game past it (handled above).
+      const replayed = expectedVersion === null ? await findReplay(deps, request) : null;
       if (replayed) return replayed;
       throw new ApiProblem(decision.code, decision.message);
     }
