@@ -11,7 +11,7 @@ import { GameWatcher } from './games/watcher';
 import { limitBody } from './http/body-limit';
 import { errorHandler } from './http/errors';
 import { jsonLogger, type Logger } from './http/logging';
-import { ApiProblem, problem } from './http/problems';
+import { problem } from './http/problems';
 import { RateLimiter } from './http/rate-limit';
 import { limitByAddress, requestContext } from './http/request-context';
 import { DOCUMENT_CONFIG, registerSecurity } from './openapi/document';
@@ -102,4 +102,3 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   return app;
 }
 
-export { ApiProblem };
