@@ -7,8 +7,11 @@
 const TESTS = '\\.test\\.ts$';
 const TEST_TOOLS = '^node_modules/(vitest|@vitest|fast-check)/';
 
-/** A package may import only itself, the listed paths, and (for tests beside the code) the test tooling. */
-function onlyImports(name, from, allowed, allowNodeBuiltins) {
+/**
+ * A package may import only itself, the listed paths, and (for tests beside the code) the test tooling
+ * plus `testsMayAlso`.
+ */
+function onlyImports(name, from, allowed, allowNodeBuiltins, testsMayAlso = []) {
   return [
     {
       name: `${name}-only-allowed-dependencies`,
@@ -24,7 +27,7 @@ function onlyImports(name, from, allowed, allowNodeBuiltins) {
       name: `${name}-tests-only-allowed-dependencies`,
       severity: 'error',
       from: { path: `^${from}/.*${TESTS}` },
-      to: { pathNot: [`^${from}/`, TEST_TOOLS, ...allowed], dependencyTypesNot: ['core'] },
+      to: { pathNot: [`^${from}/`, TEST_TOOLS, ...allowed, ...testsMayAlso], dependencyTypesNot: ['core'] },
     },
   ];
 }
@@ -39,7 +42,9 @@ module.exports = {
     ...onlyImports('api', 'packages/api/src', [pkg('rules'), pkg('store'), mod('hono'), mod('@hono/(zod-openapi|swagger-ui)'), mod('zod')], true),
     // The script that writes openapi.yaml from the api's public entry.
     ...onlyImports('api-scripts', 'packages/api/scripts', [pkg('api'), mod('yaml'), mod('openapi-typescript')], true),
-    ...onlyImports('functions', 'functions', [pkg('api'), pkg('store'), '^packages/store/src/embedded/index\\.ts$', mod('hono'), mod('@hono/node-server'), mod('@aws-sdk')], true),
+    ...onlyImports('functions', 'functions', [pkg('api'), pkg('store'), '^packages/store/src/embedded/index\\.ts$', mod('hono'), mod('@hono/node-server'), mod('@aws-sdk')], true, [
+      '^packages/api/src/testing\\.ts$',
+    ]),
     // esbuild: infra builds the Lambda bundle with plugins, which only esbuild's API can run.
     ...onlyImports('infra', 'infra', [mod('aws-cdk-lib'), mod('constructs'), mod('cdk-nag'), mod('esbuild'), '^packages/store/src/table\\.ts$'], true),
     {

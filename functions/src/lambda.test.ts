@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { apiGatewayEvent, type ApiGatewayEventOptions } from '@chickenfoot/api/testing';
 import { createDynamoClient, ensureTable } from '@chickenfoot/store';
 import type { LambdaContext, LambdaEvent } from 'hono/aws-lambda';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -14,36 +15,11 @@ beforeAll(async () => {
   ({ handler } = (await import('./lambda')) as unknown as { handler: typeof handler });
 });
 
-/** An API Gateway HTTP API (payload 2.0) event, as API Gateway sends it. */
-function event(method: string, path: string, options: { body?: unknown; headers?: Record<string, string>; query?: string } = {}): LambdaEvent {
-  const requestId = `apigw-${randomUUID()}`;
-  return {
-    version: '2.0',
-    routeKey: '$default',
-    rawPath: path,
-    rawQueryString: options.query ?? '',
-    headers: { host: 'abc123.execute-api.eu-west-1.amazonaws.com', 'user-agent': 'vitest', ...(options.body ? { 'content-type': 'application/json' } : {}), ...options.headers },
-    requestContext: {
-      accountId: '123456789012',
-      apiId: 'abc123',
-      domainName: 'abc123.execute-api.eu-west-1.amazonaws.com',
-      domainPrefix: 'abc123',
-      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '203.0.113.7', userAgent: 'vitest' },
-      requestId,
-      routeKey: '$default',
-      stage: '$default',
-      time: '30/Nov/2026:07:00:00 +0000',
-      timeEpoch: 1_795_000_000_000,
-    },
-    ...(options.body ? { body: JSON.stringify(options.body) } : {}),
-    isBase64Encoded: false,
-  } as unknown as LambdaEvent;
-}
 
 const context = { awsRequestId: 'lambda-request', functionName: 'chickenfoot-api', getRemainingTimeInMillis: () => 29_000 } as unknown as LambdaContext;
 
-async function call(method: string, path: string, options: Parameters<typeof event>[2] = {}) {
-  const sent = event(method, path, options);
+async function call(method: string, path: string, options: ApiGatewayEventOptions = {}) {
+  const sent = apiGatewayEvent(method, path, options);
   const res = await handler(sent, context);
   return { ...res, json: res.body ? JSON.parse(res.body) : null, requestId: (sent.requestContext as { requestId: string }).requestId };
 }

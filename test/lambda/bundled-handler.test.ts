@@ -3,8 +3,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { apiGatewayEvent, type ApiGatewayEventOptions } from '@chickenfoot/api/testing';
 import { createDynamoClient, ensureTable } from '@chickenfoot/store';
-import type { LambdaEvent } from 'hono/aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startContainer, type Container, type LambdaResult } from './container';
 import { startFakeSecretsManager, type FakeSecretsManager } from './fake-secrets-manager';
@@ -50,35 +50,10 @@ afterAll(async () => {
   rmSync(outdir, { recursive: true, force: true });
 });
 
-/** An API Gateway HTTP API (payload 2.0) event. */
-function event(method: string, path: string, options: { body?: unknown; headers?: Record<string, string>; query?: string } = {}): LambdaEvent {
-  const host = 'abc123.execute-api.eu-west-1.amazonaws.com';
-  return {
-    version: '2.0',
-    routeKey: '$default',
-    rawPath: path,
-    rawQueryString: options.query ?? '',
-    headers: { host, 'user-agent': 'vitest', ...(options.body ? { 'content-type': 'application/json' } : {}), ...options.headers },
-    requestContext: {
-      accountId: '123456789012',
-      apiId: 'abc123',
-      domainName: host,
-      domainPrefix: 'abc123',
-      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '203.0.113.7', userAgent: 'vitest' },
-      requestId: `apigw-${randomUUID()}`,
-      routeKey: '$default',
-      stage: '$default',
-      time: '30/Nov/2026:07:00:00 +0000',
-      timeEpoch: 1_795_000_000_000,
-    },
-    ...(options.body ? { body: JSON.stringify(options.body) } : {}),
-    isBase64Encoded: false,
-  } as unknown as LambdaEvent;
-}
 
 /** Invokes the handler; `json` is the parsed reply, loosely typed: the tests check it field by field. */
-async function call(method: string, path: string, options: Parameters<typeof event>[2] = {}): Promise<LambdaResult & { json: any }> {
-  const result = await lambda.invoke(event(method, path, options));
+async function call(method: string, path: string, options: ApiGatewayEventOptions = {}): Promise<LambdaResult & { json: any }> {
+  const result = await lambda.invoke(apiGatewayEvent(method, path, options));
   const json = result.body && result.headers?.['content-type']?.includes('json') ? JSON.parse(result.body) : null;
   return { ...result, json };
 }

@@ -2,6 +2,7 @@
 // test dynalite, and a small client that speaks to it through `app.request` (the real app, no mocks).
 import { randomUUID } from 'node:crypto';
 import type { Move, Tile } from '@chickenfoot/rules';
+import type { LambdaEvent } from 'hono/aws-lambda';
 import { createDynamoClient, ensureTable, EventStore } from '@chickenfoot/store';
 import { createApp, type AppOptions } from './app';
 import type { LogRecord } from './http/logging';
@@ -98,4 +99,41 @@ export class TestClient {
     }
     return { gameId, players, tokens: players.map((p) => p.token) };
   }
+}
+
+/** What a test may set on an API Gateway event. */
+export interface ApiGatewayEventOptions {
+  body?: unknown;
+  headers?: Record<string, string>;
+  query?: string;
+}
+
+/**
+ * An API Gateway HTTP API (payload 2.0) event, as API Gateway sends it to the Lambda handler, with a
+ * fresh `requestContext.requestId` ("apigw-…").
+ * @example await handler(apiGatewayEvent('GET', '/v1/me', { headers: { authorization: `Bearer ${token}` } }), context);
+ */
+export function apiGatewayEvent(method: string, path: string, options: ApiGatewayEventOptions = {}): LambdaEvent {
+  const host = 'abc123.execute-api.eu-west-1.amazonaws.com';
+  return {
+    version: '2.0',
+    routeKey: '$default',
+    rawPath: path,
+    rawQueryString: options.query ?? '',
+    headers: { host, 'user-agent': 'vitest', ...(options.body ? { 'content-type': 'application/json' } : {}), ...options.headers },
+    requestContext: {
+      accountId: '123456789012',
+      apiId: 'abc123',
+      domainName: host,
+      domainPrefix: 'abc123',
+      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '203.0.113.7', userAgent: 'vitest' },
+      requestId: `apigw-${randomUUID()}`,
+      routeKey: '$default',
+      stage: '$default',
+      time: '30/Nov/2026:07:00:00 +0000',
+      timeEpoch: 1_795_000_000_000,
+    },
+    ...(options.body ? { body: JSON.stringify(options.body) } : {}),
+    isBase64Encoded: false,
+  } as unknown as LambdaEvent;
 }
