@@ -57,6 +57,24 @@ describe('bad requests get a clear problem and change nothing', () => {
     expect(JSON.stringify(logs)).not.toContain(ann.token.split('.')[2]);
   });
 
+  it('returns the request id on every answer: thrown problems, refused tokens, unknown routes, 304s', async () => {
+    const { api } = await testApi(inject('dynamoEndpoint'));
+    const ann = await api.register('Ann');
+    const { game } = (await api.createGame(ann.token, { seats: 2 })).body;
+    const answers = [
+      await api.call('GET', `/v1/games/g_${'A'.repeat(22)}`, { token: ann.token, headers: { 'x-request-id': 'r-1' } }),
+      await api.call('GET', '/v1/me', { token: 'forged', headers: { 'x-request-id': 'r-2' } }),
+      await api.call('GET', '/v2/everything', { headers: { 'x-request-id': 'r-3' } }),
+      await api.call('GET', `/v1/games/${game.id}`, { token: ann.token, headers: { 'x-request-id': 'r-4', 'if-none-match': `"${game.version}"` } }),
+    ];
+    expect(answers.map((r) => [r.status, r.headers.get('x-request-id')])).toEqual([
+      [404, 'r-1'],
+      [401, 'r-2'],
+      [404, 'r-3'],
+      [304, 'r-4'],
+    ]);
+  });
+
   it('serves its contract at /openapi.json and docs at /docs', async () => {
     const { api } = await testApi(inject('dynamoEndpoint'));
     const doc = await api.call('GET', '/openapi.json');

@@ -18,9 +18,11 @@ export function requestContext(logger: Logger) {
     const given = c.req.header('x-request-id');
     const requestId = env?.requestContext?.requestId ?? (given && SAFE_ID.test(given) ? given : randomUUID());
     c.set('requestId', requestId);
+    // Set before the response exists, so every response (errors included) is built with it: set
+    // afterwards, Hono would copy the finished response into a new one (~0.1 ms a request on Node).
+    c.header('X-Request-Id', requestId);
     const started = performance.now();
     await next();
-    c.header('X-Request-Id', requestId);
     const status = c.res.status;
     logger({
       level: status >= 500 ? 'error' : 'info',
