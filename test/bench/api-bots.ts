@@ -4,13 +4,33 @@
  * timed moves or a throughput run; this thread plays games through the HTTP API, every seat through
  * its own token and its own view.
  */
+import { decide, evolve, fisherYates, initialState, legalMoves, seededRandom, type Command, type GameState, type Move, type Shuffle } from '@chickenfoot/rules';
+import { Agent, request as httpRequest } from 'node:http';
 import { parentPort } from 'node:worker_threads';
 
-/**
- * A client that plays games through the HTTP API: every seat through its own token and view.
- * `send` is `fetch` over the network, or an app's in-process `request` to leave HTTP out.
- */
-export function player(baseUrl: string, seed: number, send: (url: string, init: RequestInit) => Promise<Response> = fetch) {
+const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+
+/** A lean client for the bench: node:http with keep-alive (fetch's own cost per request is larger). */
+export const nodeSend: Send = (url, init) =>
+  new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: init.method, headers: init.headers as Record<string, string>, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        resolve({ status: res.statusCode ?? 0, json: async () => JSON.parse(text) });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(init.body as string | undefined);
+  });
+
+/** How a bot sends a request: over HTTP, or to an app's in-process `request` to leave HTTP out. */
+export type Send = (url: string, init: RequestInit) => Promise<{ status: number; json(): Promise<unknown> }>;
+
+/** What both kinds of bot share: calls with a token and a body, fresh idempotency keys, seeded picks. */
+function client(baseUrl: string, seed: number, send: Send) {
   let s = seed >>> 0;
   const pick = <T>(items: T[]): T => {
     s = (Math.imul(s ^ (s >>> 15), 2246822507) + 0x9e3779b9) >>> 0;
@@ -28,7 +48,15 @@ export function player(baseUrl: string, seed: number, send: (url: string, init: 
     return json;
   };
   const key = () => `bench-${seed}-${++keys}-0000000000`;
+  return { call, key, pick };
+}
 
+/**
+ * A client that plays games through the HTTP API: every seat through its own token and view.
+ * `send` is HTTP, or an app's in-process `request` to leave HTTP out.
+ */
+export function player(baseUrl: string, seed: number, send: Send = nodeSend) {
+  const { call, key, pick } = client(baseUrl, seed, send);
   let game: { id: string; tokens: string[]; turn: number; moves: number; done: boolean } | null = null;
   async function newGame() {
     const tokens: string[] = [];
@@ -61,10 +89,67 @@ export function player(baseUrl: string, seed: number, send: (url: string, init: 
   };
 }
 
+/**
+ * The deal of every hand of every bench game: one seeded permutation, the same each time, so that a
+ * referee knowing it can replicate a game from the moves alone. The bots' choices still differ.
+ */
+export const benchShuffle: Shuffle = (tiles) => fisherYates(seededRandom(2026))(tiles);
+
+/**
+ * Plays games through the HTTP API like `player`, but chooses each move from a replica of the game
+ * (the engine, fed the same commands and `benchShuffle`) instead of GETting the view of the seat in
+ * turn: a move is then one request, as the floor's read-and-write is one operation. Every move still
+ * goes to the server with its seat's own token and If-Match, and the server decides it; a reply
+ * that disagrees with the replica (version, events) stops the bench.
+ */
+export function referee(baseUrl: string, seed: number, send: Send = nodeSend) {
+  const { call, key, pick } = client(baseUrl, seed, send);
+  const context = { shuffle: benchShuffle };
+  let game: { id: string; tokens: string[]; state: GameState; version: number } | null = null;
+  const apply = (command: Command) => {
+    const decision = decide(command, game!.state, context);
+    if (!decision.ok) throw new Error(`the replica refused ${JSON.stringify(command)}: ${decision.message}`);
+    game!.state = decision.events.reduce(evolve, game!.state);
+    return decision.events.length;
+  };
+  async function newGame() {
+    const players: { id: string; name: string; token: string }[] = [];
+    for (let i = 0; i < 4; i++) {
+      const reply = await call('POST', '/v1/players', undefined, { name: `Referee ${i}` });
+      players.push({ id: reply.player.id, name: reply.player.name, token: reply.token });
+    }
+    const tokens = players.map((p) => p.token);
+    const created = (await call('POST', '/v1/games', tokens[0], { seats: 4 }, { 'idempotency-key': key() })).game;
+    let version = created.version;
+    for (const token of tokens.slice(1)) version = (await call('POST', `/v1/games/${created.id}/join`, token, { inviteCode: created.inviteCode }, { 'idempotency-key': key() })).version;
+    game = { id: created.id, tokens, state: initialState(), version };
+    const [first, ...others] = players.map(({ id, name }) => ({ id, name }));
+    apply({ type: 'create', seats: 4, player: first! });
+    for (const p of others) apply({ type: 'join', player: p });
+  }
+  return {
+    /** One move of the seat in turn (a new game when the last one ended): one POST. */
+    async move() {
+      if (!game || game.state.status === 'finished') await newGame();
+      const g = game!;
+      const seat = g.state.hand?.turn ?? 0;
+      const moves = legalMoves(g.state, seat).filter((m) => m.type === 'play' || m.type === 'pass' || m.type === 'draw');
+      const move: Move = pick(moves.length > 0 ? moves : legalMoves(g.state, seat));
+      const reply = await call('POST', `/v1/games/${g.id}/moves`, g.tokens[seat], move, { 'if-match': `"${g.version}"`, 'idempotency-key': key() });
+      const events = apply({ type: 'move', seat, move });
+      if (reply.version !== g.version + 1 || reply.events.length !== events) {
+        throw new Error(`game ${g.id} left its replica: version ${reply.version}, ${reply.events.length} events; replica ${g.version + 1}, ${events}`);
+      }
+      g.version = reply.version;
+    },
+  };
+}
+
 /** What the main thread may ask for. */
 export type BotRequest =
   | { kind: 'timed'; url: string; bot: number; moves: number }
-  | { kind: 'throughput'; url: string; games: number; seconds: number }
+  /** `referee`: one POST per move (moves chosen from replicas); `viewer`: a GET of the view, then the POST. */
+  | { kind: 'throughput'; url: string; games: number; seconds: number; clients: 'referee' | 'viewer' }
   | { kind: 'move-at'; url: string; bot: number; moveNumbers: number[] }
   | { kind: 'stop' };
 
@@ -104,20 +189,26 @@ parentPort?.on('message', async (request: BotRequest | 'go') => {
     }
     return undefined;
   }
-  const players = Array.from({ length: request.games }, (_, i) => bot(request.url, 1000 + i));
+  const steps: (() => Promise<void>)[] = Array.from({ length: request.games }, (_, i) => {
+    if (request.clients === 'viewer') {
+      const p = bot(request.url, 1000 + i);
+      return async () => (await p.prepare())();
+    }
+    const r = referee(request.url, 2000 + i);
+    return () => r.move();
+  });
   // Seat every bot's first game before the clock starts: registering and joining are not moves.
-  await Promise.all(players.map(async (p) => (await p.prepare())()));
+  await Promise.all(steps.map((step) => step()));
   let done = 0;
   const started = performance.now();
   const until = started + request.seconds * 1000;
   await Promise.all(
-    players.map(async (p) => {
+    steps.map(async (step) => {
       while (performance.now() < until) {
-        await (await p.prepare())();
+        await step();
         done++;
       }
     }),
   );
   return parentPort?.postMessage({ perSecond: done / ((performance.now() - started) / 1000) });
 });
-
