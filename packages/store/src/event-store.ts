@@ -14,7 +14,7 @@ import {
   type PlayerGamesPage,
 } from './player-games';
 import { rebuildProjections, updateProjections, type ProjectionInput, type ProjectionResult, type RebuildInput, type RebuildOptions } from './projections';
-import { getHead, readAfter, readAll, readCommit, readLatest, type CommitPage, type ReadAfterOptions } from './read';
+import { getHead, readAfter, readAll, readCommit, readLatest, readRecent, type CommitPage, type ReadAfterOptions, type ReadRecentOptions } from './read';
 
 /** Where a store keeps its streams. Configuration arrives here; the store reads no environment. */
 export interface EventStoreOptions {
@@ -71,6 +71,17 @@ export class EventStore {
   /** The newest commit with its snapshot and head (one strongly consistent Query), or null for an empty stream. */
   readLatest(gameId: string, options: { snapshot?: boolean } = {}): Promise<Commit | null> {
     return readLatest(this.#dynamo, gameId, options.snapshot ?? true);
+  }
+
+  /**
+   * The newest `count` commits (up to version `upTo` when given), oldest first, with their snapshots:
+   * one strongly consistent Query. Empty for an empty stream.
+   * @example
+   * // A snapshot every 8 commits: the newest 8 hold one, or reach back to commit 1.
+   * const commits = await store.readRecent('g1', { count: 8 });
+   */
+  readRecent(gameId: string, options: ReadRecentOptions): Promise<Commit[]> {
+    return readRecent(this.#dynamo, gameId, options);
   }
 
   /** The commit at `version` (one strongly consistent GetItem), or null. */

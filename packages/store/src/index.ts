@@ -7,7 +7,7 @@
 export { EventStore, type EventStoreOptions } from './event-store';
 export type { AppendResult } from './append';
 export type { AppendMeta, Awaiting, Commit } from './commit';
-export type { CommitPage, ReadAfterOptions } from './read';
+export type { CommitPage, ReadAfterOptions, ReadRecentOptions } from './read';
 export type { GameHead, SeatInfo } from './head';
 export type { GameMember, ProjectionInput, ProjectionResult, RebuildInput } from './projections';
 export type { AllGamesOptions, AwaitingGame, MyTurnOptions, PlayerGame, PlayerGamesOptions, PlayerGamesPage } from './player-games';

@@ -52,6 +52,19 @@ describe('catch-up reads', () => {
     expect(full.commits.map((c) => c.snapshot)).toEqual([{ state: 'x' }, { state: 'x' }]);
   });
 
+  it('reads the newest commits, or those up to a version, oldest first with their snapshots, in one Query', async () => {
+    const newest = await store.measure(() => store.readRecent('catch-up', { count: 3 }));
+    expect(newest.result.map((c) => c.version)).toEqual([21, 22, 23]);
+    expect(newest.result.map((c) => c.snapshot)).toEqual([{ state: 'x' }, { state: 'x' }, { state: 'x' }]);
+    expect(newest.cost.requests).toBe(1);
+    expect((await store.readRecent('catch-up', { count: 4, upTo: 10 })).map((c) => c.version)).toEqual([7, 8, 9, 10]);
+    expect((await store.readRecent('catch-up', { count: 8, upTo: 2 })).map((c) => c.version)).toEqual([1, 2]);
+    expect(await store.readRecent('never-written', { count: 8 })).toEqual([]);
+    await expect(store.readRecent('catch-up', { count: 0 })).rejects.toThrow(/count/);
+    expect(await store.readRecent('catch-up', { count: 2, upTo: 0 })).toEqual([]);
+    await expect(store.readRecent('catch-up', { count: 2, upTo: -1 })).rejects.toThrow(/upTo/);
+  });
+
   it('reads eventually consistent at half the units when asked', async () => {
     const strong = await store.measure(() => store.readAfter('catch-up', 0));
     const eventual = await store.measure(() => store.readAfter('catch-up', 0, { consistent: false }));

@@ -40,6 +40,36 @@ export async function readLatest(dynamo: Dynamo, gameId: string, withSnapshot = 
   return item ? readCommitItem(gameId, item, withSnapshot) : null;
 }
 
+/** Options of `readRecent`. */
+export interface ReadRecentOptions {
+  /** How many commits, at most (>= 1). */
+  count: number;
+  /** The newest version to read; the stream's newest when absent. */
+  upTo?: number;
+}
+
+/**
+ * The newest `count` commits up to `upTo` (or the stream's newest), oldest first, with their
+ * snapshots: one strongly consistent Query. For callers that store a snapshot every so many
+ * commits and fold the few commits after the newest one.
+ */
+export async function readRecent(dynamo: Dynamo, gameId: string, options: ReadRecentOptions): Promise<Commit[]> {
+  checkId('gameId', gameId);
+  const { count, upTo } = options;
+  if (!Number.isSafeInteger(count) || count < 1) throw new TypeError(`count must be a whole number >= 1, got ${count}`);
+  if (upTo !== undefined) checkVersion('upTo', upTo);
+  if (upTo === 0) return [];
+  const { Items = [] } = await dynamo.query({
+    ...querying(true),
+    KeyConditionExpression: upTo === undefined ? '#pk = :pk AND #sk >= :first' : '#pk = :pk AND #sk BETWEEN :first AND :last',
+    ExpressionAttributeValues: { ':pk': streamKey(gameId), ':first': { N: '1' }, ...(upTo === undefined ? {} : { ':last': { N: String(upTo) } }) },
+    ScanIndexForward: false,
+    Limit: count,
+    ConsistentRead: true,
+  });
+  return Items.map((item) => readCommitItem(gameId, item, true)).reverse();
+}
+
 /**
  * The head stored with the newest commit: one strongly consistent Query that reads back only that
  * attribute. Null for an empty stream, and when the newest commit was appended without a head.
