@@ -39,7 +39,7 @@ async function audit(store: EventStore, gameIds: readonly string[]) {
     totals.gaps += log.gaps;
     totals.duplicates += log.duplicates;
     totals.astray += log.conservationErrors.length;
-    if (!log.matchesSnapshot) totals.problems.push(`${gameId}: the fold differs from the newest snapshot`);
+    if (!log.matchesSnapshot) totals.problems.push(`${gameId}: a stored snapshot differs from the fold`);
     totals.problems.push(...log.conservationErrors.map((e) => `${gameId} ${e}`));
     totals.problems.push(...(await projectionProblems(store, gameId, log)).map((p) => `${gameId} ${p}`));
   }
