@@ -106,8 +106,12 @@ async function main() {
   const worker = new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${bots}); });`, { eval: true });
   const ask = <T>(request: BotRequest) =>
     new Promise<T>((resolve, reject) => {
-      worker.once('message', resolve);
-      worker.once('error', reject);
+      const fail = (error: Error) => reject(error);
+      worker.once('error', fail);
+      worker.once('message', (answer: T) => {
+        worker.off('error', fail);
+        resolve(answer);
+      });
       worker.postMessage(request);
     });
   try {

@@ -49,8 +49,9 @@ export async function append(
   if (!written.value) return resolveConflict(dynamo, gameId, expectedVersion, meta, awaited.status === 'fulfilled' && awaited.value);
   if (awaited.status === 'rejected') throw new ProjectionLagError(commit, { cause: awaited.reason });
   if (!awaited.value) {
-    // An item at our version already: a loser of this race wrote its own first. Ours replaces it
-    // (an item newer still belongs to a later commit and stays).
+    // An item at our version already (a loser of this race wrote its own first), or none at all (the
+    // stream's first write of it was lost). Ours replaces it (an item newer still belongs to a later
+    // commit and stays).
     try {
       await restoreAwaiting(dynamo, commit);
     } catch (error) {

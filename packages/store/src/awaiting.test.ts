@@ -163,6 +163,19 @@ describe('an awaiting item that could not be written', () => {
     expect(await awaitingItem('l1')).toEqual({ v: 2, head: first, apk: 'player#bob', ask: '2024-07-08T10:01:00.000Z#l1' });
   });
 
+  it("is written by the next append when the first commit's was lost and its command never retried", async () => {
+    failing.awaiting = true;
+    await expect(store.append('l0', 0, [{ type: 'Created' }], metaOf(headAt(1, 'ann', '2024-07-09T10:00:00.000Z')))).rejects.toThrow(ProjectionLagError);
+    failing.awaiting = false;
+    expect(await awaitingItem('l0')).toBeNull();
+    // The next append's write asks for an older item, finds none, and restores its own: one more PutItem.
+    const next = headAt(2, 'bob', '2024-07-09T10:01:00.000Z');
+    const { result, cost } = await store.measure(() => store.append('l0', 1, [{ type: 'Played' }], metaOf(next)));
+    expect(result.replayed).toBe(false);
+    expect(cost.byOperation).toEqual({ PutItem: expect.objectContaining({ requests: 3 }) });
+    expect(await awaitingItem('l0')).toEqual({ v: 2, head: next, apk: 'player#bob', ask: '2024-07-09T10:01:00.000Z#l0' });
+  });
+
   it('is restored from a commit found by its key (restoreAwaiting), never over a newer one', async () => {
     await store.append('l4', 0, [{ type: 'Started' }], metaOf(headAt(1, 'ann', '2024-07-11T10:00:00Z')));
     const lagging = headAt(2, 'bob', '2024-07-11T10:01:00.000Z');

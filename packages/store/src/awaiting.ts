@@ -41,9 +41,13 @@ export interface AwaitingWrite {
  * false when an item as new (`sameVersion: false`) or newer was there.
  */
 export async function putAwaiting(dynamo: Dynamo, gameId: string, head: GameHead, awaiting: Awaiting, write: AwaitingWrite): Promise<boolean> {
+  // The stream's first commit writes the item; after that an append only needs `#v < :v` (a
+  // simpler condition for DynamoDB to evaluate). Were the first write lost, that condition fails
+  // on the missing item and the append restores it (`restoreAwaiting`, which allows a missing one).
+  const newer = write.sameVersion ? '#v <= :v' : '#v < :v';
   const written = await dynamo.putIf({
     Item: awaitingItem(gameId, head, awaiting, write.hd),
-    ConditionExpression: `attribute_not_exists(#v) OR #v ${write.sameVersion ? '<=' : '<'} :v`,
+    ConditionExpression: write.sameVersion || head.version === 1 ? `attribute_not_exists(#v) OR ${newer}` : newer,
     ExpressionAttributeNames: { '#v': 'v' },
     ExpressionAttributeValues: { ':v': { N: String(head.version) } },
   });
