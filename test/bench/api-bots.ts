@@ -2,11 +2,15 @@
  * The clients of `npm run bench:api`, run in a worker thread so their own HTTP work (a client is a
  * different program, on a different machine) does not eat the server's CPU. The main thread asks for
  * timed moves or a throughput run; this thread plays games through the HTTP API, every seat through
- * its own token and its own view.
+ * its own token: `player` decides from the seat's view (a GET before each move), `referee` from a
+ * replica of the game (one POST a move).
  */
 import { decide, evolve, fisherYates, initialState, legalMoves, seededRandom, type Command, type GameState, type Move, type Shuffle } from '@chickenfoot/rules';
 import { Agent, request as httpRequest } from 'node:http';
 import { parentPort } from 'node:worker_threads';
+
+/** How a bot sends a request: over HTTP, or to an app's in-process `request` to leave HTTP out. */
+export type Send = (url: string, init: RequestInit) => Promise<{ status: number; json(): Promise<unknown> }>;
 
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 
@@ -25,9 +29,6 @@ export const nodeSend: Send = (url, init) =>
     req.on('error', reject);
     req.end(init.body as string | undefined);
   });
-
-/** How a bot sends a request: over HTTP, or to an app's in-process `request` to leave HTTP out. */
-export type Send = (url: string, init: RequestInit) => Promise<{ status: number; json(): Promise<unknown> }>;
 
 /** What both kinds of bot share: calls with a token and a body, fresh idempotency keys, seeded picks. */
 function client(baseUrl: string, seed: number, send: Send) {
