@@ -25,6 +25,7 @@ import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { benchShuffle, player, type BotRequest } from './api-bots';
+import { timed } from './timing';
 
 const ROUNDS = 16;
 const PER_ROUND = 40;
@@ -61,16 +62,6 @@ function floor(client: DynamoDBClient, tableName: string, stream: string) {
       }),
     );
   };
-}
-
-async function timed(op: () => Promise<void>, runs: number): Promise<number[]> {
-  const ms: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await op();
-    ms.push(performance.now() - start);
-  }
-  return ms;
 }
 
 async function floorThroughput(ops: (() => Promise<void>)[]): Promise<number> {
@@ -122,7 +113,7 @@ async function main() {
     const localMove = async () => (await local.prepare())();
     // Warm up every path (the JIT, dynalite's LevelDB, both HTTP sides) before measuring.
     for (let i = 0; i < 3; i++) {
-      await timed(floorOp, 150);
+      await timed(150, floorOp);
       for (let j = 0; j < 150; j++) await localMove();
       await ask({ kind: 'timed', url: cachedUrl, bot: 1, moves: 150 });
       await ask({ kind: 'timed', url: uncachedUrl, bot: 2, moves: 150 });
@@ -131,14 +122,14 @@ async function main() {
     // their ratios is robust to the machine's speed drifting during the run (it does, a lot).
     const roundRatios: number[] = [];
     for (let r = 0; r < ROUNDS; r++) {
-      const floorMs = await timed(floorOp, PER_ROUND);
+      const floorMs = await timed(PER_ROUND, floorOp);
       const cachedMs = (await ask<{ ms: number[] }>({ kind: 'timed', url: cachedUrl, bot: 1, moves: PER_ROUND })).ms;
       roundRatios.push(summary(cachedMs).p50Ms / summary(floorMs).p50Ms);
       samples.floor.push(...floorMs);
       samples.cached.push(...cachedMs);
       for (let i = 0; i < PER_ROUND; i++) {
         const post = await local.prepare();
-        samples.inProcess.push(...(await timed(post, 1)));
+        samples.inProcess.push(...(await timed(1, post)));
       }
       samples.uncached.push(...(await ask<{ ms: number[] }>({ kind: 'timed', url: uncachedUrl, bot: 2, moves: PER_ROUND })).ms);
     }

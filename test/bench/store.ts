@@ -17,6 +17,7 @@ import { PutItemCommand, QueryCommand, type DynamoDBClient } from '@aws-sdk/clie
 import { selfPlay, seededRandom, type GameEvent, type GameState } from '@chickenfoot/rules';
 import { CostMeter, EventStore, type Cost, type GameHead } from '@chickenfoot/store';
 import { startEmbeddedDynamo } from '@chickenfoot/store/embedded';
+import { timed } from './timing';
 
 const WARMUP = 150;
 const ROUNDS = 16;
@@ -127,16 +128,6 @@ async function storeMove(store: EventStore, next: Mover, kind: StoreKind) {
   kind.costs.append.record('append', cost);
 }
 
-async function time(runs: number, op: () => Promise<void>): Promise<number[]> {
-  const ms: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await op();
-    ms.push(performance.now() - start);
-  }
-  return ms;
-}
-
 function summary(ms: number[]) {
   const sorted = [...ms].sort((x, y) => x - y);
   const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
@@ -170,13 +161,13 @@ async function main() {
       }),
     ];
 
-    for (const [, op] of ops) await time(WARMUP, op);
+    for (const [, op] of ops) await timed(WARMUP, op);
     Object.assign(floorCost, { requests: 0, readUnits: 0, writeUnits: 0 });
     for (const kind of Object.values(kinds)) for (const meter of Object.values(kind.costs)) meter.reset();
 
     const ms = new Map<string, number[]>(ops.map(([name]) => [name, []]));
     for (let r = 0; r < ROUNDS; r++) {
-      for (const [name, op] of ops) ms.get(name)?.push(...(await time(PER_ROUND, op)));
+      for (const [name, op] of ops) ms.get(name)?.push(...(await timed(PER_ROUND, op)));
     }
 
     const n = ROUNDS * PER_ROUND;
