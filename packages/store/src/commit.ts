@@ -70,12 +70,13 @@ export function checkAwaiting(awaiting: Awaiting): void {
   if (awaiting.playerId !== null) checkId('awaiting.playerId', awaiting.playerId);
 }
 
-// A 4-seat head is ~300 B of JSON: as text it pushed ~70% of the bench's commits (events + a ~0.7 KB
-// compressed snapshot) past the 1 KB a write unit buys; compressed, 1.72 -> 1.32 units per append.
-const HEAD_COMPRESS_FROM_BYTES = 128;
-
-/** A head as a commit stores it: compressed unless tiny (`decodePayload` reads it back). */
-export const encodeHead = (head: GameHead): AttributeValue => encodePayload(head, HEAD_COMPRESS_FROM_BYTES);
+// A 4-seat head (~380 B of JSON) is stored as text, like any payload under COMPRESS_FROM_BYTES.
+// Compressing it saved ~135 B a commit, but on the move path brotli's setup cost 60-75 us a commit
+// (measured inside the running server; 14 us in a hot loop), and with a snapshot only every few
+// commits the bytes rarely matter: on self-played 4-seat double-9 games 25% of commits exceed the
+// 1 KB of one write unit instead of 22% (1.249 write units a commit instead of 1.216).
+/** A head as a commit (or a member or awaiting item) stores it; `decodePayload` reads it back. */
+export const encodeHead = (head: GameHead): AttributeValue => encodePayload(head);
 
 /** Every commit attribute except the snapshot, for reads that do not want to pay for decoding it. */
 export const WITHOUT_SNAPSHOT = {

@@ -25,7 +25,7 @@ describe('cost accounting', () => {
     expect(meter.snapshot()).toEqual({ requests: 0, readUnits: 0, writeUnits: 0, byOperation: {} });
   });
 
-  it('charges write units by item size: a compressed snapshot and head keep a commit at one unit', async () => {
+  it('charges write units by item size: a compressed snapshot keeps a commit and its head at one unit', async () => {
     const state = { hands: Array.from({ length: 4 }, (_, s) => Array.from({ length: 20 }, (_, t) => ({ seat: s, tile: `${t}-${s}`, placed: false }))) };
     expect(JSON.stringify(state).length).toBeGreaterThan(3_000);
     const seats = ['ann', 'bob', 'cy', 'dee'].map((playerId) => ({ playerId, name: `Player ${playerId}` }));
