@@ -154,6 +154,41 @@ describe('resource limits: bodies, over HTTP', () => {
   });
 });
 
+describe('bodies, over HTTP: read from the buffer when whole, as a stream while arriving', () => {
+  /** POSTs `body` in two writes `pause` ms apart, with its Content-Length. */
+  function split(path: string, body: Buffer, pause: number): Promise<{ status: number; text: string }> {
+    return new Promise((resolve, reject) => {
+      const headers = { 'content-type': 'application/json', 'content-length': body.length, authorization: `Bearer ${token}`, 'idempotency-key': newKey() };
+      const req = httpRequest({ host: '127.0.0.1', port, path, method: 'POST', headers }, (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => (text += d.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      });
+      req.on('error', reject);
+      req.write(body.subarray(0, 10));
+      setTimeout(() => req.end(body.subarray(10)), pause);
+    });
+  }
+
+  it('reads the same body alike whether it came in one packet or in two, far apart', async () => {
+    const body = Buffer.from(JSON.stringify({ seats: 2, pad: 'é'.repeat(50) }));
+    for (const res of [await raw('/v1/games', [body], body.length), await split('/v1/games', body, 0), await split('/v1/games', body, 100)]) {
+      expect(res.status).toBe(400);
+      expect(JSON.parse(res.text)).toMatchObject({ code: 'request/invalid', issues: [{ path: 'body', message: expect.stringContaining('pad') }] });
+    }
+    const created = Buffer.from(JSON.stringify({ seats: 2 }));
+    for (const res of [await raw('/v1/games', [created], created.length), await split('/v1/games', created, 100)]) expect(res.status).toBe(201);
+  });
+
+  it('refuses malformed JSON with 400, however it arrives', async () => {
+    const broken = Buffer.from('{"seats": 2,,}');
+    for (const res of [await raw('/v1/games', [broken], broken.length), await split('/v1/games', broken, 50)]) {
+      expect(res.status).toBe(400);
+      expect(JSON.parse(res.text)).toMatchObject({ code: 'request/malformed-json' });
+    }
+  });
+});
+
 describe('resource limits: fields', () => {
   it.each([
     ['a 41-character name', 'POST', '/v1/players', { name: 'x'.repeat(41) }, {}],

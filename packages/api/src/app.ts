@@ -9,6 +9,7 @@ import { requirePlayer } from './auth/middleware';
 import { GameRepository } from './games/repository';
 import { GameWatcher } from './games/watcher';
 import { limitBody } from './http/body-limit';
+import { bufferedBody } from './http/buffered-body';
 import { errorHandler } from './http/errors';
 import { jsonLogger, type Logger } from './http/logging';
 import { problem } from './http/problems';
@@ -77,6 +78,8 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   const auth = requirePlayer(services.secret, new RateLimiter(limits.perPlayer));
   app.use('/v1/*', (c, next) => (c.req.path === '/v1/players' ? next() : auth(c, next)));
   app.post('/v1/players', limitByAddress(new RateLimiter(limits.registrations)));
+  // After the token check, which awaits: by then Node has parsed the packet the body came in.
+  app.use('*', bufferedBody());
   registerSecurity(app);
   app.route('/', playerRoutes(services));
   app.route('/', myGameRoutes(services));
