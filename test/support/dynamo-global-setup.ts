@@ -23,6 +23,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const dynalite = createRequire(import.meta.url)('dynalite') as Dynalite;
   const server = dynalite({ createTableMs: 0, deleteTableMs: 0 });
+  // As startEmbeddedDynamo does (see there): Node's 5 s idle limit raced busy clients' reuse of sockets.
+  server.keepAliveTimeout = 10 * 60_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', resolve);

@@ -68,6 +68,11 @@ export async function startEmbeddedDynamo(options: EmbeddedDynamoOptions): Promi
     updateTableMs: 0,
     ...(dataDir !== undefined ? { path: join(dataDir, 'dynalite') } : {}),
   });
+  // Node closes a keep-alive connection idle for 5 s. A client whose event loop is busy (a server
+  // under a flood) can take such a socket from its pool before it has seen it close, and every
+  // retry can draw another: the request fails with "socket hang up" (seen as a 503 in the flood
+  // test). Its clients are this process's own, so idle connections may stay open much longer.
+  server.keepAliveTimeout = 10 * 60_000;
   let client: DynamoDBClient | null = null;
   let stopping: Promise<void> | null = null;
   const stop = () =>
