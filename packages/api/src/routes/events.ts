@@ -6,7 +6,7 @@ import { seatOf } from '../games/view';
 import { GameIdSchema } from '../schemas/common';
 import { EventPageSchema } from '../schemas/events';
 import { bearer, json, problems } from './common';
-import { router } from './router';
+import { openapi, router } from './router';
 
 const wholeNumber = (description: string, min: number, max: number) =>
   z.coerce.number().int().min(min).max(max).optional().openapi({ type: 'integer', minimum: min, maximum: max, description });
@@ -40,7 +40,7 @@ const events = createRoute({
 /** `GET /v1/games/{id}/events`: catch-up and long-poll. */
 export function eventRoutes(services: Services) {
   const app = router();
-  app.openapi(events, async (c) => {
+  openapi(app, events, async (c) => {
     const { id } = c.req.valid('param');
     const query = c.req.valid('query');
     const after = query.after ?? 0;

@@ -10,7 +10,7 @@ import { GameIdSchema, IdempotencyKeySchema } from '../schemas/common';
 import { GameViewSchema, JoinSchema, NewGameSchema } from '../schemas/game';
 import { CommandReplySchema } from '../schemas/replies';
 import { bearer, json, problems } from './common';
-import { router } from './router';
+import { openapi, router } from './router';
 
 const keyHeader = z.object({ 'idempotency-key': IdempotencyKeySchema });
 const params = z.object({ id: GameIdSchema });
@@ -65,7 +65,7 @@ const read = createRoute({
 export function gameRoutes(services: Services, deps: () => Promise<CommandDeps>) {
   const app = router();
 
-  app.openapi(create, async (c) => {
+  openapi(app, create, async (c) => {
     const body = c.req.valid('json');
     const key = c.req.valid('header')['idempotency-key'];
     const playerId = c.get('playerId');
@@ -86,7 +86,7 @@ export function gameRoutes(services: Services, deps: () => Promise<CommandDeps>)
     return c.json(reply, 201, { Location: `/v1/games/${gameId}`, ETag: `"${reply.version}"` });
   });
 
-  app.openapi(join, async (c) => {
+  openapi(app, join, async (c) => {
     const { id } = c.req.valid('param');
     const { inviteCode } = c.req.valid('json');
     const key = c.req.valid('header')['idempotency-key'];
@@ -110,7 +110,7 @@ export function gameRoutes(services: Services, deps: () => Promise<CommandDeps>)
     return c.json(reply, 200, { ETag: `"${reply.version}"` });
   });
 
-  app.openapi(read, async (c) => {
+  openapi(app, read, async (c) => {
     const { id } = c.req.valid('param');
     const d = await deps();
     const game = await d.games.load(id);

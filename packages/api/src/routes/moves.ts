@@ -6,7 +6,7 @@ import { GameIdSchema, IdempotencyKeySchema } from '../schemas/common';
 import { MoveSchema } from '../schemas/moves';
 import { CommandReplySchema } from '../schemas/replies';
 import { bearer, json, problems } from './common';
-import { router } from './router';
+import { openapi, router } from './router';
 
 const move = createRoute({
   method: 'post',
@@ -55,7 +55,7 @@ const move = createRoute({
 /** `POST /v1/games/{id}/moves`. */
 export function moveRoutes(deps: () => Promise<CommandDeps>) {
   const app = router();
-  app.openapi(move, async (c) => {
+  openapi(app, move, async (c) => {
     const { id } = c.req.valid('param');
     const body = c.req.valid('json');
     const headers = c.req.valid('header');

@@ -3,7 +3,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Services } from '../app-env';
 import { ApiProblem } from '../http/problems';
 import { bearer, json, problems } from './common';
-import { router } from './router';
+import { openapi, router } from './router';
 
 const GameSummarySchema = z
   .object({
@@ -44,7 +44,7 @@ const list = createRoute({
 /** `GET /v1/me/games`: with `turn=mine`, one Query on the awaiting index; without, the members index too. */
 export function myGameRoutes(services: Services) {
   const app = router();
-  app.openapi(list, async (c) => {
+  openapi(app, list, async (c) => {
     const { turn, limit = 50, cursor } = c.req.valid('query');
     const playerId = c.get('playerId');
     const paging = { limit, ...(cursor ? { cursor } : {}) };

@@ -7,7 +7,7 @@ import { ApiProblem } from '../http/problems';
 import { IdempotencyKeySchema } from '../schemas/common';
 import { NewPlayerSchema, PlayerSchema, RegisteredPlayerSchema } from '../schemas/players';
 import { bearer, json, problems } from './common';
-import { router } from './router';
+import { openapi, router } from './router';
 
 const register = createRoute({
   method: 'post',
@@ -45,7 +45,7 @@ const me = createRoute({
 /** Registration and `GET /v1/me`. */
 export function playerRoutes(services: Services) {
   const app = router();
-  app.openapi(register, async (c) => {
+  openapi(app, register, async (c) => {
     const { name } = c.req.valid('json');
     const key = c.req.valid('header')['idempotency-key'];
     const secret = await services.secret();
@@ -59,7 +59,7 @@ export function playerRoutes(services: Services) {
     return c.json({ player, token: tokenFor(secret, player.id) }, 201, { Location: '/v1/me' });
   });
 
-  app.openapi(me, async (c) => {
+  openapi(app, me, async (c) => {
     const player = await services.players.get(c.get('playerId'));
     if (!player) throw new ApiProblem('player/not-found', 'The player this token was issued to no longer exists.');
     return c.json({ player }, 200);
