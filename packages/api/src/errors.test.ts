@@ -6,6 +6,10 @@ describe('bad requests get a clear problem and change nothing', () => {
     ['malformed JSON', { body: '{"seats": 2', contentType: 'application/json' }, 400, 'request/malformed-json'],
     ['a wrong content type', { body: '{"seats": 2}', contentType: 'text/plain' }, 415, 'request/unsupported-media-type'],
     ['no content type', { body: '{"seats": 2}', contentType: '' }, 415, 'request/unsupported-media-type'],
+    ['a malformed content type', { body: '{"seats": 2}', contentType: 'application/json;' }, 415, 'request/unsupported-media-type'],
+    // Validated as {} (as @hono/zod-openapi did): `seats` is missing.
+    ['no content type and no body', { body: undefined, contentType: '' }, 400, 'request/invalid'],
+    ['an empty JSON body', { body: '', contentType: 'application/json' }, 400, 'request/malformed-json'],
     ['a body over 16 KB', { body: JSON.stringify({ seats: 2, pad: 'x'.repeat(17_000) }), contentType: 'application/json' }, 413, 'request/too-large'],
     ['unknown fields', { body: '{"seats": 2, "yourSeat": 3}', contentType: 'application/json' }, 400, 'request/invalid'],
     ['a JSON array', { body: '[2]', contentType: 'application/json' }, 400, 'request/invalid'],
@@ -19,6 +23,15 @@ describe('bad requests get a clear problem and change nothing', () => {
     expect(response.headers.get('content-type')).toBe('application/problem+json');
     expect(await response.json()).toMatchObject({ type: `/problems/${code}`, status, code, requestId: expect.any(String) });
     expect((await api.call('GET', '/v1/me/games', { token: ann.token })).body.games).toEqual([]);
+  });
+
+  it('takes JSON with parameters on its content type, and +json types', async () => {
+    const { app, api } = await testApi(inject('dynamoEndpoint'));
+    const ann = await api.register('Ann');
+    for (const contentType of ['application/json; charset=utf-8', 'Application/JSON', 'application/vnd.chickenfoot+json']) {
+      const headers = { authorization: `Bearer ${ann.token}`, 'idempotency-key': newKey(), 'content-type': contentType };
+      expect((await app.request('/v1/games', { method: 'POST', body: '{"seats": 2}', headers })).status).toBe(201);
+    }
   });
 
   it('echoes what the client sent as well-formed text: no unpaired surrogate, even where the detail is cut', async () => {
