@@ -1,7 +1,8 @@
 /**
  * `npm run bench:store`: what the event store adds to the DynamoDB work a move cannot avoid, on one
  * in-process dynalite, in one run. Moves are real: four bots self-play double-9 games and every
- * accepted command becomes one move, with its events and its state after (~2 KB of JSON) as snapshot.
+ * accepted command becomes one move, with its events, and on every SNAPSHOT_EVERY-th version its state
+ * after (~2 KB of JSON) as a snapshot, as the API stores them.
  *   (a) floor: a strongly consistent Query for the stream's newest item + one conditional PutItem, raw SDK.
  *   (b) store: the move as the API makes it with the game's state cached: one append (idempotency
  *       key, snapshot, head, and whom the game then awaits), which sends the commit's PutItem and the
@@ -14,6 +15,7 @@
  * The last line printed is one JSON object with the figures.
  */
 import { PutItemCommand, QueryCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { SNAPSHOT_EVERY } from '@chickenfoot/api';
 import { selfPlay, seededRandom, type GameEvent, type GameState } from '@chickenfoot/rules';
 import { CostMeter, EventStore, type Cost, type GameHead } from '@chickenfoot/store';
 import { startEmbeddedDynamo } from '@chickenfoot/store/embedded';
@@ -123,7 +125,8 @@ async function storeMove(store: EventStore, next: Mover, kind: StoreKind) {
     const at = new Date();
     const head = headOf(step.state, version + 1, at.toISOString());
     const awaiting = kind.awaiting ? { awaiting: { playerId: head.turn } } : {};
-    await store.append(gameId, version, step.events, { idempotencyKey: `${gameId}:${version}`, commandHash: 'h', snapshot: step.state, by: 'bot', at, head, ...awaiting });
+    const snapshot = (version + 1) % SNAPSHOT_EVERY === 0 ? { snapshot: step.state } : {};
+    await store.append(gameId, version, step.events, { idempotencyKey: `${gameId}:${version}`, commandHash: 'h', ...snapshot, by: 'bot', at, head, ...awaiting });
   });
   kind.costs.append.record('append', cost);
 }

@@ -4,6 +4,7 @@
  */
 export { createApp, type AppOptions } from './app';
 export { projectionOf } from './games/projection';
+export { SNAPSHOT_EVERY } from './games/repository';
 export { DOCUMENT_CONFIG } from './openapi/document';
 export { openApiDocument } from './openapi/build';
 export { jsonLogger, silentLogger, type Logger, type LogRecord } from './http/logging';
