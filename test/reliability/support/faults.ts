@@ -122,6 +122,10 @@ export function injectFaults(client: DynamoClient, plan: FaultPlan): FaultCounts
       });
       if (lost) {
         strike('lost-reply', operation);
+        // As a broken connection loses it: the reply (here still unread, below the SDK's
+        // deserializer) goes with its socket. Left open, the socket stayed taken until the server
+        // closed it as idle, and with a long keep-alive the client's 50 ran out.
+        (output as { response?: { body?: { destroy?: () => void } } }).response?.body?.destroy?.();
         throw networkError(rng);
       }
       return output;
