@@ -38,6 +38,16 @@ function wellFormed(text: string): string {
   return text.replace(/\p{Cs}/gu, '\uFFFD');
 }
 
+/** The headers a route declares, as sent (the others are not its concern; its schema would strip them). */
+function declaredHeaders(c: Context, names: readonly string[]): Record<string, string> {
+  const sent: Record<string, string> = {};
+  for (const name of names) {
+    const value = c.req.header(name);
+    if (value !== undefined) sent[name] = value;
+  }
+  return sent;
+}
+
 /** The parts of a request a route may declare, each with a zod object schema. */
 export interface RequestSchemas {
   readonly query?: ZodType;
@@ -70,7 +80,7 @@ export function validateRequest(schemas: RequestSchemas): MiddlewareHandler {
     const failed =
       (query && check('query', query, Object.fromEntries(Object.entries(c.req.queries()).map(([k, v]) => [k, v.length === 1 ? v[0] : v])), c)) ||
       (params && check('param', params, c.req.param(), c)) ||
-      (headers && check('header', headers, Object.fromEntries(headerNames.flatMap((name) => ((v) => (v === undefined ? [] : [[name, v]]))(c.req.header(name)))), c));
+      (headers && check('header', headers, declaredHeaders(c, headerNames), c));
     if (failed) return failed;
     if (json) {
       const type = c.req.header('content-type');

@@ -11,8 +11,8 @@ export function router(): OpenAPIHono<AppEnv> {
 
 /**
  * Adds a route as `app.openapi(route, handler)` would: documented in the app's OpenAPI registry,
- * its handler typed by it, its request validated against its schemas before the handler runs. The validation is `validateRequest`'s single pass
- * instead of @hono/zod-openapi's middleware per part.
+ * its handler typed by it, its request validated against its schemas before the handler runs. The
+ * validation is `validateRequest`'s single pass instead of @hono/zod-openapi's middleware per part.
  * @example openapi(app, createRoute({ method: 'get', path: '/v1/me', … }), (c) => c.json(…, 200));
  */
 export function openapi<R extends RouteConfig>(app: OpenAPIHono<AppEnv>, route: R, handler: RouteHandler<R, AppEnv>): void {
