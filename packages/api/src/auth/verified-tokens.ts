@@ -1,3 +1,4 @@
+import { LruMap } from '../lru-map';
 import { playerOf } from './tokens';
 
 /**
@@ -8,26 +9,21 @@ import { playerOf } from './tokens';
  * without a restart, this memory would have to be dropped with the old secret).
  */
 export class VerifiedTokens {
-  readonly #players = new Map<string, string>();
+  readonly #players: LruMap<string, string>;
 
   constructor(
-    private readonly maxEntries = 10_000,
+    maxEntries = 10_000,
     private readonly verify: (secret: string, token: string) => string | null = playerOf,
-  ) {}
+  ) {
+    this.#players = new LruMap(maxEntries);
+  }
 
   /** The player `token` was issued to, or null for anything that is not a token signed with `secret`. */
   playerOf(secret: string, token: string): string | null {
     const known = this.#players.get(token);
-    if (known !== undefined) {
-      // Re-inserted, so the map's order is least recently used first.
-      this.#players.delete(token);
-      this.#players.set(token, known);
-      return known;
-    }
+    if (known !== undefined) return known;
     const playerId = this.verify(secret, token);
-    if (playerId === null) return null;
-    this.#players.set(token, playerId);
-    if (this.#players.size > this.maxEntries) this.#players.delete(this.#players.keys().next().value as string);
+    if (playerId !== null) this.#players.set(token, playerId);
     return playerId;
   }
 }

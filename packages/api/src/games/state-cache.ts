@@ -1,4 +1,5 @@
 import type { GameState } from '@chickenfoot/rules';
+import { LruMap } from '../lru-map';
 
 /**
  * The latest state this process has seen of recently played games. A move whose If-Match names the
@@ -7,27 +8,23 @@ import type { GameState } from '@chickenfoot/rules';
  * Least recently used entries go first.
  */
 export class StateCache {
-  readonly #entries = new Map<string, { version: number; state: GameState }>();
+  readonly #entries: LruMap<string, { version: number; state: GameState }>;
 
-  constructor(private readonly capacity: number) {}
+  constructor(capacity: number) {
+    this.#entries = new LruMap(capacity);
+  }
 
   /** The cached state of `gameId` at exactly `version`, if that is what is cached. */
   get(gameId: string, version: number): GameState | null {
     const entry = this.#entries.get(gameId);
-    if (!entry || entry.version !== version) return null;
-    this.#entries.delete(gameId);
-    this.#entries.set(gameId, entry);
-    return entry.state;
+    return entry?.version === version ? entry.state : null;
   }
 
   /** Remembers a game's state at a version, unless a newer one is cached. */
   set(gameId: string, version: number, state: GameState): void {
-    if (this.capacity <= 0) return;
     const current = this.#entries.get(gameId);
     if (current && current.version > version) return;
-    this.#entries.delete(gameId);
     this.#entries.set(gameId, { version, state });
-    if (this.#entries.size > this.capacity) this.#entries.delete(this.#entries.keys().next().value as string);
   }
 
   /** Forgets a game (after a lost race, its cached state is stale). */

@@ -1,3 +1,5 @@
+import { LruMap } from '../lru-map';
+
 /** How fast one client may call: a burst of `burst` requests, refilled at `perSecond`. */
 export interface RateLimit {
   readonly burst: number;
@@ -11,13 +13,15 @@ export interface RateLimit {
  * @example if (!limiter.take('player:p_…')) return 429;
  */
 export class RateLimiter {
-  readonly #buckets = new Map<string, { tokens: number; at: number }>();
+  readonly #buckets: LruMap<string, { tokens: number; at: number }>;
 
   constructor(
     private readonly limit: RateLimit,
     private readonly now: () => number = () => performance.now(),
-    private readonly maxKeys = 50_000,
-  ) {}
+    maxKeys = 50_000,
+  ) {
+    this.#buckets = new LruMap(maxKeys);
+  }
 
   /** Takes one token for `key`: true if allowed, false if the client must wait. */
   take(key: string): boolean {
@@ -25,10 +29,7 @@ export class RateLimiter {
     const bucket = this.#buckets.get(key) ?? { tokens: this.limit.burst, at: now };
     bucket.tokens = Math.min(this.limit.burst, bucket.tokens + ((now - bucket.at) / 1000) * this.limit.perSecond);
     bucket.at = now;
-    // Re-insert so the map's order is least recently used first, then trim the oldest.
-    this.#buckets.delete(key);
     this.#buckets.set(key, bucket);
-    if (this.#buckets.size > this.maxKeys) this.#buckets.delete(this.#buckets.keys().next().value as string);
     if (bucket.tokens < 1) return false;
     bucket.tokens -= 1;
     return true;
