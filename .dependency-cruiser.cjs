@@ -39,14 +39,35 @@ module.exports = {
   forbidden: [
     ...onlyImports('rules', 'packages/rules', [], false),
     ...onlyImports('store', 'packages/store', [mod('@aws-sdk'), mod('@smithy'), mod('dynalite')], true),
-    ...onlyImports('api', 'packages/api/src', [pkg('rules'), pkg('store'), mod('hono'), mod('@hono/(zod-openapi|swagger-ui)'), mod('zod')], true),
+    ...onlyImports(
+      'api',
+      'packages/api/src',
+      [pkg('rules'), pkg('store'), mod('hono'), mod('@hono/(zod-openapi|swagger-ui)'), mod('zod')],
+      true,
+    ),
     // The script that writes openapi.yaml from the api's public entry.
     ...onlyImports('api-scripts', 'packages/api/scripts', [pkg('api'), mod('yaml'), mod('openapi-typescript')], true),
-    ...onlyImports('functions', 'functions', [pkg('api'), pkg('store'), '^packages/store/src/embedded/index\\.ts$', mod('hono'), mod('@hono/node-server'), mod('@aws-sdk')], true, [
-      '^packages/api/src/testing\\.ts$',
-    ]),
+    ...onlyImports(
+      'functions',
+      'functions',
+      [
+        pkg('api'),
+        pkg('store'),
+        '^packages/store/src/embedded/index\\.ts$',
+        mod('hono'),
+        mod('@hono/node-server'),
+        mod('@aws-sdk'),
+      ],
+      true,
+      ['^packages/api/src/testing\\.ts$'],
+    ),
     // esbuild: infra builds the Lambda bundle with plugins, which only esbuild's API can run.
-    ...onlyImports('infra', 'infra', [mod('aws-cdk-lib'), mod('constructs'), mod('cdk-nag'), mod('esbuild'), '^packages/store/src/table\\.ts$'], true),
+    ...onlyImports(
+      'infra',
+      'infra',
+      [mod('aws-cdk-lib'), mod('constructs'), mod('cdk-nag'), mod('esbuild'), '^packages/store/src/table\\.ts$'],
+      true,
+    ),
     {
       name: 'no-deep-imports-into-packages',
       comment: 'Outside a package, import only its public entry (its package name), never its src/ files.',
@@ -54,7 +75,13 @@ module.exports = {
       from: { path: '^(packages/[^/]+|functions|infra|test)/' },
       to: {
         path: '^packages/[^/]+/src/',
-        pathNot: ['^$1/', '^packages/[^/]+/src/index\\.ts$', '^packages/store/src/embedded/index\\.ts$', '^packages/store/src/table\\.ts$', '^packages/api/src/testing\\.ts$'],
+        pathNot: [
+          '^$1/',
+          '^packages/[^/]+/src/index\\.ts$',
+          '^packages/store/src/embedded/index\\.ts$',
+          '^packages/store/src/table\\.ts$',
+          '^packages/api/src/testing\\.ts$',
+        ],
       },
     },
     {

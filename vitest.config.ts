@@ -2,7 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'functions/src/**/*.test.ts', 'infra/test/**/*.test.ts', 'test/**/*.test.ts'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'functions/src/**/*.test.ts',
+      'infra/test/**/*.test.ts',
+      'test/**/*.test.ts',
+    ],
     exclude: ['**/node_modules/**', 'test/soak/**'],
     globalSetup: ['test/support/dynamo-global-setup.ts'],
     testTimeout: 30_000,

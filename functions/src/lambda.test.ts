@@ -5,23 +5,37 @@ import type { LambdaContext, LambdaEvent } from 'hono/aws-lambda';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 
 // The handler module reads its environment when loaded, as on Lambda: set it, then import it.
-let handler: (event: LambdaEvent, context: LambdaContext) => Promise<{ statusCode: number; headers?: Record<string, string>; body: string; isBase64Encoded?: boolean }>;
+let handler: (
+  event: LambdaEvent,
+  context: LambdaContext,
+) => Promise<{ statusCode: number; headers?: Record<string, string>; body: string; isBase64Encoded?: boolean }>;
 
 beforeAll(async () => {
   const endpoint = inject('dynamoEndpoint');
   const tableName = `lambda-${randomUUID()}`;
   await ensureTable(createDynamoClient({ endpoint }), tableName);
-  Object.assign(process.env, { TABLE_NAME: tableName, TOKEN_SECRET: 'lambda-test-secret-0123456789-abcdefghijkl', DYNAMODB_ENDPOINT: endpoint });
+  Object.assign(process.env, {
+    TABLE_NAME: tableName,
+    TOKEN_SECRET: 'lambda-test-secret-0123456789-abcdefghijkl',
+    DYNAMODB_ENDPOINT: endpoint,
+  });
   ({ handler } = (await import('./lambda')) as unknown as { handler: typeof handler });
 });
 
-
-const context = { awsRequestId: 'lambda-request', functionName: 'chickenfoot-api', getRemainingTimeInMillis: () => 29_000 } as unknown as LambdaContext;
+const context = {
+  awsRequestId: 'lambda-request',
+  functionName: 'chickenfoot-api',
+  getRemainingTimeInMillis: () => 29_000,
+} as unknown as LambdaContext;
 
 async function call(method: string, path: string, options: ApiGatewayEventOptions = {}) {
   const sent = apiGatewayEvent(method, path, options);
   const res = await handler(sent, context);
-  return { ...res, json: res.body ? JSON.parse(res.body) : null, requestId: (sent.requestContext as { requestId: string }).requestId };
+  return {
+    ...res,
+    json: res.body ? JSON.parse(res.body) : null,
+    requestId: (sent.requestContext as { requestId: string }).requestId,
+  };
 }
 
 describe('the Lambda handler with API Gateway v2 events', () => {
@@ -42,11 +56,17 @@ describe('the Lambda handler with API Gateway v2 events', () => {
     const view = await call('GET', `/v1/games/${id}`, { headers: { authorization: `Bearer ${turn.json.token}` } });
     expect(view.headers?.etag).toBe(`"${view.json.version}"`);
     const move = view.json.legalMoves[0];
-    const moved = await call('POST', `/v1/games/${id}/moves`, { body: move, headers: { ...auth(turn), 'if-match': `"${view.json.version}"` } });
+    const moved = await call('POST', `/v1/games/${id}/moves`, {
+      body: move,
+      headers: { ...auth(turn), 'if-match': `"${view.json.version}"` },
+    });
     expect(moved.statusCode).toBe(200);
     expect(moved.json.version).toBe(view.json.version + 1);
 
-    const events = await call('GET', `/v1/games/${id}/events`, { query: 'after=0', headers: { authorization: `Bearer ${ann.json.token}` } });
+    const events = await call('GET', `/v1/games/${id}/events`, {
+      query: 'after=0',
+      headers: { authorization: `Bearer ${ann.json.token}` },
+    });
     expect(events.statusCode).toBe(200);
     expect(events.json.commits.map((c: { version: number }) => c.version).at(-1)).toBe(moved.json.version);
   });

@@ -18,18 +18,23 @@ mkdirSync(dataDir, { recursive: true });
 
 // Tokens are signed with this key: keeping it with the data keeps players' tokens valid across restarts.
 const secretFile = join(dataDir, 'token-secret');
-if (!process.env.TOKEN_SECRET && !existsSync(secretFile)) writeFileSync(secretFile, randomBytes(48).toString('base64url'), { mode: 0o600 });
+if (!process.env.TOKEN_SECRET && !existsSync(secretFile))
+  writeFileSync(secretFile, randomBytes(48).toString('base64url'), { mode: 0o600 });
 const secret = process.env.TOKEN_SECRET ?? readFileSync(secretFile, 'utf8').trim();
 
-const dynamo = await startEmbeddedDynamo({ tableName: 'chickenfoot', dataDir: join(dataDir, 'dynamo') }).catch((error: unknown) => {
-  // Say what is wrong (say, another server already on this data folder) without a stack trace.
-  console.error(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-});
+const dynamo = await startEmbeddedDynamo({ tableName: 'chickenfoot', dataDir: join(dataDir, 'dynamo') }).catch(
+  (error: unknown) => {
+    // Say what is wrong (say, another server already on this data folder) without a stack trace.
+    console.error(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);
 const app = createApp({ store: new EventStore({ client: dynamo.client, tableName: dynamo.tableName }), secret });
 const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   const base = `http://${host}:${info.port}`;
-  console.log(`Chickenfoot API on ${base}\n  docs     ${base}/docs\n  contract ${base}/openapi.json\n  data     ${dataDir}`);
+  console.log(
+    `Chickenfoot API on ${base}\n  docs     ${base}/docs\n  contract ${base}/openapi.json\n  data     ${dataDir}`,
+  );
 });
 
 async function shutdown(): Promise<void> {

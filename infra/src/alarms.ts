@@ -44,11 +44,26 @@ export class GameAlarms extends Construct {
         treatMissingData: TreatMissingData.NOT_BREACHING,
       });
     this.alarms = [
-      alarm('LambdaErrors', handler.metricErrors({ period: PERIOD, statistic: 'sum' }), 1, 'the function crashed or timed out'),
-      alarm('LambdaThrottles', handler.metricThrottles({ period: PERIOD, statistic: 'sum' }), 1, 'the function was throttled (account concurrency)'),
+      alarm(
+        'LambdaErrors',
+        handler.metricErrors({ period: PERIOD, statistic: 'sum' }),
+        1,
+        'the function crashed or timed out',
+      ),
+      alarm(
+        'LambdaThrottles',
+        handler.metricThrottles({ period: PERIOD, statistic: 'sum' }),
+        1,
+        'the function was throttled (account concurrency)',
+      ),
       // A lone 5xx can be a client retrying into a 503 (Retry-After); five in five minutes is a fault.
       alarm('Api5xx', api.metricServerError({ period: PERIOD, statistic: 'sum' }), 5, 'the API answered 5xx'),
-      alarm('DynamoThrottles', dynamoThrottles(table), 1, 'DynamoDB throttled requests (hot partition or account limit)'),
+      alarm(
+        'DynamoThrottles',
+        dynamoThrottles(table),
+        1,
+        'DynamoDB throttled requests (hot partition or account limit)',
+      ),
     ];
     if (config.alarmEmail !== undefined) {
       this.topic = new Topic(this, 'Topic', { displayName: `Chickenfoot ${config.stage} alarms`, enforceSSL: true });
@@ -71,10 +86,16 @@ function dynamoThrottles(table: Table): MathExpression {
   const operations = TABLE_ACTIONS.map((action) => action.slice('dynamodb:'.length));
   const usingMetrics: Record<string, IMetric> = {};
   operations.forEach((operation, i) => {
-    usingMetrics[`m${i}`] = table.metric('ThrottledRequests', { dimensionsMap: { TableName: table.tableName, Operation: operation }, statistic: 'sum', period: PERIOD });
+    usingMetrics[`m${i}`] = table.metric('ThrottledRequests', {
+      dimensionsMap: { TableName: table.tableName, Operation: operation },
+      statistic: 'sum',
+      period: PERIOD,
+    });
   });
   return new MathExpression({
-    expression: Object.keys(usingMetrics).map((id) => `FILL(${id}, 0)`).join(' + '),
+    expression: Object.keys(usingMetrics)
+      .map((id) => `FILL(${id}, 0)`)
+      .join(' + '),
     usingMetrics,
     label: 'ThrottledRequests',
     period: PERIOD,

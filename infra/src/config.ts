@@ -29,7 +29,8 @@ export function stageConfig(node: Node): StageConfig {
   if (!STAGE_NAME.test(stage)) throw new Error(`context stage must match ${STAGE_NAME}, got ${JSON.stringify(stage)}`);
   const production = stage === 'prod';
   const alarmEmail = optionalString(node.tryGetContext('alarmEmail'));
-  if (alarmEmail !== undefined && !/^[^@\s]+@[^@\s]+$/.test(alarmEmail)) throw new Error(`context alarmEmail is not an e-mail address: ${alarmEmail}`);
+  if (alarmEmail !== undefined && !/^[^@\s]+@[^@\s]+$/.test(alarmEmail))
+    throw new Error(`context alarmEmail is not an e-mail address: ${alarmEmail}`);
   return {
     stage,
     production,
@@ -50,7 +51,8 @@ export function stageConfig(node: Node): StageConfig {
 function positiveInteger(value: unknown, name: string, fallback: number): number {
   if (value === undefined || value === null || value === '') return fallback;
   const number = Number(value);
-  if (!Number.isSafeInteger(number) || number < 1) throw new Error(`context ${name} must be a whole number >= 1, got ${JSON.stringify(value)}`);
+  if (!Number.isSafeInteger(number) || number < 1)
+    throw new Error(`context ${name} must be a whole number >= 1, got ${JSON.stringify(value)}`);
   return number;
 }
 
@@ -62,7 +64,8 @@ function origins(value: unknown): string[] {
   const list = Array.isArray(value) ? value.map(String) : (optionalString(value)?.split(',') ?? ['*']);
   const trimmed = list.map((o) => o.trim()).filter((o) => o !== '');
   for (const origin of trimmed) {
-    if (origin !== '*' && !/^https?:\/\/[^/\s]+$/.test(origin)) throw new Error(`context allowedOrigins: not an origin: ${origin}`);
+    if (origin !== '*' && !/^https?:\/\/[^/\s]+$/.test(origin))
+      throw new Error(`context allowedOrigins: not an origin: ${origin}`);
   }
   return trimmed.length > 0 ? trimmed : ['*'];
 }

@@ -68,7 +68,11 @@ export class GameFunction extends Construct {
       new PolicyStatement({ effect: Effect.ALLOW, actions: ['dynamodb:Query'], resources: indexArns(table) }),
     );
     this.role.addToPrincipalPolicy(
-      new PolicyStatement({ effect: Effect.ALLOW, actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }),
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: ['secretsmanager:GetSecretValue'],
+        resources: [secret.secretArn],
+      }),
     );
 
     this.function = new NodejsFunction(this, 'Function', {
@@ -90,5 +94,7 @@ export class GameFunction extends Construct {
 
 /** Each index of the store's table definition, by name: no `index/*`. */
 function indexArns(table: ITable): string[] {
-  return [...TABLE.globalSecondaryIndexes, ...TABLE.localSecondaryIndexes].map((index) => `${table.tableArn}/index/${index.indexName}`);
+  return [...TABLE.globalSecondaryIndexes, ...TABLE.localSecondaryIndexes].map(
+    (index) => `${table.tableArn}/index/${index.indexName}`,
+  );
 }

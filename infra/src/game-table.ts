@@ -1,4 +1,11 @@
-import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption, type Attribute } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  AttributeType,
+  BillingMode,
+  ProjectionType,
+  Table,
+  TableEncryption,
+  type Attribute,
+} from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import { TABLE, type KeyAttribute } from '@chickenfoot/store/table';
 import type { StageConfig } from './config';
@@ -39,8 +46,13 @@ export function gameTable(scope: Construct, id: string, config: StageConfig): Ta
   }
   for (const index of TABLE.localSecondaryIndexes) {
     // An LSI shares the table's partition key by definition; CDK only takes its sort key.
-    if (index.partitionKey.name !== TABLE.partitionKey.name) throw new Error(`LSI ${index.indexName} must use the table's partition key`);
-    table.addLocalSecondaryIndex({ indexName: index.indexName, sortKey: attribute(index.sortKey), projectionType: PROJECTIONS[index.projection] });
+    if (index.partitionKey.name !== TABLE.partitionKey.name)
+      throw new Error(`LSI ${index.indexName} must use the table's partition key`);
+    table.addLocalSecondaryIndex({
+      indexName: index.indexName,
+      sortKey: attribute(index.sortKey),
+      projectionType: PROJECTIONS[index.projection],
+    });
   }
   return table;
 }

@@ -39,9 +39,19 @@ export class ChickenfootStack extends Stack {
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
       removalPolicy: config.removalPolicy,
     });
-    this.fn = new GameFunction(this, 'Api', { table: this.table, secret: this.secret, config, ...(props.entry ? { entry: props.entry } : {}) });
+    this.fn = new GameFunction(this, 'Api', {
+      table: this.table,
+      secret: this.secret,
+      config,
+      ...(props.entry ? { entry: props.entry } : {}),
+    });
     this.api = new GameApi(this, 'Http', { handler: this.fn.function, config });
-    this.alarms = new GameAlarms(this, 'Alarms', { handler: this.fn.function, api: this.api.api, table: this.table, config });
+    this.alarms = new GameAlarms(this, 'Alarms', {
+      handler: this.fn.function,
+      api: this.api.api,
+      table: this.table,
+      config,
+    });
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.url, description: 'Base URL of the game API' });
     new CfnOutput(this, 'DocsUrl', { value: `${this.api.url}/docs`, description: 'Interactive API documentation' });

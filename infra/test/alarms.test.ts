@@ -6,14 +6,20 @@ import { synth } from './synth';
 interface AlarmProperties {
   Namespace?: string;
   MetricName?: string;
-  Metrics?: { Id: string; Expression?: string; MetricStat?: { Metric: { MetricName: string; Dimensions: { Name: string; Value: unknown }[] } } }[];
+  Metrics?: {
+    Id: string;
+    Expression?: string;
+    MetricStat?: { Metric: { MetricName: string; Dimensions: { Name: string; Value: unknown }[] } };
+  }[];
   TreatMissingData: string;
   AlarmActions?: unknown[];
   OKActions?: unknown[];
 }
 
 const alarmsOf = (context: Record<string, unknown>) =>
-  Object.values(synth(context).template.findResources('AWS::CloudWatch::Alarm')).map((a) => a.Properties as AlarmProperties);
+  Object.values(synth(context).template.findResources('AWS::CloudWatch::Alarm')).map(
+    (a) => a.Properties as AlarmProperties,
+  );
 
 describe('the alarms', () => {
   const alarms = alarmsOf({});
@@ -30,7 +36,9 @@ describe('the alarms', () => {
 
   it('sum throttling over every operation the function uses, a missing series counting as 0', () => {
     const math = alarms.find((a) => a.Metrics)?.Metrics ?? [];
-    const operations = math.flatMap((m) => m.MetricStat?.Metric.Dimensions.filter((d) => d.Name === 'Operation').map((d) => d.Value) ?? []);
+    const operations = math.flatMap(
+      (m) => m.MetricStat?.Metric.Dimensions.filter((d) => d.Name === 'Operation').map((d) => d.Value) ?? [],
+    );
     expect(operations.sort()).toEqual(TABLE_ACTIONS.map((a) => a.replace('dynamodb:', '')).sort());
     expect(math.find((m) => m.Expression)?.Expression).toMatch(/^FILL\(m0, 0\)( \+ FILL\(m\d, 0\))+$/);
   });
@@ -42,11 +50,21 @@ describe('the alarms', () => {
   it('notify an SNS topic (TLS only) with the address subscribed, with -c alarmEmail', () => {
     const { template } = synth({ alarmEmail: 'ops@example.com' });
     const topic = { Ref: template.getResourceId('AWS::SNS::Topic') };
-    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com', TopicArn: topic });
-    template.hasResourceProperties('AWS::SNS::TopicPolicy', {
-      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+    template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'ops@example.com',
+      TopicArn: topic,
     });
-    const withTopic = Object.values(template.findResources('AWS::CloudWatch::Alarm')).map((a) => a.Properties as AlarmProperties);
+    template.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+    const withTopic = Object.values(template.findResources('AWS::CloudWatch::Alarm')).map(
+      (a) => a.Properties as AlarmProperties,
+    );
     expect(withTopic).toHaveLength(4);
     for (const alarm of withTopic) {
       expect(alarm.AlarmActions).toEqual([topic]);

@@ -57,8 +57,14 @@ describe('zodEnglishOnly', () => {
        export const probe = () => ({ locales: Object.keys(z.locales), message: z.string().safeParse(1).error.issues[0].message });`,
       zodEnglishOnly(),
     );
-    expect(await callInWorker(url, 'probe', {})).toEqual({ locales: ['en'], message: 'Invalid input: expected string, received number' });
-    expect(inputs.filter((i) => i.includes('/locales/'))).toEqual(['node_modules/zod/v4/locales/en.js', 'node_modules/zod/v4/locales/index.js']);
+    expect(await callInWorker(url, 'probe', {})).toEqual({
+      locales: ['en'],
+      message: 'Invalid input: expected string, received number',
+    });
+    expect(inputs.filter((i) => i.includes('/locales/'))).toEqual([
+      'node_modules/zod/v4/locales/en.js',
+      'node_modules/zod/v4/locales/index.js',
+    ]);
   });
 });
 
@@ -70,10 +76,20 @@ describe('lambdaCredentials', () => {
        export const credentials = () => defaultProvider()();`,
       lambdaCredentials(),
     );
-    const lambdaEnv = { AWS_ACCESS_KEY_ID: 'AKIDLAMBDA', AWS_SECRET_ACCESS_KEY: 'secret', AWS_SESSION_TOKEN: 'session' };
-    expect(await callInWorker(url, 'credentials', lambdaEnv)).toMatchObject({ accessKeyId: 'AKIDLAMBDA', secretAccessKey: 'secret', sessionToken: 'session' });
+    const lambdaEnv = {
+      AWS_ACCESS_KEY_ID: 'AKIDLAMBDA',
+      AWS_SECRET_ACCESS_KEY: 'secret',
+      AWS_SESSION_TOKEN: 'session',
+    };
+    expect(await callInWorker(url, 'credentials', lambdaEnv)).toMatchObject({
+      accessKeyId: 'AKIDLAMBDA',
+      secretAccessKey: 'secret',
+      sessionToken: 'session',
+    });
     // No fallback to a profile, SSO or the instance metadata service: outside Lambda it just fails.
-    await expect(callInWorker(url, 'credentials', { AWS_PROFILE: 'default' })).rejects.toThrow(/environment variable credentials/);
+    await expect(callInWorker(url, 'credentials', { AWS_PROFILE: 'default' })).rejects.toThrow(
+      /environment variable credentials/,
+    );
     const files = inputs.filter((i) => i.startsWith('node_modules/'));
     expect(files.filter((i) => /credential-provider-(?!env)|nested-clients|token-providers/.test(i))).toEqual([]);
   });

@@ -7,11 +7,23 @@ const configFor = (context: Record<string, unknown>) => stageConfig(new App({ co
 
 describe('the stage settings from context', () => {
   it('default to a dev stage that tears down cleanly', () => {
-    expect(configFor({})).toMatchObject({ stage: 'dev', production: false, removalPolicy: RemovalPolicy.DESTROY, logRetention: RetentionDays.ONE_WEEK, allowedOrigins: ['*'], alarmEmail: undefined });
+    expect(configFor({})).toMatchObject({
+      stage: 'dev',
+      production: false,
+      removalPolicy: RemovalPolicy.DESTROY,
+      logRetention: RetentionDays.ONE_WEEK,
+      allowedOrigins: ['*'],
+      alarmEmail: undefined,
+    });
   });
 
   it('make prod the production stage: retained, logs kept longer', () => {
-    expect(configFor({ stage: 'prod' })).toMatchObject({ stage: 'prod', production: true, removalPolicy: RemovalPolicy.RETAIN, logRetention: RetentionDays.THREE_MONTHS });
+    expect(configFor({ stage: 'prod' })).toMatchObject({
+      stage: 'prod',
+      production: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+      logRetention: RetentionDays.THREE_MONTHS,
+    });
   });
 
   it('refuse what would fail later, at deploy time', () => {
@@ -24,11 +36,17 @@ describe('the stage settings from context', () => {
 
   it('throttle the whole API at 50 requests/s (bursts of 100) unless told otherwise', () => {
     expect(configFor({}).throttle).toEqual({ rateLimit: 50, burstLimit: 100 });
-    expect(configFor({ throttleRate: '500', throttleBurst: 1000 }).throttle).toEqual({ rateLimit: 500, burstLimit: 1000 });
+    expect(configFor({ throttleRate: '500', throttleBurst: 1000 }).throttle).toEqual({
+      rateLimit: 500,
+      burstLimit: 1000,
+    });
   });
 
   it('read a list of origins from a comma-separated string or a JSON array', () => {
-    expect(configFor({ allowedOrigins: 'https://a.example, http://localhost:5173' }).allowedOrigins).toEqual(['https://a.example', 'http://localhost:5173']);
+    expect(configFor({ allowedOrigins: 'https://a.example, http://localhost:5173' }).allowedOrigins).toEqual([
+      'https://a.example',
+      'http://localhost:5173',
+    ]);
     expect(configFor({ allowedOrigins: ['https://a.example'] }).allowedOrigins).toEqual(['https://a.example']);
   });
 });

@@ -21,7 +21,8 @@ describe('the API function', () => {
 
   it('gets only the table name, the secret ARN and source maps in its environment', () => {
     const fn = dev.template.findResources('AWS::Lambda::Function');
-    const variables = (Object.values(fn)[0]?.Properties as { Environment: { Variables: Record<string, unknown> } }).Environment.Variables;
+    const variables = (Object.values(fn)[0]?.Properties as { Environment: { Variables: Record<string, unknown> } })
+      .Environment.Variables;
     expect(variables).toEqual({
       TABLE_NAME: ref('AWS::DynamoDB::Table'),
       TOKEN_SECRET_ARN: ref('AWS::SecretsManager::Secret'),
@@ -30,7 +31,9 @@ describe('the API function', () => {
   });
 
   it('logs to its own log group, kept a week on dev and three months in production', () => {
-    dev.template.hasResourceProperties('AWS::Lambda::Function', { LoggingConfig: { LogGroup: Match.objectLike({ Ref: Match.stringLikeRegexp('^ApiLogs') }) } });
+    dev.template.hasResourceProperties('AWS::Lambda::Function', {
+      LoggingConfig: { LogGroup: Match.objectLike({ Ref: Match.stringLikeRegexp('^ApiLogs') }) },
+    });
     dev.template.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 7 });
     prod.template.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 90 });
     expect(Object.keys(dev.template.findResources('Custom::LogRetention'))).toEqual([]);
@@ -51,6 +54,9 @@ describe('the token-signing secret', () => {
   });
 
   it('outlives the stack in production: losing it signs every player out', () => {
-    prod.template.hasResource('AWS::SecretsManager::Secret', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    prod.template.hasResource('AWS::SecretsManager::Secret', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+    });
   });
 });

@@ -16,7 +16,11 @@ describe('the HTTP API', () => {
       IntegrationUri: functionArn,
     });
     template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: '$default' });
-    template.hasResourceProperties('AWS::Lambda::Permission', { Action: 'lambda:InvokeFunction', Principal: 'apigateway.amazonaws.com', FunctionName: functionArn });
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      Principal: 'apigateway.amazonaws.com',
+      FunctionName: functionArn,
+    });
   });
 
   it('throttles the default route explicitly and deploys on change', () => {
@@ -33,9 +37,16 @@ describe('the HTTP API', () => {
       AccessLogSettings: { DestinationArn: { 'Fn::GetAtt': [string, string] }; Format: string };
     };
     const logGroup = stage.AccessLogSettings.DestinationArn['Fn::GetAtt'][0];
-    expect(template.toJSON().Resources[logGroup]).toMatchObject({ Type: 'AWS::Logs::LogGroup', Properties: { RetentionInDays: 7 } });
+    expect(template.toJSON().Resources[logGroup]).toMatchObject({
+      Type: 'AWS::Logs::LogGroup',
+      Properties: { RetentionInDays: 7 },
+    });
     const format = JSON.parse(stage.AccessLogSettings.Format) as Record<string, string>;
-    expect(format).toMatchObject({ requestId: '$context.requestId', status: '$context.status', integrationError: '$context.integrationErrorMessage' });
+    expect(format).toMatchObject({
+      requestId: '$context.requestId',
+      status: '$context.status',
+      integrationError: '$context.integrationErrorMessage',
+    });
   });
 
   it('answers CORS preflights for browser clients: the headers the API reads, the ETag it sets, no cookies', () => {
@@ -52,9 +63,14 @@ describe('the HTTP API', () => {
   });
 
   it('takes the allowed origins from context', () => {
-    synth({ allowedOrigins: 'https://play.example.com, https://chickenfoot.example' }).template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
-      CorsConfiguration: Match.objectLike({ AllowOrigins: ['https://play.example.com', 'https://chickenfoot.example'] }),
-    });
+    synth({ allowedOrigins: 'https://play.example.com, https://chickenfoot.example' }).template.hasResourceProperties(
+      'AWS::ApiGatewayV2::Api',
+      {
+        CorsConfiguration: Match.objectLike({
+          AllowOrigins: ['https://play.example.com', 'https://chickenfoot.example'],
+        }),
+      },
+    );
   });
 
   it('outputs the API URL and the docs URL', () => {

@@ -14,7 +14,12 @@ import(workerData.url)
  * and the test process's environment stays untouched.
  * @example await callInWorker(pathToFileURL(file).href, 'handler', { TABLE_NAME: 't' }, [event]);
  */
-export async function callInWorker(url: string, name: string, env: Record<string, string | undefined>, args: unknown[] = []): Promise<unknown> {
+export async function callInWorker(
+  url: string,
+  name: string,
+  env: Record<string, string | undefined>,
+  args: unknown[] = [],
+): Promise<unknown> {
   const worker = new Worker(SCRIPT, { eval: true, workerData: { url, name, args }, env });
   try {
     const reply = await new Promise<{ ok: boolean; value?: unknown; error?: string }>((resolve, reject) => {

@@ -34,7 +34,9 @@ describe('least privilege', () => {
     expect(tableStatements).toEqual(
       expect.arrayContaining([{ Effect: 'Allow', Action: [...TABLE_ACTIONS].sort(), Resource: tableArn }]),
     );
-    const indexes = [...TABLE.globalSecondaryIndexes, ...TABLE.localSecondaryIndexes].map((i) => ({ 'Fn::Join': ['', [tableArn, `/index/${i.indexName}`]] }));
+    const indexes = [...TABLE.globalSecondaryIndexes, ...TABLE.localSecondaryIndexes].map((i) => ({
+      'Fn::Join': ['', [tableArn, `/index/${i.indexName}`]],
+    }));
     expect(tableStatements).toEqual([
       { Effect: 'Allow', Action: [...TABLE_ACTIONS].sort(), Resource: tableArn },
       { Effect: 'Allow', Action: 'dynamodb:Query', Resource: expect.arrayContaining(indexes) },
@@ -50,14 +52,20 @@ describe('least privilege', () => {
   });
 
   it('writes logs to its own log group only', () => {
-    const fn = Object.values(template.findResources('AWS::Lambda::Function'))[0]?.Properties as { LoggingConfig: { LogGroup: { Ref: string } } };
+    const fn = Object.values(template.findResources('AWS::Lambda::Function'))[0]?.Properties as {
+      LoggingConfig: { LogGroup: { Ref: string } };
+    };
     const logGroup = { 'Fn::GetAtt': [fn.LoggingConfig.LogGroup.Ref, 'Arn'] };
-    expect(statementFor('logs:PutLogEvents')).toEqual([{ Effect: 'Allow', Action: ['logs:CreateLogStream', 'logs:PutLogEvents'], Resource: logGroup }]);
+    expect(statementFor('logs:PutLogEvents')).toEqual([
+      { Effect: 'Allow', Action: ['logs:CreateLogStream', 'logs:PutLogEvents'], Resource: logGroup },
+    ]);
   });
 
   it('has no wildcard action anywhere, and "*" as a resource only for X-Ray, which has no resource ARNs', () => {
     expect(statements.flatMap((s) => list(s.Action)).filter((a) => a.includes('*'))).toEqual([]);
     const starred = statements.filter((s) => list(s.Resource).includes('*'));
-    expect(starred).toEqual([{ Effect: 'Allow', Action: ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'], Resource: '*' }]);
+    expect(starred).toEqual([
+      { Effect: 'Allow', Action: ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'], Resource: '*' },
+    ]);
   });
 });

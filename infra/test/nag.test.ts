@@ -30,7 +30,11 @@ describe('cdk-nag (AwsSolutions)', () => {
   it('fails the synth on a finding nobody acknowledged', () => {
     const outdir = mkdtempSync(join(tmpdir(), 'chickenfoot-nag-'));
     try {
-      const { stack } = createApp({ outdir, builtinCloudFormationValidation: false, context: { 'aws:cdk:bundling-stacks': [] } });
+      const { stack } = createApp({
+        outdir,
+        builtinCloudFormationValidation: false,
+        context: { 'aws:cdk:bundling-stacks': [] },
+      });
       new Topic(stack, 'PlainTopic'); // no TLS-only policy: AwsSolutions-SNS3
       expect(() => Template.fromStack(stack)).toThrow(/AwsSolutions-SNS3/);
     } finally {

@@ -17,7 +17,8 @@ export function storeDynamoActions(): string[] {
     .filter((f) => !NOT_IN_LAMBDA.some((skip) => skip.test(relative(dir, join(dir, f)).replaceAll('\\', '/'))));
   const actions = new Set<string>();
   for (const file of files) {
-    for (const match of readFileSync(join(dir, file), 'utf8').matchAll(/new (\w+)Command\(/g)) actions.add(`dynamodb:${match[1]}`);
+    for (const match of readFileSync(join(dir, file), 'utf8').matchAll(/new (\w+)Command\(/g))
+      actions.add(`dynamodb:${match[1]}`);
   }
   return [...actions].sort();
 }

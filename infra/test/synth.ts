@@ -10,7 +10,13 @@ export interface Synthesized {
   readonly stack: ChickenfootStack;
   readonly template: Template;
   /** The parsed template, for checks that walk every resource. */
-  readonly json: { Resources: Record<string, { Type: string; Properties?: Record<string, unknown>; DeletionPolicy?: string; UpdateReplacePolicy?: string }>; Outputs?: Record<string, unknown> };
+  readonly json: {
+    Resources: Record<
+      string,
+      { Type: string; Properties?: Record<string, unknown>; DeletionPolicy?: string; UpdateReplacePolicy?: string }
+    >;
+    Outputs?: Record<string, unknown>;
+  };
   readonly validationReport: ValidationReport;
 }
 
@@ -20,7 +26,12 @@ export interface ValidationReport {
     pluginName: string;
     conclusion: string;
     violations: { ruleName: string }[];
-    suppressedViolations: { ruleName: string; acknowledgedId: string; reason: string; violatingConstructs: { constructPath: string }[] }[];
+    suppressedViolations: {
+      ruleName: string;
+      acknowledgedId: string;
+      reason: string;
+      violatingConstructs: { constructPath: string }[];
+    }[];
   }[];
 }
 
@@ -43,7 +54,9 @@ export function synth(context: Record<string, unknown> = {}, { cfnValidation = f
     // fromStack synthesizes the whole app, so cdk-nag (registered on the app) runs here too.
     const template = Template.fromStack(stack);
     const json = template.toJSON() as Synthesized['json'];
-    const validationReport = JSON.parse(readFileSync(join(outdir, 'validation-report.json'), 'utf8')) as ValidationReport;
+    const validationReport = JSON.parse(
+      readFileSync(join(outdir, 'validation-report.json'), 'utf8'),
+    ) as ValidationReport;
     return { stack, template, json, validationReport };
   } finally {
     rmSync(outdir, { recursive: true, force: true });

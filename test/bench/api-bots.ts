@@ -5,7 +5,18 @@
  * its own token: `player` decides from the seat's view (a GET before each move), `referee` from a
  * replica of the game (one POST a move).
  */
-import { decide, evolve, fisherYates, initialState, legalMoves, seededRandom, type Command, type GameState, type Move, type Shuffle } from '@chickenfoot/rules';
+import {
+  decide,
+  evolve,
+  fisherYates,
+  initialState,
+  legalMoves,
+  seededRandom,
+  type Command,
+  type GameState,
+  type Move,
+  type Shuffle,
+} from '@chickenfoot/rules';
 import { Agent, request as httpRequest } from 'node:http';
 import { parentPort } from 'node:worker_threads';
 
@@ -17,15 +28,19 @@ const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 /** A lean client for the bench: node:http with keep-alive (fetch's own cost per request is larger). */
 export const nodeSend: Send = (url, init) =>
   new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: init.method, headers: init.headers as Record<string, string>, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: res.statusCode ?? 0, json: async () => JSON.parse(text) });
-      });
-      res.on('error', reject);
-    });
+    const req = httpRequest(
+      url,
+      { method: init.method, headers: init.headers as Record<string, string>, agent },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode ?? 0, json: async () => JSON.parse(text) });
+        });
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(init.body as string | undefined);
   });
@@ -38,10 +53,20 @@ function client(baseUrl: string, seed: number, send: Send) {
     return items[s % items.length] as T;
   };
   let keys = 0;
-  const call = async (method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}) => {
+  const call = async (
+    method: string,
+    path: string,
+    token?: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
     const res = await send(`${baseUrl}${path}`, {
       method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
       ...(body ? { body: JSON.stringify(body) } : {}),
     });
     const json = (await res.json()) as any;
@@ -64,7 +89,16 @@ export function player(baseUrl: string, seed: number, send: Send = nodeSend) {
     for (let i = 0; i < 4; i++) tokens.push((await call('POST', '/v1/players', undefined, { name: `Bot ${i}` })).token);
     const created = (await call('POST', '/v1/games', tokens[0], { seats: 4 }, { 'idempotency-key': key() })).game;
     let last = created;
-    for (const token of tokens.slice(1)) last = (await call('POST', `/v1/games/${created.id}/join`, token, { inviteCode: created.inviteCode }, { 'idempotency-key': key() })).game;
+    for (const token of tokens.slice(1))
+      last = (
+        await call(
+          'POST',
+          `/v1/games/${created.id}/join`,
+          token,
+          { inviteCode: created.inviteCode },
+          { 'idempotency-key': key() },
+        )
+      ).game;
     game = { id: created.id, tokens, turn: last.hand.turn, moves: 0, done: false };
   }
 
@@ -78,10 +112,15 @@ export function player(baseUrl: string, seed: number, send: Send = nodeSend) {
       const g = game!;
       const token = g.tokens[g.turn] as string;
       const view = await call('GET', `/v1/games/${g.id}`, token);
-      const moves = view.legalMoves.filter((m: { type: string }) => m.type === 'play' || m.type === 'pass' || m.type === 'draw');
+      const moves = view.legalMoves.filter(
+        (m: { type: string }) => m.type === 'play' || m.type === 'pass' || m.type === 'draw',
+      );
       const move = pick(moves.length > 0 ? moves : view.legalMoves);
       return async () => {
-        const reply = await call('POST', `/v1/games/${g.id}/moves`, token, move, { 'if-match': `"${view.version}"`, 'idempotency-key': key() });
+        const reply = await call('POST', `/v1/games/${g.id}/moves`, token, move, {
+          'if-match': `"${view.version}"`,
+          'idempotency-key': key(),
+        });
         g.moves++;
         g.turn = reply.game.hand?.turn ?? g.turn;
         g.done = reply.game.status === 'finished';
@@ -122,7 +161,16 @@ export function referee(baseUrl: string, seed: number, send: Send = nodeSend) {
     const tokens = players.map((p) => p.token);
     const created = (await call('POST', '/v1/games', tokens[0], { seats: 4 }, { 'idempotency-key': key() })).game;
     let version = created.version;
-    for (const token of tokens.slice(1)) version = (await call('POST', `/v1/games/${created.id}/join`, token, { inviteCode: created.inviteCode }, { 'idempotency-key': key() })).version;
+    for (const token of tokens.slice(1))
+      version = (
+        await call(
+          'POST',
+          `/v1/games/${created.id}/join`,
+          token,
+          { inviteCode: created.inviteCode },
+          { 'idempotency-key': key() },
+        )
+      ).version;
     game = { id: created.id, tokens, state: initialState(), version };
     const [first, ...others] = players.map(({ id, name }) => ({ id, name }));
     apply({ type: 'create', seats: 4, player: first! });
@@ -134,12 +182,19 @@ export function referee(baseUrl: string, seed: number, send: Send = nodeSend) {
       if (!game || game.state.status === 'finished') await newGame();
       const g = game!;
       const seat = g.state.hand?.turn ?? 0;
-      const moves = legalMoves(g.state, seat).filter((m) => m.type === 'play' || m.type === 'pass' || m.type === 'draw');
+      const moves = legalMoves(g.state, seat).filter(
+        (m) => m.type === 'play' || m.type === 'pass' || m.type === 'draw',
+      );
       const move: Move = pick(moves.length > 0 ? moves : legalMoves(g.state, seat));
-      const reply = await call('POST', `/v1/games/${g.id}/moves`, g.tokens[seat], move, { 'if-match': `"${g.version}"`, 'idempotency-key': key() });
+      const reply = await call('POST', `/v1/games/${g.id}/moves`, g.tokens[seat], move, {
+        'if-match': `"${g.version}"`,
+        'idempotency-key': key(),
+      });
       const events = apply({ type: 'move', seat, move });
       if (reply.version !== g.version + 1 || reply.events.length !== events) {
-        throw new Error(`game ${g.id} left its replica: version ${reply.version}, ${reply.events.length} events; replica ${g.version + 1}, ${events}`);
+        throw new Error(
+          `game ${g.id} left its replica: version ${reply.version}, ${reply.events.length} events; replica ${g.version + 1}, ${events}`,
+        );
       }
       g.version = reply.version;
     },

@@ -94,14 +94,28 @@ async function main() {
   const limits = { perPlayer: { burst: 1e9, perSecond: 1e9 }, registrations: { burst: 1e9, perSecond: 1e9 } };
   const apps = [1000, 0].map((cacheSize) => {
     const store = new EventStore({ client: dynamo.client, tableName: dynamo.tableName, meter });
-    return createApp({ store, secret: 'bench-secret-0123456789-abcdefghijklmnopq', logger: silentLogger, cacheSize, limits, shuffle: benchShuffle });
+    return createApp({
+      store,
+      secret: 'bench-secret-0123456789-abcdefghijklmnopq',
+      logger: silentLogger,
+      cacheSize,
+      limits,
+      shuffle: benchShuffle,
+    });
   });
   const servers = apps.map((app) => serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }));
-  await Promise.all(servers.map((s) => new Promise((resolve) => (s.listening ? resolve(null) : s.once('listening', resolve)))));
-  const [cachedUrl, uncachedUrl] = servers.map((s) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`) as [string, string];
+  await Promise.all(
+    servers.map((s) => new Promise((resolve) => (s.listening ? resolve(null) : s.once('listening', resolve)))),
+  );
+  const [cachedUrl, uncachedUrl] = servers.map((s) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`) as [
+    string,
+    string,
+  ];
   // The worker loads TypeScript through tsx's loader, registered inside it.
   const bots = JSON.stringify(new URL('./api-bots.ts', import.meta.url).href);
-  const worker = new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${bots}); });`, { eval: true });
+  const worker = new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${bots}); });`, {
+    eval: true,
+  });
   const ask = <T>(request: BotRequest) =>
     new Promise<T>((resolve, reject) => {
       const fail = (error: Error) => reject(error);
@@ -114,7 +128,14 @@ async function main() {
     });
   try {
     const floorOp = floor(dynamo.client, dynamo.tableName, 'latency');
-    const samples = { floor: [] as number[], cached: [] as number[], uncached: [] as number[], inProcess: [] as number[], worker: [] as number[], floorLoop: [] as number[] };
+    const samples = {
+      floor: [] as number[],
+      cached: [] as number[],
+      uncached: [] as number[],
+      inProcess: [] as number[],
+      worker: [] as number[],
+      floorLoop: [] as number[],
+    };
     const bots = { cached: player(cachedUrl, 5), uncached: player(uncachedUrl, 6) };
     // The same app and bots without HTTP (app.request in this thread): what the transport adds.
     const local = player('http://local', 7, (url, init) => Promise.resolve(apps[0]!.request(url, init)));
@@ -142,7 +163,9 @@ async function main() {
       roundRatios.push(summary(samples.cached.slice(cachedFrom)).p50Ms / summary(samples.floor.slice(floorFrom)).p50Ms);
       for (let i = 0; i < PER_ROUND; i++) await pair(bots.uncached, samples.uncached);
       for (let i = 0; i < PER_ROUND; i++) await pair(local, samples.inProcess);
-      samples.worker.push(...(await ask<{ ms: number[] }>({ kind: 'timed', url: cachedUrl, bot: 1, moves: PER_ROUND })).ms);
+      samples.worker.push(
+        ...(await ask<{ ms: number[] }>({ kind: 'timed', url: cachedUrl, bot: 1, moves: PER_ROUND })).ms,
+      );
       samples.floorLoop.push(...(await timed(PER_ROUND, floorOp)));
     }
     const roundRatio = round([...roundRatios].sort((a, b) => a - b)[Math.floor(ROUNDS / 2)] ?? Number.NaN);
@@ -162,9 +185,23 @@ async function main() {
       cost[ready] = meter.snapshot();
     }
 
-    const floorOps = await floorThroughput(Array.from({ length: CONCURRENT }, (_, i) => floor(dynamo.client, dynamo.tableName, `tp-${i}`)));
-    const { perSecond: moveOps } = await ask<{ perSecond: number }>({ kind: 'throughput', url: cachedUrl, games: CONCURRENT, seconds: THROUGHPUT_SECONDS, clients: 'referee' });
-    const { perSecond: cycleOps } = await ask<{ perSecond: number }>({ kind: 'throughput', url: cachedUrl, games: CONCURRENT, seconds: THROUGHPUT_SECONDS, clients: 'viewer' });
+    const floorOps = await floorThroughput(
+      Array.from({ length: CONCURRENT }, (_, i) => floor(dynamo.client, dynamo.tableName, `tp-${i}`)),
+    );
+    const { perSecond: moveOps } = await ask<{ perSecond: number }>({
+      kind: 'throughput',
+      url: cachedUrl,
+      games: CONCURRENT,
+      seconds: THROUGHPUT_SECONDS,
+      clients: 'referee',
+    });
+    const { perSecond: cycleOps } = await ask<{ perSecond: number }>({
+      kind: 'throughput',
+      url: cachedUrl,
+      games: CONCURRENT,
+      seconds: THROUGHPUT_SECONDS,
+      clients: 'viewer',
+    });
 
     const floorFig = summary(samples.floor);
     const cachedFig = summary(samples.cached);
@@ -174,24 +211,54 @@ async function main() {
     const floorLoopFig = summary(samples.floorLoop);
     const costAt = (first: number) => {
       const span = Array.from({ length: SPAN }, (_, i) => cost[first + i]);
-      const mean = (pick: (c: Cost) => number) => round(span.reduce((sum, c) => sum + (c ? pick(c) : Number.NaN), 0) / SPAN);
-      return { requests: mean((c) => c.requests), readUnits: mean((c) => c.readUnits), writeUnits: mean((c) => c.writeUnits) };
+      const mean = (pick: (c: Cost) => number) =>
+        round(span.reduce((sum, c) => sum + (c ? pick(c) : Number.NaN), 0) / SPAN);
+      return {
+        requests: mean((c) => c.requests),
+        readUnits: mean((c) => c.readUnits),
+        writeUnits: mean((c) => c.writeUnits),
+      };
     };
-    console.log(`floor (Query + conditional PutItem): p50 ${floorFig.p50Ms} ms, p99 ${floorFig.p99Ms} ms (${floorFig.samples} samples, each after a GET)`);
-    console.log(`move, state cached:   p50 ${cachedFig.p50Ms} ms, p99 ${cachedFig.p99Ms} ms -> ${round(cachedFig.p50Ms / floorFig.p50Ms)}x the floor at p50`);
-    console.log(`  round by round (floor and move p50 side by side, ${ROUNDS} rounds): median ratio ${roundRatio}x, from ${round(Math.min(...roundRatios))}x to ${round(Math.max(...roundRatios))}x`);
-    console.log(`  with the client in a worker thread: p50 ${workerFig.p50Ms} ms -> ${round(workerFig.p50Ms / floorFig.p50Ms)}x (the floor has no second thread)`);
-    console.log(`  against the floor timed in a tight loop of its own (p50 ${floorLoopFig.p50Ms} ms): ${round(cachedFig.p50Ms / floorLoopFig.p50Ms)}x`);
-    console.log(`  without HTTP (app.request): p50 ${inProcessFig.p50Ms} ms -> ${round(inProcessFig.p50Ms / floorFig.p50Ms)}x`);
-    console.log(`move, state uncached: p50 ${uncachedFig.p50Ms} ms, p99 ${uncachedFig.p99Ms} ms -> ${round(uncachedFig.p50Ms / floorFig.p50Ms)}x the floor at p50`);
-    console.log(`throughput, ${CONCURRENT} games at once: floor ${round(floorOps, 0)} ops/s, moves ${round(moveOps, 0)}/s -> ${round(moveOps / floorOps)}x`);
-    console.log(`  the same with a GET of the view before each move: ${round(cycleOps, 0)} moves/s -> ${round(cycleOps / floorOps)}x`);
-    console.log(`cost of a move's POST (mean of ${SPAN}): from move 10 ${JSON.stringify(costAt(10))}, from move 300 ${JSON.stringify(costAt(300))}`);
+    console.log(
+      `floor (Query + conditional PutItem): p50 ${floorFig.p50Ms} ms, p99 ${floorFig.p99Ms} ms (${floorFig.samples} samples, each after a GET)`,
+    );
+    console.log(
+      `move, state cached:   p50 ${cachedFig.p50Ms} ms, p99 ${cachedFig.p99Ms} ms -> ${round(cachedFig.p50Ms / floorFig.p50Ms)}x the floor at p50`,
+    );
+    console.log(
+      `  round by round (floor and move p50 side by side, ${ROUNDS} rounds): median ratio ${roundRatio}x, from ${round(Math.min(...roundRatios))}x to ${round(Math.max(...roundRatios))}x`,
+    );
+    console.log(
+      `  with the client in a worker thread: p50 ${workerFig.p50Ms} ms -> ${round(workerFig.p50Ms / floorFig.p50Ms)}x (the floor has no second thread)`,
+    );
+    console.log(
+      `  against the floor timed in a tight loop of its own (p50 ${floorLoopFig.p50Ms} ms): ${round(cachedFig.p50Ms / floorLoopFig.p50Ms)}x`,
+    );
+    console.log(
+      `  without HTTP (app.request): p50 ${inProcessFig.p50Ms} ms -> ${round(inProcessFig.p50Ms / floorFig.p50Ms)}x`,
+    );
+    console.log(
+      `move, state uncached: p50 ${uncachedFig.p50Ms} ms, p99 ${uncachedFig.p99Ms} ms -> ${round(uncachedFig.p50Ms / floorFig.p50Ms)}x the floor at p50`,
+    );
+    console.log(
+      `throughput, ${CONCURRENT} games at once: floor ${round(floorOps, 0)} ops/s, moves ${round(moveOps, 0)}/s -> ${round(moveOps / floorOps)}x`,
+    );
+    console.log(
+      `  the same with a GET of the view before each move: ${round(cycleOps, 0)} moves/s -> ${round(cycleOps / floorOps)}x`,
+    );
+    console.log(
+      `cost of a move's POST (mean of ${SPAN}): from move 10 ${JSON.stringify(costAt(10))}, from move 300 ${JSON.stringify(costAt(300))}`,
+    );
     console.log(
       JSON.stringify({
         benchmark: 'api',
         floor: floorFig,
-        move: { ...cachedFig, ratioP50: round(cachedFig.p50Ms / floorFig.p50Ms), ratioP99: round(cachedFig.p99Ms / floorFig.p99Ms), medianRoundRatioP50: roundRatio },
+        move: {
+          ...cachedFig,
+          ratioP50: round(cachedFig.p50Ms / floorFig.p50Ms),
+          ratioP99: round(cachedFig.p99Ms / floorFig.p99Ms),
+          medianRoundRatioP50: roundRatio,
+        },
         moveUncached: { ...uncachedFig, ratioP50: round(uncachedFig.p50Ms / floorFig.p50Ms) },
         moveWithoutHttp: { ...inProcessFig, ratioP50: round(inProcessFig.p50Ms / floorFig.p50Ms) },
         moveClientInWorker: { ...workerFig, ratioP50: round(workerFig.p50Ms / floorFig.p50Ms) },

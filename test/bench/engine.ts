@@ -20,7 +20,14 @@ function playFor(seconds: number, firstSeed: number) {
     commands += result.commands;
   }
   const elapsed = (performance.now() - start) / 1000;
-  return { gamesPerSecond: games / elapsed, eventsPerSecond: events / elapsed, commandsPerSecond: commands / elapsed, games, events, commands };
+  return {
+    gamesPerSecond: games / elapsed,
+    eventsPerSecond: events / elapsed,
+    commandsPerSecond: commands / elapsed,
+    games,
+    events,
+    commands,
+  };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -28,7 +35,9 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 playFor(1, 1_000_000); // warm-up: let the JIT settle before measuring
 const rounds = Array.from({ length: ROUNDS }, (_, round) => playFor(SECONDS_PER_ROUND, round * 100_000));
 for (const [i, r] of rounds.entries()) {
-  console.log(`round ${i + 1}: ${r.gamesPerSecond.toFixed(0)} games/s, ${r.eventsPerSecond.toFixed(0)} events/s, ${r.commandsPerSecond.toFixed(0)} commands/s`);
+  console.log(
+    `round ${i + 1}: ${r.gamesPerSecond.toFixed(0)} games/s, ${r.eventsPerSecond.toFixed(0)} events/s, ${r.commandsPerSecond.toFixed(0)} commands/s`,
+  );
 }
 
 // Where the time goes: replay recorded games through evolve alone, and ask legalMoves for every seat

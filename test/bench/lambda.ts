@@ -47,10 +47,17 @@ function timeNode(args: string[], env: Record<string, string>): number {
   return ms;
 }
 
-const importArgs = (file: string) => ['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL(file).href)})`];
+const importArgs = (file: string) => [
+  '--input-type=module',
+  '-e',
+  `await import(${JSON.stringify(pathToFileURL(file).href)})`,
+];
 
 /** Builds a variant of the deployed options into its own folder; returns the handler file and the metafile. */
-async function variant(name: string, change: (o: ReturnType<typeof lambdaBuildOptions>) => ReturnType<typeof lambdaBuildOptions>) {
+async function variant(
+  name: string,
+  change: (o: ReturnType<typeof lambdaBuildOptions>) => ReturnType<typeof lambdaBuildOptions>,
+) {
   const outdir = join(root, name);
   const result = await build(change(lambdaBuildOptions(outdir)));
   return { file: join(outdir, HANDLER_FILE), metafile: result.metafile as Metafile };
@@ -79,7 +86,10 @@ async function main(): Promise<void> {
     const gzipBytes = gzipSync(code, { level: 9 }).length;
     const mapBytes = statSync(`${file}.map`).size;
 
-    const plugins = (o: ReturnType<typeof lambdaBuildOptions>, drop: string) => ({ ...o, plugins: o.plugins?.filter((p) => p.name !== drop) ?? [] });
+    const plugins = (o: ReturnType<typeof lambdaBuildOptions>, drop: string) => ({
+      ...o,
+      plugins: o.plugins?.filter((p) => p.name !== drop) ?? [],
+    });
     const withLocales = await variant('with-zod-locales', (o) => plugins(o, 'zod-english-only'));
     const withChain = await variant('with-credential-chain', (o) => plugins(o, 'lambda-credentials'));
     const sdkExternal = await variant('sdk-external', (o) => ({ ...o, external: ['@aws-sdk/*', '@smithy/*'] }));
@@ -87,7 +97,12 @@ async function main(): Promise<void> {
 
     const env = { ...LAMBDA_ENV, NODE_OPTIONS: '--enable-source-maps' };
     const plainEnv = { ...LAMBDA_ENV };
-    const samples = { bare: [] as number[], deployed: [] as number[], noMaps: [] as number[], external: [] as number[] };
+    const samples = {
+      bare: [] as number[],
+      deployed: [] as number[],
+      noMaps: [] as number[],
+      external: [] as number[],
+    };
     for (let i = 0; i < WARMUP + RUNS; i++) {
       const bare = timeNode(['-e', '0'], plainEnv);
       const deployed = timeNode(importArgs(file), env);
@@ -112,16 +127,34 @@ async function main(): Promise<void> {
       runs: RUNS,
       savedBytes: { zodLocales: sizeOf(withLocales.file) - bytes, credentialChain: sizeOf(withChain.file) - bytes },
       sdkExternal: { bytes: sizeOf(sdkExternal.file), importMs: round1(median(samples.external) - bareMs) },
-      target: { bytes: TARGET.bytes, importMs: TARGET.importMs, met: bytes <= TARGET.bytes && importMs <= TARGET.importMs },
+      target: {
+        bytes: TARGET.bytes,
+        importMs: TARGET.importMs,
+        met: bytes <= TARGET.bytes && importMs <= TARGET.importMs,
+      },
       node: process.version,
     };
 
-    console.log(`bundle: ${bytes} bytes (${(bytes / 1024).toFixed(1)} KiB), gzip -9 ${gzipBytes} bytes, source map ${mapBytes} bytes`);
-    console.log(`  largest parts: ${breakdown(metafile, 8).map(([k, v]) => `${k} ${(v / 1024).toFixed(0)} KiB`).join(', ')}`);
-    console.log(`  plugins save: zod locales ${result.savedBytes.zodLocales} bytes, credential chain ${result.savedBytes.credentialChain} bytes`);
-    console.log(`import (median of ${RUNS} fresh processes, minus bare node ${result.bareNodeMs} ms): ${importMs} ms as deployed (--enable-source-maps), ${result.importMsWithoutSourceMaps} ms without source maps`);
-    console.log(`  for comparison, AWS SDK external (read from node_modules): ${result.sdkExternal.bytes} bytes, ${result.sdkExternal.importMs} ms`);
-    console.log(`target: <= ${TARGET.bytes} bytes and <= ${TARGET.importMs} ms: ${result.target.met ? 'met' : 'NOT met'}`);
+    console.log(
+      `bundle: ${bytes} bytes (${(bytes / 1024).toFixed(1)} KiB), gzip -9 ${gzipBytes} bytes, source map ${mapBytes} bytes`,
+    );
+    console.log(
+      `  largest parts: ${breakdown(metafile, 8)
+        .map(([k, v]) => `${k} ${(v / 1024).toFixed(0)} KiB`)
+        .join(', ')}`,
+    );
+    console.log(
+      `  plugins save: zod locales ${result.savedBytes.zodLocales} bytes, credential chain ${result.savedBytes.credentialChain} bytes`,
+    );
+    console.log(
+      `import (median of ${RUNS} fresh processes, minus bare node ${result.bareNodeMs} ms): ${importMs} ms as deployed (--enable-source-maps), ${result.importMsWithoutSourceMaps} ms without source maps`,
+    );
+    console.log(
+      `  for comparison, AWS SDK external (read from node_modules): ${result.sdkExternal.bytes} bytes, ${result.sdkExternal.importMs} ms`,
+    );
+    console.log(
+      `target: <= ${TARGET.bytes} bytes and <= ${TARGET.importMs} ms: ${result.target.met ? 'met' : 'NOT met'}`,
+    );
     console.log(JSON.stringify(result));
   } finally {
     rmSync(root, { recursive: true, force: true });

@@ -67,7 +67,14 @@ const turnSeat = (state: GameState | null) => (state?.status === 'playing' ? (st
 function headOf(state: GameState, version: number, updatedAt: string): GameHead {
   const turn = turnSeat(state);
   const seats = state.players.map((p) => (p ? { playerId: p.id, name: p.name } : null));
-  return { version, status: state.status, turn: turn === null ? null : (state.players[turn]?.id ?? null), seats, updatedAt, totals: state.totals };
+  return {
+    version,
+    status: state.status,
+    turn: turn === null ? null : (state.players[turn]?.id ?? null),
+    seats,
+    updatedAt,
+    totals: state.totals,
+  };
 }
 
 /** The member items the API writes for a step: every seated player on a status change, else a seat taken. */
@@ -126,7 +133,15 @@ async function storeMove(store: EventStore, next: Mover, kind: StoreKind) {
     const head = headOf(step.state, version + 1, at.toISOString());
     const awaiting = kind.awaiting ? { awaiting: { playerId: head.turn } } : {};
     const snapshot = (version + 1) % SNAPSHOT_EVERY === 0 ? { snapshot: step.state } : {};
-    await store.append(gameId, version, step.events, { idempotencyKey: `${gameId}:${version}`, commandHash: 'h', ...snapshot, by: 'bot', at, head, ...awaiting });
+    await store.append(gameId, version, step.events, {
+      idempotencyKey: `${gameId}:${version}`,
+      commandHash: 'h',
+      ...snapshot,
+      by: 'bot',
+      at,
+      head,
+      ...awaiting,
+    });
   });
   kind.costs.append.record('append', cost);
 }
@@ -139,8 +154,16 @@ function summary(ms: number[]) {
 }
 
 const round = (x: number, digits = 2) => Number(x.toFixed(digits));
-const per = (cost: Cost, n: number) => ({ requests: round(cost.requests / n), readUnits: round(cost.readUnits / n), writeUnits: round(cost.writeUnits / n) });
-const sum = (a: Cost, b: Cost) => ({ requests: round(a.requests + b.requests), readUnits: round(a.readUnits + b.readUnits), writeUnits: round(a.writeUnits + b.writeUnits) });
+const per = (cost: Cost, n: number) => ({
+  requests: round(cost.requests / n),
+  readUnits: round(cost.readUnits / n),
+  writeUnits: round(cost.writeUnits / n),
+});
+const sum = (a: Cost, b: Cost) => ({
+  requests: round(a.requests + b.requests),
+  readUnits: round(a.readUnits + b.readUnits),
+  writeUnits: round(a.writeUnits + b.writeUnits),
+});
 const meters = () => ({ read: new CostMeter(), append: new CostMeter() });
 
 async function main() {
@@ -184,7 +207,10 @@ async function main() {
     const storeFigures = figures('store');
     const perAppend = per(kinds.store.costs.append.snapshot(), n);
     const withRead = figures('withRead');
-    const withReadPerMove = sum(per(kinds.withRead.costs.read.snapshot(), n), per(kinds.withRead.costs.append.snapshot(), n));
+    const withReadPerMove = sum(
+      per(kinds.withRead.costs.read.snapshot(), n),
+      per(kinds.withRead.costs.append.snapshot(), n),
+    );
     const core = figures('core');
     const all = moves.flat();
     const result = {
@@ -201,22 +227,37 @@ async function main() {
       target: {
         p50: TARGET.p50,
         opsPerSec: TARGET.opsPerSec,
-        met: storeFigures.p50Ms <= TARGET.p50 * floor.p50Ms && storeFigures.opsPerSec >= TARGET.opsPerSec * floor.opsPerSec,
+        met:
+          storeFigures.p50Ms <= TARGET.p50 * floor.p50Ms &&
+          storeFigures.opsPerSec >= TARGET.opsPerSec * floor.opsPerSec,
       },
     };
 
-    const line = (label: string, f: ReturnType<typeof summary>) => `${label} p50 ${f.p50Ms} ms  p99 ${f.p99Ms} ms  ${f.opsPerSec} moves/s`;
+    const line = (label: string, f: ReturnType<typeof summary>) =>
+      `${label} p50 ${f.p50Ms} ms  p99 ${f.p99Ms} ms  ${f.opsPerSec} moves/s`;
     const costLine = (c: Cost) => `${c.requests} requests, ${c.readUnits} RCU, ${c.writeUnits} WCU`;
-    console.log(`${n} moves each, one in flight, after ${WARMUP} warm-up moves each (dynalite in memory, ${moves.length} self-played ${SEATS}-seat games)`);
+    console.log(
+      `${n} moves each, one in flight, after ${WARMUP} warm-up moves each (dynalite in memory, ${moves.length} self-played ${SEATS}-seat games)`,
+    );
     console.log(line('(a) floor  Query + conditional PutItem:                      ', floor));
     console.log(line('(b) store  append with head + awaiting item (state cached):  ', storeFigures));
     console.log(line('(c) store  readLatest + (b) (no cache):                      ', withRead));
     console.log(line('(d) store  append with head, no awaiting item:               ', core));
-    console.log(`b/a: p50 x${result.ratioP50}, p99 x${result.ratioP99}, throughput x${result.ratioOpsPerSec}  (target p50 <= x${TARGET.p50}, throughput >= x${TARGET.opsPerSec}: ${result.target.met ? 'met' : 'NOT met'})`);
-    console.log(`c/a: p50 x${result.withRead.ratioP50}, p99 x${result.withRead.ratioP99}, throughput x${result.withRead.ratioOpsPerSec}    d/a: p50 x${result.storeCore.ratioP50}`);
-    console.log(`per move (b): ${costLine(perAppend)}; (c): ${costLine(withReadPerMove)}; (d): ${costLine(result.storeCore.perAppend)}; floor: ${costLine(result.floorPerMove)}`);
-    console.log(`member items the API writes besides (joins, status changes), averaged over these games' commands: ${result.memberWritesPerMove} per move, not in (b)`);
-    console.log('note: dynalite reports table units only; on AWS add ~2 WCU per awaiting item (byAwaiting GSI: its sort key moves with every append, a delete and a put; 0-1 when nobody is awaited), ~2 per member item (byPlayer) and 1 per keyed commit (byKey LSI)');
+    console.log(
+      `b/a: p50 x${result.ratioP50}, p99 x${result.ratioP99}, throughput x${result.ratioOpsPerSec}  (target p50 <= x${TARGET.p50}, throughput >= x${TARGET.opsPerSec}: ${result.target.met ? 'met' : 'NOT met'})`,
+    );
+    console.log(
+      `c/a: p50 x${result.withRead.ratioP50}, p99 x${result.withRead.ratioP99}, throughput x${result.withRead.ratioOpsPerSec}    d/a: p50 x${result.storeCore.ratioP50}`,
+    );
+    console.log(
+      `per move (b): ${costLine(perAppend)}; (c): ${costLine(withReadPerMove)}; (d): ${costLine(result.storeCore.perAppend)}; floor: ${costLine(result.floorPerMove)}`,
+    );
+    console.log(
+      `member items the API writes besides (joins, status changes), averaged over these games' commands: ${result.memberWritesPerMove} per move, not in (b)`,
+    );
+    console.log(
+      'note: dynalite reports table units only; on AWS add ~2 WCU per awaiting item (byAwaiting GSI: its sort key moves with every append, a delete and a put; 0-1 when nobody is awaited), ~2 per member item (byPlayer) and 1 per keyed commit (byKey LSI)',
+    );
     console.log(JSON.stringify(result));
   } finally {
     await dynamo.stop();

@@ -30,7 +30,10 @@ export class Seat {
   }
 
   async create(seats: number, rules: components['schemas']['RuleOptions'] = {}) {
-    const { data, error } = await this.client.POST('/v1/games', { body: { seats, rules }, params: { header: { 'idempotency-key': this.key() } } });
+    const { data, error } = await this.client.POST('/v1/games', {
+      body: { seats, rules },
+      params: { header: { 'idempotency-key': this.key() } },
+    });
     if (!data) throw new Error(`create: ${JSON.stringify(error)}`);
     return data.game;
   }
@@ -62,7 +65,9 @@ export class Seat {
   }
 
   async events(id: string, after: number) {
-    const { data, error } = await this.client.GET('/v1/games/{id}/events', { params: { path: { id }, query: { after } } });
+    const { data, error } = await this.client.GET('/v1/games/{id}/events', {
+      params: { path: { id }, query: { after } },
+    });
     if (!data) throw new Error(`events: ${JSON.stringify(error)}`);
     return data;
   }

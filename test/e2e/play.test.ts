@@ -16,7 +16,12 @@ beforeAll(async () => {
   await ensureTable(client, tableName);
   // The seats play at machine speed, far faster than people: the per-player rate limit is lifted.
   const limits = { perPlayer: { burst: 1e6, perSecond: 1e6 } };
-  const app = createApp({ store: new EventStore({ client, tableName }), secret: `e2e-${randomUUID()}-secret-secret`, logger: silentLogger, limits });
+  const app = createApp({
+    store: new EventStore({ client, tableName }),
+    secret: `e2e-${randomUUID()}-secret-secret`,
+    logger: silentLogger,
+    limits,
+  });
   server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((resolve) => server.once('listening', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -85,7 +90,10 @@ describe('end to end, with a client generated from openapi.yaml', () => {
 
     // A player who was away the whole game catches up in at most two requests.
     const first = await seats[3]!.events(id, 0);
-    const all = first.next === null ? first : { commits: [...first.commits, ...(await seats[3]!.events(id, first.next)).commits] };
+    const all =
+      first.next === null
+        ? first
+        : { commits: [...first.commits, ...(await seats[3]!.events(id, first.next)).commits] };
     expect(all.commits.at(-1)?.version).toBe(final.version);
     expect(all.commits.flatMap((c) => c.events).at(-1)).toMatchObject({ type: 'GameEnded', winners: final.winners });
     expect(await seats[0]!.myTurn()).toEqual([]);

@@ -50,9 +50,12 @@ afterAll(async () => {
   rmSync(outdir, { recursive: true, force: true });
 });
 
-
 /** Invokes the handler; `json` is the parsed reply, loosely typed: the tests check it field by field. */
-async function call(method: string, path: string, options: ApiGatewayEventOptions = {}): Promise<LambdaResult & { json: any }> {
+async function call(
+  method: string,
+  path: string,
+  options: ApiGatewayEventOptions = {},
+): Promise<LambdaResult & { json: any }> {
   const result = await lambda.invoke(apiGatewayEvent(method, path, options));
   const json = result.body && result.headers?.['content-type']?.includes('json') ? JSON.parse(result.body) : null;
   return { ...result, json };
@@ -73,7 +76,10 @@ describe('the bundled Lambda handler', () => {
     expect(ann.statusCode).toBe(201);
     expect(ann.json.player.name).toBe('Ann');
     const bob = await call('POST', '/v1/players', { body: { name: 'Bob' } });
-    const auth = (player: typeof ann) => ({ authorization: `Bearer ${player.json.token}`, 'idempotency-key': randomUUID() });
+    const auth = (player: typeof ann) => ({
+      authorization: `Bearer ${player.json.token}`,
+      'idempotency-key': randomUUID(),
+    });
 
     const created = await call('POST', '/v1/games', { body: { seats: 2, rules: { set: 6 } }, headers: auth(ann) });
     expect(created.statusCode).toBe(201);
@@ -82,7 +88,12 @@ describe('the bundled Lambda handler', () => {
     expect(joined.statusCode).toBe(200);
 
     // Whoever's turn it is finds a legal move in their own view.
-    const views = await Promise.all([ann, bob].map(async (p) => ({ p, view: await call('GET', `/v1/games/${id}`, { headers: { authorization: `Bearer ${p.json.token}` } }) })));
+    const views = await Promise.all(
+      [ann, bob].map(async (p) => ({
+        p,
+        view: await call('GET', `/v1/games/${id}`, { headers: { authorization: `Bearer ${p.json.token}` } }),
+      })),
+    );
     const mover = views.find(({ view }) => view.json.legalMoves.length > 0);
     expect(mover).toBeDefined();
     const { p: player, view } = mover!;
@@ -95,9 +106,14 @@ describe('the bundled Lambda handler', () => {
     expect(moved.statusCode).toBe(200);
     expect(moved.json.version).toBe(view.json.version + 1);
 
-    const events = await call('GET', `/v1/games/${id}/events`, { query: 'after=0', headers: { authorization: `Bearer ${ann.json.token}` } });
+    const events = await call('GET', `/v1/games/${id}/events`, {
+      query: 'after=0',
+      headers: { authorization: `Bearer ${ann.json.token}` },
+    });
     expect(events.statusCode).toBe(200);
-    expect(events.json.commits.map((c: { version: number }) => c.version)).toEqual(Array.from({ length: moved.json.version }, (_, i) => i + 1));
+    expect(events.json.commits.map((c: { version: number }) => c.version)).toEqual(
+      Array.from({ length: moved.json.version }, (_, i) => i + 1),
+    );
     expect(events.json.version).toBe(moved.json.version);
   });
 
@@ -116,10 +132,14 @@ describe('the bundled Lambda handler', () => {
     expect(res.headers?.['content-type']).toBe('application/problem+json');
   });
 
-  it('logs one JSON line per request, with API Gateway\'s request id and never a token', async () => {
+  it("logs one JSON line per request, with API Gateway's request id and never a token", async () => {
     // The worker's stdout reaches this thread asynchronously, possibly after the last reply did.
     await expect.poll(() => lambda.logs().trim().split('\n').length).toBeGreaterThanOrEqual(11);
-    const lines = lambda.logs().trim().split('\n').map((line) => JSON.parse(line) as { requestId?: string; status?: number });
+    const lines = lambda
+      .logs()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { requestId?: string; status?: number });
     for (const line of lines) expect(line.requestId).toMatch(/^apigw-/);
     expect(lambda.logs()).not.toMatch(/cf1\.p_/);
   });
@@ -127,6 +147,8 @@ describe('the bundled Lambda handler', () => {
   it('read the signing key from Secrets Manager once for the container, with the role credentials from the environment', () => {
     expect(secrets.requests).toHaveLength(1);
     expect(secrets.requests[0]).toMatchObject({ target: 'secretsmanager.GetSecretValue', secretId: SECRET_ARN });
-    expect(secrets.requests[0]?.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=ASIALAMBDAROLEKEY\/\d{8}\/eu-west-1\/secretsmanager\/aws4_request/);
+    expect(secrets.requests[0]?.authorization).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=ASIALAMBDAROLEKEY\/\d{8}\/eu-west-1\/secretsmanager\/aws4_request/,
+    );
   });
 });

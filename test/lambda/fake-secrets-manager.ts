@@ -32,13 +32,24 @@ export async function startFakeSecretsManager(arn: string, secretString: string)
   const server = createServer((req, res) => {
     void body(req).then((text) => {
       const { SecretId } = JSON.parse(text || '{}') as { SecretId?: string };
-      requests.push({ target: req.headers['x-amz-target'] as string | undefined, secretId: SecretId ?? '', authorization: req.headers.authorization ?? '' });
+      requests.push({
+        target: req.headers['x-amz-target'] as string | undefined,
+        secretId: SecretId ?? '',
+        authorization: req.headers.authorization ?? '',
+      });
       const found = SecretId === arn;
       res.writeHead(found ? 200 : 400, { 'content-type': 'application/x-amz-json-1.1' });
       res.end(
         JSON.stringify(
           found
-            ? { ARN: arn, Name: 'token-secret', SecretString: secretString, VersionId: 'v1', VersionStages: ['AWSCURRENT'], CreatedDate: 1_795_000_000 }
+            ? {
+                ARN: arn,
+                Name: 'token-secret',
+                SecretString: secretString,
+                VersionId: 'v1',
+                VersionStages: ['AWSCURRENT'],
+                CreatedDate: 1_795_000_000,
+              }
             : { __type: 'ResourceNotFoundException', message: 'Secrets Manager can’t find the specified secret.' },
         ),
       );

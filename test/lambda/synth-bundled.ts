@@ -14,7 +14,13 @@ export interface BundledFunction {
 }
 
 interface Template {
-  Resources: Record<string, { Type: string; Properties: { Code?: { S3Key?: string }; Handler?: string; Environment?: { Variables: Record<string, unknown> } } }>;
+  Resources: Record<
+    string,
+    {
+      Type: string;
+      Properties: { Code?: { S3Key?: string }; Handler?: string; Environment?: { Variables: Record<string, unknown> } };
+    }
+  >;
 }
 
 /**
@@ -32,7 +38,9 @@ export function synthBundled(outdir: string): BundledFunction {
   const { Code, Handler, Environment } = functions[0]!.Properties;
   if (Handler !== HANDLER) throw new Error(`handler ${Handler}, expected ${HANDLER}`);
   const hash = Code?.S3Key?.replace(/\.zip$/, '') ?? '';
-  const assets = JSON.parse(readFileSync(join(outdir, `${stack.artifactId}.assets.json`), 'utf8')) as { files: Record<string, { source: { path: string } }> };
+  const assets = JSON.parse(readFileSync(join(outdir, `${stack.artifactId}.assets.json`), 'utf8')) as {
+    files: Record<string, { source: { path: string } }>;
+  };
   const source = assets.files[hash]?.source.path;
   if (!source) throw new Error(`no asset ${hash} in the manifest`);
   const assetDir = join(outdir, source);

@@ -31,8 +31,18 @@ interface Setting {
 
 const SETTINGS: Setting[] = [
   // The SDK backs off 0-1 s from a throttled request: fewer of those keep the suite fast.
-  { name: 'the SDK retrying (maxAttempts 3)', maxAttempts: 3, rates: { throttling: 0.01, timeout: 0.01, 'lost-reply': 0.03 }, seed: 21 },
-  { name: 'every fault reaching the API (maxAttempts 1)', maxAttempts: 1, rates: { throttling: 0.02, timeout: 0.01, 'lost-reply': 0.02 }, seed: 31 },
+  {
+    name: 'the SDK retrying (maxAttempts 3)',
+    maxAttempts: 3,
+    rates: { throttling: 0.01, timeout: 0.01, 'lost-reply': 0.03 },
+    seed: 21,
+  },
+  {
+    name: 'every fault reaching the API (maxAttempts 1)',
+    maxAttempts: 1,
+    rates: { throttling: 0.02, timeout: 0.01, 'lost-reply': 0.02 },
+    seed: 31,
+  },
 ];
 
 /** Two app instances on a fresh table whose DynamoDB client injects faults, and a clean store on the same table. */
@@ -67,7 +77,9 @@ async function faultyApp(setting: Setting) {
     return faultScope.run(scope, async () => {
       const res = await (apps[requests++ % apps.length] as (typeof apps)[number]).request(request);
       if (res.status === 503 && scope.faults === 0) {
-        causeless.push(`${request.method} ${new URL(request.url).pathname}: ${warnings.get(res.headers.get('x-request-id') ?? '') ?? (await res.clone().text())}`);
+        causeless.push(
+          `${request.method} ${new URL(request.url).pathname}: ${warnings.get(res.headers.get('x-request-id') ?? '') ?? (await res.clone().text())}`,
+        );
       }
       return res;
     });
@@ -76,61 +88,84 @@ async function faultyApp(setting: Setting) {
 }
 
 describe('faults', () => {
-  it.each(SETTINGS)('full games with $name: 503 + Retry-After or success, and consistent games afterwards', async (setting) => {
-    const started = performance.now();
-    const { api, faults, errors, causeless, store } = await faultyApp(setting);
-    const policy: RetryPolicy = { stats: retryStats(), msPerRetryAfterSecond: 5, maxAttempts: 50 };
-    const rng = seededRandom(setting.seed + 3);
-    const played: PlayedGame[] = [];
-    let next = 0;
-    // Every other game's clients sometimes give a move up after a 503, and give up the game's last
-    // move, made during an outage of the lists: those games' lists are left for the rebuild to
-    // repair. The others always retry, and must need no rebuild at all.
-    const worker = async () => {
-      for (let index = next++; index < GAMES; index = next++) {
-        const options = { seats: 2 + (index % 2), rules: RULES, abandons: index % 2 === 1, abandonRate: 0.5, store };
-        played.push(await playThroughFaults(api, policy, rng, options));
+  it.each(SETTINGS)(
+    'full games with $name: 503 + Retry-After or success, and consistent games afterwards',
+    async (setting) => {
+      const started = performance.now();
+      const { api, faults, errors, causeless, store } = await faultyApp(setting);
+      const policy: RetryPolicy = { stats: retryStats(), msPerRetryAfterSecond: 5, maxAttempts: 50 };
+      const rng = seededRandom(setting.seed + 3);
+      const played: PlayedGame[] = [];
+      let next = 0;
+      // Every other game's clients sometimes give a move up after a 503, and give up the game's last
+      // move, made during an outage of the lists: those games' lists are left for the rebuild to
+      // repair. The others always retry, and must need no rebuild at all.
+      const worker = async () => {
+        for (let index = next++; index < GAMES; index = next++) {
+          const options = { seats: 2 + (index % 2), rules: RULES, abandons: index % 2 === 1, abandonRate: 0.5, store };
+          played.push(await playThroughFaults(api, policy, rng, options));
+        }
+      };
+      await Promise.all(Array.from({ length: PARALLEL }, worker));
+
+      const audit = {
+        finished: 0,
+        gaps: 0,
+        duplicates: 0,
+        astray: 0,
+        unfolded: 0,
+        rebuilt: [] as { game: PlayedGame; problems: string[] }[],
+        after: [] as string[],
+      };
+      for (const game of played) {
+        const log = await checkLog(store, game.gameId);
+        if (log.state.status === 'finished') audit.finished++;
+        audit.gaps += log.gaps;
+        audit.duplicates += log.duplicates;
+        audit.astray += log.conservationErrors.length;
+        if (!log.matchesSnapshot) audit.unfolded++;
+        const problems = await projectionProblems(store, game.gameId, log);
+        if (problems.length === 0) continue;
+        audit.rebuilt.push({ game, problems });
+        await rebuild(store, game.gameId);
+        audit.after.push(
+          ...(await projectionProblems(store, game.gameId, log)).map((p) => `${game.gameId} after rebuild: ${p}`),
+        );
       }
-    };
-    await Promise.all(Array.from({ length: PARALLEL }, worker));
 
-    const audit = { finished: 0, gaps: 0, duplicates: 0, astray: 0, unfolded: 0, rebuilt: [] as { game: PlayedGame; problems: string[] }[], after: [] as string[] };
-    for (const game of played) {
-      const log = await checkLog(store, game.gameId);
-      if (log.state.status === 'finished') audit.finished++;
-      audit.gaps += log.gaps;
-      audit.duplicates += log.duplicates;
-      audit.astray += log.conservationErrors.length;
-      if (!log.matchesSnapshot) audit.unfolded++;
-      const problems = await projectionProblems(store, game.gameId, log);
-      if (problems.length === 0) continue;
-      audit.rebuilt.push({ game, problems });
-      await rebuild(store, game.gameId);
-      audit.after.push(...(await projectionProblems(store, game.gameId, log)).map((p) => `${game.gameId} after rebuild: ${p}`));
-    }
-
-    const { byKind } = faults;
-    const { stats } = policy;
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    console.log(
-      `faults (${setting.name}, 2 app instances): ${played.length} games completed (${figure(played.reduce((n, g) => n + g.moves, 0))} moves), ` +
-        `${figure(faults.requests)} DynamoDB requests, ${figure(byKind.throttling + byKind.timeout + byKind['lost-reply'] + faults.outage)} faults injected ` +
-        `(throttling ${byKind.throttling}, timeouts ${byKind.timeout}, lost replies ${byKind['lost-reply']}, list writes in outages ${faults.outage}; ` +
-        `${Object.entries(faults.byOperation).map(([operation, n]) => `${operation} ${n}`).join(', ')}) ` +
-        `and ${faults.real} real failures, ${stats.unavailable} API 503s, ` +
-        `${stats.retries} client retries, ${stats.abandoned} moves abandoned, ${audit.rebuilt.length} games' projections rebuilt, ` +
-        `${stats.unexpected.length} unexpected answers, ${audit.gaps} gaps, ${audit.duplicates} duplicates (${seconds} s)`,
-    );
-    expect(stats.unexpected).toEqual([]);
-    expect(errors).toEqual([]);
-    expect(causeless).toEqual([]);
-    expect(played).toHaveLength(GAMES);
-    expect(audit).toMatchObject({ finished: GAMES, gaps: 0, duplicates: 0, astray: 0, unfolded: 0, after: [] });
-    // A client that always retries leaves nothing to rebuild: its retry repaired what the fault left.
-    // One that gave up the last move left lists that only the rebuild could repair (and did).
-    expect(audit.rebuilt.filter((r) => !r.game.abandons).map((r) => `${r.game.gameId}: ${r.problems.join('; ')}`)).toEqual([]);
-    expect(audit.rebuilt.map((r) => r.game.gameId).sort()).toEqual(played.filter((g) => g.abandons).map((g) => g.gameId).sort());
-    expect(Object.values(byKind).every((n) => n > 0)).toBe(true);
-    if (setting.maxAttempts === 1) expect(stats.unavailable).toBeGreaterThan(0);
-  }, scaled(180_000, 1_800_000));
+      const { byKind } = faults;
+      const { stats } = policy;
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      console.log(
+        `faults (${setting.name}, 2 app instances): ${played.length} games completed (${figure(played.reduce((n, g) => n + g.moves, 0))} moves), ` +
+          `${figure(faults.requests)} DynamoDB requests, ${figure(byKind.throttling + byKind.timeout + byKind['lost-reply'] + faults.outage)} faults injected ` +
+          `(throttling ${byKind.throttling}, timeouts ${byKind.timeout}, lost replies ${byKind['lost-reply']}, list writes in outages ${faults.outage}; ` +
+          `${Object.entries(faults.byOperation)
+            .map(([operation, n]) => `${operation} ${n}`)
+            .join(', ')}) ` +
+          `and ${faults.real} real failures, ${stats.unavailable} API 503s, ` +
+          `${stats.retries} client retries, ${stats.abandoned} moves abandoned, ${audit.rebuilt.length} games' projections rebuilt, ` +
+          `${stats.unexpected.length} unexpected answers, ${audit.gaps} gaps, ${audit.duplicates} duplicates (${seconds} s)`,
+      );
+      expect(stats.unexpected).toEqual([]);
+      expect(errors).toEqual([]);
+      expect(causeless).toEqual([]);
+      expect(played).toHaveLength(GAMES);
+      expect(audit).toMatchObject({ finished: GAMES, gaps: 0, duplicates: 0, astray: 0, unfolded: 0, after: [] });
+      // A client that always retries leaves nothing to rebuild: its retry repaired what the fault left.
+      // One that gave up the last move left lists that only the rebuild could repair (and did).
+      expect(
+        audit.rebuilt.filter((r) => !r.game.abandons).map((r) => `${r.game.gameId}: ${r.problems.join('; ')}`),
+      ).toEqual([]);
+      expect(audit.rebuilt.map((r) => r.game.gameId).sort()).toEqual(
+        played
+          .filter((g) => g.abandons)
+          .map((g) => g.gameId)
+          .sort(),
+      );
+      expect(Object.values(byKind).every((n) => n > 0)).toBe(true);
+      if (setting.maxAttempts === 1) expect(stats.unavailable).toBeGreaterThan(0);
+    },
+    scaled(180_000, 1_800_000),
+  );
 });

@@ -38,60 +38,72 @@ afterAll(async () => {
 });
 
 describe.each(MUTATING_ROUTES)('$name retried with its Idempotency-Key', (route) => {
-  it('after success: the first reply again, one effect', async () => {
-    for (let i = 0; i < AFTER_SUCCESS; i++) {
-      const mutation = await route.prepare(t.api, t.store, rng);
-      const first = await mutation.send(t.api);
-      expect(first.status, first.text).toBe(route.status);
-      for (const retry of [await mutation.send(t.api), await mutation.send(t.api)]) {
-        expect(replyOf(retry)).toBe(replyOf(first));
-        tally.identical++;
+  it(
+    'after success: the first reply again, one effect',
+    async () => {
+      for (let i = 0; i < AFTER_SUCCESS; i++) {
+        const mutation = await route.prepare(t.api, t.store, rng);
+        const first = await mutation.send(t.api);
+        expect(first.status, first.text).toBe(route.status);
+        for (const retry of [await mutation.send(t.api), await mutation.send(t.api)]) {
+          expect(replyOf(retry)).toBe(replyOf(first));
+          tally.identical++;
+        }
+        tally.requests += 3;
+        const effects = await mutation.effects(first);
+        tally.effects += effects;
+        expect(effects).toBe(1);
       }
-      tally.requests += 3;
-      const effects = await mutation.effects(first);
-      tally.effects += effects;
-      expect(effects).toBe(1);
-    }
-  }, TIMEOUT_MS);
+    },
+    TIMEOUT_MS,
+  );
 
-  it('after a client-side timeout over HTTP: the retry succeeds, a further retry repeats it, one effect', async () => {
-    for (let i = 0; i < TIMEOUTS; i++) {
-      const mutation = await route.prepare(t.api, t.store, rng);
-      const patience = new AbortController();
-      const timer = setTimeout(() => patience.abort(), rng(MAX_PATIENCE_MS + 1));
-      const original = await mutation.send(served.client(patience.signal)).catch(() => null);
-      clearTimeout(timer);
-      if (original === null) tally.aborted++;
-      if (served.inFlight() > 0) tally.racedOriginal++;
-      const retry = await mutation.send(served.client());
-      const again = await mutation.send(served.client());
-      tally.requests += 3;
-      expect(retry.status, retry.text).toBe(route.status);
-      expect(replyOf(again)).toBe(replyOf(retry));
-      tally.identical++;
-      if (original) {
-        expect(replyOf(original)).toBe(replyOf(retry));
+  it(
+    'after a client-side timeout over HTTP: the retry succeeds, a further retry repeats it, one effect',
+    async () => {
+      for (let i = 0; i < TIMEOUTS; i++) {
+        const mutation = await route.prepare(t.api, t.store, rng);
+        const patience = new AbortController();
+        const timer = setTimeout(() => patience.abort(), rng(MAX_PATIENCE_MS + 1));
+        const original = await mutation.send(served.client(patience.signal)).catch(() => null);
+        clearTimeout(timer);
+        if (original === null) tally.aborted++;
+        if (served.inFlight() > 0) tally.racedOriginal++;
+        const retry = await mutation.send(served.client());
+        const again = await mutation.send(served.client());
+        tally.requests += 3;
+        expect(retry.status, retry.text).toBe(route.status);
+        expect(replyOf(again)).toBe(replyOf(retry));
         tally.identical++;
+        if (original) {
+          expect(replyOf(original)).toBe(replyOf(retry));
+          tally.identical++;
+        }
+        // The server may still be working on the original: count effects once it has answered it.
+        await served.idle();
+        const effects = await mutation.effects(retry);
+        tally.effects += effects;
+        expect(effects).toBe(1);
       }
-      // The server may still be working on the original: count effects once it has answered it.
-      await served.idle();
-      const effects = await mutation.effects(retry);
-      tally.effects += effects;
-      expect(effects).toBe(1);
-    }
-  }, TIMEOUT_MS);
+    },
+    TIMEOUT_MS,
+  );
 
-  it(`sent ${COPIES} times at once: ${COPIES} identical replies, one effect`, async () => {
-    for (let i = 0; i < CONCURRENT; i++) {
-      const mutation = await route.prepare(t.api, t.store, rng);
-      const replies = await Promise.all(Array.from({ length: COPIES }, () => mutation.send(t.api)));
-      tally.requests += COPIES;
-      expect(replies[0]?.status, replies[0]?.text).toBe(route.status);
-      expect(replies.map(replyOf)).toEqual(replies.map(() => replyOf(replies[0] as (typeof replies)[number])));
-      tally.identical += COPIES - 1;
-      const effects = await mutation.effects(replies[0] as (typeof replies)[number]);
-      tally.effects += effects;
-      expect(effects).toBe(1);
-    }
-  }, TIMEOUT_MS);
+  it(
+    `sent ${COPIES} times at once: ${COPIES} identical replies, one effect`,
+    async () => {
+      for (let i = 0; i < CONCURRENT; i++) {
+        const mutation = await route.prepare(t.api, t.store, rng);
+        const replies = await Promise.all(Array.from({ length: COPIES }, () => mutation.send(t.api)));
+        tally.requests += COPIES;
+        expect(replies[0]?.status, replies[0]?.text).toBe(route.status);
+        expect(replies.map(replyOf)).toEqual(replies.map(() => replyOf(replies[0] as (typeof replies)[number])));
+        tally.identical += COPIES - 1;
+        const effects = await mutation.effects(replies[0] as (typeof replies)[number]);
+        tally.effects += effects;
+        expect(effects).toBe(1);
+      }
+    },
+    TIMEOUT_MS,
+  );
 });

@@ -1,4 +1,11 @@
-import { newKey, stackedShuffle, TEST_SECRET, testApi, type TestClient, type TestResponse } from '@chickenfoot/api/testing';
+import {
+  newKey,
+  stackedShuffle,
+  TEST_SECRET,
+  testApi,
+  type TestClient,
+  type TestResponse,
+} from '@chickenfoot/api/testing';
 import { fisherYates, seededRandom, stackedDeck } from '@chickenfoot/rules';
 import type { EventStore } from '@chickenfoot/store';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -21,13 +28,27 @@ let store: EventStore;
 let tokens: Record<Exclude<Who, 'none'>, string>;
 let players: Record<'ann' | 'bob' | 'cat' | 'eve', { id: string; token: string }>;
 let game: { id: string; inviteCode: string; version: number };
-const counts = { requests: 0, alterations: 0, cells: 0, smuggled: 0, strangerAnswers: 0, breaches: 0, otherSeat: 0, changes: 0 };
+const counts = {
+  requests: 0,
+  alterations: 0,
+  cells: 0,
+  smuggled: 0,
+  strangerAnswers: 0,
+  breaches: 0,
+  otherSeat: 0,
+  changes: 0,
+};
 // What Eve, a ghost, forged and altered tokens and no token were told, up to the invite-code test
 // (which lets Eve into a game of Ann's, where she may then see her name): none of it may name Ann's players.
 const toStrangers: TestResponse[] = [];
 
 /** Sends a request as someone (or no one) and counts it. */
-async function as(who: Who, method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}): Promise<TestResponse> {
+async function as(
+  who: Who,
+  method: string,
+  path: string,
+  options: { body?: unknown; headers?: Record<string, string> } = {},
+): Promise<TestResponse> {
   counts.requests++;
   const res = await api.call(method, path, { ...options, ...(who === 'none' ? {} : { token: tokens[who] }) });
   if (who !== 'ann' && who !== 'bob') toStrangers.push(res);
@@ -52,7 +73,9 @@ beforeAll(async () => {
   const t = await testApi(inject('dynamoEndpoint'), { shuffle, limits: { perPlayer: { burst: 1e9, perSecond: 1e9 } } });
   api = t.api;
   store = t.store;
-  const [ann, bob, cat, eve] = await Promise.all(['Ann Alderney', 'Bob Bramble', 'Cat Caraway', 'Eve Eavesdrop'].map((name) => api.register(name)));
+  const [ann, bob, cat, eve] = await Promise.all(
+    ['Ann Alderney', 'Bob Bramble', 'Cat Caraway', 'Eve Eavesdrop'].map((name) => api.register(name)),
+  );
   if (!ann || !bob || !cat || !eve) throw new Error('registration failed');
   players = { ann, bob, cat, eve };
   const altered = alterations(ann.token);
@@ -80,13 +103,21 @@ afterAll(() => {
 describe('authorization: every route × own, another seat’s, a stranger’s, forged, altered and no token', () => {
   // What each identity gets from each route of Ann and Bob's game (Bob to play).
   const TABLE: { route: string; send: (who: Who) => Promise<TestResponse>; expect: Record<Who, number> }[] = [
-    { route: 'GET /v1/games/{id}', send: (who) => as(who, 'GET', `/v1/games/${game.id}`), expect: { ann: 200, bob: 200, eve: 404, ghost: 404, forged: 401, altered: 401, none: 401 } },
+    {
+      route: 'GET /v1/games/{id}',
+      send: (who) => as(who, 'GET', `/v1/games/${game.id}`),
+      expect: { ann: 200, bob: 200, eve: 404, ghost: 404, forged: 401, altered: 401, none: 401 },
+    },
     {
       route: 'GET /v1/games/{id} with If-None-Match',
       send: (who) => as(who, 'GET', `/v1/games/${game.id}`, { headers: { 'if-none-match': `"${game.version}"` } }),
       expect: { ann: 304, bob: 304, eve: 404, ghost: 404, forged: 401, altered: 401, none: 401 },
     },
-    { route: 'GET /v1/games/{id}/events', send: (who) => as(who, 'GET', `/v1/games/${game.id}/events?after=0`), expect: { ann: 200, bob: 200, eve: 404, ghost: 404, forged: 401, altered: 401, none: 401 } },
+    {
+      route: 'GET /v1/games/{id}/events',
+      send: (who) => as(who, 'GET', `/v1/games/${game.id}/events?after=0`),
+      expect: { ann: 200, bob: 200, eve: 404, ghost: 404, forged: 401, altered: 401, none: 401 },
+    },
     {
       route: 'GET /v1/games/{id}/events (long-poll)',
       send: (who) => as(who, 'GET', `/v1/games/${game.id}/events?after=${game.version}&wait=0`),
@@ -94,17 +125,33 @@ describe('authorization: every route × own, another seat’s, a stranger’s, f
     },
     {
       route: 'POST /v1/games/{id}/moves (Bob’s move)',
-      send: (who) => as(who, 'POST', `/v1/games/${game.id}/moves`, { body: BOBS_MOVE, headers: { ...moveHeaders(), ...(who === 'bob' ? { 'if-match': `"${game.version - 1}"` } : {}) } }),
+      send: (who) =>
+        as(who, 'POST', `/v1/games/${game.id}/moves`, {
+          body: BOBS_MOVE,
+          headers: { ...moveHeaders(), ...(who === 'bob' ? { 'if-match': `"${game.version - 1}"` } : {}) },
+        }),
       // Bob's own try is sent with a stale version (412): his real move is the positive control below.
       expect: { ann: 422, bob: 412, eve: 404, ghost: 404, forged: 401, altered: 401, none: 401 },
     },
     {
       route: 'POST /v1/games/{id}/join (its invite code)',
-      send: (who) => as(who, 'POST', `/v1/games/${game.id}/join`, { body: { inviteCode: game.inviteCode }, headers: { 'idempotency-key': newKey() } }),
+      send: (who) =>
+        as(who, 'POST', `/v1/games/${game.id}/join`, {
+          body: { inviteCode: game.inviteCode },
+          headers: { 'idempotency-key': newKey() },
+        }),
       expect: { ann: 200, bob: 200, eve: 422, ghost: 404, forged: 401, altered: 401, none: 401 },
     },
-    { route: 'GET /v1/me', send: (who) => as(who, 'GET', '/v1/me'), expect: { ann: 200, bob: 200, eve: 200, ghost: 404, forged: 401, altered: 401, none: 401 } },
-    { route: 'GET /v1/me/games', send: (who) => as(who, 'GET', '/v1/me/games'), expect: { ann: 200, bob: 200, eve: 200, ghost: 200, forged: 401, altered: 401, none: 401 } },
+    {
+      route: 'GET /v1/me',
+      send: (who) => as(who, 'GET', '/v1/me'),
+      expect: { ann: 200, bob: 200, eve: 200, ghost: 404, forged: 401, altered: 401, none: 401 },
+    },
+    {
+      route: 'GET /v1/me/games',
+      send: (who) => as(who, 'GET', '/v1/me/games'),
+      expect: { ann: 200, bob: 200, eve: 200, ghost: 200, forged: 401, altered: 401, none: 401 },
+    },
     {
       route: 'POST /v1/games',
       send: (who) => as(who, 'POST', '/v1/games', { body: { seats: 2 }, headers: { 'idempotency-key': newKey() } }),
@@ -122,11 +169,19 @@ describe('authorization: every route × own, another seat’s, a stranger’s, f
       if (res.status >= 400) expect(problemFault(res), `${row.route} as ${who}`).toBeNull();
       if (res.status === 401) expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
       // (A never-registered player whose token the server signed is told so when joining; it cannot happen but with the secret.)
-      if (res.status === 404 && row.route.includes('{id}')) expect(res.body.code, `${row.route} as ${who}`).toBe(who === 'ghost' && row.route.includes('join') ? 'player/not-found' : 'game/not-found');
-      if (res.status === 200 && row.route === 'GET /v1/games/{id}') expect(res.body.yourSeat).toBe(who === 'ann' ? 0 : 1);
-      if (res.status === 200 && row.route === 'GET /v1/me') expect(res.body.player.id).toBe(players[who as 'ann' | 'bob' | 'eve'].id);
+      if (res.status === 404 && row.route.includes('{id}'))
+        expect(res.body.code, `${row.route} as ${who}`).toBe(
+          who === 'ghost' && row.route.includes('join') ? 'player/not-found' : 'game/not-found',
+        );
+      if (res.status === 200 && row.route === 'GET /v1/games/{id}')
+        expect(res.body.yourSeat).toBe(who === 'ann' ? 0 : 1);
+      if (res.status === 200 && row.route === 'GET /v1/me')
+        expect(res.body.player.id).toBe(players[who as 'ann' | 'bob' | 'eve'].id);
       if (res.status === 200 && row.route === 'GET /v1/me/games') {
-        expect(res.body.games.some((g: { id: string }) => g.id === game.id), `${who} lists the game`).toBe(who === 'ann' || who === 'bob');
+        expect(
+          res.body.games.some((g: { id: string }) => g.id === game.id),
+          `${who} lists the game`,
+        ).toBe(who === 'ann' || who === 'bob');
       }
     }
     expect(await version()).toBe(game.version);
@@ -137,7 +192,11 @@ describe('authorization: every route × own, another seat’s, a stranger’s, f
       (id: string) => as('eve', 'GET', `/v1/games/${id}`),
       (id: string) => as('eve', 'GET', `/v1/games/${id}/events?after=0&wait=1`),
       (id: string) => as('eve', 'POST', `/v1/games/${id}/moves`, { body: BOBS_MOVE, headers: moveHeaders() }),
-      (id: string) => as('eve', 'POST', `/v1/games/${id}/join`, { body: { inviteCode: 'WRONGCODE0' }, headers: { 'idempotency-key': newKey() } }),
+      (id: string) =>
+        as('eve', 'POST', `/v1/games/${id}/join`, {
+          body: { inviteCode: 'WRONGCODE0' },
+          headers: { 'idempotency-key': newKey() },
+        }),
     ];
     for (const send of requests) {
       const [real, none] = [await send(game.id), await send(NOBODYS_GAME)];
@@ -150,7 +209,11 @@ describe('authorization: every route × own, another seat’s, a stranger’s, f
 
 describe('authorization: tokens', () => {
   it('refuses every token one character away from a real one, a forged one and no token, with 401, on every route', async () => {
-    const bad = [...alterations(tokens.ann), tokens.forged, signToken('not-the-server-secret-0123456789-abcdef', players.bob.id)];
+    const bad = [
+      ...alterations(tokens.ann),
+      tokens.forged,
+      signToken('not-the-server-secret-0123456789-abcdef', players.bob.id),
+    ];
     for (const token of bad) {
       const res = await api.call('GET', '/v1/me', { token });
       counts.requests++;
@@ -159,7 +222,13 @@ describe('authorization: tokens', () => {
       expect(res.body.code).toBe('auth/unauthenticated');
     }
     // Every other route, with a sample of them and malformed headers.
-    const headers = [...bad.filter((_, i) => i % 257 === 0).map((t) => `Bearer ${t}`), 'Bearer', `Basic ${Buffer.from('ann:pw').toString('base64')}`, `Bearer ${tokens.ann} ${tokens.bob}`, tokens.ann];
+    const headers = [
+      ...bad.filter((_, i) => i % 257 === 0).map((t) => `Bearer ${t}`),
+      'Bearer',
+      `Basic ${Buffer.from('ann:pw').toString('base64')}`,
+      `Bearer ${tokens.ann} ${tokens.bob}`,
+      tokens.ann,
+    ];
     const routes: [string, string, unknown?][] = [
       ['GET', '/v1/me/games'],
       ['POST', '/v1/games', { seats: 2 }],
@@ -170,7 +239,10 @@ describe('authorization: tokens', () => {
     ];
     for (const [method, path, body] of routes) {
       for (const authorization of headers) {
-        const res = await api.call(method, path, { ...(body ? { body } : {}), headers: { authorization, ...moveHeaders() } });
+        const res = await api.call(method, path, {
+          ...(body ? { body } : {}),
+          headers: { authorization, ...moveHeaders() },
+        });
         counts.requests++;
         counts.alterations++;
         expect(res.status, `${method} ${path} with ${authorization.slice(0, 30)}`).toBe(401);
@@ -194,7 +266,9 @@ describe('authorization: the seat comes from the token, never from the request',
     ['version', 99],
     ['hands', [[], []]],
   ])('refuses a move smuggling %s (400, unknown field) and changes nothing', async (field, value) => {
-    const smuggled = JSON.parse(`{${JSON.stringify(field)}:${JSON.stringify(field === 'playerId' ? players.bob.id : value)},${JSON.stringify(BOBS_MOVE).slice(1)}`) as unknown;
+    const smuggled = JSON.parse(
+      `{${JSON.stringify(field)}:${JSON.stringify(field === 'playerId' ? players.bob.id : value)},${JSON.stringify(BOBS_MOVE).slice(1)}`,
+    ) as unknown;
     for (const who of ['ann', 'bob'] as const) {
       const res = await as(who, 'POST', `/v1/games/${game.id}/moves`, { body: smuggled, headers: moveHeaders() });
       counts.smuggled++;
@@ -214,11 +288,16 @@ describe('authorization: the seat comes from the token, never from the request',
     ['a join', `/v1/games/{id}/join`, { inviteCode: '{code}', playerId: '{bob}' }],
   ])('refuses %s smuggling a field a client may not set: %j', async (_, path, body) => {
     const text = JSON.stringify(body).replace('{code}', game.inviteCode).replace('{bob}', players.bob.id);
-    const res = await as('eve', 'POST', path.replace('{id}', game.id), { body: text, headers: { 'idempotency-key': newKey() } });
+    const res = await as('eve', 'POST', path.replace('{id}', game.id), {
+      body: text,
+      headers: { 'idempotency-key': newKey() },
+    });
     counts.smuggled++;
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('request/invalid');
-    expect((await as('eve', 'GET', '/v1/me/games')).body.games.filter((g: { id: string }) => g.id === game.id)).toEqual([]);
+    expect((await as('eve', 'GET', '/v1/me/games')).body.games.filter((g: { id: string }) => g.id === game.id)).toEqual(
+      [],
+    );
   });
 
   it('refuses a registration that sets its own id or token', async () => {
@@ -235,12 +314,18 @@ describe('authorization: the seat comes from the token, never from the request',
     expect(view.status).toBe(200);
     expect(view.body.yourSeat).toBe(0);
     expect([...view.body.yourTiles].sort()).toEqual(HANDS[0]?.filter((t) => t !== '6-6').sort());
-    const move = await as('ann', 'POST', `/v1/games/${game.id}/moves?seat=1`, { body: BOBS_MOVE, headers: { ...moveHeaders(), ...hints } });
+    const move = await as('ann', 'POST', `/v1/games/${game.id}/moves?seat=1`, {
+      body: BOBS_MOVE,
+      headers: { ...moveHeaders(), ...hints },
+    });
     if (move.status < 400) counts.otherSeat++;
     expect(move.status).toBe(422);
     expect(move.body.code).toBe('rules/not-your-turn');
     // Ann cannot call herself out or announce for Bob either: call-outs name a target, not the caller.
-    const self = await as('ann', 'POST', `/v1/games/${game.id}/moves`, { body: { type: 'callout', seat: 0 }, headers: moveHeaders() });
+    const self = await as('ann', 'POST', `/v1/games/${game.id}/moves`, {
+      body: { type: 'callout', seat: 0 },
+      headers: moveHeaders(),
+    });
     expect(self.body.code).toBe('rules/cannot-call-out-self');
     expect(await version()).toBe(game.version);
   });
@@ -256,7 +341,17 @@ describe('authorization: the seat comes from the token, never from the request',
 
 describe('authorization: what strangers are told', () => {
   it('no answer to a stranger, a forged or altered token or none names a seated player or shows the game', () => {
-    const secrets = [players.ann.id, players.bob.id, players.cat.id, 'Alderney', 'Bramble', 'Caraway', game.inviteCode, tokens.ann, tokens.bob];
+    const secrets = [
+      players.ann.id,
+      players.bob.id,
+      players.cat.id,
+      'Alderney',
+      'Bramble',
+      'Caraway',
+      game.inviteCode,
+      tokens.ann,
+      tokens.bob,
+    ];
     counts.strangerAnswers = toStrangers.length;
     expect(toStrangers.length).toBeGreaterThan(50);
     for (const res of toStrangers) {
@@ -268,12 +363,29 @@ describe('authorization: what strangers are told', () => {
 
 describe('authorization: the invite code is the only way in', () => {
   it('a wrong code, another game’s code or none answers as if there were no game; the right one seats the next free seat', async () => {
-    const created = await as('ann', 'POST', '/v1/games', { body: { seats: 3, rules: { set: 6 } }, headers: { 'idempotency-key': newKey() } });
+    const created = await as('ann', 'POST', '/v1/games', {
+      body: { seats: 3, rules: { set: 6 } },
+      headers: { 'idempotency-key': newKey() },
+    });
     const waiting = { id: created.body.game.id as string, code: created.body.game.inviteCode as string };
     await api.join(players.cat.token, waiting.id, waiting.code);
-    const join = (inviteCode: unknown) => as('eve', 'POST', `/v1/games/${waiting.id}/join`, { body: { inviteCode }, headers: { 'idempotency-key': newKey() } });
-    const nobody = await as('eve', 'POST', `/v1/games/${NOBODYS_GAME}/join`, { body: { inviteCode: waiting.code }, headers: { 'idempotency-key': newKey() } });
-    const wrong = ['0000000000', game.inviteCode, waiting.code.slice(0, -1), `${waiting.code}0`, waiting.code.replace(/./, (c) => (c === 'A' ? 'B' : 'A')), ' '];
+    const join = (inviteCode: unknown) =>
+      as('eve', 'POST', `/v1/games/${waiting.id}/join`, {
+        body: { inviteCode },
+        headers: { 'idempotency-key': newKey() },
+      });
+    const nobody = await as('eve', 'POST', `/v1/games/${NOBODYS_GAME}/join`, {
+      body: { inviteCode: waiting.code },
+      headers: { 'idempotency-key': newKey() },
+    });
+    const wrong = [
+      '0000000000',
+      game.inviteCode,
+      waiting.code.slice(0, -1),
+      `${waiting.code}0`,
+      waiting.code.replace(/./, (c) => (c === 'A' ? 'B' : 'A')),
+      ' ',
+    ];
     for (const code of wrong) {
       const res = await join(code);
       expect(res.status, code).toBe(404);

@@ -45,7 +45,8 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-const p = (values: readonly number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * q) / 100))] ?? NaN;
+const p = (values: readonly number[], q: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * q) / 100))] ?? NaN;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
@@ -90,11 +91,13 @@ class Condition {
   add(before: FloodStats, after: FloodStats, onMs: number): void {
     this.sent += after.sent - before.sent;
     this.onMs += onMs;
-    for (const [status, count] of Object.entries(after.counts)) this.counts[status] = (this.counts[status] ?? 0) + count - (before.counts[status] ?? 0);
+    for (const [status, count] of Object.entries(after.counts))
+      this.counts[status] = (this.counts[status] ?? 0) + count - (before.counts[status] ?? 0);
     this.allowance += PER_PLAYER.burst + (PER_PLAYER.perSecond * onMs) / 1000;
   }
 
-  count = (test: (status: string) => boolean) => Object.entries(this.counts).reduce((n, [status, c]) => n + (test(status) ? c : 0), 0);
+  count = (test: (status: string) => boolean) =>
+    Object.entries(this.counts).reduce((n, [status, c]) => n + (test(status) ? c : 0), 0);
   /** Token-bearing requests the limiter let through to the game (everything but 401s, 429s and failures). */
   get admitted() {
     return this.count((s) => s !== '401' && s !== '429' && s !== 'error');
@@ -107,7 +110,8 @@ class Condition {
 /** Times moves for one window, and how busy the server's event loop was meanwhile. */
 async function measure(into: Condition, move: () => Promise<number>): Promise<void> {
   const [started, loop] = [performance.now(), performance.eventLoopUtilization()];
-  for (let moves = 0; moves < WINDOW.moves || performance.now() - started < WINDOW.ms; moves++) into.moves.push(await move());
+  for (let moves = 0; moves < WINDOW.moves || performance.now() - started < WINDOW.ms; moves++)
+    into.moves.push(await move());
   into.ms += performance.now() - started;
   into.busy.push(performance.eventLoopUtilization(loop).utilization);
 }
@@ -122,7 +126,10 @@ describe('resource limits: a flood on one game', () => {
       const [quiet, steady, full] = [new Condition(), new Condition(), new Condition()];
       for (let round = 0; round < ROUNDS; round++) {
         await measure(quiet, move);
-        for (const [rate, into] of [[RATE, steady], [0, full]] as const) {
+        for (const [rate, into] of [
+          [RATE, steady],
+          [0, full],
+        ] as const) {
           const before = await flood.report();
           const on = performance.now();
           flood.on(rate);

@@ -29,7 +29,15 @@ describe('hidden information: no seat is ever shown a tile it may not know', () 
     );
   });
 
-  it.each(SEEDS.flatMap((seed) => GAMES.map((game) => ({ ...game, seed, label: `double-${game.set}, ${game.seats} seats, ${JSON.stringify(game.rules ?? {})}, seed ${seed}` }))))(
+  it.each(
+    SEEDS.flatMap((seed) =>
+      GAMES.map((game) => ({
+        ...game,
+        seed,
+        label: `double-${game.set}, ${game.seats} seats, ${JSON.stringify(game.rules ?? {})}, seed ${seed}`,
+      })),
+    ),
+  )(
     '$label',
     async ({ seed, label: _, ...game }) => {
       const { api, store } = await testApi(inject('dynamoEndpoint'), {
@@ -71,7 +79,10 @@ describe('the scan itself', () => {
 
     const theirs = hand.hands[1]?.[0] as string;
     const bones = hand.boneyard.slice(hand.drawn, hand.drawn + 3);
-    const tampered = { ...res, body: { ...res.body, yourTiles: [...res.body.yourTiles, theirs], note: `next: ${bones.join(' ')}`, boneyard: [] } };
+    const tampered = {
+      ...res,
+      body: { ...res.body, yourTiles: [...res.body.yourTiles, theirs], note: `next: ${bones.join(' ')}`, boneyard: [] },
+    };
     const found = checkExchanges([{ seat: 0, method: 'GET', path: `/v1/games/${gameId}`, res: tampered }], truth);
     expect(found.leaks).toEqual(
       expect.arrayContaining([

@@ -37,7 +37,9 @@ async function send(req: HostileRequest): Promise<Outcome> {
   let guarded = false;
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
-    headers[name] = value.replaceAll('{version}', String(game?.version ?? 1)).replaceAll('{stale}', String((game?.version ?? 2) - 1));
+    headers[name] = value
+      .replaceAll('{version}', String(game?.version ?? 1))
+      .replaceAll('{stale}', String((game?.version ?? 2) - 1));
   }
   const auth = authorization(world, req.identity, req.pick, req.authText);
   if (auth !== undefined) headers.authorization = auth;
@@ -50,23 +52,40 @@ async function send(req: HostileRequest): Promise<Outcome> {
       guarded = true;
     }
   }
-  if (game && req.route === 'POST /v1/games/{id}/join' && !game.seated.includes(req.identity) && body?.toUpperCase().includes(game.inviteCode)) {
+  if (
+    game &&
+    req.route === 'POST /v1/games/{id}/join' &&
+    !game.seated.includes(req.identity) &&
+    body?.toUpperCase().includes(game.inviteCode)
+  ) {
     body = body.replace(new RegExp(game.inviteCode, 'gi'), 'WRONGCODE0');
     guarded = true;
   }
 
-  const path = req.path.replace(/\{(waiting|playing|finished|unknown)\}/g, (_, key: string) => gameOf(world, key as never)?.id ?? 'g_QQQQQQQQQQQQQQQQQQQQQQ');
-  const res = await world.app.request(`http://api.test${path}`, { method: req.method, headers, ...(body !== undefined ? { body } : {}) });
+  const path = req.path.replace(
+    /\{(waiting|playing|finished|unknown)\}/g,
+    (_, key: string) => gameOf(world, key as never)?.id ?? 'g_QQQQQQQQQQQQQQQQQQQQQQ',
+  );
+  const res = await world.app.request(`http://api.test${path}`, {
+    method: req.method,
+    headers,
+    ...(body !== undefined ? { body } : {}),
+  });
   const text = await res.text();
   const seen = { status: res.status, headers: res.headers, text };
   let fault: string | null = null;
   if (res.status >= 500) fault = `5xx: ${text.slice(0, 200)}`;
   else if (res.status >= 400) fault = problemFault(seen, req.method !== 'HEAD');
   else if (!legitimate(req, res.status)) fault = `an illegitimate ${res.status}: ${text.slice(0, 120)}`;
-  if (body !== undefined && Buffer.byteLength(body) > BODY_LIMIT && res.status !== 413) fault ??= `a ${Buffer.byteLength(body)}-byte body got ${res.status}, not 413`;
+  if (body !== undefined && Buffer.byteLength(body) > BODY_LIMIT && res.status !== 413)
+    fault ??= `a ${Buffer.byteLength(body)}-byte body got ${res.status}, not 413`;
   if (req.route === 'POST /v1/players' && res.status === 201) fault ??= nameKept(body, text);
   if (LONE_SURROGATE.test(text)) fault ??= `ill-formed Unicode in the answer: ${text.slice(0, 160)}`;
-  return { status: res.status, fault: fault && `${req.method} ${path.slice(0, 100)} as ${req.identity}: ${fault}`, guarded };
+  return {
+    status: res.status,
+    fault: fault && `${req.method} ${path.slice(0, 100)} as ${req.identity}: ${fault}`,
+    guarded,
+  };
 }
 
 /** A registration keeps the name exactly as sent (less surrounding spaces), or refuses it. */
@@ -77,7 +96,10 @@ function nameKept(sent: string | undefined, reply: string): string | null {
 }
 
 /** True when a body could be one of `legal` (tiles either way round, numbers as JSON reads them). */
-function mightBeLegal(body: string | undefined, legal: readonly { type: string; tile?: string; on?: number; seat?: number }[]): boolean {
+function mightBeLegal(
+  body: string | undefined,
+  legal: readonly { type: string; tile?: string; on?: number; seat?: number }[],
+): boolean {
   let value: Record<string, unknown>;
   try {
     value = JSON.parse(body ?? '') as Record<string, unknown>;
@@ -86,7 +108,13 @@ function mightBeLegal(body: string | undefined, legal: readonly { type: string; 
   }
   if (!value || typeof value !== 'object') return false;
   const flip = (t: unknown) => (typeof t === 'string' ? t.split('-').reverse().join('-') : t);
-  return legal.some((m) => m.type === value.type && (m.tile === undefined || m.tile === value.tile || m.tile === flip(value.tile)) && (m.on === undefined || m.on === value.on) && (m.seat === undefined || m.seat === value.seat));
+  return legal.some(
+    (m) =>
+      m.type === value.type &&
+      (m.tile === undefined || m.tile === value.tile || m.tile === flip(value.tile)) &&
+      (m.on === undefined || m.on === value.on) &&
+      (m.seat === undefined || m.seat === value.seat),
+  );
 }
 
 /** A success is legitimate only where the route allows it to this identity, with the right method. */
@@ -120,8 +148,12 @@ function legitimate(req: HostileRequest, status: number): boolean {
 
 describe('hostile input', () => {
   it('covers every operation of the contract', async () => {
-    const doc = (await (await world.app.request('/openapi.json')).json()) as { paths: Record<string, Record<string, unknown>> };
-    const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`));
+    const doc = (await (await world.app.request('/openapi.json')).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+    );
     expect(operations.length).toBeGreaterThanOrEqual(8);
     for (const operation of operations) expect(ROUTES.map((r) => r.route)).toContain(operation);
   });
@@ -157,7 +189,8 @@ describe('hostile input', () => {
         const latest = await world.store.readLatest(game.id, { snapshot: false });
         if (latest?.version !== game.version) changed.push(`${name}: ${game.version} -> ${latest?.version}`);
       }
-      const count = (test: (status: number) => boolean) => [...statuses].reduce((n, [s, c]) => n + (test(s) ? c : 0), 0);
+      const count = (test: (status: number) => boolean) =>
+        [...statuses].reduce((n, [s, c]) => n + (test(s) ? c : 0), 0);
       const fives = count((s) => s >= 500);
       console.log(
         `hostile input: ${figure(sent)} requests over ${routes.size - 1} routes and unknown paths, ${fives} 5xx, ${faults.length} non-problem or illegitimate answers, ` +

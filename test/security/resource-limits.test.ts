@@ -17,7 +17,7 @@ let port: number;
 
 /** Plays `moves` moves of a game, so that it has commits to page through. */
 async function playSome(client: TestClient, id: string, tokens: readonly string[], moves: number): Promise<void> {
-  for (let made = 0; made < moves; ) {
+  for (let made = 0; made < moves;) {
     for (const t of tokens) {
       const { body } = await client.view(t, id);
       const move = body.legalMoves.find((m: { type: string }) => m.type === 'play' || m.type === 'pass');
@@ -27,7 +27,10 @@ async function playSome(client: TestClient, id: string, tokens: readonly string[
 }
 
 beforeAll(async () => {
-  const t = await testApi(inject('dynamoEndpoint'), { logger: silentLogger, limits: { maxPage: 5, maxWaitSeconds: 1, pollMs: 50 } });
+  const t = await testApi(inject('dynamoEndpoint'), {
+    logger: silentLogger,
+    limits: { maxPage: 5, maxWaitSeconds: 1, pollMs: 50 },
+  });
   api = t.api;
   const game = await api.startGame(2, { set: 6 });
   [token, gameId] = [game.tokens[0] as string, game.gameId];
@@ -39,7 +42,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
-  console.log(`resource limits: ${figures.held} limits seen to hold (event and game-list pages, requests per player, long-poll length, waits per player, bodies over HTTP, field sizes)`);
+  console.log(
+    `resource limits: ${figures.held} limits seen to hold (event and game-list pages, requests per player, long-poll length, waits per player, bodies over HTTP, field sizes)`,
+  );
 });
 
 /** Expects a refusal with this status and a proper problem, and counts the check. */
@@ -57,11 +62,13 @@ describe('resource limits: pages', () => {
       expect(page.body.next).toBe(5);
       figures.held++;
     }
-    for (const limit of ['1001', '0', '-1', '1e9', '99999999999999999999']) refused(await api.call('GET', `/v1/games/${gameId}/events?limit=${limit}`, { token }), 400);
+    for (const limit of ['1001', '0', '-1', '1e9', '99999999999999999999'])
+      refused(await api.call('GET', `/v1/games/${gameId}/events?limit=${limit}`, { token }), 400);
   });
 
   it('caps a page of my games at 100', async () => {
-    for (const limit of ['101', '0', '1000000']) refused(await api.call('GET', `/v1/me/games?limit=${limit}`, { token }), 400);
+    for (const limit of ['101', '0', '1000000'])
+      refused(await api.call('GET', `/v1/me/games?limit=${limit}`, { token }), 400);
     expect((await api.call('GET', '/v1/me/games?limit=100', { token })).status).toBe(200);
   });
 });
@@ -108,18 +115,35 @@ describe('resource limits: long-polls', () => {
 });
 
 /** Sends a raw HTTP request to the server: `chunks` as the body, with or without a Content-Length. */
-function raw(path: string, chunks: Buffer[], contentLength: number | null): Promise<{ status: number; headers: Headers; text: string; ms: number }> {
+function raw(
+  path: string,
+  chunks: Buffer[],
+  contentLength: number | null,
+): Promise<{ status: number; headers: Headers; text: string; ms: number }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string | number> = { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': newKey() };
+    const headers: Record<string, string | number> = {
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+      'idempotency-key': newKey(),
+    };
     if (contentLength !== null) headers['content-length'] = contentLength;
     const req = httpRequest({ host: '127.0.0.1', port, path, method: 'POST', headers }, (res) => {
       let text = '';
       res.on('data', (d: Buffer) => (text += d.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: new Headers(res.headers as Record<string, string>), text, ms: performance.now() - started }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: new Headers(res.headers as Record<string, string>),
+          text,
+          ms: performance.now() - started,
+        }),
+      );
     });
     // The server may answer and close before the whole body is sent: that is the point.
-    req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)));
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error),
+    );
     req.setTimeout(10_000, () => req.destroy(new Error(`no answer to ${path} in 10 s`)));
     (async () => {
       for (const chunk of chunks) if (!req.write(chunk)) await new Promise((r) => req.once('drain', r));
@@ -158,7 +182,12 @@ describe('bodies, over HTTP: read from the buffer when whole, as a stream while 
   /** POSTs `body` in two writes `pause` ms apart, with its Content-Length. */
   function split(path: string, body: Buffer, pause: number): Promise<{ status: number; text: string }> {
     return new Promise((resolve, reject) => {
-      const headers = { 'content-type': 'application/json', 'content-length': body.length, authorization: `Bearer ${token}`, 'idempotency-key': newKey() };
+      const headers = {
+        'content-type': 'application/json',
+        'content-length': body.length,
+        authorization: `Bearer ${token}`,
+        'idempotency-key': newKey(),
+      };
       const req = httpRequest({ host: '127.0.0.1', port, path, method: 'POST', headers }, (res) => {
         let text = '';
         res.on('data', (d: Buffer) => (text += d.toString()));
@@ -172,12 +201,20 @@ describe('bodies, over HTTP: read from the buffer when whole, as a stream while 
 
   it('reads the same body alike whether it came in one packet or in two, far apart', async () => {
     const body = Buffer.from(JSON.stringify({ seats: 2, pad: 'é'.repeat(50) }));
-    for (const res of [await raw('/v1/games', [body], body.length), await split('/v1/games', body, 0), await split('/v1/games', body, 100)]) {
+    for (const res of [
+      await raw('/v1/games', [body], body.length),
+      await split('/v1/games', body, 0),
+      await split('/v1/games', body, 100),
+    ]) {
       expect(res.status).toBe(400);
-      expect(JSON.parse(res.text)).toMatchObject({ code: 'request/invalid', issues: [{ path: 'body', message: expect.stringContaining('pad') }] });
+      expect(JSON.parse(res.text)).toMatchObject({
+        code: 'request/invalid',
+        issues: [{ path: 'body', message: expect.stringContaining('pad') }],
+      });
     }
     const created = Buffer.from(JSON.stringify({ seats: 2 }));
-    for (const res of [await raw('/v1/games', [created], created.length), await split('/v1/games', created, 100)]) expect(res.status).toBe(201);
+    for (const res of [await raw('/v1/games', [created], created.length), await split('/v1/games', created, 100)])
+      expect(res.status).toBe(201);
   });
 
   it('refuses malformed JSON with 400, however it arrives', async () => {
@@ -192,13 +229,37 @@ describe('bodies, over HTTP: read from the buffer when whole, as a stream while 
 describe('resource limits: fields', () => {
   it.each([
     ['a 41-character name', 'POST', '/v1/players', { name: 'x'.repeat(41) }, {}],
-    ['a 65-character invite code', 'POST', '/v1/games/{id}/join', { inviteCode: 'K'.repeat(65) }, { 'idempotency-key': 'k'.repeat(20) }],
+    [
+      'a 65-character invite code',
+      'POST',
+      '/v1/games/{id}/join',
+      { inviteCode: 'K'.repeat(65) },
+      { 'idempotency-key': 'k'.repeat(20) },
+    ],
     ['a 129-character Idempotency-Key', 'POST', '/v1/games', { seats: 2 }, { 'idempotency-key': 'k'.repeat(129) }],
     ['a 15-character Idempotency-Key', 'POST', '/v1/games', { seats: 2 }, { 'idempotency-key': 'k'.repeat(15) }],
-    ['a 16-digit If-Match', 'POST', '/v1/games/{id}/moves', { type: 'pass' }, { 'if-match': `"${'9'.repeat(16)}"`, 'idempotency-key': 'k'.repeat(20) }],
+    [
+      'a 16-digit If-Match',
+      'POST',
+      '/v1/games/{id}/moves',
+      { type: 'pass' },
+      { 'if-match': `"${'9'.repeat(16)}"`, 'idempotency-key': 'k'.repeat(20) },
+    ],
     ['a 2,049-character cursor', 'GET', `/v1/me/games?cursor=${'A'.repeat(2049)}`, undefined, {}],
-    ['a placement past 200', 'POST', '/v1/games/{id}/moves', { type: 'play', tile: '6-4', on: 201 }, { 'if-match': '"1"', 'idempotency-key': 'k'.repeat(20) }],
-    ['a hand size past 135', 'POST', '/v1/games', { seats: 2, rules: { handSize: 136 } }, { 'idempotency-key': 'k'.repeat(20) }],
+    [
+      'a placement past 200',
+      'POST',
+      '/v1/games/{id}/moves',
+      { type: 'play', tile: '6-4', on: 201 },
+      { 'if-match': '"1"', 'idempotency-key': 'k'.repeat(20) },
+    ],
+    [
+      'a hand size past 135',
+      'POST',
+      '/v1/games',
+      { seats: 2, rules: { handSize: 136 } },
+      { 'idempotency-key': 'k'.repeat(20) },
+    ],
     ['more than 8 seats', 'POST', '/v1/games', { seats: 9 }, { 'idempotency-key': 'k'.repeat(20) }],
   ])('refuses %s with 400', async (_, method, path, body, headers) => {
     refused(await api.call(method, path.replace('{id}', gameId), { token, ...(body ? { body } : {}), headers }), 400);

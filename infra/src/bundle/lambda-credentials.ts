@@ -32,7 +32,11 @@ export function lambdaCredentials(): Plugin {
         if (real.errors.length > 0) return { errors: real.errors };
         return { path: real.path, namespace: NAMESPACE };
       });
-      build.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => ({ contents: CONTENTS, loader: 'js', resolveDir: dirname(args.path) }));
+      build.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => ({
+        contents: CONTENTS,
+        loader: 'js',
+        resolveDir: dirname(args.path),
+      }));
     },
   };
 }

@@ -92,16 +92,32 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   app.get('/', (c) => c.redirect('/docs'));
 
   const routes = app.openAPIRegistry.definitions.flatMap((d) =>
-    d.type === 'route' ? [{ method: d.route.method.toUpperCase(), pattern: new RegExp(`^${d.route.path.replace(/\{[^}]+\}/g, '[^/]+')}$`) }] : [],
+    d.type === 'route'
+      ? [
+          {
+            method: d.route.method.toUpperCase(),
+            pattern: new RegExp(`^${d.route.path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+          },
+        ]
+      : [],
   );
   app.notFound((c) => {
     const allowed = routes.filter((r) => r.pattern.test(c.req.path)).map((r) => r.method);
     if (allowed.length > 0) {
-      return problem(c, 'request/method-not-allowed', `${c.req.method} is not allowed here; use ${allowed.join(' or ')}.`, {}, { Allow: allowed.join(', ') });
+      return problem(
+        c,
+        'request/method-not-allowed',
+        `${c.req.method} is not allowed here; use ${allowed.join(' or ')}.`,
+        {},
+        { Allow: allowed.join(', ') },
+      );
     }
-    return problem(c, 'request/not-found', `There is nothing at ${c.req.method} ${c.req.path}. The API is described at /openapi.json.`);
+    return problem(
+      c,
+      'request/not-found',
+      `There is nothing at ${c.req.method} ${c.req.path}. The API is described at /openapi.json.`,
+    );
   });
   app.onError(errorHandler(logger));
   return app;
 }
-

@@ -4,14 +4,34 @@ import { newKey, testApi } from './testing';
 describe('bad requests get a clear problem and change nothing', () => {
   it.each([
     ['malformed JSON', { body: '{"seats": 2', contentType: 'application/json' }, 400, 'request/malformed-json'],
-    ['a wrong content type', { body: '{"seats": 2}', contentType: 'text/plain' }, 415, 'request/unsupported-media-type'],
+    [
+      'a wrong content type',
+      { body: '{"seats": 2}', contentType: 'text/plain' },
+      415,
+      'request/unsupported-media-type',
+    ],
     ['no content type', { body: '{"seats": 2}', contentType: '' }, 415, 'request/unsupported-media-type'],
-    ['a malformed content type', { body: '{"seats": 2}', contentType: 'application/json;' }, 415, 'request/unsupported-media-type'],
+    [
+      'a malformed content type',
+      { body: '{"seats": 2}', contentType: 'application/json;' },
+      415,
+      'request/unsupported-media-type',
+    ],
     // Validated as {} (as @hono/zod-openapi did): `seats` is missing.
     ['no content type and no body', { body: undefined, contentType: '' }, 400, 'request/invalid'],
     ['an empty JSON body', { body: '', contentType: 'application/json' }, 400, 'request/malformed-json'],
-    ['a body over 16 KB', { body: JSON.stringify({ seats: 2, pad: 'x'.repeat(17_000) }), contentType: 'application/json' }, 413, 'request/too-large'],
-    ['unknown fields', { body: '{"seats": 2, "yourSeat": 3}', contentType: 'application/json' }, 400, 'request/invalid'],
+    [
+      'a body over 16 KB',
+      { body: JSON.stringify({ seats: 2, pad: 'x'.repeat(17_000) }), contentType: 'application/json' },
+      413,
+      'request/too-large',
+    ],
+    [
+      'unknown fields',
+      { body: '{"seats": 2, "yourSeat": 3}', contentType: 'application/json' },
+      400,
+      'request/invalid',
+    ],
     ['a JSON array', { body: '[2]', contentType: 'application/json' }, 400, 'request/invalid'],
   ])('%s', async (_, { body, contentType }, status, code) => {
     const { app, api } = await testApi(inject('dynamoEndpoint'));
@@ -21,15 +41,28 @@ describe('bad requests get a clear problem and change nothing', () => {
     const response = await app.request('/v1/games', { method: 'POST', body, headers });
     expect(response.status).toBe(status);
     expect(response.headers.get('content-type')).toBe('application/problem+json');
-    expect(await response.json()).toMatchObject({ type: `/problems/${code}`, status, code, requestId: expect.any(String) });
+    expect(await response.json()).toMatchObject({
+      type: `/problems/${code}`,
+      status,
+      code,
+      requestId: expect.any(String),
+    });
     expect((await api.call('GET', '/v1/me/games', { token: ann.token })).body.games).toEqual([]);
   });
 
   it('takes JSON with parameters on its content type, and +json types', async () => {
     const { app, api } = await testApi(inject('dynamoEndpoint'));
     const ann = await api.register('Ann');
-    for (const contentType of ['application/json; charset=utf-8', 'Application/JSON', 'application/vnd.chickenfoot+json']) {
-      const headers = { authorization: `Bearer ${ann.token}`, 'idempotency-key': newKey(), 'content-type': contentType };
+    for (const contentType of [
+      'application/json; charset=utf-8',
+      'Application/JSON',
+      'application/vnd.chickenfoot+json',
+    ]) {
+      const headers = {
+        authorization: `Bearer ${ann.token}`,
+        'idempotency-key': newKey(),
+        'content-type': contentType,
+      };
       expect((await app.request('/v1/games', { method: 'POST', body: '{"seats": 2}', headers })).status).toBe(201);
     }
   });
@@ -38,12 +71,20 @@ describe('bad requests get a clear problem and change nothing', () => {
     const { api } = await testApi(inject('dynamoEndpoint'));
     const ann = await api.register('Ann');
     const headers = { 'idempotency-key': newKey() };
-    const loneKey = await api.call('POST', '/v1/games', { token: ann.token, headers, body: '{"seats":2,"a\\ud800b":1}' });
+    const loneKey = await api.call('POST', '/v1/games', {
+      token: ann.token,
+      headers,
+      body: '{"seats":2,"a\\ud800b":1}',
+    });
     expect(loneKey.status).toBe(400);
     expect(loneKey.body.detail).toBe('body: Unrecognized key: "a\uFFFDb"');
     // Emoji are surrogate pairs: a key of them runs past the 500-character cut of the detail.
     for (let pad = 0; pad < 4; pad++) {
-      const long = await api.call('POST', '/v1/games', { token: ann.token, headers, body: { seats: 2, [`${'x'.repeat(pad)}${'😀'.repeat(600)}`]: 1 } });
+      const long = await api.call('POST', '/v1/games', {
+        token: ann.token,
+        headers,
+        body: { seats: 2, [`${'x'.repeat(pad)}${'😀'.repeat(600)}`]: 1 },
+      });
       expect(long.status).toBe(400);
       expect(long.text).not.toMatch(/\\ud[89a-f]/i);
       expect(long.body.detail.endsWith('...')).toBe(true);
@@ -66,7 +107,16 @@ describe('bad requests get a clear problem and change nothing', () => {
     const ann = await api.register('Ann');
     const res = await api.call('GET', '/v1/me', { token: ann.token, headers: { 'x-request-id': 'req-123' } });
     expect(res.headers.get('x-request-id')).toBe('req-123');
-    expect(logs).toContainEqual(expect.objectContaining({ level: 'info', msg: 'request', requestId: 'req-123', method: 'GET', route: '/v1/me', status: 200 }));
+    expect(logs).toContainEqual(
+      expect.objectContaining({
+        level: 'info',
+        msg: 'request',
+        requestId: 'req-123',
+        method: 'GET',
+        route: '/v1/me',
+        status: 200,
+      }),
+    );
     expect(JSON.stringify(logs)).not.toContain(ann.token.split('.')[2]);
   });
 
@@ -78,7 +128,10 @@ describe('bad requests get a clear problem and change nothing', () => {
       await api.call('GET', `/v1/games/g_${'A'.repeat(22)}`, { token: ann.token, headers: { 'x-request-id': 'r-1' } }),
       await api.call('GET', '/v1/me', { token: 'forged', headers: { 'x-request-id': 'r-2' } }),
       await api.call('GET', '/v2/everything', { headers: { 'x-request-id': 'r-3' } }),
-      await api.call('GET', `/v1/games/${game.id}`, { token: ann.token, headers: { 'x-request-id': 'r-4', 'if-none-match': `"${game.version}"` } }),
+      await api.call('GET', `/v1/games/${game.id}`, {
+        token: ann.token,
+        headers: { 'x-request-id': 'r-4', 'if-none-match': `"${game.version}"` },
+      }),
     ];
     expect(answers.map((r) => [r.status, r.headers.get('x-request-id')])).toEqual([
       [404, 'r-1'],

@@ -1,8 +1,13 @@
 import { describe, expect, inject, it } from 'vitest';
 import { testApi } from './testing';
 
-async function playSome(api: Awaited<ReturnType<typeof testApi>>['api'], gameId: string, tokens: string[], moves: number) {
-  for (let made = 0; made < moves; ) {
+async function playSome(
+  api: Awaited<ReturnType<typeof testApi>>['api'],
+  gameId: string,
+  tokens: string[],
+  moves: number,
+) {
+  for (let made = 0; made < moves;) {
     for (const token of tokens) {
       const { body } = await api.view(token, gameId);
       const move = body.legalMoves.find((m: { type: string }) => m.type === 'play' || m.type === 'pass');
@@ -34,10 +39,13 @@ describe('GET /v1/games/{id}/events', () => {
     expect(dealt).not.toHaveProperty('hands');
     expect(dealt).not.toHaveProperty('boneyard');
     // Bob's deal is not in Ann's events; Bob's own catch-up shows his.
-    const bobEvents = (await api.call('GET', `/v1/games/${gameId}/events?after=0`, { token: bob })).body.commits.flatMap((c: { events: unknown[] }) => c.events);
+    const bobEvents = (
+      await api.call('GET', `/v1/games/${gameId}/events?after=0`, { token: bob })
+    ).body.commits.flatMap((c: { events: unknown[] }) => c.events);
     const bobDealt = bobEvents.find((e: { type: string }) => e.type === 'HandDealt');
     for (const tile of bobDealt.tiles) expect(dealt.tiles).not.toContain(tile);
-    for (const e of events.filter((e: { type: string; seat: number }) => e.type === 'TileDrawn' && e.seat === 1)) expect(e).not.toHaveProperty('tile');
+    for (const e of events.filter((e: { type: string; seat: number }) => e.type === 'TileDrawn' && e.seat === 1))
+      expect(e).not.toHaveProperty('tile');
     expect(annTiles.version).toBe(all.body.version);
   });
 

@@ -13,9 +13,22 @@ describe('games', () => {
       version: 1,
       yourSeat: 0,
       inviteCode: expect.stringMatching(/^[0-9A-Z]{10}$/),
-      rules: { set: 9, handSize: 11, spokes: 6, drawnTile: 'may-play', doubleBlank: 50, opening: 'draw', chickenlittle: 'callout' },
+      rules: {
+        set: 9,
+        handSize: 11,
+        spokes: 6,
+        drawnTile: 'may-play',
+        doubleBlank: 50,
+        opening: 'draw',
+        chickenlittle: 'callout',
+      },
     });
-    expect(res.body.game.seats.map((s: { player: unknown }) => s.player)).toEqual([{ id: ann.id, name: 'Ann' }, null, null, null]);
+    expect(res.body.game.seats.map((s: { player: unknown }) => s.player)).toEqual([
+      { id: ann.id, name: 'Ann' },
+      null,
+      null,
+      null,
+    ]);
   });
 
   it('refuses rules that cannot make a game (422) and malformed ones (400)', async () => {
@@ -23,10 +36,18 @@ describe('games', () => {
     const ann = await api.register('Ann');
     const tooMany = await api.createGame(ann.token, { seats: 6, rules: { set: 6 } });
     expect(tooMany.status).toBe(422);
-    expect(tooMany.body).toMatchObject({ code: 'rules/invalid-ruleset', detail: expect.stringMatching(/double-6 game seats 2 to 5/) });
+    expect(tooMany.body).toMatchObject({
+      code: 'rules/invalid-ruleset',
+      detail: expect.stringMatching(/double-6 game seats 2 to 5/),
+    });
     const handSize = await api.createGame(ann.token, { seats: 4, rules: { set: 6, handSize: 7 } });
     expect(handSize.body.code).toBe('rules/invalid-ruleset');
-    for (const body of [{ seats: 9 }, { seats: 2, rules: { set: 7 } }, { seats: 2, rules: { colour: 'red' } }, { seats: '2' }]) {
+    for (const body of [
+      { seats: 9 },
+      { seats: 2, rules: { set: 7 } },
+      { seats: 2, rules: { colour: 'red' } },
+      { seats: '2' },
+    ]) {
       const res = await api.createGame(ann.token, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
@@ -56,7 +77,9 @@ describe('games', () => {
       const shown = JSON.stringify(body).match(/\d+-\d+/g) ?? [];
       for (const tile of others) expect(shown).not.toContain(tile);
     }
-    expect(views.map((v) => v.body.seats.map((s: { tileCount: number }) => s.tileCount))).toEqual(Array(3).fill(views[0]!.body.seats.map((s: { tileCount: number }) => s.tileCount)));
+    expect(views.map((v) => v.body.seats.map((s: { tileCount: number }) => s.tileCount))).toEqual(
+      Array(3).fill(views[0]!.body.seats.map((s: { tileCount: number }) => s.tileCount)),
+    );
   });
 
   it('joining: a wrong invite code is a 404; joining twice answers with the game; a full game refuses', async () => {
@@ -100,10 +123,16 @@ describe('games', () => {
     const { gameId, tokens } = await api.startGame(2);
     const first = await api.view(tokens[0] as string, gameId);
     expect(first.headers.get('etag')).toBe(`"${first.body.version}"`);
-    const same = await api.call('GET', `/v1/games/${gameId}`, { token: tokens[0], headers: { 'if-none-match': `"${first.body.version}"` } });
+    const same = await api.call('GET', `/v1/games/${gameId}`, {
+      token: tokens[0],
+      headers: { 'if-none-match': `"${first.body.version}"` },
+    });
     expect(same.status).toBe(304);
     expect(same.text).toBe('');
-    const older = await api.call('GET', `/v1/games/${gameId}`, { token: tokens[0], headers: { 'if-none-match': '"1"' } });
+    const older = await api.call('GET', `/v1/games/${gameId}`, {
+      token: tokens[0],
+      headers: { 'if-none-match': '"1"' },
+    });
     expect(older.status).toBe(200);
 
     const eve = await api.register('Eve');

@@ -30,9 +30,12 @@ describe('rate limits', () => {
   });
 
   it('registrations are limited per client address', async () => {
-    const { api } = await testApi(inject('dynamoEndpoint'), { limits: { registrations: { burst: 2, perSecond: 0.1 } } });
+    const { api } = await testApi(inject('dynamoEndpoint'), {
+      limits: { registrations: { burst: 2, perSecond: 0.1 } },
+    });
     const statuses = [];
-    for (let i = 0; i < 3; i++) statuses.push((await api.call('POST', '/v1/players', { body: { name: `P${i}` } })).status);
+    for (let i = 0; i < 3; i++)
+      statuses.push((await api.call('POST', '/v1/players', { body: { name: `P${i}` } })).status);
     expect(statuses).toEqual([201, 201, 429]);
   });
 });

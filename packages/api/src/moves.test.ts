@@ -60,7 +60,11 @@ describe('POST /v1/games/{id}/moves', () => {
     version = (await api.move(bob, gameId, { type: 'play', tile: '6-4', on: 0 }, version)).body.version;
     const mustFill = await api.move(ann, gameId, { type: 'play', tile: '4-4', on: 1 }, version);
     expect(mustFill.body).toMatchObject({ status: 422, code: 'rules/must-fill-double' });
-    for (const [token, tile] of [[ann, '6-5'], [bob, '6-2'], [ann, '6-3']] as const) {
+    for (const [token, tile] of [
+      [ann, '6-5'],
+      [bob, '6-2'],
+      [ann, '6-3'],
+    ] as const) {
       version = (await api.move(token, gameId, { type: 'play', tile, on: 0 }, version)).body.version;
     }
     const closed = await api.move(bob, gameId, { type: 'play', tile: '5-5', on: 0 }, version);
@@ -82,7 +86,11 @@ describe('POST /v1/games/{id}/moves', () => {
     const noKey = await api.call('POST', path, { token: bob, body, headers: { 'if-match': `"${version}"` } });
     expect(noKey.status).toBe(400);
     expect(noKey.body.code).toBe('request/idempotency-key-required');
-    const badIfMatch = await api.call('POST', path, { token: bob, body, headers: { 'if-match': 'yesterday', 'idempotency-key': newKey() } });
+    const badIfMatch = await api.call('POST', path, {
+      token: bob,
+      body,
+      headers: { 'if-match': 'yesterday', 'idempotency-key': newKey() },
+    });
     expect(badIfMatch.status).toBe(400);
     expect((await api.view(bob, gameId)).body.version).toBe(version);
   });
@@ -107,7 +115,9 @@ describe('POST /v1/games/{id}/moves', () => {
     const { api, gameId, bob } = await stackedGame();
     const { version } = (await api.view(bob, gameId)).body;
     const key = newKey();
-    const replies = await Promise.all(Array.from({ length: 8 }, () => api.move(bob, gameId, { type: 'play', tile: '6-4', on: 0 }, version, key)));
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, () => api.move(bob, gameId, { type: 'play', tile: '6-4', on: 0 }, version, key)),
+    );
     expect(replies.map((r) => r.status)).toEqual(Array(8).fill(200));
     expect(new Set(replies.map((r) => r.text)).size).toBe(1);
     expect((await api.view(bob, gameId)).body.version).toBe(version + 1);
@@ -115,8 +125,13 @@ describe('POST /v1/games/{id}/moves', () => {
 
   it('includes the draws and passes the server made for other seats in the reply', async () => {
     // Seat 0 holds no 6 after the root: it draws 0-0 (useless) and passes, both at once.
-    const hands = [['6-6', '1-1', '2-2'], ['6-5', '6-4', '3-3']];
-    const t = await testApi(inject('dynamoEndpoint'), { shuffle: stackedShuffle(stackedDeck(6, [...hands.flat(), '0-0'])) });
+    const hands = [
+      ['6-6', '1-1', '2-2'],
+      ['6-5', '6-4', '3-3'],
+    ];
+    const t = await testApi(inject('dynamoEndpoint'), {
+      shuffle: stackedShuffle(stackedDeck(6, [...hands.flat(), '0-0'])),
+    });
     const { gameId, tokens } = await t.api.startGame(2, { set: 6, handSize: 3 });
     const bob = tokens[1] as string;
     const { version } = (await t.api.view(bob, gameId)).body;
@@ -136,6 +151,8 @@ describe('POST /v1/games/{id}/moves', () => {
     expect(res.status).toBe(404);
     expect(res.body.code).toBe('game/not-found');
     const none = await api.move(stranger.token, 'g_AAAAAAAAAAAAAAAAAAAAAA', { type: 'pass' }, 1);
-    expect(none.text.replace(/g_[\w-]+|"requestId":"[^"]+"/g, '')).toBe(res.text.replace(/g_[\w-]+|"requestId":"[^"]+"/g, ''));
+    expect(none.text.replace(/g_[\w-]+|"requestId":"[^"]+"/g, '')).toBe(
+      res.text.replace(/g_[\w-]+|"requestId":"[^"]+"/g, ''),
+    );
   });
 });

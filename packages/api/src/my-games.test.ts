@@ -30,9 +30,15 @@ describe('GET /v1/me/games', () => {
     // The full list marks the games waiting on me, with their newest version.
     const everything = async (token: string) => (await api.call('GET', '/v1/me/games', { token })).body.games;
     const turnNow = res.body.game.hand.turn === 0 ? ann : bob;
-    expect(await everything(turnNow)).toContainEqual(expect.objectContaining({ id: first.gameId, yourTurn: true, version: res.body.version }));
-    expect(await everything(turnNow === ann ? bob : ann)).toContainEqual(expect.objectContaining({ id: first.gameId, yourTurn: false }));
-    expect(await everything(ann)).toContainEqual(expect.objectContaining({ id: second.body.game.id, yourTurn: false, status: 'waiting' }));
+    expect(await everything(turnNow)).toContainEqual(
+      expect.objectContaining({ id: first.gameId, yourTurn: true, version: res.body.version }),
+    );
+    expect(await everything(turnNow === ann ? bob : ann)).toContainEqual(
+      expect.objectContaining({ id: first.gameId, yourTurn: false }),
+    );
+    expect(await everything(ann)).toContainEqual(
+      expect.objectContaining({ id: second.body.game.id, yourTurn: false, status: 'waiting' }),
+    );
   });
 
   it('orders the games waiting on me by how long they have waited', async () => {
@@ -63,7 +69,15 @@ describe('GET /v1/me/games', () => {
     const ann = await api.register('Ann');
     expect((await api.call('GET', '/v1/me/games?cursor=nonsense', { token: ann.token })).status).toBe(400);
     // Well-formed cursors the database refuses: the answer names the field, not the database's wording.
-    for (const pairs of [[['sk', 'abc']], [['x', 'y']], [], [['gpk', 'player#p_other'], ['gsk', '1']]]) {
+    for (const pairs of [
+      [['sk', 'abc']],
+      [['x', 'y']],
+      [],
+      [
+        ['gpk', 'player#p_other'],
+        ['gsk', '1'],
+      ],
+    ]) {
       const cursor = Buffer.from(JSON.stringify(pairs)).toString('base64url');
       const res = await api.call('GET', `/v1/me/games?cursor=${cursor}`, { token: ann.token });
       expect(res.status).toBe(400);

@@ -29,7 +29,10 @@ describe('players and tokens', () => {
     const retry = await api.call('POST', '/v1/players', { body: { name: 'Ann' }, headers: { 'idempotency-key': key } });
     expect(first.status).toBe(201);
     expect(retry.text).toBe(first.text);
-    const reused = await api.call('POST', '/v1/players', { body: { name: 'Bob' }, headers: { 'idempotency-key': key } });
+    const reused = await api.call('POST', '/v1/players', {
+      body: { name: 'Bob' },
+      headers: { 'idempotency-key': key },
+    });
     expect(reused.status).toBe(422);
     expect(reused.body.code).toBe('request/idempotency-key-reused');
   });
@@ -64,11 +67,23 @@ describe('players and tokens', () => {
   it.each([
     ['no token', undefined],
     ['a malformed token', 'hello'],
-    ['a token signed with another secret', tokenFor('another-secret-0123456789-abcdefghijklmnop', 'p_AAAAAAAAAAAAAAAAAAAAAA')],
+    [
+      'a token signed with another secret',
+      tokenFor('another-secret-0123456789-abcdefghijklmnop', 'p_AAAAAAAAAAAAAAAAAAAAAA'),
+    ],
     ['an altered token', `${tokenFor(TEST_SECRET, 'p_AAAAAAAAAAAAAAAAAAAAAA').slice(0, -2)}xx`],
-    ['another player’s id under a valid signature', tokenFor(TEST_SECRET, 'p_AAAAAAAAAAAAAAAAAAAAAA').replace('p_AAAA', 'p_BBBB')],
-    ['a signature spelled another way (spare bits of its last character)', spareBitsVariant(tokenFor(TEST_SECRET, 'p_AAAAAAAAAAAAAAAAAAAAAA'))],
-    ['a signature with a character base64url decoding skips', `${tokenFor(TEST_SECRET, 'p_AAAAAAAAAAAAAAAAAAAAAA').slice(0, -3)}!${tokenFor(TEST_SECRET, 'p_AAAAAAAAAAAAAAAAAAAAAA').slice(-3)}`],
+    [
+      'another player’s id under a valid signature',
+      tokenFor(TEST_SECRET, 'p_AAAAAAAAAAAAAAAAAAAAAA').replace('p_AAAA', 'p_BBBB'),
+    ],
+    [
+      'a signature spelled another way (spare bits of its last character)',
+      spareBitsVariant(tokenFor(TEST_SECRET, 'p_AAAAAAAAAAAAAAAAAAAAAA')),
+    ],
+    [
+      'a signature with a character base64url decoding skips',
+      `${tokenFor(TEST_SECRET, 'p_AAAAAAAAAAAAAAAAAAAAAA').slice(0, -3)}!${tokenFor(TEST_SECRET, 'p_AAAAAAAAAAAAAAAAAAAAAA').slice(-3)}`,
+    ],
   ])('answers 401 to %s', async (_, token) => {
     const { api } = await testApi(inject('dynamoEndpoint'));
     const res = await api.call('GET', '/v1/me', token ? { token } : {});

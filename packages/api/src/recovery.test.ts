@@ -18,7 +18,10 @@ async function flakyApi(options: Partial<AppOptions> = {}) {
     (next) => async (args) => {
       const sk = Number((args.input as { Item?: { sk?: { N?: string } } }).Item?.sk?.N);
       if (failing.awaiting && sk === -1000) {
-        throw Object.assign(new Error('Rate of requests exceeds the allowed throughput.'), { name: 'ThrottlingException', $metadata: {} });
+        throw Object.assign(new Error('Rate of requests exceeds the allowed throughput.'), {
+          name: 'ThrottlingException',
+          $metadata: {},
+        });
       }
       const output = await next(args);
       if (failing.commitReply && sk > 0) throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
@@ -97,7 +100,9 @@ describe('a retry that deals a hand again', () => {
     expect((await a.api.move(bob, gameId, { type: 'play', tile: '5-3', on: 0 }, view.version)).status).toBe(200);
     // What the game says Bob holds is what its events dealt him: 2-2, never the reshuffled 1-1.
     const tiles = (await b.view(bob, gameId)).body.yourTiles;
-    const folded = (await a.store.readAll(gameId)).flatMap((c) => c.events as GameEvent[]).reduce(evolve, initialState());
+    const folded = (await a.store.readAll(gameId))
+      .flatMap((c) => c.events as GameEvent[])
+      .reduce(evolve, initialState());
     expect(tiles).toContain('2-2');
     expect(tiles).toEqual(folded.hand?.hands[1]);
   });

@@ -12,7 +12,12 @@ async function twoApps() {
   await ensureTable(client, tableName);
   const meter = new CostMeter();
   const app = (cacheSize: number, m?: CostMeter) =>
-    createApp({ store: new EventStore({ client, tableName, ...(m ? { meter: m } : {}) }), secret: TEST_SECRET, logger: () => {}, cacheSize });
+    createApp({
+      store: new EventStore({ client, tableName, ...(m ? { meter: m } : {}) }),
+      secret: TEST_SECRET,
+      logger: () => {},
+      cacheSize,
+    });
   const player = new TestClient((request) => app(1000).request(request));
   const reader = new TestClient((request) => app(0, meter).request(request));
   return { player, reader, meter, store: new EventStore({ client, tableName }) };
@@ -45,7 +50,9 @@ describe('snapshots every few commits', () => {
     // Every distance from the newest snapshot (0 to SNAPSHOT_EVERY - 1 commits after it) was loaded.
     expect([...distances].sort()).toEqual(Array.from({ length: SNAPSHOT_EVERY }, (_, i) => i));
     const commits = await store.readAll(gameId, { snapshots: true });
-    expect(commits.filter((c) => c.snapshot !== undefined).map((c) => c.version)).toEqual(commits.map((c) => c.version).filter((v) => v % SNAPSHOT_EVERY === 0));
+    expect(commits.filter((c) => c.snapshot !== undefined).map((c) => c.version)).toEqual(
+      commits.map((c) => c.version).filter((v) => v % SNAPSHOT_EVERY === 0),
+    );
   });
 
   it('folds the whole log when the recent commits hold no snapshot it can read (an older format)', async () => {
@@ -55,7 +62,8 @@ describe('snapshots every few commits', () => {
     // every commit, so neither the newest commits nor the first commit give a state to start from.
     const commits = await store.readAll(gameId);
     const copy = `g_${randomUUID().replaceAll('-', '').slice(0, 22)}`;
-    for (const [i, c] of commits.entries()) await store.append(copy, i, c.events, { snapshot: { format: 0, state: 'unreadable' } });
+    for (const [i, c] of commits.entries())
+      await store.append(copy, i, c.events, { snapshot: { format: 0, state: 'unreadable' } });
     for (let i = commits.length; i < SNAPSHOT_EVERY + 3; i++) {
       // Padding commits with no events: the fold must reach back past them to the deal.
       await store.append(copy, i, [], { snapshot: { format: 0, state: 'unreadable' } });

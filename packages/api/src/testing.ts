@@ -49,11 +49,16 @@ export const newKey = () => `test-key-${process.pid}-${++keys}-${randomUUID()}`;
 export class TestClient {
   constructor(private readonly fetch: (request: Request) => Response | Promise<Response>) {}
 
-  async call<T = any>(method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<TestResponse<T>> {
+  async call<T = any>(
+    method: string,
+    path: string,
+    options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<TestResponse<T>> {
     const headers: Record<string, string> = { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     const init: RequestInit = { method, headers: { ...headers, ...options.headers } };
-    if (options.body !== undefined) init.body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    if (options.body !== undefined)
+      init.body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
     const response = await this.fetch(new Request(`http://api.test${path}`, init));
     const text = await response.text();
     let body: unknown = null;
@@ -76,7 +81,11 @@ export class TestClient {
   }
 
   join(token: string, gameId: string, inviteCode: string, key = newKey()) {
-    return this.call('POST', `/v1/games/${gameId}/join`, { token, body: { inviteCode }, headers: { 'idempotency-key': key } });
+    return this.call('POST', `/v1/games/${gameId}/join`, {
+      token,
+      body: { inviteCode },
+      headers: { 'idempotency-key': key },
+    });
   }
 
   view(token: string, gameId: string) {
@@ -84,7 +93,11 @@ export class TestClient {
   }
 
   move(token: string, gameId: string, move: Move | unknown, version: number, key = newKey()) {
-    return this.call('POST', `/v1/games/${gameId}/moves`, { token, body: move, headers: { 'if-match': `"${version}"`, 'idempotency-key': key } });
+    return this.call('POST', `/v1/games/${gameId}/moves`, {
+      token,
+      body: move,
+      headers: { 'if-match': `"${version}"`, 'idempotency-key': key },
+    });
   }
 
   /** Registers `seats` players, creates a game with the first, seats the others; returns tokens and the game id. */
@@ -120,7 +133,12 @@ export function apiGatewayEvent(method: string, path: string, options: ApiGatewa
     routeKey: '$default',
     rawPath: path,
     rawQueryString: options.query ?? '',
-    headers: { host, 'user-agent': 'vitest', ...(options.body ? { 'content-type': 'application/json' } : {}), ...options.headers },
+    headers: {
+      host,
+      'user-agent': 'vitest',
+      ...(options.body ? { 'content-type': 'application/json' } : {}),
+      ...options.headers,
+    },
     requestContext: {
       accountId: '123456789012',
       apiId: 'abc123',

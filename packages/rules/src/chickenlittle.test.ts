@@ -10,7 +10,16 @@ import { boneyardSize, type GameState } from './state';
 function oneTileLeft(rules: RulesetOptions = {}) {
   const game = new Scenario({
     rules: { set: 6, spokes: 4, ...rules },
-    deals: [{ hands: [['6-6', '6-5', '5-1'], ['6-4', '4-2', '3-0'], ['6-3', '6-2', '2-1']], boneyard: ['0-0', '1-1'] }],
+    deals: [
+      {
+        hands: [
+          ['6-6', '6-5', '5-1'],
+          ['6-4', '4-2', '3-0'],
+          ['6-3', '6-2', '2-1'],
+        ],
+        boneyard: ['0-0', '1-1'],
+      },
+    ],
   });
   game.play(1, '6-4', 0);
   game.play(2, '6-3', 0);
@@ -65,7 +74,15 @@ describe('Chickenlittle (callout, the default)', () => {
   it('refuses an announcement with nothing to announce', () => {
     const fresh = new Scenario({
       rules: { set: 6, spokes: 4 },
-      deals: [{ hands: [['6-6', '6-5', '5-1'], ['6-4', '4-2', '3-0'], ['6-3', '6-2', '2-1']] }],
+      deals: [
+        {
+          hands: [
+            ['6-6', '6-5', '5-1'],
+            ['6-4', '4-2', '3-0'],
+            ['6-3', '6-2', '2-1'],
+          ],
+        },
+      ],
     });
     const refused = fresh.refuse(1, { type: 'play', tile: '6-4', on: 0, announce: true });
     expect(refused).toMatchObject({ code: 'rules/nothing-to-announce' });
@@ -84,7 +101,12 @@ describe('Chickenlittle (callout, the default)', () => {
       const hand = s.hand;
       if (!hand || boneyardSize(hand) > 0) return false;
       const seat = hand.chickenlittle.indexOf('vulnerable');
-      return seat >= 0 && hand.turn !== seat && hasPlayable(hand, seat) && hand.hands.every((t, other) => other === seat || t.length > 1);
+      return (
+        seat >= 0 &&
+        hand.turn !== seat &&
+        hasPlayable(hand, seat) &&
+        hand.hands.every((t, other) => other === seat || t.length > 1)
+      );
     };
     const game = findGame({ rules: { set: 6 }, seats: 3 }, lapse);
     const hand = game.state.hand!;
@@ -102,7 +124,9 @@ describe('Chickenlittle (callout, the default)', () => {
     const skipped = game.history.slice(before).find((e) => e.type === 'TurnSkipped');
     expect(skipped).toEqual({ type: 'TurnSkipped', seat: offender });
     expect(game.state.hand?.chickenlittle[offender]).toBe('pending');
-    expect(game.move(offender, { type: 'announce' })).toEqual([{ type: 'ChickenlittleAnnounced', seat: offender, auto: false }]);
+    expect(game.move(offender, { type: 'announce' })).toEqual([
+      { type: 'ChickenlittleAnnounced', seat: offender, auto: false },
+    ]);
   });
 });
 

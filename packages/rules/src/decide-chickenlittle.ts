@@ -7,7 +7,10 @@ import { reject, type Rejection } from './rejections';
 export function decideAnnounce(rec: Recorder, seat: Seat): Rejection | undefined {
   const mode = rec.state.rules?.chickenlittle;
   if (mode !== 'callout') {
-    return reject('rules/nothing-to-announce', `Chickenlittle is ${mode === 'auto' ? 'announced for you' : 'not played'} in this game.`);
+    return reject(
+      'rules/nothing-to-announce',
+      `Chickenlittle is ${mode === 'auto' ? 'announced for you' : 'not played'} in this game.`,
+    );
   }
   const status = currentHand(rec).chickenlittle[seat];
   if (status === 'pending' || status === 'vulnerable') {

@@ -16,12 +16,18 @@ export function decidePlay(rec: Recorder, seat: Seat, move: PlayMove): Rejection
 
   const tile = typeof move.tile === 'string' ? normalizeTile(move.tile, state.rules?.set ?? 0) : null;
   if (tile === null) {
-    return reject('rules/invalid-tile', `${JSON.stringify(move.tile)} is not a tile of the double-${state.rules?.set} set; write tiles like "9-4".`);
+    return reject(
+      'rules/invalid-tile',
+      `${JSON.stringify(move.tile)} is not a tile of the double-${state.rules?.set} set; write tiles like "9-4".`,
+    );
   }
   const tiles = hand.hands[seat] ?? [];
   if (!tiles.includes(tile)) return reject('rules/not-in-hand', `You do not hold ${tile}.`);
   if (hand.drawnTile !== null && tile !== hand.drawnTile) {
-    return reject('rules/must-play-drawn', `After drawing, the only tile you can play is the one you drew, ${hand.drawnTile}.`);
+    return reject(
+      'rules/must-play-drawn',
+      `After drawing, the only tile you can play is the one you drew, ${hand.drawnTile}.`,
+    );
   }
   const target = hand.placements[move.on];
   if (!Number.isInteger(move.on) || !target) {
@@ -38,14 +44,19 @@ export function decidePlay(rec: Recorder, seat: Seat, move: PlayMove): Rejection
   const end = hand.ends.find((e) => e.id === move.on);
   if (!end) return reject('rules/end-closed', `Placement ${move.on} (${target.tile}) has no open end left.`);
   if (!hasSuit(tile, end.suit)) {
-    return reject('rules/suit-mismatch', `${tile} has no ${end.suit}: placement ${move.on} (${target.tile}) takes only tiles of suit ${end.suit}.`);
+    return reject(
+      'rules/suit-mismatch',
+      `${tile} has no ${end.suit}: placement ${move.on} (${target.tile}) takes only tiles of suit ${end.suit}.`,
+    );
   }
   const left = tiles.length - 1;
   const mode = state.rules?.chickenlittle;
   if (move.announce && (mode !== 'callout' || left !== 1)) {
     return reject(
       'rules/nothing-to-announce',
-      mode === 'callout' ? 'Announce Chickenlittle only with the play that leaves you one tile.' : `Chickenlittle is ${mode === 'auto' ? 'announced for you' : 'not played'} in this game.`,
+      mode === 'callout'
+        ? 'Announce Chickenlittle only with the play that leaves you one tile.'
+        : `Chickenlittle is ${mode === 'auto' ? 'announced for you' : 'not played'} in this game.`,
     );
   }
 
@@ -63,8 +74,10 @@ export function decideDraw(rec: Recorder, seat: Seat): Rejection | undefined {
   const hand = currentHand(rec);
   const refused = checkTurn(rec.state, hand, seat);
   if (refused) return refused;
-  if (hand.drawnTile !== null) return reject('rules/already-drew', `You already drew ${hand.drawnTile} this turn: play it or pass.`);
-  if (hasPlayable(hand, seat)) return reject('rules/must-play', 'You hold a tile that can be played, so you must play one.');
+  if (hand.drawnTile !== null)
+    return reject('rules/already-drew', `You already drew ${hand.drawnTile} this turn: play it or pass.`);
+  if (hasPlayable(hand, seat))
+    return reject('rules/must-play', 'You hold a tile that can be played, so you must play one.');
   const top = hand.boneyard[hand.drawn];
   if (top === undefined) return reject('rules/boneyard-empty', 'The boneyard is empty: pass instead.');
   rec.emit({ type: 'TileDrawn', seat, tile: top, reason: 'turn', forced: false });

@@ -9,7 +9,15 @@ import { initialState } from './state';
 function drawsAPlayableTile(drawnTile: 'may-play' | 'must-play') {
   return new Scenario({
     rules: { set: 6, drawnTile, chickenlittle: 'off' },
-    deals: [{ hands: [['6-6', '1-1', '2-2'], ['5-5', '4-4', '3-3']], boneyard: ['6-5', '0-0', '6-4'] }],
+    deals: [
+      {
+        hands: [
+          ['6-6', '1-1', '2-2'],
+          ['5-5', '4-4', '3-3'],
+        ],
+        boneyard: ['6-5', '0-0', '6-4'],
+      },
+    ],
   });
 }
 
@@ -50,7 +58,15 @@ describe('drawing and passing', () => {
   it('must-play still lets the player choose where, when the drawn tile fits more than one end', () => {
     const game = new Scenario({
       rules: { set: 6, spokes: 4, drawnTile: 'must-play', chickenlittle: 'off' },
-      deals: [{ hands: [['6-6', '6-5', '6-3', '4-4'], ['6-2', '6-1', '4-0', '0-0']], boneyard: ['5-3'] }],
+      deals: [
+        {
+          hands: [
+            ['6-6', '6-5', '6-3', '4-4'],
+            ['6-2', '6-1', '4-0', '0-0'],
+          ],
+          boneyard: ['5-3'],
+        },
+      ],
     });
     game.play(1, '6-2', 0);
     game.play(0, '6-5', 0);
@@ -69,7 +85,12 @@ describe('drawing and passing', () => {
       rules: { set: 6, chickenlittle: 'off' },
       deals: [
         {
-          hands: [['6-6', '1-1', '2-2'], ['6-5', '6-4', '3-3'], ['1-0', '2-0', '3-0'], ['2-1', '3-1', '4-1']],
+          hands: [
+            ['6-6', '1-1', '2-2'],
+            ['6-5', '6-4', '3-3'],
+            ['1-0', '2-0', '3-0'],
+            ['2-1', '3-1', '4-1'],
+          ],
           boneyard: ['5-5', '4-4', '6-3'],
         },
       ],
@@ -116,7 +137,10 @@ describe('drawing and passing', () => {
     // Given every event but the automatic draw: seat 1 is to act with nothing playable.
     const state = game.history.slice(0, -1).reduce(evolve, initialState());
     const context = { shuffle: () => [] };
-    expect(decide({ type: 'move', seat: 1, move: { type: 'pass' } }, state, context)).toMatchObject({ ok: false, code: 'rules/must-draw' });
+    expect(decide({ type: 'move', seat: 1, move: { type: 'pass' } }, state, context)).toMatchObject({
+      ok: false,
+      code: 'rules/must-draw',
+    });
     expect(legalMoves(state, 1)).toEqual([{ type: 'draw' }]);
     expect(decide({ type: 'move', seat: 1, move: { type: 'draw' } }, state, context)).toEqual({
       ok: true,

@@ -30,15 +30,33 @@ export type GameEvent =
       readonly hands: readonly (readonly Tile[])[];
       readonly boneyard: readonly Tile[];
     }
-  | { readonly type: 'TileDrawn'; readonly seat: Seat; readonly tile: Tile; readonly reason: DrawReason; readonly forced: boolean }
+  | {
+      readonly type: 'TileDrawn';
+      readonly seat: Seat;
+      readonly tile: Tile;
+      readonly reason: DrawReason;
+      readonly forced: boolean;
+    }
   | { readonly type: 'RootPlaced'; readonly seat: Seat; readonly tile: Tile }
   /** `id` is the new placement's id, `on` the placement it went against, `suit` the suit they share. */
-  | { readonly type: 'TilePlayed'; readonly seat: Seat; readonly tile: Tile; readonly on: number; readonly id: number; readonly suit: number }
+  | {
+      readonly type: 'TilePlayed';
+      readonly seat: Seat;
+      readonly tile: Tile;
+      readonly on: number;
+      readonly id: number;
+      readonly suit: number;
+    }
   | { readonly type: 'TurnPassed'; readonly seat: Seat; readonly forced: boolean }
   /** A Chickenlittle penalty: the seat loses this turn. */
   | { readonly type: 'TurnSkipped'; readonly seat: Seat }
   | { readonly type: 'ChickenlittleAnnounced'; readonly seat: Seat; readonly auto: boolean }
-  | { readonly type: 'ChickenlittleCalledOut'; readonly seat: Seat; readonly by: Seat; readonly penalty: 'draw' | 'skip' }
+  | {
+      readonly type: 'ChickenlittleCalledOut';
+      readonly seat: Seat;
+      readonly by: Seat;
+      readonly penalty: 'draw' | 'skip';
+    }
   /** `scores[s]` is what seat `s` adds for this hand; `out` is the seat that went out, if any. */
   | {
       readonly type: 'HandEnded';

@@ -48,7 +48,10 @@ export function evolve(state: GameState, event: GameEvent): GameState {
   }
 }
 
-type HandEvent = Exclude<GameEvent, { type: 'GameCreated' | 'SeatTaken' | 'GameStarted' | 'HandDealt' | 'HandEnded' | 'GameEnded' }>;
+type HandEvent = Exclude<
+  GameEvent,
+  { type: 'GameCreated' | 'SeatTaken' | 'GameStarted' | 'HandDealt' | 'HandEnded' | 'GameEnded' }
+>;
 
 function evolveHand(state: GameState, hand: HandState, event: HandEvent): HandState {
   const next = copyHand(hand);
@@ -110,7 +113,11 @@ function playTile(next: Draft<HandState>, event: EventOf<'TilePlayed'>): void {
     else filled = true;
   }
   const double = isDouble(event.tile);
-  ends.push({ id: event.id, suit: double ? event.suit : otherHalf(event.tile, event.suit), remaining: double ? TOES : 1 });
+  ends.push({
+    id: event.id,
+    suit: double ? event.suit : otherHalf(event.tile, event.suit),
+    remaining: double ? TOES : 1,
+  });
 
   const placements = next.placements.slice();
   placements.push({ id: event.id, tile: event.tile, on: event.on, suit: event.suit, seat: event.seat });
@@ -131,7 +138,11 @@ function openSuits(ends: readonly OpenEnd[], mustFill: number | null): number {
 }
 
 /** Another player placing a tile is what turns an unannounced one-tile hand into a lapse. */
-function afterPlacement(statuses: readonly ChickenlittleStatus[], placer: Seat, left: number): readonly ChickenlittleStatus[] {
+function afterPlacement(
+  statuses: readonly ChickenlittleStatus[],
+  placer: Seat,
+  left: number,
+): readonly ChickenlittleStatus[] {
   const own: ChickenlittleStatus = left === 1 ? 'pending' : 'none';
   // Nearly every placement changes nothing here; keep the array then instead of copying it.
   if (statuses[placer] === own && !statuses.includes('pending')) return statuses;

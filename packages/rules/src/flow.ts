@@ -49,7 +49,9 @@ export function dealHand(rec: Recorder, index: number): void {
   const { rules, seatCount } = rec.state;
   if (!rules) return;
   const deck = shuffled(rec, fullSet(rules.set));
-  const hands = Array.from({ length: seatCount }, (_, seat) => deck.slice(seat * rules.handSize, (seat + 1) * rules.handSize));
+  const hands = Array.from({ length: seatCount }, (_, seat) =>
+    deck.slice(seat * rules.handSize, (seat + 1) * rules.handSize),
+  );
   const boneyard = deck.slice(seatCount * rules.handSize);
   const opener = chooseOpener(rec.state, hands);
   const dealer = index % seatCount;
@@ -101,4 +103,3 @@ export function currentHand(rec: Recorder): HandState {
   if (!hand) throw new Error('no hand in play');
   return hand;
 }
-

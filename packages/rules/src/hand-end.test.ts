@@ -76,7 +76,15 @@ describe('the end of a hand', () => {
     expect(ends(tied.history)).toHaveLength(7);
     expect(tied.history.at(-1)).toEqual({ type: 'GameEnded', totals: [10, 10], winners: [0, 1] });
     expect(tied.state.status).toBe('finished');
-    expect(tied.state.handScores).toEqual([[0, 3], [3, 0], [0, 1], [1, 0], [0, 2], [6, 0], [0, 4]]);
+    expect(tied.state.handScores).toEqual([
+      [0, 3],
+      [3, 0],
+      [0, 1],
+      [1, 0],
+      [0, 2],
+      [6, 0],
+      [0, 4],
+    ]);
     expect(tied.refuse(0, { type: 'pass' })).toMatchObject({ code: 'rules/game-finished' });
 
     const won = new Scenario({ rules: { set: 6, handSize: 1 }, deals: deals('5-0') });

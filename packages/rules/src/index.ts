@@ -5,7 +5,15 @@
  */
 export { decide, type Decision } from './decide';
 export { evolve, TOES } from './evolve';
-export { initialState, boneyardSize, type GameState, type HandState, type Placement, type OpenEnd, type ChickenlittleStatus } from './state';
+export {
+  initialState,
+  boneyardSize,
+  type GameState,
+  type HandState,
+  type Placement,
+  type OpenEnd,
+  type ChickenlittleStatus,
+} from './state';
 export type { Command, Move, PlayMove } from './commands';
 export type { GameEvent, GameEventType, EventOf, Player, Seat, DrawReason } from './events';
 export { REJECTION_CODES, type Rejection, type RejectionCode } from './rejections';
@@ -21,7 +29,19 @@ export {
   type RulesetOptions,
   type ResolvedRuleset,
 } from './ruleset';
-export { SET_SIZES, double, fullSet, halves, hasSuit, isDouble, normalizeTile, tile, tileScore, type SetSize, type Tile } from './tiles';
+export {
+  SET_SIZES,
+  double,
+  fullSet,
+  halves,
+  hasSuit,
+  isDouble,
+  normalizeTile,
+  tile,
+  tileScore,
+  type SetSize,
+  type Tile,
+} from './tiles';
 export { legalMoves } from './legal-moves';
 export { viewFor, type GameView, type HandView, type SeatView } from './view';
 export { redactEvent, type VisibleEvent } from './redact';

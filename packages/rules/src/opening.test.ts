@@ -10,13 +10,35 @@ describe('opening a hand', () => {
   it('the holder of the opening double places it as part of the deal, and the next seat plays', () => {
     const game = new Scenario({
       rules: { set: 6 },
-      deals: [{ hands: [['2-1', '6-6', '3-0'], ['6-4', '5-5', '4-0']] }],
+      deals: [
+        {
+          hands: [
+            ['2-1', '6-6', '3-0'],
+            ['6-4', '5-5', '4-0'],
+          ],
+        },
+      ],
     });
-    const deck = stackDeck(6, { hands: [['2-1', '6-6', '3-0'], ['6-4', '5-5', '4-0']] });
+    const deck = stackDeck(6, {
+      hands: [
+        ['2-1', '6-6', '3-0'],
+        ['6-4', '5-5', '4-0'],
+      ],
+    });
     expect(game.history.slice(-4)).toEqual([
       { type: 'SeatTaken', seat: 1, player: player(1) },
       { type: 'GameStarted' },
-      { type: 'HandDealt', hand: 0, dealer: 0, opener: '6-6', hands: [['2-1', '6-6', '3-0'], ['6-4', '5-5', '4-0']], boneyard: deck.slice(6) },
+      {
+        type: 'HandDealt',
+        hand: 0,
+        dealer: 0,
+        opener: '6-6',
+        hands: [
+          ['2-1', '6-6', '3-0'],
+          ['6-4', '5-5', '4-0'],
+        ],
+        boneyard: deck.slice(6),
+      },
       { type: 'RootPlaced', seat: 0, tile: '6-6' },
     ]);
     expect(game.state.hand?.turn).toBe(1);
@@ -27,7 +49,16 @@ describe('opening a hand', () => {
   it('with nobody holding it, seats draw in turn from the one after the dealer until it turns up', () => {
     const game = new Scenario({
       rules: { set: 6 },
-      deals: [{ hands: [['2-1', '3-0', '4-0'], ['5-4', '1-0', '2-0'], ['3-1', '4-1', '5-1']], boneyard: ['3-3', '2-2', '1-1', '0-0', '6-6', '6-5'] }],
+      deals: [
+        {
+          hands: [
+            ['2-1', '3-0', '4-0'],
+            ['5-4', '1-0', '2-0'],
+            ['3-1', '4-1', '5-1'],
+          ],
+          boneyard: ['3-3', '2-2', '1-1', '0-0', '6-6', '6-5'],
+        },
+      ],
     });
     const dealt = game.history.findIndex((e) => e.type === 'HandDealt');
     expect(game.history.slice(dealt + 1, dealt + 7)).toEqual([
@@ -39,7 +70,9 @@ describe('opening a hand', () => {
       { type: 'RootPlaced', seat: 2, tile: '6-6' },
     ]);
     // Seat 0 plays next, holds no 6, so it draws at once (6-5) and may play it.
-    expect(game.history.slice(dealt + 7)).toEqual([{ type: 'TileDrawn', seat: 0, tile: '6-5', reason: 'turn', forced: true }]);
+    expect(game.history.slice(dealt + 7)).toEqual([
+      { type: 'TileDrawn', seat: 0, tile: '6-5', reason: 'turn', forced: true },
+    ]);
     expect(game.state.hand?.turn).toBe(0);
     expect(game.state.hand?.drawnTile).toBe('6-5');
   });
@@ -72,7 +105,12 @@ describe('opening a hand', () => {
     const game = new Scenario({ rules: { set: 6, handSize: 1 }, deals: [{ hands: [['6-6'], ['5-4']] }] });
     const ended = ofType(game.history, 'HandEnded')[0];
     expect(ended).toEqual({ type: 'HandEnded', hand: 0, reason: 'out', out: 0, scores: [0, 9] });
-    expect(game.history[game.history.indexOf(ended as GameEvent) + 1]).toMatchObject({ type: 'HandDealt', hand: 1, dealer: 1, opener: '5-5' });
+    expect(game.history[game.history.indexOf(ended as GameEvent) + 1]).toMatchObject({
+      type: 'HandDealt',
+      hand: 1,
+      dealer: 1,
+      opener: '5-5',
+    });
   });
 
   it.each([
@@ -81,11 +119,17 @@ describe('opening a hand', () => {
     [12, 5],
     [15, 2],
   ])('a double-%i game with %i seats plays N+1 hands, opened N-N down to 0-0, dealers in turn', (set, seats) => {
-    const { events } = selfPlay({ seats, rules: { set: set as 6 | 9 | 12 | 15 }, random: seededRandom(set * 10 + seats) });
+    const { events } = selfPlay({
+      seats,
+      rules: { set: set as 6 | 9 | 12 | 15 },
+      random: seededRandom(set * 10 + seats),
+    });
     const deals = events.flatMap((e) => (e.type === 'HandDealt' ? [e] : []));
     expect(deals.map((d) => d.opener)).toEqual(Array.from({ length: set + 1 }, (_, k) => `${set - k}-${set - k}`));
     expect(deals.map((d) => d.dealer)).toEqual(deals.map((_, k) => k % seats));
-    expect(ofType(events, 'RootPlaced').map((e) => (e.type === 'RootPlaced' ? e.tile : ''))).toEqual(deals.map((d) => d.opener));
+    expect(ofType(events, 'RootPlaced').map((e) => (e.type === 'RootPlaced' ? e.tile : ''))).toEqual(
+      deals.map((d) => d.opener),
+    );
     expect(ofType(events, 'HandEnded')).toHaveLength(set + 1);
     expect(events.at(-1)?.type).toBe('GameEnded');
   });

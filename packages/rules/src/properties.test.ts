@@ -36,7 +36,12 @@ function check(ok: boolean, message: () => string): void {
 }
 
 /** Plays a seeded game, calling `check` with the states around every command and its events. */
-function playChecked(set: SetSize, seats: number, seed: number, check: (before: GameState, after: GameState, events: readonly GameEvent[], command: Command) => void) {
+function playChecked(
+  set: SetSize,
+  seats: number,
+  seed: number,
+  check: (before: GameState, after: GameState, events: readonly GameEvent[], command: Command) => void,
+) {
   let before = initialState();
   let commands = 0;
   const result = selfPlay({
@@ -64,7 +69,9 @@ describe.each(CONFIGS)('random full games: double-$set, $seats seats', ({ set, s
           deepFreeze(events);
           const hand = after.hand;
           if (hand) {
-            const inPlay = [...hand.hands.flat(), ...hand.boneyard.slice(hand.drawn), ...boardTiles(after)].sort().join();
+            const inPlay = [...hand.hands.flat(), ...hand.boneyard.slice(hand.drawn), ...boardTiles(after)]
+              .sort()
+              .join();
             check(inPlay === all, () => `tiles not conserved: ${inPlay}`);
           }
         });
@@ -83,11 +90,16 @@ describe.each(CONFIGS)('random full games: double-$set, $seats seats', ({ set, s
         let step = 0;
         playChecked(set, seats, seed, (before, after, events) => {
           const viewsToo = ++step % 3 === 0;
-          for (let viewer: Seat | null = null; viewer === null || viewer < seats; viewer = viewer === null ? 0 : viewer + 1) {
+          for (
+            let viewer: Seat | null = null;
+            viewer === null || viewer < seats;
+            viewer = viewer === null ? 0 : viewer + 1
+          ) {
             const own = (s: GameState) => (viewer === null ? [] : (s.hand?.hands[viewer] ?? []));
             const known = new Set<Tile>([...own(after), ...boardTiles(after)]);
             if (viewsToo) {
-              for (const tile of tilesIn(viewFor(after, viewer))) check(known.has(tile), () => `seat ${viewer}'s view shows ${tile}`);
+              for (const tile of tilesIn(viewFor(after, viewer)))
+                check(known.has(tile), () => `seat ${viewer}'s view shows ${tile}`);
             }
             // Events: what the viewer knew before or after each one, stepping through them.
             let state = before;
@@ -119,12 +131,18 @@ describe.each(CONFIGS)('random full games: double-$set, $seats seats', ({ set, s
             const listed = legalMoves(after, seat);
             const keys = new Set(listed.map((m) => JSON.stringify(m)));
             for (const move of listed) {
-              check(decide({ type: 'move', seat, move }, after, context).ok, () => `listed ${JSON.stringify(move)} refused`);
+              check(
+                decide({ type: 'move', seat, move }, after, context).ok,
+                () => `listed ${JSON.stringify(move)} refused`,
+              );
             }
             for (let i = 0; i < 12; i++) {
               const move = candidate(after, sample);
               if (keys.has(JSON.stringify(move))) continue;
-              check(!decide({ type: 'move', seat, move }, after, context).ok, () => `unlisted ${JSON.stringify(move)} by ${seat} accepted`);
+              check(
+                !decide({ type: 'move', seat, move }, after, context).ok,
+                () => `unlisted ${JSON.stringify(move)} by ${seat} accepted`,
+              );
             }
           }
         });

@@ -5,7 +5,15 @@ describe('rulesets', () => {
   it('fills in the defaults of the Chickenfoot help text', () => {
     expect(resolveRuleset(4, {})).toEqual({
       ok: true,
-      rules: { set: 9, handSize: 11, spokes: 6, drawnTile: 'may-play', doubleBlank: 50, opening: 'draw', chickenlittle: 'callout' },
+      rules: {
+        set: 9,
+        handSize: 11,
+        spokes: 6,
+        drawnTile: 'may-play',
+        doubleBlank: 50,
+        opening: 'draw',
+        chickenlittle: 'callout',
+      },
     });
   });
 
@@ -39,7 +47,15 @@ describe('rulesets', () => {
     });
     expect(resolved).toEqual({
       ok: true,
-      rules: { set: 6, handSize: 5, spokes: 4, drawnTile: 'must-play', doubleBlank: 25, opening: 'next-highest', chickenlittle: 'auto' },
+      rules: {
+        set: 6,
+        handSize: 5,
+        spokes: 4,
+        drawnTile: 'must-play',
+        doubleBlank: 25,
+        opening: 'next-highest',
+        chickenlittle: 'auto',
+      },
     });
   });
 

@@ -83,7 +83,10 @@ export function resolveRuleset(seats: number, options: RulesetOptions = {}): Res
     return { ok: false, reason: `set must be one of ${SET_SIZES.join(', ')} (a double-N set), not ${String(set)}` };
   }
   if (!Number.isInteger(seats) || seats < MIN_SEATS || seats > maxSeats(set)) {
-    return { ok: false, reason: `a double-${set} game seats ${MIN_SEATS} to ${maxSeats(set)} players, not ${String(seats)}` };
+    return {
+      ok: false,
+      reason: `a double-${set} game seats ${MIN_SEATS} to ${maxSeats(set)} players, not ${String(seats)}`,
+    };
   }
   for (const [key, allowed] of Object.entries(CHOICES)) {
     const value = options[key as keyof typeof CHOICES];

@@ -72,7 +72,8 @@ export class Scenario {
     const seats = first?.hands.length ?? options.seats ?? 2;
     const rules = { ...(first ? { handSize: first.hands[0]?.length ?? 0 } : {}), ...options.rules };
     this.apply(decide({ type: 'create', seats, rules, player: player(0) }, this.state, this.context));
-    for (let seat = 1; seat < seats; seat++) this.apply(decide({ type: 'join', player: player(seat) }, this.state, this.context));
+    for (let seat = 1; seat < seats; seat++)
+      this.apply(decide({ type: 'join', player: player(seat) }, this.state, this.context));
   }
 
   /** Decides a move without applying it. */
@@ -88,7 +89,10 @@ export class Scenario {
   /** Makes a move that must be refused; returns the rejection. */
   refuse(seat: Seat, move: Move): Rejection {
     const decision = this.try(seat, move);
-    if (decision.ok) throw new Error(`expected ${JSON.stringify(move)} by seat ${seat} to be refused, got ${JSON.stringify(decision.events)}`);
+    if (decision.ok)
+      throw new Error(
+        `expected ${JSON.stringify(move)} by seat ${seat} to be refused, got ${JSON.stringify(decision.events)}`,
+      );
     return decision;
   }
 
@@ -105,7 +109,9 @@ export class Scenario {
     while (this.state.status === 'playing') {
       if (reached(this.state)) return true;
       const seat = this.state.hand?.turn ?? 0;
-      const moves = legalMoves(this.state, seat).filter((m) => (m.type === 'play' && !m.announce) || m.type === 'draw' || m.type === 'pass');
+      const moves = legalMoves(this.state, seat).filter(
+        (m) => (m.type === 'play' && !m.announce) || m.type === 'draw' || m.type === 'pass',
+      );
       const move = moves[this.random(moves.length)];
       if (!move) throw new Error('the seat in turn has no move');
       this.move(seat, move);

@@ -37,7 +37,8 @@ export function selfPlay(options: SelfPlayOptions): SelfPlayResult {
   let commands = 0;
   const run = (command: Command) => {
     const decision: Decision = decide(command, state, context);
-    if (!decision.ok) throw new Error(`self-play made an illegal ${command.type}: ${decision.code} ${decision.message}`);
+    if (!decision.ok)
+      throw new Error(`self-play made an illegal ${command.type}: ${decision.code} ${decision.message}`);
     for (const event of decision.events) state = evolve(state, event);
     for (const event of decision.events) events.push(event);
     commands++;

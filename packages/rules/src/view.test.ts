@@ -6,7 +6,16 @@ import { viewFor } from './view';
 function game() {
   return new Scenario({
     rules: { set: 6 },
-    deals: [{ hands: [['6-6', '1-1', '2-2'], ['5-5', '4-4', '3-3'], ['6-1', '5-4', '4-2']], boneyard: ['6-5', '0-0'] }],
+    deals: [
+      {
+        hands: [
+          ['6-6', '1-1', '2-2'],
+          ['5-5', '4-4', '3-3'],
+          ['6-1', '5-4', '4-2'],
+        ],
+        boneyard: ['6-5', '0-0'],
+      },
+    ],
   });
 }
 const tilesIn = (value: unknown) => JSON.stringify(value).match(/\d+-\d+/g) ?? [];

@@ -11,9 +11,18 @@ beforeAll(async () => {
 describe('append', () => {
   it('writes version 1 to an empty stream and reads it back', async () => {
     const at = new Date('2024-05-01T10:00:00.000Z');
-    const { commit, replayed } = await store.append('a1', 0, [{ type: 'Created' }, { type: 'Joined' }], { at, by: 'p1' });
+    const { commit, replayed } = await store.append('a1', 0, [{ type: 'Created' }, { type: 'Joined' }], {
+      at,
+      by: 'p1',
+    });
     expect(replayed).toBe(false);
-    expect(commit).toEqual({ gameId: 'a1', version: 1, events: [{ type: 'Created' }, { type: 'Joined' }], at: at.toISOString(), by: 'p1' });
+    expect(commit).toEqual({
+      gameId: 'a1',
+      version: 1,
+      events: [{ type: 'Created' }, { type: 'Joined' }],
+      at: at.toISOString(),
+      by: 'p1',
+    });
     expect(await store.readCommit('a1', 1)).toEqual(commit);
   });
 
@@ -30,9 +39,17 @@ describe('append', () => {
 
   it('lets exactly one of 32 concurrent appends at one version win, leaving no gap or duplicate', async () => {
     await store.append('race', 0, [{ n: 'first' }]);
-    const head = (writer: number) => ({ version: 2, status: 'playing', turn: `p${writer}`, seats: [], updatedAt: '2024-05-01T10:00:00Z' });
+    const head = (writer: number) => ({
+      version: 2,
+      status: 'playing',
+      turn: `p${writer}`,
+      seats: [],
+      updatedAt: '2024-05-01T10:00:00Z',
+    });
     const results = await Promise.allSettled(
-      Array.from({ length: 32 }, (_, i) => store.append('race', 1, [{ writer: i }], { idempotencyKey: `k${i}`, commandHash: `h${i}`, head: head(i) })),
+      Array.from({ length: 32 }, (_, i) =>
+        store.append('race', 1, [{ writer: i }], { idempotencyKey: `k${i}`, commandHash: `h${i}`, head: head(i) }),
+      ),
     );
     const winners = results.filter((r) => r.status === 'fulfilled');
     const losers = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -48,7 +65,10 @@ describe('append', () => {
   });
 
   it('keeps the snapshot in the commit, compressed when large, and returns it from readLatest', async () => {
-    const snapshot = { hands: Array.from({ length: 4 }, (_, seat) => Array.from({ length: 15 }, (_, t) => `${seat}-${t}`)), note: 'x'.repeat(2000) };
+    const snapshot = {
+      hands: Array.from({ length: 4 }, (_, seat) => Array.from({ length: 15 }, (_, t) => `${seat}-${t}`)),
+      note: 'x'.repeat(2000),
+    };
     await store.append('snap', 0, [{ type: 'Dealt' }], { snapshot: { small: true } });
     await store.append('snap', 1, [{ type: 'Played' }], { snapshot });
     const latest = await store.readLatest('snap');

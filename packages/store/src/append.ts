@@ -46,7 +46,8 @@ export async function append(
   // The commit's outcome is unknown (throttling, network): its item may have landed ahead of the
   // stream. The retry with the same key, or the stream's next append at that version, replaces it.
   if (written.status === 'rejected') throw written.reason;
-  if (!written.value) return resolveConflict(dynamo, gameId, expectedVersion, meta, awaited.status === 'fulfilled' && awaited.value);
+  if (!written.value)
+    return resolveConflict(dynamo, gameId, expectedVersion, meta, awaited.status === 'fulfilled' && awaited.value);
   if (awaited.status === 'rejected') throw new ProjectionLagError(commit, { cause: awaited.reason });
   if (!awaited.value) {
     // An item at our version already (a loser of this race wrote its own first), or none at all (the
@@ -80,7 +81,10 @@ async function resolveConflict(
   if (key !== undefined) {
     const recorded = latest?.idempotencyKey === key ? latest : await findByIdempotencyKey(dynamo, gameId, key);
     if (recorded) {
-      outcome = recorded.commandHash === meta.commandHash ? { commit: recorded, replayed: true } : new IdempotencyConflictError(gameId, key, recorded.version);
+      outcome =
+        recorded.commandHash === meta.commandHash
+          ? { commit: recorded, replayed: true }
+          : new IdempotencyConflictError(gameId, key, recorded.version);
     }
   }
   // The newest commit can only be missing if someone deleted items behind the store's back.

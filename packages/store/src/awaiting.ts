@@ -15,9 +15,18 @@ export const awaitingSortKey = (since: string, gameId: string): string => `${sin
  * only while the game waits on a player, `apk`/`ask` (the `byAwaiting` keys). Without them the item
  * drops out of the sparse index. `hd` lets the append reuse the head it has already encoded.
  */
-export function awaitingItem(gameId: string, head: GameHead, awaiting: Awaiting, hd: AttributeValue = encodeHead(head)): Record<string, AttributeValue> {
+export function awaitingItem(
+  gameId: string,
+  head: GameHead,
+  awaiting: Awaiting,
+  hd: AttributeValue = encodeHead(head),
+): Record<string, AttributeValue> {
   const since = checkHead(head);
-  const item: Record<string, AttributeValue> = { ...itemKey(gameId, AWAITING_SK), v: { N: String(head.version) }, [HEAD_ATTRIBUTE]: hd };
+  const item: Record<string, AttributeValue> = {
+    ...itemKey(gameId, AWAITING_SK),
+    v: { N: String(head.version) },
+    [HEAD_ATTRIBUTE]: hd,
+  };
   if (awaiting.playerId !== null) {
     item.apk = { S: playerKey(awaiting.playerId) };
     item.ask = { S: awaitingSortKey(since, gameId) };
@@ -40,7 +49,13 @@ export interface AwaitingWrite {
  * Writes the awaiting item for `head.version` with one version-guarded PutItem: true when written,
  * false when an item as new (`sameVersion: false`) or newer was there.
  */
-export async function putAwaiting(dynamo: Dynamo, gameId: string, head: GameHead, awaiting: Awaiting, write: AwaitingWrite): Promise<boolean> {
+export async function putAwaiting(
+  dynamo: Dynamo,
+  gameId: string,
+  head: GameHead,
+  awaiting: Awaiting,
+  write: AwaitingWrite,
+): Promise<boolean> {
   // The stream's first commit writes the item; after that an append only needs `#v < :v` (a
   // simpler condition for DynamoDB to evaluate). Were the first write lost, that condition fails
   // on the missing item and the append restores it (`restoreAwaiting`, which allows a missing one).

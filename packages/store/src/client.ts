@@ -26,7 +26,14 @@ const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
  * const client = createDynamoClient({ endpoint: process.env.DYNAMO_ENDPOINT });
  */
 export function createDynamoClient(options: DynamoClientOptions = {}): DynamoDBClient {
-  const { endpoint, region, credentials, maxAttempts = 3, connectionTimeoutMs = 1_000, requestTimeoutMs = 5_000 } = options;
+  const {
+    endpoint,
+    region,
+    credentials,
+    maxAttempts = 3,
+    connectionTimeoutMs = 1_000,
+    requestTimeoutMs = 5_000,
+  } = options;
   return new DynamoDBClient({
     retryMode: 'standard',
     maxAttempts,

@@ -53,7 +53,16 @@ export interface AppendMeta {
 }
 
 // Short attribute names: they are stored in every commit and count towards its size.
-const A = { events: 'ev', at: 'at', key: 'ik', hash: 'ch', by: 'by', snapshot: 'sn', head: 'hd', awaiting: 'aw' } as const;
+const A = {
+  events: 'ev',
+  at: 'at',
+  key: 'ik',
+  hash: 'ch',
+  by: 'by',
+  snapshot: 'sn',
+  head: 'hd',
+  awaiting: 'aw',
+} as const;
 
 /** The attribute holding a commit's head (and a member or awaiting item's copy of it). */
 export const HEAD_ATTRIBUTE = A.head;
@@ -62,7 +71,8 @@ export const HEAD_ATTRIBUTE = A.head;
 export const AWAITING_ATTRIBUTE = A.awaiting;
 
 /** `awaiting` as a commit stores it. */
-export const encodeAwaiting = ({ playerId }: Awaiting): AttributeValue => (playerId === null ? { NULL: true } : { S: playerId });
+export const encodeAwaiting = ({ playerId }: Awaiting): AttributeValue =>
+  playerId === null ? { NULL: true } : { S: playerId };
 
 /** Rejects an `awaiting` the store could not key before it costs a request. */
 export function checkAwaiting(awaiting: Awaiting): void {
@@ -107,7 +117,11 @@ export function commitItem(
     checkAwaiting(meta.awaiting);
   }
   const at = (meta.at ?? new Date()).toISOString();
-  const item: Record<string, AttributeValue> = { ...itemKey(gameId, version), [A.events]: encodePayload(events), [A.at]: { S: at } };
+  const item: Record<string, AttributeValue> = {
+    ...itemKey(gameId, version),
+    [A.events]: encodePayload(events),
+    [A.at]: { S: at },
+  };
   const commit: Commit = { gameId, version, events: [...events], at };
   if (meta.idempotencyKey !== undefined) item[A.key] = { S: (commit.idempotencyKey = meta.idempotencyKey) };
   if (meta.commandHash !== undefined) item[A.hash] = { S: (commit.commandHash = meta.commandHash) };

@@ -61,12 +61,16 @@ export async function ensureTable(client: StoreClient, tableName: string, timeou
   }
   const deadline = Date.now() + timeoutMs;
   while (table?.TableStatus !== 'ACTIVE') {
-    if (Date.now() > deadline) throw new StoreError('store/unavailable', `table ${tableName} did not become ACTIVE in ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new StoreError('store/unavailable', `table ${tableName} did not become ACTIVE in ${timeoutMs} ms`);
     await sleep(table ? 20 : 0);
     table = await describe(dynamo, tableName);
   }
   const missing = missingIndexes(table);
   if (missing.length > 0) {
-    throw new StoreError('store/failed', `table ${tableName} exists without the index(es) ${missing.join(', ')}; it was created from an older definition: delete it (or its data folder)`);
+    throw new StoreError(
+      'store/failed',
+      `table ${tableName} exists without the index(es) ${missing.join(', ')}; it was created from an older definition: delete it (or its data folder)`,
+    );
   }
 }

@@ -49,21 +49,33 @@ export class Dynamo {
   }
 
   get(input: WithoutTable<GetItemCommandInput>): Promise<GetItemCommandOutput> {
-    return this.#call('GetItem', new GetItemCommand({ ...input, TableName: this.tableName, ReturnConsumedCapacity: 'TOTAL' }));
+    return this.#call(
+      'GetItem',
+      new GetItemCommand({ ...input, TableName: this.tableName, ReturnConsumedCapacity: 'TOTAL' }),
+    );
   }
 
   query(input: WithoutTable<QueryCommandInput>): Promise<QueryCommandOutput> {
-    return this.#call('Query', new QueryCommand({ ...input, TableName: this.tableName, ReturnConsumedCapacity: 'TOTAL' }));
+    return this.#call(
+      'Query',
+      new QueryCommand({ ...input, TableName: this.tableName, ReturnConsumedCapacity: 'TOTAL' }),
+    );
   }
 
   /** A conditional PutItem: its output, or `null` when the condition failed. */
   putIf(input: WithoutTable<PutItemCommandInput>): Promise<PutItemCommandOutput | null> {
-    return this.#conditional('PutItem', new PutItemCommand({ ...input, TableName: this.tableName, ReturnConsumedCapacity: 'TOTAL' }));
+    return this.#conditional(
+      'PutItem',
+      new PutItemCommand({ ...input, TableName: this.tableName, ReturnConsumedCapacity: 'TOTAL' }),
+    );
   }
 
   /** A conditional UpdateItem: its output, or `null` when the condition failed. */
   updateIf(input: WithoutTable<UpdateItemCommandInput>): Promise<UpdateItemCommandOutput | null> {
-    return this.#conditional('UpdateItem', new UpdateItemCommand({ ...input, TableName: this.tableName, ReturnConsumedCapacity: 'TOTAL' }));
+    return this.#conditional(
+      'UpdateItem',
+      new UpdateItemCommand({ ...input, TableName: this.tableName, ReturnConsumedCapacity: 'TOTAL' }),
+    );
   }
 
   #conditional<O>(operation: string, command: object): Promise<O | null> {

@@ -33,10 +33,17 @@ describe('errors', () => {
     servers.push(fake.server);
     const meter = new CostMeter();
     // Two attempts keep the test short: the standard mode waits ~0.5-1 s before retrying throttling.
-    const store = new EventStore({ client: createDynamoClient({ endpoint: fake.endpoint, maxAttempts: 2 }), tableName: 't', meter });
+    const store = new EventStore({
+      client: createDynamoClient({ endpoint: fake.endpoint, maxAttempts: 2 }),
+      tableName: 't',
+      meter,
+    });
     const error = await store.append('g', 0, []).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StoreUnavailableError);
-    expect(error).toMatchObject({ code: 'store/unavailable', cause: { name: 'ProvisionedThroughputExceededException' } });
+    expect(error).toMatchObject({
+      code: 'store/unavailable',
+      cause: { name: 'ProvisionedThroughputExceededException' },
+    });
     expect(fake.requests()).toBe(2);
     expect(meter.snapshot().requests).toBe(2);
   });
@@ -44,19 +51,28 @@ describe('errors', () => {
   it('turns a 5xx and an unreachable endpoint into StoreUnavailableError', async () => {
     const fake = await failingDynamo(503, 'ServiceUnavailable');
     servers.push(fake.server);
-    const down = new EventStore({ client: createDynamoClient({ endpoint: fake.endpoint, maxAttempts: 1 }), tableName: 't' });
+    const down = new EventStore({
+      client: createDynamoClient({ endpoint: fake.endpoint, maxAttempts: 1 }),
+      tableName: 't',
+    });
     await expect(down.readLatest('g')).rejects.toThrow(StoreUnavailableError);
 
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
-    const unreachable = new EventStore({ client: createDynamoClient({ endpoint: `http://127.0.0.1:${port}`, maxAttempts: 1 }), tableName: 't' });
+    const unreachable = new EventStore({
+      client: createDynamoClient({ endpoint: `http://127.0.0.1:${port}`, maxAttempts: 1 }),
+      tableName: 't',
+    });
     await expect(unreachable.readCommit('g', 1)).rejects.toThrow(StoreUnavailableError);
   });
 
   it('reports a missing table as NotFoundError', async () => {
-    const store = new EventStore({ client: createDynamoClient({ endpoint: inject('dynamoEndpoint') }), tableName: 'no-such-table' });
+    const store = new EventStore({
+      client: createDynamoClient({ endpoint: inject('dynamoEndpoint') }),
+      tableName: 'no-such-table',
+    });
     const error = await store.getHead('g').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NotFoundError);
     expect(error).toMatchObject({ code: 'store/not-found', message: expect.stringContaining('Query') });
@@ -65,11 +81,22 @@ describe('errors', () => {
   it('translates by error name, and leaves store errors alone', () => {
     const sdk = (name: string, extra = {}) => Object.assign(new Error('m'), { name, ...extra });
     expect(translateError(sdk('ThrottlingException'), 'Query').code).toBe('store/unavailable');
-    for (const code of ['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']) {
+    for (const code of [
+      'ECONNRESET',
+      'ECONNREFUSED',
+      'EPIPE',
+      'ETIMEDOUT',
+      'EHOSTUNREACH',
+      'ENETUNREACH',
+      'ENOTFOUND',
+      'EAI_AGAIN',
+    ]) {
       expect(translateError(sdk('Error', { code }), 'Query').code, code).toBe('store/unavailable');
     }
     expect(translateError(sdk('ValidationException'), 'PutItem').code).toBe('store/invalid-request');
-    expect(translateError(sdk('AccessDeniedException', { $metadata: { httpStatusCode: 400 } }), 'PutItem').code).toBe('store/failed');
+    expect(translateError(sdk('AccessDeniedException', { $metadata: { httpStatusCode: 400 } }), 'PutItem').code).toBe(
+      'store/failed',
+    );
     const own = new StoreError('store/failed', 'x');
     expect(translateError(own, 'PutItem')).toBe(own);
     expect(translateError(undefined, 'PutItem')).toBeInstanceOf(StoreError);

@@ -91,7 +91,11 @@ export class ProjectionLagError extends StoreError {
     readonly commit: Commit,
     options?: { cause?: unknown },
   ) {
-    super('store/projection-lag', `stream ${commit.gameId} recorded version ${commit.version}, but its awaiting item was not written`, options);
+    super(
+      'store/projection-lag',
+      `stream ${commit.gameId} recorded version ${commit.version}, but its awaiting item was not written`,
+      options,
+    );
     this.streamId = commit.gameId;
   }
 }

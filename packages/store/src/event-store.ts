@@ -13,8 +13,25 @@ import {
   type PlayerGame,
   type PlayerGamesPage,
 } from './player-games';
-import { rebuildProjections, updateProjections, type ProjectionInput, type ProjectionResult, type RebuildInput, type RebuildOptions } from './projections';
-import { getHead, readAfter, readAll, readCommit, readLatest, readRecent, type CommitPage, type ReadAfterOptions, type ReadRecentOptions } from './read';
+import {
+  rebuildProjections,
+  updateProjections,
+  type ProjectionInput,
+  type ProjectionResult,
+  type RebuildInput,
+  type RebuildOptions,
+} from './projections';
+import {
+  getHead,
+  readAfter,
+  readAll,
+  readCommit,
+  readLatest,
+  readRecent,
+  type CommitPage,
+  type ReadAfterOptions,
+  type ReadRecentOptions,
+} from './read';
 
 /** Where a store keeps its streams. Configuration arrives here; the store reads no environment. */
 export interface EventStoreOptions {
@@ -64,7 +81,12 @@ export class EventStore {
    * @example
    * const { commit, replayed } = await store.append('g1', latest.version, events, { idempotencyKey, commandHash, snapshot, head, awaiting: { playerId: head.turn } });
    */
-  append(gameId: string, expectedVersion: number, events: readonly unknown[], meta: AppendMeta = {}): Promise<AppendResult> {
+  append(
+    gameId: string,
+    expectedVersion: number,
+    events: readonly unknown[],
+    meta: AppendMeta = {},
+  ): Promise<AppendResult> {
     return append(this.#dynamo, gameId, expectedVersion, events, meta);
   }
 
@@ -164,9 +186,14 @@ export class EventStore {
    */
   listPlayerGames(playerId: string, options: MyTurnOptions): Promise<PlayerGamesPage<AwaitingGame>>;
   listPlayerGames(playerId: string, options?: AllGamesOptions): Promise<PlayerGamesPage<PlayerGame>>;
-  listPlayerGames(playerId: string, options?: MyTurnOptions | AllGamesOptions): Promise<PlayerGamesPage<PlayerGame> | PlayerGamesPage<AwaitingGame>> {
+  listPlayerGames(
+    playerId: string,
+    options?: MyTurnOptions | AllGamesOptions,
+  ): Promise<PlayerGamesPage<PlayerGame> | PlayerGamesPage<AwaitingGame>> {
     // listPlayerGames checks `myTurn` itself: a JavaScript caller may pass anything.
-    return options?.myTurn === true ? listPlayerGames(this.#dynamo, playerId, options) : listPlayerGames(this.#dynamo, playerId, options as AllGamesOptions);
+    return options?.myTurn === true
+      ? listPlayerGames(this.#dynamo, playerId, options)
+      : listPlayerGames(this.#dynamo, playerId, options as AllGamesOptions);
   }
 
   /**
@@ -178,7 +205,11 @@ export class EventStore {
    * @example
    * await store.rebuildProjections('g1', (commits) => project(commits.flatMap((c) => c.events)));
    */
-  rebuildProjections(gameId: string, project: (commits: Commit[]) => RebuildInput, options?: RebuildOptions): Promise<ProjectionResult> {
+  rebuildProjections(
+    gameId: string,
+    project: (commits: Commit[]) => RebuildInput,
+    options?: RebuildOptions,
+  ): Promise<ProjectionResult> {
     return rebuildProjections(this.#dynamo, gameId, project, options);
   }
 

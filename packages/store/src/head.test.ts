@@ -15,7 +15,14 @@ const seats = [
   { playerId: 'ann', name: 'Ann' },
   { playerId: 'bob', name: 'Bob' },
 ];
-const headAt = (version: number, turn: string | null, updatedAt: string): GameHead => ({ version, status: 'playing', turn, seats, updatedAt, scores: [0, version] });
+const headAt = (version: number, turn: string | null, updatedAt: string): GameHead => ({
+  version,
+  status: 'playing',
+  turn,
+  seats,
+  updatedAt,
+  scores: [0, version],
+});
 
 describe('the head in the commit', () => {
   it('is stored by the append itself and read back with one strongly consistent Query of the newest commit', async () => {
@@ -46,17 +53,27 @@ describe('the head in the commit', () => {
     const head = headAt(1, 'ann', '2024-02-03T10:00:00.000Z');
     const meta = { idempotencyKey: 'k', commandHash: 'h', head };
     await store.append('h3', 0, [{ type: 'Created' }], meta);
-    expect(await store.append('h3', 0, [{ type: 'Created' }], meta)).toMatchObject({ replayed: true, commit: { head } });
+    expect(await store.append('h3', 0, [{ type: 'Created' }], meta)).toMatchObject({
+      replayed: true,
+      commit: { head },
+    });
   });
 
   it('is stored as JSON text, and compressed only when long (compressing every head cost more time than write units)', async () => {
     const four = [...seats, { playerId: 'cy', name: 'Cy' }, { playerId: 'dee', name: 'Dee' }];
     const head = { ...headAt(1, 'cy', '2024-02-05T10:00:00.000Z'), seats: four, totals: [10, 25, 0, 7] };
     await store.append('h5', 0, [{ type: 'Created' }], { head });
-    const long = { ...headAt(1, 'cy', '2024-02-05T10:00:00.000Z'), seats: four.map((s) => ({ ...s, name: s.name.repeat(60) })) };
+    const long = {
+      ...headAt(1, 'cy', '2024-02-05T10:00:00.000Z'),
+      seats: four.map((s) => ({ ...s, name: s.name.repeat(60) })),
+    };
     await store.append('h6', 0, [{ type: 'Created' }], { head: long });
     const stored = async (stream: string) =>
-      (await client.send(new GetItemCommand({ TableName: tableName, Key: { pk: { S: `game#${stream}` }, sk: { N: '1' } } }))).Item?.hd;
+      (
+        await client.send(
+          new GetItemCommand({ TableName: tableName, Key: { pk: { S: `game#${stream}` }, sk: { N: '1' } } }),
+        )
+      ).Item?.hd;
     expect(JSON.parse((await stored('h5'))?.S ?? 'null')).toEqual(head);
     expect((await stored('h6'))?.B?.length).toBeLessThan(JSON.stringify(long).length * 0.5);
     expect(await store.getHead('h5')).toEqual(head);
@@ -64,7 +81,9 @@ describe('the head in the commit', () => {
   });
 
   it('is refused, before anything is written, unless it is for the commit it is stored with and has a valid time', async () => {
-    await expect(store.append('h4', 0, [], { head: headAt(2, null, '2024-02-04T10:00:00Z') })).rejects.toThrow(/head.version must be .*\(1\), got 2/);
+    await expect(store.append('h4', 0, [], { head: headAt(2, null, '2024-02-04T10:00:00Z') })).rejects.toThrow(
+      /head.version must be .*\(1\), got 2/,
+    );
     await expect(store.append('h4', 0, [], { head: headAt(1, null, 'yesterday') })).rejects.toThrow(/updatedAt/);
     expect(await store.readLatest('h4')).toBeNull();
   });

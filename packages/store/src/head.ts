@@ -31,9 +31,12 @@ export function checkHead(head: GameHead, version?: number): string {
   if (typeof head !== 'object' || head === null) throw new TypeError('head must be an object');
   checkVersion('head.version', head.version);
   if (version !== undefined && head.version !== version) {
-    throw new TypeError(`head.version must be the version of the commit it is stored with (${version}), got ${head.version}`);
+    throw new TypeError(
+      `head.version must be the version of the commit it is stored with (${version}), got ${head.version}`,
+    );
   }
   const time = new Date(typeof head.updatedAt === 'string' ? head.updatedAt : Number.NaN);
-  if (Number.isNaN(time.getTime())) throw new TypeError(`head.updatedAt must be an ISO 8601 time, got ${head.updatedAt}`);
+  if (Number.isNaN(time.getTime()))
+    throw new TypeError(`head.updatedAt must be an ISO 8601 time, got ${head.updatedAt}`);
   return time.toISOString();
 }

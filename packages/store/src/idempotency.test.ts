@@ -13,7 +13,11 @@ const play = (tile: string) => [{ type: 'TilePlayed', tile }];
 describe('idempotent retries', () => {
   it('recognises a retry at the same expected version: the recorded commit comes back, nothing is written', async () => {
     await store.append('i1', 0, [{ type: 'Created' }]);
-    const first = await store.append('i1', 1, play('9-9'), { idempotencyKey: 'k1', commandHash: 'h1', snapshot: { after: 1 } });
+    const first = await store.append('i1', 1, play('9-9'), {
+      idempotencyKey: 'k1',
+      commandHash: 'h1',
+      snapshot: { after: 1 },
+    });
     const { result: retry, cost } = await store.measure(() =>
       store.append('i1', 1, play('9-9'), { idempotencyKey: 'k1', commandHash: 'h1', snapshot: { after: 1 } }),
     );
@@ -34,16 +38,22 @@ describe('idempotent retries', () => {
 
   it('refuses the same key for a different command', async () => {
     await store.append('i3', 0, play('5-5'), { idempotencyKey: 'k', commandHash: 'play 5-5' });
-    const sameVersion = await store.append('i3', 0, play('5-4'), { idempotencyKey: 'k', commandHash: 'play 5-4' }).catch((e: unknown) => e);
+    const sameVersion = await store
+      .append('i3', 0, play('5-4'), { idempotencyKey: 'k', commandHash: 'play 5-4' })
+      .catch((e: unknown) => e);
     expect(sameVersion).toBeInstanceOf(IdempotencyConflictError);
     expect(sameVersion).toMatchObject({ code: 'store/idempotency-conflict', idempotencyKey: 'k', recordedVersion: 1 });
     await store.append('i3', 1, play('4-4'));
-    await expect(store.append('i3', 0, play('5-4'), { idempotencyKey: 'k', commandHash: 'other' })).rejects.toThrow(IdempotencyConflictError);
+    await expect(store.append('i3', 0, play('5-4'), { idempotencyKey: 'k', commandHash: 'other' })).rejects.toThrow(
+      IdempotencyConflictError,
+    );
   });
 
   it('still reports a plain conflict when the key was never used', async () => {
     await store.append('i4', 0, play('1-1'), { idempotencyKey: 'a', commandHash: 'a' });
-    const error = await store.append('i4', 0, play('2-2'), { idempotencyKey: 'b', commandHash: 'b' }).catch((e: unknown) => e);
+    const error = await store
+      .append('i4', 0, play('2-2'), { idempotencyKey: 'b', commandHash: 'b' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConcurrencyError);
     expect(error).toMatchObject({ currentVersion: 1 });
   });
@@ -58,9 +68,18 @@ describe('idempotent retries', () => {
   });
 
   it('finds a commit by its key, with its snapshot, and null for an unknown key', async () => {
-    await store.append('i6', 0, play('3-3'), { idempotencyKey: 'find-me', commandHash: 'h', snapshot: { s: 1 }, by: 'p2' });
+    await store.append('i6', 0, play('3-3'), {
+      idempotencyKey: 'find-me',
+      commandHash: 'h',
+      snapshot: { s: 1 },
+      by: 'p2',
+    });
     await store.append('i6', 1, play('3-2'));
-    expect(await store.findByIdempotencyKey('i6', 'find-me')).toMatchObject({ version: 1, by: 'p2', snapshot: { s: 1 } });
+    expect(await store.findByIdempotencyKey('i6', 'find-me')).toMatchObject({
+      version: 1,
+      by: 'p2',
+      snapshot: { s: 1 },
+    });
     expect(await store.findByIdempotencyKey('i6', 'unknown')).toBeNull();
     expect(await store.findByIdempotencyKey('other-stream', 'find-me')).toBeNull();
   });

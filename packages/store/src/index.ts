@@ -10,7 +10,14 @@ export type { AppendMeta, Awaiting, Commit } from './commit';
 export type { CommitPage, ReadAfterOptions, ReadRecentOptions } from './read';
 export type { GameHead, SeatInfo } from './head';
 export type { GameMember, ProjectionInput, ProjectionResult, RebuildInput } from './projections';
-export type { AllGamesOptions, AwaitingGame, MyTurnOptions, PlayerGame, PlayerGamesOptions, PlayerGamesPage } from './player-games';
+export type {
+  AllGamesOptions,
+  AwaitingGame,
+  MyTurnOptions,
+  PlayerGame,
+  PlayerGamesOptions,
+  PlayerGamesPage,
+} from './player-games';
 export { CostMeter, measureCost, type Cost, type CostReport } from './cost';
 export {
   ConcurrencyError,

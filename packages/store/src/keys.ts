@@ -34,5 +34,6 @@ export function checkId(kind: string, id: string): void {
 
 /** Rejects versions (and seats) that are not whole numbers >= 0. */
 export function checkVersion(kind: string, version: number): void {
-  if (!Number.isSafeInteger(version) || version < 0) throw new TypeError(`${kind} must be a whole number >= 0, got ${version}`);
+  if (!Number.isSafeInteger(version) || version < 0)
+    throw new TypeError(`${kind} must be a whole number >= 0, got ${version}`);
 }

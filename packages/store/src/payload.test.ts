@@ -22,7 +22,13 @@ describe('payloads', () => {
   });
 
   it('compresses shorter JSON when asked, and reads it back the same way', () => {
-    const head = { version: 12, status: 'playing', turn: 'p2', seats: ['p1', 'p2', 'p3', 'p4'].map((id) => ({ playerId: id, name: `Player ${id}` })), totals: [10, 0, 25, 7] };
+    const head = {
+      version: 12,
+      status: 'playing',
+      turn: 'p2',
+      seats: ['p1', 'p2', 'p3', 'p4'].map((id) => ({ playerId: id, name: `Player ${id}` })),
+      totals: [10, 0, 25, 7],
+    };
     const json = JSON.stringify(head);
     expect(json.length).toBeLessThan(COMPRESS_FROM_BYTES);
     expect(encodePayload(head)).toEqual({ S: json });

@@ -12,7 +12,9 @@ export const COMPRESS_FROM_BYTES = 512;
 // last bytes. On a 4-seat double-9 game's snapshots (2.1 KB of JSON): quality 5 gives 671 B in 94 us,
 // quality 3 710 B in 50 us, quality 1 811 B in 27 us; on its heads (0.3 KB) quality 3 is as small as 5
 // in half the time. Quality 3 keeps the write units per commit and halves the time.
-const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 3, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } };
+const BROTLI = {
+  params: { [constants.BROTLI_PARAM_QUALITY]: 3, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+};
 
 /**
  * Stores a JSON-serializable value as a string attribute, or a binary one holding brotli-compressed

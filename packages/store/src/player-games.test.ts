@@ -9,11 +9,20 @@ const seats = [
   { playerId: 'zoe', name: 'Zoe' },
   { playerId: 'max', name: 'Max' },
 ];
-const headAt = (version: number, status: string, turn: string | null, updatedAt: string): GameHead => ({ version, status, turn, seats, updatedAt });
+const headAt = (version: number, status: string, turn: string | null, updatedAt: string): GameHead => ({
+  version,
+  status,
+  turn,
+  seats,
+  updatedAt,
+});
 
 /** A command as the API appends it: the head, and whose move the game then awaits. */
 function play(gameId: string, head: GameHead) {
-  return store.append(gameId, head.version - 1, [{ type: 'Something', turn: head.turn }], { head, awaiting: { playerId: head.turn } });
+  return store.append(gameId, head.version - 1, [{ type: 'Something', turn: head.turn }], {
+    head,
+    awaiting: { playerId: head.turn },
+  });
 }
 
 beforeAll(async () => {
@@ -41,24 +50,37 @@ describe('the games waiting for a player', () => {
   it('come from one Query, the longest-waiting first, each with the newest head and since when', async () => {
     const { result, cost } = await store.measure(() => store.listPlayerGames('zoe', { myTurn: true }));
     expect(ids(result)).toEqual(['g5', 'g3', 'g1']);
-    expect(result.games[0]).toEqual({ gameId: 'g5', since: '2024-03-01T08:00:00.000Z', head: headAt(1, 'playing', 'zoe', '2024-03-01T08:00:00.000Z') });
+    expect(result.games[0]).toEqual({
+      gameId: 'g5',
+      since: '2024-03-01T08:00:00.000Z',
+      head: headAt(1, 'playing', 'zoe', '2024-03-01T08:00:00.000Z'),
+    });
     expect(cost).toMatchObject({ requests: 1, byOperation: { Query: { requests: 1 } } });
     expect(ids(await store.listPlayerGames('max', { myTurn: true }))).toEqual(['g4', 'g2', 'g6']);
   });
 
   it('move to the next player with each append, which writes no member', async () => {
-    await store.append('g3', 1, [{ type: 'Played' }], { head: headAt(2, 'playing', 'max', '2024-03-01T15:00:00.000Z'), awaiting: { playerId: 'max' } });
+    await store.append('g3', 1, [{ type: 'Played' }], {
+      head: headAt(2, 'playing', 'max', '2024-03-01T15:00:00.000Z'),
+      awaiting: { playerId: 'max' },
+    });
     expect(ids(await store.listPlayerGames('zoe', { myTurn: true }))).toEqual(['g5', 'g1']);
     const max = await store.listPlayerGames('max', { myTurn: true });
     expect(ids(max)).toEqual(['g4', 'g2', 'g6', 'g3']);
     expect(max.games[3]).toMatchObject({ since: '2024-03-01T15:00:00.000Z', head: { version: 2, turn: 'max' } });
     // Zoe's member item still holds the head it was written with.
-    expect((await store.listPlayerGames('zoe')).games.find((g) => g.gameId === 'g3')).toMatchObject({ seat: 0, head: { version: 1 } });
+    expect((await store.listPlayerGames('zoe')).games.find((g) => g.gameId === 'g3')).toMatchObject({
+      seat: 0,
+      head: { version: 1 },
+    });
   });
 
   it('leave out a game that waits on nobody: not started, or finished', async () => {
     await play('n1', headAt(1, 'waiting', null, '2024-03-02T09:00:00.000Z'));
-    await store.updateProjections('n1', { head: headAt(1, 'waiting', null, '2024-03-02T09:00:00.000Z'), members: [{ seat: 0, playerId: 'zoe' }] });
+    await store.updateProjections('n1', {
+      head: headAt(1, 'waiting', null, '2024-03-02T09:00:00.000Z'),
+      members: [{ seat: 0, playerId: 'zoe' }],
+    });
     await play('n2', headAt(1, 'playing', 'zoe', '2024-03-02T09:00:00.000Z'));
     expect(ids(await store.listPlayerGames('zoe', { myTurn: true }))).toContain('n2');
     await play('n2', headAt(2, 'finished', null, '2024-03-02T10:00:00.000Z'));
@@ -88,7 +110,11 @@ describe("all of a player's games", () => {
     const { result, cost } = await store.measure(() => store.listPlayerGames('max'));
     expect(ids(result).filter((id) => id.startsWith('g'))).toEqual(['g6', 'g2', 'g1', 'g3', 'g4', 'g5']);
     expect(result.games.every((g) => g.seat === 1)).toBe(true);
-    expect(result.games[0]).toEqual({ gameId: 'g6', seat: 1, head: headAt(1, 'playing', 'max', '2024-03-01T14:00:00.000Z') });
+    expect(result.games[0]).toEqual({
+      gameId: 'g6',
+      seat: 1,
+      head: headAt(1, 'playing', 'max', '2024-03-01T14:00:00.000Z'),
+    });
     expect(cost.requests).toBe(1);
   });
 
@@ -109,8 +135,12 @@ describe('listing games', () => {
   it('returns nothing for a player with no games, and refuses a forged cursor and myTurn: false', async () => {
     expect(await store.listPlayerGames('nobody')).toEqual({ games: [], cursor: null });
     expect(await store.listPlayerGames('nobody', { myTurn: true })).toEqual({ games: [], cursor: null });
-    await expect(store.listPlayerGames('zoe', { cursor: 'not-a-cursor' })).rejects.toMatchObject({ code: 'store/invalid-request' });
-    await expect(store.listPlayerGames('zoe', { myTurn: false } as unknown as MyTurnOptions)).rejects.toThrow(/myTurn must be true or absent/);
+    await expect(store.listPlayerGames('zoe', { cursor: 'not-a-cursor' })).rejects.toMatchObject({
+      code: 'store/invalid-request',
+    });
+    await expect(store.listPlayerGames('zoe', { myTurn: false } as unknown as MyTurnOptions)).rejects.toThrow(
+      /myTurn must be true or absent/,
+    );
     await expect(store.listPlayerGames('zoe', { limit: 0 })).rejects.toThrow(/limit/);
   });
 });

@@ -55,13 +55,17 @@ export interface PlayerGamesPage<G = PlayerGame> {
 }
 
 const encodeCursor = (key: Record<string, AttributeValue>): string =>
-  Buffer.from(JSON.stringify(Object.entries(key).map(([name, value]) => [name, value.S ?? value.N]))).toString('base64url');
+  Buffer.from(JSON.stringify(Object.entries(key).map(([name, value]) => [name, value.S ?? value.N]))).toString(
+    'base64url',
+  );
 
 function decodeCursor(cursor: string): Record<string, AttributeValue> {
   try {
     const pairs = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string][];
     // `sk` is the table's only numeric key; every other key attribute is a string.
-    return Object.fromEntries(pairs.map(([name, value]) => [name, name === 'sk' ? { N: String(value) } : { S: String(value) }]));
+    return Object.fromEntries(
+      pairs.map(([name, value]) => [name, name === 'sk' ? { N: String(value) } : { S: String(value) }]),
+    );
   } catch (error) {
     throw new StoreError('store/invalid-request', 'not a cursor from listPlayerGames', { cause: error });
   }
@@ -73,8 +77,16 @@ function decodeCursor(cursor: string): Record<string, AttributeValue> {
  * - otherwise, on `byPlayer`: all the games they are seated in, by when their member item was last
  *   written (joined, or the game's status changed), most recent first.
  */
-export function listPlayerGames(dynamo: Dynamo, playerId: string, options: MyTurnOptions): Promise<PlayerGamesPage<AwaitingGame>>;
-export function listPlayerGames(dynamo: Dynamo, playerId: string, options?: AllGamesOptions): Promise<PlayerGamesPage<PlayerGame>>;
+export function listPlayerGames(
+  dynamo: Dynamo,
+  playerId: string,
+  options: MyTurnOptions,
+): Promise<PlayerGamesPage<AwaitingGame>>;
+export function listPlayerGames(
+  dynamo: Dynamo,
+  playerId: string,
+  options?: AllGamesOptions,
+): Promise<PlayerGamesPage<PlayerGame>>;
 export async function listPlayerGames(
   dynamo: Dynamo,
   playerId: string,
@@ -85,7 +97,8 @@ export async function listPlayerGames(
   if (myTurn !== undefined && myTurn !== true) {
     throw new TypeError('myTurn must be true or absent: list all games and leave out those waiting for the player');
   }
-  if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 1)) throw new TypeError(`limit must be a whole number >= 1, got ${limit}`);
+  if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 1))
+    throw new TypeError(`limit must be a whole number >= 1, got ${limit}`);
   const [pk, sk] = myTurn ? ['apk', 'ask'] : ['gpk', 'gsk'];
   const { Items = [], LastEvaluatedKey } = await dynamo.query({
     IndexName: myTurn ? BY_AWAITING : BY_PLAYER,
@@ -101,8 +114,15 @@ export async function listPlayerGames(
   const head = (item: Record<string, AttributeValue>) => decodePayload(item[HEAD_ATTRIBUTE]) as GameHead;
   if (myTurn) {
     // The sort key is "<since>#<gameId>", and an ISO time holds no '#'.
-    const games = Items.map((item) => ({ gameId: gameId(item), head: head(item), since: (item[sk]?.S ?? '').split('#')[0] ?? '' }));
+    const games = Items.map((item) => ({
+      gameId: gameId(item),
+      head: head(item),
+      since: (item[sk]?.S ?? '').split('#')[0] ?? '',
+    }));
     return { games, cursor: next };
   }
-  return { games: Items.map((item) => ({ gameId: gameId(item), seat: seatOf(Number(item.sk?.N)), head: head(item) })), cursor: next };
+  return {
+    games: Items.map((item) => ({ gameId: gameId(item), seat: seatOf(Number(item.sk?.N)), head: head(item) })),
+    cursor: next,
+  };
 }

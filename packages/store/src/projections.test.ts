@@ -30,7 +30,13 @@ const headOf = (commit: Commit, moves: number): GameHead => ({
   moves,
 });
 /** A head with nobody in turn. */
-const headAt = (version: number, status: string, updatedAt: string): GameHead => ({ version, status, turn: null, seats, updatedAt });
+const headAt = (version: number, status: string, updatedAt: string): GameHead => ({
+  version,
+  status,
+  turn: null,
+  seats,
+  updatedAt,
+});
 const allMembers: GameMember[] = players.map((playerId, seat) => ({ seat, playerId }));
 
 /** The rebuild's projection: the newest commit's head, every member, and the player in turn. */
@@ -48,7 +54,11 @@ function project(commits: Commit[]): RebuildInput {
 async function move(gameId: string, version: number, to: number, at: string, { awaiting = true } = {}) {
   const time = new Date(at);
   const head = headOf({ gameId, version, events: [{ turn: to }], at: time.toISOString() }, version);
-  const { commit } = await store.append(gameId, version - 1, [{ type: 'Moved', turn: to }], { at: time, head, ...(awaiting ? { awaiting: { playerId: head.turn } } : {}) });
+  const { commit } = await store.append(gameId, version - 1, [{ type: 'Moved', turn: to }], {
+    at: time,
+    head,
+    ...(awaiting ? { awaiting: { playerId: head.turn } } : {}),
+  });
   const result = version === 1 ? await store.updateProjections(gameId, { head, members: allMembers }) : null;
   return { commit, head, result };
 }
@@ -65,7 +75,9 @@ async function entries(gameId: string) {
 /** Whose "my turn" list holds `gameId`, and at which version of the head. */
 async function awaitedBy(gameId: string) {
   const found = await Promise.all(players.map((p) => store.listPlayerGames(p, { myTurn: true })));
-  return found.flatMap((page, seat) => page.games.filter((g) => g.gameId === gameId).map((g) => ({ playerId: players[seat], version: g.head.version })));
+  return found.flatMap((page, seat) =>
+    page.games.filter((g) => g.gameId === gameId).map((g) => ({ playerId: players[seat], version: g.head.version })),
+  );
 }
 
 describe('member projections', () => {
@@ -74,7 +86,9 @@ describe('member projections', () => {
     expect(first.result).toEqual({ written: 4, skipped: 0 });
     await move('p1', 2, 1, '2024-01-01T10:05:00Z');
     const head = headAt(3, 'finished', '2024-01-01T10:06:00Z');
-    const { result, cost } = await store.measure(() => store.updateProjections('p1', { head, members: [allMembers[0]!, allMembers[2]!] }));
+    const { result, cost } = await store.measure(() =>
+      store.updateProjections('p1', { head, members: [allMembers[0]!, allMembers[2]!] }),
+    );
     expect(result).toEqual({ written: 2, skipped: 0 });
     expect(cost.byOperation).toEqual({ PutItem: { requests: 2, readUnits: 0, writeUnits: 2 } });
     // Moves write no member: the others keep the head they were written with.
@@ -88,9 +102,15 @@ describe('member projections', () => {
 
   it('skips an update as old as or older than the item: repeated and late updates are no-ops', async () => {
     const first = await move('p2', 1, 0, '2024-01-02T10:00:00Z');
-    expect(await store.updateProjections('p2', { head: first.head, members: allMembers })).toEqual({ written: 0, skipped: 4 });
+    expect(await store.updateProjections('p2', { head: first.head, members: allMembers })).toEqual({
+      written: 0,
+      skipped: 4,
+    });
     const stale = { ...first.head, version: 0 };
-    expect(await store.updateProjections('p2', { head: stale, members: allMembers.slice(0, 2) })).toEqual({ written: 0, skipped: 2 });
+    expect(await store.updateProjections('p2', { head: stale, members: allMembers.slice(0, 2) })).toEqual({
+      written: 0,
+      skipped: 2,
+    });
     expect(await entries('p2')).toEqual(players.map((_, seat) => ({ seat, version: 1 })));
   });
 
@@ -100,11 +120,21 @@ describe('member projections', () => {
       result: { written: 0, skipped: 0 },
       cost: { requests: 0 },
     });
-    await expect(store.updateProjections('p3', { head, members: [allMembers[1]!, allMembers[1]!] })).rejects.toThrow(/seat 1 is given twice/);
-    await expect(store.updateProjections('p3', { head, members: [{ seat: -1, playerId: 'ann' }] })).rejects.toThrow(/seat/);
-    await expect(store.updateProjections('p3', { head, members: [{ seat: 999, playerId: 'ann' }] })).rejects.toThrow(/seat must be at most 998/);
-    await expect(store.updateProjections('p3', { head, members: [{ seat: 0, playerId: '' }] })).rejects.toThrow(/playerId/);
-    await expect(store.updateProjections('p3', { head: { ...head, updatedAt: 'yesterday' }, members: [] })).rejects.toThrow(/updatedAt/);
+    await expect(store.updateProjections('p3', { head, members: [allMembers[1]!, allMembers[1]!] })).rejects.toThrow(
+      /seat 1 is given twice/,
+    );
+    await expect(store.updateProjections('p3', { head, members: [{ seat: -1, playerId: 'ann' }] })).rejects.toThrow(
+      /seat/,
+    );
+    await expect(store.updateProjections('p3', { head, members: [{ seat: 999, playerId: 'ann' }] })).rejects.toThrow(
+      /seat must be at most 998/,
+    );
+    await expect(store.updateProjections('p3', { head, members: [{ seat: 0, playerId: '' }] })).rejects.toThrow(
+      /playerId/,
+    );
+    await expect(
+      store.updateProjections('p3', { head: { ...head, updatedAt: 'yesterday' }, members: [] }),
+    ).rejects.toThrow(/updatedAt/);
     expect(await entries('p3')).toEqual([null, null, null, null]);
   });
 });
@@ -119,12 +149,19 @@ describe('rebuilding projections', () => {
 
     const { result, cost } = await store.measure(() => store.rebuildProjections('r1', project));
     expect(result).toEqual({ written: 6, skipped: 0 });
-    expect(cost.byOperation).toMatchObject({ Query: { requests: 1 }, UpdateItem: { requests: 1 }, PutItem: { requests: 5 } });
+    expect(cost.byOperation).toMatchObject({
+      Query: { requests: 1 },
+      UpdateItem: { requests: 1 },
+      PutItem: { requests: 5 },
+    });
     expect(await awaitedBy('r1')).toEqual([{ playerId: 'cy', version: 3 }]);
     expect(await entries('r1')).toEqual(players.map((_, seat) => ({ seat, version: 3 })));
     expect(await store.getHead('r1')).toMatchObject({ version: 3, turn: 'cy', moves: 3 });
     // The newest commit now records whom it awaits, so a replay of it restores the same item.
-    expect(await store.readLatest('r1', { snapshot: false })).toMatchObject({ version: 3, awaiting: { playerId: 'cy' } });
+    expect(await store.readLatest('r1', { snapshot: false })).toMatchObject({
+      version: 3,
+      awaiting: { playerId: 'cy' },
+    });
   });
 
   it('repairs a head that was never written, and takes a finished game out of every "my turn" list', async () => {
@@ -176,8 +213,11 @@ describe('rebuilding projections', () => {
     await expect(store.rebuildProjections('never-written', project)).rejects.toThrow(NotFoundError);
     await move('r5', 1, 0, '2024-01-08T10:00:00Z');
     await move('r5', 2, 1, '2024-01-08T10:05:00Z');
-    await expect(store.rebuildProjections('r5', (commits) => project(commits.slice(0, 1)))).rejects.toThrow(/head.version .*\(2\), got 1/);
-    const withoutAwaiting = (commits: Commit[]) => ({ ...project(commits), awaiting: undefined }) as unknown as RebuildInput;
+    await expect(store.rebuildProjections('r5', (commits) => project(commits.slice(0, 1)))).rejects.toThrow(
+      /head.version .*\(2\), got 1/,
+    );
+    const withoutAwaiting = (commits: Commit[]) =>
+      ({ ...project(commits), awaiting: undefined }) as unknown as RebuildInput;
     await expect(store.rebuildProjections('r5', withoutAwaiting)).rejects.toThrow(/awaiting must be an object/);
     expect(await store.getHead('r5')).toMatchObject({ version: 2 });
   });

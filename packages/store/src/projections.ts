@@ -1,6 +1,14 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { awaitingItem, putAwaiting } from './awaiting';
-import { AWAITING_ATTRIBUTE, checkAwaiting, encodeAwaiting, encodeHead, HEAD_ATTRIBUTE, type Awaiting, type Commit } from './commit';
+import {
+  AWAITING_ATTRIBUTE,
+  checkAwaiting,
+  encodeAwaiting,
+  encodeHead,
+  HEAD_ATTRIBUTE,
+  type Awaiting,
+  type Commit,
+} from './commit';
 import type { Dynamo } from './dynamo';
 import { NotFoundError } from './errors';
 import { checkHead, type GameHead } from './head';
@@ -47,7 +55,12 @@ function checkMembers(members: readonly GameMember[]): void {
  * a late or repeated update is a no-op, and a half-applied one can simply be applied again.
  * `rebuild` also rewrites items at the same version (used by `rebuildProjections`).
  */
-export async function updateProjections(dynamo: Dynamo, gameId: string, input: ProjectionInput, rebuild = false): Promise<ProjectionResult> {
+export async function updateProjections(
+  dynamo: Dynamo,
+  gameId: string,
+  input: ProjectionInput,
+  rebuild = false,
+): Promise<ProjectionResult> {
   checkId('gameId', gameId);
   const { head, members } = input;
   const sortTime = checkHead(head);

@@ -14,7 +14,17 @@ async function fill(gameId: string, count: number, inFlight = 25, snapshot?: unk
   for (let start = 0; start < count; start += inFlight) {
     const batch = [];
     for (let v = start; v < Math.min(start + inFlight, count); v++) {
-      batch.push(store.append(gameId, v, [{ type: 'Moved', n: v + 1 }, { type: 'Turn', n: v + 1 }], { snapshot }));
+      batch.push(
+        store.append(
+          gameId,
+          v,
+          [
+            { type: 'Moved', n: v + 1 },
+            { type: 'Turn', n: v + 1 },
+          ],
+          { snapshot },
+        ),
+      );
     }
     await Promise.all(batch);
   }
@@ -88,7 +98,10 @@ describe('a large stream', () => {
     expect(all).toHaveLength(count);
     all.forEach((commit, i) => {
       expect(commit.version).toBe(i + 1);
-      expect(commit.events).toEqual([{ type: 'Moved', n: i + 1 }, { type: 'Turn', n: i + 1 }]);
+      expect(commit.events).toEqual([
+        { type: 'Moved', n: i + 1 },
+        { type: 'Turn', n: i + 1 },
+      ]);
     });
     // Each commit carries a compressed 3 KB snapshot, yet one 1 MB page holds all of them.
     expect(meter.snapshot().requests).toBeLessThanOrEqual(2);

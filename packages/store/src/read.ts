@@ -23,7 +23,8 @@ export interface CommitPage {
 }
 
 // WITHOUT_SNAPSHOT names the keys as #pk and #sk too, so key conditions read the same either way.
-const querying = (withSnapshot: boolean) => (withSnapshot ? { ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk' } } : WITHOUT_SNAPSHOT);
+const querying = (withSnapshot: boolean) =>
+  withSnapshot ? { ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk' } } : WITHOUT_SNAPSHOT;
 
 /** The newest commit, with its snapshot, in one strongly consistent Query; null for an empty stream. */
 export async function readLatest(dynamo: Dynamo, gameId: string, withSnapshot = true): Promise<Commit | null> {
@@ -61,8 +62,13 @@ export async function readRecent(dynamo: Dynamo, gameId: string, options: ReadRe
   if (upTo === 0) return [];
   const { Items = [] } = await dynamo.query({
     ...querying(true),
-    KeyConditionExpression: upTo === undefined ? '#pk = :pk AND #sk >= :first' : '#pk = :pk AND #sk BETWEEN :first AND :last',
-    ExpressionAttributeValues: { ':pk': streamKey(gameId), ':first': { N: '1' }, ...(upTo === undefined ? {} : { ':last': { N: String(upTo) } }) },
+    KeyConditionExpression:
+      upTo === undefined ? '#pk = :pk AND #sk >= :first' : '#pk = :pk AND #sk BETWEEN :first AND :last',
+    ExpressionAttributeValues: {
+      ':pk': streamKey(gameId),
+      ':first': { N: '1' },
+      ...(upTo === undefined ? {} : { ':last': { N: String(upTo) } }),
+    },
     ScanIndexForward: false,
     Limit: count,
     ConsistentRead: true,
@@ -90,10 +96,19 @@ export async function getHead(dynamo: Dynamo, gameId: string): Promise<GameHead 
 }
 
 /** The commit at `version`, strongly consistent; null when there is none. */
-export async function readCommit(dynamo: Dynamo, gameId: string, version: number, withSnapshot = true): Promise<Commit | null> {
+export async function readCommit(
+  dynamo: Dynamo,
+  gameId: string,
+  version: number,
+  withSnapshot = true,
+): Promise<Commit | null> {
   checkId('gameId', gameId);
   checkVersion('version', version);
-  const { Item } = await dynamo.get({ Key: itemKey(gameId, version), ConsistentRead: true, ...(withSnapshot ? {} : WITHOUT_SNAPSHOT) });
+  const { Item } = await dynamo.get({
+    Key: itemKey(gameId, version),
+    ConsistentRead: true,
+    ...(withSnapshot ? {} : WITHOUT_SNAPSHOT),
+  });
   return Item ? readCommitItem(gameId, Item, withSnapshot) : null;
 }
 
@@ -101,11 +116,17 @@ export async function readCommit(dynamo: Dynamo, gameId: string, version: number
  * The commits after version `after`, oldest first, one Query per page. One commit more than the
  * limit is asked for, so `next` is null exactly when the stream has nothing more.
  */
-export async function readAfter(dynamo: Dynamo, gameId: string, after: number, options: ReadAfterOptions = {}): Promise<CommitPage> {
+export async function readAfter(
+  dynamo: Dynamo,
+  gameId: string,
+  after: number,
+  options: ReadAfterOptions = {},
+): Promise<CommitPage> {
   checkId('gameId', gameId);
   checkVersion('after', after);
   const { limit, consistent = true, snapshots = false } = options;
-  if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 1)) throw new TypeError(`limit must be a whole number >= 1, got ${limit}`);
+  if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 1))
+    throw new TypeError(`limit must be a whole number >= 1, got ${limit}`);
   const { Items = [], LastEvaluatedKey } = await dynamo.query({
     ...querying(snapshots),
     KeyConditionExpression: '#pk = :pk AND #sk > :after',
@@ -121,7 +142,11 @@ export async function readAfter(dynamo: Dynamo, gameId: string, after: number, o
 }
 
 /** The whole stream, following pages; empty for a stream with no commits. */
-export async function readAll(dynamo: Dynamo, gameId: string, options: Omit<ReadAfterOptions, 'limit'> = {}): Promise<Commit[]> {
+export async function readAll(
+  dynamo: Dynamo,
+  gameId: string,
+  options: Omit<ReadAfterOptions, 'limit'> = {},
+): Promise<Commit[]> {
   const commits: Commit[] = [];
   let after: number | null = 0;
   while (after !== null) {

@@ -68,7 +68,9 @@ describe('the table definition', () => {
     expect(sortByName(Table?.AttributeDefinitions)).toEqual(sortByName(wanted.AttributeDefinitions));
     expect(Table?.BillingModeSummary?.BillingMode ?? 'PAY_PER_REQUEST').toBe(wanted.BillingMode);
     for (const index of [...wanted.GlobalSecondaryIndexes, ...wanted.LocalSecondaryIndexes]) {
-      const actual = [...(Table?.GlobalSecondaryIndexes ?? []), ...(Table?.LocalSecondaryIndexes ?? [])].find((i) => i.IndexName === index.IndexName);
+      const actual = [...(Table?.GlobalSecondaryIndexes ?? []), ...(Table?.LocalSecondaryIndexes ?? [])].find(
+        (i) => i.IndexName === index.IndexName,
+      );
       expect(actual).toMatchObject(index);
     }
   });
@@ -76,7 +78,12 @@ describe('the table definition', () => {
   it('refuses a table left by an older definition, naming the missing index', async () => {
     const tableName = `old-${randomUUID()}`;
     const { LocalSecondaryIndexes: _dropped, ...withoutLsi } = createTableInput(tableName);
-    await client.send(new CreateTableCommand({ ...withoutLsi, AttributeDefinitions: withoutLsi.AttributeDefinitions?.filter((a) => a.AttributeName !== 'ik') }));
+    await client.send(
+      new CreateTableCommand({
+        ...withoutLsi,
+        AttributeDefinitions: withoutLsi.AttributeDefinitions?.filter((a) => a.AttributeName !== 'ik'),
+      }),
+    );
     await expect(ensureTable(client, tableName)).rejects.toThrow(/without the index\(es\) byKey/);
   });
 });

@@ -116,7 +116,8 @@ const indexProperties = (index: IndexDefinition): IndexProperties => ({
 export function tableProperties(definition: TableDefinition = TABLE): TableProperties {
   const { partitionKey: pk, sortKey: sk, globalSecondaryIndexes: gsis, localSecondaryIndexes: lsis } = definition;
   const attributes = new Map<string, KeyAttribute>();
-  for (const key of [pk, sk, ...[...gsis, ...lsis].flatMap((i) => [i.partitionKey, i.sortKey])]) attributes.set(key.name, key);
+  for (const key of [pk, sk, ...[...gsis, ...lsis].flatMap((i) => [i.partitionKey, i.sortKey])])
+    attributes.set(key.name, key);
   return {
     KeySchema: keySchema(pk, sk),
     AttributeDefinitions: [...attributes.values()].map((a) => ({ AttributeName: a.name, AttributeType: a.type })),

@@ -16,7 +16,16 @@ const UNAVAILABLE_NAMES = new Set([
 
 // The socket errors the SDK's retry strategy treats as transient, all of them: one left out here
 // turned a network outage into a 500 instead of a 503 the client retries.
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
 
 interface SdkErrorShape {
   name?: string;
@@ -44,7 +53,8 @@ export function translateError(error: unknown, operation: string): StoreError {
   if (UNAVAILABLE_NAMES.has(name) || NETWORK_CODES.has(e.code ?? '') || (status !== undefined && status >= 500)) {
     return new StoreUnavailableError(`DynamoDB is unavailable (${detail})`, { cause: error });
   }
-  if (name === 'ResourceNotFoundException') return new NotFoundError(`DynamoDB table not found (${detail})`, { cause: error });
+  if (name === 'ResourceNotFoundException')
+    return new NotFoundError(`DynamoDB table not found (${detail})`, { cause: error });
   if (name === 'ValidationException' || name === 'SerializationException') {
     return new StoreError('store/invalid-request', `DynamoDB rejected the request (${detail})`, { cause: error });
   }

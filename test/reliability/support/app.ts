@@ -17,6 +17,13 @@ export async function deployedApp(endpoint: string, seed: number, options: Parti
   const tableName = `reliability-${randomUUID()}`;
   await ensureTable(client, tableName);
   const store = new EventStore({ client, tableName });
-  const app = createApp({ store, secret: TEST_SECRET, shuffle: fisherYates(seededRandom(seed)), limits: UNLIMITED, logger: silentLogger, ...options });
+  const app = createApp({
+    store,
+    secret: TEST_SECRET,
+    shuffle: fisherYates(seededRandom(seed)),
+    limits: UNLIMITED,
+    logger: silentLogger,
+    ...options,
+  });
   return { app, store, api: new TestClient((request) => app.request(request)) };
 }

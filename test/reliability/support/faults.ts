@@ -42,7 +42,16 @@ function throttlingError(rng: Rng): Error {
 
 // The socket errors the SDK itself treats as transient (and retries): Node's codes for a broken,
 // refused or unroutable connection.
-const SOCKET_CODES = ['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN'];
+const SOCKET_CODES = [
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ECONNREFUSED',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+];
 
 // As the SDK's Node HTTP handler reports a request that outlived `requestTimeout`, or a socket
 // that failed under it.
@@ -84,7 +93,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * @example const counts = injectFaults(client, { rates: { throttling: 0.02, timeout: 0.01, 'lost-reply': 0.02 }, rng: seededRandom(1) });
  */
 export function injectFaults(client: DynamoClient, plan: FaultPlan): FaultCounts {
-  const counts: FaultCounts = { byKind: { throttling: 0, timeout: 0, 'lost-reply': 0 }, byOperation: {}, requests: 0, outage: 0, real: 0 };
+  const counts: FaultCounts = {
+    byKind: { throttling: 0, timeout: 0, 'lost-reply': 0 },
+    byOperation: {},
+    requests: 0,
+    outage: 0,
+    real: 0,
+  };
   const strike = (kind: FaultKind, operation: string) => {
     counts.byKind[kind]++;
     counts.byOperation[operation] = (counts.byOperation[operation] ?? 0) + 1;

@@ -35,7 +35,12 @@ export interface PlayOptions {
  * but the expected success throws: under faults the API may say 503, never anything else.
  * @example const game = await playThroughFaults(api, policy, seededRandom(1), { seats: 2, rules: { set: 6 }, abandonRate: 0, abandons: false });
  */
-export async function playThroughFaults(api: TestClient, policy: RetryPolicy, rng: Rng, options: PlayOptions): Promise<PlayedGame> {
+export async function playThroughFaults(
+  api: TestClient,
+  policy: RetryPolicy,
+  rng: Rng,
+  options: PlayOptions,
+): Promise<PlayedGame> {
   const expect = (res: TestResponse | null, status: number, what: string): TestResponse => {
     if (res?.status === status) return res;
     const message = `${what}: ${res ? `${res.status} ${res.text.slice(0, 300)}` : 'abandoned'}`;
@@ -45,17 +50,29 @@ export async function playThroughFaults(api: TestClient, policy: RetryPolicy, rn
   const players: Player[] = [];
   for (let i = 0; i < options.seats; i++) {
     const key = newKey();
-    const res = await untilAnswered(policy, () => api.call('POST', '/v1/players', { body: { name: `Faulty ${i}` }, headers: { 'idempotency-key': key } }));
+    const res = await untilAnswered(policy, () =>
+      api.call('POST', '/v1/players', { body: { name: `Faulty ${i}` }, headers: { 'idempotency-key': key } }),
+    );
     const { body } = expect(res, 201, 'register');
     players.push({ id: body.player.id, token: body.token });
   }
   const [creator, ...others] = players as [Player, ...Player[]];
   const createKey = newKey();
-  const created = expect(await untilAnswered(policy, () => api.createGame(creator.token, { seats: options.seats, rules: options.rules }, createKey)), 201, 'create');
+  const created = expect(
+    await untilAnswered(policy, () =>
+      api.createGame(creator.token, { seats: options.seats, rules: options.rules }, createKey),
+    ),
+    201,
+    'create',
+  );
   const gameId: string = created.body.game.id;
   for (const player of others) {
     const key = newKey();
-    expect(await untilAnswered(policy, () => api.join(player.token, gameId, created.body.game.inviteCode, key)), 200, 'join');
+    expect(
+      await untilAnswered(policy, () => api.join(player.token, gameId, created.body.game.inviteCode, key)),
+      200,
+      'join',
+    );
   }
 
   let moves = 0;

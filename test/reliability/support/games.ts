@@ -17,7 +17,11 @@ export interface Game {
  * together in several games (`TestClient.startGame` registers new ones each time).
  * @example const game = await seatGame(api, [ann, bob], { set: 6 });
  */
-export async function seatGame(api: TestClient, players: readonly Player[], rules: Record<string, unknown>): Promise<Game> {
+export async function seatGame(
+  api: TestClient,
+  players: readonly Player[],
+  rules: Record<string, unknown>,
+): Promise<Game> {
   const [creator, ...others] = players;
   if (!creator) throw new Error('a game needs players');
   const created = await api.createGame(creator.token, { seats: players.length, rules });

@@ -41,11 +41,18 @@ export async function serveOverHttp(fetch: (request: Request) => Response | Prom
       new TestClient(async (request) => {
         const url = new URL(request.url);
         const body = request.method === 'GET' ? undefined : await request.text();
-        return globalThis.fetch(`${base}${url.pathname}${url.search}`, { method: request.method, headers: request.headers, body, ...(signal ? { signal } : {}) });
+        return globalThis.fetch(`${base}${url.pathname}${url.search}`, {
+          method: request.method,
+          headers: request.headers,
+          body,
+          ...(signal ? { signal } : {}),
+        });
       }),
     close: () => {
       waiters = [];
-      const closed = new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+      const closed = new Promise<void>((resolve, reject) =>
+        server.close((error) => (error ? reject(error) : resolve())),
+      );
       // fetch keeps connections alive; without this, close waits for them to time out.
       (server as Server).closeAllConnections();
       return closed;

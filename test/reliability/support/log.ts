@@ -67,11 +67,14 @@ export async function checkLog(store: EventStore, gameId: string): Promise<LogRe
  * ignore snapshots of an older shape); anything else is not a snapshot of a game.
  */
 function snapshotState(snapshot: unknown): GameState | undefined {
-  return typeof snapshot === 'object' && snapshot !== null && 'state' in snapshot ? (snapshot.state as GameState) : undefined;
+  return typeof snapshot === 'object' && snapshot !== null && 'state' in snapshot
+    ? (snapshot.state as GameState)
+    : undefined;
 }
 
 // The snapshot went through JSON on its way to DynamoDB: compare the fold as it would come back.
-const sameJson = (stored: unknown, folded: unknown): boolean => isDeepStrictEqual(stored, JSON.parse(JSON.stringify(folded)));
+const sameJson = (stored: unknown, folded: unknown): boolean =>
+  isDeepStrictEqual(stored, JSON.parse(JSON.stringify(folded)));
 
 /**
  * Why the tiles of a game in a hand do not add up to the full set (the seats' hands, what is left in

@@ -28,7 +28,8 @@ export const MUTATING_ROUTES: readonly MutatingRoute[] = [
     async prepare(_api, store) {
       const key = newKey();
       return {
-        send: (client) => client.call('POST', '/v1/players', { body: { name: 'Retrying Rita' }, headers: { 'idempotency-key': key } }),
+        send: (client) =>
+          client.call('POST', '/v1/players', { body: { name: 'Retrying Rita' }, headers: { 'idempotency-key': key } }),
         // The player's stream: one PlayerRegistered commit.
         effects: async (reply) => (await store.readAll(reply.body.player.id)).length,
       };
@@ -82,6 +83,8 @@ export const MUTATING_ROUTES: readonly MutatingRoute[] = [
 
 /** What must be the same in two replies to one request: status, the headers a client reads, every byte of the body. */
 export function replyOf(res: TestResponse): string {
-  const headers = ['content-type', 'etag', 'location', 'retry-after'].map((name) => `${name}: ${res.headers.get(name) ?? '-'}`);
+  const headers = ['content-type', 'etag', 'location', 'retry-after'].map(
+    (name) => `${name}: ${res.headers.get(name) ?? '-'}`,
+  );
   return [res.status, ...headers, res.text].join('\n');
 }

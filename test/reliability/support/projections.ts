@@ -13,7 +13,11 @@ import type { LogReport } from './log';
  *   game's current status (members are rewritten when a seat is taken or the status changes).
  * @example expect(await projectionProblems(store, id, await checkLog(store, id))).toEqual([]);
  */
-export async function projectionProblems(store: EventStore, gameId: string, log: Pick<LogReport, 'state' | 'version' | 'at'>): Promise<string[]> {
+export async function projectionProblems(
+  store: EventStore,
+  gameId: string,
+  log: Pick<LogReport, 'state' | 'version' | 'at'>,
+): Promise<string[]> {
   const expected = projectionOf(log.state, log.version, log.at);
   const problems: string[] = [];
   const head = await store.getHead(gameId);
@@ -21,11 +25,14 @@ export async function projectionProblems(store: EventStore, gameId: string, log:
   for (const { seat, playerId } of expected.members) {
     const myTurn = (await store.listPlayerGames(playerId, { myTurn: true })).games.find((g) => g.gameId === gameId);
     const awaited = expected.awaiting.playerId === playerId;
-    if (awaited !== (myTurn !== undefined)) problems.push(`seat ${seat}: my-turn list ${myTurn ? 'has' : 'lacks'} the game`);
-    else if (myTurn && !isDeepStrictEqual(myTurn.head, expected.head)) problems.push(`seat ${seat}: my-turn head ${brief(myTurn.head)}`);
+    if (awaited !== (myTurn !== undefined))
+      problems.push(`seat ${seat}: my-turn list ${myTurn ? 'has' : 'lacks'} the game`);
+    else if (myTurn && !isDeepStrictEqual(myTurn.head, expected.head))
+      problems.push(`seat ${seat}: my-turn head ${brief(myTurn.head)}`);
     const member = (await store.listPlayerGames(playerId)).games.find((g) => g.gameId === gameId);
     if (!member) problems.push(`seat ${seat}: missing from the player's games`);
-    else if (member.seat !== seat || member.head.status !== log.state.status) problems.push(`seat ${seat}: member says seat ${member.seat}, ${member.head.status}`);
+    else if (member.seat !== seat || member.head.status !== log.state.status)
+      problems.push(`seat ${seat}: member says seat ${member.seat}, ${member.head.status}`);
   }
   return problems;
 }

@@ -53,7 +53,8 @@ export async function untilAnswered(
     }
     stats.unavailable++;
     const retryAfter = Number(res.headers.get('retry-after'));
-    if (!Number.isFinite(retryAfter) || retryAfter <= 0) stats.unexpected.push(`503 without Retry-After: ${res.text.slice(0, 200)}`);
+    if (!Number.isFinite(retryAfter) || retryAfter <= 0)
+      stats.unexpected.push(`503 without Retry-After: ${res.text.slice(0, 200)}`);
     if (attempt >= policy.maxAttempts) throw new Error(`still 503 after ${attempt} attempts: ${res.text}`);
     if (giveUp()) {
       stats.abandoned++;

@@ -21,12 +21,19 @@ const sameMove = (a: Move, b: Move) => JSON.stringify(a) === JSON.stringify(b);
  * (pages of random size) and perhaps announcing or calling out. At the end every seat reads the
  * whole game from version 0, and its list of games. Returns the exchanges and the game id.
  */
-export async function playObserved(api: TestClient, game: HiddenGame, choose: Choose): Promise<{ gameId: string; exchanges: Exchange[]; moves: number }> {
+export async function playObserved(
+  api: TestClient,
+  game: HiddenGame,
+  choose: Choose,
+): Promise<{ gameId: string; exchanges: Exchange[]; moves: number }> {
   const exchanges: Exchange[] = [];
   const seen = (x: Exchange) => exchanges.push(x);
   const players = await Promise.all(Array.from({ length: game.seats }, (_, i) => api.register(`Seat ${i}`)));
   const tokens = players.map((p) => p.token);
-  const created = await api.createGame(tokens[0] as string, { seats: game.seats, rules: { set: game.set, ...game.rules } });
+  const created = await api.createGame(tokens[0] as string, {
+    seats: game.seats,
+    rules: { set: game.set, ...game.rules },
+  });
   if (created.status !== 201) throw new Error(`create: ${created.status} ${created.text}`);
   seen({ seat: 0, method: 'POST', path: '/v1/games', res: created });
   const gameId = created.body.game.id as string;
@@ -39,7 +46,12 @@ export async function playObserved(api: TestClient, game: HiddenGame, choose: Ch
   const view = async (seat: number) => {
     const res = await api.view(tokens[seat] as string, gameId);
     seen({ seat, method: 'GET', path: `/v1/games/${gameId}`, res });
-    return res.body as { version: number; status: string; legalMoves: Move[]; hand: { turn: number; board: unknown[] } | null };
+    return res.body as {
+      version: number;
+      status: string;
+      legalMoves: Move[];
+      hand: { turn: number; board: unknown[] } | null;
+    };
   };
   const move = async (seat: number, body: Move, version: number) => {
     const res = await api.move(tokens[seat] as string, gameId, body, version);
@@ -77,12 +89,17 @@ export async function playObserved(api: TestClient, game: HiddenGame, choose: Ch
       const attempt = choose(tries);
       if (!own.legalMoves.some((m) => sameMove(m, attempt))) {
         const refused = await move(seat, attempt, own.version);
-        if (refused.status !== 422) throw new Error(`a move not in legalMoves got ${refused.status}: ${JSON.stringify(attempt)} ${refused.text}`);
+        if (refused.status !== 422)
+          throw new Error(`a move not in legalMoves got ${refused.status}: ${JSON.stringify(attempt)} ${refused.text}`);
       }
     }
     // Mostly a play when there is one (passing a playable drawn tile only now and then), so long sets end sooner.
     const plays = mine.legalMoves.filter((m) => m.type === 'play');
-    const reply = await move(turn, choose(plays.length > 0 && choose([true, true, true, false]) ? plays : mine.legalMoves), mine.version);
+    const reply = await move(
+      turn,
+      choose(plays.length > 0 && choose([true, true, true, false]) ? plays : mine.legalMoves),
+      mine.version,
+    );
     if (reply.status !== 200) throw new Error(`move: ${reply.status} ${reply.text}`);
     current = reply.body.game;
     if (moves % game.every.catchUp === 0) {

@@ -14,7 +14,12 @@ export const ROUTES = [
   { route: 'POST /v1/games', method: 'POST', path: '/v1/games', body: { seats: 2, rules: { set: 6 } } },
   { route: 'POST /v1/games/{id}/join', method: 'POST', path: '/v1/games/{id}/join', body: { inviteCode: '{code}' } },
   { route: 'GET /v1/games/{id}', method: 'GET', path: '/v1/games/{id}' },
-  { route: 'POST /v1/games/{id}/moves', method: 'POST', path: '/v1/games/{id}/moves', body: { type: 'play', tile: '6-4', on: 0 } },
+  {
+    route: 'POST /v1/games/{id}/moves',
+    method: 'POST',
+    path: '/v1/games/{id}/moves',
+    body: { type: 'play', tile: '6-4', on: 0 },
+  },
   { route: 'GET /v1/games/{id}/events', method: 'GET', path: '/v1/games/{id}/events' },
   { route: 'GET /openapi.json', method: 'GET', path: '/openapi.json' },
   { route: 'GET /docs', method: 'GET', path: '/docs' },
@@ -39,7 +44,11 @@ export interface HostileRequest {
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'FOO', 'M-SEARCH'];
 const identity = fc.constantFrom<Identity>('ann', 'bob', 'cat', 'eve', 'ghost', 'forged', 'altered', 'garbage', 'none');
 const game = fc.constantFrom<GameKey>('waiting', 'playing', 'finished', 'playing', 'unknown', 'garbage');
-const key = fc.oneof(fc.uuid(), fc.constantFrom('short', 'k'.repeat(129), 'has spaces in it ok', 'ключ-ключ-ключ-ключ'), hostileString);
+const key = fc.oneof(
+  fc.uuid(),
+  fc.constantFrom('short', 'k'.repeat(129), 'has spaces in it ok', 'ключ-ключ-ключ-ключ'),
+  hostileString,
+);
 const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined, freq: 3 });
 
 /** The near misses for the fields a body has. */
@@ -47,21 +56,58 @@ const nearFor = (body: object) => Object.fromEntries(Object.keys(body).flatMap((
 
 /** Cursors that decode (base64url JSON of key pairs, as the API's are) but were never handed out. */
 const forgedCursor = fc
-  .array(fc.tuple(fc.constantFrom('pk', 'sk', 'gpk', 'gsk', 'apk', 'ask', 'x'), fc.oneof(hostileString, fc.constantFrom('player#p_AAAAAAAAAAAAAAAAAAAAAA', 'game#g_AAAAAAAAAAAAAAAAAAAAAA', '1', 'abc'))), { maxLength: 4 })
+  .array(
+    fc.tuple(
+      fc.constantFrom('pk', 'sk', 'gpk', 'gsk', 'apk', 'ask', 'x'),
+      fc.oneof(
+        hostileString,
+        fc.constantFrom('player#p_AAAAAAAAAAAAAAAAAAAAAA', 'game#g_AAAAAAAAAAAAAAAAAAAAAA', '1', 'abc'),
+      ),
+    ),
+    { maxLength: 4 },
+  )
   .map((pairs) => Buffer.from(JSON.stringify(pairs)).toString('base64url'));
 
 /** Query strings: the route's own parameters with hostile values, repeated, or unknown ones. */
 function query(route: string): fc.Arbitrary<string> {
-  const names = route.endsWith('/events') ? ['after', 'limit', 'wait'] : route.endsWith('/me/games') ? ['turn', 'limit', 'cursor'] : ['x'];
-  const value = fc.oneof(hostileNumber.map(String), hostileString, forgedCursor, fc.constantFrom('mine', '0', '1', '20', '21', '1000', '1001', ''));
+  const names = route.endsWith('/events')
+    ? ['after', 'limit', 'wait']
+    : route.endsWith('/me/games')
+      ? ['turn', 'limit', 'cursor']
+      : ['x'];
+  const value = fc.oneof(
+    hostileNumber.map(String),
+    hostileString,
+    forgedCursor,
+    fc.constantFrom('mine', '0', '1', '20', '21', '1000', '1001', ''),
+  );
   return fc
-    .array(fc.tuple(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...names) }, { weight: 1, arbitrary: hostileString }), value), { maxLength: 4 })
+    .array(
+      fc.tuple(
+        fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...names) }, { weight: 1, arbitrary: hostileString }),
+        value,
+      ),
+      { maxLength: 4 },
+    )
     .map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${urlSafe(k)}=${urlSafe(v)}`).join('&')}` : ''));
 }
 
 /** Paths no route serves: near misses, traversal, other versions, odd encodings. */
 const unknownPath = fc.oneof(
-  fc.constantFrom('/v1', '/v1/', '/v2/games', '/v1/players/me', '/v1/games/{id}/moves/1', '/v1/games/{id}/unknown', '/admin', '/.env', '/v1/games/../../admin', '/v1/me/games/', '//v1/me', '/V1/ME'),
+  fc.constantFrom(
+    '/v1',
+    '/v1/',
+    '/v2/games',
+    '/v1/players/me',
+    '/v1/games/{id}/moves/1',
+    '/v1/games/{id}/unknown',
+    '/admin',
+    '/.env',
+    '/v1/games/../../admin',
+    '/v1/me/games/',
+    '//v1/me',
+    '/V1/ME',
+  ),
   hostileString.map((s) => `/v1/${urlSafe(s).slice(0, 3000)}`),
 );
 
@@ -72,8 +118,14 @@ const unknownPath = fc.oneof(
  */
 export const hostileRequest: fc.Arbitrary<HostileRequest> = fc
   .record({
-    target: fc.oneof({ weight: 10, arbitrary: fc.constantFrom(...ROUTES) }, { weight: 1, arbitrary: unknownPath.map((path) => ({ route: 'unknown', method: 'GET', path, body: undefined })) }),
-    wrongMethod: fc.oneof({ weight: 5, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom(...METHODS) }),
+    target: fc.oneof(
+      { weight: 10, arbitrary: fc.constantFrom(...ROUTES) },
+      { weight: 1, arbitrary: unknownPath.map((path) => ({ route: 'unknown', method: 'GET', path, body: undefined })) },
+    ),
+    wrongMethod: fc.oneof(
+      { weight: 5, arbitrary: fc.constant(undefined) },
+      { weight: 1, arbitrary: fc.constantFrom(...METHODS) },
+    ),
     identity,
     game,
     gameText: hostileString,
@@ -81,10 +133,38 @@ export const hostileRequest: fc.Arbitrary<HostileRequest> = fc
     pick: fc.nat(),
     contentType: fc.oneof(
       { weight: 6, arbitrary: fc.constant('application/json') },
-      { weight: 3, arbitrary: fc.constantFrom(undefined, 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/problem+json', 'APPLICATION/JSON', 'application/json; charset=utf-16', '*/*') },
+      {
+        weight: 3,
+        arbitrary: fc.constantFrom(
+          undefined,
+          'application/json; charset=utf-8',
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data; boundary=x',
+          'application/problem+json',
+          'APPLICATION/JSON',
+          'application/json; charset=utf-16',
+          '*/*',
+        ),
+      },
       { weight: 1, arbitrary: hostileString },
     ),
-    ifMatch: maybe(fc.oneof(fc.constantFrom('"{version}"', '"{stale}"', 'W/"{version}"', '{version}', '*', '"abc"', '"99999999999999999999"', '"-1"', '""'), hostileString)),
+    ifMatch: maybe(
+      fc.oneof(
+        fc.constantFrom(
+          '"{version}"',
+          '"{stale}"',
+          'W/"{version}"',
+          '{version}',
+          '*',
+          '"abc"',
+          '"99999999999999999999"',
+          '"-1"',
+          '""',
+        ),
+        hostileString,
+      ),
+    ),
     idempotencyKey: fc.oneof({ weight: 3, arbitrary: fc.uuid() }, { weight: 1, arbitrary: maybe(key) }),
     ifNoneMatch: maybe(fc.oneof(fc.constantFrom('"{version}"', '*', 'W/"{version}"', '"1", "2"'), hostileString)),
     requestId: maybe(hostileString),
@@ -94,7 +174,10 @@ export const hostileRequest: fc.Arbitrary<HostileRequest> = fc
     fc.record({
       r: fc.constant(r),
       query: query(r.target.path),
-      body: 'body' in r.target && r.target.body ? bodyText(mutated(r.target.body, nearFor(r.target.body))) : fc.option(bodyText(fc.jsonValue({ maxDepth: 2 })), { nil: undefined, freq: 4 }),
+      body:
+        'body' in r.target && r.target.body
+          ? bodyText(mutated(r.target.body, nearFor(r.target.body)))
+          : fc.option(bodyText(fc.jsonValue({ maxDepth: 2 })), { nil: undefined, freq: 4 }),
     }),
   )
   .map(({ r, query: q, body }) => {
@@ -107,7 +190,10 @@ export const hostileRequest: fc.Arbitrary<HostileRequest> = fc
     if (r.requestId !== undefined) headers['x-request-id'] = headerSafe(r.requestId);
     if (r.override !== undefined) headers['x-http-method-override'] = r.override;
     const named = r.target.path.includes('{id}');
-    const path = r.target.path.replace('{id}', r.game === 'garbage' ? urlSafe(r.gameText).slice(0, 3000) || '%20' : `{${r.game}}`);
+    const path = r.target.path.replace(
+      '{id}',
+      r.game === 'garbage' ? urlSafe(r.gameText).slice(0, 3000) || '%20' : `{${r.game}}`,
+    );
     return {
       route: r.target.route,
       method,

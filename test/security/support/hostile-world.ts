@@ -45,7 +45,12 @@ export async function buildWorld(endpoint: string): Promise<World> {
   let deals = 0;
   const { app, store, api } = await testApi(endpoint, {
     shuffle: (tiles) => (deals++ === 0 ? stacked : seeded)?.(tiles) ?? [],
-    limits: { perPlayer: { burst: 1e9, perSecond: 1e9 }, registrations: { burst: 1e9, perSecond: 1e9 }, maxWaitSeconds: 0.05, pollMs: 10 },
+    limits: {
+      perPlayer: { burst: 1e9, perSecond: 1e9 },
+      registrations: { burst: 1e9, perSecond: 1e9 },
+      maxWaitSeconds: 0.05,
+      pollMs: 10,
+    },
   });
   const [ann, bob, cat, eve] = await Promise.all(['Ann', 'Bob', 'Cat', 'Eve'].map((name) => api.register(name)));
   if (!ann || !bob || !cat || !eve) throw new Error('registration failed');
@@ -67,12 +72,28 @@ export async function buildWorld(endpoint: string): Promise<World> {
   return {
     app,
     store,
-    tokens: { ann: ann.token, bob: bob.token, cat: cat.token, eve: eve.token, ghost: signToken(TEST_SECRET, ghostId(1)), forged: signToken('not-the-server-secret-0123456789-abcdef', ann.id) },
+    tokens: {
+      ann: ann.token,
+      bob: bob.token,
+      cat: cat.token,
+      eve: eve.token,
+      ghost: signToken(TEST_SECRET, ghostId(1)),
+      forged: signToken('not-the-server-secret-0123456789-abcdef', ann.id),
+    },
     altered: alterations(ann.token),
     games: {
-      waiting: await known(waiting, [['ann', ann.token], ['bob', bob.token]]),
-      playing: await known(playing, [['ann', ann.token], ['bob', bob.token]]),
-      finished: await known(finished, [['ann', ann.token], ['cat', cat.token]]),
+      waiting: await known(waiting, [
+        ['ann', ann.token],
+        ['bob', bob.token],
+      ]),
+      playing: await known(playing, [
+        ['ann', ann.token],
+        ['bob', bob.token],
+      ]),
+      finished: await known(finished, [
+        ['ann', ann.token],
+        ['cat', cat.token],
+      ]),
     },
   };
 }
@@ -93,7 +114,11 @@ export function authorization(world: World, identity: Identity, pick: number, te
     case 'altered':
       return `Bearer ${world.altered[pick % world.altered.length]}`;
     case 'garbage':
-      return headerSafe(['Bearer', 'Basic dXNlcjpwYXNz', `Bearer ${text}`, text, `Bearer ${world.tokens.ann} ${world.tokens.bob}`][pick % 5] as string);
+      return headerSafe(
+        ['Bearer', 'Basic dXNlcjpwYXNz', `Bearer ${text}`, text, `Bearer ${world.tokens.ann} ${world.tokens.bob}`][
+          pick % 5
+        ] as string,
+      );
     default:
       return `Bearer ${world.tokens[identity]}`;
   }

@@ -6,7 +6,11 @@ export interface Truth {
   /** `states[v]`: the game after commit v (`states[0]` before any). */
   readonly states: readonly GameState[];
   /** `events[v][i]`: the i-th event of commit v, with the game just before and just after it. */
-  readonly events: readonly (readonly { readonly event: GameEvent; readonly before: GameState; readonly after: GameState }[])[];
+  readonly events: readonly (readonly {
+    readonly event: GameEvent;
+    readonly before: GameState;
+    readonly after: GameState;
+  }[])[];
 }
 
 /**
@@ -64,7 +68,8 @@ export interface Found {
  */
 export function scan(value: unknown, found: Found = { tiles: [], secretKeys: [] }, key = ''): Found {
   if (typeof value === 'string') {
-    if (!OPAQUE_KEYS.has(key)) for (const m of value.matchAll(TILE_LIKE)) found.tiles.push(normalized(Number(m[1]), Number(m[2])));
+    if (!OPAQUE_KEYS.has(key))
+      for (const m of value.matchAll(TILE_LIKE)) found.tiles.push(normalized(Number(m[1]), Number(m[2])));
   } else if (Array.isArray(value)) {
     for (const item of value) scan(item, found, key);
   } else if (value && typeof value === 'object') {

@@ -20,7 +20,11 @@ export const emptyReport = (): LeakReport => ({ responses: 0, events: 0, tiles: 
  * what it knew just before or just after that event; in a refusal, also the tiles it sent), no key
  * may carry the deal, and no three tiles may appear in the order they lie in the boneyard.
  */
-export function checkExchanges(exchanges: readonly Exchange[], truth: Truth, report: LeakReport = emptyReport()): LeakReport {
+export function checkExchanges(
+  exchanges: readonly Exchange[],
+  truth: Truth,
+  report: LeakReport = emptyReport(),
+): LeakReport {
   for (const exchange of exchanges) new ExchangeCheck(exchange, truth, report).run();
   return report;
 }
@@ -44,7 +48,8 @@ class ExchangeCheck {
       this.check('game list', body, new Set(), this.truth.states.at(-1) as GameState);
     } else if (this.x.method === 'GET' && this.x.path.endsWith('/events')) {
       this.keys(body, ['commits', 'next', 'version']);
-      for (const commit of body.commits as { version: number; events: unknown[] }[]) this.events(commit.version, commit.events);
+      for (const commit of body.commits as { version: number; events: unknown[] }[])
+        this.events(commit.version, commit.events);
     } else if (this.x.method === 'GET') {
       this.view(body);
     } else {
@@ -63,7 +68,8 @@ class ExchangeCheck {
 
   private events(version: number, events: readonly unknown[]): void {
     const steps = this.truth.events[version];
-    if (!steps || steps.length !== events.length) return this.leak(`commit ${version} shown with ${events.length} events; it has ${steps?.length}`);
+    if (!steps || steps.length !== events.length)
+      return this.leak(`commit ${version} shown with ${events.length} events; it has ${steps?.length}`);
     events.forEach((event, i) => {
       const step = steps[i] as (typeof steps)[number];
       this.report.events++;
@@ -85,9 +91,14 @@ class ExchangeCheck {
     const found = scan(value);
     this.report.tiles += found.tiles.length;
     for (const key of found.secretKeys) this.leak(`${where}: has a "${key}" key`);
-    const inGame = new Set<Tile>([...(state.hand?.boneyard ?? []), ...(state.hand?.hands.flat() ?? []), ...(state.hand?.placements.map((p) => p.tile) ?? [])]);
+    const inGame = new Set<Tile>([
+      ...(state.hand?.boneyard ?? []),
+      ...(state.hand?.hands.flat() ?? []),
+      ...(state.hand?.placements.map((p) => p.tile) ?? []),
+    ]);
     for (const tile of new Set(found.tiles)) {
-      if (!known.has(tile) && inGame.has(tile)) this.leak(`${where}: seat ${this.x.seat} was shown ${tile}, ${whereIs(tile, state)}`);
+      if (!known.has(tile) && inGame.has(tile))
+        this.leak(`${where}: seat ${this.x.seat} was shown ${tile}, ${whereIs(tile, state)}`);
     }
     const run = deckRun(found.tiles, undrawn(state));
     if (run) this.leak(`${where}: the boneyard's order shows through: ${run.join(', ')}`);

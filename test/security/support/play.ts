@@ -22,7 +22,14 @@ export type Observer = (exchange: Exchange) => void;
  * Returns the number of moves made.
  * @example await playToEnd(api, gameId, tokens, chooser(1));
  */
-export async function playToEnd(api: TestClient, gameId: string, tokens: readonly string[], choose: Choose, observe: Observer = () => {}, maxMoves = 20_000): Promise<number> {
+export async function playToEnd(
+  api: TestClient,
+  gameId: string,
+  tokens: readonly string[],
+  choose: Choose,
+  observe: Observer = () => {},
+  maxMoves = 20_000,
+): Promise<number> {
   let turn = await turnOf(api, gameId, tokens[0] as string, observe);
   let moves = 0;
   while (turn !== null) {
@@ -32,7 +39,14 @@ export async function playToEnd(api: TestClient, gameId: string, tokens: readonl
     observe({ seat: turn, method: 'GET', path: `/v1/games/${gameId}`, res: view });
     const move = choose(view.body.legalMoves as Move[]);
     const reply = await api.move(token, gameId, move, view.body.version);
-    observe({ seat: turn, method: 'POST', path: `/v1/games/${gameId}/moves`, sentVersion: view.body.version, body: move, res: reply });
+    observe({
+      seat: turn,
+      method: 'POST',
+      path: `/v1/games/${gameId}/moves`,
+      sentVersion: view.body.version,
+      body: move,
+      res: reply,
+    });
     if (reply.status !== 200) throw new Error(`move ${JSON.stringify(move)}: ${reply.status} ${reply.text}`);
     turn = reply.body.game.status === 'playing' ? reply.body.game.hand.turn : null;
   }

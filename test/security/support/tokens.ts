@@ -24,13 +24,15 @@ export function alterations(token: string): string[] {
   const out = new Set<string>();
   const [scheme = '', id = '', signature = ''] = token.split('.');
   for (let i = 0; i < signature.length; i++) {
-    for (const ch of ALPHABET) if (ch !== signature[i]) out.add(`${scheme}.${id}.${signature.slice(0, i)}${ch}${signature.slice(i + 1)}`);
+    for (const ch of ALPHABET)
+      if (ch !== signature[i]) out.add(`${scheme}.${id}.${signature.slice(0, i)}${ch}${signature.slice(i + 1)}`);
   }
   for (let i = 2; i < id.length; i++) {
     const ch = id[i] === 'A' ? 'B' : 'A';
     out.add(`${scheme}.${id.slice(0, i)}${ch}${id.slice(i + 1)}.${signature}`);
   }
-  for (const stray of ['!', '=', '*', '.', '~', ' ', '+', '/']) out.add(`${token.slice(0, -3)}${stray}${token.slice(-3)}`);
+  for (const stray of ['!', '=', '*', '.', '~', ' ', '+', '/'])
+    out.add(`${token.slice(0, -3)}${stray}${token.slice(-3)}`);
   out.add(`${token}=`);
   out.add(token.slice(0, -1));
   out.add(`${token}A`);

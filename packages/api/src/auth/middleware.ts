@@ -13,13 +13,30 @@ export function requirePlayer(secret: () => Promise<string>, limiter: RateLimite
   return createMiddleware<AppEnv>(async (c, next) => {
     const header = c.req.header('authorization') ?? '';
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match?.[1]) throw new ApiProblem('auth/unauthenticated', 'Send your token as "Authorization: Bearer <token>" (POST /v1/players gives you one).', {}, { 'WWW-Authenticate': 'Bearer' });
+    if (!match?.[1])
+      throw new ApiProblem(
+        'auth/unauthenticated',
+        'Send your token as "Authorization: Bearer <token>" (POST /v1/players gives you one).',
+        {},
+        { 'WWW-Authenticate': 'Bearer' },
+      );
     const playerId = tokens.playerOf(await secret(), match[1]);
-    if (!playerId) throw new ApiProblem('auth/unauthenticated', 'This token is not valid.', {}, { 'WWW-Authenticate': 'Bearer error="invalid_token"' });
+    if (!playerId)
+      throw new ApiProblem(
+        'auth/unauthenticated',
+        'This token is not valid.',
+        {},
+        { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
+      );
     const key = `player:${playerId}`;
     if (!limiter.take(key)) {
       const retry = String(limiter.retryAfter(key));
-      throw new ApiProblem('request/too-many-requests', `Slow down: try again in ${retry} s.`, {}, { 'Retry-After': retry });
+      throw new ApiProblem(
+        'request/too-many-requests',
+        `Slow down: try again in ${retry} s.`,
+        {},
+        { 'Retry-After': retry },
+      );
     }
     c.set('playerId', playerId);
     await next();

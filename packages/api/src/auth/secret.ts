@@ -13,7 +13,8 @@ export function lazySecret(source: SecretSource): () => Promise<string> {
   return () => {
     pending ??= (typeof source === 'string' ? Promise.resolve(source) : source()).then(
       (secret) => {
-        if (secret.length < MIN_SECRET_LENGTH) throw new Error(`the token-signing secret must be at least ${MIN_SECRET_LENGTH} characters`);
+        if (secret.length < MIN_SECRET_LENGTH)
+          throw new Error(`the token-signing secret must be at least ${MIN_SECRET_LENGTH} characters`);
         return secret;
       },
       (error: unknown) => {

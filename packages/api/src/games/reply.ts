@@ -12,7 +12,14 @@ export interface CommandReply {
  * The reply to a command recorded as `version` with `events`, leaving the game in `state`, for the
  * player in `seat`. A pure function of those: an idempotent retry rebuilds the first reply exactly.
  */
-export function commandReply(secret: string, gameId: string, version: number, events: readonly unknown[], state: GameState, seat: number): CommandReply {
+export function commandReply(
+  secret: string,
+  gameId: string,
+  version: number,
+  events: readonly unknown[],
+  state: GameState,
+  seat: number,
+): CommandReply {
   return {
     version,
     events: (events as GameEvent[]).map((event) => redactEvent(event, seat)),

@@ -52,7 +52,10 @@ export class GameRepository {
   async stateAt(commit: Commit): Promise<GameState> {
     const state = fromSnapshot(commit.snapshot);
     if (state) return state;
-    return this.#fold(commit.gameId, await this.store.readRecent(commit.gameId, { count: SNAPSHOT_EVERY, upTo: commit.version }));
+    return this.#fold(
+      commit.gameId,
+      await this.store.readRecent(commit.gameId, { count: SNAPSHOT_EVERY, upTo: commit.version }),
+    );
   }
 
   /**
@@ -62,7 +65,8 @@ export class GameRepository {
    */
   async #fold(gameId: string, recent: readonly Commit[]): Promise<GameState> {
     const last = recent.at(-1)?.version ?? 0;
-    let base: { state: GameState; from: number } | null = recent[0]?.version === 1 ? { state: initialState(), from: 0 } : null;
+    let base: { state: GameState; from: number } | null =
+      recent[0]?.version === 1 ? { state: initialState(), from: 0 } : null;
     for (let i = recent.length - 1; i >= 0; i--) {
       const state = fromSnapshot(recent[i]?.snapshot);
       if (state) {
@@ -70,12 +74,20 @@ export class GameRepository {
         break;
       }
     }
-    const commits = base ? recent.slice(base.from) : (await this.store.readAll(gameId)).filter((c) => c.version <= last);
+    const commits = base
+      ? recent.slice(base.from)
+      : (await this.store.readAll(gameId)).filter((c) => c.version <= last);
     return commits.flatMap((c) => c.events as GameEvent[]).reduce(evolve, base?.state ?? initialState());
   }
 
   /** Appends the events of one command with the state they lead to (see `EventStore.append`). */
-  async append(gameId: string, expectedVersion: number, events: readonly GameEvent[], state: GameState, meta: CommitMeta): Promise<AppendResult> {
+  async append(
+    gameId: string,
+    expectedVersion: number,
+    events: readonly GameEvent[],
+    state: GameState,
+    meta: CommitMeta,
+  ): Promise<AppendResult> {
     const at = new Date();
     // The game's head rides in the commit, and the "awaiting" item (the my-turn lists) is written in
     // parallel with it: a move costs two writes and one round trip.

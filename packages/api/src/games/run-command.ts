@@ -45,7 +45,8 @@ export async function runCommand(deps: CommandDeps, request: CommandRequest): Pr
   const { gameId, playerId, expectedVersion } = request;
   for (let attempt = 0; ; attempt++) {
     const cached = expectedVersion === null ? null : games.cache.get(gameId, expectedVersion);
-    const stored = cached && expectedVersion !== null ? { version: expectedVersion, state: cached } : await games.load(gameId);
+    const stored =
+      cached && expectedVersion !== null ? { version: expectedVersion, state: cached } : await games.load(gameId);
     const game = stored ?? (request.creates ? { version: 0, state: initialState() } : null);
     const seat = game ? seatOf(game.state, playerId) : -1;
     if (!game || (seat < 0 && !request.unseated)) throw notFound(gameId);
@@ -53,9 +54,13 @@ export async function runCommand(deps: CommandDeps, request: CommandRequest): Pr
     if (expectedVersion !== null && expectedVersion !== game.version) {
       const replayed = await findReplay(deps, request);
       if (replayed) return replayed;
-      throw new ApiProblem('request/version-mismatch', `The game is at version ${game.version}, not ${expectedVersion}: fetch it and decide again.`, {
-        currentVersion: game.version,
-      });
+      throw new ApiProblem(
+        'request/version-mismatch',
+        `The game is at version ${game.version}, not ${expectedVersion}: fetch it and decide again.`,
+        {
+          currentVersion: game.version,
+        },
+      );
     }
     const decision = decide(request.command(game, seat), game.state, deps.context);
     if (!decision.ok) {
@@ -90,9 +95,13 @@ export async function runCommand(deps: CommandDeps, request: CommandRequest): Pr
       games.cache.delete(gameId);
       // Joining names no version, so losing a race to another command is not the client's concern.
       if (expectedVersion === null && attempt < RACE_RETRIES) continue;
-      throw new ApiProblem('request/version-mismatch', `Another move was made first: the game is at version ${error.currentVersion}.`, {
-        currentVersion: error.currentVersion,
-      });
+      throw new ApiProblem(
+        'request/version-mismatch',
+        `Another move was made first: the game is at version ${error.currentVersion}.`,
+        {
+          currentVersion: error.currentVersion,
+        },
+      );
     }
   }
 }
@@ -103,7 +112,10 @@ export function notFound(gameId: string): ApiProblem {
 }
 
 function reused(): ApiProblem {
-  return new ApiProblem('request/idempotency-key-reused', 'This Idempotency-Key was already used for a different request on this game.');
+  return new ApiProblem(
+    'request/idempotency-key-reused',
+    'This Idempotency-Key was already used for a different request on this game.',
+  );
 }
 
 /**
@@ -111,7 +123,10 @@ function reused(): ApiProblem {
  * repairing what it left undone), or null when none is; a key recorded for another request is
  * refused. For routes that answer some requests without running a command.
  */
-export async function findReplay(deps: CommandDeps, request: Pick<CommandRequest, 'gameId' | 'playerId' | 'idempotencyKey' | 'commandHash'>): Promise<CommandReply | null> {
+export async function findReplay(
+  deps: CommandDeps,
+  request: Pick<CommandRequest, 'gameId' | 'playerId' | 'idempotencyKey' | 'commandHash'>,
+): Promise<CommandReply | null> {
   const commit = await deps.games.store.findByIdempotencyKey(request.gameId, request.idempotencyKey);
   if (!commit) return null;
   if (commit.commandHash !== request.commandHash) throw reused();
@@ -124,7 +139,12 @@ export async function findReplay(deps: CommandDeps, request: Pick<CommandRequest
  * item may not have been written (`ProjectionLagError`). Both are written again, each only over
  * what is as old or older.
  */
-async function replay(deps: CommandDeps, commit: Commit, playerId: string, restoreAwaiting: boolean): Promise<CommandReply> {
+async function replay(
+  deps: CommandDeps,
+  commit: Commit,
+  playerId: string,
+  restoreAwaiting: boolean,
+): Promise<CommandReply> {
   const state = await deps.games.stateAt(commit);
   await Promise.all([project(deps, commit, null, state), restoreAwaiting ? restore(deps, commit) : null]);
   return commandReply(deps.secret, commit.gameId, commit.version, commit.events, state, seatOf(state, playerId));
@@ -135,7 +155,13 @@ async function restore(deps: CommandDeps, commit: Commit): Promise<void> {
   try {
     await deps.games.store.restoreAwaiting(commit);
   } catch (error) {
-    deps.logger({ level: 'error', msg: 'awaiting item repair failed', gameId: commit.gameId, version: commit.version, error: String(error) });
+    deps.logger({
+      level: 'error',
+      msg: 'awaiting item repair failed',
+      gameId: commit.gameId,
+      version: commit.version,
+      error: String(error),
+    });
     throw recordedButUnanswered(error);
   }
 }
@@ -149,9 +175,18 @@ async function project(deps: CommandDeps, commit: Commit, before: GameState | nu
   const members = before ? changedMembers(before, after) : membersOf(after);
   if (members.length === 0) return;
   try {
-    await deps.games.store.updateProjections(commit.gameId, { head: headOf(after, commit.version, commit.at), members });
+    await deps.games.store.updateProjections(commit.gameId, {
+      head: headOf(after, commit.version, commit.at),
+      members,
+    });
   } catch (error) {
-    deps.logger({ level: 'error', msg: 'projection update failed', gameId: commit.gameId, version: commit.version, error: String(error) });
+    deps.logger({
+      level: 'error',
+      msg: 'projection update failed',
+      gameId: commit.gameId,
+      version: commit.version,
+      error: String(error),
+    });
     throw recordedButUnanswered(error);
   }
 }

@@ -57,7 +57,10 @@ export class GameWatcher {
         await new Promise((resolve) => setTimeout(resolve, this.pollMs));
         if (waiters.size === 0) break;
         // A failed read is retried at the next interval; the waiters' own timers bound the wait.
-        const version = await this.store.readLatest(gameId, { snapshot: false }).then((c) => c?.version ?? 0, () => 0);
+        const version = await this.store.readLatest(gameId, { snapshot: false }).then(
+          (c) => c?.version ?? 0,
+          () => 0,
+        );
         for (const waiter of [...waiters]) if (version > waiter.after) waiter.resolve(version);
       }
     } finally {

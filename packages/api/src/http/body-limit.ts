@@ -9,7 +9,8 @@ import { problem } from './problems';
  * a millisecond per request.
  */
 export function limitBody(maxBytes: number): MiddlewareHandler {
-  const tooLarge = (c: Parameters<MiddlewareHandler>[0]) => problem(c, 'request/too-large', `Bodies are limited to ${maxBytes} bytes.`);
+  const tooLarge = (c: Parameters<MiddlewareHandler>[0]) =>
+    problem(c, 'request/too-large', `Bodies are limited to ${maxBytes} bytes.`);
   const counted = bodyLimit({ maxSize: maxBytes, onError: tooLarge });
   return async (c, next) => {
     const length = c.req.header('content-length');

@@ -23,7 +23,13 @@ export function bufferedBody() {
     const incoming = (c.env as { incoming?: NodeIncoming } | undefined)?.incoming;
     // A stated length only (limitBody has checked it): a chunked body is counted as it streams.
     const length = c.req.header('content-length');
-    if (length !== undefined && incoming?.readableLength === Number(length) && incoming.rawBody === undefined && !incoming.readableDidRead && incoming.readableEncoding === null) {
+    if (
+      length !== undefined &&
+      incoming?.readableLength === Number(length) &&
+      incoming.rawBody === undefined &&
+      !incoming.readableDidRead &&
+      incoming.readableEncoding === null
+    ) {
       const chunks: Buffer[] = [];
       for (let chunk = incoming.read(); chunk !== null; chunk = incoming.read()) chunks.push(chunk);
       // `rawBody` is where body-parsing middleware leaves a body read already; @hono/node-server reads it from there.

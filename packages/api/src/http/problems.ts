@@ -20,7 +20,10 @@ export const PROBLEMS = {
   'service/unavailable': { status: 503, title: 'The service is briefly unavailable: retry' },
   'service/error': { status: 500, title: 'Something went wrong on our side' },
   ...Object.fromEntries(REJECTION_CODES.map((code) => [code, { status: 422, title: titleOf(code) }])),
-} as Record<ProblemCode, { status: 400 | 401 | 404 | 405 | 412 | 413 | 415 | 422 | 428 | 429 | 500 | 503; title: string }>;
+} as Record<
+  ProblemCode,
+  { status: 400 | 401 | 404 | 405 | 412 | 413 | 415 | 422 | 428 | 429 | 500 | 503; title: string }
+>;
 
 /** A problem code: `request/…`, `auth/…`, `game/…`, `player/…`, `service/…` or a rules code. */
 export type ProblemCode =
@@ -69,7 +72,13 @@ export class ApiProblem extends Error {
  * An RFC 9457 `application/problem+json` response.
  * @example return problem(c, 'game/not-found', 'There is no game g_… you are seated in.');
  */
-export function problem(c: Context, code: ProblemCode, detail: string, extras: ProblemExtras = {}, headers: Record<string, string> = {}): Response {
+export function problem(
+  c: Context,
+  code: ProblemCode,
+  detail: string,
+  extras: ProblemExtras = {},
+  headers: Record<string, string> = {},
+): Response {
   const { status, title } = PROBLEMS[code];
   const requestId = c.get('requestId') as string | undefined;
   const body = { type: problemType(code), title, status, detail, code, ...(requestId ? { requestId } : {}), ...extras };

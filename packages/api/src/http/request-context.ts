@@ -38,7 +38,9 @@ export function requestContext(logger: Logger) {
 
 /** The client's address: API Gateway's view of it on Lambda, the socket's on Node. */
 function clientAddress(env: unknown): string {
-  const e = env as { requestContext?: { http?: { sourceIp?: string } }; incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  const e = env as
+    | { requestContext?: { http?: { sourceIp?: string } }; incoming?: { socket?: { remoteAddress?: string } } }
+    | undefined;
   return e?.requestContext?.http?.sourceIp ?? e?.incoming?.socket?.remoteAddress ?? 'unknown';
 }
 
@@ -48,7 +50,12 @@ export function limitByAddress(limiter: RateLimiter) {
     const key = `address:${clientAddress(c.env)}`;
     if (!limiter.take(key)) {
       const retry = String(limiter.retryAfter(key));
-      throw new ApiProblem('request/too-many-requests', `Too many registrations from your address: try again in ${retry} s.`, {}, { 'Retry-After': retry });
+      throw new ApiProblem(
+        'request/too-many-requests',
+        `Too many registrations from your address: try again in ${retry} s.`,
+        {},
+        { 'Retry-After': retry },
+      );
     }
     await next();
   });

@@ -16,9 +16,18 @@ interface Issue {
 export function validationProblem(target: string, issues: readonly Issue[], c: Context): Response {
   if (target === 'header') {
     const missing = (name: string) => issues.some((i) => i.path[0] === name) && !c.req.header(name);
-    if (missing('if-match')) return problem(c, 'request/if-match-required', 'Send the version you decided on as If-Match: "<version>" (the ETag of the game).');
+    if (missing('if-match'))
+      return problem(
+        c,
+        'request/if-match-required',
+        'Send the version you decided on as If-Match: "<version>" (the ETag of the game).',
+      );
     if (missing('idempotency-key')) {
-      return problem(c, 'request/idempotency-key-required', 'Send an Idempotency-Key header (a fresh random UUID per change) so a retry cannot apply twice.');
+      return problem(
+        c,
+        'request/idempotency-key-required',
+        'Send an Idempotency-Key header (a fresh random UUID per change) so a retry cannot apply twice.',
+      );
     }
   }
   const listed = issues.map((issue) => ({
@@ -26,7 +35,9 @@ export function validationProblem(target: string, issues: readonly Issue[], c: C
     message: wellFormed(issue.message),
   }));
   const detail = [...listed.map((i) => `${i.path}: ${i.message}`).join('; ')];
-  return problem(c, 'request/invalid', detail.length > 500 ? `${detail.slice(0, 497).join('')}...` : detail.join(''), { issues: listed.slice(0, 20) });
+  return problem(c, 'request/invalid', detail.length > 500 ? `${detail.slice(0, 497).join('')}...` : detail.join(''), {
+    issues: listed.slice(0, 20),
+  });
 }
 
 /**
@@ -70,7 +81,12 @@ const JSON_CONTENT_TYPE = /^application\/([a-z-.]+\+)?json(;\s*[a-zA-Z0-9-]+=([^
 export function validateRequest(schemas: RequestSchemas): MiddlewareHandler {
   const { query, params, headers, json } = schemas;
   const headerNames = headers instanceof ZodObject ? Object.keys(headers.shape) : [];
-  const check = (target: 'query' | 'param' | 'header' | 'json', schema: ZodType, value: unknown, c: Context): Response | null => {
+  const check = (
+    target: 'query' | 'param' | 'header' | 'json',
+    schema: ZodType,
+    value: unknown,
+    c: Context,
+  ): Response | null => {
     const result = schema.safeParse(value);
     if (!result.success) return validationProblem(target, result.error.issues, c);
     c.req.addValidatedData(target, result.data as object);
@@ -78,7 +94,13 @@ export function validateRequest(schemas: RequestSchemas): MiddlewareHandler {
   };
   return async (c, next) => {
     const failed =
-      (query && check('query', query, Object.fromEntries(Object.entries(c.req.queries()).map(([k, v]) => [k, v.length === 1 ? v[0] : v])), c)) ||
+      (query &&
+        check(
+          'query',
+          query,
+          Object.fromEntries(Object.entries(c.req.queries()).map(([k, v]) => [k, v.length === 1 ? v[0] : v])),
+          c,
+        )) ||
       (params && check('param', params, c.req.param(), c)) ||
       (headers && check('header', headers, declaredHeaders(c, headerNames), c));
     if (failed) return failed;

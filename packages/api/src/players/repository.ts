@@ -18,7 +18,12 @@ export class PlayerRepository {
    * Records a new player. With the client's idempotency key (and `id` derived from it) a retry finds
    * the same record; without one, a key of our own still lets the store recognise its own retries.
    */
-  async register(id: string, name: string, idempotencyKey: string | undefined, commandHash: string): Promise<PlayerRecord> {
+  async register(
+    id: string,
+    name: string,
+    idempotencyKey: string | undefined,
+    commandHash: string,
+  ): Promise<PlayerRecord> {
     const record = { id, name };
     const { commit } = await this.store.append(id, 0, [{ type: 'PlayerRegistered', name }], {
       idempotencyKey: idempotencyKey ?? randomUUID(),

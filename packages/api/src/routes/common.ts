@@ -14,7 +14,13 @@ export const bearer = [{ bearerAuth: [] }];
  */
 export function problems(...codes: ProblemCode[]) {
   const byStatus = new Map<number, ProblemCode[]>();
-  for (const code of ['request/invalid', 'request/too-many-requests', 'service/unavailable', 'service/error', ...codes] as ProblemCode[]) {
+  for (const code of [
+    'request/invalid',
+    'request/too-many-requests',
+    'service/unavailable',
+    'service/error',
+    ...codes,
+  ] as ProblemCode[]) {
     const status = PROBLEMS[code].status;
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
@@ -26,10 +32,25 @@ export function problems(...codes: ProblemCode[]) {
         content: {
           'application/problem+json': {
             schema: ProblemSchema,
-            example: { type: problemType(list[0] as ProblemCode), title: PROBLEMS[list[0] as ProblemCode].title, status, detail: '…', code: list[0] },
+            example: {
+              type: problemType(list[0] as ProblemCode),
+              title: PROBLEMS[list[0] as ProblemCode].title,
+              status,
+              detail: '…',
+              code: list[0],
+            },
           },
         },
-        ...(status === 503 ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' as const } } } } : {}),
+        ...(status === 503
+          ? {
+              headers: {
+                'Retry-After': {
+                  description: 'Seconds to wait before retrying.',
+                  schema: { type: 'integer' as const },
+                },
+              },
+            }
+          : {}),
       },
     ]),
   );

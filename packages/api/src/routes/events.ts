@@ -9,7 +9,13 @@ import { bearer, json, problems } from './common';
 import { openapi, router } from './router';
 
 const wholeNumber = (description: string, min: number, max: number) =>
-  z.coerce.number().int().min(min).max(max).optional().openapi({ type: 'integer', minimum: min, maximum: max, description });
+  z.coerce
+    .number()
+    .int()
+    .min(min)
+    .max(max)
+    .optional()
+    .openapi({ type: 'integer', minimum: min, maximum: max, description });
 
 const events = createRoute({
   method: 'get',
@@ -26,7 +32,11 @@ const events = createRoute({
   request: {
     params: z.object({ id: GameIdSchema }),
     query: z.object({
-      after: wholeNumber('Return what happened after this version (default 0: everything).', 0, Number.MAX_SAFE_INTEGER),
+      after: wholeNumber(
+        'Return what happened after this version (default 0: everything).',
+        0,
+        Number.MAX_SAFE_INTEGER,
+      ),
       limit: wholeNumber('At most this many commits (1-1000, default 1000).', 1, 1000),
       wait: wholeNumber('Long-poll: wait up to this many seconds (0-20) for something new.', 0, 20),
     }),
@@ -50,14 +60,19 @@ export function eventRoutes(services: Services) {
     if (!game || seat < 0) throw notFound(id);
 
     const waitMs = Math.min(query.wait ?? 0, services.limits.maxWaitSeconds) * 1000;
-    const latest = game.version > after ? game.version : await services.watcher.wait(id, c.get('playerId'), after, waitMs, c.req.raw.signal);
+    const latest =
+      game.version > after
+        ? game.version
+        : await services.watcher.wait(id, c.get('playerId'), after, waitMs, c.req.raw.signal);
     const page = latest > after ? await services.store.readAfter(id, after, { limit }) : { commits: [], next: null };
     const commits = page.commits.map((commit) => ({
       version: commit.version,
       at: commit.at,
       events: (commit.events as GameEvent[]).map((event) => redactEvent(event, seat)),
     }));
-    return c.json({ commits, next: page.next, version: commits.at(-1)?.version ?? after }, 200, { 'Cache-Control': 'private, no-cache' });
+    return c.json({ commits, next: page.next, version: commits.at(-1)?.version ?? after }, 200, {
+      'Cache-Control': 'private, no-cache',
+    });
   });
   return app;
 }

@@ -24,13 +24,19 @@ const move = createRoute({
   request: {
     params: z.object({ id: GameIdSchema }),
     headers: z.object({
-      'if-match': z.string().openapi({ description: 'The version you decided on, quoted as in the ETag.', example: '"12"' }),
+      'if-match': z
+        .string()
+        .openapi({ description: 'The version you decided on, quoted as in the ETag.', example: '"12"' }),
       'idempotency-key': IdempotencyKeySchema,
     }),
     body: { ...json(MoveSchema), required: true },
   },
   responses: {
-    200: { description: 'The move was made.', ...json(CommandReplySchema), headers: { ETag: { schema: { type: 'string' } } } },
+    200: {
+      description: 'The move was made.',
+      ...json(CommandReplySchema),
+      headers: { ETag: { schema: { type: 'string' } } },
+    },
     ...problems(
       'auth/unauthenticated',
       'request/idempotency-key-required',
@@ -77,6 +83,10 @@ export function moveRoutes(deps: () => Promise<CommandDeps>) {
 /** The version in an If-Match header: `"12"` (the ETag), also `W/"12"` or a bare `12`. */
 function parseIfMatch(header: string): number {
   const match = /^\s*(?:W\/)?"?(\d{1,15})"?\s*$/.exec(header);
-  if (!match?.[1]) throw new ApiProblem('request/invalid', `If-Match must be the game's version as its ETag gives it, like "12"; got ${JSON.stringify(header.slice(0, 40))}.`);
+  if (!match?.[1])
+    throw new ApiProblem(
+      'request/invalid',
+      `If-Match must be the game's version as its ETag gives it, like "12"; got ${JSON.stringify(header.slice(0, 40))}.`,
+    );
   return Number(match[1]);
 }

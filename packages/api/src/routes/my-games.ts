@@ -10,8 +10,16 @@ const GameSummarySchema = z
     id: z.string(),
     yourTurn: z.boolean(),
     status: z.enum(['waiting', 'playing', 'finished']),
-    version: z.number().int().openapi({ description: 'The game version this entry was written at (for games waiting on you: the newest).' }),
-    since: z.string().openapi({ description: 'For games waiting on you: when the game last changed (ISO 8601); otherwise when you joined or its status last changed.' }),
+    version: z
+      .number()
+      .int()
+      .openapi({ description: 'The game version this entry was written at (for games waiting on you: the newest).' }),
+    since: z
+      .string()
+      .openapi({
+        description:
+          'For games waiting on you: when the game last changed (ISO 8601); otherwise when you joined or its status last changed.',
+      }),
     seats: z.array(z.object({ playerId: z.string(), name: z.string() }).nullable()),
   })
   .openapi('GameSummary');
@@ -28,7 +36,13 @@ const list = createRoute({
   request: {
     query: z.object({
       turn: z.enum(['mine']).optional(),
-      limit: z.coerce.number().int().min(1).max(100).optional().openapi({ type: 'integer', minimum: 1, maximum: 100, description: 'Page size (default 50).' }),
+      limit: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(100)
+        .optional()
+        .openapi({ type: 'integer', minimum: 1, maximum: 100, description: 'Page size (default 50).' }),
       cursor: z.string().max(2048).optional().openapi({ description: 'From the previous page.' }),
     }),
   },
@@ -53,7 +67,9 @@ export function myGameRoutes(services: Services) {
       throw error;
     };
     if (turn === 'mine') {
-      const page = await services.store.listPlayerGames(playerId, { myTurn: true, ...paging }).catch(badCursorAsProblem);
+      const page = await services.store
+        .listPlayerGames(playerId, { myTurn: true, ...paging })
+        .catch(badCursorAsProblem);
       const games = page.games.map(({ gameId, head, since }) => summary(gameId, head, true, since));
       return c.json({ games, cursor: page.cursor }, 200);
     }
@@ -64,7 +80,9 @@ export function myGameRoutes(services: Services) {
     const games = page.games.map(({ gameId, head }) => {
       const current = waiting.get(gameId);
       // The awaiting entry is written with every move; a member entry only when its status changes.
-      return current ? summary(gameId, current.head, true, current.since) : summary(gameId, head, false, head.updatedAt);
+      return current
+        ? summary(gameId, current.head, true, current.since)
+        : summary(gameId, head, false, head.updatedAt);
     });
     return c.json({ games, cursor: page.cursor }, 200);
   });
@@ -72,15 +90,29 @@ export function myGameRoutes(services: Services) {
 }
 
 function summary(id: string, head: GameHead, yourTurn: boolean, since: string) {
-  return { id, yourTurn, status: head.status as 'waiting' | 'playing' | 'finished', version: head.version, since, seats: head.seats };
+  return {
+    id,
+    yourTurn,
+    status: head.status as 'waiting' | 'playing' | 'finished',
+    version: head.version,
+    since,
+    seats: head.seats,
+  };
 }
 
 /** Every game waiting on the player (a few pages at most: nobody keeps hundreds of games waiting). */
-async function allAwaiting(services: Services, playerId: string): Promise<Map<string, { head: GameHead; since: string }>> {
+async function allAwaiting(
+  services: Services,
+  playerId: string,
+): Promise<Map<string, { head: GameHead; since: string }>> {
   const waiting = new Map<string, { head: GameHead; since: string }>();
   let cursor: string | null = null;
   for (let pages = 0; pages < 10; pages++) {
-    const page: PlayerGamesPage<AwaitingGame> = await services.store.listPlayerGames(playerId, { myTurn: true, limit: 100, ...(cursor ? { cursor } : {}) });
+    const page: PlayerGamesPage<AwaitingGame> = await services.store.listPlayerGames(playerId, {
+      myTurn: true,
+      limit: 100,
+      ...(cursor ? { cursor } : {}),
+    });
     for (const game of page.games) waiting.set(game.gameId, game);
     cursor = page.cursor;
     if (!cursor) break;

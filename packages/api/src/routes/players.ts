@@ -24,7 +24,12 @@ const register = createRoute({
   },
   responses: {
     201: { description: 'The player and its token.', ...json(RegisteredPlayerSchema) },
-    ...problems('request/malformed-json', 'request/unsupported-media-type', 'request/too-large', 'request/idempotency-key-reused'),
+    ...problems(
+      'request/malformed-json',
+      'request/unsupported-media-type',
+      'request/too-large',
+      'request/idempotency-key-reused',
+    ),
   },
 });
 
@@ -50,12 +55,17 @@ export function playerRoutes(services: Services) {
     const key = c.req.valid('header')['idempotency-key'];
     const secret = await services.secret();
     const id = key ? derivedPlayerId(secret, key) : newPlayerId();
-    const player = await services.players.register(id, name, key, commandHash('register', name)).catch((error: unknown) => {
-      if (error instanceof IdempotencyConflictError) {
-        throw new ApiProblem('request/idempotency-key-reused', 'This Idempotency-Key already registered a player with another name.');
-      }
-      throw error;
-    });
+    const player = await services.players
+      .register(id, name, key, commandHash('register', name))
+      .catch((error: unknown) => {
+        if (error instanceof IdempotencyConflictError) {
+          throw new ApiProblem(
+            'request/idempotency-key-reused',
+            'This Idempotency-Key already registered a player with another name.',
+          );
+        }
+        throw error;
+      });
     return c.json({ player, token: tokenFor(secret, player.id) }, 201, { Location: '/v1/me' });
   });
 

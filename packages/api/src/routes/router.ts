@@ -15,9 +15,14 @@ export function router(): OpenAPIHono<AppEnv> {
  * validation is `validateRequest`'s single pass instead of @hono/zod-openapi's middleware per part.
  * @example openapi(app, createRoute({ method: 'get', path: '/v1/me', … }), (c) => c.json(…, 200));
  */
-export function openapi<R extends RouteConfig>(app: OpenAPIHono<AppEnv>, route: R, handler: RouteHandler<R, AppEnv>): void {
+export function openapi<R extends RouteConfig>(
+  app: OpenAPIHono<AppEnv>,
+  route: R,
+  handler: RouteHandler<R, AppEnv>,
+): void {
   // Route-level middleware and hidden routes are not needed here, so not supported: refused, not ignored.
-  if (route.middleware !== undefined || route.hide !== undefined) throw new TypeError(`${route.method} ${route.path}: openapi() takes no middleware or hide`);
+  if (route.middleware !== undefined || route.hide !== undefined)
+    throw new TypeError(`${route.method} ${route.path}: openapi() takes no middleware or hide`);
   app.openAPIRegistry.registerPath(route);
   const { query, params, headers, body } = route.request ?? {};
   const media = body?.content['application/json'];
@@ -28,5 +33,10 @@ export function openapi<R extends RouteConfig>(app: OpenAPIHono<AppEnv>, route: 
     ...(headers && !Array.isArray(headers) ? { headers: headers as ZodType } : {}),
     ...(json ? { json } : {}),
   });
-  app.on(route.method.toUpperCase(), route.path.replaceAll(/\/{(.+?)}/g, '/:$1'), validate, handler as unknown as Handler<AppEnv>);
+  app.on(
+    route.method.toUpperCase(),
+    route.path.replaceAll(/\/{(.+?)}/g, '/:$1'),
+    validate,
+    handler as unknown as Handler<AppEnv>,
+  );
 }

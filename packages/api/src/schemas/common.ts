@@ -4,19 +4,35 @@ import { z } from '@hono/zod-openapi';
 export const TileSchema = z
   .string()
   .regex(/^\d{1,2}-\d{1,2}$/)
-  .openapi('Tile', { description: 'A domino written "a-b", higher half first in responses ("9-4"); either order is accepted in requests.', example: '9-4' });
+  .openapi('Tile', {
+    description:
+      'A domino written "a-b", higher half first in responses ("9-4"); either order is accepted in requests.',
+    example: '9-4',
+  });
 
 /** A seat number: turn order, 0 is the game's creator. */
-export const SeatSchema = z.number().int().min(0).max(7).openapi('Seat', { description: 'A seat number (0-7); seat order is turn order.', example: 1 });
+export const SeatSchema = z
+  .number()
+  .int()
+  .min(0)
+  .max(7)
+  .openapi('Seat', { description: 'A seat number (0-7); seat order is turn order.', example: 1 });
 
 /** An RFC 9457 problem document: every error this API returns. */
 export const ProblemSchema = z
   .object({
-    type: z.string().openapi({ description: 'Identifies the kind of problem; stable, one per code.', example: '/problems/rules/not-your-turn' }),
+    type: z
+      .string()
+      .openapi({
+        description: 'Identifies the kind of problem; stable, one per code.',
+        example: '/problems/rules/not-your-turn',
+      }),
     title: z.string().openapi({ example: 'Not your turn' }),
     status: z.number().int().openapi({ example: 422 }),
     detail: z.string().openapi({ example: 'It is not your turn: seat 2 (Ann) plays next.' }),
-    code: z.string().openapi({ description: 'The problem code, e.g. `rules/not-your-turn`.', example: 'rules/not-your-turn' }),
+    code: z
+      .string()
+      .openapi({ description: 'The problem code, e.g. `rules/not-your-turn`.', example: 'rules/not-your-turn' }),
     requestId: z.string().optional().openapi({ description: 'Quote it when reporting a problem.' }),
     currentVersion: z.number().int().optional().openapi({ description: 'On 412: the game version to retry against.' }),
     issues: z

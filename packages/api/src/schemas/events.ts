@@ -25,7 +25,14 @@ const variants = [
     forced: z.boolean(),
   }),
   z.object({ type: z.literal('RootPlaced'), seat, tile: TileSchema }),
-  z.object({ type: z.literal('TilePlayed'), seat, tile: TileSchema, on: z.number().int(), id: z.number().int(), suit: z.number().int() }),
+  z.object({
+    type: z.literal('TilePlayed'),
+    seat,
+    tile: TileSchema,
+    on: z.number().int(),
+    id: z.number().int(),
+    suit: z.number().int(),
+  }),
   z.object({ type: z.literal('TurnPassed'), seat, forced: z.boolean() }),
   z.object({ type: z.literal('TurnSkipped'), seat }),
   z.object({ type: z.literal('ChickenlittleAnnounced'), seat, auto: z.boolean() }),
@@ -37,7 +44,11 @@ const variants = [
     out: seat.nullable(),
     scores: z.array(z.number().int()).readonly(),
   }),
-  z.object({ type: z.literal('GameEnded'), totals: z.array(z.number().int()).readonly(), winners: z.array(seat).readonly() }),
+  z.object({
+    type: z.literal('GameEnded'),
+    totals: z.array(z.number().int()).readonly(),
+    winners: z.array(seat).readonly(),
+  }),
 ] as const;
 
 /** An event as the caller may see it (see docs/rules.md, "Events"). */
@@ -58,7 +69,14 @@ export const CommitSchema = z
 export const EventPageSchema = z
   .object({
     commits: z.array(CommitSchema).readonly(),
-    next: z.number().int().nullable().openapi({ description: 'Pass as `after` for the next page; null when you are caught up.' }),
-    version: z.number().int().openapi({ description: 'The newest version you have now (the last commit returned, or `after`).' }),
+    next: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: 'Pass as `after` for the next page; null when you are caught up.' }),
+    version: z
+      .number()
+      .int()
+      .openapi({ description: 'The newest version you have now (the last commit returned, or `after`).' }),
   })
   .openapi('EventPage');

@@ -11,7 +11,8 @@ const SeatViewSchema = z
     tileCount: z.number().int(),
     totalScore: z.number().int(),
     chickenlittle: z.enum(['none', 'pending', 'vulnerable', 'announced', 'penalized']).openapi({
-      description: '`pending`: holds one tile unannounced; `vulnerable`: may be called out; `penalized`: loses the next turn.',
+      description:
+        '`pending`: holds one tile unannounced; `vulnerable`: may be called out; `penalized`: loses the next turn.',
     }),
   })
   .openapi('SeatView');
@@ -52,21 +53,39 @@ export const GameViewSchema = z
     rules: RulesSchema,
     seats: z.array(SeatViewSchema).readonly(),
     yourSeat: SeatSchema,
-    inviteCode: z.string().nullable().openapi({ description: 'Share it so others can join; null once every seat is taken.' }),
+    inviteCode: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Share it so others can join; null once every seat is taken.' }),
     hand: HandViewSchema.nullable(),
     yourTiles: z.array(TileSchema).readonly(),
     drawnTile: TileSchema.nullable().openapi({ description: 'The tile you drew this turn and may still play.' }),
-    legalMoves: z.array(MoveSchema).readonly().openapi({ description: 'Every move you may make now (out of turn: announce, call-out).' }),
-    handScores: z.array(z.array(z.number().int()).readonly()).readonly().openapi({ description: '`handScores[k][seat]`: what each seat scored in hand k.' }),
+    legalMoves: z
+      .array(MoveSchema)
+      .readonly()
+      .openapi({ description: 'Every move you may make now (out of turn: announce, call-out).' }),
+    handScores: z
+      .array(z.array(z.number().int()).readonly())
+      .readonly()
+      .openapi({ description: '`handScores[k][seat]`: what each seat scored in hand k.' }),
     totals: z.array(z.number().int()).readonly(),
-    winners: z.array(SeatSchema).readonly().nullable().openapi({ description: 'The lowest totals once the game is over.' }),
+    winners: z
+      .array(SeatSchema)
+      .readonly()
+      .nullable()
+      .openapi({ description: 'The lowest totals once the game is over.' }),
   })
   .openapi('Game');
 
 /** POST /v1/games body. */
 export const NewGameSchema = z
   .object({
-    seats: z.number().int().min(2).max(8).openapi({ description: 'How many players; the game starts when every seat is taken.', example: 4 }),
+    seats: z
+      .number()
+      .int()
+      .min(2)
+      .max(8)
+      .openapi({ description: 'How many players; the game starts when every seat is taken.', example: 4 }),
     rules: RuleOptionsSchema.optional(),
   })
   .strict()

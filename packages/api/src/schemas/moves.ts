@@ -6,8 +6,16 @@ export const PlayMoveSchema = z
   .object({
     type: z.literal('play'),
     tile: TileSchema,
-    on: z.number().int().min(0).max(200).openapi({ description: 'The placement id the tile goes against (see `hand.openEnds`).', example: 0 }),
-    announce: z.boolean().optional().openapi({ description: 'Say "Chickenlittle" with the play that leaves you one tile.' }),
+    on: z
+      .number()
+      .int()
+      .min(0)
+      .max(200)
+      .openapi({ description: 'The placement id the tile goes against (see `hand.openEnds`).', example: 0 }),
+    announce: z
+      .boolean()
+      .optional()
+      .openapi({ description: 'Say "Chickenlittle" with the play that leaves you one tile.' }),
   })
   .strict()
   .openapi('PlayMove');
@@ -16,15 +24,28 @@ export const PlayMoveSchema = z
 export const MoveSchema = z
   .discriminatedUnion('type', [
     PlayMoveSchema,
-    z.object({ type: z.literal('draw') }).strict().openapi('DrawMove'),
-    z.object({ type: z.literal('pass') }).strict().openapi('PassMove'),
-    z.object({ type: z.literal('announce') }).strict().openapi('AnnounceMove'),
     z
-      .object({ type: z.literal('callout'), seat: SeatSchema.openapi({ description: 'The seat to call out for a Chickenlittle lapse.' }) })
+      .object({ type: z.literal('draw') })
+      .strict()
+      .openapi('DrawMove'),
+    z
+      .object({ type: z.literal('pass') })
+      .strict()
+      .openapi('PassMove'),
+    z
+      .object({ type: z.literal('announce') })
+      .strict()
+      .openapi('AnnounceMove'),
+    z
+      .object({
+        type: z.literal('callout'),
+        seat: SeatSchema.openapi({ description: 'The seat to call out for a Chickenlittle lapse.' }),
+      })
       .strict()
       .openapi('CalloutMove'),
   ])
   .openapi('Move', {
     example: { type: 'play', tile: '9-4', on: 0 },
-    description: 'Draws and passes that involve no choice are made by the server at once, so `draw` is normally refused.',
+    description:
+      'Draws and passes that involve no choice are made by the server at once, so `draw` is normally refused.',
   });

@@ -23,7 +23,11 @@ export const NewPlayerSchema = z
       .refine((name) => !/\p{Cc}/u.test(name), 'must not contain control characters')
       .refine((name) => !/\p{Cs}/u.test(name), 'must be well-formed Unicode (no unpaired surrogates)')
       .refine((name) => !SPOOFING.test(name), 'must not contain invisible or text-direction characters')
-      .openapi({ description: 'The name other players see: 1-40 characters, without control, invisible or text-direction characters.', example: 'Ann' }),
+      .openapi({
+        description:
+          'The name other players see: 1-40 characters, without control, invisible or text-direction characters.',
+        example: 'Ann',
+      }),
   })
   .strict()
   .openapi('NewPlayer');

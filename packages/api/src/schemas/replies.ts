@@ -6,7 +6,10 @@ import { GameViewSchema } from './game';
 export const CommandReplySchema = z
   .object({
     version: z.number().int().openapi({ description: 'The game version after the command.' }),
-    events: z.array(EventSchema).readonly().openapi({ description: 'What the command caused, forced moves included, as you may see it.' }),
+    events: z
+      .array(EventSchema)
+      .readonly()
+      .openapi({ description: 'What the command caused, forced moves included, as you may see it.' }),
     game: GameViewSchema,
   })
   .openapi('CommandReply');

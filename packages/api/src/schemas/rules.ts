@@ -1,17 +1,30 @@
 import { z } from '@hono/zod-openapi';
 
 const options = {
-  set: z.union([z.literal(6), z.literal(9), z.literal(12), z.literal(15)]).openapi({ description: 'Double-N set.', example: 9 }),
-  handSize: z.number().int().min(1).max(135).openapi({ description: 'Tiles dealt to each seat (default by set and seats).', example: 11 }),
-  spokes: z.union([z.literal(4), z.literal(6)]).openapi({ description: 'Tiles the root double takes before play goes elsewhere.', example: 6 }),
+  set: z
+    .union([z.literal(6), z.literal(9), z.literal(12), z.literal(15)])
+    .openapi({ description: 'Double-N set.', example: 9 }),
+  handSize: z
+    .number()
+    .int()
+    .min(1)
+    .max(135)
+    .openapi({ description: 'Tiles dealt to each seat (default by set and seats).', example: 11 }),
+  spokes: z
+    .union([z.literal(4), z.literal(6)])
+    .openapi({ description: 'Tiles the root double takes before play goes elsewhere.', example: 6 }),
   drawnTile: z.enum(['may-play', 'must-play']).openapi({ description: 'What to do with a playable drawn tile.' }),
-  doubleBlank: z.union([z.literal(0), z.literal(25), z.literal(50)]).openapi({ description: 'Points 0-0 counts when left in a hand.', example: 50 }),
+  doubleBlank: z
+    .union([z.literal(0), z.literal(25), z.literal(50)])
+    .openapi({ description: 'Points 0-0 counts when left in a hand.', example: 50 }),
   opening: z.enum(['draw', 'next-highest']).openapi({ description: 'How a hand opens when nobody holds its double.' }),
   chickenlittle: z.enum(['callout', 'auto', 'off']).openapi({ description: 'The one-tile-left announcement.' }),
 };
 
 /** A game's rules with every default filled in. */
-export const RulesSchema = z.object(options).openapi('Rules', { description: 'See docs/rules.md for what each option does.' });
+export const RulesSchema = z
+  .object(options)
+  .openapi('Rules', { description: 'See docs/rules.md for what each option does.' });
 
 /** The rule options a creator may pass; every one is optional. */
 export const RuleOptionsSchema = z

@@ -37,7 +37,9 @@ describe('embedded DynamoDB', () => {
     expect(existsSync(join(dir, 'dynalite.lock'))).toBe(false);
 
     const second = await startEmbeddedDynamo({ tableName: 'disk', dataDir: dir });
-    expect(await new EventStore({ client: second.client, tableName: 'disk' }).readAll('g')).toMatchObject([{ version: 1, events: [{ kept: true }] }]);
+    expect(await new EventStore({ client: second.client, tableName: 'disk' }).readAll('g')).toMatchObject([
+      { version: 1, events: [{ kept: true }] },
+    ]);
     await second.stop();
   });
 
