@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 
 describe('append', () => {
-  it('writes version 1 to an empty stream and reads it back', async () => {
+  it('writes version 1 to an empty game and reads it back', async () => {
     const at = new Date('2024-05-01T10:00:00.000Z');
     const { commit, replayed } = await store.append('a1', 0, [{ type: 'Created' }, { type: 'Joined' }], {
       at,
@@ -77,7 +77,7 @@ describe('append', () => {
     expect(await store.readLatest('snap', { snapshot: false })).not.toHaveProperty('snapshot');
   });
 
-  it('returns null for the latest commit of an empty stream and for a missing version', async () => {
+  it('returns null for the latest commit of an empty game and for a missing version', async () => {
     expect(await store.readLatest('nothing-here')).toBeNull();
     expect(await store.readCommit('a1', 99)).toBeNull();
   });

@@ -2,7 +2,7 @@ import { putAwaiting, restoreAwaiting } from './awaiting';
 import { commitItem, HEAD_ATTRIBUTE, type AppendMeta, type Commit } from './commit';
 import type { Dynamo } from './dynamo';
 import { ConcurrencyError, IdempotencyConflictError, ProjectionLagError, type StoreError } from './errors';
-import { findByIdempotencyKey } from './idempotency';
+import { findRecorded } from './idempotency';
 import { checkId, checkVersion } from './keys';
 import { readLatest } from './read';
 
@@ -15,7 +15,7 @@ export interface AppendResult {
 /**
  * Writes version `expectedVersion + 1` as one item with one conditional PutItem, and with
  * `meta.awaiting` the game's awaiting item with a second PutItem sent at the same time (one round
- * trip). On a lost race it reads the stream's newest commit (and, for a keyed command not found
+ * trip). On a lost race it reads the game's newest commit (and, for a keyed command not found
  * there, its key's commit) to tell a retry of an applied command from a real conflict. Only then
  * does it read anything.
  */
@@ -44,14 +44,14 @@ export async function append(
   const aside = putAwaiting(dynamo, gameId, head, awaiting, { sameVersion: false, hd: item[HEAD_ATTRIBUTE] });
   const [written, awaited] = await Promise.allSettled([put, aside]);
   // The commit's outcome is unknown (throttling, network): its item may have landed ahead of the
-  // stream. The retry with the same key, or the stream's next append at that version, replaces it.
+  // game. The retry with the same key, or the game's next append at that version, replaces it.
   if (written.status === 'rejected') throw written.reason;
   if (!written.value)
     return resolveConflict(dynamo, gameId, expectedVersion, meta, awaited.status === 'fulfilled' && awaited.value);
   if (awaited.status === 'rejected') throw new ProjectionLagError(commit, { cause: awaited.reason });
   if (!awaited.value) {
     // An item at our version already (a loser of this race wrote its own first), or none at all (the
-    // stream's first write of it was lost). Ours replaces it (an item newer still belongs to a later
+    // game's first write of it was lost). Ours replaces it (an item newer still belongs to a later
     // commit and stays).
     try {
       await restoreAwaiting(dynamo, commit);
@@ -79,12 +79,17 @@ async function resolveConflict(
   let outcome: AppendResult | StoreError | null = null;
   const key = meta.idempotencyKey;
   if (key !== undefined) {
-    const recorded = latest?.idempotencyKey === key ? latest : await findByIdempotencyKey(dynamo, gameId, key);
-    if (recorded) {
-      outcome =
-        recorded.commandHash === meta.commandHash
-          ? { commit: recorded, replayed: true }
-          : new IdempotencyConflictError(gameId, key, recorded.version);
+    try {
+      const recorded = await findRecorded(
+        dynamo,
+        gameId,
+        { idempotencyKey: key, commandHash: meta.commandHash },
+        latest,
+      );
+      if (recorded) outcome = { commit: recorded, replayed: true };
+    } catch (error) {
+      if (!(error instanceof IdempotencyConflictError)) throw error;
+      outcome = error;
     }
   }
   // The newest commit can only be missing if someone deleted items behind the store's back.

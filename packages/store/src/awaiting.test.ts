@@ -206,7 +206,7 @@ describe('an awaiting item that could not be written', () => {
     failing.awaiting = false;
     expect(error).toBeInstanceOf(ProjectionLagError);
     expect(error).toBeInstanceOf(StoreError);
-    expect(error).toMatchObject({ code: 'store/projection-lag', streamId: 'l1', commit: { version: 2, head: first } });
+    expect(error).toMatchObject({ code: 'store/projection-lag', gameId: 'l1', commit: { version: 2, head: first } });
     expect((error as ProjectionLagError).cause).toBeInstanceOf(StoreUnavailableError);
     expect(await store.readLatest('l1', { snapshot: false })).toEqual((error as ProjectionLagError).commit);
     expect(await awaitingItem('l1')).toMatchObject({ v: 1, apk: 'player#ann' });

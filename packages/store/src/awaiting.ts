@@ -56,7 +56,7 @@ export async function putAwaiting(
   awaiting: Awaiting,
   write: AwaitingWrite,
 ): Promise<boolean> {
-  // The stream's first commit writes the item; after that an append only needs `#v < :v` (a
+  // The game's first commit writes the item; after that an append only needs `#v < :v` (a
   // simpler condition for DynamoDB to evaluate). Were the first write lost, that condition fails
   // on the missing item and the append restores it (`restoreAwaiting`, which allows a missing one).
   const newer = write.sameVersion ? '#v <= :v' : '#v < :v';

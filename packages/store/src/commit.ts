@@ -3,10 +3,10 @@ import { checkHead, type GameHead } from './head';
 import { checkId, itemKey } from './keys';
 import { decodePayload, encodePayload } from './payload';
 
-/** One append: every event one command caused, at one version of the stream. */
+/** One append: every event one command caused, at one version of the game. */
 export interface Commit {
   gameId: string;
-  /** 1 for a stream's first commit. */
+  /** 1 for a game's first commit. */
   version: number;
   events: unknown[];
   /** When it was appended, ISO 8601. */

@@ -31,12 +31,12 @@ export class ConcurrencyError extends StoreError {
   override readonly name = 'ConcurrencyError';
 
   constructor(
-    readonly streamId: string,
+    readonly gameId: string,
     readonly expectedVersion: number,
-    /** The stream's version when the conflict was examined (at least `expectedVersion + 1`). */
+    /** The game's version when the conflict was examined (at least `expectedVersion + 1`). */
     readonly currentVersion: number,
   ) {
-    super('store/concurrency', `stream ${streamId} is at version ${currentVersion}, not ${expectedVersion}`);
+    super('store/concurrency', `game ${gameId} is at version ${currentVersion}, not ${expectedVersion}`);
   }
 }
 
@@ -45,14 +45,14 @@ export class IdempotencyConflictError extends StoreError {
   override readonly name = 'IdempotencyConflictError';
 
   constructor(
-    readonly streamId: string,
+    readonly gameId: string,
     readonly idempotencyKey: string,
     /** The version that the key's first command was recorded at. */
     readonly recordedVersion: number,
   ) {
     super(
       'store/idempotency-conflict',
-      `idempotency key ${JSON.stringify(idempotencyKey)} of stream ${streamId} was used at version ${recordedVersion} for a different command`,
+      `idempotency key ${JSON.stringify(idempotencyKey)} of game ${gameId} was used at version ${recordedVersion} for a different command`,
     );
   }
 }
@@ -66,7 +66,7 @@ export class StoreUnavailableError extends StoreError {
   }
 }
 
-/** Something the operation needs does not exist: the table, or (for a rebuild) the stream. */
+/** Something the operation needs does not exist: the table, or (for a rebuild) the game. */
 export class NotFoundError extends StoreError {
   override readonly name = 'NotFoundError';
 
@@ -80,11 +80,11 @@ export class NotFoundError extends StoreError {
  * be (throttling, network: the `cause`), so "whose move" lists may miss it. Do not decide again:
  * retry the same command with the same idempotency key (answer it as 503, retry later). The retry is
  * recognised as a replay and rewrites the awaiting item from the recorded commit; so does the
- * stream's next append, and `rebuildProjections`.
+ * game's next append, and `rebuildProjections`.
  */
 export class ProjectionLagError extends StoreError {
   override readonly name = 'ProjectionLagError';
-  readonly streamId: string;
+  readonly gameId: string;
 
   constructor(
     /** The recorded commit, as `append` would have returned it. */
@@ -93,9 +93,9 @@ export class ProjectionLagError extends StoreError {
   ) {
     super(
       'store/projection-lag',
-      `stream ${commit.gameId} recorded version ${commit.version}, but its awaiting item was not written`,
+      `game ${commit.gameId} recorded version ${commit.version}, but its awaiting item was not written`,
       options,
     );
-    this.streamId = commit.gameId;
+    this.gameId = commit.gameId;
   }
 }

@@ -4,7 +4,7 @@ import type { AppendMeta, Commit } from './commit';
 import { measureCost, type CostMeter, type CostReport } from './cost';
 import { Dynamo, type StoreClient } from './dynamo';
 import type { GameHead } from './head';
-import { findByIdempotencyKey } from './idempotency';
+import { findByIdempotencyKey, findRecorded, type CommandIdentity } from './idempotency';
 import {
   listPlayerGames,
   type AllGamesOptions,
@@ -33,7 +33,7 @@ import {
   type ReadRecentOptions,
 } from './read';
 
-/** Where a store keeps its streams. Configuration arrives here; the store reads no environment. */
+/** Where a store keeps its games. Configuration arrives here; the store reads no environment. */
 export interface EventStoreOptions {
   /** A `DynamoDBClient` (see `createDynamoClient`) or a `DynamoDBDocumentClient`. */
   client: StoreClient;
@@ -43,7 +43,7 @@ export interface EventStoreOptions {
 }
 
 /**
- * Streams of opaque events with versions, on one DynamoDB table, plus the projections the API reads
+ * Games as streams of opaque events with versions, on one DynamoDB table, plus the projections the API reads
  * instead of folding games. It knows no game rules. Every failure is a `StoreError`.
  * @example
  * const store = new EventStore({ client: createDynamoClient({ endpoint }), tableName: 'chickenfoot' });
@@ -62,9 +62,9 @@ export class EventStore {
   }
 
   /**
-   * Appends the events one command caused as version `expectedVersion + 1` (0 = empty stream):
+   * Appends the events one command caused as version `expectedVersion + 1` (0 = empty game):
    * one conditional PutItem. If that version exists already, the command is recognised as a retry
-   * when the stream holds its `idempotencyKey` with the same `commandHash` (then nothing is written
+   * when the game holds its `idempotencyKey` with the same `commandHash` (then nothing is written
    * and `replayed` is true, with the recorded commit); a key with another hash throws
    * `IdempotencyConflictError`; anything else throws `ConcurrencyError`. `expectedVersion` must be
    * a version the caller read (or cached): the store does not pay a read per append to check it,
@@ -74,10 +74,10 @@ export class EventStore {
    * With `meta.awaiting` (and `meta.head`) the game's awaiting item, which the "my turn" list
    * Queries, is written by a second PutItem sent at the same time as the commit's: two requests,
    * one round trip. Should a command that lost the commit race have written its item first, the
-   * winner rewrites it (one more request, only then). A replay of the stream's newest commit
+   * winner rewrites it (one more request, only then). A replay of the game's newest commit
    * rewrites it too. If the commit is written but the awaiting item cannot be (throttling, network),
    * `ProjectionLagError` says so, with the commit: retry with the same key, which repairs it.
-   * A stream that uses `awaiting` should pass it on every append.
+   * A game that uses `awaiting` should pass it on every append.
    * @example
    * const { commit, replayed } = await store.append('g1', latest.version, events, { idempotencyKey, commandHash, snapshot, head, awaiting: { playerId: head.turn } });
    */
@@ -90,14 +90,14 @@ export class EventStore {
     return append(this.#dynamo, gameId, expectedVersion, events, meta);
   }
 
-  /** The newest commit with its snapshot and head (one strongly consistent Query), or null for an empty stream. */
+  /** The newest commit with its snapshot and head (one strongly consistent Query), or null for an empty game. */
   readLatest(gameId: string, options: { snapshot?: boolean } = {}): Promise<Commit | null> {
     return readLatest(this.#dynamo, gameId, options.snapshot ?? true);
   }
 
   /**
    * The newest `count` commits (up to version `upTo` when given), oldest first, with their snapshots:
-   * one strongly consistent Query. Empty for an empty stream.
+   * one strongly consistent Query. Empty for an empty game.
    * @example
    * // A snapshot every 8 commits: the newest 8 hold one, or reach back to commit 1.
    * const commits = await store.readRecent('g1', { count: 8 });
@@ -121,7 +121,7 @@ export class EventStore {
     return readAfter(this.#dynamo, gameId, after, options);
   }
 
-  /** The whole stream, oldest first (as many Queries as 1 MB pages). */
+  /** Every commit of the game, oldest first (as many Queries as 1 MB pages). */
   readAll(gameId: string, options?: Omit<ReadAfterOptions, 'limit'>): Promise<Commit[]> {
     return readAll(this.#dynamo, gameId, options);
   }
@@ -136,6 +136,18 @@ export class EventStore {
    */
   findByIdempotencyKey(gameId: string, idempotencyKey: string): Promise<Commit | null> {
     return findByIdempotencyKey(this.#dynamo, gameId, idempotencyKey);
+  }
+
+  /**
+   * The commit a command was recorded as, when it was: the one carrying its idempotency key with
+   * the same hash. A key recorded for another request throws `IdempotencyConflictError`; null when
+   * the key was never recorded. `newest`, when the caller has just read it, saves the index Query
+   * when it is the command's. The same rule `append` applies to a lost race: one place.
+   * @example
+   * const done = await store.findRecorded('g1', { idempotencyKey: key, commandHash }, latest);
+   */
+  findRecorded(gameId: string, command: CommandIdentity, newest?: Commit | null): Promise<Commit | null> {
+    return findRecorded(this.#dynamo, gameId, command, newest);
   }
 
   /**
@@ -154,7 +166,7 @@ export class EventStore {
 
   /**
    * Rewrites the game's awaiting item from a recorded commit, as `append` does when it replays the
-   * stream's newest commit: over an item of the same version or older, never a newer commit's. For
+   * game's newest commit: over an item of the same version or older, never a newer commit's. For
    * a caller that recognised a retry by itself (with `findByIdempotencyKey`) and must repair what
    * the first attempt may have left undone (`ProjectionLagError`). True when written; false when a
    * newer item was there, or the commit was appended without `awaiting`.
@@ -168,7 +180,7 @@ export class EventStore {
 
   /**
    * The head stored with the newest commit (one strongly consistent Query reading only that
-   * attribute), or null when the stream is empty or its newest commit was appended without one.
+   * attribute), or null when the game is empty or its newest commit was appended without one.
    */
   getHead(gameId: string): Promise<GameHead | null> {
     return getHead(this.#dynamo, gameId);
@@ -200,8 +212,8 @@ export class EventStore {
    * Recomputes a game's projections from its commits (snapshots are not decoded) and writes them:
    * every member `project` returns and the awaiting item (each over items of that version or
    * older), and the newest commit's head and `awaiting` (an UpdateItem), which repairs what was
-   * lost or never written. `project` gets the whole stream and returns the head for its newest
-   * commit, all members, and whom the game awaits. Throws `NotFoundError` for an empty stream.
+   * lost or never written. `project` gets the whole game and returns the head for its newest
+   * commit, all members, and whom the game awaits. Throws `NotFoundError` for an empty game.
    * @example
    * await store.rebuildProjections('g1', (commits) => project(commits.flatMap((c) => c.events)));
    */

@@ -41,7 +41,7 @@ describe('the head in the commit', () => {
     expect((await store.readAll('h1')).map((c) => c.head?.version)).toEqual([1, 2]);
   });
 
-  it('is null for an empty stream, and when the newest commit carries none', async () => {
+  it('is null for an empty game, and when the newest commit carries none', async () => {
     expect(await store.getHead('h-empty')).toBeNull();
     await store.append('h2', 0, [{ type: 'Created' }], { head: headAt(1, null, '2024-02-02T10:00:00Z') });
     await store.append('h2', 1, [{ type: 'Noted' }]);
@@ -68,10 +68,10 @@ describe('the head in the commit', () => {
       seats: four.map((s) => ({ ...s, name: s.name.repeat(60) })),
     };
     await store.append('h6', 0, [{ type: 'Created' }], { head: long });
-    const stored = async (stream: string) =>
+    const stored = async (game: string) =>
       (
         await client.send(
-          new GetItemCommand({ TableName: tableName, Key: { pk: { S: `game#${stream}` }, sk: { N: '1' } } }),
+          new GetItemCommand({ TableName: tableName, Key: { pk: { S: `game#${game}` }, sk: { N: '1' } } }),
         )
       ).Item?.hd;
     expect(JSON.parse((await stored('h5'))?.S ?? 'null')).toEqual(head);

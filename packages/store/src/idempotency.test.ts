@@ -81,6 +81,6 @@ describe('idempotent retries', () => {
       snapshot: { s: 1 },
     });
     expect(await store.findByIdempotencyKey('i6', 'unknown')).toBeNull();
-    expect(await store.findByIdempotencyKey('other-stream', 'find-me')).toBeNull();
+    expect(await store.findByIdempotencyKey('other-game', 'find-me')).toBeNull();
   });
 });

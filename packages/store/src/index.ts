@@ -1,11 +1,12 @@
 /**
- * The event store on DynamoDB: streams of opaque events with versions (one conditional PutItem per
+ * The event store on DynamoDB: each game a stream of opaque events with versions (one conditional PutItem per
  * command, which also carries the game's head), catch-up reads, idempotent retries, the projections
  * the API reads ("my turn" lists), cost accounting and typed errors. Knows no game rules.
  * The table's shape is `@chickenfoot/store/table`; an in-process DynamoDB is `@chickenfoot/store/embedded`.
  */
 export { EventStore, type EventStoreOptions } from './event-store';
 export type { AppendResult } from './append';
+export type { CommandIdentity } from './idempotency';
 export type { AppendMeta, Awaiting, Commit } from './commit';
 export type { CommitPage, ReadAfterOptions, ReadRecentOptions } from './read';
 export type { GameHead, SeatInfo } from './head';

@@ -1,11 +1,11 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 
-/** The partition of one stream (a game, or any other stream such as a player record). */
-export const streamKey = (streamId: string): AttributeValue => ({ S: `game#${streamId}` });
+/** The partition of one game (players are kept the same way: a player record is a game of one commit). */
+export const gameKey = (gameId: string): AttributeValue => ({ S: `game#${gameId}` });
 
-/** The key of item `sk` in a stream's partition: commits are 1..n, members and the awaiting item negative. */
-export const itemKey = (streamId: string, sk: number): Record<string, AttributeValue> => ({
-  pk: streamKey(streamId),
+/** The key of item `sk` in a game's partition: commits are 1..n, members and the awaiting item negative. */
+export const itemKey = (gameId: string, sk: number): Record<string, AttributeValue> => ({
+  pk: gameKey(gameId),
   sk: { N: String(sk) },
 });
 

@@ -188,7 +188,7 @@ describe('rebuilding projections', () => {
     expect(await awaitedBy('r3')).toEqual([{ playerId: 'cy', version: 3 }]);
   });
 
-  it('leaves an awaiting item newer than the stream it read to the append that wrote it', async () => {
+  it('leaves an awaiting item newer than the game it read to the append that wrote it', async () => {
     await move('r4', 1, 0, '2024-01-07T10:00:00Z');
     // As if version 2 was appended while the rebuild ran, its commit not landed yet:
     const newer = headAt(2, 'playing', '2024-01-07T10:05:00.000Z');
@@ -198,7 +198,7 @@ describe('rebuilding projections', () => {
     expect(await awaitedBy('r4')).toEqual([{ playerId: 'bob', version: 2 }]);
   });
 
-  it('replaces a stray awaiting item: one for a version the stream lacks, written long ago', async () => {
+  it('replaces a stray awaiting item: one for a version the game lacks, written long ago', async () => {
     await move('r6', 1, 2, '2024-01-09T10:00:00Z');
     // An append whose commit failed but whose awaiting item landed, and nobody retried:
     const stray = headAt(2, 'playing', '2024-01-09T10:05:00.000Z');
@@ -209,7 +209,7 @@ describe('rebuilding projections', () => {
     expect(await awaitedBy('r6')).toEqual([{ playerId: 'cy', version: 1 }]);
   });
 
-  it("refuses an empty stream, a head that is not the newest commit's, and a missing `awaiting`", async () => {
+  it("refuses an empty game, a head that is not the newest commit's, and a missing `awaiting`", async () => {
     await expect(store.rebuildProjections('never-written', project)).rejects.toThrow(NotFoundError);
     await move('r5', 1, 0, '2024-01-08T10:00:00Z');
     await move('r5', 2, 1, '2024-01-08T10:05:00Z');

@@ -104,7 +104,7 @@ export interface RebuildOptions {
  * Recomputes a game's projections from its commits and writes them, in parallel: every member item
  * and the awaiting item (each over any of the same version or older), and the newest commit's head
  * and `awaiting` (an UpdateItem). The head `project` returns must be the newest commit's version.
- * An awaiting item for a version the stream lacks is replaced too once it is old enough to be stray.
+ * An awaiting item for a version the game lacks is replaced too once it is old enough to be stray.
  */
 export async function rebuildProjections(
   dynamo: Dynamo,
@@ -114,7 +114,7 @@ export async function rebuildProjections(
 ): Promise<ProjectionResult> {
   const commits = await readAll(dynamo, gameId);
   const newest = commits[commits.length - 1];
-  if (!newest) throw new NotFoundError(`stream ${gameId} has no commits to rebuild from`);
+  if (!newest) throw new NotFoundError(`game ${gameId} has no commits to rebuild from`);
   const input = project(commits);
   checkHead(input.head, newest.version);
   checkMembers(input.members);
@@ -139,14 +139,14 @@ export async function rebuildProjections(
 }
 
 /**
- * How old an awaiting item ahead of the stream must be before a rebuild treats it as stray. An
+ * How old an awaiting item ahead of the game must be before a rebuild treats it as stray. An
  * append writes its commit and its awaiting item at the same time, so for the few milliseconds (at
- * most a request's timeout) until the commit lands, a fresh item ahead of the stream is normal.
+ * most a request's timeout) until the commit lands, a fresh item ahead of the game is normal.
  */
 export const STRAY_AWAITING_AFTER_MS = 60_000;
 
 /**
- * An awaiting item for a version the stream does not have, written long ago, is stray: its commit
+ * An awaiting item for a version the game does not have, written long ago, is stray: its commit
  * failed (throttled, or lost on the network) and nobody retried. It would keep listing the game on
  * the wrong player's "my turn" list until the next move, so the rebuild replaces it, but only that
  * exact item (condition on its version), never one an append has just written.

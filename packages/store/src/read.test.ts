@@ -9,7 +9,7 @@ beforeAll(async () => {
   ({ store } = await testStore(inject('dynamoEndpoint'), meter));
 });
 
-/** Appends commits 1..count to a stream, `inFlight` at a time (distinct versions never conflict). */
+/** Appends commits 1..count to a game, `inFlight` at a time (distinct versions never conflict). */
 async function fill(gameId: string, count: number, inFlight = 25, snapshot?: unknown) {
   for (let start = 0; start < count; start += inFlight) {
     const batch = [];
@@ -51,7 +51,7 @@ describe('catch-up reads', () => {
       after = page.next;
     }
     expect(versions).toEqual(Array.from({ length: 20 }, (_, i) => i + 4));
-    // 20 commits in pages of 5: the fourth page ends the stream, so there is no empty fifth page.
+    // 20 commits in pages of 5: the fourth page ends the game, so there is no empty fifth page.
     expect(nexts).toEqual([8, 13, 18, null]);
   });
 
@@ -88,7 +88,7 @@ describe('catch-up reads', () => {
   });
 });
 
-describe('a large stream', () => {
+describe('a large game', () => {
   const count = 1_200;
   beforeAll(() => fill('large', count, 50, { board: 'y'.repeat(3_000) }));
 

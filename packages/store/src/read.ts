@@ -2,7 +2,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { HEAD_ATTRIBUTE, readCommitItem, WITHOUT_SNAPSHOT, type Commit } from './commit';
 import type { Dynamo } from './dynamo';
 import type { GameHead } from './head';
-import { checkId, checkVersion, itemKey, streamKey } from './keys';
+import { checkId, checkVersion, itemKey, gameKey } from './keys';
 import { decodePayload } from './payload';
 
 /** Options of `readAfter`. */
@@ -18,7 +18,7 @@ export interface ReadAfterOptions {
 /** One page of a catch-up read. */
 export interface CommitPage {
   commits: Commit[];
-  /** Pass as `after` for the next page; null when these commits reach the end of the stream. */
+  /** Pass as `after` for the next page; null when these commits reach the end of the game. */
   next: number | null;
 }
 
@@ -26,13 +26,13 @@ export interface CommitPage {
 const querying = (withSnapshot: boolean) =>
   withSnapshot ? { ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk' } } : WITHOUT_SNAPSHOT;
 
-/** The newest commit, with its snapshot, in one strongly consistent Query; null for an empty stream. */
+/** The newest commit, with its snapshot, in one strongly consistent Query; null for an empty game. */
 export async function readLatest(dynamo: Dynamo, gameId: string, withSnapshot = true): Promise<Commit | null> {
   checkId('gameId', gameId);
   const { Items } = await dynamo.query({
     ...querying(withSnapshot),
     KeyConditionExpression: '#pk = :pk AND #sk >= :first',
-    ExpressionAttributeValues: { ':pk': streamKey(gameId), ':first': { N: '1' } },
+    ExpressionAttributeValues: { ':pk': gameKey(gameId), ':first': { N: '1' } },
     ScanIndexForward: false,
     Limit: 1,
     ConsistentRead: true,
@@ -45,12 +45,12 @@ export async function readLatest(dynamo: Dynamo, gameId: string, withSnapshot = 
 export interface ReadRecentOptions {
   /** How many commits, at most (>= 1). */
   count: number;
-  /** The newest version to read; the stream's newest when absent. */
+  /** The newest version to read; the game's newest when absent. */
   upTo?: number;
 }
 
 /**
- * The newest `count` commits up to `upTo` (or the stream's newest), oldest first, with their
+ * The newest `count` commits up to `upTo` (or the game's newest), oldest first, with their
  * snapshots: one strongly consistent Query. For callers that store a snapshot every so many
  * commits and fold the few commits after the newest one.
  */
@@ -65,7 +65,7 @@ export async function readRecent(dynamo: Dynamo, gameId: string, options: ReadRe
     KeyConditionExpression:
       upTo === undefined ? '#pk = :pk AND #sk >= :first' : '#pk = :pk AND #sk BETWEEN :first AND :last',
     ExpressionAttributeValues: {
-      ':pk': streamKey(gameId),
+      ':pk': gameKey(gameId),
       ':first': { N: '1' },
       ...(upTo === undefined ? {} : { ':last': { N: String(upTo) } }),
     },
@@ -78,7 +78,7 @@ export async function readRecent(dynamo: Dynamo, gameId: string, options: ReadRe
 
 /**
  * The head stored with the newest commit: one strongly consistent Query that reads back only that
- * attribute. Null for an empty stream, and when the newest commit was appended without a head.
+ * attribute. Null for an empty game, and when the newest commit was appended without a head.
  */
 export async function getHead(dynamo: Dynamo, gameId: string): Promise<GameHead | null> {
   checkId('gameId', gameId);
@@ -86,7 +86,7 @@ export async function getHead(dynamo: Dynamo, gameId: string): Promise<GameHead 
     KeyConditionExpression: '#pk = :pk AND #sk >= :first',
     ProjectionExpression: '#sk, #hd',
     ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk', '#hd': HEAD_ATTRIBUTE },
-    ExpressionAttributeValues: { ':pk': streamKey(gameId), ':first': { N: '1' } },
+    ExpressionAttributeValues: { ':pk': gameKey(gameId), ':first': { N: '1' } },
     ScanIndexForward: false,
     Limit: 1,
     ConsistentRead: true,
@@ -114,7 +114,7 @@ export async function readCommit(
 
 /**
  * The commits after version `after`, oldest first, one Query per page. One commit more than the
- * limit is asked for, so `next` is null exactly when the stream has nothing more.
+ * limit is asked for, so `next` is null exactly when the game has nothing more.
  */
 export async function readAfter(
   dynamo: Dynamo,
@@ -130,7 +130,7 @@ export async function readAfter(
   const { Items = [], LastEvaluatedKey } = await dynamo.query({
     ...querying(snapshots),
     KeyConditionExpression: '#pk = :pk AND #sk > :after',
-    ExpressionAttributeValues: { ':pk': streamKey(gameId), ':after': { N: String(after) } },
+    ExpressionAttributeValues: { ':pk': gameKey(gameId), ':after': { N: String(after) } },
     ConsistentRead: consistent,
     ...(limit !== undefined ? { Limit: limit + 1 } : {}),
   });
@@ -141,7 +141,7 @@ export async function readAfter(
   return { commits, next: more && last ? last.version : null };
 }
 
-/** The whole stream, following pages; empty for a stream with no commits. */
+/** The whole game, following pages; empty for a game with no commits. */
 export async function readAll(
   dynamo: Dynamo,
   gameId: string,

@@ -2,7 +2,7 @@
  * The one DynamoDB table, defined once. The CDK stack, the local bootstrap (`ensureTable`) and the
  * drift test all read this module, so it is pure data with no imports: the CDK app can load it.
  *
- * Items (one partition per stream, `pk = "game#<streamId>"`):
+ * Items (one partition per game, `pk = "game#<gameId>"`):
  * | sk        | item          | notable attributes                                                        |
  * |-----------|---------------|---------------------------------------------------------------------------|
  * | 1..n      | commit n      | `ev` events, `at`, `ik` idempotency key (→ `byKey`), `ch`, `by`, `sn`,      |
