@@ -1743,7 +1743,7 @@ export interface operations {
     listEvents: {
         parameters: {
             query?: {
-                /** @description Return what happened after this version (default 0: everything). */
+                /** @description Return what happened after this version (default 0: everything). A version past the game’s newest is refused (`request/version-ahead`, with `currentVersion`). */
                 after?: number;
                 /** @description At most this many commits (1-1000, default 1000). */
                 limit?: number;
@@ -1767,7 +1767,7 @@ export interface operations {
                     "application/json": components["schemas"]["EventPage"];
                 };
             };
-            /** @description Problem: `request/invalid`. */
+            /** @description Problem: `request/invalid`, `request/version-ahead`. */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { ProblemSchema } from '../schemas/common';
-import { PROBLEMS, problemType, type ProblemCode } from '../http/problems';
+import { PROBLEMS, problemType, type ProblemCode } from '../problems';
 
 /** JSON content of a schema, for request bodies and responses. */
 export const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } } });

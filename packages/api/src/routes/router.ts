@@ -1,7 +1,7 @@
 import { OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
 import type { Handler } from 'hono';
 import type { ZodType } from 'zod';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from '../app-deps';
 import { validateRequest } from '../http/validation';
 
 /** A router for a group of routes; add each with `openapi`. */
@@ -10,8 +10,8 @@ export function router(): OpenAPIHono<AppEnv> {
 }
 
 /**
- * Adds a route as `app.openapi(route, handler)` would: documented in the app's OpenAPI registry,
- * its handler typed by it, its request validated against its schemas before the handler runs. The
+ * Adds a route as `app.openapi(route, handler)` would, but without registering it (the document is built
+ * from `contract/` alone): its handler typed by it, its request validated against its schemas before the handler runs. The
  * validation is `validateRequest`'s single pass instead of @hono/zod-openapi's middleware per part.
  * @example openapi(app, createRoute({ method: 'get', path: '/v1/me', … }), (c) => c.json(…, 200));
  */
@@ -23,7 +23,6 @@ export function openapi<R extends RouteConfig>(
   // Route-level middleware and hidden routes are not needed here, so not supported: refused, not ignored.
   if (route.middleware !== undefined || route.hide !== undefined)
     throw new TypeError(`${route.method} ${route.path}: openapi() takes no middleware or hide`);
-  app.openAPIRegistry.registerPath(route);
   const { query, params, headers, body } = route.request ?? {};
   const media = body?.content['application/json'];
   const json = media && 'schema' in media ? (media.schema as ZodType) : undefined;

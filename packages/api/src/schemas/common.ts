@@ -21,12 +21,10 @@ export const SeatSchema = z
 /** An RFC 9457 problem document: every error this API returns. */
 export const ProblemSchema = z
   .object({
-    type: z
-      .string()
-      .openapi({
-        description: 'Identifies the kind of problem; stable, one per code.',
-        example: '/problems/rules/not-your-turn',
-      }),
+    type: z.string().openapi({
+      description: 'Identifies the kind of problem; stable, one per code.',
+      example: '/problems/rules/not-your-turn',
+    }),
     title: z.string().openapi({ example: 'Not your turn' }),
     status: z.number().int().openapi({ example: 422 }),
     detail: z.string().openapi({ example: 'It is not your turn: seat 2 (Ann) plays next.' }),
