@@ -23,13 +23,13 @@ async function violations(): Promise<string[]> {
 describe('the import-direction check', () => {
   it('fails on forbidden imports, deep imports and cycles, and only on those', async () => {
     const found = await violations();
-    expect(found).toEqual(
-      expect.arrayContaining([
-        expect.stringMatching(/^rules-only-allowed-dependencies: packages\/rules\/src\/uses-zod\.ts -> .*zod/),
-        'no-deep-imports-into-packages: packages/api/src/index.ts -> packages/rules/src/internal.ts',
-        expect.stringMatching(/^no-circular: test\/cycle-a\.ts -> test\/cycle-b\.ts/),
-      ]),
-    );
-    expect(found.filter((v) => v.includes('rules/src/index.ts') && v.startsWith('no-deep'))).toEqual([]);
+    // Exactly these, each kind of rule failing where the fixture breaks it, and nothing else flagged. A
+    // deep import breaks two rules: it is no allowed dependency of the api, and reaches into src/.
+    expect(found.map((v) => v.replace(/-> .*node_modules\//, '-> node_modules/')).sort()).toEqual([
+      'api-only-allowed-dependencies: packages/api/src/index.ts -> packages/rules/src/internal.ts',
+      'no-circular: test/cycle-a.ts -> test/cycle-b.ts',
+      'no-deep-imports-into-packages: packages/api/src/index.ts -> packages/rules/src/internal.ts',
+      'rules-only-allowed-dependencies: packages/rules/src/uses-zod.ts -> node_modules/zod/index.cjs',
+    ]);
   });
 });

@@ -12,7 +12,8 @@ describe('the committed contract', () => {
       () => ({ code: 0, stderr: '' }),
       (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
     );
-    expect(result.stderr).toBe('');
-    expect(result.code).toBe(0);
+    // Drift is said on stderr and in the exit code; other output there (a runtime's warning) is not drift.
+    expect(result.stderr).not.toMatch(/out of date/);
+    expect(result.code, result.stderr).toBe(0);
   });
 });

@@ -73,8 +73,10 @@ export class Seat {
   }
 
   async myTurn() {
-    const { data } = await this.client.GET('/v1/me/games', { params: { query: { turn: 'mine' } } });
-    return data?.games ?? [];
+    const { data, error, response } = await this.client.GET('/v1/me/games', { params: { query: { turn: 'mine' } } });
+    // A failed request is a failure, never an empty list (which would pass "no games waiting").
+    if (!data) throw new Error(`my turn: ${response.status} ${JSON.stringify(error)}`);
+    return data.games;
   }
 }
 

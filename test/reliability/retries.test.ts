@@ -61,13 +61,15 @@ describe.each(MUTATING_ROUTES)('$name retried with its Idempotency-Key', (route)
   it(
     'after a client-side timeout over HTTP: the retry succeeds, a further retry repeats it, one effect',
     async () => {
+      let aborted = 0;
       for (let i = 0; i < TIMEOUTS; i++) {
         const mutation = await route.prepare(t.api, t.store, rng);
         const patience = new AbortController();
-        const timer = setTimeout(() => patience.abort(), rng(MAX_PATIENCE_MS + 1));
+        // The first client gives up at once, so that at least one original is cut off before its reply.
+        const timer = setTimeout(() => patience.abort(), i === 0 ? 0 : rng(MAX_PATIENCE_MS + 1));
         const original = await mutation.send(served.client(patience.signal)).catch(() => null);
         clearTimeout(timer);
-        if (original === null) tally.aborted++;
+        if (original === null) aborted++;
         if (served.inFlight() > 0) tally.racedOriginal++;
         const retry = await mutation.send(served.client());
         const again = await mutation.send(served.client());
@@ -85,6 +87,9 @@ describe.each(MUTATING_ROUTES)('$name retried with its Idempotency-Key', (route)
         tally.effects += effects;
         expect(effects).toBe(1);
       }
+      // A timeout must have happened: otherwise this case would only repeat "after success".
+      expect(aborted).toBeGreaterThan(0);
+      tally.aborted += aborted;
     },
     TIMEOUT_MS,
   );

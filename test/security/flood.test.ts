@@ -118,7 +118,8 @@ async function measure(into: Condition, move: () => Promise<number>): Promise<vo
 
 describe('resource limits: a flood on one game', () => {
   it(
-    'does not make another game slow: its move latency under a flood stays near its baseline',
+    // What is bounded is said in the name: the full-speed case's latency is reported, not judged (see below).
+    'keeps another game near its baseline latency under a flood at 25× the per-player limit; at full speed, holds the limit with no failure',
     async () => {
       const target = await api.startGame(2, { set: 9 });
       flood = await startFlood(baseUrl, target.tokens[0] as string, target.gameId, CONCURRENCY);

@@ -1,6 +1,7 @@
-import type { DecideContext } from '@chickenfoot/rules';
 import type { EventStore } from '@chickenfoot/store';
-import type { GameRepository } from './games/repository';
+import type { Signer } from './auth/signer';
+import type { Clock } from './clock';
+import type { GameService } from './games/service';
 import type { GameWatcher } from './games/watcher';
 import type { Logger } from './http/logging';
 import type { RateLimit } from './http/rate-limit';
@@ -22,14 +23,16 @@ export interface Limits {
   readonly registrations: RateLimit;
 }
 
-/** Everything the routes share: built once by `createApp`. */
-export interface Services {
+/** The app's parts, built once by `createApp` and handed to every route: the one dependency object. */
+export interface AppDeps {
   readonly store: EventStore;
-  readonly games: GameRepository;
+  /** Every command on a game goes through it, whoever the actor. */
+  readonly games: GameService;
   readonly players: PlayerRepository;
   readonly watcher: GameWatcher;
-  readonly secret: () => Promise<string>;
-  readonly context: DecideContext;
+  /** What the signing secret derives (tokens, ids, invite codes), once the secret is known. */
+  readonly signer: () => Promise<Signer>;
+  readonly clock: Clock;
   readonly logger: Logger;
   readonly limits: Limits;
 }

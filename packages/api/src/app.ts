@@ -3,10 +3,14 @@ import type { EventStore } from '@chickenfoot/store';
 import { swaggerUI } from '@hono/swagger-ui';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { randomInt } from 'node:crypto';
-import type { AppEnv, Limits, Services } from './app-env';
-import { lazySecret, type SecretSource } from './auth/secret';
+import type { AppDeps, AppEnv, Limits } from './app-deps';
 import { requirePlayer } from './auth/middleware';
+import { lazySecret, type SecretSource } from './auth/secret';
+import { Signer } from './auth/signer';
+import { systemClock, type Clock } from './clock';
+import { openApiDocument, ROUTES } from './contract/document';
 import { GameRepository } from './games/repository';
+import { GameService } from './games/service';
 import { GameWatcher } from './games/watcher';
 import { limitBody } from './http/body-limit';
 import { bufferedBody } from './http/buffered-body';
@@ -15,7 +19,6 @@ import { jsonLogger, type Logger } from './http/logging';
 import { problem } from './http/problems';
 import { RateLimiter } from './http/rate-limit';
 import { limitByAddress, requestContext } from './http/request-context';
-import { DOCUMENT_CONFIG, registerSecurity } from './openapi/document';
 import { PlayerRepository } from './players/repository';
 import { eventRoutes } from './routes/events';
 import { gameRoutes } from './routes/games';
@@ -35,6 +38,8 @@ export interface AppOptions {
   readonly limits?: Partial<Limits>;
   /** How many games' latest states to keep in memory for the move path (0 turns it off). */
   readonly cacheSize?: number;
+  /** The time now (ms since the epoch); the machine's clock unless a test passes its own. */
+  readonly clock?: Clock;
 }
 
 const DEFAULT_LIMITS: Limits = {
@@ -56,51 +61,32 @@ const DEFAULT_LIMITS: Limits = {
  * const res = await app.request('/v1/players', { method: 'POST', body: '{"name":"Ann"}', headers: { 'content-type': 'application/json' } });
  */
 export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
-  const logger = options.logger ?? jsonLogger;
-  const limits = { ...DEFAULT_LIMITS, ...options.limits };
-  const games = new GameRepository(options.store, options.cacheSize);
-  const services: Services = {
-    store: options.store,
-    games,
-    players: new PlayerRepository(options.store),
-    watcher: new GameWatcher(options.store, limits.pollMs),
-    secret: lazySecret(options.secret),
-    context: { shuffle: options.shuffle ?? fisherYates(randomInt) },
-    logger,
-    limits,
-  };
-  const deps = async () => ({ games, secret: await services.secret(), context: services.context, logger });
+  const deps = appDeps(options);
+  const { logger, limits } = deps;
 
   const app = router();
   app.use('*', requestContext(logger));
   app.use('*', limitBody(limits.bodyBytes));
   // One token check (and rate limit) for every /v1 route except registration, before any route runs.
-  const auth = requirePlayer(services.secret, new RateLimiter(limits.perPlayer));
+  const auth = requirePlayer(deps.signer, new RateLimiter(limits.perPlayer, deps.clock));
   app.use('/v1/*', (c, next) => (c.req.path === '/v1/players' ? next() : auth(c, next)));
-  app.post('/v1/players', limitByAddress(new RateLimiter(limits.registrations)));
+  app.post('/v1/players', limitByAddress(new RateLimiter(limits.registrations, deps.clock)));
   // After the token check, which awaits: by then Node has parsed the packet the body came in.
   app.use('*', bufferedBody());
-  registerSecurity(app);
-  app.route('/', playerRoutes(services));
-  app.route('/', myGameRoutes(services));
-  app.route('/', gameRoutes(services, deps));
+  app.route('/', playerRoutes(deps));
+  app.route('/', myGameRoutes(deps));
+  app.route('/', gameRoutes(deps));
   app.route('/', moveRoutes(deps));
-  app.route('/', eventRoutes(services));
+  app.route('/', eventRoutes(deps));
 
-  app.doc31('/openapi.json', DOCUMENT_CONFIG);
+  app.get('/openapi.json', (c) => c.json(openApiDocument()));
   app.get('/docs', swaggerUI({ url: '/openapi.json', title: 'Chickenfoot API' }));
   app.get('/', (c) => c.redirect('/docs'));
 
-  const routes = app.openAPIRegistry.definitions.flatMap((d) =>
-    d.type === 'route'
-      ? [
-          {
-            method: d.route.method.toUpperCase(),
-            pattern: new RegExp(`^${d.route.path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
-          },
-        ]
-      : [],
-  );
+  const routes = ROUTES.map((route) => ({
+    method: route.method.toUpperCase(),
+    pattern: new RegExp(`^${route.path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+  }));
   app.notFound((c) => {
     const allowed = routes.filter((r) => r.pattern.test(c.req.path)).map((r) => r.method);
     if (allowed.length > 0) {
@@ -120,4 +106,36 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   });
   app.onError(errorHandler(logger));
   return app;
+}
+
+/** The app's parts, each built once from the options: what every route is handed. */
+function appDeps(options: AppOptions): AppDeps {
+  const logger = options.logger ?? jsonLogger;
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const clock = options.clock ?? systemClock;
+  const secret = lazySecret(options.secret);
+  let signer: Promise<Signer> | undefined;
+  const repository = new GameRepository({
+    store: options.store,
+    clock,
+    ...(options.cacheSize !== undefined ? { cacheSize: options.cacheSize } : {}),
+  });
+  return {
+    store: options.store,
+    games: new GameService({ repository, context: { shuffle: options.shuffle ?? fisherYates(randomInt) }, logger }),
+    players: new PlayerRepository(options.store),
+    watcher: new GameWatcher(options.store, limits.pollMs),
+    // A failed fetch of the secret is tried again on the next request, so only a success is kept.
+    signer: () =>
+      (signer ??= secret().then(
+        (s) => new Signer(s),
+        (error: unknown) => {
+          signer = undefined;
+          throw error;
+        },
+      )),
+    clock,
+    logger,
+    limits,
+  };
 }

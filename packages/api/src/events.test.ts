@@ -1,5 +1,14 @@
 import { describe, expect, inject, it } from 'vitest';
-import { testApi } from './testing';
+import { stackedDeck } from '@chickenfoot/rules';
+import { stackedShuffle, testApi } from './testing';
+
+// Double-6, seven tiles each: Ann holds 6-6 and places it; Bob holds no 6, so the server draws for
+// him at once (a 6 turns up third from the top of the boneyard, and he may play it or pass).
+const BOB_DRAWS = stackedDeck(6, [
+  ...['6-6', '6-5', '6-4', '5-5', '5-4', '4-4', '3-3'],
+  ...['5-3', '5-2', '4-3', '4-2', '3-2', '2-2', '1-1'],
+  ...['5-1', '4-1', '6-3'],
+]);
 
 async function playSome(
   api: Awaited<ReturnType<typeof testApi>>['api'],
@@ -21,7 +30,7 @@ async function playSome(
 
 describe('GET /v1/games/{id}/events', () => {
   it('returns every commit after a version, each event redacted for the caller', async () => {
-    const { api } = await testApi(inject('dynamoEndpoint'));
+    const { api } = await testApi(inject('dynamoEndpoint'), { shuffle: stackedShuffle(BOB_DRAWS) });
     const { gameId, tokens } = await api.startGame(2, { set: 6 });
     await playSome(api, gameId, tokens, 6);
     const [ann, bob] = tokens as [string, string];
@@ -44,9 +53,24 @@ describe('GET /v1/games/{id}/events', () => {
     ).body.commits.flatMap((c: { events: unknown[] }) => c.events);
     const bobDealt = bobEvents.find((e: { type: string }) => e.type === 'HandDealt');
     for (const tile of bobDealt.tiles) expect(dealt.tiles).not.toContain(tile);
-    for (const e of events.filter((e: { type: string; seat: number }) => e.type === 'TileDrawn' && e.seat === 1))
-      expect(e).not.toHaveProperty('tile');
+    const bobDraws = events.filter((e: { type: string; seat: number }) => e.type === 'TileDrawn' && e.seat === 1);
+    expect(bobDraws.length).toBeGreaterThanOrEqual(3);
+    for (const e of bobDraws) expect(e).not.toHaveProperty('tile');
+    // ...while Bob's own catch-up shows him the tiles he drew, in the boneyard's order.
+    const bobOwnDraws = bobEvents.filter((e: { type: string; seat: number }) => e.type === 'TileDrawn' && e.seat === 1);
+    expect(bobOwnDraws.slice(0, 3).map((e: { tile: string }) => e.tile)).toEqual(['5-1', '4-1', '6-3']);
     expect(annTiles.version).toBe(all.body.version);
+  });
+
+  it('refuses a cursor past the game’s newest version, naming that version (a client never resumes from nowhere)', async () => {
+    const { api } = await testApi(inject('dynamoEndpoint'));
+    const { gameId, tokens } = await api.startGame(2, { set: 6 });
+    const { version } = (await api.view(tokens[0] as string, gameId)).body;
+    const ahead = await api.call('GET', `/v1/games/${gameId}/events?after=${version + 1}&wait=5`, { token: tokens[0] });
+    expect(ahead.status).toBe(400);
+    expect(ahead.body).toMatchObject({ code: 'request/version-ahead', currentVersion: version });
+    const caughtUp = await api.call('GET', `/v1/games/${gameId}/events?after=${version}`, { token: tokens[0] });
+    expect(caughtUp.body).toMatchObject({ commits: [], next: null, version });
   });
 
   it('pages with limit and next until caught up', async () => {

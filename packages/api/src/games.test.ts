@@ -90,6 +90,13 @@ describe('games', () => {
     const wrong = await api.join(bob.token, id, 'WRONGCODE0');
     expect(wrong.status).toBe(404);
     expect(wrong.body.code).toBe('game/not-found');
+    expect(wrong.body.detail).toBe(
+      `The invite code does not match game ${id}: check both, as they were shared with you.`,
+    );
+    // A game that does not exist is answered in the same words: the reply tells a stranger nothing.
+    const ghost = 'g_AAAAAAAAAAAAAAAAAAAAAA';
+    const none = await api.join(bob.token, ghost, 'ZZZZZZZZZZ');
+    expect([none.status, none.body.detail]).toEqual([404, wrong.body.detail.replace(id, ghost)]);
     expect((await api.join(bob.token, id, inviteCode.toLowerCase())).status).toBe(200);
     const again = await api.join(bob.token, id, inviteCode);
     expect(again.status).toBe(200);

@@ -5,9 +5,11 @@
 export { createApp, type AppOptions } from './app';
 export { projectionOf } from './games/projection';
 export { SNAPSHOT_EVERY } from './games/repository';
-export { DOCUMENT_CONFIG } from './openapi/document';
-export { openApiDocument } from './openapi/build';
+export { DOCUMENT_CONFIG, openApiDocument } from './contract/document';
+export { GameService, type Executed, type ExecuteOptions, type GameCommand } from './games/service';
+export type { Actor } from './games/actors';
+export { systemClock, type Clock } from './clock';
 export { jsonLogger, silentLogger, type Logger, type LogRecord } from './http/logging';
-export { PROBLEMS, problemType, type ProblemCode } from './http/problems';
+export { PROBLEMS, problemType, type ProblemCode } from './problems';
 export { MIN_SECRET_LENGTH, type SecretSource } from './auth/secret';
-export type { Limits } from './app-env';
+export type { AppDeps, Limits } from './app-deps';

@@ -1,7 +1,7 @@
 // Test support for the suites beside this file and in test/: an app on a fresh table of the shared
 // test dynalite, and a small client that speaks to it through `app.request` (the real app, no mocks).
 import { randomUUID } from 'node:crypto';
-import type { Move, Tile } from '@chickenfoot/rules';
+import { fisherYates, seededRandom, type Move, type Tile } from '@chickenfoot/rules';
 import type { LambdaEvent } from 'hono/aws-lambda';
 import { createDynamoClient, ensureTable, EventStore } from '@chickenfoot/store';
 import { createApp, type AppOptions } from './app';
@@ -28,7 +28,13 @@ export function stackedShuffle(...decks: Tile[][]): AppOptions['shuffle'] {
 }
 
 /**
- * An app on its own table, with its logs collected.
+ * The seed of test apps' deals, unless a test stacks its own: set `TEST_SEED` to replay a run's deals.
+ * Deals are seeded so that any failure replays; each app's deals follow from it in order.
+ */
+export const TEST_SEED = Number(process.env.TEST_SEED ?? 1);
+
+/**
+ * An app on its own table, with its logs collected and its deals shuffled from `TEST_SEED`.
  * @example const { api } = await testApi(inject('dynamoEndpoint')); const ann = await api.register('Ann');
  */
 export async function testApi(endpoint: string, options: Partial<AppOptions> = {}) {
@@ -37,7 +43,13 @@ export async function testApi(endpoint: string, options: Partial<AppOptions> = {
   await ensureTable(client, tableName);
   const store = new EventStore({ client, tableName });
   const logs: LogRecord[] = [];
-  const app = createApp({ store, secret: TEST_SECRET, logger: (record) => logs.push(record), ...options });
+  const app = createApp({
+    store,
+    secret: TEST_SECRET,
+    shuffle: fisherYates(seededRandom(TEST_SEED)),
+    logger: (record) => logs.push(record),
+    ...options,
+  });
   return { app, store, logs, api: new TestClient((request) => app.request(request)) };
 }
 

@@ -1,15 +1,14 @@
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../app-env';
-import { ApiProblem } from '../http/problems';
+import type { AppEnv } from '../app-deps';
+import { ApiProblem } from '../problems';
 import type { RateLimiter } from '../http/rate-limit';
-import { VerifiedTokens } from './verified-tokens';
+import type { Signer } from './signer';
 
 /**
  * Requires `Authorization: Bearer <token>` signed with the server's secret, names the player, and
  * holds each player to its rate limit. No database read: the token carries its own proof.
  */
-export function requirePlayer(secret: () => Promise<string>, limiter: RateLimiter) {
-  const tokens = new VerifiedTokens();
+export function requirePlayer(signer: () => Promise<Signer>, limiter: RateLimiter) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const header = c.req.header('authorization') ?? '';
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
@@ -20,7 +19,7 @@ export function requirePlayer(secret: () => Promise<string>, limiter: RateLimite
         {},
         { 'WWW-Authenticate': 'Bearer' },
       );
-    const playerId = tokens.playerOf(await secret(), match[1]);
+    const playerId = (await signer()).playerOf(match[1]);
     if (!playerId)
       throw new ApiProblem(
         'auth/unauthenticated',

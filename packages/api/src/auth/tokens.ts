@@ -11,11 +11,6 @@ export function newPlayerId(): string {
   return `p_${randomBytes(16).toString('base64url')}`;
 }
 
-/** A player id derived from a client's idempotency key, so a retried registration lands on the same id. */
-export function derivedPlayerId(secret: string, idempotencyKey: string): string {
-  return `p_${mac(secret, `player-key:${idempotencyKey}`).subarray(0, 16).toString('base64url')}`;
-}
-
 /**
  * The bearer token of a player.
  * @example tokenFor(secret, 'p_AAAAAAAAAAAAAAAAAAAAAA') // "cf1.p_AAAA….<43 characters>"

@@ -1,5 +1,6 @@
-import { redactEvent, type GameEvent, type GameState, type VisibleEvent } from '@chickenfoot/rules';
-import { gameView, type ApiGameView } from './view';
+import { redactEvent, type VisibleEvent } from '@chickenfoot/rules';
+import type { Executed } from './service';
+import { gameView, type ApiGameView, type InviteCodes } from './view';
 
 /** What every command on a game answers: the new version, what happened (as the caller may see it), the new view. */
 export interface CommandReply {
@@ -9,20 +10,13 @@ export interface CommandReply {
 }
 
 /**
- * The reply to a command recorded as `version` with `events`, leaving the game in `state`, for the
- * player in `seat`. A pure function of those: an idempotent retry rebuilds the first reply exactly.
+ * The reply to an executed command, for the actor's seat. A pure function of the commit, so an
+ * idempotent retry rebuilds the first reply exactly.
  */
-export function commandReply(
-  secret: string,
-  gameId: string,
-  version: number,
-  events: readonly unknown[],
-  state: GameState,
-  seat: number,
-): CommandReply {
+export function commandReply(done: Executed, inviteCodes: InviteCodes): CommandReply {
   return {
-    version,
-    events: (events as GameEvent[]).map((event) => redactEvent(event, seat)),
-    game: gameView(secret, gameId, version, state, seat),
+    version: done.version,
+    events: done.events.map((event) => redactEvent(event, done.seat)),
+    game: gameView({ gameId: done.gameId, version: done.version, state: done.state, seat: done.seat, inviteCodes }),
   };
 }

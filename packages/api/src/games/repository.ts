@@ -2,6 +2,7 @@ import { evolve, initialState, type GameEvent, type GameState } from '@chickenfo
 import type { AppendResult, Commit, EventStore } from '@chickenfoot/store';
 import { projectionOf } from './projection';
 import { fromSnapshot, toSnapshot } from './snapshot';
+import type { Clock } from '../clock';
 import { StateCache } from './state-cache';
 
 /** A game as read from the store. */
@@ -12,9 +13,17 @@ export interface StoredGame {
 
 /** What an append records besides the events. */
 export interface CommitMeta {
-  readonly idempotencyKey?: string;
+  readonly idempotencyKey: string;
   readonly commandHash: string;
   readonly by: string;
+}
+
+/** What a repository is built from. */
+export interface GameRepositoryOptions {
+  readonly store: EventStore;
+  readonly clock: Clock;
+  /** How many games' latest states to keep in memory (0 turns the cache off). */
+  readonly cacheSize?: number;
 }
 
 /**
@@ -29,13 +38,36 @@ export const SNAPSHOT_EVERY = 4;
 
 /** Games on the event store: a snapshot every SNAPSHOT_EVERY commits, so loading one is one read. */
 export class GameRepository {
-  readonly cache: StateCache;
+  readonly #cache: StateCache;
+  readonly #clock: Clock;
+  readonly store: EventStore;
 
-  constructor(
-    readonly store: EventStore,
-    cacheSize = 1000,
-  ) {
-    this.cache = new StateCache(cacheSize);
+  constructor({ store, clock, cacheSize = 1000 }: GameRepositoryOptions) {
+    this.store = store;
+    this.#clock = clock;
+    this.#cache = new StateCache(cacheSize);
+  }
+
+  /**
+   * The game as a command at `expectedVersion` needs it: this process's cached state when it is at
+   * exactly that version (the conditional append then proves it current, so no read is paid),
+   * otherwise the newest state from the store. Null when there is no such game.
+   */
+  async current(gameId: string, expectedVersion: number | null): Promise<StoredGame | null> {
+    const cached = expectedVersion === null ? null : this.#cache.get(gameId, expectedVersion);
+    if (cached && expectedVersion !== null) return { version: expectedVersion, state: cached };
+    return this.load(gameId);
+  }
+
+  /** Remembers the state a commit recorded (after a lost answer, the recorded one, not this attempt's). */
+  remember(gameId: string, version: number, state: GameState | null): void {
+    if (state) this.#cache.set(gameId, version, state);
+    else this.#cache.delete(gameId);
+  }
+
+  /** Forgets what this process cached of a game (after a lost race it is stale). */
+  forget(gameId: string): void {
+    this.#cache.delete(gameId);
   }
 
   /** The newest state of a game (one strongly consistent Query), or null when there is no such game. */
@@ -44,7 +76,7 @@ export class GameRepository {
     const latest = recent.at(-1);
     if (!latest) return null;
     const state = await this.#fold(gameId, recent);
-    this.cache.set(gameId, latest.version, state);
+    this.#cache.set(gameId, latest.version, state);
     return { version: latest.version, state };
   }
 
@@ -88,7 +120,7 @@ export class GameRepository {
     state: GameState,
     meta: CommitMeta,
   ): Promise<AppendResult> {
-    const at = new Date();
+    const at = new Date(this.#clock());
     // The game's head rides in the commit, and the "awaiting" item (the my-turn lists) is written in
     // parallel with it: a move costs two writes and one round trip.
     const version = expectedVersion + 1;
@@ -98,11 +130,11 @@ export class GameRepository {
       head,
       awaiting,
       ...(version % SNAPSHOT_EVERY === 0 ? { snapshot: toSnapshot(state) } : {}),
+      idempotencyKey: meta.idempotencyKey,
       commandHash: meta.commandHash,
       by: meta.by,
-      ...(meta.idempotencyKey ? { idempotencyKey: meta.idempotencyKey } : {}),
     });
-    if (!result.replayed) this.cache.set(gameId, result.commit.version, state);
+    if (!result.replayed) this.#cache.set(gameId, result.commit.version, state);
     return result;
   }
 }

@@ -1,5 +1,4 @@
 import { viewFor, type GameState, type GameView } from '@chickenfoot/rules';
-import { inviteCode } from './ids';
 
 /** The game as one seated player sees it, as the API returns it. */
 export interface ApiGameView extends Omit<GameView, 'viewer' | 'status' | 'rules' | 'yourTiles'> {
@@ -12,11 +11,26 @@ export interface ApiGameView extends Omit<GameView, 'viewer' | 'status' | 'rules
   yourTiles: readonly string[];
 }
 
+/** Where invite codes come from (the app's `Signer`). */
+export interface InviteCodes {
+  inviteCode(gameId: string): string;
+}
+
+/** What a view is built from: a game at a version, for a seat. */
+export interface ViewInput {
+  readonly gameId: string;
+  readonly version: number;
+  readonly state: GameState;
+  readonly seat: number;
+  /** Gives a game's invite code, shown (and so asked for) only while a seat is free. */
+  readonly inviteCodes: InviteCodes;
+}
+
 /**
- * The caller's view of a game at a version. Built only from (game, version, state, seat), so the
- * same commit always gives the same bytes: an idempotent retry returns the first reply exactly.
+ * The caller's view of a game at a version. Built only from its input, so the same commit always
+ * gives the same bytes: an idempotent retry returns the first reply exactly.
  */
-export function gameView(secret: string, gameId: string, version: number, state: GameState, seat: number): ApiGameView {
+export function gameView({ gameId, version, state, seat, inviteCodes }: ViewInput): ApiGameView {
   const { viewer: _viewer, status, rules, yourTiles, ...rest } = viewFor(state, seat);
   return {
     id: gameId,
@@ -24,13 +38,8 @@ export function gameView(secret: string, gameId: string, version: number, state:
     status: status === 'empty' ? 'waiting' : status,
     rules: rules as NonNullable<GameView['rules']>,
     yourSeat: seat,
-    inviteCode: state.players.includes(null) ? inviteCode(secret, gameId) : null,
+    inviteCode: state.players.includes(null) ? inviteCodes.inviteCode(gameId) : null,
     ...rest,
     yourTiles: yourTiles ?? [],
   };
-}
-
-/** The seat a player holds in a game, or -1. */
-export function seatOf(state: GameState, playerId: string): number {
-  return state.players.findIndex((p) => p?.id === playerId);
 }

@@ -2,7 +2,8 @@ import { StoreError, StoreUnavailableError } from '@chickenfoot/store';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { Logger } from './logging';
-import { ApiProblem, problem } from './problems';
+import { ApiProblem } from '../problems';
+import { problem } from './problems';
 
 /**
  * The one place errors become responses: problems thrown by routes, Hono's own HTTP errors

@@ -1,72 +1,5 @@
-import { REJECTION_CODES, type RejectionCode } from '@chickenfoot/rules';
 import type { Context } from 'hono';
-
-/** Every problem the API can answer with, and its HTTP status. A code's `type` never changes. */
-export const PROBLEMS = {
-  'request/invalid': { status: 400, title: 'The request is not valid' },
-  'request/malformed-json': { status: 400, title: 'The body is not valid JSON' },
-  'request/idempotency-key-required': { status: 400, title: 'An Idempotency-Key header is required' },
-  'request/method-not-allowed': { status: 405, title: 'Method not allowed' },
-  'request/not-found': { status: 404, title: 'No such resource' },
-  'request/too-large': { status: 413, title: 'The body is too large' },
-  'request/unsupported-media-type': { status: 415, title: 'Send the body as application/json' },
-  'request/idempotency-key-reused': { status: 422, title: 'This Idempotency-Key was used for another request' },
-  'request/if-match-required': { status: 428, title: 'An If-Match header with the game version is required' },
-  'request/version-mismatch': { status: 412, title: 'The game has moved on' },
-  'request/too-many-requests': { status: 429, title: 'Too many requests' },
-  'auth/unauthenticated': { status: 401, title: 'A valid bearer token is required' },
-  'game/not-found': { status: 404, title: 'No such game' },
-  'player/not-found': { status: 404, title: 'No such player' },
-  'service/unavailable': { status: 503, title: 'The service is briefly unavailable: retry' },
-  'service/error': { status: 500, title: 'Something went wrong on our side' },
-  ...Object.fromEntries(REJECTION_CODES.map((code) => [code, { status: 422, title: titleOf(code) }])),
-} as Record<
-  ProblemCode,
-  { status: 400 | 401 | 404 | 405 | 412 | 413 | 415 | 422 | 428 | 429 | 500 | 503; title: string }
->;
-
-/** A problem code: `request/…`, `auth/…`, `game/…`, `player/…`, `service/…` or a rules code. */
-export type ProblemCode =
-  | 'request/invalid'
-  | 'request/malformed-json'
-  | 'request/idempotency-key-required'
-  | 'request/method-not-allowed'
-  | 'request/not-found'
-  | 'request/too-large'
-  | 'request/unsupported-media-type'
-  | 'request/idempotency-key-reused'
-  | 'request/if-match-required'
-  | 'request/version-mismatch'
-  | 'request/too-many-requests'
-  | 'auth/unauthenticated'
-  | 'game/not-found'
-  | 'player/not-found'
-  | 'service/unavailable'
-  | 'service/error'
-  | RejectionCode;
-
-/** Extra members a problem may carry (see `ProblemSchema`). */
-export interface ProblemExtras {
-  currentVersion?: number;
-  issues?: { path: string; message: string }[];
-}
-
-/** The `type` URI of a problem code: a path on this API (`/problems/rules/not-your-turn`). */
-export const problemType = (code: ProblemCode) => `/problems/${code}`;
-
-/** A problem to answer with, thrown from anywhere below a route; `app.onError` turns it into a response. */
-export class ApiProblem extends Error {
-  constructor(
-    readonly code: ProblemCode,
-    readonly detail: string,
-    readonly extras: ProblemExtras = {},
-    readonly headers: Record<string, string> = {},
-    options?: { cause?: unknown },
-  ) {
-    super(`${code}: ${detail}`, options);
-    this.name = 'ApiProblem';
-  }
-}
+import { PROBLEMS, problemType, type ProblemCode, type ProblemExtras } from '../problems';
 
 /**
  * An RFC 9457 `application/problem+json` response.
@@ -83,9 +16,4 @@ export function problem(
   const requestId = c.get('requestId') as string | undefined;
   const body = { type: problemType(code), title, status, detail, code, ...(requestId ? { requestId } : {}), ...extras };
   return c.body(JSON.stringify(body), status, { 'content-type': 'application/problem+json', ...headers });
-}
-
-function titleOf(code: string): string {
-  const words = code.replace(/^rules\//, '').replaceAll('-', ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
 }

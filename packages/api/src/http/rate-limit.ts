@@ -27,7 +27,9 @@ export class RateLimiter {
   take(key: string): boolean {
     const now = this.now();
     const bucket = this.#buckets.get(key) ?? { tokens: this.limit.burst, at: now };
-    bucket.tokens = Math.min(this.limit.burst, bucket.tokens + ((now - bucket.at) / 1000) * this.limit.perSecond);
+    // A clock set back (the machine's can be) refills nothing rather than taking tokens away.
+    const elapsed = Math.max(0, now - bucket.at);
+    bucket.tokens = Math.min(this.limit.burst, bucket.tokens + (elapsed / 1000) * this.limit.perSecond);
     bucket.at = now;
     this.#buckets.set(key, bucket);
     if (bucket.tokens < 1) return false;

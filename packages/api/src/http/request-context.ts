@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from '../app-deps';
 import type { Logger } from './logging';
-import { ApiProblem } from './problems';
+import { ApiProblem } from '../problems';
 import type { RateLimiter } from './rate-limit';
 
 const SAFE_ID = /^[A-Za-z0-9._:-]{1,100}$/;

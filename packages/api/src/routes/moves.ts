@@ -1,80 +1,27 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { runCommand, type CommandDeps } from '../games/run-command';
-import { commandHash } from '../http/idempotency';
-import { ApiProblem } from '../http/problems';
-import { GameIdSchema, IdempotencyKeySchema } from '../schemas/common';
-import { MoveSchema } from '../schemas/moves';
-import { CommandReplySchema } from '../schemas/replies';
-import { bearer, json, problems } from './common';
+import type { AppDeps } from '../app-deps';
+import { makeMove } from '../contract/moves';
+import { commandReply } from '../games/reply';
+import { ApiProblem } from '../problems';
 import { openapi, router } from './router';
 
-const move = createRoute({
-  method: 'post',
-  path: '/v1/games/{id}/moves',
-  operationId: 'makeMove',
-  tags: ['Moves'],
-  summary: 'Make a move',
-  description: [
-    'Plays, passes, announces Chickenlittle or calls someone out, in your own seat. Take a move from `legalMoves` in your view of the game.',
-    'Send the version you decided on as `If-Match: "<version>"`: if the game has moved on you get `412` with `currentVersion` and nothing happens.',
-    'Send a fresh `Idempotency-Key` per move: a retry with the same key (after a timeout, say) returns the first reply byte for byte instead of moving twice.',
-    'The reply lists every event the move caused, including the draws and passes the server made at once for seats that had no choice.',
-  ].join('\n\n'),
-  security: bearer,
-  request: {
-    params: z.object({ id: GameIdSchema }),
-    headers: z.object({
-      'if-match': z
-        .string()
-        .openapi({ description: 'The version you decided on, quoted as in the ETag.', example: '"12"' }),
-      'idempotency-key': IdempotencyKeySchema,
-    }),
-    body: { ...json(MoveSchema), required: true },
-  },
-  responses: {
-    200: {
-      description: 'The move was made.',
-      ...json(CommandReplySchema),
-      headers: { ETag: { schema: { type: 'string' } } },
-    },
-    ...problems(
-      'auth/unauthenticated',
-      'request/idempotency-key-required',
-      'request/malformed-json',
-      'request/unsupported-media-type',
-      'request/too-large',
-      'game/not-found',
-      'request/version-mismatch',
-      'request/if-match-required',
-      'request/idempotency-key-reused',
-      'rules/not-your-turn',
-      'rules/must-fill-double',
-      'rules/suit-mismatch',
-      'rules/not-in-hand',
-      'rules/must-play',
-      'rules/game-not-started',
-      'rules/game-finished',
-    ),
-  },
-});
-
 /** `POST /v1/games/{id}/moves`. */
-export function moveRoutes(deps: () => Promise<CommandDeps>) {
+export function moveRoutes(deps: AppDeps) {
   const app = router();
-  openapi(app, move, async (c) => {
+  openapi(app, makeMove, async (c) => {
     const { id } = c.req.valid('param');
-    const body = c.req.valid('json');
+    const move = c.req.valid('json');
     const headers = c.req.valid('header');
-    const expectedVersion = parseIfMatch(headers['if-match']);
-    const playerId = c.get('playerId');
-    const reply = await runCommand(await deps(), {
-      gameId: id,
-      playerId,
-      expectedVersion,
-      idempotencyKey: headers['idempotency-key'],
-      commandHash: commandHash('move', playerId, id, expectedVersion, body),
-      command: (_, seat) => ({ type: 'move', seat, move: body }),
-    });
+    const actor = { kind: 'player', playerId: c.get('playerId') } as const;
+    const done = await deps.games.execute(
+      id,
+      actor,
+      { type: 'move', move },
+      {
+        expectedVersion: parseIfMatch(headers['if-match']),
+        key: headers['idempotency-key'],
+      },
+    );
+    const reply = commandReply(done, await deps.signer());
     return c.json(reply, 200, { ETag: `"${reply.version}"` });
   });
   return app;
@@ -83,10 +30,11 @@ export function moveRoutes(deps: () => Promise<CommandDeps>) {
 /** The version in an If-Match header: `"12"` (the ETag), also `W/"12"` or a bare `12`. */
 function parseIfMatch(header: string): number {
   const match = /^\s*(?:W\/)?"?(\d{1,15})"?\s*$/.exec(header);
-  if (!match?.[1])
+  if (!match?.[1]) {
     throw new ApiProblem(
       'request/invalid',
       `If-Match must be the game's version as its ETag gives it, like "12"; got ${JSON.stringify(header.slice(0, 40))}.`,
     );
+  }
   return Number(match[1]);
 }

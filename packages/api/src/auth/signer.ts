@@ -1,0 +1,58 @@
+import { timingSafeEqual } from 'node:crypto';
+import { mac, tokenFor } from './tokens';
+import { VerifiedTokens } from './verified-tokens';
+
+// Crockford's base32 without I, L, O, U: easy to read out and type.
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * Everything derived from the server's signing secret, in one place: tokens, the ids that retried
+ * registrations and creations land on, and invite codes. The secret itself never leaves this object.
+ * @example const signer = new Signer(secret); signer.inviteCode('g_…') // "K7M2QX9DPA"
+ */
+export class Signer {
+  readonly #secret: string;
+  readonly #verified = new VerifiedTokens();
+
+  constructor(secret: string) {
+    this.#secret = secret;
+  }
+
+  /** The bearer token of a player. */
+  tokenFor(playerId: string): string {
+    return tokenFor(this.#secret, playerId);
+  }
+
+  /** The player a token was issued to, or null for anything that is not a token signed here. */
+  playerOf(token: string): string | null {
+    return this.#verified.playerOf(this.#secret, token);
+  }
+
+  /** The player id a client's registration key leads to, so a retried registration lands on the same id. */
+  playerIdFor(idempotencyKey: string): string {
+    return `p_${mac(this.#secret, `player-key:${idempotencyKey}`).subarray(0, 16).toString('base64url')}`;
+  }
+
+  /** The game id a creator's key leads to, so a retried creation lands on the same game. */
+  gameIdFor(playerId: string, idempotencyKey: string): string {
+    return `g_${mac(this.#secret, `game-key:${playerId}:${idempotencyKey}`).subarray(0, 16).toString('base64url')}`;
+  }
+
+  /**
+   * A game's invite code: ten characters derived from the game id, so it needs no storage and cannot
+   * be guessed from the id.
+   */
+  inviteCode(gameId: string): string {
+    const bytes = mac(this.#secret, `invite:${gameId}`);
+    let code = '';
+    for (let i = 0; i < 10; i++) code += ALPHABET[(bytes[i] ?? 0) % 32];
+    return code;
+  }
+
+  /** True when `given` is the game's invite code (case-insensitive, compared in constant time). */
+  isInviteCode(gameId: string, given: string): boolean {
+    const expected = Buffer.from(this.inviteCode(gameId));
+    const actual = Buffer.from(given.trim().toUpperCase());
+    return actual.length === expected.length && timingSafeEqual(actual, expected);
+  }
+}

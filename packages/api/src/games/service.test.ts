@@ -1,0 +1,121 @@
+import { fisherYates, legalMoves, seededRandom, type Move } from '@chickenfoot/rules';
+import { randomUUID } from 'node:crypto';
+import { createDynamoClient, ensureTable, EventStore } from '@chickenfoot/store';
+import { describe, expect, inject, it } from 'vitest';
+import { silentLogger } from '../http/logging';
+import { GameRepository } from './repository';
+import { GameService } from './service';
+
+// The game service with no HTTP in sight: a store, a clock, a shuffle. What bots and the turn
+// sweeper will use.
+async function service(now = Date.parse('2026-12-01T09:00:00.000Z')) {
+  const client = createDynamoClient({ endpoint: inject('dynamoEndpoint'), maxAttempts: 1 });
+  const tableName = `service-${randomUUID()}`;
+  await ensureTable(client, tableName);
+  const store = new EventStore({ client, tableName });
+  const clock = { now };
+  const repository = new GameRepository({ store, clock: () => clock.now });
+  const games = new GameService({
+    repository,
+    context: { shuffle: fisherYates(seededRandom(5)) },
+    logger: silentLogger,
+  });
+  return { games, store, clock };
+}
+
+const ann = { id: 'p_ann', name: 'Ann' };
+const bob = { id: 'p_bob', name: 'Bob' };
+
+async function started(games: GameService) {
+  await games.execute(
+    'g_one',
+    { kind: 'player', playerId: ann.id },
+    { type: 'create', seats: 2, rules: { set: 6 }, player: ann },
+    { expectedVersion: 0, key: 'create-key-0001' },
+  );
+  return games.execute(
+    'g_one',
+    { kind: 'player', playerId: bob.id },
+    { type: 'join', player: bob },
+    { expectedVersion: null, key: 'join-key-000001' },
+  );
+}
+
+describe('the game service, without HTTP', () => {
+  it('records commits at the injected clock’s time, and by whom', async () => {
+    const { games, store, clock } = await service();
+    await games.execute(
+      'g_one',
+      { kind: 'player', playerId: ann.id },
+      { type: 'create', seats: 2, player: ann },
+      { expectedVersion: 0, key: 'create-key-0001' },
+    );
+    clock.now += 3_600_000;
+    await games.execute(
+      'g_one',
+      { kind: 'player', playerId: bob.id },
+      { type: 'join', player: bob },
+      { expectedVersion: null, key: 'join-key-000001' },
+    );
+    const commits = await store.readAll('g_one');
+    expect(commits.map((c) => [c.at, c.by])).toEqual([
+      ['2026-12-01T09:00:00.000Z', ann.id],
+      ['2026-12-01T10:00:00.000Z', bob.id],
+    ]);
+  });
+
+  it('lets a bot move for a seat: its key is derived, so a second run at that version is the first again', async () => {
+    const { games, store } = await service();
+    const joined = await started(games);
+    const seat = joined.state.hand?.turn as number;
+    const moves = legalMoves(joined.state, seat).filter((m) => m.type !== 'announce' && m.type !== 'callout');
+    expect(moves.length).toBeGreaterThan(0);
+    const bot = { kind: 'bot', seat } as const;
+    const first = await games.execute(
+      'g_one',
+      bot,
+      { type: 'move', move: moves[0] as Move },
+      { expectedVersion: joined.version },
+    );
+    expect(first).toMatchObject({ replayed: false, version: joined.version + 1, seat });
+    // A second runner (a retried sweep, another container) that chose another move at the same version.
+    const again = await games.execute(
+      'g_one',
+      bot,
+      { type: 'move', move: (moves[1] ?? moves[0]) as Move },
+      { expectedVersion: joined.version },
+    );
+    expect(again).toMatchObject({ replayed: true, version: first.version, events: first.events });
+    const commits = await store.readAll('g_one');
+    expect(commits).toHaveLength(first.version);
+    expect(commits.at(-1)).toMatchObject({ by: 'bot', idempotencyKey: `bot:${seat}:${joined.version}` });
+  });
+
+  it('lets the system act for a seat, and refuses a player who is not seated as if there were no game', async () => {
+    const { games } = await service();
+    const joined = await started(games);
+    const seat = joined.state.hand?.turn as number;
+    const move = legalMoves(joined.state, seat)[0] as Move;
+    const timeout = { kind: 'system', seat, reason: 'timeout' } as const;
+    const done = await games.execute('g_one', timeout, { type: 'move', move }, { expectedVersion: joined.version });
+    expect(done.version).toBe(joined.version + 1);
+    const stranger = { kind: 'player', playerId: 'p_eve' } as const;
+    await expect(
+      games.execute(
+        'g_one',
+        stranger,
+        { type: 'move', move },
+        { expectedVersion: done.version, key: 'stranger-key-01' },
+      ),
+    ).rejects.toMatchObject({ code: 'game/not-found' });
+    // The bot's derived key at a version the game has left behind: a 412, nothing applied.
+    await expect(
+      games.execute(
+        'g_one',
+        { kind: 'bot', seat: 1 - seat },
+        { type: 'move', move },
+        { expectedVersion: joined.version },
+      ),
+    ).rejects.toMatchObject({ code: 'request/version-mismatch', extras: { currentVersion: done.version } });
+  });
+});
