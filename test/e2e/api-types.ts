@@ -49,7 +49,7 @@ export interface paths {
         };
         /**
          * Your games
-         * @description With `turn=mine`: the games waiting for your move, the one waiting longest first (one index query). Without it: all your games, the most recently joined or changed status first, with `yourTurn` marked. Lists may trail a move by a moment (they come from indexes); the game itself is always current.
+         * @description With `turn=mine`: the games waiting for your move, the one waiting longest first, current as of the last move. Without it: all your games, the most recently joined or changed status first, with `yourTurn` marked; that list comes from an index and may trail a change of status by a moment. The game itself is always current.
          */
         get: operations["listMyGames"];
         put?: never;
@@ -234,9 +234,9 @@ export interface components {
             yourTurn: boolean;
             /** @enum {string} */
             status: "waiting" | "playing" | "finished";
-            /** @description The game version this entry was written at (for games waiting on you: the newest). */
+            /** @description The game version this entry was written at: for games waiting on you, the one at which your turn began. */
             version: number;
-            /** @description For games waiting on you: when the game last changed (ISO 8601); otherwise when you joined or its status last changed. */
+            /** @description For games waiting on you: since when (ISO 8601), the time your turn began; otherwise when you joined or its status last changed. */
             since: string;
             seats: ({
                 playerId: string;
