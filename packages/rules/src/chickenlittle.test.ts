@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasPlayable } from './board';
+import { anyFits } from './board';
 import { legalMoves } from './legal-moves';
 import type { RulesetOptions } from './ruleset';
 import { findGame, Scenario } from './scenario';
@@ -104,7 +104,7 @@ describe('Chickenlittle (callout, the default)', () => {
       return (
         seat >= 0 &&
         hand.turn !== seat &&
-        hasPlayable(hand, seat) &&
+        anyFits(hand, hand.hands[seat] ?? []) &&
         hand.hands.every((t, other) => other === seat || t.length > 1)
       );
     };

@@ -132,19 +132,22 @@ describe('drawing and passing', () => {
     ]);
   });
 
-  it('a draw or pass made by hand is checked like any move (forced ones are normally made for the player)', () => {
+  it('a draw or pass sent by a player is refused: the server has already made every one the rules allow', () => {
     const game = drawsAPlayableTile('may-play');
-    // Given every event but the automatic draw: seat 1 is to act with nothing playable.
+    expect(game.refuse(1, { type: 'draw' })).toMatchObject({ code: 'rules/already-drew' });
+    expect(game.refuse(0, { type: 'draw' })).toMatchObject({ code: 'rules/not-your-turn' });
+    expect(game.refuse(0, { type: 'pass' })).toMatchObject({ code: 'rules/not-your-turn' });
+    // Holding a tile that fits, there is nothing to draw for and no passing (see play.test.ts too).
+  });
+
+  it('a state cut short before its forced draw is one decide never leaves: it says so instead of guessing', () => {
+    const game = drawsAPlayableTile('may-play');
+    // Every event but the automatic draw: seat 1 is in turn with nothing playable and nothing drawn.
     const state = game.history.slice(0, -1).reduce(evolve, initialState());
     const context = { shuffle: () => [] };
-    expect(decide({ type: 'move', seat: 1, move: { type: 'pass' } }, state, context)).toMatchObject({
-      ok: false,
-      code: 'rules/must-draw',
-    });
-    expect(legalMoves(state, 1)).toEqual([{ type: 'draw' }]);
-    expect(decide({ type: 'move', seat: 1, move: { type: 'draw' } }, state, context)).toEqual({
-      ok: true,
-      events: [{ type: 'TileDrawn', seat: 1, tile: '6-5', reason: 'turn', forced: false }],
-    });
+    for (const move of [{ type: 'draw' }, { type: 'pass' }] as const) {
+      expect(() => decide({ type: 'move', seat: 1, move }, state, context)).toThrow(/no forced draw or pass/);
+    }
+    expect(legalMoves(state, 1)).toEqual([]);
   });
 });

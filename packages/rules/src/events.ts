@@ -72,3 +72,9 @@ export type GameEventType = GameEvent['type'];
 
 /** The event of one type. */
 export type EventOf<T extends GameEventType> = Extract<GameEvent, { type: T }>;
+
+/** The events of a game in play: everything that happens within a hand, and its end. */
+export type InPlayEvent = Exclude<
+  GameEvent,
+  { type: 'GameCreated' | 'SeatTaken' | 'GameStarted' | 'HandDealt' | 'GameEnded' }
+>;

@@ -42,7 +42,7 @@ describe('opening a hand', () => {
       { type: 'RootPlaced', seat: 0, tile: '6-6' },
     ]);
     expect(game.state.hand?.turn).toBe(1);
-    expect(game.state.hand?.placements).toEqual([{ id: 0, tile: '6-6', on: null, suit: 6, seat: 0 }]);
+    expect(game.state.hand?.placements).toEqual([{ id: 0, tile: '6-6', on: null, slot: 0, suit: 6, seat: 0 }]);
     expect(game.tiles(0)).toEqual(['2-1', '3-0']);
   });
 

@@ -2,7 +2,9 @@ import type { Move } from './commands';
 import type { Player, Seat } from './events';
 import { legalMoves } from './legal-moves';
 import type { Ruleset } from './ruleset';
-import { boneyardSize, type ChickenlittleStatus, type GameState, type Placement } from './state';
+import type { Placement } from './board';
+import type { ChickenlittleStatus } from './chickenlittle';
+import { boneyardSize, type GameState } from './state';
 import type { Tile } from './tiles';
 
 /** One seat as everybody sees it. */
