@@ -89,6 +89,12 @@ function evolveHand(
       placeRoot(next, event.tile, event.seat, rules.spokes);
       next.turn = (event.seat + 1) % seatCount;
       next.drawnTile = null;
+      next.chickenlittle = afterPlacement(
+        hand.chickenlittle,
+        event.seat,
+        next.hands[event.seat]?.length ?? 0,
+        rules.chickenlittle,
+      );
       return next;
     case 'TilePlayed':
       next.hands = removeTile(hand.hands, event.seat, event.tile);

@@ -88,7 +88,12 @@ export function dealHand(rec: Recorder, game: WaitingGame | PlayingGame, index: 
     now = rec.play(now, { type: 'TileDrawn', seat, tile, reason: 'opening', forced: true });
   });
   now = rec.play(now, { type: 'RootPlaced', seat: placer, tile: opener });
+  const left = now.hand.hands[placer]?.length ?? 0;
   // With a hand size of 1 the holder places their only tile: that is going out.
-  if (now.hand.hands[placer]?.length === 0) return endHand(rec, now, 'out', placer);
+  if (left === 0) return endHand(rec, now, 'out', placer);
+  // Placing the root is part of the deal, not a play the placer chose: under callout they announce
+  // themselves, as after any play of theirs that leaves one tile.
+  const announcement = announcementWith(now.rules.chickenlittle, left, 'unasked');
+  if (announcement) now = rec.play(now, { type: 'ChickenlittleAnnounced', seat: placer, auto: announcement.auto });
   settle(rec, now);
 }
