@@ -30,7 +30,7 @@ describe('Chickenlittle (callout, the default)', () => {
   it('may be announced together with the play that leaves one tile', () => {
     const game = oneTileLeft();
     expect(game.play(0, '6-5', 0, true).slice(0, 2)).toEqual([
-      { type: 'TilePlayed', seat: 0, tile: '6-5', on: 0, id: 3, suit: 6 },
+      { type: 'TilePlayed', seat: 0, tile: '6-5', on: 0, id: 3, suit: 6, forced: false },
       { type: 'ChickenlittleAnnounced', seat: 0, auto: false },
     ]);
     expect(game.state.hand?.chickenlittle[0]).toBe('announced');
@@ -134,7 +134,7 @@ describe('Chickenlittle variants', () => {
   it('auto: the announcement is made for the player, and there are no call-outs', () => {
     const game = oneTileLeft({ chickenlittle: 'auto' });
     expect(game.play(0, '6-5', 0).slice(0, 2)).toEqual([
-      { type: 'TilePlayed', seat: 0, tile: '6-5', on: 0, id: 3, suit: 6 },
+      { type: 'TilePlayed', seat: 0, tile: '6-5', on: 0, id: 3, suit: 6, forced: false },
       { type: 'ChickenlittleAnnounced', seat: 0, auto: true },
     ]);
     game.play(2, '6-2', 0);

@@ -38,7 +38,11 @@ export type GameEvent =
       readonly forced: boolean;
     }
   | { readonly type: 'RootPlaced'; readonly seat: Seat; readonly tile: Tile }
-  /** `id` is the new placement's id, `on` the placement it went against, `suit` the suit they share. */
+  /**
+   * `id` is the new placement's id, `on` the placement it went against, `suit` the suit they share.
+   * `forced`: the server made the play, the seat's only move (false for a player's own play; absent
+   * from events stored before forced plays existed).
+   */
   | {
       readonly type: 'TilePlayed';
       readonly seat: Seat;
@@ -46,6 +50,7 @@ export type GameEvent =
       readonly on: number;
       readonly id: number;
       readonly suit: number;
+      readonly forced: boolean;
     }
   | { readonly type: 'TurnPassed'; readonly seat: Seat; readonly forced: boolean }
   /** A Chickenlittle penalty: the seat loses this turn. */

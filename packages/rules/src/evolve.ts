@@ -1,7 +1,7 @@
 import { placeRoot, placeTile } from './board';
 import { afterAnnounce, afterCallout, afterDraw, afterPlacement, afterSkip, dealtStatuses } from './chickenlittle';
 import type { EventOf, GameEvent, InPlayEvent, Seat } from './events';
-import type { Ruleset } from './ruleset';
+import { storedRuleset, type Ruleset } from './ruleset';
 import type { EmptyGame, FinishedGame, GameState, HandState, PlayingGame, WaitingGame } from './state';
 import type { Tile } from './tiles';
 
@@ -135,7 +135,7 @@ function evolveHand(
 function created(_: EmptyGame, event: EventOf<'GameCreated'>): WaitingGame {
   return {
     status: 'waiting',
-    rules: event.rules,
+    rules: storedRuleset(event.rules),
     seatCount: event.seats,
     players: Array.from({ length: event.seats }, () => null),
     hand: null,

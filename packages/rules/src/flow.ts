@@ -27,7 +27,8 @@ export function playTile(
   how: 'asked' | 'unasked' | 'forced',
 ): PlayingGame | null {
   const id = game.hand.placements.length;
-  let after = rec.play(game, { type: 'TilePlayed', seat, tile, on: end.id, id, suit: end.suit });
+  const forced = how === 'forced';
+  let after = rec.play(game, { type: 'TilePlayed', seat, tile, on: end.id, id, suit: end.suit, forced });
   const left = after.hand.hands[seat]?.length ?? 0;
   if (left === 0) {
     endHand(rec, after, 'out', seat);
@@ -58,6 +59,8 @@ function makeForced(rec: Recorder, game: PlayingGame, move: ForcedMove): Playing
       return rec.play(game, { type: 'TileDrawn', seat: move.seat, tile: move.tile, reason: 'turn', forced: true });
     case 'pass':
       return rec.play(game, { type: 'TurnPassed', seat: move.seat, forced: true });
+    case 'play':
+      return playTile(rec, game, move.seat, move.tile, move.end, 'forced');
     default: {
       const unknown: never = move;
       throw new Error(`unknown forced move ${JSON.stringify(unknown)}`);
