@@ -62,13 +62,18 @@ export type GameEvent =
       readonly by: Seat;
       readonly penalty: 'draw' | 'skip';
     }
-  /** `scores[s]` is what seat `s` adds for this hand; `out` is the seat that went out, if any. */
+  /**
+   * `scores[s]` is what seat `s` adds for this hand; `out` is the seat that went out, if any.
+   * `hands[s]` are the tiles seat `s` was left holding, turned face up for all to count (absent from
+   * events stored before hands were revealed). The boneyard is not shown.
+   */
   | {
       readonly type: 'HandEnded';
       readonly hand: number;
       readonly reason: 'out' | 'blocked';
       readonly out: Seat | null;
       readonly scores: readonly number[];
+      readonly hands: readonly (readonly Tile[])[];
     }
   | { readonly type: 'GameEnded'; readonly totals: readonly number[]; readonly winners: readonly Seat[] };
 

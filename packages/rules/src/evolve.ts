@@ -2,7 +2,7 @@ import { placeRoot, placeTile } from './board';
 import { afterAnnounce, afterCallout, afterDraw, afterPlacement, afterSkip, dealtStatuses } from './chickenlittle';
 import type { EventOf, GameEvent, InPlayEvent, Seat } from './events';
 import { storedRuleset, type Ruleset } from './ruleset';
-import type { EmptyGame, FinishedGame, GameState, HandState, PlayingGame, WaitingGame } from './state';
+import type { EmptyGame, FinishedGame, GameState, HandRecord, HandState, PlayingGame, WaitingGame } from './state';
 import type { Tile } from './tiles';
 
 type Draft<T> = { -readonly [K in keyof T]: T[K] };
@@ -44,6 +44,7 @@ export function evolveWaiting(game: WaitingGame, event: EventOf<'SeatTaken' | 'G
     handScores: game.handScores,
     totals: game.totals,
     winners: null,
+    pastHands: game.pastHands,
   };
 }
 
@@ -65,7 +66,17 @@ export function evolveInPlay(game: PlayingGame, event: InPlayEvent): PlayingGame
   over.over = true;
   over.turn = null;
   over.drawnTile = null;
-  return playing(game, over, game.openers, handScores, totals);
+  const record: HandRecord = {
+    index: hand.index,
+    dealer: hand.dealer,
+    opener: hand.opener,
+    reason: event.reason,
+    out: event.out,
+    scores: event.scores,
+    // Events stored before hands were revealed lack them; the state knows them anyway.
+    hands: event.hands ?? hand.hands,
+  };
+  return playing(game, over, game.openers, handScores, totals, [...game.pastHands, record]);
 }
 
 function evolveHand(
@@ -143,6 +154,7 @@ function created(_: EmptyGame, event: EventOf<'GameCreated'>): WaitingGame {
     handScores: [],
     totals: Array.from({ length: event.seats }, () => 0),
     winners: null,
+    pastHands: [],
   };
 }
 
@@ -157,6 +169,7 @@ function finished(game: PlayingGame, event: EventOf<'GameEnded'>): FinishedGame 
     handScores: game.handScores,
     totals: game.totals,
     winners: event.winners,
+    pastHands: game.pastHands,
   };
 }
 
@@ -168,6 +181,7 @@ function playing(
   openers = game.openers,
   handScores = game.handScores,
   totals = game.totals,
+  pastHands = game.pastHands,
 ): PlayingGame {
   return {
     status: 'playing',
@@ -179,6 +193,7 @@ function playing(
     handScores,
     totals,
     winners: null,
+    pastHands,
   };
 }
 

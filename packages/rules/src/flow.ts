@@ -72,7 +72,7 @@ function makeForced(rec: Recorder, game: PlayingGame, move: ForcedMove): Playing
 export function endHand(rec: Recorder, game: PlayingGame, reason: HandEndReason, out: Seat | null): void {
   const { hand, rules } = game;
   const scores = handScores(hand.hands, rules.doubleBlank);
-  const ended = rec.play(game, { type: 'HandEnded', hand: hand.index, reason, out, scores });
+  const ended = rec.play(game, { type: 'HandEnded', hand: hand.index, reason, out, scores, hands: hand.hands });
   if (ended.handScores.length < handsInGame(rules)) return dealHand(rec, ended, hand.index + 1);
   rec.emit({ type: 'GameEnded', totals: ended.totals, winners: winnersOf(ended.totals) });
 }

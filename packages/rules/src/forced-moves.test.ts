@@ -81,7 +81,7 @@ describe('autoPlay (option)', () => {
     const events = game.play(1, '6-4', 0);
     expect(events.slice(1, 3)).toEqual([
       { type: 'TilePlayed', seat: 0, tile: '6-5', on: 0, id: 2, suit: 6, forced: true },
-      { type: 'HandEnded', hand: 0, reason: 'out', out: 0, scores: [0, 9] },
+      { type: 'HandEnded', hand: 0, reason: 'out', out: 0, scores: [0, 9], hands: [[], ['6-3']] },
     ]);
   });
 

@@ -27,6 +27,8 @@ function deepFreeze<T>(value: T): T {
 }
 
 const boardTiles = (s: GameState) => s.hand?.placements.map((p) => p.tile) ?? [];
+// At a hand's end every seat's tiles left are turned face up for all; every opener was on the table.
+const revealed = (s: GameState) => s.pastHands.flatMap((h) => [h.opener, ...h.hands.flat()]);
 const tilesIn = (value: unknown): string[] => JSON.stringify(value).match(/\d+-\d+/g) ?? [];
 
 // The checks below run at every step of thousands of steps, so they throw plain errors instead of
@@ -96,7 +98,7 @@ describe.each(CONFIGS)('random full games: double-$set, $seats seats', ({ set, s
             viewer = viewer === null ? 0 : viewer + 1
           ) {
             const own = (s: GameState) => (viewer === null ? [] : (s.hand?.hands[viewer] ?? []));
-            const known = new Set<Tile>([...own(after), ...boardTiles(after)]);
+            const known = new Set<Tile>([...own(after), ...boardTiles(after), ...revealed(after)]);
             if (viewsToo) {
               for (const tile of tilesIn(viewFor(after, viewer)))
                 check(known.has(tile), () => `seat ${viewer}'s view shows ${tile}`);
@@ -107,6 +109,7 @@ describe.each(CONFIGS)('random full games: double-$set, $seats seats', ({ set, s
               const next = evolve(state, event);
               const allowed = new Set<Tile>([...own(state), ...own(next), ...boardTiles(state), ...boardTiles(next)]);
               if (event.type === 'HandDealt') allowed.add(event.opener); // announced with the deal
+              if (event.type === 'HandEnded') for (const tile of event.hands.flat()) allowed.add(tile); // face up
               for (const tile of tilesIn(redactEvent(event, viewer))) {
                 check(allowed.has(tile), () => `${event.type} shows seat ${viewer} ${tile}`);
               }

@@ -21,6 +21,23 @@ export interface HandState extends Board {
   readonly over: boolean;
 }
 
+/**
+ * A hand that has ended, as every viewer may see it: at a hand's end every seat's remaining tiles are
+ * turned face up for all to count (the boneyard stays hidden).
+ */
+export interface HandRecord {
+  readonly index: number;
+  readonly dealer: Seat;
+  /** The double that opened it. */
+  readonly opener: Tile;
+  readonly reason: 'out' | 'blocked';
+  /** The seat that went out, if one did. */
+  readonly out: Seat | null;
+  readonly scores: readonly number[];
+  /** The tiles each seat was left holding. */
+  readonly hands: readonly (readonly Tile[])[];
+}
+
 /** What every phase of a game has. */
 interface GameBase {
   readonly seatCount: number;
@@ -30,6 +47,8 @@ interface GameBase {
   /** `handScores[k][s]`: what seat `s` scored in hand `k`. */
   readonly handScores: readonly (readonly number[])[];
   readonly totals: readonly number[];
+  /** Every hand that has ended, in order. */
+  readonly pastHands: readonly HandRecord[];
 }
 
 /** A game that has no events yet. */
@@ -79,6 +98,7 @@ export function initialState(): GameState {
     handScores: [],
     totals: [],
     winners: null,
+    pastHands: [],
   };
 }
 
