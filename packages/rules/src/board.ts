@@ -58,9 +58,6 @@ export interface Play {
 
 type Draft<T> = { -readonly [K in keyof T]: T[K] };
 
-/** The board before the root is placed. */
-export const EMPTY_BOARD: Board = { placements: [], ends: [], mustFill: null, openSuits: 0 };
-
 /** Sets `next` to the board whose root is `tile`: it takes `spokes` tiles of its suit before anything else. */
 export function placeRoot(next: Draft<Board>, tile: Tile, seat: Seat, spokes: number): void {
   const suit = halves(tile)[0];

@@ -41,7 +41,8 @@ export function playTile(
 
 /** Makes every forced move (see `forcedMove`) until a seat has a choice to make or the game ends. */
 export function settle(rec: Recorder, game: PlayingGame): void {
-  for (let now: PlayingGame | null = game; now;) {
+  let now: PlayingGame | null = game;
+  while (now) {
     const move = forcedMove(now);
     if (!move) return;
     now = makeForced(rec, now, move);

@@ -14,6 +14,7 @@ export {
   type PlayingGame,
   type FinishedGame,
   type HandState,
+  type HandRecord,
 } from './state';
 export { TOES, type Board, type Placement, type OpenEnd } from './board';
 export type { ChickenlittleStatus } from './chickenlittle';

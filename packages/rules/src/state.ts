@@ -106,8 +106,3 @@ export function initialState(): GameState {
 export function boneyardSize(hand: HandState): number {
   return hand.boneyard.length - hand.drawn;
 }
-
-/** The seat after `seat` in turn order. */
-export function nextSeat(game: GameState, seat: Seat): Seat {
-  return (seat + 1) % game.seatCount;
-}
