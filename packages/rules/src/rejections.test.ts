@@ -136,6 +136,13 @@ describe('rejection codes per command kind', () => {
     expect([...REJECTION_CODES].sort()).toEqual([...new Set(kinds.flatMap((k) => REJECTIONS[k]))].sort());
   });
 
+  it('an unknown command or move is a programming error: decide throws rather than invent a refusal', () => {
+    const unknownMove = { type: 'move', seat: 1, move: { type: 'dance' } } as unknown as Command;
+    expect(() => decide(unknownMove, playing, context)).toThrow(/unknown move/);
+    const unknownCommand = { type: 'resign' } as unknown as Command;
+    expect(() => decide(unknownCommand, playing, context)).toThrow(/unknown command/);
+  });
+
   it('a long randomized run returns no code that is not listed for its command kind', () => {
     const seen = new Map<CommandKind, Set<RejectionCode>>(kinds.map((kind) => [kind, new Set()]));
     const probe = (state: GameState, random: RandomInt) => {
