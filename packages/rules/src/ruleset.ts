@@ -16,6 +16,11 @@ export interface Ruleset {
   readonly opening: 'draw' | 'next-highest';
   /** How the one-tile-left announcement works. */
   readonly chickenlittle: 'callout' | 'auto' | 'off';
+  /**
+   * Whether the server also makes a play that is the seat's only legal move (`only-move`); the others
+   * then learn the play was forced. Draws, passes and a must-play drawn tile that fits one end are always made.
+   */
+  readonly autoPlay: 'off' | 'only-move';
 }
 
 /** The options a game creator may give; anything left out takes its default. */
@@ -29,6 +34,7 @@ export const DEFAULT_RULES: Omit<Ruleset, 'handSize'> = {
   doubleBlank: 50,
   opening: 'draw',
   chickenlittle: 'callout',
+  autoPlay: 'off',
 };
 
 // RULES.md's deal table: index = seats - 2. A missing entry means the set cannot seat that many.
@@ -63,6 +69,7 @@ const CHOICES = {
   doubleBlank: [0, 25, 50],
   opening: ['draw', 'next-highest'],
   chickenlittle: ['callout', 'auto', 'off'],
+  autoPlay: ['off', 'only-move'],
 } as const;
 
 /** A ruleset with every default filled in, or the reason the options cannot make a game. */
@@ -103,4 +110,12 @@ export function resolveRuleset(seats: number, options: RulesetOptions = {}): Res
     };
   }
   return { ok: true, rules: { ...DEFAULT_RULES, ...options, set, handSize } };
+}
+
+/**
+ * A ruleset as stored with a game, with the default of every option added since the game was created
+ * (a game created before `autoPlay` existed plays on with `autoPlay: 'off'`). Returns `rules` itself when complete.
+ */
+export function storedRuleset(rules: Ruleset): Ruleset {
+  return rules.autoPlay === undefined ? { ...rules, autoPlay: DEFAULT_RULES.autoPlay } : rules;
 }
