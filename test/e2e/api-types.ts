@@ -305,6 +305,8 @@ export interface components {
             on: number;
             id: number;
             suit: number;
+            /** @description True when the server made the play for the seat: it was their only move (a must-play drawn tile, or `autoPlay: only-move`). */
+            forced: boolean;
         } | {
             /** @enum {string} */
             type: "TurnPassed";
@@ -334,6 +336,8 @@ export interface components {
             reason: "out" | "blocked";
             out: components["schemas"]["Seat"] & (number | null);
             scores: number[];
+            /** @description The tiles each seat was left holding, turned face up for all to count. */
+            hands: components["schemas"]["Tile"][][];
         } | {
             /** @enum {string} */
             type: "GameEnded";
@@ -377,6 +381,11 @@ export interface components {
              * @enum {string}
              */
             chickenlittle: "callout" | "auto" | "off";
+            /**
+             * @description With `only-move`, the server also makes any play that is the seat’s only legal move (the others learn it was forced).
+             * @enum {string}
+             */
+            autoPlay: "off" | "only-move";
         };
         /**
          * @description A seat number (0-7); seat order is turn order.
@@ -406,6 +415,8 @@ export interface components {
             legalMoves: components["schemas"]["Move"][];
             /** @description `handScores[k][seat]`: what each seat scored in hand k. */
             handScores: number[][];
+            /** @description Every hand that has ended: its opener, how it ended, its scores and the tiles left. */
+            pastHands: components["schemas"]["HandRecord"][];
             totals: number[];
             /** @description The lowest totals once the game is over. */
             winners: components["schemas"]["Seat"][] | null;
@@ -437,6 +448,8 @@ export interface components {
             mustFill: number | null;
             boneyardSize: number;
             turn: components["schemas"]["Seat"] & (number | null);
+            /** @description The seat in turn, when it has drawn a tile it may play and is deciding whether to (the tile itself is shown only to them); null otherwise. */
+            drawnBy: components["schemas"]["Seat"] | null;
             over: boolean;
         } | null;
         Placement: {
@@ -444,6 +457,8 @@ export interface components {
             tile: components["schemas"]["Tile"];
             /** @description The placement it went against; null for the root. */
             on: number | null;
+            /** @description Its place on the placement it hangs on: the spoke (0 to spokes-1) on the root, the toe (0-2) on any other double, 0 elsewhere. With `on`, enough to lay the board out. */
+            slot: number;
             /** @description The suit it shares with that placement. */
             suit: number;
             seat: components["schemas"]["Seat"];
@@ -501,6 +516,19 @@ export interface components {
             type: "callout";
             seat: components["schemas"]["Seat"] & unknown;
         };
+        /** @description A hand that has ended, as everyone sees it. */
+        HandRecord: {
+            index: number;
+            dealer: components["schemas"]["Seat"];
+            opener: components["schemas"]["Tile"] & unknown;
+            /** @enum {string} */
+            reason: "out" | "blocked";
+            /** @description The seat that went out; null for a blocked hand. */
+            out: components["schemas"]["Seat"] | null;
+            scores: number[];
+            /** @description The tiles each seat was left holding, turned face up for all to count. */
+            hands: components["schemas"]["Tile"][][];
+        };
         NewGame: {
             /**
              * @description How many players; the game starts when every seat is taken.
@@ -546,6 +574,11 @@ export interface components {
              * @enum {string}
              */
             chickenlittle?: "callout" | "auto" | "off";
+            /**
+             * @description With `only-move`, the server also makes any play that is the seat’s only legal move (the others learn it was forced).
+             * @enum {string}
+             */
+            autoPlay?: "off" | "only-move";
         };
         Join: {
             /** @example K7M2QX9DPA */

@@ -1,6 +1,5 @@
 import {
   decide,
-  evolve,
   initialState,
   type Command,
   type DecideContext,
@@ -133,7 +132,7 @@ export class GameService {
         if (replayed) return replayed;
         throw new ApiProblem(decision.code, decision.message);
       }
-      const after = decision.events.reduce(evolve, game.state);
+      const after = decision.state;
       try {
         const { commit, replayed } = await this.#games.append(
           gameId,

@@ -19,6 +19,10 @@ const options = {
     .openapi({ description: 'Points 0-0 counts when left in a hand.', example: 50 }),
   opening: z.enum(['draw', 'next-highest']).openapi({ description: 'How a hand opens when nobody holds its double.' }),
   chickenlittle: z.enum(['callout', 'auto', 'off']).openapi({ description: 'The one-tile-left announcement.' }),
+  autoPlay: z.enum(['off', 'only-move']).openapi({
+    description:
+      'With `only-move`, the server also makes any play that is the seat’s only legal move (the others learn it was forced).',
+  }),
 };
 
 /** A game's rules with every default filled in. */
@@ -36,6 +40,7 @@ export const RuleOptionsSchema = z
     doubleBlank: options.doubleBlank.optional(),
     opening: options.opening.optional(),
     chickenlittle: options.chickenlittle.optional(),
+    autoPlay: options.autoPlay.optional(),
   })
   .strict()
   .openapi('RuleOptions', { description: 'Any rule option; left out, it takes its default (returned with the game).' });
