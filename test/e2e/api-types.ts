@@ -386,6 +386,11 @@ export interface components {
              * @enum {string}
              */
             autoPlay: "off" | "only-move";
+            /**
+             * @description The level of the bot that takes over the seat of a player who leaves: `random`, `greedy` or `strong`.
+             * @enum {string}
+             */
+            botLevel: "random" | "greedy" | "strong";
         };
         /**
          * @description A seat number (0-7); seat order is turn order.
@@ -579,6 +584,11 @@ export interface components {
              * @enum {string}
              */
             autoPlay?: "off" | "only-move";
+            /**
+             * @description The level of the bot that takes over the seat of a player who leaves: `random`, `greedy` or `strong`.
+             * @enum {string}
+             */
+            botLevel?: "random" | "greedy" | "strong";
         };
         Join: {
             /** @example K7M2QX9DPA */

@@ -23,12 +23,14 @@ export type { GameEvent, GameEventType, EventOf, InPlayEvent, Player, Seat, Draw
 export { REJECTIONS, REJECTION_CODES, type Rejection, type RejectionCode, type RejectionOf } from './rejections';
 export type { DecideContext, Shuffle } from './recorder';
 export {
+  BOT_LEVELS,
   DEFAULT_RULES,
   MIN_SEATS,
   defaultHandSize,
   maxSeats,
   resolveRuleset,
   setTileCount,
+  type BotLevel,
   type Ruleset,
   type RulesetOptions,
   type ResolvedRuleset,

@@ -14,6 +14,7 @@ describe('rulesets', () => {
         opening: 'draw',
         chickenlittle: 'callout',
         autoPlay: 'off',
+        botLevel: 'greedy',
       },
     });
   });
@@ -46,6 +47,7 @@ describe('rulesets', () => {
       opening: 'next-highest',
       chickenlittle: 'auto',
       autoPlay: 'only-move',
+      botLevel: 'strong',
     });
     expect(resolved).toEqual({
       ok: true,
@@ -58,6 +60,7 @@ describe('rulesets', () => {
         opening: 'next-highest',
         chickenlittle: 'auto',
         autoPlay: 'only-move',
+        botLevel: 'strong',
       },
     });
   });

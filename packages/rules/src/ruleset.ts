@@ -1,5 +1,9 @@
 import { SET_SIZES, type SetSize } from './tiles';
 
+/** How well a computer player plays, from a uniformly random legal move to a search. */
+export const BOT_LEVELS = ['random', 'greedy', 'strong'] as const;
+export type BotLevel = (typeof BOT_LEVELS)[number];
+
 /** Every per-game option of RULES.md, fixed when the game is created and shown to every player. */
 export interface Ruleset {
   /** Double-N set. */
@@ -21,6 +25,8 @@ export interface Ruleset {
    * then learn the play was forced. Draws, passes and a must-play drawn tile that fits one end are always made.
    */
   readonly autoPlay: 'off' | 'only-move';
+  /** The level of the bot that takes over a seat whose player leaves the game (or, with a turn clock, times out). */
+  readonly botLevel: BotLevel;
 }
 
 /** The options a game creator may give; anything left out takes its default. */
@@ -35,6 +41,7 @@ export const DEFAULT_RULES: Omit<Ruleset, 'handSize'> = {
   opening: 'draw',
   chickenlittle: 'callout',
   autoPlay: 'off',
+  botLevel: 'greedy',
 };
 
 // RULES.md's deal table: index = seats - 2. A missing entry means the set cannot seat that many.
@@ -70,6 +77,7 @@ const CHOICES = {
   opening: ['draw', 'next-highest'],
   chickenlittle: ['callout', 'auto', 'off'],
   autoPlay: ['off', 'only-move'],
+  botLevel: BOT_LEVELS,
 } as const;
 
 /** A ruleset with every default filled in, or the reason the options cannot make a game. */
@@ -117,5 +125,8 @@ export function resolveRuleset(seats: number, options: RulesetOptions = {}): Res
  * (a game created before `autoPlay` existed plays on with `autoPlay: 'off'`). Returns `rules` itself when complete.
  */
 export function storedRuleset(rules: Ruleset): Ruleset {
-  return rules.autoPlay === undefined ? { ...rules, autoPlay: DEFAULT_RULES.autoPlay } : rules;
+  const missing = (Object.keys(DEFAULT_RULES) as (keyof typeof DEFAULT_RULES)[]).some(
+    (key) => rules[key] === undefined,
+  );
+  return missing ? { ...DEFAULT_RULES, ...rules } : rules;
 }

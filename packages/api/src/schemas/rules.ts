@@ -1,3 +1,4 @@
+import { BOT_LEVELS } from '@chickenfoot/rules';
 import { z } from '@hono/zod-openapi';
 
 const options = {
@@ -23,6 +24,10 @@ const options = {
     description:
       'With `only-move`, the server also makes any play that is the seat’s only legal move (the others learn it was forced).',
   }),
+  botLevel: z.enum(BOT_LEVELS).openapi({
+    description:
+      'The level of the bot that takes over the seat of a player who leaves: `random`, `greedy` or `strong`.',
+  }),
 };
 
 /** A game's rules with every default filled in. */
@@ -41,6 +46,7 @@ export const RuleOptionsSchema = z
     opening: options.opening.optional(),
     chickenlittle: options.chickenlittle.optional(),
     autoPlay: options.autoPlay.optional(),
+    botLevel: options.botLevel.optional(),
   })
   .strict()
   .openapi('RuleOptions', { description: 'Any rule option; left out, it takes its default (returned with the game).' });
