@@ -1,6 +1,6 @@
 /**
  * The import directions of ARCHITECTURE.md, enforced in `npm test`:
- *   rules -> nothing | store -> AWS SDK | api -> rules, store, hono, zod
+ *   rules -> nothing | bots -> rules | store -> AWS SDK | api -> rules, store, hono, zod
  *   functions -> api, store | infra -> aws-cdk-lib, constructs | test -> public entries only.
  * Tests that live beside the code may also use the test tooling (vitest, fast-check).
  */
@@ -38,6 +38,8 @@ const mod = (name) => `^node_modules/${name}/`;
 module.exports = {
   forbidden: [
     ...onlyImports('rules', 'packages/rules', [], false),
+    // Computer players decide from one seat's view through the rules' public entry, nothing else.
+    ...onlyImports('bots', 'packages/bots', [pkg('rules')], false),
     ...onlyImports('store', 'packages/store', [mod('@aws-sdk'), mod('@smithy'), mod('dynalite')], true),
     ...onlyImports(
       'api',
