@@ -1,6 +1,6 @@
 /**
  * The import directions of ARCHITECTURE.md, enforced in `npm test`:
- *   rules -> nothing | bots -> rules | store -> AWS SDK | api -> rules, store, hono, zod
+ *   rules -> nothing | bots -> rules | store -> AWS SDK | api -> rules, bots, store, hono, zod
  *   functions -> api, store | infra -> aws-cdk-lib, constructs | test -> public entries only.
  * Tests that live beside the code may also use the test tooling (vitest, fast-check).
  */
@@ -44,7 +44,7 @@ module.exports = {
     ...onlyImports(
       'api',
       'packages/api/src',
-      [pkg('rules'), pkg('store'), mod('hono'), mod('@hono/(zod-openapi|swagger-ui)'), mod('zod')],
+      [pkg('rules'), pkg('bots'), pkg('store'), mod('hono'), mod('@hono/(zod-openapi|swagger-ui)'), mod('zod')],
       true,
     ),
     // The script that writes openapi.yaml from the api's public entry.

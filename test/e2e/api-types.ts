@@ -71,7 +71,7 @@ export interface paths {
         put?: never;
         /**
          * Create a game
-         * @description Creates a game with the given rules (defaults filled in and returned) and seats you in seat 0. Share `game.inviteCode`; the game starts when every seat is taken.
+         * @description Creates a game with the given rules (defaults filled in and returned) and seats you in seat 0, and the `bots` you ask for in theirs. Share `game.inviteCode`; the game starts when every seat is taken. With bots in every other seat it starts at once: the reply then holds the deal and the bots’ moves up to your turn.
          */
         post: operations["createGame"];
         delete?: never;
@@ -120,6 +120,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{id}/bots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Seat a bot
+         * @description Puts a computer player in a free seat of a game waiting for players: in `seat`, or the lowest free one, at `level`, or the game’s `botLevel`. Only the game’s creator may.
+         *
+         *     The last seat taken starts the game; the reply then also holds the deal and the moves of the bots up to your turn (as with a move).
+         */
+        post: operations["addBot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{id}/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Leave a game
+         * @description Before the game starts, your seat is free again for someone else (the creator cannot leave then: fill the game, with bots if you like, first).
+         *
+         *     In a game in play, a bot at the game’s `botLevel` takes your seat over as it stands, and the game goes on for the others; the reply holds the bots’ moves up to the next player’s turn. Leaving is for good: you may still read the game and its events, as a spectator (no tiles), but make no more moves (`game/left`).
+         */
+        post: operations["leaveGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/{id}/moves": {
         parameters: {
             query?: never;
@@ -137,7 +181,7 @@ export interface paths {
          *
          *     Send a fresh `Idempotency-Key` per move: a retry with the same key (after a timeout, say) returns the first reply byte for byte instead of moving twice.
          *
-         *     The reply lists every event the move caused, including the draws and passes the server made at once for seats that had no choice.
+         *     The reply lists every event the move caused, including the draws and passes the server made at once for seats that had no choice, and then every move of the bots that followed it, up to the next player’s turn or the end (each bot move is a commit of its own; `version` and the ETag are the last one’s). A retry lists the bot moves that followed as they stand by then.
          */
         post: operations["makeMove"];
         delete?: never;
@@ -272,6 +316,16 @@ export interface components {
             player: components["schemas"]["Player"];
         } | {
             /** @enum {string} */
+            type: "BotSeated";
+            seat: components["schemas"]["Seat"];
+            level: components["schemas"]["BotLevel"] & unknown;
+        } | {
+            /** @enum {string} */
+            type: "SeatLeft";
+            seat: components["schemas"]["Seat"];
+            bot: (components["schemas"]["BotLevel"] & unknown) | null;
+        } | {
+            /** @enum {string} */
             type: "GameStarted";
         } | {
             /** @enum {string} */
@@ -386,12 +440,14 @@ export interface components {
              * @enum {string}
              */
             autoPlay: "off" | "only-move";
-            /**
-             * @description The level of the bot that takes over the seat of a player who leaves: `random`, `greedy` or `strong`.
-             * @enum {string}
-             */
-            botLevel: "random" | "greedy" | "strong";
+            botLevel: components["schemas"]["BotLevel"];
         };
+        /**
+         * @description The level of the bot that takes over the seat of a player who leaves (and of a bot seated without one): `random`, `greedy` or `strong`.
+         * @example greedy
+         * @enum {string}
+         */
+        BotLevel: "random" | "greedy" | "strong";
         /**
          * @description A seat number (0-7); seat order is turn order.
          * @example 1
@@ -410,7 +466,7 @@ export interface components {
             status: "waiting" | "playing" | "finished";
             rules: components["schemas"]["Rules"];
             seats: components["schemas"]["SeatView"][];
-            yourSeat: components["schemas"]["Seat"];
+            yourSeat: components["schemas"]["Seat"] & unknown;
             /** @description Share it so others can join; null once every seat is taken. */
             inviteCode: string | null;
             hand: components["schemas"]["HandView"];
@@ -428,7 +484,12 @@ export interface components {
         };
         SeatView: {
             seat: components["schemas"]["Seat"];
-            player: components["schemas"]["Player"] & (Record<string, never> | null);
+            /** @description Who took the seat; null for a free seat or one a bot took. A player who left a game in play stays here (`left`). */
+            player: components["schemas"]["Player"] | null;
+            /** @description The level of the bot playing the seat; null where a player plays it (or nobody yet). */
+            bot: (components["schemas"]["BotLevel"] & unknown) | null;
+            /** @description True when the seat’s player left and a bot plays it now. */
+            left: boolean;
             tileCount: number;
             totalScore: number;
             /**
@@ -541,6 +602,8 @@ export interface components {
              */
             seats: number;
             rules?: components["schemas"]["RuleOptions"];
+            /** @description Bots to seat at once, after you (seat 0), each in its `seat` or the lowest free one. Bots that fill every other seat start the game with its creation. */
+            bots?: components["schemas"]["BotRequest"][];
         };
         /** @description Any rule option; left out, it takes its default (returned with the game). */
         RuleOptions: {
@@ -584,11 +647,16 @@ export interface components {
              * @enum {string}
              */
             autoPlay?: "off" | "only-move";
-            /**
-             * @description The level of the bot that takes over the seat of a player who leaves: `random`, `greedy` or `strong`.
-             * @enum {string}
-             */
-            botLevel?: "random" | "greedy" | "strong";
+            botLevel?: components["schemas"]["BotLevel"];
+        };
+        /**
+         * @example {
+         *       "level": "greedy"
+         *     }
+         */
+        BotRequest: {
+            level?: components["schemas"]["BotLevel"] & unknown;
+            seat?: components["schemas"]["Seat"] & unknown;
         };
         Join: {
             /** @example K7M2QX9DPA */
@@ -1139,7 +1207,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem: `request/idempotency-key-reused`, `rules/invalid-ruleset`. */
+            /** @description Problem: `request/idempotency-key-reused`, `rules/invalid-ruleset`, `rules/game-full`, `rules/seat-taken`, `rules/unknown-seat`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1551,6 +1619,448 @@ export interface operations {
             };
         };
     };
+    addBot: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The version you decided on, quoted as in the ETag. */
+                "if-match": string;
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
+                "idempotency-key": string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BotRequest"];
+            };
+        };
+        responses: {
+            /** @description The bot is seated. */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandReply"];
+                };
+            };
+            /** @description Problem: `request/invalid`, `request/idempotency-key-required`, `request/malformed-json`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/invalid",
+                     *       "title": "The request is not valid",
+                     *       "status": 400,
+                     *       "detail": "…",
+                     *       "code": "request/invalid"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `auth/unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/auth/unauthenticated",
+                     *       "title": "A valid bearer token is required",
+                     *       "status": 401,
+                     *       "detail": "…",
+                     *       "code": "auth/unauthenticated"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `game/left`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/game/left",
+                     *       "title": "You left this game",
+                     *       "status": 403,
+                     *       "detail": "…",
+                     *       "code": "game/left"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `game/not-found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/game/not-found",
+                     *       "title": "No such game",
+                     *       "status": 404,
+                     *       "detail": "…",
+                     *       "code": "game/not-found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `request/version-mismatch`. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/version-mismatch",
+                     *       "title": "The game has moved on",
+                     *       "status": 412,
+                     *       "detail": "…",
+                     *       "code": "request/version-mismatch"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `request/too-large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "…",
+                     *       "code": "request/too-large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `request/unsupported-media-type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/unsupported-media-type",
+                     *       "title": "Send the body as application/json",
+                     *       "status": 415,
+                     *       "detail": "…",
+                     *       "code": "request/unsupported-media-type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `request/idempotency-key-reused`, `rules/not-creator`, `rules/game-full`, `rules/seat-taken`, `rules/unknown-seat`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/idempotency-key-reused",
+                     *       "title": "This Idempotency-Key was used for another request",
+                     *       "status": 422,
+                     *       "detail": "…",
+                     *       "code": "request/idempotency-key-reused"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `request/if-match-required`. */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/if-match-required",
+                     *       "title": "An If-Match header with the game version is required",
+                     *       "status": 428,
+                     *       "detail": "…",
+                     *       "code": "request/if-match-required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `request/too-many-requests`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-many-requests",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "…",
+                     *       "code": "request/too-many-requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service/error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/error",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "…",
+                     *       "code": "service/error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service/unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/unavailable",
+                     *       "title": "The service is briefly unavailable: retry",
+                     *       "status": 503,
+                     *       "detail": "…",
+                     *       "code": "service/unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    leaveGame: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The version you decided on, quoted as in the ETag. */
+                "if-match": string;
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
+                "idempotency-key": string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description You have left. */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandReply"];
+                };
+            };
+            /** @description Problem: `request/invalid`, `request/idempotency-key-required`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/invalid",
+                     *       "title": "The request is not valid",
+                     *       "status": 400,
+                     *       "detail": "…",
+                     *       "code": "request/invalid"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `auth/unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/auth/unauthenticated",
+                     *       "title": "A valid bearer token is required",
+                     *       "status": 401,
+                     *       "detail": "…",
+                     *       "code": "auth/unauthenticated"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `game/not-found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/game/not-found",
+                     *       "title": "No such game",
+                     *       "status": 404,
+                     *       "detail": "…",
+                     *       "code": "game/not-found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `request/version-mismatch`. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/version-mismatch",
+                     *       "title": "The game has moved on",
+                     *       "status": 412,
+                     *       "detail": "…",
+                     *       "code": "request/version-mismatch"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `request/idempotency-key-reused`, `rules/game-finished`, `rules/already-left`, `rules/creator-cannot-leave`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/idempotency-key-reused",
+                     *       "title": "This Idempotency-Key was used for another request",
+                     *       "status": 422,
+                     *       "detail": "…",
+                     *       "code": "request/idempotency-key-reused"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `request/if-match-required`. */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/if-match-required",
+                     *       "title": "An If-Match header with the game version is required",
+                     *       "status": 428,
+                     *       "detail": "…",
+                     *       "code": "request/if-match-required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `request/too-many-requests`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-many-requests",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "…",
+                     *       "code": "request/too-many-requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service/error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/error",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "…",
+                     *       "code": "service/error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service/unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/unavailable",
+                     *       "title": "The service is briefly unavailable: retry",
+                     *       "status": 503,
+                     *       "detail": "…",
+                     *       "code": "service/unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     makeMove: {
         parameters: {
             query?: never;
@@ -1612,6 +2122,24 @@ export interface operations {
                      *       "status": 401,
                      *       "detail": "…",
                      *       "code": "auth/unauthenticated"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `game/left`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/game/left",
+                     *       "title": "You left this game",
+                     *       "status": 403,
+                     *       "detail": "…",
+                     *       "code": "game/left"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];

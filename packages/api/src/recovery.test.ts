@@ -17,7 +17,12 @@ async function flakyApi(options: Partial<AppOptions> = {}) {
   const failing = { awaiting: false, commitReply: false };
   client.middlewareStack.add(
     (next) => async (args) => {
-      const item = (args.input as { Item?: { pk?: { S?: string }; sk?: { N?: string } } }).Item;
+      // A turn entry's tombstone is an UpdateItem (a Key, no Item): both are turn-entry writes.
+      const input = args.input as {
+        Item?: { pk?: { S?: string }; sk?: { N?: string } };
+        Key?: { pk?: { S?: string } };
+      };
+      const item = input.Item ?? input.Key;
       const sk = Number(item?.sk?.N);
       if (failing.awaiting && item?.pk?.S?.startsWith('turns#')) {
         throw Object.assign(new Error('Rate of requests exceeds the allowed throughput.'), {
@@ -26,7 +31,7 @@ async function flakyApi(options: Partial<AppOptions> = {}) {
         });
       }
       const output = await next(args);
-      if (failing.commitReply && item?.pk?.S?.startsWith('game#') && sk > 0)
+      if (failing.commitReply && input.Item?.pk?.S?.startsWith('game#') && sk > 0)
         throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
       return output;
     },

@@ -3,6 +3,7 @@ import { listEvents } from './events';
 import { createGame, getGame, joinGame } from './games';
 import { makeMove } from './moves';
 import { listMyGames } from './my-games';
+import { addBot, leaveGame } from './seats';
 import { getMe, registerPlayer } from './players';
 
 /** Every route of the API, as documented: the handlers in routes/ implement exactly these. */
@@ -13,6 +14,8 @@ export const ROUTES = [
   createGame,
   joinGame,
   getGame,
+  addBot,
+  leaveGame,
   makeMove,
   listEvents,
 ] as const;

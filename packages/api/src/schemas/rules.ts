@@ -1,6 +1,12 @@
 import { BOT_LEVELS } from '@chickenfoot/rules';
 import { z } from '@hono/zod-openapi';
 
+/** How well a bot plays. */
+export const BotLevelSchema = z.enum(BOT_LEVELS).openapi('BotLevel', {
+  description: 'How well a bot plays: `random` (any legal move), `greedy` or `strong`.',
+  example: 'greedy',
+});
+
 const options = {
   set: z
     .union([z.literal(6), z.literal(9), z.literal(12), z.literal(15)])
@@ -24,9 +30,9 @@ const options = {
     description:
       'With `only-move`, the server also makes any play that is the seat’s only legal move (the others learn it was forced).',
   }),
-  botLevel: z.enum(BOT_LEVELS).openapi({
+  botLevel: BotLevelSchema.openapi({
     description:
-      'The level of the bot that takes over the seat of a player who leaves: `random`, `greedy` or `strong`.',
+      'The level of the bot that takes over the seat of a player who leaves (and of a bot seated without one): `random`, `greedy` or `strong`.',
   }),
 };
 
