@@ -23,7 +23,7 @@ async function flakyApi(options: Partial<AppOptions> = {}) {
         Key?: { pk?: { S?: string } };
       };
       const item = input.Item ?? input.Key;
-      const sk = Number(item?.sk?.N);
+      const sk = Number(input.Item?.sk?.N);
       if (failing.awaiting && item?.pk?.S?.startsWith('turns#')) {
         throw Object.assign(new Error('Rate of requests exceeds the allowed throughput.'), {
           name: 'ThrottlingException',
