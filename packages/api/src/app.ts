@@ -70,7 +70,7 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   // One token check (and rate limit) for every /v1 route except registration, before any route runs.
   const auth = requirePlayer(deps.signer, new RateLimiter(limits.perPlayer, deps.clock));
   app.use('/v1/*', (c, next) => (c.req.path === '/v1/players' ? next() : auth(c, next)));
-  app.post('/v1/players', limitByAddress(new RateLimiter(limits.registrations, deps.clock)));
+  app.post('/v1/players', limitByAddress(new RateLimiter(limits.registrations, deps.clock, undefined, 'registration')));
   // After the token check, which awaits: by then Node has parsed the packet the body came in.
   app.use('*', bufferedBody());
   app.route('/', playerRoutes(deps));
