@@ -1069,14 +1069,14 @@ export interface components {
              */
             code: "request/unsupported-media-type";
         };
-        /** @description A 422 problem: `request/idempotency-key-reused`, `rules/invalid-ruleset`. */
+        /** @description A 422 problem: `request/idempotency-key-reused`, `rules/invalid-ruleset`, `rules/game-exists`. */
         CreateGameProblem422: components["schemas"]["Problem"] & {
             /**
              * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
              * @example /problems/request/idempotency-key-reused
              * @enum {string}
              */
-            type: "/problems/request/idempotency-key-reused" | "/problems/rules/invalid-ruleset";
+            type: "/problems/request/idempotency-key-reused" | "/problems/rules/invalid-ruleset" | "/problems/rules/game-exists";
             /**
              * @description The HTTP status, repeated.
              * @example 422
@@ -1088,7 +1088,7 @@ export interface components {
              * @example request/idempotency-key-reused
              * @enum {string}
              */
-            code: "request/idempotency-key-reused" | "rules/invalid-ruleset";
+            code: "request/idempotency-key-reused" | "rules/invalid-ruleset" | "rules/game-exists";
         };
         /** @description A 429 problem: `request/too-many-requests`. */
         CreateGameProblem429: components["schemas"]["Problem"] & {
@@ -2631,7 +2631,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["CreateGameProblem415"];
                 };
             };
-            /** @description Problem: `request/idempotency-key-reused`, `rules/invalid-ruleset`. */
+            /** @description Problem: `request/idempotency-key-reused`, `rules/invalid-ruleset`, `rules/game-exists`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];

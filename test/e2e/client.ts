@@ -1,9 +1,13 @@
 // A third-party client: types generated from openapi.yaml by openapi-typescript (api-types.ts) and
 // requests made by openapi-fetch, over real HTTP. Nothing here comes from this project's packages.
-import createClient from 'openapi-fetch';
+import createClient, { type Middleware } from 'openapi-fetch';
+import { checkFetched } from '../support/contract/fetch';
 import type { components, paths } from './api-types';
 
 export type Move = components['schemas']['Move'];
+
+// Every response this client gets is checked against openapi.yaml: the types trust it, the test checks it.
+const conformance: Middleware = { onResponse: ({ request, response }) => checkFetched(request, response) };
 
 /** One seat's client: its own token, nothing else. */
 export class Seat {
@@ -16,11 +20,14 @@ export class Seat {
     readonly token: string,
   ) {
     this.client = createClient<paths>({ baseUrl, headers: { authorization: `Bearer ${token}` } });
+    this.client.use(conformance);
   }
 
   /** Registers a player and returns its seat client. */
   static async register(baseUrl: string, name: string): Promise<Seat> {
-    const { data, error } = await createClient<paths>({ baseUrl }).POST('/v1/players', { body: { name } });
+    const anonymous = createClient<paths>({ baseUrl });
+    anonymous.use(conformance);
+    const { data, error } = await anonymous.POST('/v1/players', { body: { name } });
     if (!data) throw new Error(`register ${name}: ${JSON.stringify(error)}`);
     return new Seat(baseUrl, name, data.token);
   }

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { apiGatewayEvent, type ApiGatewayEventOptions } from '@chickenfoot/api/testing';
+import { apiGatewayEvent, reportResponse, type ApiGatewayEventOptions } from '@chickenfoot/api/testing';
 import { createDynamoClient, ensureTable } from '@chickenfoot/store';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startContainer, type Container, type LambdaResult } from './container';
@@ -57,6 +57,10 @@ async function call(
   options: ApiGatewayEventOptions = {},
 ): Promise<LambdaResult & { json: any }> {
   const result = await lambda.invoke(apiGatewayEvent(method, path, options));
+  // Checked against openapi.yaml, as every response the suites receive.
+  const url = `${path}${options.query ? `?${options.query}` : ''}`;
+  const text = Buffer.from(result.body ?? '', result.isBase64Encoded ? 'base64' : 'utf8').toString('utf8');
+  await reportResponse({ method, url, status: result.statusCode, headers: new Headers(result.headers), text });
   const json = result.body && result.headers?.['content-type']?.includes('json') ? JSON.parse(result.body) : null;
   return { ...result, json };
 }

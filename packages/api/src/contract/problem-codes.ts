@@ -9,9 +9,9 @@ export type CommandKind = 'create' | 'join' | 'play' | 'draw' | 'pass' | 'announ
 // of move all the others. Switching is replacing this block with `import { REJECTIONS } from
 // '@chickenfoot/rules'`; nothing below changes.
 const SETUP = {
-  // `rules/game-exists` never reaches a client: a game's id comes from its creator's key, and creating
-  // it again is a retry (the first reply) or a 412.
-  create: ['rules/invalid-ruleset'],
+  // The API never lets `rules/game-exists` through (a game's id comes from its creator's key, and
+  // creating it again is a retry or a 412), but the rules can give it: documented all the same.
+  create: ['rules/invalid-ruleset', 'rules/game-exists'],
   join: ['rules/game-not-found', 'rules/game-full', 'rules/already-seated'],
 } as const satisfies Record<'create' | 'join', readonly RejectionCode[]>;
 const SETUP_ONLY: readonly RejectionCode[] = [

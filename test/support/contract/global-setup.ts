@@ -1,0 +1,46 @@
+/**
+ * vitest global setup: a folder where each test worker appends what the conformance check counted
+ * (setup.ts); at the end of the run the counts are summed into one line, and any mismatch fails the run
+ * even if a test caught the error its request threw.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    /** Where test workers append their conformance counts. */
+    contractTallyDir: string;
+  }
+}
+
+interface Tally {
+  validated: number;
+  mismatches: number;
+  failures: string[];
+}
+
+export default function setup(project: TestProject): () => void {
+  const dir = mkdtempSync(join(tmpdir(), 'chickenfoot-contract-'));
+  project.provide('contractTallyDir', dir);
+  return () => {
+    const total: Tally = { validated: 0, mismatches: 0, failures: [] };
+    for (const file of readdirSync(dir)) {
+      for (const line of readFileSync(join(dir, file), 'utf8').split('\n').filter(Boolean)) {
+        const tally = JSON.parse(line) as Tally;
+        total.validated += tally.validated;
+        total.mismatches += tally.mismatches;
+        total.failures.push(...tally.failures);
+      }
+    }
+    rmSync(dir, { recursive: true, force: true });
+    console.log(
+      `contract: ${total.validated} responses validated against openapi.yaml, ${total.mismatches} mismatches`,
+    );
+    if (total.mismatches > 0) {
+      for (const failure of total.failures.slice(0, 10)) console.error(failure);
+      process.exitCode = 1;
+    }
+  };
+}
