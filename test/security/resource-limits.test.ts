@@ -90,10 +90,14 @@ describe('resource limits: requests per player', () => {
 });
 
 describe('resource limits: long-polls', () => {
+  // Waiting for news after the newest version: a version past it is refused at once (request/version-ahead).
+  const newest = async () => (await api.view(token, gameId)).body.version as number;
+
   it('refuses a wait over 20 s and holds a wait no longer than the server’s cap', async () => {
-    refused(await api.call('GET', `/v1/games/${gameId}/events?after=999&wait=21`, { token }), 400);
+    const after = await newest();
+    refused(await api.call('GET', `/v1/games/${gameId}/events?after=${after}&wait=21`, { token }), 400);
     const started = performance.now();
-    const res = await api.call('GET', `/v1/games/${gameId}/events?after=999&wait=20`, { token });
+    const res = await api.call('GET', `/v1/games/${gameId}/events?after=${after}&wait=20`, { token });
     const waited = performance.now() - started;
     expect(res.status).toBe(200);
     expect(waited).toBeGreaterThanOrEqual(900);
@@ -102,7 +106,8 @@ describe('resource limits: long-polls', () => {
   });
 
   it('holds at most four waits per player: a fifth returns at once', async () => {
-    const wait = () => api.call('GET', `/v1/games/${gameId}/events?after=999&wait=1`, { token });
+    const after = await newest();
+    const wait = () => api.call('GET', `/v1/games/${gameId}/events?after=${after}&wait=1`, { token });
     const held = [wait(), wait(), wait(), wait()];
     await new Promise((resolve) => setTimeout(resolve, 50));
     const started = performance.now();
