@@ -89,3 +89,30 @@ export class Seat {
 
 /** A game as the generated client types it. */
 export type Game = Awaited<ReturnType<Seat['view']>>;
+
+/**
+ * Compile-time checks that the generated types keep every `null` the contract allows (never run):
+ * each `@ts-expect-error` fails the type-check the day a nullable field loses its null.
+ */
+export function nullsAreTyped(
+  game: Game,
+  ended: Extract<components['schemas']['Event'], { type: 'HandEnded' }>,
+): unknown[] {
+  const seat = game.seats[1]!;
+  const hand = game.hand!;
+  return [
+    // @ts-expect-error a free seat's player is null
+    seat.player.name,
+    seat.player?.name,
+    // @ts-expect-error no hand until the game starts
+    game.hand.turn,
+    // @ts-expect-error no seat to play once the hand is over
+    hand.turn.toFixed(),
+    // @ts-expect-error no drawn tile most of the time
+    game.drawnTile.length,
+    // @ts-expect-error no invite code once every seat is taken
+    game.inviteCode.length,
+    // @ts-expect-error nobody went out of a blocked hand
+    ended.out.toFixed(),
+  ];
+}
