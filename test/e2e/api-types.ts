@@ -224,14 +224,14 @@ export interface components {
             /** @example Ann */
             name: string;
         };
-        /** @description A 400 problem: `request/invalid`, `request/malformed-json`. */
+        /** @description A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
         RegisterPlayerProblem400: components["schemas"]["Problem"] & {
             /**
              * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
              * @example /problems/request/invalid
              * @enum {string}
              */
-            type: "/problems/request/invalid" | "/problems/request/malformed-json";
+            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required";
             /**
              * @description The HTTP status, repeated.
              * @example 400
@@ -243,7 +243,7 @@ export interface components {
              * @example request/invalid
              * @enum {string}
              */
-            code: "request/invalid" | "request/malformed-json";
+            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
         };
         /** @description A 413 problem: `request/too-large`. */
         RegisterPlayerProblem413: components["schemas"]["Problem"] & {
@@ -2010,7 +2010,7 @@ export interface operations {
                     "application/json": components["schemas"]["RegisteredPlayer"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/malformed-json`. */
+            /** @description Problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];

@@ -56,13 +56,13 @@ export type Player = {
 };
 
 /**
- * A 400 problem: `request/invalid`, `request/malformed-json`.
+ * A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`.
  */
 export type RegisterPlayerProblem400 = Problem & {
     /**
      * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
      */
-    type: '/problems/request/invalid' | '/problems/request/malformed-json';
+    type: '/problems/request/invalid' | '/problems/request/malformed-json' | '/problems/request/idempotency-key-required';
     /**
      * The HTTP status, repeated.
      */
@@ -70,7 +70,7 @@ export type RegisterPlayerProblem400 = Problem & {
     /**
      * The problem code: what a client branches on.
      */
-    code: 'request/invalid' | 'request/malformed-json';
+    code: 'request/invalid' | 'request/malformed-json' | 'request/idempotency-key-required';
 };
 
 /**
@@ -1611,7 +1611,7 @@ export type RegisterPlayerData = {
 
 export type RegisterPlayerErrors = {
     /**
-     * Problem: `request/invalid`, `request/malformed-json`.
+     * Problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`.
      */
     400: RegisterPlayerProblem400;
     /**

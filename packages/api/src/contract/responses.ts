@@ -42,7 +42,8 @@ export function problemCodesOf(route: RouteConfig): ProblemCode[] {
       ...((route.security ?? []).length > 0 ? AUTHENTICATED : []),
       ...(route.request?.body ? JSON_BODY : []),
       ...(key ? IDEMPOTENT : []),
-      ...(key === 'required' ? KEY_REQUIRED : []),
+      // An empty Idempotency-Key is answered as a missing one, where the key is optional too.
+      ...(key ? KEY_REQUIRED : []),
       ...(declares(route, 'if-match') === 'required' ? IF_MATCH_REQUIRED : []),
       ...own,
     ]),
