@@ -42,7 +42,7 @@ module.exports = {
     ...onlyImports(
       'api',
       'packages/api/src',
-      [pkg('rules'), pkg('store'), mod('hono'), mod('@hono/(zod-openapi|swagger-ui)'), mod('zod')],
+      [pkg('rules'), pkg('store'), mod('hono'), mod('@hono/zod-openapi'), mod('zod')],
       true,
     ),
     // The script that writes openapi.yaml from the api's public entry, and the two generated clients.

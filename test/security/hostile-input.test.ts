@@ -145,7 +145,7 @@ function legitimate(req: HostileRequest, status: number): boolean {
     case 'GET /docs':
       return read && status === 200;
     case 'GET /':
-      return read && status === 302;
+      return read && status === 200;
     default:
       return false;
   }
