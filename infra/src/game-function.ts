@@ -13,9 +13,17 @@ import type { StageConfig } from './config';
 
 /**
  * The DynamoDB calls the event store makes (`packages/store/src/dynamo.ts`), and nothing else: no
- * Scan, no DeleteItem, no batch or transaction. A test reads the store's source to keep this in step.
+ * Scan, no batch or transaction. DeleteItem only removes a finished game's turn entries (the store
+ * never deletes a commit: the condition on every write names a version). A test reads the store's
+ * source to keep this in step.
  */
-export const TABLE_ACTIONS = ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] as const;
+export const TABLE_ACTIONS = [
+  'dynamodb:DeleteItem',
+  'dynamodb:GetItem',
+  'dynamodb:Query',
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+] as const;
 
 /** The Lambda defaults in one place. */
 export const FUNCTION_DEFAULTS = {

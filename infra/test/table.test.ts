@@ -19,7 +19,7 @@ describe('the event store table', () => {
     // toMatchObject compares arrays element by element at equal length; say it outright anyway.
     expect(properties.AttributeDefinitions).toEqual(expected.AttributeDefinitions);
     expect(properties.GlobalSecondaryIndexes).toHaveLength(TABLE.globalSecondaryIndexes.length);
-    expect(properties.LocalSecondaryIndexes).toHaveLength(TABLE.localSecondaryIndexes.length);
+    expect(properties.LocalSecondaryIndexes ?? []).toHaveLength(TABLE.localSecondaryIndexes.length);
   });
 
   it('is on-demand, with point-in-time recovery and encryption under the AWS-managed key', () => {

@@ -71,14 +71,14 @@ const selfPlayMs = timeIt(() => {
 });
 const evolveMs = timeIt(replay(false));
 const legalMs = timeIt(replay(true)) - evolveMs;
-// Self-play folds every event twice (inside decide and again as a caller would) and asks legalMoves
-// for every seat once per command; the rest is decide's own validation and flow.
+// Self-play folds every event once (inside decide, which returns the state it reached) and asks
+// legalMoves for every seat once per command; the rest is decide's own validation and flow.
 const legalPerCommandMs = (legalMs * perGame.commands) / perGame.events;
-const decideMs = Math.max(0, selfPlayMs - 2 * evolveMs - legalPerCommandMs);
+const decideMs = Math.max(0, selfPlayMs - evolveMs - legalPerCommandMs);
 const share = (ms: number) => Math.round((ms / selfPlayMs) * 100);
 console.log(
   `per game (${perGame.events.toFixed(0)} events, ${perGame.commands.toFixed(0)} commands): ${selfPlayMs.toFixed(3)} ms; ` +
-    `evolve x2 ${share(2 * evolveMs)}%, legalMoves ${share(legalPerCommandMs)}%, decide's checks and flow ${share(decideMs)}% (sink ${sink % 10})`,
+    `evolve ${share(evolveMs)}%, legalMoves ${share(legalPerCommandMs)}%, decide's checks and flow ${share(decideMs)}% (sink ${sink % 10})`,
 );
 
 const result = {
@@ -89,7 +89,7 @@ const result = {
   commandsPerSecond: Math.round(median(rounds.map((r) => r.commandsPerSecond))),
   eventsPerGame: Math.round(perGame.events),
   commandsPerGame: Math.round(perGame.commands),
-  timeShare: { evolveTwice: share(2 * evolveMs), legalMoves: share(legalPerCommandMs), decide: share(decideMs) },
+  timeShare: { evolve: share(evolveMs), legalMoves: share(legalPerCommandMs), decide: share(decideMs) },
   node: process.version,
 };
 console.log(JSON.stringify(result));

@@ -131,7 +131,9 @@ async function storeMove(store: EventStore, next: Mover, kind: StoreKind) {
   const { cost } = await store.measure(async () => {
     const at = new Date();
     const head = headOf(step.state, version + 1, at.toISOString());
-    const awaiting = kind.awaiting ? { awaiting: { playerId: head.turn } } : {};
+    const from = step.before ? headOf(step.before, version, at.toISOString()).turn : null;
+    const changed = from !== head.turn || step.state.status === 'finished';
+    const awaiting = kind.awaiting && changed ? { turn: { from, to: head.turn, head } } : {};
     const snapshot = (version + 1) % SNAPSHOT_EVERY === 0 ? { snapshot: step.state } : {};
     await store.append(gameId, version, step.events, {
       idempotencyKey: `${gameId}:${version}`,
@@ -139,7 +141,6 @@ async function storeMove(store: EventStore, next: Mover, kind: StoreKind) {
       ...snapshot,
       by: 'bot',
       at,
-      head,
       ...awaiting,
     });
   });

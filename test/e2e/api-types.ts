@@ -49,7 +49,7 @@ export interface paths {
         };
         /**
          * Your games
-         * @description With `turn=mine`: the games waiting for your move, the one waiting longest first (one index query). Without it: all your games, the most recently joined or changed status first, with `yourTurn` marked. Lists may trail a move by a moment (they come from indexes); the game itself is always current.
+         * @description With `turn=mine`: the games waiting for your move, the one waiting longest first, current as of the last move. Without it: all your games, the most recently joined or changed status first, with `yourTurn` marked; that list comes from an index and may trail a change of status by a moment. The game itself is always current.
          */
         get: operations["listMyGames"];
         put?: never;
@@ -181,7 +181,7 @@ export interface components {
              * @example /problems/request/invalid
              * @enum {string}
              */
-            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required" | "/problems/request/method-not-allowed" | "/problems/request/not-found" | "/problems/request/too-large" | "/problems/request/unsupported-media-type" | "/problems/request/idempotency-key-reused" | "/problems/request/if-match-required" | "/problems/request/version-mismatch" | "/problems/request/version-ahead" | "/problems/request/too-many-requests" | "/problems/auth/unauthenticated" | "/problems/game/not-found" | "/problems/player/not-found" | "/problems/service/unavailable" | "/problems/service/error" | "/problems/rules/invalid-ruleset" | "/problems/rules/game-exists" | "/problems/rules/game-not-found" | "/problems/rules/game-full" | "/problems/rules/already-seated" | "/problems/rules/game-not-started" | "/problems/rules/game-finished" | "/problems/rules/unknown-seat" | "/problems/rules/not-your-turn" | "/problems/rules/invalid-tile" | "/problems/rules/not-in-hand" | "/problems/rules/unknown-placement" | "/problems/rules/end-closed" | "/problems/rules/suit-mismatch" | "/problems/rules/must-fill-double" | "/problems/rules/must-play" | "/problems/rules/must-play-drawn" | "/problems/rules/already-drew" | "/problems/rules/boneyard-empty" | "/problems/rules/must-draw" | "/problems/rules/nothing-to-announce" | "/problems/rules/no-lapse" | "/problems/rules/cannot-call-out-self";
+            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required" | "/problems/request/method-not-allowed" | "/problems/request/not-found" | "/problems/request/too-large" | "/problems/request/unsupported-media-type" | "/problems/request/idempotency-key-reused" | "/problems/request/if-match-required" | "/problems/request/version-mismatch" | "/problems/request/version-ahead" | "/problems/request/too-many-requests" | "/problems/auth/unauthenticated" | "/problems/game/not-found" | "/problems/player/not-found" | "/problems/service/unavailable" | "/problems/service/error" | "/problems/rules/game-exists" | "/problems/rules/invalid-ruleset" | "/problems/rules/game-not-found" | "/problems/rules/already-seated" | "/problems/rules/game-full" | "/problems/rules/game-not-started" | "/problems/rules/game-finished" | "/problems/rules/unknown-seat" | "/problems/rules/not-your-turn" | "/problems/rules/invalid-tile" | "/problems/rules/not-in-hand" | "/problems/rules/must-play-drawn" | "/problems/rules/unknown-placement" | "/problems/rules/must-fill-double" | "/problems/rules/end-closed" | "/problems/rules/suit-mismatch" | "/problems/rules/nothing-to-announce" | "/problems/rules/already-drew" | "/problems/rules/must-play" | "/problems/rules/no-lapse" | "/problems/rules/cannot-call-out-self";
             /** @example The request is not valid */
             title: string;
             /**
@@ -199,7 +199,7 @@ export interface components {
              * @example request/invalid
              * @enum {string}
              */
-            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required" | "request/method-not-allowed" | "request/not-found" | "request/too-large" | "request/unsupported-media-type" | "request/idempotency-key-reused" | "request/if-match-required" | "request/version-mismatch" | "request/version-ahead" | "request/too-many-requests" | "auth/unauthenticated" | "game/not-found" | "player/not-found" | "service/unavailable" | "service/error" | "rules/invalid-ruleset" | "rules/game-exists" | "rules/game-not-found" | "rules/game-full" | "rules/already-seated" | "rules/game-not-started" | "rules/game-finished" | "rules/unknown-seat" | "rules/not-your-turn" | "rules/invalid-tile" | "rules/not-in-hand" | "rules/unknown-placement" | "rules/end-closed" | "rules/suit-mismatch" | "rules/must-fill-double" | "rules/must-play" | "rules/must-play-drawn" | "rules/already-drew" | "rules/boneyard-empty" | "rules/must-draw" | "rules/nothing-to-announce" | "rules/no-lapse" | "rules/cannot-call-out-self";
+            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required" | "request/method-not-allowed" | "request/not-found" | "request/too-large" | "request/unsupported-media-type" | "request/idempotency-key-reused" | "request/if-match-required" | "request/version-mismatch" | "request/version-ahead" | "request/too-many-requests" | "auth/unauthenticated" | "game/not-found" | "player/not-found" | "service/unavailable" | "service/error" | "rules/game-exists" | "rules/invalid-ruleset" | "rules/game-not-found" | "rules/already-seated" | "rules/game-full" | "rules/game-not-started" | "rules/game-finished" | "rules/unknown-seat" | "rules/not-your-turn" | "rules/invalid-tile" | "rules/not-in-hand" | "rules/must-play-drawn" | "rules/unknown-placement" | "rules/must-fill-double" | "rules/end-closed" | "rules/suit-mismatch" | "rules/nothing-to-announce" | "rules/already-drew" | "rules/must-play" | "rules/no-lapse" | "rules/cannot-call-out-self";
             /** @description Quote it when reporting a problem. */
             requestId: string;
             /** @description With `request/version-mismatch` and `request/version-ahead`: the game version to go on from. */
@@ -537,11 +537,11 @@ export interface components {
             yourTurn: boolean;
             /** @enum {string} */
             status: "waiting" | "playing" | "finished";
-            /** @description The game version this entry was written at (for games waiting on you: the newest). */
+            /** @description The game version this entry was written at: for games waiting on you, the one at which your turn began. */
             version: number;
             /**
              * Format: date-time
-             * @description For games waiting on you: when the game last changed (ISO 8601); otherwise when you joined or its status last changed.
+             * @description For games waiting on you: since when (ISO 8601), the time your turn began; otherwise when you joined or its status last changed.
              * @example 2026-11-30T07:00:00.000Z
              */
             since: string;
@@ -739,6 +739,8 @@ export interface components {
             on: number;
             id: number;
             suit: number;
+            /** @description True when the server made the play for the seat: it was their only move (a must-play drawn tile, or `autoPlay: only-move`). */
+            forced: boolean;
         } | {
             /** @enum {string} */
             type: "TurnPassed";
@@ -769,6 +771,8 @@ export interface components {
             /** @description The seat that went out; null when the hand was blocked. */
             out: components["schemas"]["Seat"] | null;
             scores: number[];
+            /** @description The tiles each seat was left holding, turned face up for all to count. */
+            hands: components["schemas"]["Tile"][][];
         } | {
             /** @enum {string} */
             type: "GameEnded";
@@ -815,6 +819,16 @@ export interface components {
              * @enum {string}
              */
             chickenlittle: "callout" | "auto" | "off";
+            /**
+             * @description With `only-move`, the server also makes any play that is the seat’s only legal move (the others learn it was forced).
+             * @enum {string}
+             */
+            autoPlay: "off" | "only-move";
+            /**
+             * @description The level of the bot that takes over the seat of a player who leaves: `random`, `greedy` or `strong`.
+             * @enum {string}
+             */
+            botLevel: "random" | "greedy" | "strong";
         };
         /**
          * @description A seat number (0-7); seat order is turn order.
@@ -846,6 +860,8 @@ export interface components {
             legalMoves: components["schemas"]["Move"][];
             /** @description `handScores[k][seat]`: what each seat scored in hand k. */
             handScores: number[][];
+            /** @description Every hand that has ended: its opener, how it ended, its scores and the tiles left. */
+            pastHands: components["schemas"]["HandRecord"][];
             totals: number[];
             /** @description The lowest totals once the game is over. */
             winners: components["schemas"]["Seat"][] | null;
@@ -879,6 +895,8 @@ export interface components {
             boneyardSize: number;
             /** @description The seat to play; null once the hand is over. */
             turn: components["schemas"]["Seat"] | null;
+            /** @description The seat in turn, when it has drawn a tile it may play and is deciding whether to (the tile itself is shown only to them); null otherwise. */
+            drawnBy: components["schemas"]["Seat"] | null;
             over: boolean;
         };
         Placement: {
@@ -886,6 +904,8 @@ export interface components {
             tile: components["schemas"]["Tile"];
             /** @description The placement it went against; null for the root. */
             on: number | null;
+            /** @description Its place on the placement it hangs on: the spoke (0 to spokes-1) on the root, the toe (0-2) on any other double, 0 elsewhere. With `on`, enough to lay the board out. */
+            slot: number;
             /** @description The suit it shares with that placement. */
             suit: number;
             seat: components["schemas"]["Seat"];
@@ -942,6 +962,19 @@ export interface components {
              */
             type: "callout";
             seat: components["schemas"]["Seat"] & unknown;
+        };
+        /** @description A hand that has ended, as everyone sees it. */
+        HandRecord: {
+            index: number;
+            dealer: components["schemas"]["Seat"];
+            opener: components["schemas"]["Tile"] & unknown;
+            /** @enum {string} */
+            reason: "out" | "blocked";
+            /** @description The seat that went out; null for a blocked hand. */
+            out: components["schemas"]["Seat"] | null;
+            scores: number[];
+            /** @description The tiles each seat was left holding, turned face up for all to count. */
+            hands: components["schemas"]["Tile"][][];
         };
         /** @description A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
         CreateGameProblem400: components["schemas"]["Problem"] & {
@@ -1069,14 +1102,14 @@ export interface components {
              */
             code: "request/unsupported-media-type";
         };
-        /** @description A 422 problem: `request/idempotency-key-reused`, `rules/invalid-ruleset`, `rules/game-exists`. */
+        /** @description A 422 problem: `request/idempotency-key-reused`, `rules/game-exists`, `rules/invalid-ruleset`. */
         CreateGameProblem422: components["schemas"]["Problem"] & {
             /**
              * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
              * @example /problems/request/idempotency-key-reused
              * @enum {string}
              */
-            type: "/problems/request/idempotency-key-reused" | "/problems/rules/invalid-ruleset" | "/problems/rules/game-exists";
+            type: "/problems/request/idempotency-key-reused" | "/problems/rules/game-exists" | "/problems/rules/invalid-ruleset";
             /**
              * @description The HTTP status, repeated.
              * @example 422
@@ -1088,7 +1121,7 @@ export interface components {
              * @example request/idempotency-key-reused
              * @enum {string}
              */
-            code: "request/idempotency-key-reused" | "rules/invalid-ruleset" | "rules/game-exists";
+            code: "request/idempotency-key-reused" | "rules/game-exists" | "rules/invalid-ruleset";
         };
         /** @description A 429 problem: `request/too-many-requests`. */
         CreateGameProblem429: components["schemas"]["Problem"] & {
@@ -1201,6 +1234,16 @@ export interface components {
              * @enum {string}
              */
             chickenlittle?: "callout" | "auto" | "off";
+            /**
+             * @description With `only-move`, the server also makes any play that is the seat’s only legal move (the others learn it was forced).
+             * @enum {string}
+             */
+            autoPlay?: "off" | "only-move";
+            /**
+             * @description The level of the bot that takes over the seat of a player who leaves: `random`, `greedy` or `strong`.
+             * @enum {string}
+             */
+            botLevel?: "random" | "greedy" | "strong";
         };
         /** @description A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
         JoinGameProblem400: components["schemas"]["Problem"] & {
@@ -1328,14 +1371,14 @@ export interface components {
              */
             code: "request/unsupported-media-type";
         };
-        /** @description A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-full`, `rules/already-seated`. */
+        /** @description A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/already-seated`, `rules/game-full`. */
         JoinGameProblem422: components["schemas"]["Problem"] & {
             /**
              * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
              * @example /problems/request/idempotency-key-reused
              * @enum {string}
              */
-            type: "/problems/request/idempotency-key-reused" | "/problems/rules/game-not-found" | "/problems/rules/game-full" | "/problems/rules/already-seated";
+            type: "/problems/request/idempotency-key-reused" | "/problems/rules/game-not-found" | "/problems/rules/already-seated" | "/problems/rules/game-full";
             /**
              * @description The HTTP status, repeated.
              * @example 422
@@ -1347,7 +1390,7 @@ export interface components {
              * @example request/idempotency-key-reused
              * @enum {string}
              */
-            code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/game-full" | "rules/already-seated";
+            code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/already-seated" | "rules/game-full";
         };
         /** @description A 429 problem: `request/too-many-requests`. */
         JoinGameProblem429: components["schemas"]["Problem"] & {
@@ -1689,14 +1732,14 @@ export interface components {
              */
             code: "request/unsupported-media-type";
         };
-        /** @description A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/unknown-seat`, `rules/not-your-turn`, `rules/invalid-tile`, `rules/not-in-hand`, `rules/unknown-placement`, `rules/end-closed`, `rules/suit-mismatch`, `rules/must-fill-double`, `rules/must-play`, `rules/must-play-drawn`, `rules/already-drew`, `rules/boneyard-empty`, `rules/must-draw`, `rules/nothing-to-announce`, `rules/no-lapse`, `rules/cannot-call-out-self`. */
+        /** @description A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/unknown-seat`, `rules/not-your-turn`, `rules/invalid-tile`, `rules/not-in-hand`, `rules/must-play-drawn`, `rules/unknown-placement`, `rules/must-fill-double`, `rules/end-closed`, `rules/suit-mismatch`, `rules/nothing-to-announce`, `rules/already-drew`, `rules/must-play`, `rules/no-lapse`, `rules/cannot-call-out-self`. */
         MakeMoveProblem422: components["schemas"]["Problem"] & {
             /**
              * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
              * @example /problems/request/idempotency-key-reused
              * @enum {string}
              */
-            type: "/problems/request/idempotency-key-reused" | "/problems/rules/game-not-found" | "/problems/rules/game-not-started" | "/problems/rules/game-finished" | "/problems/rules/unknown-seat" | "/problems/rules/not-your-turn" | "/problems/rules/invalid-tile" | "/problems/rules/not-in-hand" | "/problems/rules/unknown-placement" | "/problems/rules/end-closed" | "/problems/rules/suit-mismatch" | "/problems/rules/must-fill-double" | "/problems/rules/must-play" | "/problems/rules/must-play-drawn" | "/problems/rules/already-drew" | "/problems/rules/boneyard-empty" | "/problems/rules/must-draw" | "/problems/rules/nothing-to-announce" | "/problems/rules/no-lapse" | "/problems/rules/cannot-call-out-self";
+            type: "/problems/request/idempotency-key-reused" | "/problems/rules/game-not-found" | "/problems/rules/game-not-started" | "/problems/rules/game-finished" | "/problems/rules/unknown-seat" | "/problems/rules/not-your-turn" | "/problems/rules/invalid-tile" | "/problems/rules/not-in-hand" | "/problems/rules/must-play-drawn" | "/problems/rules/unknown-placement" | "/problems/rules/must-fill-double" | "/problems/rules/end-closed" | "/problems/rules/suit-mismatch" | "/problems/rules/nothing-to-announce" | "/problems/rules/already-drew" | "/problems/rules/must-play" | "/problems/rules/no-lapse" | "/problems/rules/cannot-call-out-self";
             /**
              * @description The HTTP status, repeated.
              * @example 422
@@ -1708,7 +1751,7 @@ export interface components {
              * @example request/idempotency-key-reused
              * @enum {string}
              */
-            code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/game-not-started" | "rules/game-finished" | "rules/unknown-seat" | "rules/not-your-turn" | "rules/invalid-tile" | "rules/not-in-hand" | "rules/unknown-placement" | "rules/end-closed" | "rules/suit-mismatch" | "rules/must-fill-double" | "rules/must-play" | "rules/must-play-drawn" | "rules/already-drew" | "rules/boneyard-empty" | "rules/must-draw" | "rules/nothing-to-announce" | "rules/no-lapse" | "rules/cannot-call-out-self";
+            code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/game-not-started" | "rules/game-finished" | "rules/unknown-seat" | "rules/not-your-turn" | "rules/invalid-tile" | "rules/not-in-hand" | "rules/must-play-drawn" | "rules/unknown-placement" | "rules/must-fill-double" | "rules/end-closed" | "rules/suit-mismatch" | "rules/nothing-to-announce" | "rules/already-drew" | "rules/must-play" | "rules/no-lapse" | "rules/cannot-call-out-self";
         };
         /** @description A 428 problem: `request/if-match-required`. */
         MakeMoveProblem428: components["schemas"]["Problem"] & {
@@ -2631,7 +2674,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["CreateGameProblem415"];
                 };
             };
-            /** @description Problem: `request/idempotency-key-reused`, `rules/invalid-ruleset`, `rules/game-exists`. */
+            /** @description Problem: `request/idempotency-key-reused`, `rules/game-exists`, `rules/invalid-ruleset`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2869,7 +2912,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["JoinGameProblem415"];
                 };
             };
-            /** @description Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-full`, `rules/already-seated`. */
+            /** @description Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/already-seated`, `rules/game-full`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3293,7 +3336,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["MakeMoveProblem415"];
                 };
             };
-            /** @description Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/unknown-seat`, `rules/not-your-turn`, `rules/invalid-tile`, `rules/not-in-hand`, `rules/unknown-placement`, `rules/end-closed`, `rules/suit-mismatch`, `rules/must-fill-double`, `rules/must-play`, `rules/must-play-drawn`, `rules/already-drew`, `rules/boneyard-empty`, `rules/must-draw`, `rules/nothing-to-announce`, `rules/no-lapse`, `rules/cannot-call-out-self`. */
+            /** @description Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/unknown-seat`, `rules/not-your-turn`, `rules/invalid-tile`, `rules/not-in-hand`, `rules/must-play-drawn`, `rules/unknown-placement`, `rules/must-fill-double`, `rules/end-closed`, `rules/suit-mismatch`, `rules/nothing-to-announce`, `rules/already-drew`, `rules/must-play`, `rules/no-lapse`, `rules/cannot-call-out-self`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];

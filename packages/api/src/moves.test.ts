@@ -24,7 +24,9 @@ describe('POST /v1/games/{id}/moves', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('etag')).toBe(`"${before.body.version + 1}"`);
     expect(res.body.version).toBe(before.body.version + 1);
-    expect(res.body.events).toEqual([{ type: 'TilePlayed', seat: 1, tile: '6-4', on: 0, id: 1, suit: 6 }]);
+    expect(res.body.events).toEqual([
+      { type: 'TilePlayed', seat: 1, tile: '6-4', on: 0, id: 1, suit: 6, forced: false },
+    ]);
     expect(res.body.game.yourTiles).not.toContain('6-4');
     expect(res.body.game.hand.turn).toBe(0);
     expect(res.body.game.legalMoves).toEqual([]);
@@ -137,7 +139,7 @@ describe('POST /v1/games/{id}/moves', () => {
     const { version } = (await t.api.view(bob, gameId)).body;
     const res = await t.api.move(bob, gameId, { type: 'play', tile: '6-5', on: 0 }, version);
     expect(res.body.events).toEqual([
-      { type: 'TilePlayed', seat: 1, tile: '6-5', on: 0, id: 1, suit: 6 },
+      { type: 'TilePlayed', seat: 1, tile: '6-5', on: 0, id: 1, suit: 6, forced: false },
       { type: 'TileDrawn', seat: 0, reason: 'turn', forced: true },
       { type: 'TurnPassed', seat: 0, forced: true },
     ]);

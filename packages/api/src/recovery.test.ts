@@ -6,8 +6,9 @@ import { createApp, type AppOptions } from './app';
 import { newKey, stackedShuffle, TEST_SECRET, testApi, TestClient } from './testing';
 
 /**
- * A test app whose store fails the writes of the game's awaiting item while `failing.awaiting` is
- * set, and loses the reply to a commit's write (which did land) while `failing.commitReply` is.
+ * A test app whose store fails the writes of the players' turn entries ("my turn" lists) while
+ * `failing.awaiting` is set, and loses the reply to a commit's write (which did land) while
+ * `failing.commitReply` is.
  */
 async function flakyApi(options: Partial<AppOptions> = {}) {
   const client = createDynamoClient({ endpoint: inject('dynamoEndpoint'), maxAttempts: 1 });
@@ -16,15 +17,17 @@ async function flakyApi(options: Partial<AppOptions> = {}) {
   const failing = { awaiting: false, commitReply: false };
   client.middlewareStack.add(
     (next) => async (args) => {
-      const sk = Number((args.input as { Item?: { sk?: { N?: string } } }).Item?.sk?.N);
-      if (failing.awaiting && sk === -1000) {
+      const item = (args.input as { Item?: { pk?: { S?: string }; sk?: { N?: string } } }).Item;
+      const sk = Number(item?.sk?.N);
+      if (failing.awaiting && item?.pk?.S?.startsWith('turns#')) {
         throw Object.assign(new Error('Rate of requests exceeds the allowed throughput.'), {
           name: 'ThrottlingException',
           $metadata: {},
         });
       }
       const output = await next(args);
-      if (failing.commitReply && sk > 0) throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+      if (failing.commitReply && item?.pk?.S?.startsWith('game#') && sk > 0)
+        throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
       return output;
     },
     { step: 'initialize', name: 'injectFaults' },

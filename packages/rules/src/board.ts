@@ -1,21 +1,174 @@
 import type { Seat } from './events';
-import { boneyardSize, type HandState } from './state';
-import { suitBits, type Tile } from './tiles';
+import { reject, type RejectionOf } from './rejections';
+import { halves, isDouble, otherHalf, suitBits, type Tile } from './tiles';
 
-/** True when `tile` fits some open end now. */
-export function canPlay(hand: HandState, tile: Tile): boolean {
-  return (suitBits(tile) & hand.openSuits) !== 0;
+/**
+ * The table of a hand and what fits where on it: the root double and its spokes, the toes a double takes,
+ * the one double that must be filled before play goes elsewhere (must-fill), and the open ends.
+ * `evolve` moves it on, `decide` and `legalMoves` ask it.
+ */
+
+/** Tiles a double other than the root accepts (its toes) before play may go elsewhere. */
+export const TOES = 3;
+
+/** A tile on the table. */
+export interface Placement {
+  readonly id: number;
+  readonly tile: Tile;
+  /** The placement it went against (null for the root). */
+  readonly on: number | null;
+  /**
+   * Where on `on` it sits, for drawing the board: the spoke index (0 to spokes - 1) on the root, the toe
+   * index (0 to 2) on another double, 0 on a single tile's one end (and for the root itself).
+   */
+  readonly slot: number;
+  /** The suit it shares with the placement it went against (the root: its own suit). */
+  readonly suit: number;
+  readonly seat: Seat;
 }
 
-/** True when `seat` holds a tile that fits an open end now. */
-export function hasPlayable(hand: HandState, seat: Seat): boolean {
-  for (const tile of hand.hands[seat] ?? []) if ((suitBits(tile) & hand.openSuits) !== 0) return true;
+/** A placement that still accepts tiles: `remaining` more of `suit`. */
+export interface OpenEnd {
+  readonly id: number;
+  readonly suit: number;
+  readonly remaining: number;
+}
+
+/** The board's part of a hand's state. */
+export interface Board {
+  readonly placements: readonly Placement[];
+  readonly ends: readonly OpenEnd[];
+  /** The double (root or not) that must be filled before play goes elsewhere: its placement id. */
+  readonly mustFill: number | null;
+  /**
+   * The suits a tile may be played on now, as a bit set (see `suitBits`): only the must-fill double's
+   * while there is one. Kept so "does this tile fit anywhere" is one AND, millions of times in self-play.
+   */
+  readonly openSuits: number;
+}
+
+/** What a play puts on the board (a `TilePlayed` event has these fields). */
+export interface Play {
+  readonly seat: Seat;
+  readonly tile: Tile;
+  readonly on: number;
+  readonly id: number;
+  readonly suit: number;
+}
+
+type Draft<T> = { -readonly [K in keyof T]: T[K] };
+
+/** Sets `next` to the board whose root is `tile`: it takes `spokes` tiles of its suit before anything else. */
+export function placeRoot(next: Draft<Board>, tile: Tile, seat: Seat, spokes: number): void {
+  const suit = halves(tile)[0];
+  next.placements = [{ id: 0, tile, on: null, slot: 0, suit, seat }];
+  next.ends = [{ id: 0, suit, remaining: spokes }];
+  next.mustFill = 0;
+  next.openSuits = 1 << suit;
+}
+
+/**
+ * Puts a played tile on `next`, a fresh copy of the board it goes on (evolve's own: the fields are
+ * replaced, the arrays they held are never changed). A double becomes the must-fill double with
+ * three toes to take; a single tile exposes its other half as one new end.
+ */
+export function placeTile(next: Draft<Board>, play: Play, spokes: number): void {
+  const ends: OpenEnd[] = [];
+  let filled = false;
+  let slot = 0;
+  for (const end of next.ends) {
+    if (end.id !== play.on) {
+      ends.push(end);
+      continue;
+    }
+    slot = capacity(next.placements, end.id, spokes) - end.remaining;
+    if (end.remaining > 1) ends.push({ id: end.id, suit: end.suit, remaining: end.remaining - 1 });
+    else filled = true;
+  }
+  const double = isDouble(play.tile);
+  ends.push({ id: play.id, suit: double ? play.suit : otherHalf(play.tile, play.suit), remaining: double ? TOES : 1 });
+
+  const placements = next.placements.slice();
+  placements.push({ id: play.id, tile: play.tile, on: play.on, slot, suit: play.suit, seat: play.seat });
+  next.placements = placements;
+  next.ends = ends;
+  if (double) next.mustFill = play.id;
+  else if (filled && next.mustFill === play.on) next.mustFill = null;
+  next.openSuits = openSuits(ends, next.mustFill);
+}
+
+/** Tiles placement `id` takes in all: the root its spokes, another double its toes, a single tile one. */
+function capacity(placements: readonly Placement[], id: number, spokes: number): number {
+  const placement = placements[id];
+  if (!placement || placement.on === null) return spokes;
+  return isDouble(placement.tile) ? TOES : 1;
+}
+
+function openSuits(ends: readonly OpenEnd[], mustFill: number | null): number {
+  let bits = 0;
+  for (const end of ends) if (mustFill === null || end.id === mustFill) bits |= 1 << end.suit;
+  return bits;
+}
+
+/** True when `tile` fits some open end now. */
+export function fits(board: Board, tile: Tile): boolean {
+  return (suitBits(tile) & board.openSuits) !== 0;
+}
+
+/** True when some tile of `tiles` fits an open end now. */
+export function anyFits(board: Board, tiles: readonly Tile[]): boolean {
+  for (const tile of tiles) if ((suitBits(tile) & board.openSuits) !== 0) return true;
   return false;
 }
 
-/** A stalemate: the boneyard is empty and no seat holds a tile that fits. */
-export function isBlocked(hand: HandState): boolean {
-  if (boneyardSize(hand) > 0) return false;
-  for (let seat = 0; seat < hand.hands.length; seat++) if (hasPlayable(hand, seat)) return false;
-  return true;
+/**
+ * True when a tile of `suits` (its `suitBits`, asked once per tile by the loops that call this for
+ * every end) may go on `end` now: it shows the end's suit, and no other double waits to be filled.
+ */
+export function fitsEnd(board: Board, suits: number, end: OpenEnd): boolean {
+  return (board.mustFill === null || end.id === board.mustFill) && (suits & (1 << end.suit)) !== 0;
+}
+
+/** The one place any tile of `tiles` can go now, or null when there is none or more than one. */
+export function onlyPlacement(board: Board, tiles: readonly Tile[]): { tile: Tile; end: OpenEnd } | null {
+  let only: { tile: Tile; end: OpenEnd } | null = null;
+  for (const tile of tiles) {
+    const suits = suitBits(tile);
+    if ((suits & board.openSuits) === 0) continue;
+    for (const end of board.ends) {
+      if (!fitsEnd(board, suits, end)) continue;
+      if (only) return null;
+      only = { tile, end };
+    }
+  }
+  return only;
+}
+
+/**
+ * The open end a play of `tile` against placement `on` takes, or why it may not go there: the placement
+ * does not exist, another double must be filled first, the placement has no open end left, or the tile
+ * does not show the end's suit (a double, in particular, goes only on an end of its own suit).
+ */
+export function endFor(board: Board, tile: Tile, on: number): OpenEnd | RejectionOf<'play'> {
+  const target = board.placements[on];
+  if (!Number.isInteger(on) || !target) {
+    return reject('rules/unknown-placement', `There is no placement ${String(on)} on the table.`);
+  }
+  const { mustFill } = board;
+  if (mustFill !== null && on !== mustFill) {
+    const left = board.ends.find((end) => end.id === mustFill)?.remaining ?? 0;
+    return reject(
+      'rules/must-fill-double',
+      `The double ${board.placements[mustFill]?.tile} (placement ${mustFill}) needs ${left} more tile(s) of its suit before play can go anywhere else.`,
+    );
+  }
+  const end = board.ends.find((e) => e.id === on);
+  if (!end) return reject('rules/end-closed', `Placement ${on} (${target.tile}) has no open end left.`);
+  if ((suitBits(tile) & (1 << end.suit)) === 0) {
+    return reject(
+      'rules/suit-mismatch',
+      `${tile} has no ${end.suit}: placement ${on} (${target.tile}) takes only tiles of suit ${end.suit}.`,
+    );
+  }
+  return end;
 }

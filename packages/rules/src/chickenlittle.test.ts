@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasPlayable } from './board';
+import { anyFits } from './board';
 import { legalMoves } from './legal-moves';
 import type { RulesetOptions } from './ruleset';
 import { findGame, Scenario } from './scenario';
@@ -30,7 +30,7 @@ describe('Chickenlittle (callout, the default)', () => {
   it('may be announced together with the play that leaves one tile', () => {
     const game = oneTileLeft();
     expect(game.play(0, '6-5', 0, true).slice(0, 2)).toEqual([
-      { type: 'TilePlayed', seat: 0, tile: '6-5', on: 0, id: 3, suit: 6 },
+      { type: 'TilePlayed', seat: 0, tile: '6-5', on: 0, id: 3, suit: 6, forced: false },
       { type: 'ChickenlittleAnnounced', seat: 0, auto: false },
     ]);
     expect(game.state.hand?.chickenlittle[0]).toBe('announced');
@@ -104,7 +104,7 @@ describe('Chickenlittle (callout, the default)', () => {
       return (
         seat >= 0 &&
         hand.turn !== seat &&
-        hasPlayable(hand, seat) &&
+        anyFits(hand, hand.hands[seat] ?? []) &&
         hand.hands.every((t, other) => other === seat || t.length > 1)
       );
     };
@@ -134,7 +134,7 @@ describe('Chickenlittle variants', () => {
   it('auto: the announcement is made for the player, and there are no call-outs', () => {
     const game = oneTileLeft({ chickenlittle: 'auto' });
     expect(game.play(0, '6-5', 0).slice(0, 2)).toEqual([
-      { type: 'TilePlayed', seat: 0, tile: '6-5', on: 0, id: 3, suit: 6 },
+      { type: 'TilePlayed', seat: 0, tile: '6-5', on: 0, id: 3, suit: 6, forced: false },
       { type: 'ChickenlittleAnnounced', seat: 0, auto: true },
     ]);
     game.play(2, '6-2', 0);
@@ -150,5 +150,74 @@ describe('Chickenlittle variants', () => {
     expect(game.play(0, '6-5', 0).some((e) => e.type === 'ChickenlittleAnnounced')).toBe(false);
     game.play(2, '6-2', 0);
     expect(game.refuse(1, { type: 'callout', seat: 0 })).toMatchObject({ code: 'rules/no-lapse' });
+  });
+});
+
+// Double-6, three seats, two tiles each: seat 0 holds 6-6, places it as the root at the deal and is
+// left holding one tile (5-1), exactly as if a play had left it one.
+function rootLeavesOneTile(rules: RulesetOptions = {}) {
+  return new Scenario({
+    rules: { set: 6, spokes: 4, ...rules },
+    deals: [
+      {
+        hands: [
+          ['6-6', '5-1'],
+          ['6-4', '4-3'],
+          ['6-3', '3-2'],
+        ],
+      },
+    ],
+  });
+}
+
+describe('Chickenlittle after placing the opening double', () => {
+  it('callout: the placer left one tile must announce; they may, out of turn, before anyone places a tile', () => {
+    const game = rootLeavesOneTile();
+    expect(game.state.hand?.chickenlittle).toEqual(['pending', 'none', 'none']);
+    expect(legalMoves(game.state, 0)).toEqual([{ type: 'announce' }]);
+    expect(game.move(0, { type: 'announce' })).toEqual([{ type: 'ChickenlittleAnnounced', seat: 0, auto: false }]);
+    game.play(1, '6-4', 0);
+    expect(game.refuse(2, { type: 'callout', seat: 0 })).toMatchObject({ code: 'rules/no-lapse' });
+  });
+
+  it('callout: unannounced, they become vulnerable when another player places a tile, and are called out', () => {
+    const game = rootLeavesOneTile();
+    game.play(1, '6-4', 0);
+    expect(game.state.hand?.chickenlittle[0]).toBe('vulnerable');
+    expect(game.move(2, { type: 'callout', seat: 0 })).toEqual([
+      { type: 'ChickenlittleCalledOut', seat: 0, by: 2, penalty: 'draw' },
+      { type: 'TileDrawn', seat: 0, tile: expect.any(String), reason: 'penalty', forced: true },
+    ]);
+    expect(game.tiles(0)).toHaveLength(2);
+  });
+
+  it('auto: the announcement is made for the placer with the deal', () => {
+    const game = rootLeavesOneTile({ chickenlittle: 'auto' });
+    expect(game.history.slice(-2)).toEqual([
+      { type: 'RootPlaced', seat: 0, tile: '6-6' },
+      { type: 'ChickenlittleAnnounced', seat: 0, auto: true },
+    ]);
+    expect(game.state.hand?.chickenlittle[0]).toBe('announced');
+  });
+
+  it('off: nothing to announce', () => {
+    const game = rootLeavesOneTile({ chickenlittle: 'off' });
+    expect(game.state.hand?.chickenlittle).toEqual(['none', 'none', 'none']);
+    expect(game.refuse(0, { type: 'announce' })).toMatchObject({ code: 'rules/nothing-to-announce' });
+  });
+
+  it('the same when the placer drew for the opener: one tile dealt, the double drawn, placed, one left', () => {
+    // Nobody holds 6-6: from the seat after the dealer (seat 1), seat 1 draws it at once.
+    const game = new Scenario({
+      rules: { set: 6, handSize: 1 },
+      deals: [{ hands: [['5-1'], ['4-2']], boneyard: ['6-6'] }],
+    });
+    const root = game.history.findIndex((e) => e.type === 'RootPlaced');
+    expect(game.history.slice(root - 1, root + 1)).toEqual([
+      { type: 'TileDrawn', seat: 1, tile: '6-6', reason: 'opening', forced: true },
+      { type: 'RootPlaced', seat: 1, tile: '6-6' },
+    ]);
+    expect(game.state.hand?.chickenlittle[1]).toBe('pending');
+    expect(legalMoves(game.state, 1)).toEqual([{ type: 'announce' }]);
   });
 });

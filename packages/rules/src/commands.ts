@@ -25,3 +25,14 @@ export type Command =
   | { readonly type: 'join'; readonly player: Player }
   /** `seat` is the seat acting; the caller has already checked who is behind it. */
   | { readonly type: 'move'; readonly seat: Seat; readonly move: Move };
+
+/** A command's kind as `REJECTIONS` lists them: `create`, `join`, or the move's type. */
+export type CommandKind = Exclude<Command['type'], 'move'> | Move['type'];
+
+/**
+ * The kind of a command: `create`, `join`, or its move's type.
+ * @example commandKind({ type: 'move', seat: 1, move: { type: 'pass' } }) // 'pass'
+ */
+export function commandKind(command: Command): CommandKind {
+  return command.type === 'move' ? command.move.type : command.type;
+}

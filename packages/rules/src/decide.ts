@@ -1,27 +1,30 @@
-import type { Command } from './commands';
+import type { Command, Move } from './commands';
 import { decideAnnounce, decideCallout } from './decide-chickenlittle';
 import { decideCreate, decideJoin } from './decide-setup';
 import { decideDraw, decidePass, decidePlay } from './decide-turn';
-import type { GameEvent } from './events';
+import type { GameEvent, Seat } from './events';
 import { Recorder, type DecideContext } from './recorder';
-import { reject, type Rejection } from './rejections';
-import type { GameState } from './state';
+import { reject, type Rejection, type RejectionOf } from './rejections';
+import type { GameState, PlayingGame } from './state';
 
-/** The events a command caused, or why it was refused (in which case nothing happened). */
-export type Decision = { readonly ok: true; readonly events: GameEvent[] } | Rejection;
+/**
+ * The events a command caused and the state after them (the fold of `events` over the state it was
+ * given, so the caller need not fold again), or why it was refused (in which case nothing happened).
+ */
+export type Decision = { readonly ok: true; readonly events: GameEvent[]; readonly state: GameState } | Rejection;
 
 /**
  * Validates a command against a game's state and returns the events it causes, including the
- * forced moves, hand ends and deals that follow from it. Pure: the same command, state and
- * shuffle always give the same events.
+ * forced moves, hand ends and deals that follow from it, and the state they lead to. Pure: the same
+ * command, state and shuffle always give the same events.
  * @example
  * const d = decide({ type: 'create', seats: 2, player: { id: 'p1', name: 'Ann' } }, initialState(), ctx);
- * if (d.ok) state = d.events.reduce(evolve, state);
+ * if (d.ok) state = d.state;
  */
 export function decide(command: Command, state: GameState, context: DecideContext): Decision {
   const rec = new Recorder(state, context);
   const refused = apply(command, rec);
-  return refused ?? { ok: true, events: rec.events };
+  return refused ?? { ok: true, events: rec.events, state: rec.state };
 }
 
 function apply(command: Command, rec: Recorder): Rejection | undefined {
@@ -31,37 +34,50 @@ function apply(command: Command, rec: Recorder): Rejection | undefined {
     case 'join':
       return decideJoin(command, rec);
     case 'move':
-      return applyMove(command, rec);
+      return decideMove(rec, command.seat, command.move);
     default: {
       const unknown: never = command;
-      return reject('rules/game-not-found', `unknown command ${JSON.stringify(unknown)}`);
+      throw new Error(`unknown command ${JSON.stringify(unknown)}`);
     }
   }
 }
 
-function applyMove(command: Extract<Command, { type: 'move' }>, rec: Recorder): Rejection | undefined {
-  const { status, seatCount } = rec.state;
-  if (status === 'empty') return reject('rules/game-not-found', 'There is no such game.');
-  if (status === 'waiting') return reject('rules/game-not-started', 'The game starts when every seat is taken.');
-  if (status === 'finished') return reject('rules/game-finished', 'The game is over.');
-  const { seat, move } = command;
-  if (!Number.isInteger(seat) || seat < 0 || seat >= seatCount) {
-    return reject('rules/unknown-seat', `There is no seat ${String(seat)} in this game.`);
+function decideMove(rec: Recorder, seat: Seat, move: Move): Rejection | undefined {
+  const game = rec.state;
+  switch (game.status) {
+    case 'empty':
+      return reject('rules/game-not-found', 'There is no such game.');
+    case 'waiting':
+      return reject('rules/game-not-started', 'The game starts when every seat is taken.');
+    case 'finished':
+      return reject('rules/game-finished', 'The game is over.');
+    case 'playing':
+      if (!Number.isInteger(seat) || seat < 0 || seat >= game.seatCount) {
+        return reject('rules/unknown-seat', `There is no seat ${String(seat)} in this game.`);
+      }
+      return decideInPlay(rec, game, seat, move);
+    default: {
+      const unknown: never = game;
+      throw new Error(`unknown game status ${JSON.stringify(unknown)}`);
+    }
   }
+}
+
+function decideInPlay(rec: Recorder, game: PlayingGame, seat: Seat, move: Move): RejectionOf<Move['type']> | undefined {
   switch (move.type) {
     case 'play':
-      return decidePlay(rec, seat, move);
+      return decidePlay(rec, game, seat, move);
     case 'draw':
-      return decideDraw(rec, seat);
+      return decideDraw(game, seat);
     case 'pass':
-      return decidePass(rec, seat);
+      return decidePass(rec, game, seat);
     case 'announce':
-      return decideAnnounce(rec, seat);
+      return decideAnnounce(rec, game, seat);
     case 'callout':
-      return decideCallout(rec, seat, move.seat);
+      return decideCallout(rec, game, seat, move.seat);
     default: {
       const unknown: never = move;
-      return reject('rules/not-your-turn', `unknown move ${JSON.stringify(unknown)}`);
+      throw new Error(`unknown move ${JSON.stringify(unknown)}`);
     }
   }
 }

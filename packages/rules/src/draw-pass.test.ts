@@ -43,16 +43,28 @@ describe('drawing and passing', () => {
 
   it('may-play: the drawn tile may also be played at once', () => {
     const game = drawsAPlayableTile('may-play');
-    expect(game.play(1, '5-6', 0)[0]).toEqual({ type: 'TilePlayed', seat: 1, tile: '6-5', on: 0, id: 1, suit: 6 });
+    expect(game.play(1, '5-6', 0)[0]).toEqual({
+      type: 'TilePlayed',
+      seat: 1,
+      tile: '6-5',
+      on: 0,
+      id: 1,
+      suit: 6,
+      forced: false,
+    });
   });
 
-  it('must-play: playing the drawn tile is the only legal move', () => {
+  it('must-play: a drawn tile that fits exactly one end is played by the server at once (a forced move)', () => {
     const game = drawsAPlayableTile('must-play');
-    expect(legalMoves(game.state, 1)).toEqual([{ type: 'play', tile: '6-5', on: 0 }]);
-    const refused = game.refuse(1, { type: 'pass' });
-    expect(refused.code).toBe('rules/must-play');
-    expect(refused.message).toMatch(/play 6-5/);
-    game.play(1, '6-5', 0);
+    const root = game.history.findIndex((e) => e.type === 'RootPlaced');
+    expect(game.history.slice(root + 1, root + 3)).toEqual([
+      { type: 'TileDrawn', seat: 1, tile: '6-5', reason: 'turn', forced: true },
+      { type: 'TilePlayed', seat: 1, tile: '6-5', on: 0, id: 1, suit: 6, forced: true },
+    ]);
+    // Every seat goes on drawing a 6 in turn, each played for them, until the root is filled and seat 0
+    // holds tiles for several ends: its choice.
+    expect(game.state.hand?.turn).toBe(0);
+    expect(legalMoves(game.state, 0).length).toBeGreaterThan(1);
   });
 
   it('must-play still lets the player choose where, when the drawn tile fits more than one end', () => {
@@ -77,6 +89,9 @@ describe('drawing and passing', () => {
       { type: 'play', tile: '5-3', on: 2 },
       { type: 'play', tile: '5-3', on: 4 },
     ]);
+    const refused = game.refuse(1, { type: 'pass' });
+    expect(refused.code).toBe('rules/must-play');
+    expect(refused.message).toMatch(/play 5-3/);
     expect(game.play(1, '5-3', 4)[0]).toMatchObject({ on: 4, suit: 3 });
   });
 
@@ -96,7 +111,7 @@ describe('drawing and passing', () => {
       ],
     });
     expect(game.play(1, '6-5', 0)).toEqual([
-      { type: 'TilePlayed', seat: 1, tile: '6-5', on: 0, id: 1, suit: 6 },
+      { type: 'TilePlayed', seat: 1, tile: '6-5', on: 0, id: 1, suit: 6, forced: false },
       { type: 'TileDrawn', seat: 2, tile: '5-5', reason: 'turn', forced: true },
       { type: 'TurnPassed', seat: 2, forced: true },
       { type: 'TileDrawn', seat: 3, tile: '4-4', reason: 'turn', forced: true },
@@ -127,24 +142,27 @@ describe('drawing and passing', () => {
       { type: 'TurnPassed', seat: 1, forced: true },
     ]);
     expect(game.play(0, '6-5', 0)).toEqual([
-      { type: 'TilePlayed', seat: 0, tile: '6-5', on: 0, id: 1, suit: 6 },
+      { type: 'TilePlayed', seat: 0, tile: '6-5', on: 0, id: 1, suit: 6, forced: false },
       { type: 'TurnPassed', seat: 1, forced: true },
     ]);
   });
 
-  it('a draw or pass made by hand is checked like any move (forced ones are normally made for the player)', () => {
+  it('a draw or pass sent by a player is refused: the server has already made every one the rules allow', () => {
     const game = drawsAPlayableTile('may-play');
-    // Given every event but the automatic draw: seat 1 is to act with nothing playable.
+    expect(game.refuse(1, { type: 'draw' })).toMatchObject({ code: 'rules/already-drew' });
+    expect(game.refuse(0, { type: 'draw' })).toMatchObject({ code: 'rules/not-your-turn' });
+    expect(game.refuse(0, { type: 'pass' })).toMatchObject({ code: 'rules/not-your-turn' });
+    // Holding a tile that fits, there is nothing to draw for and no passing (see play.test.ts too).
+  });
+
+  it('a state cut short before its forced draw is one decide never leaves: it says so instead of guessing', () => {
+    const game = drawsAPlayableTile('may-play');
+    // Every event but the automatic draw: seat 1 is in turn with nothing playable and nothing drawn.
     const state = game.history.slice(0, -1).reduce(evolve, initialState());
     const context = { shuffle: () => [] };
-    expect(decide({ type: 'move', seat: 1, move: { type: 'pass' } }, state, context)).toMatchObject({
-      ok: false,
-      code: 'rules/must-draw',
-    });
-    expect(legalMoves(state, 1)).toEqual([{ type: 'draw' }]);
-    expect(decide({ type: 'move', seat: 1, move: { type: 'draw' } }, state, context)).toEqual({
-      ok: true,
-      events: [{ type: 'TileDrawn', seat: 1, tile: '6-5', reason: 'turn', forced: false }],
-    });
+    for (const move of [{ type: 'draw' }, { type: 'pass' }] as const) {
+      expect(() => decide({ type: 'move', seat: 1, move }, state, context)).toThrow(/no forced draw or pass/);
+    }
+    expect(legalMoves(state, 1)).toEqual([]);
   });
 });

@@ -38,7 +38,11 @@ export type GameEvent =
       readonly forced: boolean;
     }
   | { readonly type: 'RootPlaced'; readonly seat: Seat; readonly tile: Tile }
-  /** `id` is the new placement's id, `on` the placement it went against, `suit` the suit they share. */
+  /**
+   * `id` is the new placement's id, `on` the placement it went against, `suit` the suit they share.
+   * `forced`: the server made the play, the seat's only move (false for a player's own play; absent
+   * from events stored before forced plays existed).
+   */
   | {
       readonly type: 'TilePlayed';
       readonly seat: Seat;
@@ -46,6 +50,7 @@ export type GameEvent =
       readonly on: number;
       readonly id: number;
       readonly suit: number;
+      readonly forced: boolean;
     }
   | { readonly type: 'TurnPassed'; readonly seat: Seat; readonly forced: boolean }
   /** A Chickenlittle penalty: the seat loses this turn. */
@@ -57,13 +62,18 @@ export type GameEvent =
       readonly by: Seat;
       readonly penalty: 'draw' | 'skip';
     }
-  /** `scores[s]` is what seat `s` adds for this hand; `out` is the seat that went out, if any. */
+  /**
+   * `scores[s]` is what seat `s` adds for this hand; `out` is the seat that went out, if any.
+   * `hands[s]` are the tiles seat `s` was left holding, turned face up for all to count (absent from
+   * events stored before hands were revealed). The boneyard is not shown.
+   */
   | {
       readonly type: 'HandEnded';
       readonly hand: number;
       readonly reason: 'out' | 'blocked';
       readonly out: Seat | null;
       readonly scores: readonly number[];
+      readonly hands: readonly (readonly Tile[])[];
     }
   | { readonly type: 'GameEnded'; readonly totals: readonly number[]; readonly winners: readonly Seat[] };
 
@@ -72,3 +82,9 @@ export type GameEventType = GameEvent['type'];
 
 /** The event of one type. */
 export type EventOf<T extends GameEventType> = Extract<GameEvent, { type: T }>;
+
+/** The events of a game in play: everything that happens within a hand, and its end. */
+export type InPlayEvent = Exclude<
+  GameEvent,
+  { type: 'GameCreated' | 'SeatTaken' | 'GameStarted' | 'HandDealt' | 'GameEnded' }
+>;

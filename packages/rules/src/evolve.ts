@@ -1,59 +1,90 @@
-import type { EventOf, GameEvent, Seat } from './events';
-import type { ChickenlittleStatus, GameState, HandState, OpenEnd } from './state';
-import { halves, isDouble, otherHalf } from './tiles';
-
-/** Tiles a double accepts (its toes) before play may go elsewhere. */
-export const TOES = 3;
+import { placeRoot, placeTile } from './board';
+import { afterAnnounce, afterCallout, afterDraw, afterPlacement, afterSkip, dealtStatuses } from './chickenlittle';
+import type { EventOf, GameEvent, InPlayEvent, Seat } from './events';
+import { storedRuleset, type Ruleset } from './ruleset';
+import type { EmptyGame, FinishedGame, GameState, HandRecord, HandState, PlayingGame, WaitingGame } from './state';
+import type { Tile } from './tiles';
 
 type Draft<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
  * Applies one event to a state and returns the next state. Pure and total: it never validates
  * (`decide` did that), never mutates its input, and leaves the state as it is for an event that
- * does not fit it.
+ * does not fit it (an event of another phase, say).
  */
 export function evolve(state: GameState, event: GameEvent): GameState {
-  const next = copyState(state);
   switch (event.type) {
     case 'GameCreated':
-      next.status = 'waiting';
-      next.rules = event.rules;
-      next.seatCount = event.seats;
-      next.players = Array.from({ length: event.seats }, () => null);
-      next.totals = Array.from({ length: event.seats }, () => 0);
-      return next;
+      return state.status === 'empty' ? created(state, event) : state;
     case 'SeatTaken':
-      next.players = replaceAt(state.players, event.seat, event.player);
-      return next;
     case 'GameStarted':
-      next.status = 'playing';
-      return next;
+      return state.status === 'waiting' ? evolveWaiting(state, event) : state;
     case 'HandDealt':
-      next.hand = dealt(event);
-      return next;
-    case 'HandEnded':
-      next.handScores = [...state.handScores, event.scores];
-      next.totals = state.totals.map((total, seat) => total + (event.scores[seat] ?? 0));
-      if (state.hand) next.hand = { ...state.hand, over: true, turn: null, drawnTile: null };
-      return next;
+      return state.status === 'waiting' || state.status === 'playing' ? evolveDeal(state, event) : state;
     case 'GameEnded':
-      next.status = 'finished';
-      next.winners = event.winners;
-      return next;
+      return state.status === 'playing' ? finished(state, event) : state;
     default:
-      if (!state.hand) return state;
-      if (event.type === 'RootPlaced') next.openers = [...state.openers, event.tile];
-      next.hand = evolveHand(state, state.hand, event);
-      return next;
+      return state.status === 'playing' ? evolveInPlay(state, event) : state;
   }
 }
 
-type HandEvent = Exclude<
-  GameEvent,
-  { type: 'GameCreated' | 'SeatTaken' | 'GameStarted' | 'HandDealt' | 'HandEnded' | 'GameEnded' }
->;
+/** `evolve` for a game waiting for players. */
+export function evolveWaiting(game: WaitingGame, event: EventOf<'SeatTaken' | 'GameStarted'>): WaitingGame {
+  // The deal that follows GameStarted in the same commit is what puts the game in play: a game in
+  // play always has a hand.
+  if (event.type === 'GameStarted') return game;
+  const players = replaceAt(game.players, event.seat, event.player);
+  return {
+    status: 'waiting',
+    rules: game.rules,
+    seatCount: game.seatCount,
+    players,
+    hand: null,
+    openers: game.openers,
+    handScores: game.handScores,
+    totals: game.totals,
+    winners: null,
+    pastHands: game.pastHands,
+  };
+}
 
-function evolveHand(state: GameState, hand: HandState, event: HandEvent): HandState {
+/** `evolve` for a deal: the first hand puts the game in play, later ones replace the hand that ended. */
+export function evolveDeal(game: WaitingGame | PlayingGame, event: EventOf<'HandDealt'>): PlayingGame {
+  return playing(game, dealt(event));
+}
+
+/** `evolve` for the events of a game in play. */
+export function evolveInPlay(game: PlayingGame, event: InPlayEvent): PlayingGame {
+  const { hand } = game;
+  if (event.type !== 'HandEnded') {
+    const openers = event.type === 'RootPlaced' ? [...game.openers, event.tile] : game.openers;
+    return playing(game, evolveHand(game.rules, game.seatCount, hand, event), openers);
+  }
+  const handScores = [...game.handScores, event.scores];
+  const totals = game.totals.map((total, seat) => total + (event.scores[seat] ?? 0));
+  const over = copyHand(hand);
+  over.over = true;
+  over.turn = null;
+  over.drawnTile = null;
+  const record: HandRecord = {
+    index: hand.index,
+    dealer: hand.dealer,
+    opener: hand.opener,
+    reason: event.reason,
+    out: event.out,
+    scores: event.scores,
+    // Events stored before hands were revealed lack them; the state knows them anyway.
+    hands: event.hands ?? hand.hands,
+  };
+  return playing(game, over, game.openers, handScores, totals, [...game.pastHands, record]);
+}
+
+function evolveHand(
+  rules: Ruleset,
+  seatCount: number,
+  hand: HandState,
+  event: Exclude<InPlayEvent, { type: 'HandEnded' }>,
+): HandState {
   const next = copyHand(hand);
   switch (event.type) {
     case 'TileDrawn': {
@@ -61,92 +92,109 @@ function evolveHand(state: GameState, hand: HandState, event: HandEvent): HandSt
       next.hands = replaceAt(hand.hands, event.seat, tiles);
       next.drawn = hand.drawn + 1;
       if (event.reason === 'turn') next.drawnTile = event.tile;
-      // Drawing takes a one-tile hand to two: there is nothing left to announce.
-      if (tiles.length !== 1 && hand.chickenlittle[event.seat] !== 'none') {
-        next.chickenlittle = replaceAt(hand.chickenlittle, event.seat, 'none');
-      }
+      next.chickenlittle = afterDraw(hand.chickenlittle, event.seat, tiles.length);
       return next;
     }
-    case 'RootPlaced': {
-      const suit = halves(event.tile)[0];
+    case 'RootPlaced':
       next.hands = removeTile(hand.hands, event.seat, event.tile);
-      next.placements = [{ id: 0, tile: event.tile, on: null, suit, seat: event.seat }];
-      next.ends = [{ id: 0, suit, remaining: state.rules?.spokes ?? 0 }];
-      next.mustFill = 0;
-      next.openSuits = 1 << suit;
-      next.turn = (event.seat + 1) % state.seatCount;
+      placeRoot(next, event.tile, event.seat, rules.spokes);
+      next.turn = (event.seat + 1) % seatCount;
       next.drawnTile = null;
+      next.chickenlittle = afterPlacement(
+        hand.chickenlittle,
+        event.seat,
+        next.hands[event.seat]?.length ?? 0,
+        rules.chickenlittle,
+      );
       return next;
-    }
     case 'TilePlayed':
-      playTile(next, event);
-      next.turn = (event.seat + 1) % state.seatCount;
+      next.hands = removeTile(hand.hands, event.seat, event.tile);
+      placeTile(next, event, rules.spokes);
+      next.turn = (event.seat + 1) % seatCount;
+      next.drawnTile = null;
+      next.chickenlittle = afterPlacement(
+        hand.chickenlittle,
+        event.seat,
+        next.hands[event.seat]?.length ?? 0,
+        rules.chickenlittle,
+      );
       return next;
     case 'TurnPassed':
-      next.turn = (event.seat + 1) % state.seatCount;
+      next.turn = (event.seat + 1) % seatCount;
       next.drawnTile = null;
       return next;
     case 'TurnSkipped':
-      next.turn = (event.seat + 1) % state.seatCount;
+      next.turn = (event.seat + 1) % seatCount;
       next.drawnTile = null;
-      next.chickenlittle = replaceAt(hand.chickenlittle, event.seat, 'pending');
+      next.chickenlittle = afterSkip(hand.chickenlittle, event.seat);
       return next;
     case 'ChickenlittleAnnounced':
-      next.chickenlittle = replaceAt(hand.chickenlittle, event.seat, 'announced');
+      next.chickenlittle = afterAnnounce(hand.chickenlittle, event.seat);
       return next;
     case 'ChickenlittleCalledOut':
-      next.chickenlittle = replaceAt(hand.chickenlittle, event.seat, event.penalty === 'skip' ? 'penalized' : 'none');
+      next.chickenlittle = afterCallout(hand.chickenlittle, event.seat, event.penalty);
       return next;
     default: {
-      const unhandled: never = event;
-      return unhandled;
+      // Checked at compile time; at run time an event type this version does not know changes nothing.
+      const unknown: never = event;
+      void unknown;
+      return hand;
     }
   }
 }
 
-function playTile(next: Draft<HandState>, event: EventOf<'TilePlayed'>): void {
-  const ends: OpenEnd[] = [];
-  let filled = false;
-  for (const end of next.ends) {
-    if (end.id !== event.on) ends.push(end);
-    else if (end.remaining > 1) ends.push({ id: end.id, suit: end.suit, remaining: end.remaining - 1 });
-    else filled = true;
-  }
-  const double = isDouble(event.tile);
-  ends.push({
-    id: event.id,
-    suit: double ? event.suit : otherHalf(event.tile, event.suit),
-    remaining: double ? TOES : 1,
-  });
-
-  const placements = next.placements.slice();
-  placements.push({ id: event.id, tile: event.tile, on: event.on, suit: event.suit, seat: event.seat });
-  next.hands = removeTile(next.hands, event.seat, event.tile);
-  next.placements = placements;
-  next.ends = ends;
-  if (double) next.mustFill = event.id;
-  else if (filled && next.mustFill === event.on) next.mustFill = null;
-  next.openSuits = openSuits(ends, next.mustFill);
-  next.drawnTile = null;
-  next.chickenlittle = afterPlacement(next.chickenlittle, event.seat, next.hands[event.seat]?.length ?? 0);
+function created(_: EmptyGame, event: EventOf<'GameCreated'>): WaitingGame {
+  return {
+    status: 'waiting',
+    rules: storedRuleset(event.rules),
+    seatCount: event.seats,
+    players: Array.from({ length: event.seats }, () => null),
+    hand: null,
+    openers: [],
+    handScores: [],
+    totals: Array.from({ length: event.seats }, () => 0),
+    winners: null,
+    pastHands: [],
+  };
 }
 
-function openSuits(ends: readonly OpenEnd[], mustFill: number | null): number {
-  let bits = 0;
-  for (const end of ends) if (mustFill === null || end.id === mustFill) bits |= 1 << end.suit;
-  return bits;
+function finished(game: PlayingGame, event: EventOf<'GameEnded'>): FinishedGame {
+  return {
+    status: 'finished',
+    rules: game.rules,
+    seatCount: game.seatCount,
+    players: game.players,
+    hand: game.hand,
+    openers: game.openers,
+    handScores: game.handScores,
+    totals: game.totals,
+    winners: event.winners,
+    pastHands: game.pastHands,
+  };
 }
 
-/** Another player placing a tile is what turns an unannounced one-tile hand into a lapse. */
-function afterPlacement(
-  statuses: readonly ChickenlittleStatus[],
-  placer: Seat,
-  left: number,
-): readonly ChickenlittleStatus[] {
-  const own: ChickenlittleStatus = left === 1 ? 'pending' : 'none';
-  // Nearly every placement changes nothing here; keep the array then instead of copying it.
-  if (statuses[placer] === own && !statuses.includes('pending')) return statuses;
-  return statuses.map((status, seat) => (seat === placer ? own : status === 'pending' ? 'vulnerable' : status));
+// Every state object is written out field by field in the same order (never spread), and so is
+// every hand, so V8 sees one shape each: spreads made it see many and cost a third of self-play time.
+function playing(
+  game: WaitingGame | PlayingGame,
+  hand: HandState,
+  openers = game.openers,
+  handScores = game.handScores,
+  totals = game.totals,
+  pastHands = game.pastHands,
+): PlayingGame {
+  return {
+    status: 'playing',
+    rules: game.rules,
+    seatCount: game.seatCount,
+    players: game.players,
+    hand,
+    openers,
+    handScores,
+    totals,
+    winners: null,
+    pastHands,
+  };
 }
 
 function dealt(event: EventOf<'HandDealt'>): HandState {
@@ -163,24 +211,8 @@ function dealt(event: EventOf<'HandDealt'>): HandState {
     openSuits: 0,
     turn: null,
     drawnTile: null,
-    chickenlittle: event.hands.map(() => 'none'),
+    chickenlittle: dealtStatuses(event.hands.length),
     over: false,
-  };
-}
-
-// Copies are written out field by field (not spread) so every state object has one shape:
-// spreads made V8 see many shapes here and cost a third of self-play time.
-function copyState(s: GameState): Draft<GameState> {
-  return {
-    status: s.status,
-    rules: s.rules,
-    seatCount: s.seatCount,
-    players: s.players,
-    hand: s.hand,
-    openers: s.openers,
-    handScores: s.handScores,
-    totals: s.totals,
-    winners: s.winners,
   };
 }
 
@@ -209,7 +241,7 @@ function replaceAt<T>(items: readonly T[], index: number, value: T): T[] {
   return copy;
 }
 
-function removeTile(hands: readonly (readonly string[])[], seat: Seat, tile: string): (readonly string[])[] {
+function removeTile(hands: readonly (readonly Tile[])[], seat: Seat, tile: Tile): (readonly Tile[])[] {
   const tiles = (hands[seat] ?? []).slice();
   const at = tiles.indexOf(tile);
   if (at >= 0) tiles.splice(at, 1);

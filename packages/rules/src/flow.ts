@@ -1,105 +1,103 @@
-import { hasPlayable, canPlay, isBlocked } from './board';
+import type { OpenEnd } from './board';
+import { announcementWith } from './chickenlittle';
 import type { Seat } from './events';
+import { forcedMove, type ForcedMove } from './forced-moves';
+import { chooseOpener, deal, dealerOf, openingDraws } from './opening';
 import type { Recorder } from './recorder';
-import { nextSeat, type GameState, type HandState } from './state';
-import { double, fullSet, tileScore, type Tile } from './tiles';
+import { handScores, handsInGame, winnersOf, type HandEndReason } from './scoring';
+import type { PlayingGame, WaitingGame } from './state';
+import type { Tile } from './tiles';
 
 /**
- * Plays every move that involves no choice until a seat has one to make or the game ends:
- * lost turns, draws with nothing playable, passes on an empty boneyard, the end of a blocked
- * hand, and the deal of the next hand. An asynchronous game never waits days for these.
+ * The course of a hand: the deal, plays, the forced moves after each, the hand's end and the next
+ * deal. The rules themselves live in the modules named for them; this only puts their events in order.
  */
-export function settle(rec: Recorder): void {
-  for (;;) {
-    const hand = rec.state.hand;
-    if (!hand || hand.over || hand.turn === null) return;
-    if (isBlocked(hand)) return endHand(rec, 'blocked', null);
-    const seat = hand.turn;
-    if (hand.chickenlittle[seat] === 'penalized') {
-      rec.emit({ type: 'TurnSkipped', seat });
-      continue;
+
+/**
+ * Places `tile` on `end` for `seat`, then what follows at once: the Chickenlittle announcement that
+ * goes with it, or the hand's end when it was their last tile. Returns the game after it, or null when
+ * the hand ended.
+ */
+export function playTile(
+  rec: Recorder,
+  game: PlayingGame,
+  seat: Seat,
+  tile: Tile,
+  end: OpenEnd,
+  how: 'asked' | 'unasked' | 'forced',
+): PlayingGame | null {
+  const id = game.hand.placements.length;
+  const forced = how === 'forced';
+  let after = rec.play(game, { type: 'TilePlayed', seat, tile, on: end.id, id, suit: end.suit, forced });
+  const left = after.hand.hands[seat]?.length ?? 0;
+  if (left === 0) {
+    endHand(rec, after, 'out', seat);
+    return null;
+  }
+  const announcement = announcementWith(after.rules.chickenlittle, left, how);
+  if (announcement) after = rec.play(after, { type: 'ChickenlittleAnnounced', seat, auto: announcement.auto });
+  return after;
+}
+
+/** Makes every forced move (see `forcedMove`) until a seat has a choice to make or the game ends. */
+export function settle(rec: Recorder, game: PlayingGame): void {
+  let now: PlayingGame | null = game;
+  while (now) {
+    const move = forcedMove(now);
+    if (!move) return;
+    now = makeForced(rec, now, move);
+  }
+}
+
+function makeForced(rec: Recorder, game: PlayingGame, move: ForcedMove): PlayingGame | null {
+  switch (move.type) {
+    case 'blocked':
+      endHand(rec, game, 'blocked', null);
+      return null;
+    case 'skip':
+      return rec.play(game, { type: 'TurnSkipped', seat: move.seat });
+    case 'draw':
+      return rec.play(game, { type: 'TileDrawn', seat: move.seat, tile: move.tile, reason: 'turn', forced: true });
+    case 'pass':
+      return rec.play(game, { type: 'TurnPassed', seat: move.seat, forced: true });
+    case 'play':
+      return playTile(rec, game, move.seat, move.tile, move.end, 'forced');
+    default: {
+      const unknown: never = move;
+      throw new Error(`unknown forced move ${JSON.stringify(unknown)}`);
     }
-    if (hand.drawnTile !== null || hasPlayable(hand, seat)) return;
-    const top = hand.boneyard[hand.drawn];
-    if (top !== undefined) {
-      rec.emit({ type: 'TileDrawn', seat, tile: top, reason: 'turn', forced: true });
-      if (canPlay(currentHand(rec), top)) return;
-    }
-    rec.emit({ type: 'TurnPassed', seat, forced: true });
   }
 }
 
 /** Scores the hand, then deals the next one or ends the game. */
-export function endHand(rec: Recorder, reason: 'out' | 'blocked', out: Seat | null): void {
-  const { rules } = rec.state;
-  const hand = currentHand(rec);
-  const doubleBlank = rules?.doubleBlank ?? 0;
-  const scores = hand.hands.map((tiles) => tiles.reduce((sum, t) => sum + tileScore(t, doubleBlank), 0));
-  rec.emit({ type: 'HandEnded', hand: hand.index, reason, out, scores });
-
-  const { totals, handScores } = rec.state;
-  if (handScores.length < (rules?.set ?? 0) + 1) return dealHand(rec, hand.index + 1);
-  const best = Math.min(...totals);
-  const winners = totals.flatMap((total, seat) => (total === best ? [seat] : []));
-  rec.emit({ type: 'GameEnded', totals, winners });
+export function endHand(rec: Recorder, game: PlayingGame, reason: HandEndReason, out: Seat | null): void {
+  const { hand, rules } = game;
+  const scores = handScores(hand.hands, rules.doubleBlank);
+  const ended = rec.play(game, { type: 'HandEnded', hand: hand.index, reason, out, scores, hands: hand.hands });
+  if (ended.handScores.length < handsInGame(rules)) return dealHand(rec, ended, hand.index + 1);
+  rec.emit({ type: 'GameEnded', totals: ended.totals, winners: winnersOf(ended.totals) });
 }
 
-/** Shuffles and deals hand `index`, places its opening double (drawing for it if nobody holds it). */
-export function dealHand(rec: Recorder, index: number): void {
-  const { rules, seatCount } = rec.state;
-  if (!rules) return;
-  const deck = shuffled(rec, fullSet(rules.set));
-  const hands = Array.from({ length: seatCount }, (_, seat) =>
-    deck.slice(seat * rules.handSize, (seat + 1) * rules.handSize),
-  );
-  const boneyard = deck.slice(seatCount * rules.handSize);
-  const opener = chooseOpener(rec.state, hands);
-  const dealer = index % seatCount;
-  rec.emit({ type: 'HandDealt', hand: index, dealer, opener, hands, boneyard });
+/** Shuffles and deals hand `index`, places its opening double (drawing for it if nobody holds it), and plays on. */
+export function dealHand(rec: Recorder, game: WaitingGame | PlayingGame, index: number): void {
+  const { rules, seatCount } = game;
+  const dealt = deal(rec.context.shuffle, rules, seatCount);
+  const opener = chooseOpener(rules, game.openers, dealt.hands);
+  const dealer = dealerOf(index, seatCount);
+  let now = rec.deal(game, { type: 'HandDealt', hand: index, dealer, opener, ...dealt });
 
-  let placer = hands.findIndex((tiles) => tiles.includes(opener));
-  if (placer < 0) {
-    // Starting after the dealer, each seat draws in turn until the opening double turns up.
-    // It is in the boneyard (nobody holds it), so the loop always ends by finding it.
-    placer = nextSeat(rec.state, dealer);
-    for (const tile of boneyard) {
-      rec.emit({ type: 'TileDrawn', seat: placer, tile, reason: 'opening', forced: true });
-      if (tile === opener) break;
-      placer = nextSeat(rec.state, placer);
-    }
-  }
-  rec.emit({ type: 'RootPlaced', seat: placer, tile: opener });
+  const { draws, placer } = openingDraws(dealt, opener, dealer);
+  draws.forEach((seat, i) => {
+    const tile = dealt.boneyard[i] as Tile;
+    now = rec.play(now, { type: 'TileDrawn', seat, tile, reason: 'opening', forced: true });
+  });
+  now = rec.play(now, { type: 'RootPlaced', seat: placer, tile: opener });
+  const left = now.hand.hands[placer]?.length ?? 0;
   // With a hand size of 1 the holder places their only tile: that is going out.
-  if (currentHand(rec).hands[placer]?.length === 0) endHand(rec, 'out', placer);
-  else settle(rec);
-}
-
-/**
- * The double that opens the next hand: the highest one that has not opened a hand yet
- * (9-9, then 8-8, ... under `draw`). Under `next-highest`, if nobody holds it, the highest
- * unused double somebody does hold; if nobody holds any, the highest unused one (drawn for).
- */
-function chooseOpener(state: GameState, hands: readonly (readonly Tile[])[]): Tile {
-  const set = state.rules?.set ?? 0;
-  const unused: Tile[] = [];
-  for (let suit = set; suit >= 0; suit--) if (!state.openers.includes(double(suit))) unused.push(double(suit));
-  const highest = unused[0] ?? double(0);
-  if (state.rules?.opening !== 'next-highest') return highest;
-  return unused.find((d) => hands.some((tiles) => tiles.includes(d))) ?? highest;
-}
-
-function shuffled(rec: Recorder, tiles: readonly Tile[]): Tile[] {
-  const deck = [...rec.context.shuffle(tiles)];
-  const expected = new Set(tiles);
-  if (deck.length !== tiles.length || deck.some((t) => !expected.delete(t))) {
-    throw new Error('shuffle must return a permutation of the tiles it was given');
-  }
-  return deck;
-}
-
-/** The hand in play; flow functions are only called while there is one. */
-export function currentHand(rec: Recorder): HandState {
-  const hand = rec.state.hand;
-  if (!hand) throw new Error('no hand in play');
-  return hand;
+  if (left === 0) return endHand(rec, now, 'out', placer);
+  // Placing the root is part of the deal, not a play the placer chose: under callout they announce
+  // themselves, as after any play of theirs that leaves one tile.
+  const announcement = announcementWith(now.rules.chickenlittle, left, 'unasked');
+  if (announcement) now = rec.play(now, { type: 'ChickenlittleAnnounced', seat: placer, auto: announcement.auto });
+  settle(rec, now);
 }

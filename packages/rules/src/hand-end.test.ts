@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from './events';
+import { redactEvent } from './redact';
 import { Scenario } from './scenario';
+import { viewFor } from './view';
 
 // Double-6, four spokes. After the root fills, 3-2, 3-1 and 3-0 join 6-3 on the table, so when
 // seat 0 lays 3-3 only two 3s are left (5-3 and 4-3): its third toe can never be placed.
@@ -37,16 +39,49 @@ describe('the end of a hand', () => {
     const handZero = events.slice(0, end);
     expect(handZero.filter((e) => e.type === 'TileDrawn')).toHaveLength(14);
     expect(handZero.filter((e) => e.type === 'TurnPassed')).toHaveLength(14);
-    expect(events[end]).toEqual({ type: 'HandEnded', hand: 0, reason: 'blocked', out: null, scores: [81, 58] });
-    // 0-0 (50) + 6-0 5-2 5-0 4-2 4-0 2-0 1-0 (31) = 81; 5-5 2-1 + 6-5 5-4 5-1 4-4 4-1 2-2 1-1 = 58.
+    // Every seat's tiles left are turned face up: 0-0 (50) + 6-0 5-2 5-0 4-2 4-0 2-0 1-0 (31) = 81;
+    // 5-5 2-1 + 6-5 5-4 5-1 4-4 4-1 2-2 1-1 = 58.
+    expect(events[end]).toEqual({
+      type: 'HandEnded',
+      hand: 0,
+      reason: 'blocked',
+      out: null,
+      scores: [81, 58],
+      hands: [
+        ['0-0', '6-0', '5-2', '5-0', '4-2', '4-0', '2-0', '1-0'],
+        ['5-5', '2-1', '6-5', '5-4', '5-1', '4-4', '4-1', '2-2', '1-1'],
+      ],
+    });
     expect(events[end + 1]).toMatchObject({ type: 'HandDealt', hand: 1, dealer: 1, opener: '5-5' });
     expect(game.state.totals).toEqual([81, 58]);
+  });
+
+  it('the tiles left are shown to every viewer with the hand’s record; the boneyard stays hidden', () => {
+    const game = unfillableFoot([], ['5-5']);
+    const boneyard = game.state.hand!.boneyard.slice(game.state.hand!.drawn);
+    const ended = game.play(0, '4-3', 8).find((e) => e.type === 'HandEnded');
+    const record = { index: 0, dealer: 0, opener: '6-6', reason: 'out', out: 0, scores: [0, 10], hands: [[], ['5-5']] };
+    expect(game.state.pastHands).toEqual([record]);
+    for (const viewer of [0, 1, null]) {
+      expect(viewFor(game.state, viewer).pastHands).toEqual([record]);
+      expect(redactEvent(ended!, viewer)).toBe(ended);
+    }
+    expect(Object.keys(ended!).sort()).toEqual(['hand', 'hands', 'out', 'reason', 'scores', 'type']);
+    const shown = new Set(JSON.stringify(game.state.pastHands).match(/\d+-\d+/g));
+    expect(boneyard.filter((tile) => shown.has(tile))).toEqual([]);
   });
 
   it('a player can still go out while that stalemate is pending', () => {
     const game = unfillableFoot([], ['5-5']);
     const events = game.play(0, '4-3', 8); // seat 0's last tile
-    expect(events[1]).toEqual({ type: 'HandEnded', hand: 0, reason: 'out', out: 0, scores: [0, 10] });
+    expect(events[1]).toEqual({
+      type: 'HandEnded',
+      hand: 0,
+      reason: 'out',
+      out: 0,
+      scores: [0, 10],
+      hands: [[], ['5-5']],
+    });
   });
 
   it.each([
@@ -57,7 +92,14 @@ describe('the end of a hand', () => {
     const game = unfillableFoot([], ['0-0'], doubleBlank);
     const events = game.play(0, '4-3', 8);
     // Seat 1 is left holding only 0-0.
-    expect(events[1]).toEqual({ type: 'HandEnded', hand: 0, reason: 'out', out: 0, scores: [0, expected] });
+    expect(events[1]).toEqual({
+      type: 'HandEnded',
+      hand: 0,
+      reason: 'out',
+      out: 0,
+      scores: [0, expected],
+      hands: [[], ['0-0']],
+    });
   });
 
   it('after the last hand the lowest total wins, and equal lowest totals share the win', () => {

@@ -4,27 +4,33 @@
  * No I/O, no clock, no hidden randomness: the shuffle comes in through the context.
  */
 export { decide, type Decision } from './decide';
-export { evolve, TOES } from './evolve';
+export { evolve } from './evolve';
 export {
   initialState,
   boneyardSize,
   type GameState,
+  type EmptyGame,
+  type WaitingGame,
+  type PlayingGame,
+  type FinishedGame,
   type HandState,
-  type Placement,
-  type OpenEnd,
-  type ChickenlittleStatus,
+  type HandRecord,
 } from './state';
-export type { Command, Move, PlayMove } from './commands';
-export type { GameEvent, GameEventType, EventOf, Player, Seat, DrawReason } from './events';
-export { REJECTION_CODES, type Rejection, type RejectionCode } from './rejections';
+export { TOES, type Board, type Placement, type OpenEnd } from './board';
+export type { ChickenlittleStatus } from './chickenlittle';
+export { commandKind, type Command, type CommandKind, type Move, type PlayMove } from './commands';
+export type { GameEvent, GameEventType, EventOf, InPlayEvent, Player, Seat, DrawReason } from './events';
+export { REJECTIONS, REJECTION_CODES, type Rejection, type RejectionCode, type RejectionOf } from './rejections';
 export type { DecideContext, Shuffle } from './recorder';
 export {
+  BOT_LEVELS,
   DEFAULT_RULES,
   MIN_SEATS,
   defaultHandSize,
   maxSeats,
   resolveRuleset,
   setTileCount,
+  type BotLevel,
   type Ruleset,
   type RulesetOptions,
   type ResolvedRuleset,

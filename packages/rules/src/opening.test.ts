@@ -42,7 +42,7 @@ describe('opening a hand', () => {
       { type: 'RootPlaced', seat: 0, tile: '6-6' },
     ]);
     expect(game.state.hand?.turn).toBe(1);
-    expect(game.state.hand?.placements).toEqual([{ id: 0, tile: '6-6', on: null, suit: 6, seat: 0 }]);
+    expect(game.state.hand?.placements).toEqual([{ id: 0, tile: '6-6', on: null, slot: 0, suit: 6, seat: 0 }]);
     expect(game.tiles(0)).toEqual(['2-1', '3-0']);
   });
 
@@ -104,7 +104,7 @@ describe('opening a hand', () => {
   it('a holder placing their only tile goes out at once and the next hand is dealt', () => {
     const game = new Scenario({ rules: { set: 6, handSize: 1 }, deals: [{ hands: [['6-6'], ['5-4']] }] });
     const ended = ofType(game.history, 'HandEnded')[0];
-    expect(ended).toEqual({ type: 'HandEnded', hand: 0, reason: 'out', out: 0, scores: [0, 9] });
+    expect(ended).toEqual({ type: 'HandEnded', hand: 0, reason: 'out', out: 0, scores: [0, 9], hands: [[], ['5-4']] });
     expect(game.history[game.history.indexOf(ended as GameEvent) + 1]).toMatchObject({
       type: 'HandDealt',
       hand: 1,

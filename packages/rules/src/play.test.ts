@@ -19,7 +19,9 @@ function fourSpokes() {
 describe('placing tiles', () => {
   it('a play names the tile and the placement it goes against, and exposes the other half', () => {
     const game = fourSpokes();
-    expect(game.play(1, '4-6', 0)).toEqual([{ type: 'TilePlayed', seat: 1, tile: '6-4', on: 0, id: 1, suit: 6 }]);
+    expect(game.play(1, '4-6', 0)).toEqual([
+      { type: 'TilePlayed', seat: 1, tile: '6-4', on: 0, id: 1, suit: 6, forced: false },
+    ]);
     expect(game.state.hand?.ends).toEqual([
       { id: 0, suit: 6, remaining: 3 },
       { id: 1, suit: 4, remaining: 1 },
@@ -86,7 +88,9 @@ describe('placing tiles', () => {
     game.play(0, '5-0', 5);
     expect(game.state.hand?.mustFill).toBeNull();
     // The foot is complete: any end that matches takes a tile now.
-    expect(game.play(1, '4-3', 1)).toEqual([{ type: 'TilePlayed', seat: 1, tile: '4-3', on: 1, id: 9, suit: 4 }]);
+    expect(game.play(1, '4-3', 1)).toEqual([
+      { type: 'TilePlayed', seat: 1, tile: '4-3', on: 1, id: 9, suit: 4, forced: false },
+    ]);
     expect(game.state.hand?.ends.map((e) => [e.id, e.suit])).toEqual([
       [3, 2],
       [4, 3],

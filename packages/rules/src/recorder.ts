@@ -1,6 +1,6 @@
-import type { GameEvent } from './events';
-import { evolve } from './evolve';
-import type { GameState } from './state';
+import type { EventOf, GameEvent, InPlayEvent } from './events';
+import { evolve, evolveDeal, evolveInPlay, evolveWaiting } from './evolve';
+import type { GameState, PlayingGame, WaitingGame } from './state';
 import type { Tile } from './tiles';
 
 /**
@@ -18,18 +18,51 @@ export interface DecideContext {
 /**
  * Collects the events one command causes and keeps the state they lead to, so each rule
  * checks the state as it is after the events before it. `evolve` stays the only transition.
+ * The typed methods take the current state of a known phase and return the next one, so the
+ * rules that follow an event know the phase without asking again.
  */
 export class Recorder {
   readonly events: GameEvent[] = [];
+  #state: GameState;
 
   constructor(
-    public state: GameState,
+    state: GameState,
     readonly context: DecideContext,
-  ) {}
+  ) {
+    this.#state = state;
+  }
+
+  /** The state after every event recorded so far. */
+  get state(): GameState {
+    return this.#state;
+  }
 
   /** Records an event and moves the state on. */
-  emit(event: GameEvent): void {
+  emit(event: GameEvent): GameState {
     this.events.push(event);
-    this.state = evolve(this.state, event);
+    return (this.#state = evolve(this.#state, event));
+  }
+
+  /** Records a seat taken (or the start) on `game`, the current state. */
+  waiting(game: WaitingGame, event: EventOf<'SeatTaken' | 'GameStarted'>): WaitingGame {
+    return this.moveOn(game, event, evolveWaiting(game, event));
+  }
+
+  /** Records a deal on `game`, the current state. */
+  deal(game: WaitingGame | PlayingGame, event: EventOf<'HandDealt'>): PlayingGame {
+    return this.moveOn(game, event, evolveDeal(game, event));
+  }
+
+  /** Records an event of the hand in play on `game`, the current state. */
+  play(game: PlayingGame, event: InPlayEvent): PlayingGame {
+    return this.moveOn(game, event, evolveInPlay(game, event));
+  }
+
+  private moveOn<S extends GameState>(game: GameState, event: GameEvent, next: S): S {
+    // A rule that kept an older state would record events on a game that has moved on.
+    if (game !== this.#state) throw new Error(`${event.type} recorded on a state that is not the current one`);
+    this.events.push(event);
+    this.#state = next;
+    return next;
   }
 }

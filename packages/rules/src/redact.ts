@@ -25,7 +25,8 @@ export type VisibleEvent =
 
 /**
  * Removes from an event what `viewer` (a seat, or null for a spectator) may not know.
- * The deck order and other seats' tiles never survive it.
+ * The deck order and other seats' tiles in play never survive it; `HandEnded` stays whole, since
+ * a hand's end turns every seat's remaining tiles face up for all.
  */
 export function redactEvent(event: GameEvent, viewer: Seat | null): VisibleEvent {
   switch (event.type) {

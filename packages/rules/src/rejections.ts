@@ -1,41 +1,59 @@
-/** Why a command was refused. Codes are stable: clients and the API's problem types depend on them. */
-export const REJECTION_CODES = [
-  'rules/invalid-ruleset',
-  'rules/game-exists',
+import type { CommandKind } from './commands';
+
+// Refusals every move can meet before its own rules are asked: no game, not started, over, no such seat.
+const ANY_MOVE = [
   'rules/game-not-found',
-  'rules/game-full',
-  'rules/already-seated',
   'rules/game-not-started',
   'rules/game-finished',
   'rules/unknown-seat',
-  'rules/not-your-turn',
-  'rules/invalid-tile',
-  'rules/not-in-hand',
-  'rules/unknown-placement',
-  'rules/end-closed',
-  'rules/suit-mismatch',
-  'rules/must-fill-double',
-  'rules/must-play',
-  'rules/must-play-drawn',
-  'rules/already-drew',
-  'rules/boneyard-empty',
-  'rules/must-draw',
-  'rules/nothing-to-announce',
-  'rules/no-lapse',
-  'rules/cannot-call-out-self',
 ] as const;
+// ...and the moves only the seat in turn may make.
+const TURN_MOVE = [...ANY_MOVE, 'rules/not-your-turn'] as const;
+
+/**
+ * The codes each kind of command can be refused with, and no others: the handlers' return types are
+ * derived from this list (see `RejectionOf`), and `rejections.test.ts` shows every code listed here
+ * returned by a given/when/then case and no code outside it in a long randomized run.
+ * @example REJECTIONS.announce // ['rules/game-not-found', ..., 'rules/nothing-to-announce']
+ */
+export const REJECTIONS = {
+  create: ['rules/game-exists', 'rules/invalid-ruleset'],
+  join: ['rules/game-not-found', 'rules/already-seated', 'rules/game-full'],
+  play: [
+    ...TURN_MOVE,
+    'rules/invalid-tile',
+    'rules/not-in-hand',
+    'rules/must-play-drawn',
+    'rules/unknown-placement',
+    'rules/must-fill-double',
+    'rules/end-closed',
+    'rules/suit-mismatch',
+    'rules/nothing-to-announce',
+  ],
+  // The server makes every draw and pass that involves no choice, so a player's own draw is always refused.
+  draw: [...TURN_MOVE, 'rules/already-drew', 'rules/must-play'],
+  pass: [...TURN_MOVE, 'rules/must-play'],
+  announce: [...ANY_MOVE, 'rules/nothing-to-announce'],
+  callout: [...ANY_MOVE, 'rules/no-lapse', 'rules/cannot-call-out-self'],
+} as const satisfies Record<CommandKind, readonly `rules/${string}`[]>;
 
 /** A namespaced rejection code such as `rules/not-your-turn`. */
-export type RejectionCode = (typeof REJECTION_CODES)[number];
+export type RejectionCode = (typeof REJECTIONS)[CommandKind][number];
 
-/** A refused command: a stable code and a message a person understands. Changes nothing. */
-export interface Rejection {
+/** Every rejection code, each once: clients and the API's problem types depend on them. */
+export const REJECTION_CODES: readonly RejectionCode[] = [...new Set(Object.values(REJECTIONS).flat())];
+
+/** A refusal of a command of kind `K`: a stable code listed for `K` and a message a person understands. */
+export interface RejectionOf<K extends CommandKind> {
   readonly ok: false;
-  readonly code: RejectionCode;
+  readonly code: (typeof REJECTIONS)[K][number];
   readonly message: string;
 }
 
-/** Builds a rejection. */
-export function reject(code: RejectionCode, message: string): Rejection {
+/** A refused command: a stable code and a message a person understands. Changes nothing. */
+export type Rejection = RejectionOf<CommandKind>;
+
+/** Builds a rejection; the handler's declared `RejectionOf<K>` checks that the code is listed for its kind. */
+export function reject<C extends RejectionCode>(code: C, message: string): { ok: false; code: C; message: string } {
   return { ok: false, code, message };
 }

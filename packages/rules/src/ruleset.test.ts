@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultHandSize, maxSeats, resolveRuleset } from './ruleset';
+import { DEFAULT_RULES, defaultHandSize, maxSeats, resolveRuleset, storedRuleset, type Ruleset } from './ruleset';
 
 describe('rulesets', () => {
   it('fills in the defaults of the Chickenfoot help text', () => {
@@ -13,6 +13,8 @@ describe('rulesets', () => {
         doubleBlank: 50,
         opening: 'draw',
         chickenlittle: 'callout',
+        autoPlay: 'off',
+        botLevel: 'greedy',
       },
     });
   });
@@ -44,6 +46,8 @@ describe('rulesets', () => {
       doubleBlank: 25,
       opening: 'next-highest',
       chickenlittle: 'auto',
+      autoPlay: 'only-move',
+      botLevel: 'strong',
     });
     expect(resolved).toEqual({
       ok: true,
@@ -55,6 +59,8 @@ describe('rulesets', () => {
         doubleBlank: 25,
         opening: 'next-highest',
         chickenlittle: 'auto',
+        autoPlay: 'only-move',
+        botLevel: 'strong',
       },
     });
   });
@@ -70,6 +76,8 @@ describe('rulesets', () => {
     [2, { doubleBlank: 10 }, /doubleBlank must be one of 0, 25, 50/],
     [2, { opening: 'random' }, /opening must be one of draw, next-highest/],
     [2, { chickenlittle: 'loud' }, /chickenlittle must be one of callout, auto, off/],
+    [2, { autoPlay: 'always' }, /autoPlay must be one of off, only-move, not always/],
+    [2, { autoPlay: true }, /autoPlay must be one of off, only-move, not true/],
     [2, { handSize: 0 }, /handSize must be a whole number from 1 to 27/],
     [4, { set: 6, handSize: 7 }, /at least one left in the boneyard/],
     [2, { handSize: 3.5 }, /handSize/],
@@ -78,6 +86,14 @@ describe('rulesets', () => {
     const resolved = resolveRuleset(seats, options as never);
     expect(resolved.ok).toBe(false);
     expect(!resolved.ok && resolved.reason).toMatch(reason);
+  });
+
+  it('gives a game stored before an option existed that option’s default', () => {
+    const { autoPlay: _, ...old } = DEFAULT_RULES;
+    const stored = { ...old, handSize: 7 } as Ruleset;
+    expect(storedRuleset(stored)).toEqual({ ...stored, autoPlay: 'off' });
+    const complete = { ...DEFAULT_RULES, handSize: 7 };
+    expect(storedRuleset(complete)).toBe(complete);
   });
 
   it('allows a hand size that leaves exactly one tile in the boneyard', () => {

@@ -1,5 +1,9 @@
 import { SET_SIZES, type SetSize } from './tiles';
 
+/** How well a computer player plays, from a uniformly random legal move to a search. */
+export const BOT_LEVELS = ['random', 'greedy', 'strong'] as const;
+export type BotLevel = (typeof BOT_LEVELS)[number];
+
 /** Every per-game option of RULES.md, fixed when the game is created and shown to every player. */
 export interface Ruleset {
   /** Double-N set. */
@@ -16,6 +20,13 @@ export interface Ruleset {
   readonly opening: 'draw' | 'next-highest';
   /** How the one-tile-left announcement works. */
   readonly chickenlittle: 'callout' | 'auto' | 'off';
+  /**
+   * Whether the server also makes a play that is the seat's only legal move (`only-move`); the others
+   * then learn the play was forced. Draws, passes and a must-play drawn tile that fits one end are always made.
+   */
+  readonly autoPlay: 'off' | 'only-move';
+  /** The level of the bot that takes over a seat whose player leaves the game (or, with a turn clock, times out). */
+  readonly botLevel: BotLevel;
 }
 
 /** The options a game creator may give; anything left out takes its default. */
@@ -29,6 +40,8 @@ export const DEFAULT_RULES: Omit<Ruleset, 'handSize'> = {
   doubleBlank: 50,
   opening: 'draw',
   chickenlittle: 'callout',
+  autoPlay: 'off',
+  botLevel: 'greedy',
 };
 
 // RULES.md's deal table: index = seats - 2. A missing entry means the set cannot seat that many.
@@ -63,6 +76,8 @@ const CHOICES = {
   doubleBlank: [0, 25, 50],
   opening: ['draw', 'next-highest'],
   chickenlittle: ['callout', 'auto', 'off'],
+  autoPlay: ['off', 'only-move'],
+  botLevel: BOT_LEVELS,
 } as const;
 
 /** A ruleset with every default filled in, or the reason the options cannot make a game. */
@@ -103,4 +118,15 @@ export function resolveRuleset(seats: number, options: RulesetOptions = {}): Res
     };
   }
   return { ok: true, rules: { ...DEFAULT_RULES, ...options, set, handSize } };
+}
+
+/**
+ * A ruleset as stored with a game, with the default of every option added since the game was created
+ * (a game created before `autoPlay` existed plays on with `autoPlay: 'off'`). Returns `rules` itself when complete.
+ */
+export function storedRuleset(rules: Ruleset): Ruleset {
+  const missing = (Object.keys(DEFAULT_RULES) as (keyof typeof DEFAULT_RULES)[]).some(
+    (key) => rules[key] === undefined,
+  );
+  return missing ? { ...DEFAULT_RULES, ...rules } : rules;
 }

@@ -3,7 +3,6 @@
 import type { Move } from './commands';
 import { decide, type Decision } from './decide';
 import type { GameEvent, Player, Seat } from './events';
-import { evolve } from './evolve';
 import { legalMoves } from './legal-moves';
 import { fisherYates, seededRandom, stackedDeck } from './random';
 import type { Rejection } from './rejections';
@@ -126,7 +125,7 @@ export class Scenario {
 
   private apply(decision: Decision): GameEvent[] {
     if (!decision.ok) throw new Error(`refused: ${decision.code}: ${decision.message}`);
-    for (const event of decision.events) this.state = evolve(this.state, event);
+    this.state = decision.state;
     this.history.push(...decision.events);
     return decision.events;
   }

@@ -1,7 +1,6 @@
 import type { Command, Move } from './commands';
 import { decide, type Decision } from './decide';
 import type { GameEvent, Seat } from './events';
-import { evolve } from './evolve';
 import { legalMoves } from './legal-moves';
 import { fisherYates, type RandomInt } from './random';
 import type { RulesetOptions } from './ruleset';
@@ -39,7 +38,7 @@ export function selfPlay(options: SelfPlayOptions): SelfPlayResult {
     const decision: Decision = decide(command, state, context);
     if (!decision.ok)
       throw new Error(`self-play made an illegal ${command.type}: ${decision.code} ${decision.message}`);
-    for (const event of decision.events) state = evolve(state, event);
+    state = decision.state;
     for (const event of decision.events) events.push(event);
     commands++;
     options.onStep?.({ command, events: decision.events, state });

@@ -1,32 +1,11 @@
+import type { Board } from './board';
+import type { ChickenlittleStatus } from './chickenlittle';
 import type { Player, Seat } from './events';
 import type { Ruleset } from './ruleset';
 import type { Tile } from './tiles';
 
-/**
- * Where a seat stands with Chickenlittle: `pending` holds one tile unannounced, `vulnerable` is pending
- * after another player placed a tile (so may be called out), `penalized` lost its next turn to a call-out.
- */
-export type ChickenlittleStatus = 'none' | 'pending' | 'vulnerable' | 'announced' | 'penalized';
-
-/** A tile on the table. `on` is the placement it went against (null for the root). */
-export interface Placement {
-  readonly id: number;
-  readonly tile: Tile;
-  readonly on: number | null;
-  /** The suit it shares with the placement it went against (the root: its own suit). */
-  readonly suit: number;
-  readonly seat: Seat;
-}
-
-/** A placement that still accepts tiles: `remaining` more of `suit`. */
-export interface OpenEnd {
-  readonly id: number;
-  readonly suit: number;
-  readonly remaining: number;
-}
-
-/** One hand in play (or just finished). */
-export interface HandState {
+/** One hand in play (or just finished): the deal, the board (see `Board`), whose turn it is. */
+export interface HandState extends Board {
   readonly index: number;
   readonly dealer: Seat;
   readonly opener: Tile;
@@ -34,12 +13,6 @@ export interface HandState {
   /** The whole boneyard as dealt; tiles before `drawn` have left it. */
   readonly boneyard: readonly Tile[];
   readonly drawn: number;
-  readonly placements: readonly Placement[];
-  readonly ends: readonly OpenEnd[];
-  /** The double (root or not) that must be filled before play goes elsewhere. */
-  readonly mustFill: number | null;
-  /** The suits a tile may be played on now, as a bit set (see `suitBits`): only the must-fill double's while there is one. */
-  readonly openSuits: number;
   /** Whose turn it is; null before the root is placed and after the hand ends. */
   readonly turn: Seat | null;
   /** The tile the seat in turn drew this turn, if it drew. */
@@ -48,20 +21,70 @@ export interface HandState {
   readonly over: boolean;
 }
 
-/** A game: the fold of its events. */
-export interface GameState {
-  readonly status: 'empty' | 'waiting' | 'playing' | 'finished';
-  readonly rules: Ruleset | null;
+/**
+ * A hand that has ended, as every viewer may see it: at a hand's end every seat's remaining tiles are
+ * turned face up for all to count (the boneyard stays hidden).
+ */
+export interface HandRecord {
+  readonly index: number;
+  readonly dealer: Seat;
+  /** The double that opened it. */
+  readonly opener: Tile;
+  readonly reason: 'out' | 'blocked';
+  /** The seat that went out, if one did. */
+  readonly out: Seat | null;
+  readonly scores: readonly number[];
+  /** The tiles each seat was left holding. */
+  readonly hands: readonly (readonly Tile[])[];
+}
+
+/** What every phase of a game has. */
+interface GameBase {
   readonly seatCount: number;
   readonly players: readonly (Player | null)[];
-  readonly hand: HandState | null;
   /** Doubles that have opened a hand, in order. */
   readonly openers: readonly Tile[];
   /** `handScores[k][s]`: what seat `s` scored in hand `k`. */
   readonly handScores: readonly (readonly number[])[];
   readonly totals: readonly number[];
-  readonly winners: readonly Seat[] | null;
+  /** Every hand that has ended, in order. */
+  readonly pastHands: readonly HandRecord[];
 }
+
+/** A game that has no events yet. */
+export interface EmptyGame extends GameBase {
+  readonly status: 'empty';
+  readonly rules: null;
+  readonly hand: null;
+  readonly winners: null;
+}
+
+/** A game created and waiting for its seats to fill. */
+export interface WaitingGame extends GameBase {
+  readonly status: 'waiting';
+  readonly rules: Ruleset;
+  readonly hand: null;
+  readonly winners: null;
+}
+
+/** A game in play: a hand is always dealt (it may just have ended, while the next one is dealt). */
+export interface PlayingGame extends GameBase {
+  readonly status: 'playing';
+  readonly rules: Ruleset;
+  readonly hand: HandState;
+  readonly winners: null;
+}
+
+/** A game over: `hand` is the last hand, as it ended. */
+export interface FinishedGame extends GameBase {
+  readonly status: 'finished';
+  readonly rules: Ruleset;
+  readonly hand: HandState;
+  readonly winners: readonly Seat[];
+}
+
+/** A game: the fold of its events. Narrow on `status` to reach the rules and the hand. */
+export type GameState = EmptyGame | WaitingGame | PlayingGame | FinishedGame;
 
 /** The state of a game that has no events yet. */
 export function initialState(): GameState {
@@ -75,15 +98,11 @@ export function initialState(): GameState {
     handScores: [],
     totals: [],
     winners: null,
+    pastHands: [],
   };
 }
 
 /** Tiles left in the boneyard. */
 export function boneyardSize(hand: HandState): number {
   return hand.boneyard.length - hand.drawn;
-}
-
-/** The seat after `seat` in turn order. */
-export function nextSeat(state: GameState, seat: Seat): Seat {
-  return (seat + 1) % state.seatCount;
 }

@@ -3,6 +3,7 @@ export type Tile = string;
 
 /** The sizes of double-N sets the engine plays with. */
 export const SET_SIZES = [6, 9, 12, 15] as const;
+/** N of a double-N set. */
 export type SetSize = (typeof SET_SIZES)[number];
 
 /** The largest N any supported set reaches; tables below are precomputed up to it. */

@@ -72,4 +72,52 @@ describe('what each viewer sees', () => {
     expect(redactEvent(drawn, 0)).toEqual({ type: 'TileDrawn', seat: 1, reason: 'turn', forced: true });
     expect(redactEvent(drawn, null)).not.toHaveProperty('tile');
   });
+
+  it('everyone sees that the seat in turn has drawn and is deciding; only the drawer sees the tile', () => {
+    const g = game();
+    for (const viewer of [0, 1, 2, null]) expect(viewFor(g.state, viewer).hand?.drawnBy).toBe(1);
+    expect(viewFor(g.state, 1).drawnTile).toBe('6-5');
+    expect(viewFor(g.state, 2).drawnTile).toBeNull();
+    g.play(1, '6-5', 0); // seat 2 then holds 6-1: no draw
+    expect(viewFor(g.state, null).hand?.drawnBy).toBeNull();
+  });
+
+  it('each placement says where it sits: the spoke index on the root, the toe index on a double', () => {
+    const g = new Scenario({
+      rules: { set: 6, spokes: 4 },
+      deals: [
+        {
+          hands: [
+            ['6-6', '6-5', '6-3', '5-1', '5-0', '4-4', '1-0'],
+            ['6-4', '6-2', '5-5', '5-2', '4-3', '2-1', '3-3'],
+          ],
+        },
+      ],
+    });
+    const plays = [
+      [1, '6-4', 0],
+      [0, '6-5', 0],
+      [1, '6-2', 0],
+      [0, '6-3', 0],
+      [1, '5-5', 2],
+      [0, '5-1', 5],
+      [1, '5-2', 5],
+      [0, '5-0', 5],
+      [1, '4-3', 1],
+    ] as const;
+    for (const [seat, tile, on] of plays) g.play(seat, tile, on);
+    const board = viewFor(g.state, null).hand?.board ?? [];
+    expect(board.map((p) => [p.tile, p.on, p.slot])).toEqual([
+      ['6-6', null, 0],
+      ['6-4', 0, 0],
+      ['6-5', 0, 1],
+      ['6-2', 0, 2],
+      ['6-3', 0, 3],
+      ['5-5', 2, 0],
+      ['5-1', 5, 0],
+      ['5-2', 5, 1],
+      ['5-0', 5, 2],
+      ['4-3', 1, 0],
+    ]);
+  });
 });

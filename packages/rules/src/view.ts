@@ -1,8 +1,10 @@
+import type { Placement } from './board';
+import type { ChickenlittleStatus } from './chickenlittle';
 import type { Move } from './commands';
 import type { Player, Seat } from './events';
 import { legalMoves } from './legal-moves';
 import type { Ruleset } from './ruleset';
-import { boneyardSize, type ChickenlittleStatus, type GameState, type Placement } from './state';
+import { boneyardSize, type GameState, type HandRecord } from './state';
 import type { Tile } from './tiles';
 
 /** One seat as everybody sees it. */
@@ -19,6 +21,7 @@ export interface HandView {
   readonly index: number;
   readonly dealer: Seat;
   readonly opener: Tile;
+  /** Every placement: `on` is the one it hangs on and `slot` its place there, enough to lay the board out. */
   readonly board: readonly Placement[];
   /** Where tiles may go: send `on` with a play. */
   readonly openEnds: readonly { readonly on: number; readonly suit: number; readonly remaining: number }[];
@@ -26,6 +29,11 @@ export interface HandView {
   readonly mustFill: number | null;
   readonly boneyardSize: number;
   readonly turn: Seat | null;
+  /**
+   * The seat in turn when it has drawn and has still to decide about the drawn tile (play it, or pass
+   * under `may-play`; where, under `must-play`). Public; the tile itself only its drawer sees (`drawnTile`).
+   */
+  readonly drawnBy: Seat | null;
   readonly over: boolean;
 }
 
@@ -44,12 +52,15 @@ export interface GameView {
   readonly handScores: readonly (readonly number[])[];
   readonly totals: readonly number[];
   readonly winners: readonly Seat[] | null;
+  /** Every hand that has ended, to everyone alike: its opener, how it ended, its scores and every seat's tiles left. */
+  readonly pastHands: readonly HandRecord[];
 }
 
 /**
  * The game as `viewer` (a seat, or null for a spectator) may see it: their own tiles and legal
- * moves, everyone's tile counts, the board, the boneyard's size, scores and whose turn it is.
- * Never another seat's tiles, the boneyard's contents, or a tile someone else drew.
+ * moves, everyone's tile counts, the board, the boneyard's size, scores, whose turn it is, and the
+ * hands that have ended, face up. Never another seat's tiles in the hand in play, the boneyard's
+ * contents, or a tile someone else drew.
  */
 export function viewFor(state: GameState, viewer: Seat | null): GameView {
   const hand = state.hand;
@@ -74,6 +85,7 @@ export function viewFor(state: GameState, viewer: Seat | null): GameView {
       mustFill: hand.mustFill,
       boneyardSize: boneyardSize(hand),
       turn: hand.turn,
+      drawnBy: hand.drawnTile !== null ? hand.turn : null,
       over: hand.over,
     },
     yourTiles: seated === null ? null : (hand?.hands[seated] ?? []),
@@ -82,5 +94,6 @@ export function viewFor(state: GameState, viewer: Seat | null): GameView {
     handScores: state.handScores,
     totals: state.totals,
     winners: state.winners,
+    pastHands: state.pastHands,
   };
 }

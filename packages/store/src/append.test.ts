@@ -46,9 +46,10 @@ describe('append', () => {
       seats: [],
       updatedAt: '2024-05-01T10:00:00Z',
     });
+    const turn = (writer: number) => ({ from: null, to: `p${writer}`, head: head(writer) });
     const results = await Promise.allSettled(
       Array.from({ length: 32 }, (_, i) =>
-        store.append('race', 1, [{ writer: i }], { idempotencyKey: `k${i}`, commandHash: `h${i}`, head: head(i) }),
+        store.append('race', 1, [{ writer: i }], { idempotencyKey: `k${i}`, commandHash: `h${i}`, turn: turn(i) }),
       ),
     );
     const winners = results.filter((r) => r.status === 'fulfilled');
@@ -60,8 +61,12 @@ describe('append', () => {
     expect(log.map((c) => c.version)).toEqual([1, 2]);
     const winner = winners[0]?.status === 'fulfilled' ? winners[0].value.commit : null;
     expect(log[1]?.events).toEqual(winner?.events);
-    // The winner's head is the game's: a loser's never lands anywhere.
-    expect(await store.getHead('race')).toEqual(winner?.head);
+    // The winner's turn entry is the only one: a loser writes nothing but its failed put.
+    const winnerId = `p${(winner?.events[0] as { writer: number }).writer}`;
+    for (let i = 0; i < 32; i++) {
+      const { games } = await store.listPlayerGames(`p${i}`, { myTurn: true });
+      expect(games.map((g) => g.gameId)).toEqual(`p${i}` === winnerId ? ['race'] : []);
+    }
   });
 
   it('keeps the snapshot in the commit, compressed when large, and returns it from readLatest', async () => {

@@ -1,10 +1,10 @@
-import { putAwaiting, restoreAwaiting } from './awaiting';
-import { commitItem, HEAD_ATTRIBUTE, type AppendMeta, type Commit } from './commit';
+import { commitItem, type AppendMeta, type Commit } from './commit';
 import type { Dynamo } from './dynamo';
-import { ConcurrencyError, IdempotencyConflictError, ProjectionLagError, type StoreError } from './errors';
+import { ConcurrencyError, ProjectionLagError } from './errors';
 import { findRecorded } from './idempotency';
 import { checkId, checkVersion } from './keys';
 import { readLatest } from './read';
+import { writeTurns } from './turns';
 
 /** What `append` did: wrote `commit`, or found the same command already recorded (`replayed`). */
 export interface AppendResult {
@@ -13,11 +13,11 @@ export interface AppendResult {
 }
 
 /**
- * Writes version `expectedVersion + 1` as one item with one conditional PutItem, and with
- * `meta.awaiting` the game's awaiting item with a second PutItem sent at the same time (one round
- * trip). On a lost race it reads the game's newest commit (and, for a keyed command not found
- * there, its key's commit) to tell a retry of an applied command from a real conflict. Only then
- * does it read anything.
+ * Writes version `expectedVersion + 1` as one item with one conditional PutItem; then, when the
+ * commit changed whom the game awaits (`meta.turn`), the players' turn entries (turns.ts). They are
+ * written only once the commit is: a command that loses the race for its version writes nothing but
+ * its failed put. On a lost race it reads the newest commit (and, when that is not the command's
+ * version, the commit at it) to tell a retry of an applied command from a real conflict.
  */
 export async function append(
   dynamo: Dynamo,
@@ -30,31 +30,20 @@ export async function append(
   checkVersion('expectedVersion', expectedVersion);
   if (!Array.isArray(events)) throw new TypeError('events must be an array');
   const { item, commit } = commitItem(gameId, expectedVersion + 1, events, meta);
-  const put = dynamo.putIf({
+  const written = await dynamo.putIf({
     Item: item,
     ConditionExpression: 'attribute_not_exists(#sk)',
     ExpressionAttributeNames: { '#sk': 'sk' },
   });
-  const { head, awaiting } = commit;
-  if (!head || !awaiting) {
-    return (await put) ? { commit, replayed: false } : resolveConflict(dynamo, gameId, expectedVersion, meta, false);
-  }
-
-  // Strictly newer only: a command about to lose the commit race must not overwrite the winner's item.
-  const aside = putAwaiting(dynamo, gameId, head, awaiting, { sameVersion: false, hd: item[HEAD_ATTRIBUTE] });
-  const [written, awaited] = await Promise.allSettled([put, aside]);
-  // The commit's outcome is unknown (throttling, network): its item may have landed ahead of the
-  // game. The retry with the same key, or the game's next append at that version, replaces it.
-  if (written.status === 'rejected') throw written.reason;
-  if (!written.value)
-    return resolveConflict(dynamo, gameId, expectedVersion, meta, awaited.status === 'fulfilled' && awaited.value);
-  if (awaited.status === 'rejected') throw new ProjectionLagError(commit, { cause: awaited.reason });
-  if (!awaited.value) {
-    // An item at our version already (a loser of this race wrote its own first), or none at all (the
-    // game's first write of it was lost). Ours replaces it (an item newer still belongs to a later
-    // commit and stays).
+  if (!written) return resolveConflict(dynamo, gameId, expectedVersion, meta);
+  if (meta.turn && meta.turn.from !== meta.turn.to) {
     try {
-      await restoreAwaiting(dynamo, commit);
+      await writeTurns(dynamo, gameId, {
+        version: commit.version,
+        at: commit.at,
+        change: meta.turn,
+        head: meta.turn.head,
+      });
     } catch (error) {
       throw new ProjectionLagError(commit, { cause: error });
     }
@@ -63,48 +52,23 @@ export async function append(
 }
 
 /**
- * Explains a failed commit PutItem: a replay of the recorded command, or a conflict. The awaiting
- * item is then rewritten from the newest commit when this attempt's own write landed on it
- * (`ownAwaitingLanded`: it describes a commit that does not exist), and on the replay of the newest
- * commit (the first attempt may have failed to write it, see `ProjectionLagError`).
+ * Explains a failed commit PutItem: a replay of the recorded command (the commit at its version
+ * carries its key and hash), or a conflict. A replay's caller repairs what the first attempt may have
+ * left unwritten (see `EventStore.restoreTurns`).
  */
 async function resolveConflict(
   dynamo: Dynamo,
   gameId: string,
   expectedVersion: number,
   meta: AppendMeta,
-  ownAwaitingLanded: boolean,
 ): Promise<AppendResult> {
   const latest = await readLatest(dynamo, gameId);
-  let outcome: AppendResult | StoreError | null = null;
   const key = meta.idempotencyKey;
   if (key !== undefined) {
-    try {
-      const recorded = await findRecorded(
-        dynamo,
-        gameId,
-        { idempotencyKey: key, commandHash: meta.commandHash },
-        latest,
-      );
-      if (recorded) outcome = { commit: recorded, replayed: true };
-    } catch (error) {
-      if (!(error instanceof IdempotencyConflictError)) throw error;
-      outcome = error;
-    }
+    const identity = { idempotencyKey: key, commandHash: meta.commandHash };
+    const recorded = await findRecorded(dynamo, gameId, identity, { version: expectedVersion + 1 }, latest);
+    if (recorded) return { commit: recorded, replayed: true };
   }
   // The newest commit can only be missing if someone deleted items behind the store's back.
-  outcome ??= new ConcurrencyError(gameId, expectedVersion, Math.max(latest?.version ?? 0, expectedVersion + 1));
-
-  const replayOfNewest = !(outcome instanceof Error) && outcome.commit.version === latest?.version;
-  if (latest && (ownAwaitingLanded || replayOfNewest)) {
-    try {
-      await restoreAwaiting(dynamo, latest);
-    } catch (error) {
-      // The caller's command is recorded: it must hear that its lists lag. A conflict stays a
-      // conflict (the caller decides again, and its next append rewrites the item).
-      if (!(outcome instanceof Error)) throw new ProjectionLagError(outcome.commit, { cause: error });
-    }
-  }
-  if (outcome instanceof Error) throw outcome;
-  return outcome;
+  throw new ConcurrencyError(gameId, expectedVersion, Math.max(latest?.version ?? 0, expectedVersion + 1));
 }

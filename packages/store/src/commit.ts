@@ -1,7 +1,8 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { checkHead, type GameHead } from './head';
-import { checkId, itemKey } from './keys';
+import { itemKey } from './keys';
 import { decodePayload, encodePayload } from './payload';
+import { checkTurnChange, type TurnChange } from './turn-change';
 
 /** One append: every event one command caused, at one version of the game. */
 export interface Commit {
@@ -16,15 +17,8 @@ export interface Commit {
   by?: string;
   /** The caller's folded state after this commit, when it stored one and asked for it back. */
   snapshot?: unknown;
-  /** The game's head after this commit, when it stored one (also rewritten by `rebuildProjections`). */
-  head?: GameHead;
-  /** Whose move the game awaited after this commit, when it was appended with `AppendMeta.awaiting`. */
-  awaiting?: Awaiting;
-}
-
-/** Whose move a game waits for: a player, or nobody (not started yet, or finished). */
-export interface Awaiting {
-  playerId: string | null;
+  /** How it changed whom the game awaits, when it was appended with `AppendMeta.turn`. */
+  turn?: TurnChange;
 }
 
 /** What an append records besides its events. */
@@ -36,23 +30,19 @@ export interface AppendMeta {
   /** Any JSON value; stored compressed in the commit and returned by `readLatest`. */
   snapshot?: unknown;
   /**
-   * The game's head after this commit, stored in the commit itself: `getHead` reads it from the
-   * newest commit, so no separate write keeps it. Its `version` must be the commit's.
+   * A change of whom the game awaits, with the game's head after the commit (`version` the commit's):
+   * once the commit is written, the append moves the game between those players' turn lists (see
+   * turns.ts). Absent when the commit leaves the same player awaited: nothing more is written.
    */
-  head?: GameHead;
-  /**
-   * Whose move the game awaits after this commit. When given (`head` is then required), the append
-   * also rewrites the game's awaiting item (what `listPlayerGames(p, { myTurn: true })` finds), in
-   * parallel with the commit. Absent: the awaiting item is left as it is.
-   */
-  awaiting?: Awaiting;
+  turn?: TurnChange & { readonly head: GameHead };
   /** Defaults to now. */
   at?: Date;
   /** Who issued the command. */
   by?: string;
 }
 
-// Short attribute names: they are stored in every commit and count towards its size.
+// Short attribute names: they are stored in every commit and count towards its size (a commit
+// with a snapshot is meant to stay under the 1 KB of one write unit).
 const A = {
   events: 'ev',
   at: 'at',
@@ -60,37 +50,16 @@ const A = {
   hash: 'ch',
   by: 'by',
   snapshot: 'sn',
-  head: 'hd',
-  awaiting: 'aw',
+  turnFrom: 'tf',
+  turnTo: 'tt',
 } as const;
 
-/** The attribute holding a commit's head (and a member or awaiting item's copy of it). */
-export const HEAD_ATTRIBUTE = A.head;
-
-/** The attribute holding whom a commit awaited: the player id, or NULL for nobody. */
-export const AWAITING_ATTRIBUTE = A.awaiting;
-
-/** `awaiting` as a commit stores it. */
-export const encodeAwaiting = ({ playerId }: Awaiting): AttributeValue =>
+const playerOrNobody = (playerId: string | null): AttributeValue =>
   playerId === null ? { NULL: true } : { S: playerId };
-
-/** Rejects an `awaiting` the store could not key before it costs a request. */
-export function checkAwaiting(awaiting: Awaiting): void {
-  if (typeof awaiting !== 'object' || awaiting === null) throw new TypeError('awaiting must be an object');
-  if (awaiting.playerId !== null) checkId('awaiting.playerId', awaiting.playerId);
-}
-
-// A 4-seat head (~380 B of JSON) is stored as text, like any payload under COMPRESS_FROM_BYTES.
-// Compressing it saved ~135 B a commit, but on the move path brotli's setup cost 60-75 us a commit
-// (measured inside the running server; 14 us in a hot loop), and with a snapshot only every few
-// commits the bytes rarely matter: on self-played 4-seat double-9 games 25% of commits exceed the
-// 1 KB of one write unit instead of 22% (1.249 write units a commit instead of 1.216).
-/** A head as a commit (or a member or awaiting item) stores it; `decodePayload` reads it back. */
-export const encodeHead = (head: GameHead): AttributeValue => encodePayload(head);
 
 /** Every commit attribute except the snapshot, for reads that do not want to pay for decoding it. */
 export const WITHOUT_SNAPSHOT = {
-  ProjectionExpression: '#pk, #sk, #ev, #at, #ik, #ch, #by, #hd, #aw',
+  ProjectionExpression: '#pk, #sk, #ev, #at, #ik, #ch, #by, #tf, #tt',
   ExpressionAttributeNames: {
     '#pk': 'pk',
     '#sk': 'sk',
@@ -99,8 +68,8 @@ export const WITHOUT_SNAPSHOT = {
     '#ik': A.key,
     '#ch': A.hash,
     '#by': A.by,
-    '#hd': A.head,
-    '#aw': A.awaiting,
+    '#tf': A.turnFrom,
+    '#tt': A.turnTo,
   },
 };
 
@@ -111,10 +80,9 @@ export function commitItem(
   events: readonly unknown[],
   meta: AppendMeta,
 ): { item: Record<string, AttributeValue>; commit: Commit } {
-  if (meta.head !== undefined) checkHead(meta.head, version);
-  if (meta.awaiting !== undefined) {
-    if (meta.head === undefined) throw new TypeError('awaiting needs the head it is stored with (meta.head)');
-    checkAwaiting(meta.awaiting);
+  if (meta.turn !== undefined) {
+    checkTurnChange(meta.turn);
+    checkHead(meta.turn.head, version);
   }
   const at = (meta.at ?? new Date()).toISOString();
   const item: Record<string, AttributeValue> = {
@@ -130,18 +98,15 @@ export function commitItem(
     item[A.snapshot] = encodePayload(meta.snapshot);
     commit.snapshot = meta.snapshot;
   }
-  if (meta.head !== undefined) {
-    item[A.head] = encodeHead(meta.head);
-    commit.head = meta.head;
-  }
-  if (meta.awaiting !== undefined) {
-    item[A.awaiting] = encodeAwaiting(meta.awaiting);
-    commit.awaiting = { playerId: meta.awaiting.playerId };
+  if (meta.turn !== undefined) {
+    item[A.turnFrom] = playerOrNobody(meta.turn.from);
+    item[A.turnTo] = playerOrNobody(meta.turn.to);
+    commit.turn = { from: meta.turn.from, to: meta.turn.to };
   }
   return { item, commit };
 }
 
-/** A stored commit item back as a `Commit`; its snapshot is decoded only when asked for, its head always. */
+/** A stored commit item back as a `Commit`; its snapshot is decoded only when asked for. */
 export function readCommitItem(gameId: string, item: Record<string, AttributeValue>, withSnapshot: boolean): Commit {
   const commit: Commit = {
     gameId,
@@ -156,8 +121,8 @@ export function readCommitItem(gameId: string, item: Record<string, AttributeVal
   if (hash !== undefined) commit.commandHash = hash;
   if (by !== undefined) commit.by = by;
   if (withSnapshot && item[A.snapshot]) commit.snapshot = decodePayload(item[A.snapshot]);
-  if (item[A.head]) commit.head = decodePayload(item[A.head]) as GameHead;
-  const awaiting = item[A.awaiting];
-  if (awaiting) commit.awaiting = { playerId: awaiting.S ?? null };
+  const from = item[A.turnFrom];
+  const to = item[A.turnTo];
+  if (from && to) commit.turn = { from: from.S ?? null, to: to.S ?? null };
   return commit;
 }

@@ -1,4 +1,7 @@
 import {
+  DeleteItemCommand,
+  type DeleteItemCommandInput,
+  type DeleteItemCommandOutput,
   GetItemCommand,
   PutItemCommand,
   QueryCommand,
@@ -33,7 +36,7 @@ interface Metadata {
 }
 
 /**
- * The four DynamoDB calls the store makes, bound to one table. Every call asks for its consumed
+ * The five DynamoDB calls the store makes, bound to one table. Every call asks for its consumed
  * capacity and reports it; every failure leaves as a `StoreError`, except a failed condition,
  * which the conditional calls return as `null` because it is an answer, not a fault.
  */
@@ -75,6 +78,14 @@ export class Dynamo {
     return this.#conditional(
       'UpdateItem',
       new UpdateItemCommand({ ...input, TableName: this.tableName, ReturnConsumedCapacity: 'TOTAL' }),
+    );
+  }
+
+  /** A conditional DeleteItem: its output, or `null` when the condition failed. */
+  deleteIf(input: WithoutTable<DeleteItemCommandInput>): Promise<DeleteItemCommandOutput | null> {
+    return this.#conditional(
+      'DeleteItem',
+      new DeleteItemCommand({ ...input, TableName: this.tableName, ReturnConsumedCapacity: 'TOTAL' }),
     );
   }
 

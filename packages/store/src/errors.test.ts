@@ -73,7 +73,7 @@ describe('errors', () => {
       client: createDynamoClient({ endpoint: inject('dynamoEndpoint') }),
       tableName: 'no-such-table',
     });
-    const error = await store.getHead('g').catch((e: unknown) => e);
+    const error = await store.readLatest('g').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NotFoundError);
     expect(error).toMatchObject({ code: 'store/not-found', message: expect.stringContaining('Query') });
   });

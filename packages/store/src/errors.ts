@@ -76,11 +76,11 @@ export class NotFoundError extends StoreError {
 }
 
 /**
- * The command's commit IS recorded (it is `commit`), but the awaiting item written with it could not
- * be (throttling, network: the `cause`), so "whose move" lists may miss it. Do not decide again:
- * retry the same command with the same idempotency key (answer it as 503, retry later). The retry is
- * recognised as a replay and rewrites the awaiting item from the recorded commit; so does the
- * game's next append, and `rebuildProjections`.
+ * The command's commit IS recorded (it is `commit`), but the players' turn entries written after it
+ * could not be (throttling, network: the `cause`), so "whose move" lists may miss it. Do not decide
+ * again: retry the same command with the same idempotency key (answer it as 503, retry later). The
+ * retry is recognised as a replay, and its caller rewrites the entries (`restoreTurns`); so does
+ * the game's next change of turn, and `rebuildProjections`.
  */
 export class ProjectionLagError extends StoreError {
   override readonly name = 'ProjectionLagError';
@@ -93,7 +93,7 @@ export class ProjectionLagError extends StoreError {
   ) {
     super(
       'store/projection-lag',
-      `game ${commit.gameId} recorded version ${commit.version}, but its awaiting item was not written`,
+      `game ${commit.gameId} recorded version ${commit.version}, but its players' turn entries were not written`,
       options,
     );
     this.gameId = commit.gameId;

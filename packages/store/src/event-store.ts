@@ -1,10 +1,10 @@
 import { append, type AppendResult } from './append';
-import { restoreAwaiting } from './awaiting';
 import type { AppendMeta, Commit } from './commit';
 import { measureCost, type CostMeter, type CostReport } from './cost';
 import { Dynamo, type StoreClient } from './dynamo';
 import type { GameHead } from './head';
-import { findByIdempotencyKey, findRecorded, type CommandIdentity } from './idempotency';
+import { writeTurns } from './turns';
+import { findRecorded, type CommandIdentity, type RecordedAt } from './idempotency';
 import {
   listPlayerGames,
   type AllGamesOptions,
@@ -19,10 +19,8 @@ import {
   type ProjectionInput,
   type ProjectionResult,
   type RebuildInput,
-  type RebuildOptions,
 } from './projections';
 import {
-  getHead,
   readAfter,
   readAll,
   readCommit,
@@ -64,22 +62,19 @@ export class EventStore {
   /**
    * Appends the events one command caused as version `expectedVersion + 1` (0 = empty game):
    * one conditional PutItem. If that version exists already, the command is recognised as a retry
-   * when the game holds its `idempotencyKey` with the same `commandHash` (then nothing is written
-   * and `replayed` is true, with the recorded commit); a key with another hash throws
+   * when the commit there holds its `idempotencyKey` with the same `commandHash` (then nothing is
+   * written and `replayed` is true, with the recorded commit); a key with another hash throws
    * `IdempotencyConflictError`; anything else throws `ConcurrencyError`. `expectedVersion` must be
    * a version the caller read (or cached): the store does not pay a read per append to check it,
-   * the condition does. `meta.head` (version `expectedVersion + 1`) is stored in the commit and is
-   * what `getHead` answers from then on.
+   * the condition does.
    *
-   * With `meta.awaiting` (and `meta.head`) the game's awaiting item, which the "my turn" list
-   * Queries, is written by a second PutItem sent at the same time as the commit's: two requests,
-   * one round trip. Should a command that lost the commit race have written its item first, the
-   * winner rewrites it (one more request, only then). A replay of the game's newest commit
-   * rewrites it too. If the commit is written but the awaiting item cannot be (throttling, network),
-   * `ProjectionLagError` says so, with the commit: retry with the same key, which repairs it.
-   * A game that uses `awaiting` should pass it on every append.
+   * With `meta.turn` (a change of whom the game awaits, and the head) the players' turn entries are
+   * written once the commit is: two PutItems in parallel (one when a game starts), only on the
+   * commits that change the awaited player. If the commit is written but they cannot be (throttling,
+   * network), `ProjectionLagError` says so, with the commit: retry with the same key, and repair
+   * them with `restoreTurns` (the game service does both).
    * @example
-   * const { commit, replayed } = await store.append('g1', latest.version, events, { idempotencyKey, commandHash, snapshot, head, awaiting: { playerId: head.turn } });
+   * const { commit, replayed } = await store.append('g1', latest.version, events, { idempotencyKey, commandHash, snapshot, turn: { from: 'ann', to: 'bob', head } });
    */
   append(
     gameId: string,
@@ -90,7 +85,7 @@ export class EventStore {
     return append(this.#dynamo, gameId, expectedVersion, events, meta);
   }
 
-  /** The newest commit with its snapshot and head (one strongly consistent Query), or null for an empty game. */
+  /** The newest commit with its snapshot (one strongly consistent Query), or null for an empty game. */
   readLatest(gameId: string, options: { snapshot?: boolean } = {}): Promise<Commit | null> {
     return readLatest(this.#dynamo, gameId, options.snapshot ?? true);
   }
@@ -127,27 +122,16 @@ export class EventStore {
   }
 
   /**
-   * The commit recorded with this idempotency key, with its snapshot, or null: one strongly
-   * consistent Query on the `byKey` index (+1 GetItem when found). `append` recognises a retry only
-   * when the retry conflicts; a caller that re-reads and decides again before appending should
-   * first compare the key with `readLatest()`'s (free) and, if it differs, ask here.
-   * @example
-   * const done = latest?.idempotencyKey === key ? latest : await store.findByIdempotencyKey('g1', key);
-   */
-  findByIdempotencyKey(gameId: string, idempotencyKey: string): Promise<Commit | null> {
-    return findByIdempotencyKey(this.#dynamo, gameId, idempotencyKey);
-  }
-
-  /**
    * The commit a command was recorded as, when it was: the one carrying its idempotency key with
-   * the same hash. A key recorded for another request throws `IdempotencyConflictError`; null when
-   * the key was never recorded. `newest`, when the caller has just read it, saves the index Query
-   * when it is the command's. The same rule `append` applies to a lost race: one place.
+   * the same hash, at the version the command named (`{ version }`: one GetItem), or, for a command
+   * that names none, among the first `upTo` commits (one Query). A key recorded there for another
+   * request throws `IdempotencyConflictError`; null when it was not recorded there. The same rule
+   * `append` applies to a lost race: one place.
    * @example
-   * const done = await store.findRecorded('g1', { idempotencyKey: key, commandHash }, latest);
+   * const done = await store.findRecorded('g1', { idempotencyKey: key, commandHash }, { version: ifMatch + 1 });
    */
-  findRecorded(gameId: string, command: CommandIdentity, newest?: Commit | null): Promise<Commit | null> {
-    return findRecorded(this.#dynamo, gameId, command, newest);
+  findRecorded(gameId: string, command: CommandIdentity, where: RecordedAt): Promise<Commit | null> {
+    return findRecorded(this.#dynamo, gameId, command, where);
   }
 
   /**
@@ -165,30 +149,25 @@ export class EventStore {
   }
 
   /**
-   * Rewrites the game's awaiting item from a recorded commit, as `append` does when it replays the
-   * game's newest commit: over an item of the same version or older, never a newer commit's. For
-   * a caller that recognised a retry by itself (with `findByIdempotencyKey`) and must repair what
-   * the first attempt may have left undone (`ProjectionLagError`). True when written; false when a
-   * newer item was there, or the commit was appended without `awaiting`.
+   * Writes again what a recorded commit's turn change means for the players' turn lists, over
+   * entries of its version or older, never a newer commit's: for a caller that recognised a retry
+   * and must repair what the first attempt may have left unwritten (`ProjectionLagError`). `head` is
+   * the game's head after the commit. False when the commit changed no turn, or newer entries were
+   * there.
    * @example
-   * const commit = await store.findByIdempotencyKey('g1', key);
-   * if (commit) await store.restoreAwaiting(commit);
+   * const commit = await store.findRecorded('g1', identity, { version: 7 });
+   * if (commit) await store.restoreTurns(commit, headOf(stateAfter(commit)));
    */
-  async restoreAwaiting(commit: Commit): Promise<boolean> {
-    return (await restoreAwaiting(this.#dynamo, commit)) ?? false;
+  async restoreTurns(commit: Commit, head: GameHead): Promise<boolean> {
+    if (!commit.turn || commit.turn.from === commit.turn.to) return false;
+    const { version, at, turn: change } = commit;
+    return writeTurns(this.#dynamo, commit.gameId, { version, at, change, head, repair: true });
   }
 
   /**
-   * The head stored with the newest commit (one strongly consistent Query reading only that
-   * attribute), or null when the game is empty or its newest commit was appended without one.
-   */
-  getHead(gameId: string): Promise<GameHead | null> {
-    return getHead(this.#dynamo, gameId);
-  }
-
-  /**
-   * A player's games, one Query per page. With `myTurn: true`: the games waiting for their move
-   * (`byAwaiting`), the one waiting longest first, each with the game's newest head and `since`.
+   * A player's games. With `myTurn: true`: the games waiting for their move (their turn entries:
+   * one strongly consistent Query), the one waiting longest first, each with `since` and the head as
+   * of when it began waiting on them.
    * Without it: every game they are seated in (`byPlayer`), most recently joined or changed in
    * status first, each with their seat and the head as of then. To mark which of those wait for
    * the player, merge in the `myTurn` list.
@@ -210,19 +189,15 @@ export class EventStore {
 
   /**
    * Recomputes a game's projections from its commits (snapshots are not decoded) and writes them:
-   * every member `project` returns and the awaiting item (each over items of that version or
-   * older), and the newest commit's head and `awaiting` (an UpdateItem), which repairs what was
-   * lost or never written. `project` gets the whole game and returns the head for its newest
-   * commit, all members, and whom the game awaits. Throws `NotFoundError` for an empty game.
+   * every member `project` returns and every seated player's turn entry, at the newest version,
+   * which repairs what was lost or never written. `project` gets the whole game and returns the
+   * head for its newest commit, all members, and whom the game awaits since when. Throws
+   * `NotFoundError` for an empty game.
    * @example
    * await store.rebuildProjections('g1', (commits) => project(commits.flatMap((c) => c.events)));
    */
-  rebuildProjections(
-    gameId: string,
-    project: (commits: Commit[]) => RebuildInput,
-    options?: RebuildOptions,
-  ): Promise<ProjectionResult> {
-    return rebuildProjections(this.#dynamo, gameId, project, options);
+  rebuildProjections(gameId: string, project: (commits: Commit[]) => RebuildInput): Promise<ProjectionResult> {
+    return rebuildProjections(this.#dynamo, gameId, project);
   }
 
   /**

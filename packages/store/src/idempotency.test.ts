@@ -26,7 +26,7 @@ describe('idempotent retries', () => {
     expect((await store.readAll('i1')).map((c) => c.version)).toEqual([1, 2]);
   });
 
-  it('recognises a retry that arrives after other commits, through the key index', async () => {
+  it('recognises a retry that arrives after other commits: the commit at the version it named is its own', async () => {
     await store.append('i2', 0, [{ type: 'Created' }]);
     const first = await store.append('i2', 1, play('9-8'), { idempotencyKey: 'mine', commandHash: 'h' });
     await store.append('i2', 2, play('8-8'), { idempotencyKey: 'theirs', commandHash: 'x' });
@@ -67,20 +67,28 @@ describe('idempotent retries', () => {
     expect(await store.readAll('i5')).toHaveLength(1);
   });
 
-  it('finds a commit by its key, with its snapshot, and null for an unknown key', async () => {
-    await store.append('i6', 0, play('3-3'), {
+  it('finds a command at the version it named, or among the first commits, with its snapshot; null elsewhere', async () => {
+    await store.append('i6', 0, play('3-3'), { idempotencyKey: 'first', commandHash: 'h0' });
+    await store.append('i6', 1, play('3-2'), {
       idempotencyKey: 'find-me',
       commandHash: 'h',
       snapshot: { s: 1 },
       by: 'p2',
     });
-    await store.append('i6', 1, play('3-2'));
-    expect(await store.findByIdempotencyKey('i6', 'find-me')).toMatchObject({
-      version: 1,
-      by: 'p2',
-      snapshot: { s: 1 },
-    });
-    expect(await store.findByIdempotencyKey('i6', 'unknown')).toBeNull();
-    expect(await store.findByIdempotencyKey('other-game', 'find-me')).toBeNull();
+    await store.append('i6', 2, play('2-2'));
+    const me = { idempotencyKey: 'find-me', commandHash: 'h' };
+    const found = { version: 2, by: 'p2', snapshot: { s: 1 } };
+    const { result, cost } = await store.measure(() => store.findRecorded('i6', me, { version: 2 }));
+    expect(result).toMatchObject(found);
+    expect(cost.requests).toBe(1);
+    expect(await store.findRecorded('i6', me, { upTo: 3 })).toMatchObject(found);
+    // Not where it was named, not within the range, not with another hash, not in another game.
+    expect(await store.findRecorded('i6', me, { version: 3 })).toBeNull();
+    expect(await store.findRecorded('i6', me, { upTo: 1 })).toBeNull();
+    expect(await store.findRecorded('i6', { idempotencyKey: 'unknown' }, { upTo: 3 })).toBeNull();
+    expect(await store.findRecorded('other-game', me, { version: 2 })).toBeNull();
+    await expect(store.findRecorded('i6', { ...me, commandHash: 'other' }, { version: 2 })).rejects.toThrow(
+      IdempotencyConflictError,
+    );
   });
 });

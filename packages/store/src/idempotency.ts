@@ -1,9 +1,8 @@
 import type { Commit } from './commit';
 import type { Dynamo } from './dynamo';
 import { IdempotencyConflictError } from './errors';
-import { checkId, gameKey } from './keys';
-import { readCommit } from './read';
-import { BY_KEY } from './table';
+import { checkId, checkVersion } from './keys';
+import { readCommit, readCommitItemsBetween } from './read';
 
 /** What identifies a command for retries: its idempotency key, and a hash of the request it came with. */
 export interface CommandIdentity {
@@ -12,11 +11,17 @@ export interface CommandIdentity {
 }
 
 /**
+ * Where a command's commit would be: a command that names the version it acts on (a move, a
+ * creation at 0) can only have been recorded as the next one; a command that names none (a join) is
+ * looked for among the first commits of the game, where such commands are.
+ */
+export type RecordedAt = { readonly version: number } | { readonly upTo: number };
+
+/**
  * The one rule that tells a retried command from a new one: a commit recorded with the same key is
  * that command's, when it was recorded with the same hash (then the commit comes back), and a key
  * reused for another request otherwise (`IdempotencyConflictError`). Null when `commit` is another
- * key's, or none. `append` asks this of the commits it meets on a lost race; `findRecorded` of the
- * commit a caller names.
+ * key's, or none.
  */
 export function recognise(commit: Commit | null, command: CommandIdentity): Commit | null {
   if (!commit || commit.idempotencyKey !== command.idempotencyKey) return null;
@@ -27,37 +32,35 @@ export function recognise(commit: Commit | null, command: CommandIdentity): Comm
 }
 
 /**
- * The commit recorded with idempotency key `key` in a game (with its snapshot), or null.
- * One strongly consistent Query on the `byKey` local index (which only keys commits that carry a
- * key), plus one GetItem when found. Should a key ever have been recorded twice, the first wins.
- */
-export async function findByIdempotencyKey(dynamo: Dynamo, gameId: string, key: string): Promise<Commit | null> {
-  checkId('gameId', gameId);
-  checkId('idempotencyKey', key);
-  const { Items = [] } = await dynamo.query({
-    IndexName: BY_KEY,
-    KeyConditionExpression: '#pk = :pk AND #ik = :key',
-    ExpressionAttributeNames: { '#pk': 'pk', '#ik': 'ik' },
-    ExpressionAttributeValues: { ':pk': gameKey(gameId), ':key': { S: key } },
-    ConsistentRead: true,
-  });
-  const versions = Items.map((item) => Number(item.sk?.N)).filter(Number.isSafeInteger);
-  return versions.length > 0 ? readCommit(dynamo, gameId, Math.min(...versions)) : null;
-}
-
-/**
- * The commit a command was recorded as, if it was: the newest commit when it carries the key (free
- * to the caller that has just read it), otherwise the key's commit from the index. See `recognise`.
+ * The commit a command was recorded as, if it was (see `recognise`): the one at `where.version`
+ * (one GetItem, none when `known` is that commit already), or the first one carrying the key among
+ * commits 1..`where.upTo` (one Query).
  */
 export async function findRecorded(
   dynamo: Dynamo,
   gameId: string,
   command: CommandIdentity,
-  newest?: Commit | null,
+  where: RecordedAt,
+  known?: Commit | null,
 ): Promise<Commit | null> {
-  const candidate =
-    newest?.idempotencyKey === command.idempotencyKey
-      ? newest
-      : await findByIdempotencyKey(dynamo, gameId, command.idempotencyKey);
-  return recognise(candidate, command);
+  checkId('gameId', gameId);
+  checkId('idempotencyKey', command.idempotencyKey);
+  if ('version' in where) {
+    checkVersion('version', where.version);
+    const candidate =
+      known?.version === where.version
+        ? known
+        : where.version > 0
+          ? await readCommit(dynamo, gameId, where.version)
+          : null;
+    return recognise(candidate, command);
+  }
+  checkVersion('upTo', where.upTo);
+  if (where.upTo < 1) return null;
+  const items = await readCommitItemsBetween(dynamo, gameId, 1, where.upTo, {
+    FilterExpression: '#ik = :key',
+    ExpressionAttributeNames: { '#ik': 'ik' },
+    ExpressionAttributeValues: { ':key': { S: command.idempotencyKey } },
+  });
+  return recognise(items[0] ?? null, command);
 }

@@ -7,7 +7,9 @@
 export { EventStore, type EventStoreOptions } from './event-store';
 export type { AppendResult } from './append';
 export type { CommandIdentity } from './idempotency';
-export type { AppendMeta, Awaiting, Commit } from './commit';
+export type { AppendMeta, Commit } from './commit';
+export type { TurnChange } from './turn-change';
+export type { RecordedAt } from './idempotency';
 export type { CommitPage, ReadAfterOptions, ReadRecentOptions } from './read';
 export type { GameHead, SeatInfo } from './head';
 export type { GameMember, ProjectionInput, ProjectionResult, RebuildInput } from './projections';

@@ -1,9 +1,10 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { createHash } from 'node:crypto';
 
 /** The partition of one game (players are kept the same way: a player record is a game of one commit). */
 export const gameKey = (gameId: string): AttributeValue => ({ S: `game#${gameId}` });
 
-/** The key of item `sk` in a game's partition: commits are 1..n, members and the awaiting item negative. */
+/** The key of item `sk` in a game's partition: commits are 1..n, members negative. */
 export const itemKey = (gameId: string, sk: number): Record<string, AttributeValue> => ({
   pk: gameKey(gameId),
   sk: { N: String(sk) },
@@ -15,17 +16,25 @@ export const memberSk = (seat: number): number => -(seat + 1);
 /** The seat whose member item has sort key `sk`. */
 export const seatOf = (sk: number): number => -sk - 1;
 
-/**
- * A game's one "awaiting" item (whose move the game waits for, see awaiting.ts) lives at this sort
- * key: below every member (-1..-(seat + 1)) and every commit, so no range read of either meets it.
- */
-export const AWAITING_SK = -1000;
+/** The highest seat a member item is kept for. */
+export const MAX_SEAT = 998;
 
-/** The highest seat whose member sort key stays above `AWAITING_SK`. */
-export const MAX_SEAT = -AWAITING_SK - 2;
-
-/** The `byPlayer` (and `byAwaiting`) partition of one player. */
+/** The `byPlayer` partition of one player. */
 export const playerKey = (playerId: string): string => `player#${playerId}`;
+
+/** The partition holding one player's turn entries: a game's, while it waits on them (see turns.ts). */
+export const turnsKey = (playerId: string): AttributeValue => ({ S: `turns#${playerId}` });
+
+/**
+ * A game's sort key in a player's turn partition: a whole number from the first 120 bits of the
+ * SHA-256 of its id. The table's sort key is numeric, and DynamoDB keeps 38 significant digits: a
+ * 120-bit number has 37, so it is exact, and two games of one player meeting on it would take a
+ * SHA-256 collision on 120 bits.
+ */
+export function turnSk(gameId: string): AttributeValue {
+  const digest = createHash('sha256').update(gameId).digest().subarray(0, 15);
+  return { N: BigInt(`0x${digest.toString('hex')}`).toString() };
+}
 
 /** Rejects ids DynamoDB could not key (empty) before they cost a request. */
 export function checkId(kind: string, id: string): void {

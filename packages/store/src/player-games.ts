@@ -1,11 +1,11 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { HEAD_ATTRIBUTE } from './commit';
 import type { Dynamo } from './dynamo';
 import { StoreError } from './errors';
 import type { GameHead } from './head';
 import { checkId, playerKey, seatOf } from './keys';
 import { decodePayload } from './payload';
-import { BY_AWAITING, BY_PLAYER } from './table';
+import { BY_PLAYER } from './table';
+import { listTurns, type TurnEntry } from './turns';
 
 /** Options of `listPlayerGames`. */
 export interface PlayerGamesOptions {
@@ -37,14 +37,11 @@ export interface PlayerGame {
   head: GameHead;
 }
 
-/** A game waiting for the player's move, from its awaiting item: `head` is the game's newest. */
+/** A game waiting for the player's move, from their turn entry: `head` as of when it began waiting on them. */
 export interface AwaitingGame {
   gameId: string;
   head: GameHead;
-  /**
-   * ISO 8601: the `updatedAt` of the newest commit, which awaited this player. When their turn
-   * spans several commits (a draw, then a play), the latest of them.
-   */
+  /** ISO 8601: since when the game has waited for this player's move. */
   since: string;
 }
 
@@ -72,10 +69,12 @@ function decodeCursor(cursor: string): Record<string, AttributeValue> {
 }
 
 /**
- * A player's games with one Query (eventually consistent, as every GSI):
- * - `myTurn: true`, on `byAwaiting`: the games waiting for their move, the one waiting longest first;
+ * A player's games:
+ * - `myTurn: true`: the games waiting for their move, the one waiting longest first, from their turn
+ *   partition (one strongly consistent Query; paged here);
  * - otherwise, on `byPlayer`: all the games they are seated in, by when their member item was last
- *   written (joined, or the game's status changed), most recent first.
+ *   written (joined, or the game's status changed), most recent first (one Query per page,
+ *   eventually consistent as every GSI).
  */
 export function listPlayerGames(
   dynamo: Dynamo,
@@ -99,30 +98,45 @@ export async function listPlayerGames(
   }
   if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 1))
     throw new TypeError(`limit must be a whole number >= 1, got ${limit}`);
-  const [pk, sk] = myTurn ? ['apk', 'ask'] : ['gpk', 'gsk'];
+  if (myTurn) return waitingPage(await listTurns(dynamo, playerId), limit, cursor);
   const { Items = [], LastEvaluatedKey } = await dynamo.query({
-    IndexName: myTurn ? BY_AWAITING : BY_PLAYER,
+    IndexName: BY_PLAYER,
     KeyConditionExpression: '#pk = :player',
-    ExpressionAttributeNames: { '#pk': pk },
+    ExpressionAttributeNames: { '#pk': 'gpk' },
     ExpressionAttributeValues: { ':player': { S: playerKey(playerId) } },
-    ScanIndexForward: myTurn === true,
+    ScanIndexForward: false,
     ...(limit !== undefined ? { Limit: limit } : {}),
     ...(cursor !== undefined ? { ExclusiveStartKey: decodeCursor(cursor) } : {}),
   });
   const next = LastEvaluatedKey ? encodeCursor(LastEvaluatedKey) : null;
-  const gameId = (item: Record<string, AttributeValue>) => (item.pk?.S ?? '').replace(/^game#/, '');
-  const head = (item: Record<string, AttributeValue>) => decodePayload(item[HEAD_ATTRIBUTE]) as GameHead;
-  if (myTurn) {
-    // The sort key is "<since>#<gameId>", and an ISO time holds no '#'.
-    const games = Items.map((item) => ({
-      gameId: gameId(item),
-      head: head(item),
-      since: (item[sk]?.S ?? '').split('#')[0] ?? '',
-    }));
-    return { games, cursor: next };
+  const games = Items.map((item) => ({
+    gameId: (item.pk?.S ?? '').replace(/^game#/, ''),
+    seat: seatOf(Number(item.sk?.N)),
+    head: decodePayload(item.hd) as GameHead,
+  }));
+  return { games, cursor: next };
+}
+
+/** One page of the games waiting on a player, after the game a cursor names (they are few: paged here). */
+function waitingPage(
+  entries: TurnEntry[],
+  limit: number | undefined,
+  cursor: string | undefined,
+): PlayerGamesPage<AwaitingGame> {
+  let start = 0;
+  if (cursor !== undefined) {
+    const after = decodeCursor(cursor);
+    const since = after.since?.S ?? '';
+    const gameId = after.gid?.S ?? '';
+    if (!after.since || !after.gid) throw new StoreError('store/invalid-request', 'not a cursor from listPlayerGames');
+    start = entries.findIndex((e) => e.since > since || (e.since === since && e.gameId > gameId));
+    if (start < 0) start = entries.length;
   }
+  const page = entries.slice(start, limit === undefined ? undefined : start + limit);
+  const last = page.at(-1);
+  const more = start + page.length < entries.length;
   return {
-    games: Items.map((item) => ({ gameId: gameId(item), seat: seatOf(Number(item.sk?.N)), head: head(item) })),
-    cursor: next,
+    games: page.map(({ gameId, head, since }) => ({ gameId, head, since })),
+    cursor: more && last ? encodeCursor({ since: { S: last.since }, gid: { S: last.gameId } }) : null,
   };
 }

@@ -1,7 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { putAwaiting } from './awaiting';
 import type { Commit } from './commit';
-import { Dynamo } from './dynamo';
 import { NotFoundError } from './errors';
 import type { EventStore } from './event-store';
 import type { GameHead } from './head';
@@ -9,11 +7,8 @@ import type { GameMember, RebuildInput } from './projections';
 import { testStore } from './testing';
 
 let store: EventStore;
-let dynamo: Dynamo;
 beforeAll(async () => {
-  const test = await testStore(inject('dynamoEndpoint'));
-  store = test.store;
-  dynamo = new Dynamo(test.client, test.tableName);
+  ({ store } = await testStore(inject('dynamoEndpoint')));
 });
 
 const players = ['ann', 'bob', 'cy', 'dee'];
@@ -39,25 +34,27 @@ const headAt = (version: number, status: string, updatedAt: string): GameHead =>
 });
 const allMembers: GameMember[] = players.map((playerId, seat) => ({ seat, playerId }));
 
-/** The rebuild's projection: the newest commit's head, every member, and the player in turn. */
+/** The rebuild's projection: the newest commit's head, every member, and the player in turn since their turn began. */
 function project(commits: Commit[]): RebuildInput {
   const last = commits[commits.length - 1];
   if (!last) throw new Error('no commits');
   const head = headOf(last, commits.length);
-  return { head, members: allMembers, awaiting: { playerId: head.turn } };
+  const began = commits.findLast((c, i) => i === 0 || turnOf(c) !== turnOf(commits[i - 1] as Commit)) as Commit;
+  return { head, members: allMembers, awaiting: { playerId: head.turn, since: began.at } };
 }
 
 /**
- * A command as the API makes it: the append carries the head and whom the game then awaits; the
- * members are written only when the game starts (its status changes).
+ * A command as the API makes it: the append carries whom the game awaited before and after, and the
+ * head; the members are written only when the game starts (its status changes).
  */
-async function move(gameId: string, version: number, to: number, at: string, { awaiting = true } = {}) {
+async function move(gameId: string, version: number, to: number, at: string, { turns = true } = {}) {
   const time = new Date(at);
   const head = headOf({ gameId, version, events: [{ turn: to }], at: time.toISOString() }, version);
+  const previous = version === 1 ? null : turnOf((await store.readCommit(gameId, version - 1)) as Commit);
+  const from = previous === null ? null : (players[previous] ?? null);
   const { commit } = await store.append(gameId, version - 1, [{ type: 'Moved', turn: to }], {
     at: time,
-    head,
-    ...(awaiting ? { awaiting: { playerId: head.turn } } : {}),
+    ...(turns ? { turn: { from, to: head.turn, head } } : {}),
   });
   const result = version === 1 ? await store.updateProjections(gameId, { head, members: allMembers }) : null;
   return { commit, head, result };
@@ -140,85 +137,57 @@ describe('member projections', () => {
 });
 
 describe('rebuilding projections', () => {
-  it('restores the awaiting item, the members and the head after they were lost', async () => {
+  it('restores the turn entries and the members after they were lost, at the newest version', async () => {
     await move('r1', 1, 0, '2024-01-04T10:00:00Z');
     await move('r1', 2, 1, '2024-01-04T10:05:00Z');
-    // Version 3's awaiting item is lost (its append died between its two writes):
-    await move('r1', 3, 2, '2024-01-04T10:10:00Z', { awaiting: false });
+    // Version 3's turn entries are lost (its append died after its commit):
+    await move('r1', 3, 2, '2024-01-04T10:10:00Z', { turns: false });
     expect(await awaitedBy('r1')).toEqual([{ playerId: 'bob', version: 2 }]);
 
     const { result, cost } = await store.measure(() => store.rebuildProjections('r1', project));
-    expect(result).toEqual({ written: 6, skipped: 0 });
-    expect(cost.byOperation).toMatchObject({
-      Query: { requests: 1 },
-      UpdateItem: { requests: 1 },
-      PutItem: { requests: 5 },
-    });
+    // Four members, and four turn entries: Cy's, and the others' tombstones.
+    expect(result).toEqual({ written: 8, skipped: 0 });
+    expect(cost.byOperation).toMatchObject({ Query: { requests: 1 }, PutItem: { requests: 8 } });
     expect(await awaitedBy('r1')).toEqual([{ playerId: 'cy', version: 3 }]);
+    const [cy] = (await store.listPlayerGames('cy', { myTurn: true })).games;
+    expect(cy).toMatchObject({ since: '2024-01-04T10:10:00.000Z' });
     expect(await entries('r1')).toEqual(players.map((_, seat) => ({ seat, version: 3 })));
-    expect(await store.getHead('r1')).toMatchObject({ version: 3, turn: 'cy', moves: 3 });
-    // The newest commit now records whom it awaits, so a replay of it restores the same item.
-    expect(await store.readLatest('r1', { snapshot: false })).toMatchObject({
-      version: 3,
-      awaiting: { playerId: 'cy' },
-    });
   });
 
-  it('repairs a head that was never written, and takes a finished game out of every "my turn" list', async () => {
+  it('takes a finished game out of every "my turn" list', async () => {
     await move('r2', 1, 3, '2024-01-05T10:00:00Z');
     expect(await awaitedBy('r2')).toEqual([{ playerId: 'dee', version: 1 }]);
-    // Version 2 is appended without its head (and so without `awaiting`): it ended the game.
+    // Version 2 ended the game, appended without its turn change.
     await store.append('r2', 1, [{ type: 'Won', turn: 3 }], { at: new Date('2024-01-05T10:05:00Z') });
-    expect(await store.getHead('r2')).toBeNull();
-
-    const finished = (commits: Commit[]): RebuildInput => ({ ...project(commits), awaiting: { playerId: null } });
+    const finished = (commits: Commit[]): RebuildInput => {
+      const input = project(commits);
+      return {
+        ...input,
+        head: { ...input.head, status: 'finished', turn: null },
+        awaiting: { playerId: null, since: '' },
+      };
+    };
     await store.rebuildProjections('r2', finished);
-    expect(await store.getHead('r2')).toMatchObject({ version: 2 });
-    expect(await store.readLatest('r2')).toMatchObject({ version: 2, awaiting: { playerId: null } });
     expect(await awaitedBy('r2')).toEqual([]);
   });
 
   it('can run again: it rewrites the same items, and later moves carry on from them', async () => {
     await move('r3', 1, 0, '2024-01-06T10:00:00Z');
     await move('r3', 2, 1, '2024-01-06T10:05:00Z');
-    expect(await store.rebuildProjections('r3', project)).toEqual({ written: 6, skipped: 0 });
-    expect(await store.rebuildProjections('r3', project)).toEqual({ written: 6, skipped: 0 });
+    expect(await store.rebuildProjections('r3', project)).toEqual({ written: 8, skipped: 0 });
+    expect(await store.rebuildProjections('r3', project)).toEqual({ written: 8, skipped: 0 });
     expect(await entries('r3')).toEqual(players.map((_, seat) => ({ seat, version: 2 })));
     await move('r3', 3, 2, '2024-01-06T10:10:00Z');
     expect(await awaitedBy('r3')).toEqual([{ playerId: 'cy', version: 3 }]);
   });
 
-  it('leaves an awaiting item newer than the game it read to the append that wrote it', async () => {
-    await move('r4', 1, 0, '2024-01-07T10:00:00Z');
-    // As if version 2 was appended while the rebuild ran, its commit not landed yet:
-    const newer = headAt(2, 'playing', '2024-01-07T10:05:00.000Z');
-    await putAwaiting(dynamo, 'r4', { ...newer, turn: 'bob' }, { playerId: 'bob' }, { sameVersion: false });
-    const now = new Date('2024-01-07T10:05:00.010Z');
-    expect(await store.rebuildProjections('r4', project, { now })).toEqual({ written: 5, skipped: 1 });
-    expect(await awaitedBy('r4')).toEqual([{ playerId: 'bob', version: 2 }]);
-  });
-
-  it('replaces a stray awaiting item: one for a version the game lacks, written long ago', async () => {
-    await move('r6', 1, 2, '2024-01-09T10:00:00Z');
-    // An append whose commit failed but whose awaiting item landed, and nobody retried:
-    const stray = headAt(2, 'playing', '2024-01-09T10:05:00.000Z');
-    await putAwaiting(dynamo, 'r6', { ...stray, turn: 'bob' }, { playerId: 'bob' }, { sameVersion: false });
-    expect(await awaitedBy('r6')).toEqual([{ playerId: 'bob', version: 2 }]);
-    const now = new Date('2024-01-09T10:07:00.000Z');
-    expect(await store.rebuildProjections('r6', project, { now })).toEqual({ written: 6, skipped: 0 });
-    expect(await awaitedBy('r6')).toEqual([{ playerId: 'cy', version: 1 }]);
-  });
-
-  it("refuses an empty game, a head that is not the newest commit's, and a missing `awaiting`", async () => {
+  it("refuses an empty game and a head that is not the newest commit's", async () => {
     await expect(store.rebuildProjections('never-written', project)).rejects.toThrow(NotFoundError);
     await move('r5', 1, 0, '2024-01-08T10:00:00Z');
     await move('r5', 2, 1, '2024-01-08T10:05:00Z');
     await expect(store.rebuildProjections('r5', (commits) => project(commits.slice(0, 1)))).rejects.toThrow(
       /head.version .*\(2\), got 1/,
     );
-    const withoutAwaiting = (commits: Commit[]) =>
-      ({ ...project(commits), awaiting: undefined }) as unknown as RebuildInput;
-    await expect(store.rebuildProjections('r5', withoutAwaiting)).rejects.toThrow(/awaiting must be an object/);
-    expect(await store.getHead('r5')).toMatchObject({ version: 2 });
+    expect(await awaitedBy('r5')).toEqual([{ playerId: 'bob', version: 2 }]);
   });
 });

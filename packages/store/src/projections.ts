@@ -1,20 +1,12 @@
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { awaitingItem, putAwaiting } from './awaiting';
-import {
-  AWAITING_ATTRIBUTE,
-  checkAwaiting,
-  encodeAwaiting,
-  encodeHead,
-  HEAD_ATTRIBUTE,
-  type Awaiting,
-  type Commit,
-} from './commit';
+import type { Commit } from './commit';
 import type { Dynamo } from './dynamo';
 import { NotFoundError } from './errors';
 import { checkHead, type GameHead } from './head';
-import { AWAITING_SK, checkId, checkVersion, itemKey, MAX_SEAT, memberSk, playerKey } from './keys';
-import { decodePayload, encodePayload } from './payload';
+import { checkId, checkVersion, itemKey, MAX_SEAT, memberSk, playerKey } from './keys';
+import { encodePayload } from './payload';
 import { readAll } from './read';
+import { checkTurnChange } from './turn-change';
+import { writeTurns } from './turns';
 
 /** One seat's membership in a game: what lists the game among its player's games. */
 export interface GameMember {
@@ -74,7 +66,7 @@ export async function updateProjections(
         Item: {
           ...itemKey(gameId, memberSk(member.seat)),
           v: version,
-          [HEAD_ATTRIBUTE]: hd,
+          hd,
           pl: { S: member.playerId },
           gpk: { S: playerKey(member.playerId) },
           gsk: { S: memberSortKey(sortTime, gameId) },
@@ -89,28 +81,23 @@ export async function updateProjections(
   return { written, skipped: members.length - written };
 }
 
-/** What `rebuildProjections` writes: every member, the newest commit's head, and whom it awaits. */
+/** What `rebuildProjections` writes: every member, and every seated player's turn entry. */
 export interface RebuildInput extends ProjectionInput {
-  awaiting: Awaiting;
-}
-
-/** Options of `rebuildProjections`. */
-export interface RebuildOptions {
-  /** The time now, to tell a stray awaiting item from one an append is writing (default: the clock). */
-  now?: Date;
+  /** Whom the newest commit leaves the game awaiting (null: nobody), and since when (ISO 8601). */
+  awaiting: { playerId: string | null; since: string };
 }
 
 /**
  * Recomputes a game's projections from its commits and writes them, in parallel: every member item
- * and the awaiting item (each over any of the same version or older), and the newest commit's head
- * and `awaiting` (an UpdateItem). The head `project` returns must be the newest commit's version.
- * An awaiting item for a version the game lacks is replaced too once it is old enough to be stray.
+ * (over any of the same version or older) and every seated player's turn entry (the awaited one's
+ * waiting since `awaiting.since`, the others' tombstones; all deleted once the game is finished), at
+ * the newest commit's version. `project` gets the whole game; the head it returns must be for the
+ * newest commit. Repairs what an outage left unwritten or half-written.
  */
 export async function rebuildProjections(
   dynamo: Dynamo,
   gameId: string,
   project: (commits: Commit[]) => RebuildInput,
-  options: RebuildOptions = {},
 ): Promise<ProjectionResult> {
   const commits = await readAll(dynamo, gameId);
   const newest = commits[commits.length - 1];
@@ -118,57 +105,20 @@ export async function rebuildProjections(
   const input = project(commits);
   checkHead(input.head, newest.version);
   checkMembers(input.members);
-  checkAwaiting(input.awaiting);
-  const hd = encodeHead(input.head);
-  const [commit, awaiting, members] = await Promise.all([
-    // attribute_exists: repair the commit's head, never create a commit that is not there.
-    dynamo.updateIf({
-      Key: itemKey(gameId, newest.version),
-      UpdateExpression: 'SET #hd = :hd, #aw = :aw',
-      ConditionExpression: 'attribute_exists(#sk)',
-      ExpressionAttributeNames: { '#hd': HEAD_ATTRIBUTE, '#aw': AWAITING_ATTRIBUTE, '#sk': 'sk' },
-      ExpressionAttributeValues: { ':hd': hd, ':aw': encodeAwaiting(input.awaiting) },
-    }),
-    putAwaiting(dynamo, gameId, input.head, input.awaiting, { sameVersion: true, hd }),
-    updateProjections(dynamo, gameId, input, true),
-  ]);
-  const replaced = awaiting ? false : await replaceStrayAwaiting(dynamo, gameId, newest.version, input, hd, options);
-  const others = [commit !== null, awaiting || replaced];
-  const written = others.filter(Boolean).length;
-  return { written: members.written + written, skipped: members.skipped + others.length - written };
-}
-
-/**
- * How old an awaiting item ahead of the game must be before a rebuild treats it as stray. An
- * append writes its commit and its awaiting item at the same time, so for the few milliseconds (at
- * most a request's timeout) until the commit lands, a fresh item ahead of the game is normal.
- */
-export const STRAY_AWAITING_AFTER_MS = 60_000;
-
-/**
- * An awaiting item for a version the game does not have, written long ago, is stray: its commit
- * failed (throttled, or lost on the network) and nobody retried. It would keep listing the game on
- * the wrong player's "my turn" list until the next move, so the rebuild replaces it, but only that
- * exact item (condition on its version), never one an append has just written.
- */
-async function replaceStrayAwaiting(
-  dynamo: Dynamo,
-  gameId: string,
-  newest: number,
-  input: RebuildInput,
-  hd: AttributeValue,
-  options: RebuildOptions,
-): Promise<boolean> {
-  const { Item } = await dynamo.get({ Key: itemKey(gameId, AWAITING_SK), ConsistentRead: true });
-  const version = Number(Item?.v?.N);
-  const head = Item?.[HEAD_ATTRIBUTE] ? (decodePayload(Item[HEAD_ATTRIBUTE]) as Partial<GameHead>) : null;
-  const age = (options.now ?? new Date()).getTime() - Date.parse(head?.updatedAt ?? '');
-  if (!(version > newest) || !(age > STRAY_AWAITING_AFTER_MS)) return false;
-  const written = await dynamo.putIf({
-    Item: awaitingItem(gameId, input.head, input.awaiting, hd),
-    ConditionExpression: '#v = :stray',
-    ExpressionAttributeNames: { '#v': 'v' },
-    ExpressionAttributeValues: { ':stray': { N: String(version) } },
-  });
-  return written !== null;
+  const { playerId: awaited, since } = input.awaiting;
+  checkTurnChange({ from: null, to: awaited });
+  const seated = input.head.seats.flatMap((seat) => (seat ? [seat.playerId] : []));
+  const write = (from: string | null, to: string | null, at: string) =>
+    writeTurns(dynamo, gameId, { version: newest.version, at, change: { from, to }, head: input.head, repair: true });
+  // A finished game's entries are all deleted by one write; otherwise each seat's entry is rewritten.
+  const turnWrites =
+    input.head.status === 'finished'
+      ? [write(null, null, newest.at)]
+      : [
+          ...(awaited !== null ? [write(null, awaited, since)] : []),
+          ...seated.filter((p) => p !== awaited).map((p) => write(p, null, newest.at)),
+        ];
+  const [members, ...turns] = await Promise.all([updateProjections(dynamo, gameId, input, true), ...turnWrites]);
+  const written = turns.filter(Boolean).length;
+  return { written: members.written + written, skipped: members.skipped + turns.length - written };
 }

@@ -1,9 +1,8 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { HEAD_ATTRIBUTE, readCommitItem, WITHOUT_SNAPSHOT, type Commit } from './commit';
+import type { QueryCommandInput } from '@aws-sdk/client-dynamodb';
+import { readCommitItem, WITHOUT_SNAPSHOT, type Commit } from './commit';
 import type { Dynamo } from './dynamo';
-import type { GameHead } from './head';
 import { checkId, checkVersion, itemKey, gameKey } from './keys';
-import { decodePayload } from './payload';
 
 /** Options of `readAfter`. */
 export interface ReadAfterOptions {
@@ -76,25 +75,6 @@ export async function readRecent(dynamo: Dynamo, gameId: string, options: ReadRe
   return Items.map((item) => readCommitItem(gameId, item, true)).reverse();
 }
 
-/**
- * The head stored with the newest commit: one strongly consistent Query that reads back only that
- * attribute. Null for an empty game, and when the newest commit was appended without a head.
- */
-export async function getHead(dynamo: Dynamo, gameId: string): Promise<GameHead | null> {
-  checkId('gameId', gameId);
-  const { Items } = await dynamo.query({
-    KeyConditionExpression: '#pk = :pk AND #sk >= :first',
-    ProjectionExpression: '#sk, #hd',
-    ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk', '#hd': HEAD_ATTRIBUTE },
-    ExpressionAttributeValues: { ':pk': gameKey(gameId), ':first': { N: '1' } },
-    ScanIndexForward: false,
-    Limit: 1,
-    ConsistentRead: true,
-  });
-  const head = Items?.[0]?.[HEAD_ATTRIBUTE];
-  return head ? (decodePayload(head) as GameHead) : null;
-}
-
 /** The commit at `version`, strongly consistent; null when there is none. */
 export async function readCommit(
   dynamo: Dynamo,
@@ -154,5 +134,39 @@ export async function readAll(
     commits.push(...page.commits);
     after = page.next;
   }
+  return commits;
+}
+
+/**
+ * The commits from version `from` to `to` that pass `filter` (an extra FilterExpression over the
+ * commit attributes, with its names and values), oldest first, with their snapshots: one
+ * strongly consistent Query (more past 1 MB).
+ */
+export async function readCommitItemsBetween(
+  dynamo: Dynamo,
+  gameId: string,
+  from: number,
+  to: number,
+  filter: Pick<QueryCommandInput, 'FilterExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'>,
+): Promise<Commit[]> {
+  const commits: Commit[] = [];
+  let start: Record<string, AttributeValue> | undefined;
+  do {
+    const page = await dynamo.query({
+      KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
+      ...(filter.FilterExpression ? { FilterExpression: filter.FilterExpression } : {}),
+      ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk', ...filter.ExpressionAttributeNames },
+      ExpressionAttributeValues: {
+        ':pk': gameKey(gameId),
+        ':from': { N: String(from) },
+        ':to': { N: String(to) },
+        ...filter.ExpressionAttributeValues,
+      },
+      ConsistentRead: true,
+      ...(start ? { ExclusiveStartKey: start } : {}),
+    });
+    for (const item of page.Items ?? []) commits.push(readCommitItem(gameId, item, true));
+    start = page.LastEvaluatedKey;
+  } while (start);
   return commits;
 }

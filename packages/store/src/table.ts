@@ -2,16 +2,15 @@
  * The one DynamoDB table, defined once. The CDK stack, the local bootstrap (`ensureTable`) and the
  * drift test all read this module, so it is pure data with no imports: the CDK app can load it.
  *
- * Items (one partition per game, `pk = "game#<gameId>"`):
- * | sk        | item          | notable attributes                                                        |
- * |-----------|---------------|---------------------------------------------------------------------------|
- * | 1..n      | commit n      | `ev` events, `at`, `ik` idempotency key (→ `byKey`), `ch`, `by`, `sn`,      |
- * |           |               | `hd` the game's head after it (`getHead` reads the newest commit's)        |
- * |           |               | `aw` whose move it awaits (what the awaiting item was written with)         |
- * | -1..-k    | seat s = -sk-1 | `v` version, `hd` (a copy of the head), `pl`, `gpk`/`gsk` (→ `byPlayer`)   |
- * | -1000     | awaiting      | `v` version, `hd` (a copy of the newest head), and while the game waits   |
- * |           |               | on a player `apk`/`ask` (→ `byAwaiting`, sparse)                           |
- * There is no separate head item (sk 0 is unused).
+ * Items:
+ * | pk               | sk             | item        | notable attributes                                          |
+ * |------------------|----------------|-------------|-------------------------------------------------------------|
+ * | `game#<id>`      | 1..n           | commit n    | `ev` events, `at`, `ik` idempotency key, `ch` its request's  |
+ * |                  |                |             | hash, `by`, `sn` snapshot (some commits), `tf`/`tt` whom the |
+ * |                  |                |             | game awaited before and after, when that changed            |
+ * | `game#<id>`      | -1..-k         | seat s = -sk-1 | `v` version, `hd` head, `pl`, `gpk`/`gsk` (→ `byPlayer`)  |
+ * | `turns#<player>` | turnSk(gameId) | turn entry  | `gid`, `v`, `w` waiting (else a tombstone), `at` since, `hd`  |
+ * A player record is a game of one commit (`game#p_…`).
  */
 
 /** A key attribute: its name and DynamoDB scalar type. */
@@ -45,38 +44,22 @@ export const TABLE = {
   sortKey: { name: 'sk', type: 'N' },
   billingMode: 'PAY_PER_REQUEST',
   globalSecondaryIndexes: [
-    // "My games": one Query on the member items (see player-games.ts).
+    // "My games": one Query on the member items (see player-games.ts). "My turn" needs no index: each
+    // player's turn entries are a partition of their own (see turns.ts).
     {
       indexName: 'byPlayer',
       partitionKey: { name: 'gpk', type: 'S' },
       sortKey: { name: 'gsk', type: 'S' },
       projection: 'ALL',
     },
-    // "Games waiting for my move": one Query on the awaiting items, which every append rewrites.
-    // Sparse: a game that waits on nobody (not started, finished) has no `apk` and is not indexed.
-    {
-      indexName: 'byAwaiting',
-      partitionKey: { name: 'apk', type: 'S' },
-      sortKey: { name: 'ask', type: 'S' },
-      projection: 'ALL',
-    },
   ],
-  localSecondaryIndexes: [
-    // A retried command is found by its idempotency key with one strongly consistent Query, which a
-    // GSI cannot offer. Sparse: only commits that carry a key are indexed.
-    {
-      indexName: 'byKey',
-      partitionKey,
-      sortKey: { name: 'ik', type: 'S' },
-      projection: 'KEYS_ONLY',
-    },
-  ],
+  // A retried command is recognised by the commit at the version it named, which carries its key:
+  // no index over the keys (it cost a write unit a move).
+  localSecondaryIndexes: [] as readonly IndexDefinition[],
 } as const satisfies TableDefinition;
 
 /** Index names, for the queries that use them. */
 export const BY_PLAYER = TABLE.globalSecondaryIndexes[0].indexName;
-export const BY_AWAITING = TABLE.globalSecondaryIndexes[1].indexName;
-export const BY_KEY = TABLE.localSecondaryIndexes[0].indexName;
 
 /** The table's properties with the names CloudFormation (`AWS::DynamoDB::Table`) and CreateTable share. */
 export interface TableProperties {
@@ -84,7 +67,8 @@ export interface TableProperties {
   AttributeDefinitions: { AttributeName: string; AttributeType: 'S' | 'N' | 'B' }[];
   BillingMode: 'PAY_PER_REQUEST';
   GlobalSecondaryIndexes: IndexProperties[];
-  LocalSecondaryIndexes: IndexProperties[];
+  /** Absent when the table has none (CreateTable refuses an empty list). */
+  LocalSecondaryIndexes?: IndexProperties[];
 }
 
 /** One index in CloudFormation / CreateTable spelling. */
@@ -123,6 +107,6 @@ export function tableProperties(definition: TableDefinition = TABLE): TablePrope
     AttributeDefinitions: [...attributes.values()].map((a) => ({ AttributeName: a.name, AttributeType: a.type })),
     BillingMode: definition.billingMode,
     GlobalSecondaryIndexes: gsis.map(indexProperties),
-    LocalSecondaryIndexes: lsis.map(indexProperties),
+    ...(lsis.length > 0 ? { LocalSecondaryIndexes: lsis.map(indexProperties) } : {}),
   };
 }

@@ -46,7 +46,7 @@ export const getMe = <ThrowOnError extends boolean = false>(options?: Options<Ge
 /**
  * Your games
  *
- * With `turn=mine`: the games waiting for your move, the one waiting longest first (one index query). Without it: all your games, the most recently joined or changed status first, with `yourTurn` marked. Lists may trail a move by a moment (they come from indexes); the game itself is always current.
+ * With `turn=mine`: the games waiting for your move, the one waiting longest first, current as of the last move. Without it: all your games, the most recently joined or changed status first, with `yourTurn` marked; that list comes from an index and may trail a change of status by a moment. The game itself is always current.
  */
 export const listMyGames = <ThrowOnError extends boolean = false>(options?: Options<ListMyGamesData, ThrowOnError>) => (options?.client ?? client).get<ListMyGamesResponses, ListMyGamesErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

@@ -11,7 +11,7 @@ export type Problem = {
     /**
      * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
      */
-    type: '/problems/request/invalid' | '/problems/request/malformed-json' | '/problems/request/idempotency-key-required' | '/problems/request/method-not-allowed' | '/problems/request/not-found' | '/problems/request/too-large' | '/problems/request/unsupported-media-type' | '/problems/request/idempotency-key-reused' | '/problems/request/if-match-required' | '/problems/request/version-mismatch' | '/problems/request/version-ahead' | '/problems/request/too-many-requests' | '/problems/auth/unauthenticated' | '/problems/game/not-found' | '/problems/player/not-found' | '/problems/service/unavailable' | '/problems/service/error' | '/problems/rules/invalid-ruleset' | '/problems/rules/game-exists' | '/problems/rules/game-not-found' | '/problems/rules/game-full' | '/problems/rules/already-seated' | '/problems/rules/game-not-started' | '/problems/rules/game-finished' | '/problems/rules/unknown-seat' | '/problems/rules/not-your-turn' | '/problems/rules/invalid-tile' | '/problems/rules/not-in-hand' | '/problems/rules/unknown-placement' | '/problems/rules/end-closed' | '/problems/rules/suit-mismatch' | '/problems/rules/must-fill-double' | '/problems/rules/must-play' | '/problems/rules/must-play-drawn' | '/problems/rules/already-drew' | '/problems/rules/boneyard-empty' | '/problems/rules/must-draw' | '/problems/rules/nothing-to-announce' | '/problems/rules/no-lapse' | '/problems/rules/cannot-call-out-self';
+    type: '/problems/request/invalid' | '/problems/request/malformed-json' | '/problems/request/idempotency-key-required' | '/problems/request/method-not-allowed' | '/problems/request/not-found' | '/problems/request/too-large' | '/problems/request/unsupported-media-type' | '/problems/request/idempotency-key-reused' | '/problems/request/if-match-required' | '/problems/request/version-mismatch' | '/problems/request/version-ahead' | '/problems/request/too-many-requests' | '/problems/auth/unauthenticated' | '/problems/game/not-found' | '/problems/player/not-found' | '/problems/service/unavailable' | '/problems/service/error' | '/problems/rules/game-exists' | '/problems/rules/invalid-ruleset' | '/problems/rules/game-not-found' | '/problems/rules/already-seated' | '/problems/rules/game-full' | '/problems/rules/game-not-started' | '/problems/rules/game-finished' | '/problems/rules/unknown-seat' | '/problems/rules/not-your-turn' | '/problems/rules/invalid-tile' | '/problems/rules/not-in-hand' | '/problems/rules/must-play-drawn' | '/problems/rules/unknown-placement' | '/problems/rules/must-fill-double' | '/problems/rules/end-closed' | '/problems/rules/suit-mismatch' | '/problems/rules/nothing-to-announce' | '/problems/rules/already-drew' | '/problems/rules/must-play' | '/problems/rules/no-lapse' | '/problems/rules/cannot-call-out-self';
     title: string;
     /**
      * The HTTP status, repeated.
@@ -24,7 +24,7 @@ export type Problem = {
     /**
      * The problem code: what a client branches on.
      */
-    code: 'request/invalid' | 'request/malformed-json' | 'request/idempotency-key-required' | 'request/method-not-allowed' | 'request/not-found' | 'request/too-large' | 'request/unsupported-media-type' | 'request/idempotency-key-reused' | 'request/if-match-required' | 'request/version-mismatch' | 'request/version-ahead' | 'request/too-many-requests' | 'auth/unauthenticated' | 'game/not-found' | 'player/not-found' | 'service/unavailable' | 'service/error' | 'rules/invalid-ruleset' | 'rules/game-exists' | 'rules/game-not-found' | 'rules/game-full' | 'rules/already-seated' | 'rules/game-not-started' | 'rules/game-finished' | 'rules/unknown-seat' | 'rules/not-your-turn' | 'rules/invalid-tile' | 'rules/not-in-hand' | 'rules/unknown-placement' | 'rules/end-closed' | 'rules/suit-mismatch' | 'rules/must-fill-double' | 'rules/must-play' | 'rules/must-play-drawn' | 'rules/already-drew' | 'rules/boneyard-empty' | 'rules/must-draw' | 'rules/nothing-to-announce' | 'rules/no-lapse' | 'rules/cannot-call-out-self';
+    code: 'request/invalid' | 'request/malformed-json' | 'request/idempotency-key-required' | 'request/method-not-allowed' | 'request/not-found' | 'request/too-large' | 'request/unsupported-media-type' | 'request/idempotency-key-reused' | 'request/if-match-required' | 'request/version-mismatch' | 'request/version-ahead' | 'request/too-many-requests' | 'auth/unauthenticated' | 'game/not-found' | 'player/not-found' | 'service/unavailable' | 'service/error' | 'rules/game-exists' | 'rules/invalid-ruleset' | 'rules/game-not-found' | 'rules/already-seated' | 'rules/game-full' | 'rules/game-not-started' | 'rules/game-finished' | 'rules/unknown-seat' | 'rules/not-your-turn' | 'rules/invalid-tile' | 'rules/not-in-hand' | 'rules/must-play-drawn' | 'rules/unknown-placement' | 'rules/must-fill-double' | 'rules/end-closed' | 'rules/suit-mismatch' | 'rules/nothing-to-announce' | 'rules/already-drew' | 'rules/must-play' | 'rules/no-lapse' | 'rules/cannot-call-out-self';
     /**
      * Quote it when reporting a problem.
      */
@@ -328,11 +328,11 @@ export type GameSummary = {
     yourTurn: boolean;
     status: 'waiting' | 'playing' | 'finished';
     /**
-     * The game version this entry was written at (for games waiting on you: the newest).
+     * The game version this entry was written at: for games waiting on you, the one at which your turn began.
      */
     version: number;
     /**
-     * For games waiting on you: when the game last changed (ISO 8601); otherwise when you joined or its status last changed.
+     * For games waiting on you: since when (ISO 8601), the time your turn began; otherwise when you joined or its status last changed.
      */
     since: string;
     /**
@@ -505,6 +505,10 @@ export type Event = {
     on: number;
     id: number;
     suit: number;
+    /**
+     * True when the server made the play for the seat: it was their only move (a must-play drawn tile, or `autoPlay: only-move`).
+     */
+    forced: boolean;
 } | {
     type: 'TurnPassed';
     seat: Seat;
@@ -530,6 +534,10 @@ export type Event = {
      */
     out: Seat | null;
     scores: Array<number>;
+    /**
+     * The tiles each seat was left holding, turned face up for all to count.
+     */
+    hands: Array<Array<Tile>>;
 } | {
     type: 'GameEnded';
     totals: Array<number>;
@@ -568,6 +576,14 @@ export type Rules = {
      * The one-tile-left announcement.
      */
     chickenlittle: 'callout' | 'auto' | 'off';
+    /**
+     * With `only-move`, the server also makes any play that is the seat’s only legal move (the others learn it was forced).
+     */
+    autoPlay: 'off' | 'only-move';
+    /**
+     * The level of the bot that takes over the seat of a player who leaves: `random`, `greedy` or `strong`.
+     */
+    botLevel: 'random' | 'greedy' | 'strong';
 };
 
 /**
@@ -611,6 +627,10 @@ export type Game = {
      * `handScores[k][seat]`: what each seat scored in hand k.
      */
     handScores: Array<Array<number>>;
+    /**
+     * Every hand that has ended: its opener, how it ended, its scores and the tiles left.
+     */
+    pastHands: Array<HandRecord>;
     totals: Array<number>;
     /**
      * The lowest totals once the game is over.
@@ -657,6 +677,10 @@ export type HandView = {
      * The seat to play; null once the hand is over.
      */
     turn: Seat | null;
+    /**
+     * The seat in turn, when it has drawn a tile it may play and is deciding whether to (the tile itself is shown only to them); null otherwise.
+     */
+    drawnBy: Seat | null;
     over: boolean;
 };
 
@@ -667,6 +691,10 @@ export type Placement = {
      * The placement it went against; null for the root.
      */
     on: number | null;
+    /**
+     * Its place on the placement it hangs on: the spoke (0 to spokes-1) on the root, the toe (0-2) on any other double, 0 elsewhere. With `on`, enough to lay the board out.
+     */
+    slot: number;
     /**
      * The suit it shares with that placement.
      */
@@ -717,6 +745,25 @@ export type AnnounceMove = {
 export type CalloutMove = {
     type: 'callout';
     seat: Seat & unknown;
+};
+
+/**
+ * A hand that has ended, as everyone sees it.
+ */
+export type HandRecord = {
+    index: number;
+    dealer: Seat;
+    opener: Tile & unknown;
+    reason: 'out' | 'blocked';
+    /**
+     * The seat that went out; null for a blocked hand.
+     */
+    out: Seat | null;
+    scores: Array<number>;
+    /**
+     * The tiles each seat was left holding, turned face up for all to count.
+     */
+    hands: Array<Array<Tile>>;
 };
 
 /**
@@ -828,13 +875,13 @@ export type CreateGameProblem415 = Problem & {
 };
 
 /**
- * A 422 problem: `request/idempotency-key-reused`, `rules/invalid-ruleset`, `rules/game-exists`.
+ * A 422 problem: `request/idempotency-key-reused`, `rules/game-exists`, `rules/invalid-ruleset`.
  */
 export type CreateGameProblem422 = Problem & {
     /**
      * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
      */
-    type: '/problems/request/idempotency-key-reused' | '/problems/rules/invalid-ruleset' | '/problems/rules/game-exists';
+    type: '/problems/request/idempotency-key-reused' | '/problems/rules/game-exists' | '/problems/rules/invalid-ruleset';
     /**
      * The HTTP status, repeated.
      */
@@ -842,7 +889,7 @@ export type CreateGameProblem422 = Problem & {
     /**
      * The problem code: what a client branches on.
      */
-    code: 'request/idempotency-key-reused' | 'rules/invalid-ruleset' | 'rules/game-exists';
+    code: 'request/idempotency-key-reused' | 'rules/game-exists' | 'rules/invalid-ruleset';
 };
 
 /**
@@ -939,6 +986,14 @@ export type RuleOptions = {
      * The one-tile-left announcement.
      */
     chickenlittle?: 'callout' | 'auto' | 'off';
+    /**
+     * With `only-move`, the server also makes any play that is the seat’s only legal move (the others learn it was forced).
+     */
+    autoPlay?: 'off' | 'only-move';
+    /**
+     * The level of the bot that takes over the seat of a player who leaves: `random`, `greedy` or `strong`.
+     */
+    botLevel?: 'random' | 'greedy' | 'strong';
 };
 
 /**
@@ -1050,13 +1105,13 @@ export type JoinGameProblem415 = Problem & {
 };
 
 /**
- * A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-full`, `rules/already-seated`.
+ * A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/already-seated`, `rules/game-full`.
  */
 export type JoinGameProblem422 = Problem & {
     /**
      * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
      */
-    type: '/problems/request/idempotency-key-reused' | '/problems/rules/game-not-found' | '/problems/rules/game-full' | '/problems/rules/already-seated';
+    type: '/problems/request/idempotency-key-reused' | '/problems/rules/game-not-found' | '/problems/rules/already-seated' | '/problems/rules/game-full';
     /**
      * The HTTP status, repeated.
      */
@@ -1064,7 +1119,7 @@ export type JoinGameProblem422 = Problem & {
     /**
      * The problem code: what a client branches on.
      */
-    code: 'request/idempotency-key-reused' | 'rules/game-not-found' | 'rules/game-full' | 'rules/already-seated';
+    code: 'request/idempotency-key-reused' | 'rules/game-not-found' | 'rules/already-seated' | 'rules/game-full';
 };
 
 /**
@@ -1360,13 +1415,13 @@ export type MakeMoveProblem415 = Problem & {
 };
 
 /**
- * A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/unknown-seat`, `rules/not-your-turn`, `rules/invalid-tile`, `rules/not-in-hand`, `rules/unknown-placement`, `rules/end-closed`, `rules/suit-mismatch`, `rules/must-fill-double`, `rules/must-play`, `rules/must-play-drawn`, `rules/already-drew`, `rules/boneyard-empty`, `rules/must-draw`, `rules/nothing-to-announce`, `rules/no-lapse`, `rules/cannot-call-out-self`.
+ * A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/unknown-seat`, `rules/not-your-turn`, `rules/invalid-tile`, `rules/not-in-hand`, `rules/must-play-drawn`, `rules/unknown-placement`, `rules/must-fill-double`, `rules/end-closed`, `rules/suit-mismatch`, `rules/nothing-to-announce`, `rules/already-drew`, `rules/must-play`, `rules/no-lapse`, `rules/cannot-call-out-self`.
  */
 export type MakeMoveProblem422 = Problem & {
     /**
      * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
      */
-    type: '/problems/request/idempotency-key-reused' | '/problems/rules/game-not-found' | '/problems/rules/game-not-started' | '/problems/rules/game-finished' | '/problems/rules/unknown-seat' | '/problems/rules/not-your-turn' | '/problems/rules/invalid-tile' | '/problems/rules/not-in-hand' | '/problems/rules/unknown-placement' | '/problems/rules/end-closed' | '/problems/rules/suit-mismatch' | '/problems/rules/must-fill-double' | '/problems/rules/must-play' | '/problems/rules/must-play-drawn' | '/problems/rules/already-drew' | '/problems/rules/boneyard-empty' | '/problems/rules/must-draw' | '/problems/rules/nothing-to-announce' | '/problems/rules/no-lapse' | '/problems/rules/cannot-call-out-self';
+    type: '/problems/request/idempotency-key-reused' | '/problems/rules/game-not-found' | '/problems/rules/game-not-started' | '/problems/rules/game-finished' | '/problems/rules/unknown-seat' | '/problems/rules/not-your-turn' | '/problems/rules/invalid-tile' | '/problems/rules/not-in-hand' | '/problems/rules/must-play-drawn' | '/problems/rules/unknown-placement' | '/problems/rules/must-fill-double' | '/problems/rules/end-closed' | '/problems/rules/suit-mismatch' | '/problems/rules/nothing-to-announce' | '/problems/rules/already-drew' | '/problems/rules/must-play' | '/problems/rules/no-lapse' | '/problems/rules/cannot-call-out-self';
     /**
      * The HTTP status, repeated.
      */
@@ -1374,7 +1429,7 @@ export type MakeMoveProblem422 = Problem & {
     /**
      * The problem code: what a client branches on.
      */
-    code: 'request/idempotency-key-reused' | 'rules/game-not-found' | 'rules/game-not-started' | 'rules/game-finished' | 'rules/unknown-seat' | 'rules/not-your-turn' | 'rules/invalid-tile' | 'rules/not-in-hand' | 'rules/unknown-placement' | 'rules/end-closed' | 'rules/suit-mismatch' | 'rules/must-fill-double' | 'rules/must-play' | 'rules/must-play-drawn' | 'rules/already-drew' | 'rules/boneyard-empty' | 'rules/must-draw' | 'rules/nothing-to-announce' | 'rules/no-lapse' | 'rules/cannot-call-out-self';
+    code: 'request/idempotency-key-reused' | 'rules/game-not-found' | 'rules/game-not-started' | 'rules/game-finished' | 'rules/unknown-seat' | 'rules/not-your-turn' | 'rules/invalid-tile' | 'rules/not-in-hand' | 'rules/must-play-drawn' | 'rules/unknown-placement' | 'rules/must-fill-double' | 'rules/end-closed' | 'rules/suit-mismatch' | 'rules/nothing-to-announce' | 'rules/already-drew' | 'rules/must-play' | 'rules/no-lapse' | 'rules/cannot-call-out-self';
 };
 
 /**
@@ -1797,7 +1852,7 @@ export type CreateGameErrors = {
      */
     415: CreateGameProblem415;
     /**
-     * Problem: `request/idempotency-key-reused`, `rules/invalid-ruleset`, `rules/game-exists`.
+     * Problem: `request/idempotency-key-reused`, `rules/game-exists`, `rules/invalid-ruleset`.
      */
     422: CreateGameProblem422;
     /**
@@ -1866,7 +1921,7 @@ export type JoinGameErrors = {
      */
     415: JoinGameProblem415;
     /**
-     * Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-full`, `rules/already-seated`.
+     * Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/already-seated`, `rules/game-full`.
      */
     422: JoinGameProblem422;
     /**
@@ -1993,7 +2048,7 @@ export type MakeMoveErrors = {
      */
     415: MakeMoveProblem415;
     /**
-     * Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/unknown-seat`, `rules/not-your-turn`, `rules/invalid-tile`, `rules/not-in-hand`, `rules/unknown-placement`, `rules/end-closed`, `rules/suit-mismatch`, `rules/must-fill-double`, `rules/must-play`, `rules/must-play-drawn`, `rules/already-drew`, `rules/boneyard-empty`, `rules/must-draw`, `rules/nothing-to-announce`, `rules/no-lapse`, `rules/cannot-call-out-self`.
+     * Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/unknown-seat`, `rules/not-your-turn`, `rules/invalid-tile`, `rules/not-in-hand`, `rules/must-play-drawn`, `rules/unknown-placement`, `rules/must-fill-double`, `rules/end-closed`, `rules/suit-mismatch`, `rules/nothing-to-announce`, `rules/already-drew`, `rules/must-play`, `rules/no-lapse`, `rules/cannot-call-out-self`.
      */
     422: MakeMoveProblem422;
     /**

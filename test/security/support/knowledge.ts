@@ -52,8 +52,34 @@ export function undrawn(state: GameState): readonly Tile[] {
 // String values under these keys are opaque ids, codes and times, never tiles.
 const OPAQUE_KEYS = new Set(['id', 'playerId', 'requestId', 'inviteCode', 'at', 'since']);
 const TILE_LIKE = /\b(\d{1,2})-(\d{1,2})\b/g;
-/** Keys that would carry the deal itself. */
+/**
+ * Keys that would carry the deal itself. (`hands` is public in two places only, the tiles a finished
+ * hand left each seat: `HandEnded.hands` and `pastHands[].hands`, which `revealedHands` takes out and
+ * checks against the truth of that hand before anything is scanned.)
+ */
 export const SECRET_KEYS = new Set(['hands', 'boneyard', 'deck']);
+
+/**
+ * Takes a value's revealed hands out of it: a `HandEnded` event's `hands`, and a view's `pastHands`
+ * (each with its `hands`). A finished hand's tiles are public, but as tiles of the full set they
+ * are in the next deal too, so they cannot be judged by what a seat knows now: the caller compares
+ * them with the truth of the hand they describe. Returns the rest, to scan as any other value.
+ */
+export function revealedHands(value: Record<string, unknown>): {
+  rest: Record<string, unknown>;
+  handEnded?: unknown;
+  pastHands?: unknown;
+} {
+  if (value.type === 'HandEnded' && 'hands' in value) {
+    const { hands, ...rest } = value;
+    return { rest, handEnded: hands };
+  }
+  if ('pastHands' in value) {
+    const { pastHands, ...rest } = value;
+    return { rest, pastHands };
+  }
+  return { rest: value };
+}
 
 /** What a scan of one JSON value found: tiles in the order they appear, and forbidden keys. */
 export interface Found {

@@ -1,5 +1,6 @@
 import type { GameState, Tile } from '@chickenfoot/rules';
-import { deckRun, knownTiles, scan, undrawn, type Truth } from './knowledge';
+import { isDeepStrictEqual } from 'node:util';
+import { deckRun, knownTiles, revealedHands, scan, undrawn, type Truth } from './knowledge';
 import type { Exchange } from './play';
 
 /** What scanning a game's exchanges found. */
@@ -63,7 +64,11 @@ class ExchangeCheck {
     const version = view.version as number;
     const state = this.truth.states[version];
     if (!state) return this.leak(`a view at version ${version}, which the store does not have`);
-    this.check(`view v${version}`, view, knownTiles(state, this.x.seat), state);
+    const { rest, pastHands } = revealedHands(view);
+    // Finished hands are shown to everyone exactly as they ended: no more, no less.
+    if (!isDeepStrictEqual(pastHands, state.pastHands))
+      this.leak(`view v${version}: pastHands differ from the hands as they ended`);
+    this.check(`view v${version}`, rest, knownTiles(state, this.x.seat), state);
   }
 
   private events(version: number, events: readonly unknown[]): void {
@@ -76,7 +81,11 @@ class ExchangeCheck {
       const type = (event as { type?: string }).type;
       if (type !== step.event.type) this.leak(`event ${version}.${i} shown as ${type}; it is ${step.event.type}`);
       const known = new Set([...knownTiles(step.before, this.x.seat), ...knownTiles(step.after, this.x.seat)]);
-      this.check(`event ${version}.${i} ${type}`, event, known, step.after);
+      const { rest, handEnded } = revealedHands(event as Record<string, unknown>);
+      const truthHands = step.event.type === 'HandEnded' ? step.event.hands : undefined;
+      if (!isDeepStrictEqual(handEnded, truthHands))
+        this.leak(`event ${version}.${i} ${type}: hands shown differ from the hands left`);
+      this.check(`event ${version}.${i} ${type}`, rest, known, step.after);
     });
   }
 

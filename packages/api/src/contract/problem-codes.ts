@@ -1,36 +1,7 @@
-import { REJECTION_CODES, type RejectionCode } from '@chickenfoot/rules';
+import { REJECTIONS, type CommandKind, type RejectionCode } from '@chickenfoot/rules';
 import type { ProblemCode } from '../problems';
 
-/** What a player can ask of a game, as packages/rules names its command kinds. */
-export type CommandKind = 'create' | 'join' | 'play' | 'draw' | 'pass' | 'announce' | 'callout';
-
-// The rules' refusals per command kind. Until packages/rules exports `REJECTIONS` (this very record),
-// it is made here from `REJECTION_CODES`: the codes only setting up a game gives, and for every kind
-// of move all the others. Switching is replacing this block with `import { REJECTIONS } from
-// '@chickenfoot/rules'`; nothing below changes.
-const SETUP = {
-  // The API never lets `rules/game-exists` through (a game's id comes from its creator's key, and
-  // creating it again is a retry or a 412), but the rules can give it: documented all the same.
-  create: ['rules/invalid-ruleset', 'rules/game-exists'],
-  join: ['rules/game-not-found', 'rules/game-full', 'rules/already-seated'],
-} as const satisfies Record<'create' | 'join', readonly RejectionCode[]>;
-const SETUP_ONLY: readonly RejectionCode[] = [
-  'rules/invalid-ruleset',
-  'rules/game-exists',
-  'rules/game-full',
-  'rules/already-seated',
-];
-const MOVE = REJECTION_CODES.filter((code) => !SETUP_ONLY.includes(code));
-const REJECTIONS: Record<CommandKind, readonly RejectionCode[]> = {
-  ...SETUP,
-  play: MOVE,
-  draw: MOVE,
-  pass: MOVE,
-  announce: MOVE,
-  callout: MOVE,
-};
-
-/** Every code the rules can refuse any of `kinds` with, each once. */
+/** Every code the rules can refuse any of `kinds` with (packages/rules' `REJECTIONS`), each once. */
 export const rejectionsOf = (...kinds: CommandKind[]): RejectionCode[] => [
   ...new Set(kinds.flatMap((kind) => REJECTIONS[kind])),
 ];

@@ -1,18 +1,31 @@
-import type { GameState } from '@chickenfoot/rules';
-import type { GameHead, GameMember, RebuildInput } from '@chickenfoot/store';
+import { evolve, initialState, type GameEvent, type GameState } from '@chickenfoot/rules';
+import type { Commit, GameHead, GameMember, RebuildInput, TurnChange } from '@chickenfoot/store';
 
 /** The seat whose turn it is, if the game is being played. */
 export function turnSeat(state: GameState): number | null {
   return state.status === 'playing' ? (state.hand?.turn ?? null) : null;
 }
 
+/** The player whose move the game awaits, or null (not started, finished). */
+export function awaitedPlayer(state: GameState): string | null {
+  const turn = turnSeat(state);
+  return turn === null ? null : (state.players[turn]?.id ?? null);
+}
+
+/** How a command changed whom the game awaits, or null when the same player (or nobody) is awaited. */
+export function turnChange(before: GameState, after: GameState): TurnChange | null {
+  const from = awaitedPlayer(before);
+  const to = awaitedPlayer(after);
+  // A finished game leaves every list, even when it awaited nobody just before (it never does).
+  return from === to && after.status !== 'finished' ? null : { from, to };
+}
+
 /** What the store keeps about a game for lists and heads, computed from its state. */
 export function headOf(state: GameState, version: number, at: string): GameHead {
-  const turn = turnSeat(state);
   return {
     version,
     status: state.status,
-    turn: turn === null ? null : (state.players[turn]?.id ?? null),
+    turn: awaitedPlayer(state),
     seats: state.players.map((p) => (p ? { playerId: p.id, name: p.name } : null)),
     updatedAt: at,
     hand: state.hand?.index ?? null,
@@ -28,8 +41,8 @@ export function membersOf(state: GameState): GameMember[] {
 
 /**
  * The "all my games" entries a command changed: a seat taken, or the game's status (waiting, playing,
- * finished). A plain move changes none: whose turn it is lives in the awaiting item, written with
- * every commit.
+ * finished). A plain move changes none: whose turn it is lives in the players' turn entries, which
+ * the append writes when it changes.
  */
 export function changedMembers(before: GameState, after: GameState): GameMember[] {
   const statusChanged = before.status !== after.status;
@@ -37,12 +50,22 @@ export function changedMembers(before: GameState, after: GameState): GameMember[
 }
 
 /**
- * Every projection of a game at `version` (appended at `at`), as `EventStore.rebuildProjections`
- * takes it: the head, all the seated players' entries, and whom the game awaits. What the API
- * writes move by move, computed at once, to repair projections an outage left behind.
- * @example await store.rebuildProjections(id, (commits) => projectionOf(fold(commits), commits.at(-1).version, commits.at(-1).at));
+ * Every projection of a game, computed from all its commits, as `EventStore.rebuildProjections`
+ * takes it: the newest head, every seated player's entry, and whom the game awaits since when (the
+ * time of the commit that began that player's turn). What the API writes move by move, computed at
+ * once, to repair projections an outage left behind.
+ * @example await store.rebuildProjections(id, projectionOf);
  */
-export function projectionOf(state: GameState, version: number, at: string): RebuildInput {
-  const head = headOf(state, version, at);
-  return { head, members: membersOf(state), awaiting: { playerId: head.turn } };
+export function projectionOf(commits: readonly Commit[]): RebuildInput {
+  let state = initialState();
+  let since = '';
+  for (const commit of commits) {
+    const before = awaitedPlayer(state);
+    for (const event of commit.events as GameEvent[]) state = evolve(state, event);
+    if (awaitedPlayer(state) !== before) since = commit.at;
+  }
+  const newest = commits.at(-1);
+  if (!newest) throw new TypeError('a game has at least one commit');
+  const head = headOf(state, newest.version, newest.at);
+  return { head, members: membersOf(state), awaiting: { playerId: head.turn, since } };
 }

@@ -1,6 +1,6 @@
 import { evolve, initialState, type GameEvent, type GameState } from '@chickenfoot/rules';
 import type { AppendResult, Commit, EventStore } from '@chickenfoot/store';
-import { projectionOf } from './projection';
+import { headOf, turnChange } from './projection';
 import { fromSnapshot, toSnapshot } from './snapshot';
 import type { Clock } from '../clock';
 import { StateCache } from './state-cache';
@@ -112,29 +112,29 @@ export class GameRepository {
     return commits.flatMap((c) => c.events as GameEvent[]).reduce(evolve, base?.state ?? initialState());
   }
 
-  /** Appends the events of one command with the state they lead to (see `EventStore.append`). */
+  /**
+   * Appends the events of one command, which took the game from `before` to `after` (see
+   * `EventStore.append`): one write, and when the awaited player changed, their turn entries.
+   */
   async append(
     gameId: string,
     expectedVersion: number,
     events: readonly GameEvent[],
-    state: GameState,
+    states: { readonly before: GameState; readonly after: GameState },
     meta: CommitMeta,
   ): Promise<AppendResult> {
     const at = new Date(this.#clock());
-    // The game's head rides in the commit, and the "awaiting" item (the my-turn lists) is written in
-    // parallel with it: a move costs two writes and one round trip.
     const version = expectedVersion + 1;
-    const { head, awaiting } = projectionOf(state, version, at.toISOString());
+    const change = turnChange(states.before, states.after);
     const result = await this.store.append(gameId, expectedVersion, events, {
       at,
-      head,
-      awaiting,
-      ...(version % SNAPSHOT_EVERY === 0 ? { snapshot: toSnapshot(state) } : {}),
+      ...(change ? { turn: { ...change, head: headOf(states.after, version, at.toISOString()) } } : {}),
+      ...(version % SNAPSHOT_EVERY === 0 ? { snapshot: toSnapshot(states.after) } : {}),
       idempotencyKey: meta.idempotencyKey,
       commandHash: meta.commandHash,
       by: meta.by,
     });
-    if (!result.replayed) this.#cache.set(gameId, result.commit.version, state);
+    if (!result.replayed) this.#cache.set(gameId, result.commit.version, states.after);
     return result;
   }
 }

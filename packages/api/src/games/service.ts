@@ -1,6 +1,5 @@
 import {
   decide,
-  evolve,
   initialState,
   type Command,
   type DecideContext,
@@ -14,6 +13,7 @@ import {
   ProjectionLagError,
   type CommandIdentity,
   type Commit,
+  type RecordedAt,
 } from '@chickenfoot/store';
 import type { Logger } from '../http/logging';
 import { commandHash } from '../http/idempotency';
@@ -62,6 +62,12 @@ export interface GameServiceOptions {
 const RACE_RETRIES = 3;
 
 /**
+ * A join's retry is looked for among a game's first commits: joins are made while it waits for
+ * players, in its first commits (one per seat, and what else a waiting game records).
+ */
+const JOIN_WINDOW = 64;
+
+/**
  * The one path every command on a game takes, whoever issues it (a player over HTTP, a bot, a
  * timeout): load (or take from the cache), decide, one conditional append, the players' lists and
  * their repair, and the recognition of a retried command. Knows nothing of HTTP: refusals are thrown
@@ -101,15 +107,17 @@ export class GameService {
       if (!game || (seat < 0 && command.type === 'move')) throw notFound(gameId);
       const identity = this.#identity(gameId, actor, command, expectedVersion ?? game.version, options.key);
 
+      const recordedAt: RecordedAt =
+        expectedVersion === null ? { upTo: Math.min(game.version, JOIN_WINDOW) } : { version: expectedVersion + 1 };
+
       if (command.type === 'join' && seat >= 0) {
         // Seated already: a retry of the join that seated them answers as it did (and repairs what it
         // may have left undone); a second tap with a new key answers with the game as it is.
-        return (
-          (await this.#replayed(gameId, identity, actor)) ?? { gameId, ...game, events: [], seat, replayed: false }
-        );
+        const joined = await this.#replayed(gameId, identity, actor, recordedAt);
+        return joined ?? { gameId, ...game, events: [], seat, replayed: false };
       }
       if (expectedVersion !== null && expectedVersion !== game.version) {
-        const replayed = await this.#replayed(gameId, identity, actor);
+        const replayed = await this.#replayed(gameId, identity, actor, recordedAt);
         if (replayed) return replayed;
         throw versionMismatch(
           `The game is at version ${game.version}, not ${expectedVersion}: fetch it and decide again.`,
@@ -120,18 +128,23 @@ export class GameService {
       if (!decision.ok) {
         // Only a command that names no version (joining) can be a recorded retry the rules now refuse:
         // with a version, a recorded command would have moved the game past it (handled above).
-        const replayed = expectedVersion === null ? await this.#replayed(gameId, identity, actor) : null;
+        const replayed = expectedVersion === null ? await this.#replayed(gameId, identity, actor, recordedAt) : null;
         if (replayed) return replayed;
         throw new ApiProblem(decision.code, decision.message);
       }
-      const after = decision.events.reduce(evolve, game.state);
+      const after = decision.state;
       try {
-        const { commit, replayed } = await this.#games.append(gameId, game.version, decision.events, after, {
-          ...identity,
-          by: recordedBy(actor),
-        });
-        // The store has restored the awaiting item of a replayed commit already.
-        if (replayed) return await this.#replay(commit, actor, false);
+        const { commit, replayed } = await this.#games.append(
+          gameId,
+          game.version,
+          decision.events,
+          { before: game.state, after },
+          {
+            ...identity,
+            by: recordedBy(actor),
+          },
+        );
+        if (replayed) return await this.#replay(commit, actor);
         await this.#project(commit, game.state, after);
         return {
           gameId,
@@ -191,26 +204,31 @@ export class GameService {
   }
 
   /** The outcome of the command recorded under `identity`, if it was recorded (after repairing its lists). */
-  async #replayed(gameId: string, identity: CommandIdentity, actor: Actor): Promise<Executed | null> {
+  async #replayed(
+    gameId: string,
+    identity: CommandIdentity,
+    actor: Actor,
+    where: RecordedAt,
+  ): Promise<Executed | null> {
     let commit: Commit | null;
     try {
-      commit = await this.#games.store.findRecorded(gameId, identity);
+      commit = await this.#games.store.findRecorded(gameId, identity, where);
     } catch (error) {
       if (error instanceof IdempotencyConflictError) throw keyReused();
       throw error;
     }
-    return commit ? this.#replay(commit, actor, true) : null;
+    return commit ? this.#replay(commit, actor) : null;
   }
 
   /**
    * A recorded command's outcome, after making sure the lists it should have updated are right: the
-   * first attempt may have failed between its append and its list updates, or its awaiting item may
+   * first attempt may have failed between its append and its list updates, or its turn entries may
    * not have been written (`ProjectionLagError`). Both are written again, each only over what is as
    * old or older.
    */
-  async #replay(commit: Commit, actor: Actor, restoreAwaiting: boolean): Promise<Executed> {
+  async #replay(commit: Commit, actor: Actor): Promise<Executed> {
     const state = await this.#games.stateAt(commit);
-    await Promise.all([this.#project(commit, null, state), restoreAwaiting ? this.#restore(commit) : null]);
+    await Promise.all([this.#project(commit, null, state), this.#restore(commit, state)]);
     const events = commit.events as GameEvent[];
     return {
       gameId: commit.gameId,
@@ -222,10 +240,10 @@ export class GameService {
     };
   }
 
-  /** Rewrites a recorded commit's awaiting item ("my turn" lists); a failure is answered like a failed list update. */
-  async #restore(commit: Commit): Promise<void> {
+  /** Rewrites a recorded commit's turn entries ("my turn" lists); a failure is answered like a failed list update. */
+  async #restore(commit: Commit, state: GameState): Promise<void> {
     try {
-      await this.#games.store.restoreAwaiting(commit);
+      await this.#games.store.restoreTurns(commit, headOf(state, commit.version, commit.at));
     } catch (error) {
       this.#logger({
         level: 'error',

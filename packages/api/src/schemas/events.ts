@@ -32,6 +32,10 @@ const variants = [
     on: z.number().int(),
     id: z.number().int(),
     suit: z.number().int(),
+    forced: z.boolean().openapi({
+      description:
+        'True when the server made the play for the seat: it was their only move (a must-play drawn tile, or `autoPlay: only-move`).',
+    }),
   }),
   z.object({ type: z.literal('TurnPassed'), seat, forced: z.boolean() }),
   z.object({ type: z.literal('TurnSkipped'), seat }),
@@ -43,6 +47,10 @@ const variants = [
     reason: z.enum(['out', 'blocked']),
     out: nullable(seat).openapi({ description: 'The seat that went out; null when the hand was blocked.' }),
     scores: z.array(z.number().int()).readonly(),
+    hands: z
+      .array(z.array(TileSchema).readonly())
+      .readonly()
+      .openapi({ description: 'The tiles each seat was left holding, turned face up for all to count.' }),
   }),
   z.object({
     type: z.literal('GameEnded'),

@@ -7,13 +7,13 @@ export const GameSummarySchema = z
     id: z.string(),
     yourTurn: z.boolean(),
     status: z.enum(['waiting', 'playing', 'finished']),
-    version: z
-      .number()
-      .int()
-      .openapi({ description: 'The game version this entry was written at (for games waiting on you: the newest).' }),
+    version: z.number().int().openapi({
+      description:
+        'The game version this entry was written at: for games waiting on you, the one at which your turn began.',
+    }),
     since: TimestampSchema.openapi({
       description:
-        'For games waiting on you: when the game last changed (ISO 8601); otherwise when you joined or its status last changed.',
+        'For games waiting on you: since when (ISO 8601), the time your turn began; otherwise when you joined or its status last changed.',
     }),
     seats: z
       .array(nullable(z.object({ playerId: z.string(), name: z.string() })))

@@ -22,10 +22,29 @@ const PlacementSchema = z
     id: z.number().int(),
     tile: TileSchema,
     on: z.number().int().nullable().openapi({ description: 'The placement it went against; null for the root.' }),
+    slot: z.number().int().openapi({
+      description:
+        'Its place on the placement it hangs on: the spoke (0 to spokes-1) on the root, the toe (0-2) on any other double, 0 elsewhere. With `on`, enough to lay the board out.',
+    }),
     suit: z.number().int().openapi({ description: 'The suit it shares with that placement.' }),
     seat: SeatSchema,
   })
   .openapi('Placement');
+
+const HandRecordSchema = z
+  .object({
+    index: z.number().int(),
+    dealer: SeatSchema,
+    opener: TileSchema.openapi({ description: 'The double that opened the hand.' }),
+    reason: z.enum(['out', 'blocked']),
+    out: z.union([SeatSchema, z.null()]).openapi({ description: 'The seat that went out; null for a blocked hand.' }),
+    scores: z.array(z.number().int()).readonly(),
+    hands: z
+      .array(z.array(TileSchema).readonly())
+      .readonly()
+      .openapi({ description: 'The tiles each seat was left holding, turned face up for all to count.' }),
+  })
+  .openapi('HandRecord', { description: 'A hand that has ended, as everyone sees it.' });
 
 const HandViewSchema = z
   .object({
@@ -40,6 +59,10 @@ const HandViewSchema = z
     mustFill: z.number().int().nullable().openapi({ description: 'The double that must be filled first, if any.' }),
     boneyardSize: z.number().int(),
     turn: nullable(SeatSchema).openapi({ description: 'The seat to play; null once the hand is over.' }),
+    drawnBy: nullable(SeatSchema).openapi({
+      description:
+        'The seat in turn, when it has drawn a tile it may play and is deciding whether to (the tile itself is shown only to them); null otherwise.',
+    }),
     over: z.boolean(),
   })
   .openapi('HandView');
@@ -72,6 +95,10 @@ export const GameViewSchema = z
       .array(z.array(z.number().int()).readonly())
       .readonly()
       .openapi({ description: '`handScores[k][seat]`: what each seat scored in hand k.' }),
+    pastHands: z
+      .array(HandRecordSchema)
+      .readonly()
+      .openapi({ description: 'Every hand that has ended: its opener, how it ended, its scores and the tiles left.' }),
     totals: z.array(z.number().int()).readonly(),
     winners: z
       .array(SeatSchema)

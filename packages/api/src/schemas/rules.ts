@@ -1,3 +1,4 @@
+import { BOT_LEVELS } from '@chickenfoot/rules';
 import { z } from '@hono/zod-openapi';
 import { oneOf } from './common';
 
@@ -16,6 +17,14 @@ const options = {
     description: 'How a hand opens when nobody holds its double.',
   }),
   chickenlittle: oneOf(['callout', 'auto', 'off']).openapi({ description: 'The one-tile-left announcement.' }),
+  autoPlay: oneOf(['off', 'only-move']).openapi({
+    description:
+      'With `only-move`, the server also makes any play that is the seat’s only legal move (the others learn it was forced).',
+  }),
+  botLevel: oneOf(BOT_LEVELS).openapi({
+    description:
+      'The level of the bot that takes over the seat of a player who leaves: `random`, `greedy` or `strong`.',
+  }),
 };
 
 /** A game's rules with every default filled in. */
@@ -33,6 +42,8 @@ export const RuleOptionsSchema = z
     doubleBlank: options.doubleBlank.optional(),
     opening: options.opening.optional(),
     chickenlittle: options.chickenlittle.optional(),
+    autoPlay: options.autoPlay.optional(),
+    botLevel: options.botLevel.optional(),
   })
   .strict()
   .openapi('RuleOptions', { description: 'Any rule option; left out, it takes its default (returned with the game).' });

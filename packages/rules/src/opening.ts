@@ -1,0 +1,67 @@
+import type { Seat } from './events';
+import type { Shuffle } from './recorder';
+import type { Ruleset } from './ruleset';
+import { double, fullSet, type Tile } from './tiles';
+
+/**
+ * Opening a hand: the deal, the double that opens it, and the draws for it when nobody holds it.
+ * The holder of the opening double places it as the root as part of the deal.
+ */
+
+/** A shuffled deck dealt: `handSize` tiles to each seat, the rest the boneyard in draw order. */
+export interface Deal {
+  readonly hands: readonly (readonly Tile[])[];
+  readonly boneyard: readonly Tile[];
+}
+
+/** Shuffles the whole set with `shuffle` and deals it. Throws when `shuffle` is not a permutation. */
+export function deal(shuffle: Shuffle, rules: Ruleset, seats: number): Deal {
+  const tiles = fullSet(rules.set);
+  const deck = [...shuffle(tiles)];
+  const expected = new Set(tiles);
+  if (deck.length !== tiles.length || deck.some((t) => !expected.delete(t))) {
+    throw new Error('shuffle must return a permutation of the tiles it was given');
+  }
+  const size = rules.handSize;
+  return {
+    hands: Array.from({ length: seats }, (_, seat) => deck.slice(seat * size, (seat + 1) * size)),
+    boneyard: deck.slice(seats * size),
+  };
+}
+
+/** The dealer of hand `index`: seat index mod seats. */
+export function dealerOf(index: number, seats: number): Seat {
+  return index % seats;
+}
+
+/**
+ * The double that opens the next hand: the highest one that has not opened a hand yet (9-9, then
+ * 8-8, ... under `draw`). Under `next-highest`, if nobody holds it, the highest unused double somebody
+ * does hold; if nobody holds any, the highest unused one (drawn for).
+ */
+export function chooseOpener(rules: Ruleset, openers: readonly Tile[], hands: readonly (readonly Tile[])[]): Tile {
+  const unused: Tile[] = [];
+  for (let suit = rules.set; suit >= 0; suit--) if (!openers.includes(double(suit))) unused.push(double(suit));
+  const highest = unused[0] ?? double(0);
+  if (rules.opening !== 'next-highest') return highest;
+  return unused.find((d) => hands.some((tiles) => tiles.includes(d))) ?? highest;
+}
+
+/**
+ * Who places the opening double, and the draws it takes when nobody holds it: starting after the
+ * dealer, each seat in turn draws one tile until the opener turns up.
+ */
+export function openingDraws(deal: Deal, opener: Tile, dealer: Seat): { draws: Seat[]; placer: Seat } {
+  const seats = deal.hands.length;
+  const holder = deal.hands.findIndex((tiles) => tiles.includes(opener));
+  if (holder >= 0) return { draws: [], placer: holder };
+  // Nobody holds it, so it is in the boneyard: the draws always end by finding it.
+  const draws: Seat[] = [];
+  let seat = dealer;
+  for (const tile of deal.boneyard) {
+    seat = (seat + 1) % seats;
+    draws.push(seat);
+    if (tile === opener) break;
+  }
+  return { draws, placer: seat };
+}
