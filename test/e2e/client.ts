@@ -114,5 +114,9 @@ export function nullsAreTyped(
     game.inviteCode.length,
     // @ts-expect-error nobody went out of a blocked hand
     ended.out.toFixed(),
+    // @ts-expect-error nor in a past hand's record
+    game.pastHands[0]!.out.toFixed(),
+    // @ts-expect-error nobody is deciding on a drawn tile most of the time
+    hand.drawnBy.toFixed(),
   ];
 }

@@ -19,25 +19,31 @@ interface Tally {
   validated: number;
   mismatches: number;
   failures: string[];
+  /** Responses validated, by HTTP status. */
+  statuses: Record<string, number>;
 }
 
 export default function setup(project: TestProject): () => void {
   const dir = mkdtempSync(join(tmpdir(), 'chickenfoot-contract-'));
   project.provide('contractTallyDir', dir);
   return () => {
-    const total: Tally = { validated: 0, mismatches: 0, failures: [] };
+    const total: Tally = { validated: 0, mismatches: 0, failures: [], statuses: {} };
     for (const file of readdirSync(dir)) {
       for (const line of readFileSync(join(dir, file), 'utf8').split('\n').filter(Boolean)) {
         const tally = JSON.parse(line) as Tally;
         total.validated += tally.validated;
         total.mismatches += tally.mismatches;
         total.failures.push(...tally.failures);
+        for (const [status, n] of Object.entries(tally.statuses))
+          total.statuses[status] = (total.statuses[status] ?? 0) + n;
       }
     }
     rmSync(dir, { recursive: true, force: true });
     console.log(
       `contract: ${total.validated} responses validated against openapi.yaml, ${total.mismatches} mismatches`,
     );
+    const byStatus = Object.entries(total.statuses).map(([status, n]) => `${status} ×${n}`);
+    if (byStatus.length > 0) console.log(`contract: validated by status: ${byStatus.join(', ')}`);
     if (total.mismatches > 0) {
       for (const failure of total.failures.slice(0, 10)) console.error(failure);
       process.exitCode = 1;

@@ -6,7 +6,7 @@
 import type { Received } from './check';
 
 /** This test file's count, written out by setup.ts when the file is done. */
-export const tally = { validated: 0, mismatches: 0, failures: [] as string[] };
+export const tally = { validated: 0, mismatches: 0, failures: [] as string[], statuses: {} as Record<string, number> };
 
 /**
  * Checks one response against openapi.yaml and counts it; rejects with the mismatch (naming the
@@ -17,7 +17,10 @@ export async function conform(received: Received): Promise<void> {
   // Loaded on the first response, so test files that make no requests never load ajv or the document.
   const { assertConforms } = await import('./check');
   try {
-    if (assertConforms(received).checked) tally.validated++;
+    if (assertConforms(received).checked) {
+      tally.validated++;
+      tally.statuses[received.status] = (tally.statuses[received.status] ?? 0) + 1;
+    }
   } catch (error) {
     tally.mismatches++;
     if (tally.failures.length < 20) tally.failures.push((error as Error).message);
