@@ -3,15 +3,18 @@
  * (setup.ts); at the end of the run the counts are summed into one line, and any mismatch fails the run
  * even if a test caught the error its request threw.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { parse } from 'yaml';
 
 declare module 'vitest' {
   interface ProvidedContext {
     /** Where test workers append their conformance counts. */
     contractTallyDir: string;
+    /** openapi.yaml parsed once for the run, as JSON: each test file is its own worker, and YAML is slow to parse. */
+    contractDocument: string;
   }
 }
 
@@ -25,11 +28,20 @@ interface Tally {
 
 export default function setup(project: TestProject): () => void {
   const dir = mkdtempSync(join(tmpdir(), 'chickenfoot-contract-'));
-  project.provide('contractTallyDir', dir);
+  project.provide('contractTallyDir', join(dir, 'tallies'));
+  const document = join(dir, 'openapi.json');
+  writeFileSync(
+    document,
+    JSON.stringify(parse(readFileSync(new URL('../../../openapi.yaml', import.meta.url), 'utf8'))),
+  );
+  project.provide('contractDocument', document);
+  mkdirSync(join(dir, 'tallies'));
   return () => {
     const total: Tally = { validated: 0, mismatches: 0, failures: [], statuses: {} };
-    for (const file of readdirSync(dir)) {
-      for (const line of readFileSync(join(dir, file), 'utf8').split('\n').filter(Boolean)) {
+    for (const file of readdirSync(join(dir, 'tallies'))) {
+      for (const line of readFileSync(join(dir, 'tallies', file), 'utf8')
+        .split('\n')
+        .filter(Boolean)) {
         const tally = JSON.parse(line) as Tally;
         total.validated += tally.validated;
         total.mismatches += tally.mismatches;

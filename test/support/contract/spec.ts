@@ -3,6 +3,7 @@
  * template, and its schemas made strict for validation (see `strictSchemas`).
  */
 import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
 import { parse } from 'yaml';
 
 /** A JSON value as found in the document. */
@@ -34,9 +35,20 @@ export interface Spec {
 const DOCUMENT = new URL('../../../openapi.yaml', import.meta.url);
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 
+/** openapi.yaml as the run's global setup parsed it (JSON), or parsed here when there is none. */
+function readDocument(): JsonObject {
+  let parsed: string | undefined;
+  try {
+    parsed = inject('contractDocument');
+  } catch {
+    // Outside a vitest run: nothing was provided.
+  }
+  return (parsed ? JSON.parse(readFileSync(parsed, 'utf8')) : parse(readFileSync(DOCUMENT, 'utf8'))) as JsonObject;
+}
+
 /** Reads and indexes openapi.yaml. Header `$ref`s are resolved here; schema `$ref`s are left to ajv. */
 export function loadSpec(): Spec {
-  const document = parse(readFileSync(DOCUMENT, 'utf8')) as JsonObject;
+  const document = readDocument();
   const components = (document.components ?? {}) as JsonObject;
   const headerRefs = (components.headers ?? {}) as JsonObject;
   const resolveHeader = (header: Json) => {
