@@ -17,9 +17,14 @@ export const EVERY_OPERATION: readonly ProblemCode[] = [
 export const AUTHENTICATED: readonly ProblemCode[] = ['auth/unauthenticated', 'request/too-many-requests'];
 /** A route that takes a JSON body. */
 export const JSON_BODY: readonly ProblemCode[] = ['request/malformed-json', 'request/unsupported-media-type'];
-/** A route that takes an Idempotency-Key: reused with another request, missing (or empty). */
-export const IDEMPOTENT: readonly ProblemCode[] = ['request/idempotency-key-reused'];
-export const KEY_REQUIRED: readonly ProblemCode[] = ['request/idempotency-key-required'];
+/**
+ * A route that takes an Idempotency-Key: reused with another request, or missing. Where the key is
+ * optional (registration) an empty one is still answered as missing.
+ */
+export const IDEMPOTENT: readonly ProblemCode[] = [
+  'request/idempotency-key-reused',
+  'request/idempotency-key-required',
+];
 /** A route that requires If-Match. */
 export const IF_MATCH_REQUIRED: readonly ProblemCode[] = ['request/if-match-required'];
 

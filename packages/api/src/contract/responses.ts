@@ -8,7 +8,6 @@ import {
   IDEMPOTENT,
   IF_MATCH_REQUIRED,
   JSON_BODY,
-  KEY_REQUIRED,
   OPERATION_PROBLEMS,
   type OperationId,
 } from './problem-codes';
@@ -35,15 +34,12 @@ function declares(route: RouteConfig, name: string): 'required' | 'optional' | n
 export function problemCodesOf(route: RouteConfig): ProblemCode[] {
   const own = OPERATION_PROBLEMS[route.operationId as OperationId];
   if (!own) throw new TypeError(`${route.operationId}: no entry in OPERATION_PROBLEMS`);
-  const key = declares(route, 'idempotency-key');
   return [
     ...new Set([
       ...EVERY_OPERATION,
       ...((route.security ?? []).length > 0 ? AUTHENTICATED : []),
       ...(route.request?.body ? JSON_BODY : []),
-      ...(key ? IDEMPOTENT : []),
-      // An empty Idempotency-Key is answered as a missing one, where the key is optional too.
-      ...(key ? KEY_REQUIRED : []),
+      ...(declares(route, 'idempotency-key') ? IDEMPOTENT : []),
       ...(declares(route, 'if-match') === 'required' ? IF_MATCH_REQUIRED : []),
       ...own,
     ]),
