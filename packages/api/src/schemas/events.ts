@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { PlayerSchema } from './players';
 import { RulesSchema } from './rules';
-import { SeatSchema, TileSchema } from './common';
+import { nullable, SeatSchema, TileSchema, TimestampSchema } from './common';
 
 const seat = SeatSchema;
 const variants = [
@@ -45,7 +45,7 @@ const variants = [
     type: z.literal('HandEnded'),
     hand: z.number().int(),
     reason: z.enum(['out', 'blocked']),
-    out: seat.nullable(),
+    out: nullable(seat).openapi({ description: 'The seat that went out; null when the hand was blocked.' }),
     scores: z.array(z.number().int()).readonly(),
     hands: z
       .array(z.array(TileSchema).readonly())
@@ -68,7 +68,7 @@ export const EventSchema = z.discriminatedUnion('type', variants).openapi('Event
 export const CommitSchema = z
   .object({
     version: z.number().int().min(1),
-    at: z.string().openapi({ description: 'When it was recorded (ISO 8601).', example: '2026-11-30T07:00:00.000Z' }),
+    at: TimestampSchema.openapi({ description: 'When it was recorded (ISO 8601, UTC).' }),
     events: z.array(EventSchema).readonly(),
   })
   .openapi('Commit');

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { SeatSchema, TileSchema } from './common';
+import { nullable, SeatSchema, TileSchema } from './common';
 import { MoveSchema } from './moves';
 import { PlayerSchema } from './players';
 import { RuleOptionsSchema, RulesSchema } from './rules';
@@ -7,7 +7,7 @@ import { RuleOptionsSchema, RulesSchema } from './rules';
 const SeatViewSchema = z
   .object({
     seat: SeatSchema,
-    player: PlayerSchema.nullable().openapi({ description: 'null while the seat is free.' }),
+    player: nullable(PlayerSchema).openapi({ description: 'null while the seat is free.' }),
     tileCount: z.number().int(),
     totalScore: z.number().int(),
     chickenlittle: z.enum(['none', 'pending', 'vulnerable', 'announced', 'penalized']).openapi({
@@ -58,8 +58,8 @@ const HandViewSchema = z
       .openapi({ description: 'Where tiles may go: send `on` with a play.' }),
     mustFill: z.number().int().nullable().openapi({ description: 'The double that must be filled first, if any.' }),
     boneyardSize: z.number().int(),
-    turn: SeatSchema.nullable(),
-    drawnBy: z.union([SeatSchema, z.null()]).openapi({
+    turn: nullable(SeatSchema).openapi({ description: 'The seat to play; null once the hand is over.' }),
+    drawnBy: nullable(SeatSchema).openapi({
       description:
         'The seat in turn, when it has drawn a tile it may play and is deciding whether to (the tile itself is shown only to them); null otherwise.',
     }),
@@ -80,9 +80,13 @@ export const GameViewSchema = z
       .string()
       .nullable()
       .openapi({ description: 'Share it so others can join; null once every seat is taken.' }),
-    hand: HandViewSchema.nullable(),
+    hand: nullable(HandViewSchema).openapi({
+      description: 'The hand in play (or the last one, once the game is over); null until the game starts.',
+    }),
     yourTiles: z.array(TileSchema).readonly(),
-    drawnTile: TileSchema.nullable().openapi({ description: 'The tile you drew this turn and may still play.' }),
+    drawnTile: nullable(TileSchema).openapi({
+      description: 'The tile you drew this turn and may still play; null otherwise.',
+    }),
     legalMoves: z
       .array(MoveSchema)
       .readonly()
