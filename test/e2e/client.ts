@@ -1,9 +1,13 @@
 // A third-party client: types generated from openapi.yaml by openapi-typescript (api-types.ts) and
 // requests made by openapi-fetch, over real HTTP. Nothing here comes from this project's packages.
-import createClient from 'openapi-fetch';
+import createClient, { type Middleware } from 'openapi-fetch';
+import { checkFetched } from '../support/contract/fetch';
 import type { components, paths } from './api-types';
 
 export type Move = components['schemas']['Move'];
+
+// Every response this client gets is checked against openapi.yaml: the types trust it, the test checks it.
+const conformance: Middleware = { onResponse: ({ request, response }) => checkFetched(request, response) };
 
 /** One seat's client: its own token, nothing else. */
 export class Seat {
@@ -16,11 +20,14 @@ export class Seat {
     readonly token: string,
   ) {
     this.client = createClient<paths>({ baseUrl, headers: { authorization: `Bearer ${token}` } });
+    this.client.use(conformance);
   }
 
   /** Registers a player and returns its seat client. */
   static async register(baseUrl: string, name: string): Promise<Seat> {
-    const { data, error } = await createClient<paths>({ baseUrl }).POST('/v1/players', { body: { name } });
+    const anonymous = createClient<paths>({ baseUrl });
+    anonymous.use(conformance);
+    const { data, error } = await anonymous.POST('/v1/players', { body: { name } });
     if (!data) throw new Error(`register ${name}: ${JSON.stringify(error)}`);
     return new Seat(baseUrl, name, data.token);
   }
@@ -82,3 +89,34 @@ export class Seat {
 
 /** A game as the generated client types it. */
 export type Game = Awaited<ReturnType<Seat['view']>>;
+
+/**
+ * Compile-time checks that the generated types keep every `null` the contract allows (never run):
+ * each `@ts-expect-error` fails the type-check the day a nullable field loses its null.
+ */
+export function nullsAreTyped(
+  game: Game,
+  ended: Extract<components['schemas']['Event'], { type: 'HandEnded' }>,
+): unknown[] {
+  const seat = game.seats[1]!;
+  const hand = game.hand!;
+  return [
+    // @ts-expect-error a free seat's player is null
+    seat.player.name,
+    seat.player?.name,
+    // @ts-expect-error no hand until the game starts
+    game.hand.turn,
+    // @ts-expect-error no seat to play once the hand is over
+    hand.turn.toFixed(),
+    // @ts-expect-error no drawn tile most of the time
+    game.drawnTile.length,
+    // @ts-expect-error no invite code once every seat is taken
+    game.inviteCode.length,
+    // @ts-expect-error nobody went out of a blocked hand
+    ended.out.toFixed(),
+    // @ts-expect-error nor in a past hand's record
+    game.pastHands[0]!.out.toFixed(),
+    // @ts-expect-error nobody is deciding on a drawn tile most of the time
+    hand.drawnBy.toFixed(),
+  ];
+}

@@ -13,9 +13,13 @@ describe('leaving a game before it starts', () => {
     const joined = await api.join(bob.token, id, inviteCode);
     expect((await store.listPlayerGames(bob.id)).games.map((g) => g.gameId)).toEqual([id]);
 
-    const left = await api.leave(bob.token, id, joined.body.version);
+    const key = newKey();
+    const left = await api.leave(bob.token, id, joined.body.version, key);
+    expect((await api.leave(bob.token, id, joined.body.version, key)).text).toBe(left.text);
     expect(left.status).toBe(200);
     expect(left.body.events).toEqual([{ type: 'SeatLeft', seat: 1, bot: null }]);
+    expect(left.body.game).toMatchObject({ yourSeat: 1, yourTiles: [], legalMoves: [] });
+    expect(left.body.game.seats[1]).toMatchObject({ player: null, bot: null, left: false });
     expect((await api.view(bob.token, id)).status).toBe(404);
     expect((await store.listPlayerGames(bob.id)).games).toEqual([]);
     const creator = await api.leave(ann.token, id, left.body.version);

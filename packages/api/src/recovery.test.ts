@@ -17,7 +17,7 @@ async function flakyApi(options: Partial<AppOptions> = {}) {
   const failing = { awaiting: false, commitReply: false };
   client.middlewareStack.add(
     (next) => async (args) => {
-      // A turn entry's tombstone is an UpdateItem (a Key, no Item): both are turn-entry writes.
+      // A PutItem names its item; an UpdateItem (a turn entry's tombstone) or DeleteItem, its key.
       const input = args.input as {
         Item?: { pk?: { S?: string }; sk?: { N?: string } };
         Key?: { pk?: { S?: string } };
@@ -31,7 +31,7 @@ async function flakyApi(options: Partial<AppOptions> = {}) {
         });
       }
       const output = await next(args);
-      if (failing.commitReply && input.Item?.pk?.S?.startsWith('game#') && sk > 0)
+      if (failing.commitReply && item?.pk?.S?.startsWith('game#') && sk > 0)
         throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
       return output;
     },

@@ -63,6 +63,35 @@ async function freshStore(endpoint: string): Promise<EventStore> {
   return new EventStore({ client, tableName });
 }
 
+/** A response a test received, as the contract checks (test/support/contract) look at it. */
+export interface ObservedResponse {
+  readonly method: string;
+  /** The path and query string requested. */
+  readonly url: string;
+  readonly status: number;
+  readonly headers: Headers;
+  readonly text: string;
+}
+
+/** Checks every observed response; throws (or rejects) to fail the test that received it. */
+export type ResponseObserver = (response: ObservedResponse) => void | Promise<void>;
+
+// A well-known global rather than a module variable: vitest's setup file (test/support/contract/setup.ts)
+// installs the observer without importing this module, which would load the AWS SDK into every test
+// file, the rules' unit tests too.
+const OBSERVER = Symbol.for('chickenfoot.test.response-observer');
+
+/**
+ * Hands a response to the observer installed for the test run, if any (the contract conformance
+ * check): every `TestClient` response goes through it, and suites that receive responses another
+ * way (a Lambda handler's result) call it themselves.
+ * @example await reportResponse({ method: 'GET', url: '/v1/me', status: 200, headers, text });
+ */
+export async function reportResponse(response: ObservedResponse): Promise<void> {
+  const observer = (globalThis as { [OBSERVER]?: ResponseObserver })[OBSERVER];
+  if (observer) await observer(response);
+}
+
 let keys = 0;
 /** A fresh Idempotency-Key. */
 export const newKey = () => `test-key-${process.pid}-${++keys}-${randomUUID()}`;
@@ -83,6 +112,7 @@ export class TestClient {
       init.body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
     const response = await this.fetch(new Request(`http://api.test${path}`, init));
     const text = await response.text();
+    await reportResponse({ method, url: path, status: response.status, headers: response.headers, text });
     let body: unknown = null;
     try {
       body = text ? JSON.parse(text) : null;

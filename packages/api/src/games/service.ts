@@ -24,6 +24,13 @@ import { fromSnapshot } from './snapshot';
 export type { ExecuteOptions, Executed, GameCommand } from './game-command';
 export { notFound } from './game-problems';
 
+/** The actor's seat after a recorded commit: theirs, or the one the commit records them leaving. */
+function seatAfter(state: GameState, actor: Actor, events: readonly GameEvent[]): number {
+  const seat = seatOfActor(state, actor);
+  const left = events.find((e) => e.type === 'SeatLeft');
+  return seat < 0 && left?.type === 'SeatLeft' && actor.kind === 'player' ? left.seat : seat;
+}
+
 /** What the game service is built from. */
 export interface GameServiceOptions {
   readonly repository: GameRepository;
@@ -111,11 +118,18 @@ export class GameService {
       const stored = await this.#games.current(gameId, expectedVersion);
       const game = stored ?? (command.type === 'create' ? { version: 0, state: initialState() } : null);
       const seat = game ? seatOfActor(game.state, actor) : -1;
-      if (!game || (seat < 0 && command.type !== 'create' && command.type !== 'join')) throw notFound(gameId);
+      if (!game) throw notFound(gameId);
       const identity = commandIdentity(gameId, actor, command, expectedVersion ?? game.version, options.key);
 
       const recordedAt: RecordedAt =
         expectedVersion === null ? { upTo: Math.min(game.version, JOIN_WINDOW) } : { version: expectedVersion + 1 };
+
+      if (seat < 0 && command.type !== 'create' && command.type !== 'join') {
+        // Not seated: a stranger, or one who left before the start, whose retry of that is answered.
+        const left = command.type === 'leave' ? await this.#replayed(gameId, identity, actor, recordedAt) : null;
+        if (left) return left;
+        throw notFound(gameId);
+      }
 
       if (command.type === 'join' && seat >= 0) {
         // Seated already: a retry of the join that seated them answers as it did (and repairs what it
@@ -159,7 +173,8 @@ export class GameService {
           version: commit.version,
           events: decision.events,
           state: after,
-          seat: seatOfActor(after, actor),
+          // One who left a game before its start has no seat in it now: the reply names the one they left.
+          seat: command.type === 'leave' ? seat : seatOfActor(after, actor),
           replayed: false,
         };
       } catch (error) {
@@ -213,7 +228,7 @@ export class GameService {
       version: commit.version,
       events,
       state,
-      seat: seatOfActor(state, actor),
+      seat: seatAfter(state, actor, events),
       replayed: true,
     };
   }

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { SeatSchema, TileSchema } from './common';
+import { nullable, SeatSchema, TileSchema } from './common';
 import { MoveSchema } from './moves';
 import { PlayerSchema } from './players';
 import { BotLevelSchema, RuleOptionsSchema, RulesSchema } from './rules';
@@ -7,11 +7,11 @@ import { BotLevelSchema, RuleOptionsSchema, RulesSchema } from './rules';
 const SeatViewSchema = z
   .object({
     seat: SeatSchema,
-    player: z.union([PlayerSchema, z.null()]).openapi({
+    player: nullable(PlayerSchema).openapi({
       description:
         'Who took the seat; null for a free seat or one a bot took. A player who left a game in play stays here (`left`).',
     }),
-    bot: z.union([BotLevelSchema, z.null()]).openapi({
+    bot: nullable(BotLevelSchema).openapi({
       description: 'The level of the bot playing the seat; null where a player plays it (or nobody yet).',
     }),
     left: z.boolean().openapi({ description: 'True when the seat’s player left and a bot plays it now.' }),
@@ -65,8 +65,8 @@ const HandViewSchema = z
       .openapi({ description: 'Where tiles may go: send `on` with a play.' }),
     mustFill: z.number().int().nullable().openapi({ description: 'The double that must be filled first, if any.' }),
     boneyardSize: z.number().int(),
-    turn: SeatSchema.nullable(),
-    drawnBy: z.union([SeatSchema, z.null()]).openapi({
+    turn: nullable(SeatSchema).openapi({ description: 'The seat to play; null once the hand is over.' }),
+    drawnBy: nullable(SeatSchema).openapi({
       description:
         'The seat in turn, when it has drawn a tile it may play and is deciding whether to (the tile itself is shown only to them); null otherwise.',
     }),
@@ -84,15 +84,19 @@ export const GameViewSchema = z
     seats: z.array(SeatViewSchema).readonly(),
     yourSeat: SeatSchema.openapi({
       description:
-        'Your seat. Once you have left a game in play it is the seat you left (`seats[yourSeat].left`), and you see the game as a spectator: no tiles, no moves.',
+        'Your seat. In the reply to leaving a game before its start, the seat you left (free again). Once you have left a game in play it is the seat you left (`seats[yourSeat].left`), and you see the game as a spectator: no tiles, no moves.',
     }),
     inviteCode: z
       .string()
       .nullable()
       .openapi({ description: 'Share it so others can join; null once every seat is taken.' }),
-    hand: HandViewSchema.nullable(),
+    hand: nullable(HandViewSchema).openapi({
+      description: 'The hand in play (or the last one, once the game is over); null until the game starts.',
+    }),
     yourTiles: z.array(TileSchema).readonly(),
-    drawnTile: TileSchema.nullable().openapi({ description: 'The tile you drew this turn and may still play.' }),
+    drawnTile: nullable(TileSchema).openapi({
+      description: 'The tile you drew this turn and may still play; null otherwise.',
+    }),
     legalMoves: z
       .array(MoveSchema)
       .readonly()
