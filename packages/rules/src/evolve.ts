@@ -88,7 +88,8 @@ function evolveHand(
   const next = copyHand(hand);
   switch (event.type) {
     case 'TileDrawn': {
-      const tiles = [...(hand.hands[event.seat] ?? []), event.tile];
+      const tiles = (hand.hands[event.seat] ?? []).slice();
+      tiles.push(event.tile);
       next.hands = replaceAt(hand.hands, event.seat, tiles);
       next.drawn = hand.drawn + 1;
       if (event.reason === 'turn') next.drawnTile = event.tile;
@@ -243,7 +244,11 @@ function replaceAt<T>(items: readonly T[], index: number, value: T): T[] {
 
 function removeTile(hands: readonly (readonly Tile[])[], seat: Seat, tile: Tile): (readonly Tile[])[] {
   const tiles = (hands[seat] ?? []).slice();
+  // Shifting the rest down and popping keeps the order and beat splice (a builtin call) here.
   const at = tiles.indexOf(tile);
-  if (at >= 0) tiles.splice(at, 1);
+  if (at >= 0) {
+    for (let i = at; i < tiles.length - 1; i++) tiles[i] = tiles[i + 1] as Tile;
+    tiles.pop();
+  }
   return replaceAt(hands, seat, tiles);
 }
