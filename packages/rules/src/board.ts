@@ -103,9 +103,11 @@ export function placeTile(next: Draft<Board>, play: Play, spokes: number): void 
   allSuits |= 1 << exposed;
   if (play.id === mustFill) fillSuits |= 1 << exposed;
 
-  const placements = next.placements.slice();
-  placements.push({ id: play.id, tile: play.tile, on: play.on, slot, suit: play.suit, seat: play.seat });
-  next.placements = placements;
+  // A spread sizes the copy once; slice then push copied the list twice.
+  next.placements = [
+    ...next.placements,
+    { id: play.id, tile: play.tile, on: play.on, slot, suit: play.suit, seat: play.seat },
+  ];
   next.ends = ends;
   if (double) {
     next.mustFill = play.id;

@@ -88,8 +88,7 @@ function evolveHand(
   const next = copyHand(hand);
   switch (event.type) {
     case 'TileDrawn': {
-      const tiles = (hand.hands[event.seat] ?? []).slice();
-      tiles.push(event.tile);
+      const tiles = [...(hand.hands[event.seat] ?? []), event.tile];
       next.hands = replaceAt(hand.hands, event.seat, tiles);
       next.drawn = hand.drawn + 1;
       if (event.reason === 'turn') next.drawnTile = event.tile;
