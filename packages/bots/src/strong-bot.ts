@@ -37,7 +37,7 @@ export function strongSearch(input: BotInput): Search {
   if (out) return { move: out, playouts: 0, samples: 0 }; // going out: nothing scores better than 0
 
   const knowledge = knowledgeOf(view, input.log);
-  const world = worldOf(view);
+  const world = worldOf(view, { lastHand: true });
   const clock = input.now ?? (() => performance.now());
   const deadline = clock() + (input.budgetMs ?? DEFAULT_BUDGET_MS);
   const sums = turn.map(() => 0);
