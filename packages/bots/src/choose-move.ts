@@ -2,6 +2,7 @@ import type { Move } from '@chickenfoot/rules';
 import type { BotInput } from './bot-input';
 import { greedyMove } from './greedy-bot';
 import { randomMove } from './random-bot';
+import { strongMove } from './strong-bot';
 
 /**
  * The move this seat's bot makes now, from its legal moves (including an out-of-turn announce or
@@ -19,8 +20,7 @@ export function chooseMove(input: BotInput): Move | null {
     case 'greedy':
       return greedyMove(input);
     case 'strong':
-      // The search comes next; until then `strong` plays as `greedy`.
-      return greedyMove(input);
+      return strongMove(input);
     default: {
       const unknown: never = input.level;
       throw new Error(`unknown bot level ${JSON.stringify(unknown)}`);

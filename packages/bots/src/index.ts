@@ -6,3 +6,4 @@
 export type { BotInput } from './bot-input';
 export { chooseMove } from './choose-move';
 export { playBotGame, type BotGameOptions, type BotGameResult } from './bot-game';
+export { DEFAULT_BUDGET_MS, strongSearch, type Search } from './strong-bot';

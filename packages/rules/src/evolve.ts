@@ -260,7 +260,11 @@ function replaceAt<T>(items: readonly T[], index: number, value: T): T[] {
 
 function removeTile(hands: readonly (readonly Tile[])[], seat: Seat, tile: Tile): (readonly Tile[])[] {
   const tiles = (hands[seat] ?? []).slice();
+  // Shifting the rest down and popping keeps the order and beat splice (a builtin call) here.
   const at = tiles.indexOf(tile);
-  if (at >= 0) tiles.splice(at, 1);
+  if (at >= 0) {
+    for (let i = at; i < tiles.length - 1; i++) tiles[i] = tiles[i + 1] as Tile;
+    tiles.pop();
+  }
   return replaceAt(hands, seat, tiles);
 }
