@@ -154,7 +154,10 @@ function evolveHand(
 
 /** A player left a game in play: the bot named takes their seat over, and `players` keeps who played it. */
 function botTakesOver(game: PlayingGame, event: EventOf<'SeatLeft'>): PlayingGame {
-  return { ...playing(game, game.hand), bots: replaceAt(game.bots, event.seat, event.bot) };
+  // Written over the field (no spread), so the state keeps the one shape every state has.
+  const next: Draft<PlayingGame> = playing(game, game.hand);
+  next.bots = replaceAt(game.bots, event.seat, event.bot);
+  return next;
 }
 
 function created(_: EmptyGame, event: EventOf<'GameCreated'>): WaitingGame {
