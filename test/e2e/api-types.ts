@@ -591,12 +591,20 @@ export interface components {
              * @example 2026-11-30T07:00:00.000Z
              */
             since: string;
-            /** @description Who sits where; null for a free seat. */
+            /** @description Who took each seat; null for a free seat or one a bot took (a player who left stays, with `bots` naming their successor). */
             seats: ({
                 playerId: string;
                 name: string;
             } | null)[];
+            /** @description The level of the bot playing each seat; null where a player plays it (or nobody yet). */
+            bots: (components["schemas"]["BotLevel"] | null)[];
         };
+        /**
+         * @description How well a bot plays: `random` (any legal move), `greedy` or `strong`.
+         * @example greedy
+         * @enum {string}
+         */
+        BotLevel: "random" | "greedy" | "strong";
         /** @description A 400 problem: `request/invalid`. */
         ListMyGamesProblem400: components["schemas"]["Problem"] & {
             /**
@@ -754,12 +762,12 @@ export interface components {
             /** @enum {string} */
             type: "BotSeated";
             seat: components["schemas"]["Seat"];
-            level: components["schemas"]["BotLevel"] & unknown;
+            level: components["schemas"]["BotLevel"];
         } | {
             /** @enum {string} */
             type: "SeatLeft";
             seat: components["schemas"]["Seat"];
-            bot: (components["schemas"]["BotLevel"] & unknown) | null;
+            bot: components["schemas"]["BotLevel"] | null;
         } | {
             /** @enum {string} */
             type: "GameStarted";
@@ -880,14 +888,8 @@ export interface components {
              * @enum {string}
              */
             autoPlay: "off" | "only-move";
-            botLevel: components["schemas"]["BotLevel"];
+            botLevel: components["schemas"]["BotLevel"] & unknown;
         };
-        /**
-         * @description The level of the bot that takes over the seat of a player who leaves (and of a bot seated without one): `random`, `greedy` or `strong`.
-         * @example greedy
-         * @enum {string}
-         */
-        BotLevel: "random" | "greedy" | "strong";
         /**
          * @description A seat number (0-7); seat order is turn order.
          * @example 1
@@ -929,7 +931,7 @@ export interface components {
             /** @description Who took the seat; null for a free seat or one a bot took. A player who left a game in play stays here (`left`). */
             player: components["schemas"]["Player"] | null;
             /** @description The level of the bot playing the seat; null where a player plays it (or nobody yet). */
-            bot: (components["schemas"]["BotLevel"] & unknown) | null;
+            bot: components["schemas"]["BotLevel"] | null;
             /** @description True when the seat’s player left and a bot plays it now. */
             left: boolean;
             tileCount: number;
@@ -1303,7 +1305,7 @@ export interface components {
              * @enum {string}
              */
             autoPlay?: "off" | "only-move";
-            botLevel?: components["schemas"]["BotLevel"];
+            botLevel?: components["schemas"]["BotLevel"] & unknown;
         };
         /**
          * @example {

@@ -34,6 +34,8 @@ describe('bot seats', () => {
     for (const token of [ann.token, bob.token]) {
       const view = await api.view(token, game.id);
       expect(seatsOf(view.body).map((s) => s.bot)).toEqual([null, 'random', null, 'greedy']);
+      const list = await api.call('GET', '/v1/me/games', { token });
+      expect(list.body.games[0]).toMatchObject({ id: game.id, bots: [null, 'random', null, 'greedy'] });
     }
   });
 

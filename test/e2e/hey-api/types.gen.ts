@@ -336,13 +336,22 @@ export type GameSummary = {
      */
     since: string;
     /**
-     * Who sits where; null for a free seat.
+     * Who took each seat; null for a free seat or one a bot took (a player who left stays, with `bots` naming their successor).
      */
     seats: Array<{
         playerId: string;
         name: string;
     } | null>;
+    /**
+     * The level of the bot playing each seat; null where a player plays it (or nobody yet).
+     */
+    bots: Array<BotLevel | null>;
 };
+
+/**
+ * How well a bot plays: `random` (any legal move), `greedy` or `strong`.
+ */
+export type BotLevel = 'random' | 'greedy' | 'strong';
 
 /**
  * A 400 problem: `request/invalid`.
@@ -475,11 +484,11 @@ export type Event = {
 } | {
     type: 'BotSeated';
     seat: Seat;
-    level: BotLevel & unknown;
+    level: BotLevel;
 } | {
     type: 'SeatLeft';
     seat: Seat;
-    bot: (BotLevel & unknown) | null;
+    bot: BotLevel | null;
 } | {
     type: 'GameStarted';
 } | {
@@ -588,13 +597,8 @@ export type Rules = {
      * With `only-move`, the server also makes any play that is the seat’s only legal move (the others learn it was forced).
      */
     autoPlay: 'off' | 'only-move';
-    botLevel: BotLevel;
+    botLevel: BotLevel & unknown;
 };
-
-/**
- * The level of the bot that takes over the seat of a player who leaves (and of a bot seated without one): `random`, `greedy` or `strong`.
- */
-export type BotLevel = 'random' | 'greedy' | 'strong';
 
 /**
  * A seat number (0-7); seat order is turn order.
@@ -657,7 +661,7 @@ export type SeatView = {
     /**
      * The level of the bot playing the seat; null where a player plays it (or nobody yet).
      */
-    bot: (BotLevel & unknown) | null;
+    bot: BotLevel | null;
     /**
      * True when the seat’s player left and a bot plays it now.
      */
@@ -1012,7 +1016,7 @@ export type RuleOptions = {
      * With `only-move`, the server also makes any play that is the seat’s only legal move (the others learn it was forced).
      */
     autoPlay?: 'off' | 'only-move';
-    botLevel?: BotLevel;
+    botLevel?: BotLevel & unknown;
 };
 
 export type BotRequest = {
