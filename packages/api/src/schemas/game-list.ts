@@ -20,10 +20,8 @@ export const GameSummarySchema = z
       description:
         'Who took each seat; null for a free seat or one a bot took (a player who left stays, with `bots` naming their successor).',
     }),
-    bots: z
-      .array(nullable(BotLevelSchema))
-      .openapi({
-        description: 'The level of the bot playing each seat; null where a player plays it (or nobody yet).',
-      }),
+    bots: z.array(nullable(BotLevelSchema)).openapi({
+      description: 'The level of the bot playing each seat; null where a player plays it (or nobody yet).',
+    }),
   })
   .openapi('GameSummary');
