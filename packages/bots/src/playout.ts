@@ -1,10 +1,13 @@
 import { decide, type DecideContext, type GameState, type Move, type Seat, type Tile } from '@chickenfoot/rules';
-import { pipsOf, suitsOf } from './suits';
+import { heldSuits, judgePlay } from './greedy-bot';
+import { suitsOf } from './suits';
 
 // A playout stops at the hand's end; the engine deals the next hand in the same command, from this
 // "shuffle" (any permutation will do: nobody plays that hand).
 const CONTEXT: DecideContext = { shuffle: (tiles) => tiles };
 const MAX_STEPS = 10_000;
+// The policy's scratch count of the hand in turn (policyMove is never re-entered).
+const HELD = heldSuits([]);
 
 /**
  * Makes `first` for the seat in turn, then plays the hand out with every seat following `policyMove`,
@@ -26,9 +29,9 @@ export function playOut(state: GameState, first: Move): readonly number[] {
 }
 
 /**
- * The playout policy, cheap because it runs for every step of every playout: the seat in turn plays its
- * highest-scoring tile that fits (the drawn one, after a draw), on the first end it fits, announcing
- * Chickenlittle when that leaves one tile.
+ * The playout policy: every seat plays as `greedy` would (see `judgePlay`), the drawn tile after a draw,
+ * announcing Chickenlittle with a play that leaves one tile; nobody forgets, so nobody calls out. It runs
+ * for every step of every playout, so the hand is counted once and each play judged in a few operations.
  */
 export function policyMove(state: GameState): Move {
   if (state.status !== 'playing') return { type: 'pass' };
@@ -36,26 +39,25 @@ export function policyMove(state: GameState): Move {
   const seat: Seat | null = hand.turn;
   if (seat === null) return { type: 'pass' };
   const held = hand.hands[seat] ?? [];
+  const candidates = hand.drawnTile !== null ? [hand.drawnTile] : held;
+  const counted = heldSuits(held, HELD);
   let best: Tile | null = null;
-  if (hand.drawnTile !== null) {
-    if ((suitsOf(hand.drawnTile) & hand.openSuits) !== 0) best = hand.drawnTile;
-  } else {
-    let bestPips = -1;
-    for (const tile of held) {
-      if ((suitsOf(tile) & hand.openSuits) === 0) continue;
-      const pips = pipsOf(tile, rules.doubleBlank);
-      if (pips > bestPips) [best, bestPips] = [tile, pips];
+  let on = 0;
+  let bestValue = -Infinity;
+  for (const tile of candidates) {
+    const suits = suitsOf(tile);
+    if ((suits & hand.openSuits) === 0) continue;
+    for (const end of hand.ends) {
+      if ((hand.mustFill !== null && end.id !== hand.mustFill) || (suits & (1 << end.suit)) === 0) continue;
+      const value = judgePlay(counted, tile, end, rules.doubleBlank);
+      if (value > bestValue) {
+        best = tile;
+        on = end.id;
+        bestValue = value;
+      }
     }
   }
   if (best === null) return { type: 'pass' };
-  const suits = suitsOf(best);
-  let on = 0;
-  for (const end of hand.ends) {
-    if ((hand.mustFill === null || end.id === hand.mustFill) && (suits & (1 << end.suit)) !== 0) {
-      on = end.id;
-      break;
-    }
-  }
   return held.length === 2 && rules.chickenlittle === 'callout'
     ? { type: 'play', tile: best, on, announce: true }
     : { type: 'play', tile: best, on };

@@ -9,6 +9,9 @@ import { sampleDeal, worldOf } from './world';
 /** The time a `strong` decision takes by default, in ms: what keeps its p99 within 100 ms here. */
 export const DEFAULT_BUDGET_MS = 50;
 
+// The first halving of the candidates comes after this many deals (a power of two).
+const HALVE_FROM = 2;
+
 /** A strong decision and what its search did. */
 export interface Search {
   readonly move: Move | null;
@@ -42,23 +45,29 @@ export function strongSearch(input: BotInput): Search {
   const deadline = clock() + (input.budgetMs ?? DEFAULT_BUDGET_MS);
   const sums = turn.map(() => 0);
   const runs = turn.map(() => 0);
+  const mean = (i: number) => (runs[i] ? (sums[i] ?? 0) / (runs[i] ?? 1) : -Infinity);
+  // Successive halving: every candidate is played out on the first deals, then, each time the number of
+  // deals doubles, the worse half is dropped, so the playouts go to the moves still in the running.
+  let live = turn.map((_, i) => i);
   let playouts = 0;
   let samples = 0;
   search: do {
     const state = world(sampleDeal(knowledge, me, held, input.random));
     samples++;
-    for (let i = 0; i < turn.length; i++) {
+    for (const i of live) {
       const scores = playOut(state, turn[i] as Move);
       sums[i] = (sums[i] ?? 0) + advantage(scores, me);
       runs[i] = (runs[i] ?? 0) + 1;
       playouts++;
       if (clock() >= deadline) break search;
     }
+    if (live.length > 2 && (samples & (samples - 1)) === 0 && samples >= HALVE_FROM) {
+      live = [...live].sort((a, b) => mean(b) - mean(a)).slice(0, Math.max(2, Math.ceil(live.length / 2)));
+    }
   } while (clock() < deadline);
 
-  let best = 0;
-  const mean = (i: number) => (runs[i] ? (sums[i] ?? 0) / (runs[i] ?? 1) : -Infinity);
-  for (let i = 1; i < turn.length; i++) if (mean(i) > mean(best)) best = i;
+  let best = live[0] ?? 0;
+  for (const i of live) if (mean(i) > mean(best)) best = i;
   return { move: turn[best] ?? null, playouts, samples };
 }
 
