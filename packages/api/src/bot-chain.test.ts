@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { seededRandom, type GameEvent } from '@chickenfoot/rules';
+import { evolve, initialState, seededRandom, type GameEvent } from '@chickenfoot/rules';
 import { createDynamoClient, ensureTable, EventStore, type AppendMeta } from '@chickenfoot/store';
 import { describe, expect, inject, it } from 'vitest';
-import { newKey, testApi } from './testing';
+import { createApp } from './app';
+import { newKey, TEST_SECRET, testApi, TestClient } from './testing';
 
 /** A store whose server "dies" at a bot's commit: before writing it, or just after (the answer lost). */
 class DyingStore extends EventStore {
@@ -111,6 +112,35 @@ describe('a chain of bot moves', () => {
     expect(versions).toEqual([game.version + 3, game.version + 4]);
     expect((await store.readAll(game.gameId)).at(-1)?.version).toBe(game.version + 4);
   });
+});
+
+describe('two servers settling one game at once', () => {
+  it('make each bot move once: every commit follows the one before, under its own derived key', async () => {
+    const { api, store } = await app();
+    // A second server on the same table, with bots that decide alike.
+    const other = createApp({ store, secret: TEST_SECRET, logger: () => {}, bots });
+    const second = new TestClient((request) => other.request(request));
+    const ann = await api.register('Ann');
+    const created = await api.createGame(ann.token, { seats: 3, rules: { set: 6 }, bots: [{}, { level: 'random' }] });
+    const { id } = created.body.game;
+    await api.leave(ann.token, id, created.body.game.version);
+    for (let round = 0; round < 100; round++) {
+      const views = await Promise.all([api, second, api, second].map((client) => client.view(ann.token, id)));
+      if (views.some((v) => v.body.status === 'finished')) break;
+    }
+    const commits = await store.readAll(id);
+    expect(commits.map((c) => c.version)).toEqual(commits.map((_, i) => i + 1));
+    expect(commits.at(-1)?.events.at(-1)).toMatchObject({ type: 'GameEnded' });
+    // All but Ann's two (the creation, her leaving) are the bots'.
+    expect(commits.filter((c) => c.by !== 'bot').length).toBe(2);
+    for (const commit of commits.filter((c) => c.by === 'bot')) {
+      expect(commit.idempotencyKey).toMatch(new RegExp(`^bot:[012]:${commit.version - 1}$`));
+    }
+    // The commits fold into the finished game both servers show.
+    const folded = commits.flatMap((c) => c.events as GameEvent[]).reduce(evolve, initialState());
+    const shown = (await second.view(ann.token, id)).body;
+    expect(shown).toMatchObject({ status: 'finished', version: commits.length, totals: folded.totals });
+  }, 60_000);
 });
 
 describe('a game of four bots, through the HTTP app', () => {
