@@ -21,6 +21,8 @@ describe('the table definition', () => {
         { AttributeName: 'sk', AttributeType: 'N' },
         { AttributeName: 'gpk', AttributeType: 'S' },
         { AttributeName: 'gsk', AttributeType: 'S' },
+        { AttributeName: 'dpk', AttributeType: 'S' },
+        { AttributeName: 'dsk', AttributeType: 'S' },
       ],
       BillingMode: 'PAY_PER_REQUEST',
       GlobalSecondaryIndexes: [
@@ -31,6 +33,14 @@ describe('the table definition', () => {
             { AttributeName: 'gsk', KeyType: 'RANGE' },
           ],
           Projection: { ProjectionType: 'ALL' },
+        },
+        {
+          IndexName: 'byDue',
+          KeySchema: [
+            { AttributeName: 'dpk', KeyType: 'HASH' },
+            { AttributeName: 'dsk', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['v'] },
         },
       ],
     });
@@ -65,6 +75,6 @@ describe('the table definition', () => {
         ),
       }),
     );
-    await expect(ensureTable(client, tableName)).rejects.toThrow(/without the index\(es\) byPlayer/);
+    await expect(ensureTable(client, tableName)).rejects.toThrow(/without the index\(es\) byPlayer, byDue/);
   });
 });
