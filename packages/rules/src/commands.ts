@@ -40,10 +40,26 @@ export type Command =
   | { readonly type: 'add-bot'; readonly by: Seat; readonly bot: BotRequest }
   /** The player of `seat` leaves the game; the caller has already checked who is behind it. */
   | { readonly type: 'leave'; readonly seat: Seat }
-  /** `seat` is the seat acting; the caller has already checked who is behind it. */
-  | { readonly type: 'move'; readonly seat: Seat; readonly move: Move };
+  /**
+   * `seat` is the seat acting; the caller has already checked who is behind it. `byBot`: a bot makes
+   * the move (the seat's own, or the stand-in of an away seat), which says nothing of its player being
+   * back; without it a seat's player made it, and a player who had timed out is back (`SeatReturned`).
+   */
+  | { readonly type: 'move'; readonly seat: Seat; readonly move: Move; readonly byBot?: boolean }
+  /** The player of away `seat` takes it back from its bot. */
+  | { readonly type: 'return'; readonly seat: Seat }
+  /** The player of seat `by` gives the seat in turn `hours` more for this turn. */
+  | { readonly type: 'give-time'; readonly by: Seat; readonly hours: number }
+  /**
+   * The turn clock ran out on `seat`, in turn: the caller (which knows the time) makes `move` for it, a
+   * play or a pass its bot chose.
+   */
+  | { readonly type: 'timeout'; readonly seat: Seat; readonly move: TimeoutMove };
 
-/** A command's kind as `REJECTIONS` lists them: `create`, `join`, `add-bot`, `leave`, or the move's type. */
+/** The moves a timeout can make for a seat: the ones that end its turn. */
+export type TimeoutMove = PlayMove | { readonly type: 'pass' };
+
+/** A command's kind as `REJECTIONS` lists them: the command's type (`create`, `timeout`, ...), or the move's type. */
 export type CommandKind = Exclude<Command['type'], 'move'> | Move['type'];
 
 /**

@@ -1,5 +1,6 @@
 import type { Command, Move } from './commands';
 import { decideAnnounce, decideCallout } from './decide-chickenlittle';
+import { decideGiveTime, decideReturn, decideTimeout, present } from './decide-clock';
 import { decideAddBot, decideLeave } from './decide-seats';
 import { decideCreate, decideJoin } from './decide-setup';
 import { decideDraw, decidePass, decidePlay } from './decide-turn';
@@ -39,7 +40,15 @@ function apply(command: Command, rec: Recorder): Rejection | undefined {
     case 'leave':
       return decideLeave(command, rec);
     case 'move':
-      return decideMove(rec, command.seat, command.move);
+      return inPlay(rec, command.seat, (game) =>
+        decideInPlay(rec, present(rec, game, command.seat, command.byBot), command.seat, command.move),
+      );
+    case 'return':
+      return inPlay(rec, command.seat, (game) => decideReturn(rec, game, command.seat));
+    case 'give-time':
+      return inPlay(rec, command.by, (game) => decideGiveTime(rec, game, command.by, command.hours));
+    case 'timeout':
+      return inPlay(rec, command.seat, (game) => decideTimeout(rec, game, command.seat, command.move));
     default: {
       const unknown: never = command;
       throw new Error(`unknown command ${JSON.stringify(unknown)}`);
@@ -47,7 +56,8 @@ function apply(command: Command, rec: Recorder): Rejection | undefined {
   }
 }
 
-function decideMove(rec: Recorder, seat: Seat, move: Move): Rejection | undefined {
+/** Decides a command that needs the game in play and `seat` one of its seats, or says why not. */
+function inPlay(rec: Recorder, seat: Seat, then: (game: PlayingGame) => Rejection | undefined): Rejection | undefined {
   const game = rec.state;
   switch (game.status) {
     case 'empty':
@@ -60,7 +70,7 @@ function decideMove(rec: Recorder, seat: Seat, move: Move): Rejection | undefine
       if (!Number.isInteger(seat) || seat < 0 || seat >= game.seatCount) {
         return reject('rules/unknown-seat', `There is no seat ${String(seat)} in this game.`);
       }
-      return decideInPlay(rec, game, seat, move);
+      return then(game);
     default: {
       const unknown: never = game;
       throw new Error(`unknown game status ${JSON.stringify(unknown)}`);
