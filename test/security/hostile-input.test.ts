@@ -15,6 +15,13 @@ const IF_MATCH = /^\s*(?:W\/)?"?(\d{1,15})"?\s*$/;
 // An escaped unpaired surrogate: JSON that strict parsers (Go, Rust, Swift, Python's strict modes) refuse or rewrite.
 const LONE_SURROGATE = /\\ud[89ab][0-9a-f]{2}(?!\\ud[c-f])|(?<!\\ud[89ab][0-9a-f]{2})\\ud[c-f][0-9a-f]{2}/i;
 
+const SEAT_ROUTES: ReadonlySet<string> = new Set([
+  'POST /v1/games/{id}/bots',
+  'POST /v1/games/{id}/leave',
+  'POST /v1/games/{id}/return',
+  'POST /v1/games/{id}/time',
+]);
+
 let world: World;
 beforeAll(async () => {
   world = await buildWorld(inject('dynamoEndpoint'));
@@ -53,8 +60,9 @@ async function send(req: HostileRequest): Promise<Outcome> {
       guarded = true;
     }
   }
-  // Seating a bot or leaving, by a seated player at the current version, could change the game too.
-  const seats = req.route === 'POST /v1/games/{id}/bots' || req.route === 'POST /v1/games/{id}/leave';
+  // Seating a bot, leaving, returning or giving time, by a seated player at the current version, could
+  // change the game too.
+  const seats = SEAT_ROUTES.has(req.route);
   if (game && seats && game.seated.includes(req.identity)) {
     const version = Number(IF_MATCH.exec(headers['if-match'] ?? '')?.[1] ?? -1);
     if (version === game.version) {
@@ -152,6 +160,8 @@ function legitimate(req: HostileRequest, status: number): boolean {
       return read && status === 200 && seated;
     case 'POST /v1/games/{id}/bots':
     case 'POST /v1/games/{id}/leave':
+    case 'POST /v1/games/{id}/return':
+    case 'POST /v1/games/{id}/time':
       // Guarded (see `send`): never a success; a retry of a recorded command is the only other way.
       return false;
     case 'GET /openapi.json':

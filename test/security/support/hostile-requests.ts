@@ -28,6 +28,8 @@ export const ROUTES = [
     body: { level: 'greedy', seat: 1 },
   },
   { route: 'POST /v1/games/{id}/leave', method: 'POST', path: '/v1/games/{id}/leave' },
+  { route: 'POST /v1/games/{id}/return', method: 'POST', path: '/v1/games/{id}/return' },
+  { route: 'POST /v1/games/{id}/time', method: 'POST', path: '/v1/games/{id}/time', body: { hours: 24 } },
   { route: 'GET /openapi.json', method: 'GET', path: '/openapi.json' },
   { route: 'GET /docs', method: 'GET', path: '/docs' },
   { route: 'GET /', method: 'GET', path: '/' },

@@ -1,4 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { giveTime, returnToGame } from './clock';
 import { listEvents } from './events';
 import { createGame, getGame, joinGame } from './games';
 import { ProblemSchema } from '../schemas/problem';
@@ -19,6 +20,8 @@ export const ROUTES = [
   addBot,
   leaveGame,
   makeMove,
+  returnToGame,
+  giveTime,
   listEvents,
 ] as const;
 

@@ -1,21 +1,28 @@
 import {
-  botAt,
+  botPlaying,
   hasLeft,
   type BotRequest,
   type Command,
   type GameEvent,
   type GameState,
   type Move,
+  type TimeoutMove,
 } from '@chickenfoot/rules';
 import { ApiProblem } from '../problems';
 import type { Actor } from './actors';
 
-/** What an actor asks of a game. A move, a bot to seat and leaving name no seat: the actor's own is used. */
+/**
+ * What an actor asks of a game. Every command but creating and joining names no seat: the actor's own
+ * is used. A timeout is the system's alone.
+ */
 export type GameCommand =
   | Extract<Command, { type: 'create' | 'join' }>
   | { readonly type: 'move'; readonly move: Move }
   | { readonly type: 'add-bot'; readonly bot: BotRequest }
-  | { readonly type: 'leave' };
+  | { readonly type: 'leave' }
+  | { readonly type: 'return' }
+  | { readonly type: 'give-time'; readonly hours: number }
+  | { readonly type: 'timeout'; readonly move: TimeoutMove };
 
 /** How a command is to be applied. */
 export interface ExecuteOptions {
@@ -35,21 +42,32 @@ export interface Executed {
   /** Every event the command caused, forced moves included; empty when nothing was recorded. */
   readonly events: readonly GameEvent[];
   readonly state: GameState;
+  /** Since when the game has awaited the seat in turn after the command (ISO 8601), or null. */
+  readonly since: string | null;
   /** The actor's seat after the command (-1 for none). */
   readonly seat: number;
   /** True when this was a retry of a command recorded earlier: nothing new was written. */
   readonly replayed: boolean;
 }
 
-/** The engine command for an actor's command in `seat`. */
-export function engineCommand(command: GameCommand, seat: number): Command {
+/**
+ * The engine command for an actor's command in `seat`. A bot's move says so (`byBot`): an away seat's
+ * stand-in moving is not its player coming back.
+ */
+export function engineCommand(command: GameCommand, seat: number, actor: Actor): Command {
   switch (command.type) {
     case 'move':
-      return { type: 'move', seat, move: command.move };
+      return { type: 'move', seat, move: command.move, ...(actor.kind === 'bot' ? { byBot: true } : {}) };
     case 'add-bot':
       return { type: 'add-bot', by: seat, bot: command.bot };
     case 'leave':
       return { type: 'leave', seat };
+    case 'return':
+      return { type: 'return', seat };
+    case 'give-time':
+      return { type: 'give-time', by: seat, hours: command.hours };
+    case 'timeout':
+      return { type: 'timeout', seat, move: command.move };
     default:
       return command;
   }
@@ -61,7 +79,10 @@ export function engineCommand(command: GameCommand, seat: number): Command {
  * rules, that they already left).
  */
 export function checkActor(state: GameState, actor: Actor, seat: number, command: GameCommand): void {
-  if (actor.kind === 'bot' && !botAt(state, seat)) throw new Error(`no bot plays seat ${seat}`);
+  if (actor.kind === 'bot' && !botPlaying(state, seat)) throw new Error(`no bot plays seat ${seat}`);
+  if ((command.type === 'timeout') !== (actor.kind === 'system')) {
+    throw new Error(`a ${command.type} by a ${actor.kind}: only the system times a turn out, and does nothing else`);
+  }
   if (actor.kind === 'player' && seat >= 0 && hasLeft(state, seat) && command.type !== 'leave') {
     throw new ApiProblem('game/left', 'You left this game: a bot plays your seat now. You may still follow the game.');
   }
