@@ -53,6 +53,7 @@ describe('a game with a turn clock', () => {
   it('times the seat in turn out at its deadline, not before: its bot’s move, recorded as a timeout', async () => {
     const { api, tokens, gameId, inTurn, sweeper, clock, look } = await clockedGame();
     const { seat, view } = await inTurn();
+    const mine = await look(seat);
     clock.now = T0 + 24 * HOUR - 1;
     expect(await sweeper.sweep(clock.now)).toMatchObject({ due: 0, claimed: 0 });
     clock.now = T0 + 24 * HOUR;
@@ -69,6 +70,10 @@ describe('a game with a turn clock', () => {
     expect(['TilePlayed', 'TurnPassed']).toContain(first.events[1].type);
     // The next seat's turn began with the timeout: its deadline runs from then.
     if (after.hand.turn === 1 - seat) expect(after.deadline).toBe(iso(clock.now + 24 * HOUR));
+    // The player's late move, at the version they saw: told clearly that the game moved on.
+    const late = await api.move(tokens[seat] as string, gameId, mine.legalMoves[0], mine.version);
+    expect(late.status).toBe(412);
+    expect(late.body).toMatchObject({ code: 'request/version-mismatch', currentVersion: after.version });
     // Done once: the same sweep again finds nothing.
     expect(await sweeper.sweep(clock.now)).toMatchObject({ due: 0, claimed: 0 });
   });

@@ -16,7 +16,7 @@ import { chainOf, type CommandChain } from './chain';
 import { checkActor, engineCommand, type ExecuteOptions, type Executed, type GameCommand } from './game-command';
 import { keyReused, notFound, recordedButUnanswered, versionMismatch } from './game-problems';
 import { commandIdentity } from './identity';
-import { changedMembers, headOf, membersOf } from './projection';
+import { changedMembers, headOf, membersOf, projectionOf } from './projection';
 import type { GameRepository, StoredGame } from './repository';
 import { settleBots, type Settled } from './settle-bots';
 import { fromSnapshot } from './snapshot';
@@ -110,6 +110,15 @@ export class GameService {
    */
   timeOut(gameId: string, game: StoredGame, seat: number): Promise<TimedOut> {
     return timeOut(this.#bots, gameId, game, seat);
+  }
+
+  /**
+   * Rewrites a game's lists and turn entries (with a clock, its due deadline) from its whole log: for
+   * a caller that found them behind the game (a due entry of a turn that is over, whose commit could
+   * not write the next one's), so that no deadline is left unwritten.
+   */
+  async repairLists(gameId: string): Promise<void> {
+    await this.#games.store.rebuildProjections(gameId, projectionOf);
   }
 
   /** The newest state of a game, or null when there is none. */

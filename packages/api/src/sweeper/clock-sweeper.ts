@@ -1,24 +1,11 @@
-import { fisherYates, type Shuffle } from '@chickenfoot/rules';
-import type { EventStore } from '@chickenfoot/store';
-import { randomInt } from 'node:crypto';
-import { systemClock, type Clock } from '../clock';
-import type { BotOptions } from '../games/bot-players';
-import { GameRepository } from '../games/repository';
-import { GameService } from '../games/service';
+import { createGameService, type GameServiceParts } from '../games/create-service';
 import { TIMEOUT } from '../games/turn-clock';
-import { jsonLogger, type Logger } from '../http/logging';
+import { jsonLogger } from '../http/logging';
 import { Sweeper, type SweeperOptions } from './sweeper';
 import { timeoutHandler } from './timeout-handler';
 
 /** What the app's sweeper is built from: the app's own parts (see `AppOptions`), and the sweeper's knobs. */
-export interface AppSweeperOptions {
-  readonly store: EventStore;
-  /** The time of each commit it makes (a timeout's, and the bot moves after it); the machine's by default. */
-  readonly clock?: Clock;
-  /** Shuffles the deal of a hand a timeout ends; cryptographically secure unless a test passes its own. */
-  readonly shuffle?: Shuffle;
-  readonly logger?: Logger;
-  readonly bots?: BotOptions;
+export interface AppSweeperOptions extends GameServiceParts {
   /** Lease, page size, concurrency, budget (see `SweeperOptions`). */
   readonly sweep?: Omit<SweeperOptions, 'store' | 'handlers' | 'logger'>;
 }
@@ -31,12 +18,7 @@ export interface AppSweeperOptions {
  */
 export function appSweeper(options: AppSweeperOptions): Sweeper {
   const logger = options.logger ?? jsonLogger;
-  const games = new GameService({
-    repository: new GameRepository({ store: options.store, clock: options.clock ?? systemClock }),
-    context: { shuffle: options.shuffle ?? fisherYates(randomInt) },
-    logger,
-    ...(options.bots ? { bots: options.bots } : {}),
-  });
+  const games = createGameService({ ...options, logger });
   return new Sweeper({
     ...options.sweep,
     store: options.store,

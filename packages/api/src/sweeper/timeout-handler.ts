@@ -46,7 +46,14 @@ export function timeoutHandler(games: GameService): DueHandler {
     for (let round = 0; round < ROUNDS; round++) {
       const game = await games.load(item.gameId);
       const verdict = verdictOf(game, item, now);
-      if (verdict.kind === 'stale') return { settled: false, next: null, effect: lost ? 'lost' : 'stale' };
+      if (verdict.kind === 'stale') {
+        if (lost) return { settled: false, next: null, effect: 'lost' };
+        // Claimed as listed, yet the turn is over: the commit that ended it could not write the turn
+        // entries (this one's tombstone, the next player's deadline). Rebuilt from the log, or the
+        // next deadline would never come.
+        if (game?.state.status === 'playing') await games.repairLists(item.gameId);
+        return { settled: false, next: null, effect: 'stale' };
+      }
       if (verdict.kind === 'early') return { settled: false, next: verdict.deadline, effect: lost ? 'lost' : 'early' };
       try {
         const { done } = await games.timeOut(item.gameId, game as StoredGame, verdict.seat);
