@@ -8,7 +8,17 @@ import type { GameService } from '@chickenfoot/api';
 import { seededRandom, type GameEvent } from '@chickenfoot/rules';
 import { createDynamoClient } from '@chickenfoot/store';
 import { describe, expect, inject, it } from 'vitest';
-import { awaitedSeat, clockedGame, clockWorld, HOUR, T0, turnMove, type ClockWorld } from './support/clocked';
+import {
+  awaitedSeat,
+  clockedGame,
+  clockWorld,
+  eachLimited,
+  HOUR,
+  retrying,
+  T0,
+  turnMove,
+  type ClockWorld,
+} from './support/clocked';
 import { injectFaults } from './support/faults';
 import { checkLog } from './support/log';
 import { projectionProblems } from './support/projections';
@@ -28,17 +38,11 @@ const errorCode = (error: unknown) => (error as { code?: string }).code;
 
 /** The awaited player's move, sent again with the same key while the answer is a 503 (recorded, lists unwritten). */
 async function playerMove(games: GameService, gameId: string, playerId: string, rng: Rng) {
-  const game = (await games.load(gameId))!;
+  const game = (await retrying(() => games.load(gameId)))!;
   const seat = awaitedSeat(game.state)!;
   const command = { type: 'move', move: turnMove(game.state, seat, rng) } as const;
   const options = { expectedVersion: game.version, key: randomUUID() };
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await games.run(gameId, { kind: 'player', playerId }, command, options);
-    } catch (error) {
-      if (errorCode(error) !== 'service/unavailable' || attempt > 5) throw error;
-    }
-  }
+  return retrying(() => games.run(gameId, { kind: 'player', playerId }, command, options));
 }
 
 describe('turn clocks: nothing lost, nothing doubled', () => {
@@ -156,10 +160,9 @@ describe('turn clocks: nothing lost, nothing doubled', () => {
             () => 'applied',
             (error: unknown) => errorCode(error) ?? String(error),
           );
-        const delay = rng(8);
+        const delay = rng(2) === 0 ? 0 : 1 + rng(15);
         racer = async () => {
           played = delay === 0 ? start() : new Promise((r) => setTimeout(r, delay)).then(start);
-          if (rng(2) === 0) await played;
         };
         const report = await sweeper.sweep(world.clock.now);
         const outcome = await played;
@@ -214,49 +217,44 @@ describe('turn clocks: nothing lost, nothing doubled', () => {
           }
         });
       const clean = world.sweeper();
-      const games = await Promise.all(Array.from({ length: FAULT_GAMES }, () => clockedGame(world)));
+      const games = await eachLimited(Array.from({ length: FAULT_GAMES }), 8, () => clockedGame(world));
       const absences = new Map(games.map((g) => [g.gameId, 0]));
       let rounds = 0;
       let open = games;
       while (open.length > 0) {
         if (++rounds > 5000) throw new Error('the games never end');
         // Each awaited player moves (60%) or is absent this hour; an away one comes back now and then.
-        await Promise.all(
-          open.map(async ({ gameId, players }) => {
-            const game = (await world.games.load(gameId))!;
-            const seat = awaitedSeat(game.state);
-            if (seat === null) {
-              const away = game.state.clock?.away.findIndex(Boolean) ?? -1;
-              if (away >= 0 && chance(rng, 0.3)) {
-                await world.games
-                  .run(
-                    gameId,
-                    { kind: 'player', playerId: players[away]! },
-                    { type: 'return' },
-                    {
-                      expectedVersion: game.version,
-                      key: randomUUID(),
-                    },
-                  )
-                  .catch((error: unknown) => {
-                    if (!['request/version-mismatch', 'service/unavailable'].includes(errorCode(error) ?? ''))
-                      throw error;
-                  });
-              } else await world.games.settleBots(gameId);
+        await eachLimited(open, 8, async ({ gameId, players }) => {
+          const load = async () => (await retrying(() => world.games.load(gameId)))!;
+          const game = await load();
+          let seat = awaitedSeat(game.state);
+          if (seat === null) {
+            const away = game.state.clock?.away.findIndex(Boolean) ?? -1;
+            if (away >= 0 && chance(rng, 0.3)) {
+              const actor = { kind: 'player', playerId: players[away]! } as const;
+              const options = { expectedVersion: game.version, key: randomUUID() };
+              await retrying(() => world.games.run(gameId, actor, { type: 'return' }, options)).catch(
+                (error: unknown) => {
+                  // The game moved on first (a bot's move, say): they come back another time.
+                  if (errorCode(error) !== 'request/version-mismatch') throw error;
+                },
+              );
+            } else await world.games.settleBots(gameId);
+            // Back in turn, or a bot's chain ended on someone's turn: they are awaited this hour too.
+            seat = awaitedSeat((await load()).state);
+            if (seat === null) return;
+          }
+          // Whoever is awaited this hour moves, until one of them is absent: their turn times out.
+          for (let moves = 0, at: number | null = seat; at !== null; moves++) {
+            if (moves > 500) throw new Error('a game that never awaits anyone absent');
+            if (!chance(rng, 0.6)) {
+              absences.set(gameId, (absences.get(gameId) ?? 0) + 1);
               return;
             }
-            // Whoever is awaited this hour moves, until one of them is absent: their turn times out.
-            for (let moves = 0, at: number | null = seat; at !== null; moves++) {
-              if (moves > 500) throw new Error('a game that never awaits anyone absent');
-              if (!chance(rng, 0.6)) {
-                absences.set(gameId, (absences.get(gameId) ?? 0) + 1);
-                return;
-              }
-              await playerMove(world.games, gameId, players[at]!, rng);
-              at = awaitedSeat((await world.games.load(gameId))!.state);
-            }
-          }),
-        );
+            await playerMove(world.games, gameId, players[at]!, rng);
+            at = awaitedSeat((await load()).state);
+          }
+        });
         // The hour is up: two crashing sweepers at once, then sweeps after the lease until nothing is due.
         world.clock.now += HOUR;
         await Promise.all([crashing().sweep(world.clock.now), crashing().sweep(world.clock.now)]);
@@ -266,7 +264,10 @@ describe('turn clocks: nothing lost, nothing doubled', () => {
           if (report.due === 0) break;
           if (i > 20) throw new Error(`due work is never done: ${JSON.stringify(report)}`);
         }
-        const states = await Promise.all(open.map(async (g) => ({ g, game: await world.games.load(g.gameId) })));
+        const states = await eachLimited(open, 8, async (g) => ({
+          g,
+          game: await retrying(() => world.games.load(g.gameId)),
+        }));
         open = states.filter(({ game }) => game?.state.status !== 'finished').map(({ g }) => g);
       }
       let timeouts = 0;

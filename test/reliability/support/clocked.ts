@@ -70,23 +70,62 @@ export async function clockWorld(
   };
 }
 
+const TRANSIENT = new Set(['service/unavailable', 'store/unavailable']);
+
+/**
+ * `fn`, again while it fails the way a client retries (a 503: the store was unavailable, or the
+ * command was recorded and its lists not written), as the players' apps do with the same key.
+ * @example await retrying(() => games.execute(gameId, actor, command, { expectedVersion, key }));
+ */
+export async function retrying<T>(fn: () => Promise<T>, attempts = 8): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (error) {
+      if (attempt >= attempts || !TRANSIENT.has((error as { code?: string }).code ?? '')) throw error;
+    }
+  }
+}
+
+/**
+ * Runs `fn` on every item, at most `limit` at once: the suites' load stays what a few servers would
+ * send, not a stampede that makes dynalite miss its connection timeouts.
+ */
+export async function eachLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
 const player = (name: string) => ({ id: `p_${name}_${randomUUID().slice(0, 8)}`, name });
 
 /** A clocked two-seat game, started: its id and its players (seat 0, seat 1). */
 export async function clockedGame(world: ClockWorld, rules: Record<string, unknown> = CLOCKED_RULES) {
   const gameId = `g_${randomUUID().replaceAll('-', '')}`;
   const [ann, bob] = [player('ann'), player('bob')];
-  await world.games.execute(
-    gameId,
-    { kind: 'player', playerId: ann.id },
-    { type: 'create', seats: 2, rules, player: ann },
-    { expectedVersion: 0, key: randomUUID() },
+  const [created, joined] = [randomUUID(), randomUUID()];
+  await retrying(() =>
+    world.games.execute(
+      gameId,
+      { kind: 'player', playerId: ann.id },
+      { type: 'create', seats: 2, rules, player: ann },
+      { expectedVersion: 0, key: created },
+    ),
   );
-  await world.games.execute(
-    gameId,
-    { kind: 'player', playerId: bob.id },
-    { type: 'join', player: bob },
-    { expectedVersion: null, key: randomUUID() },
+  await retrying(() =>
+    world.games.execute(
+      gameId,
+      { kind: 'player', playerId: bob.id },
+      { type: 'join', player: bob },
+      { expectedVersion: null, key: joined },
+    ),
   );
   return { gameId, players: [ann.id, bob.id] };
 }
