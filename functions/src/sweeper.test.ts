@@ -35,7 +35,7 @@ describe('the sweeper Lambda handler', () => {
         Metrics: expect.arrayContaining([{ Name: 'SweepLagMs', Unit: 'Milliseconds' }]),
       },
     ]);
-    expect(emf).toMatchObject({ Stage: 'test', SweepLagMs: report.lagMs, SweepDue: 1, TimeoutsApplied: 1 });
+    expect(emf).toMatchObject({ Stage: 'test', SweepLagMs: report.lagMs, SweepDue: 1, effects: { applied: 1 } });
     const after = (await api.view(tokens[0] as string, gameId)).body;
     expect(after.version).toBeGreaterThan(before.version);
     expect(after.seats[before.hand.turn].timeouts).toBe(1);

@@ -223,7 +223,7 @@ describe('the bundled sweeper', () => {
       const emf = JSON.parse(sweeper.logs().trim().split('\n').at(-1) as string);
       expect(emf).toMatchObject({
         Stage: 'dev',
-        TimeoutsApplied: 1,
+        effects: { applied: 1 },
         _aws: { CloudWatchMetrics: [{ Namespace: 'Chickenfoot' }] },
       });
     } finally {
