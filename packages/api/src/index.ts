@@ -9,7 +9,16 @@ export { DOCUMENT_CONFIG, openApiDocument } from './contract/document';
 export { GameService, type Executed, type ExecuteOptions, type GameCommand } from './games/service';
 export type { Actor } from './games/actors';
 export { systemClock, type Clock } from './clock';
-export { jsonLogger, silentLogger, type Logger, type LogRecord } from './http/logging';
+export {
+  createLogger,
+  isLogLevel,
+  jsonLogger,
+  silentLogger,
+  type Logger,
+  type LoggerOptions,
+  type LogLevel,
+  type LogRecord,
+} from './http/logging';
 export { PROBLEMS, problemType, type ProblemCode } from './problems';
 export { MIN_SECRET_LENGTH, type SecretSource } from './auth/secret';
 export type { AppDeps, Limits } from './app-deps';
