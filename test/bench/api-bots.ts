@@ -176,27 +176,38 @@ export function referee(baseUrl: string, seed: number, send: Send = nodeSend) {
     apply({ type: 'create', seats: 4, player: first! });
     for (const p of others) apply({ type: 'join', player: p });
   }
-  return {
-    /** One move of the seat in turn (a new game when the last one ended): one POST. */
-    async move() {
-      if (!game || game.state.status === 'finished') await newGame();
-      const g = game!;
-      const seat = g.state.hand?.turn ?? 0;
-      const moves = legalMoves(g.state, seat).filter(
-        (m) => m.type === 'play' || m.type === 'pass' || m.type === 'draw',
-      );
-      const move: Move = pick(moves.length > 0 ? moves : legalMoves(g.state, seat));
+  /**
+   * Chooses the next move of the seat in turn (a new game when the last one ended) and returns its
+   * POST; the POST resolves to the step that checks the reply against the replica and applies it
+   * (so a timer can take the POST alone).
+   */
+  async function prepare(): Promise<() => Promise<() => void>> {
+    if (!game || game.state.status === 'finished') await newGame();
+    const g = game!;
+    const seat = g.state.hand?.turn ?? 0;
+    const moves = legalMoves(g.state, seat).filter((m) => m.type === 'play' || m.type === 'pass' || m.type === 'draw');
+    const move: Move = pick(moves.length > 0 ? moves : legalMoves(g.state, seat));
+    return async () => {
       const reply = await call('POST', `/v1/games/${g.id}/moves`, g.tokens[seat], move, {
         'if-match': `"${g.version}"`,
         'idempotency-key': key(),
       });
-      const events = apply({ type: 'move', seat, move });
-      if (reply.version !== g.version + 1 || reply.events.length !== events) {
-        throw new Error(
-          `game ${g.id} left its replica: version ${reply.version}, ${reply.events.length} events; replica ${g.version + 1}, ${events}`,
-        );
-      }
-      g.version = reply.version;
+      return () => {
+        const events = apply({ type: 'move', seat, move });
+        if (reply.version !== g.version + 1 || reply.events.length !== events) {
+          throw new Error(
+            `game ${g.id} left its replica: version ${reply.version}, ${reply.events.length} events; replica ${g.version + 1}, ${events}`,
+          );
+        }
+        g.version = reply.version;
+      };
+    };
+  }
+  return {
+    prepare,
+    /** One move of the seat in turn (a new game when the last one ended): one POST. */
+    async move() {
+      (await (await prepare())())();
     },
   };
 }
