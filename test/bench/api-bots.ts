@@ -217,7 +217,6 @@ export type BotRequest =
   | { kind: 'timed'; url: string; bot: number; moves: number }
   /** `referee`: one POST per move (moves chosen from replicas); `viewer`: a GET of the view, then the POST. */
   | { kind: 'throughput'; url: string; games: number; seconds: number; clients: 'referee' | 'viewer' }
-  | { kind: 'move-at'; url: string; bot: number; moveNumbers: number[] }
   | { kind: 'stop' };
 
 const bots = new Map<string, ReturnType<typeof player>>();
@@ -227,9 +226,7 @@ const bot = (url: string, seed: number) => {
   return bots.get(id)!;
 };
 
-parentPort?.on('message', async (request: BotRequest | 'go') => {
-  // 'go' answers a 'ready' of the move-at run, which listens for it itself.
-  if (request === 'go') return undefined;
+parentPort?.on('message', async (request: BotRequest) => {
   if (request.kind === 'stop') return process.exit(0);
   if (request.kind === 'timed') {
     const b = bot(request.url, request.bot);
@@ -241,20 +238,6 @@ parentPort?.on('message', async (request: BotRequest | 'go') => {
       ms.push(performance.now() - start);
     }
     return parentPort?.postMessage({ ms });
-  }
-  if (request.kind === 'move-at') {
-    // Plays one game up to each requested move number and stops just before it, telling the main
-    // thread (which resets its cost meter) and then making that move.
-    const b = player(request.url, request.bot);
-    for (const target of request.moveNumbers) {
-      while (b.moveNumber < target - 1) await (await b.prepare())();
-      const post = await b.prepare();
-      parentPort?.postMessage({ ready: target });
-      await new Promise((resolve) => parentPort?.once('message', resolve));
-      await post();
-      parentPort?.postMessage({ done: target });
-    }
-    return undefined;
   }
   const steps: (() => Promise<void>)[] = Array.from({ length: request.games }, (_, i) => {
     if (request.clients === 'viewer') {

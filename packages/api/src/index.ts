@@ -5,6 +5,7 @@
 export { createApp, type AppOptions } from './app';
 export { projectionOf } from './games/projection';
 export { SNAPSHOT_EVERY } from './games/repository';
+export { fromSnapshot, toSnapshot } from './games/snapshot';
 export { DOCUMENT_CONFIG, openApiDocument } from './contract/document';
 export { GameService, type Executed, type ExecuteOptions, type GameCommand } from './games/service';
 export type { Actor } from './games/actors';
