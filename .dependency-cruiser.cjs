@@ -1,6 +1,6 @@
 /**
  * The import directions of ARCHITECTURE.md, enforced in `npm test`:
- *   rules -> nothing | store -> AWS SDK | api -> rules, store, hono, zod
+ *   rules -> nothing | bots -> rules | store -> AWS SDK | api -> rules, bots, store, hono, zod
  *   functions -> api, store | infra -> aws-cdk-lib, constructs | test -> public entries only.
  * Tests that live beside the code may also use the test tooling (vitest, fast-check).
  */
@@ -38,15 +38,22 @@ const mod = (name) => `^node_modules/${name}/`;
 module.exports = {
   forbidden: [
     ...onlyImports('rules', 'packages/rules', [], false),
+    // Computer players decide from one seat's view through the rules' public entry, nothing else.
+    ...onlyImports('bots', 'packages/bots', [pkg('rules')], false),
     ...onlyImports('store', 'packages/store', [mod('@aws-sdk'), mod('@smithy'), mod('dynalite')], true),
     ...onlyImports(
       'api',
       'packages/api/src',
-      [pkg('rules'), pkg('store'), mod('hono'), mod('@hono/(zod-openapi|swagger-ui)'), mod('zod')],
+      [pkg('rules'), pkg('bots'), pkg('store'), mod('hono'), mod('@hono/zod-openapi'), mod('zod')],
       true,
     ),
-    // The script that writes openapi.yaml from the api's public entry.
-    ...onlyImports('api-scripts', 'packages/api/scripts', [pkg('api'), mod('yaml'), mod('openapi-typescript')], true),
+    // The script that writes openapi.yaml from the api's public entry, and the two generated clients.
+    ...onlyImports(
+      'api-scripts',
+      'packages/api/scripts',
+      [pkg('api'), mod('yaml'), mod('openapi-typescript'), mod('@hey-api/openapi-ts')],
+      true,
+    ),
     ...onlyImports(
       'functions',
       'functions',
@@ -87,7 +94,8 @@ module.exports = {
     {
       name: 'no-circular',
       severity: 'error',
-      from: {},
+      // The SDK @hey-api/openapi-ts generates has a type-only cycle of its own; it is generated, not ours.
+      from: { pathNot: '^test/e2e/hey-api/' },
       to: { circular: true },
     },
     {

@@ -69,7 +69,12 @@ function games(count: number): Step[][] {
         const at = new Date(Date.UTC(2026, 11, 1) + version * 1000);
         const [from, to] = [awaited(before), awaited(state)];
         const head = headOf(state, version, at.toISOString());
-        const by = command.type === 'move' ? (state.players[command.seat]?.id ?? '') : command.player.id;
+        const by =
+          command.type === 'move'
+            ? (state.players[command.seat]?.id ?? '')
+            : 'player' in command
+              ? command.player.id
+              : 'system';
         const turn = from === to && state.status !== 'finished' ? null : { from, to };
         const snapshot = version % SNAPSHOT_EVERY === 0 ? toSnapshot(state) : null;
         steps.push({ events, snapshot, turn, head, headOf: head, by, at });

@@ -4,6 +4,7 @@
  * prebuilt server, built the same way (`localServerBuildOptions`, `bundleLocalServer`).
  */
 export { bundleLambda } from './build';
+export { copyDocsAssets, DOCS_ASSET_DIR, DOCS_ASSET_FILES } from './docs-assets';
 export { bundleLocalServer, MANIFEST, type LocalBuildManifest } from './local-build';
 export { localServerBuildOptions } from './local-options';
 export { lambdaBuildOptions } from './options';

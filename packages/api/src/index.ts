@@ -9,6 +9,9 @@ export { fromSnapshot, toSnapshot } from './games/snapshot';
 export { DOCUMENT_CONFIG, openApiDocument } from './contract/document';
 export { GameService, type Executed, type ExecuteOptions, type GameCommand } from './games/service';
 export type { Actor } from './games/actors';
+export { decisionRandom, type BotOptions } from './games/bot-players';
+export type { CommandChain } from './games/chain';
+export type { Settled } from './games/settle-bots';
 export { systemClock, type Clock } from './clock';
 export {
   createLogger,

@@ -13,6 +13,11 @@ export interface DynamoClientOptions {
   /** Milliseconds to wait for a connection (default 1000) and for a response (default 5000). */
   connectionTimeoutMs?: number;
   requestTimeoutMs?: number;
+  /**
+   * Build each command type's middleware chain once (default true). `DynamoDBDocumentClient.from`
+   * refuses a client that does: pass false for a client you mean to wrap in one.
+   */
+  cacheMiddleware?: boolean;
 }
 
 // A local endpoint needs no real credentials, and must never pick up a developer's AWS profile.
@@ -35,9 +40,10 @@ export function createDynamoClient(options: DynamoClientOptions = {}): DynamoDBC
     maxAttempts = 3,
     connectionTimeoutMs = 1_000,
     requestTimeoutMs = 5_000,
+    cacheMiddleware = true,
   } = options;
   return new DynamoDBClient({
-    cacheMiddleware: true,
+    cacheMiddleware,
     retryMode: 'standard',
     maxAttempts,
     requestHandler: { connectionTimeout: connectionTimeoutMs, requestTimeout: requestTimeoutMs },

@@ -3,18 +3,31 @@ import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { decodeCompact, encodeCompact, type Vocabulary } from './compact-json';
 
 // Bump when GameState's shape or STATE_VOCABULARY changes: older snapshots are then ignored and the
-// game is folded from its events instead, so a deploy never needs a data migration. Format 2 was
-// the state as JSON (brotli-compressed by the store): ~1 KB for a 4-seat double-9 game, so a
-// commit that carried one took two write units. Format 3 is the state in compact-json.ts's bytes.
-const FORMAT = 3;
+// game is folded from its events instead, so a deploy never needs a data migration. Formats 2 and 3
+// were the state as JSON (brotli-compressed by the store; 3 added the seats' bots): ~1 KB for a
+// 4-seat double-9 game, so a commit that carried one took two write units. Format 4 is the state in
+// compact-json.ts's bytes.
+const FORMAT = 4;
 
 /**
  * The keys (in the order evolve writes them) and strings of a game state, each written as one byte
- * under format 3. Frozen with the format: a change here is a new FORMAT (a test pins it).
+ * under format 4. Frozen with the format: a change here is a new FORMAT (a test pins it).
  */
 export const STATE_VOCABULARY: Vocabulary = {
   shapes: [
-    ['status', 'rules', 'seatCount', 'players', 'hand', 'openers', 'handScores', 'totals', 'winners', 'pastHands'],
+    [
+      'status',
+      'rules',
+      'seatCount',
+      'players',
+      'bots',
+      'hand',
+      'openers',
+      'handScores',
+      'totals',
+      'winners',
+      'pastHands',
+    ],
     ['set', 'spokes', 'drawnTile', 'doubleBlank', 'opening', 'chickenlittle', 'autoPlay', 'botLevel', 'handSize'],
     ['id', 'name'],
     [
@@ -99,7 +112,7 @@ export function toSnapshot(state: GameState): Uint8Array | null {
 /** The state in a stored snapshot, or null when there is none or it has another format (fold instead). */
 export function fromSnapshot(value: unknown): GameState | null {
   if (!(value instanceof Uint8Array) || value[0] !== FORMAT) {
-    // Format 2 (JSON, as a store payload) and older are refolded from the events instead.
+    // Formats 2 and 3 (JSON, as a store payload) and older are refolded from the events instead.
     return null;
   }
   const body = value.subarray(2);
