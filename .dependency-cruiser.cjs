@@ -1,6 +1,6 @@
 /**
  * The import directions of ARCHITECTURE.md, enforced in `npm test`:
- *   rules -> nothing | bots -> rules | store -> AWS SDK | api -> rules, store, hono, zod
+ *   rules -> nothing | bots -> rules | store -> AWS SDK | api -> rules, bots, store, hono, zod
  *   functions -> api, store | infra -> aws-cdk-lib, constructs | test -> public entries only.
  * Tests that live beside the code may also use the test tooling (vitest, fast-check).
  */
@@ -44,11 +44,16 @@ module.exports = {
     ...onlyImports(
       'api',
       'packages/api/src',
-      [pkg('rules'), pkg('store'), mod('hono'), mod('@hono/(zod-openapi|swagger-ui)'), mod('zod')],
+      [pkg('rules'), pkg('bots'), pkg('store'), mod('hono'), mod('@hono/zod-openapi'), mod('zod')],
       true,
     ),
-    // The script that writes openapi.yaml from the api's public entry.
-    ...onlyImports('api-scripts', 'packages/api/scripts', [pkg('api'), mod('yaml'), mod('openapi-typescript')], true),
+    // The script that writes openapi.yaml from the api's public entry, and the two generated clients.
+    ...onlyImports(
+      'api-scripts',
+      'packages/api/scripts',
+      [pkg('api'), mod('yaml'), mod('openapi-typescript'), mod('@hey-api/openapi-ts')],
+      true,
+    ),
     ...onlyImports(
       'functions',
       'functions',
@@ -89,7 +94,8 @@ module.exports = {
     {
       name: 'no-circular',
       severity: 'error',
-      from: {},
+      // The SDK @hey-api/openapi-ts generates has a type-only cycle of its own; it is generated, not ours.
+      from: { pathNot: '^test/e2e/hey-api/' },
       to: { circular: true },
     },
     {

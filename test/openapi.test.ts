@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 const run = promisify(execFile);
 
 describe('the committed contract', () => {
-  it('openapi.yaml and the generated client types match what the code generates', async () => {
+  it('openapi.yaml and both generated clients (openapi-typescript, @hey-api/openapi-ts) match what the code generates', async () => {
     const result = await run('npx', ['tsx', 'packages/api/scripts/write-openapi.ts', '--check'], {
       env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     }).then(

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { apiGatewayEvent, type ApiGatewayEventOptions } from '@chickenfoot/api/testing';
+import { apiGatewayEvent, reportResponse, type ApiGatewayEventOptions } from '@chickenfoot/api/testing';
 import { createDynamoClient, ensureTable } from '@chickenfoot/store';
 import type { LambdaContext, LambdaEvent } from 'hono/aws-lambda';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -31,6 +31,9 @@ const context = {
 async function call(method: string, path: string, options: ApiGatewayEventOptions = {}) {
   const sent = apiGatewayEvent(method, path, options);
   const res = await handler(sent, context);
+  // Checked against openapi.yaml, as every response the suites receive.
+  const url = `${path}${options.query ? `?${options.query}` : ''}`;
+  await reportResponse({ method, url, status: res.statusCode, headers: new Headers(res.headers), text: res.body });
   return {
     ...res,
     json: res.body ? JSON.parse(res.body) : null,

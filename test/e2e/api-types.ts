@@ -71,7 +71,7 @@ export interface paths {
         put?: never;
         /**
          * Create a game
-         * @description Creates a game with the given rules (defaults filled in and returned) and seats you in seat 0. Share `game.inviteCode`; the game starts when every seat is taken.
+         * @description Creates a game with the given rules (defaults filled in and returned) and seats you in seat 0, and the `bots` you ask for in theirs. Share `game.inviteCode`; the game starts when every seat is taken. With bots in every other seat it starts at once: the reply then holds the deal and the bots’ moves up to your turn.
          */
         post: operations["createGame"];
         delete?: never;
@@ -120,6 +120,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{id}/bots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Seat a bot
+         * @description Puts a computer player in a free seat of a game waiting for players: in `seat`, or the lowest free one, at `level`, or the game’s `botLevel`. Only the game’s creator may.
+         *
+         *     The last seat taken starts the game; the reply then also holds the deal and the moves of the bots up to your turn (as with a move). A retry with the same `Idempotency-Key` answers as the first time did.
+         */
+        post: operations["addBot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{id}/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Leave a game
+         * @description Before the game starts, your seat is free again for someone else (the creator cannot leave then: fill the game, with bots if you like, first).
+         *
+         *     In a game in play, a bot at the game’s `botLevel` takes your seat over as it stands, and the game goes on for the others; the reply holds the bots’ moves up to the next player’s turn. Leaving is for good: you may still read the game and its events, as a spectator (no tiles), but make no more moves (`game/left`).
+         *
+         *     A retry with the same `Idempotency-Key` answers as the first time did.
+         */
+        post: operations["leaveGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/{id}/moves": {
         parameters: {
             query?: never;
@@ -137,7 +183,7 @@ export interface paths {
          *
          *     Send a fresh `Idempotency-Key` per move: a retry with the same key (after a timeout, say) returns the first reply byte for byte instead of moving twice.
          *
-         *     The reply lists every event the move caused, including the draws and passes the server made at once for seats that had no choice.
+         *     The reply lists every event the move caused, including the draws and passes the server made at once for seats that had no choice, and then every move of the bots that followed it, up to the next player’s turn or the end (each bot move is a commit of its own; `version` and the ETag are the last one’s). A retry lists the bot moves that followed as they stand by then.
          */
         post: operations["makeMove"];
         delete?: never;
@@ -174,6 +220,42 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description An RFC 9457 problem document (`application/problem+json`), as every error of this API is. */
+        Problem: {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
+             * @enum {string}
+             */
+            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required" | "/problems/request/method-not-allowed" | "/problems/request/not-found" | "/problems/request/too-large" | "/problems/request/unsupported-media-type" | "/problems/request/idempotency-key-reused" | "/problems/request/if-match-required" | "/problems/request/version-mismatch" | "/problems/request/version-ahead" | "/problems/request/too-many-requests" | "/problems/auth/unauthenticated" | "/problems/game/not-found" | "/problems/game/left" | "/problems/player/not-found" | "/problems/service/unavailable" | "/problems/service/error" | "/problems/rules/game-exists" | "/problems/rules/invalid-ruleset" | "/problems/rules/game-full" | "/problems/rules/unknown-seat" | "/problems/rules/seat-taken" | "/problems/rules/unknown-bot-level" | "/problems/rules/game-not-found" | "/problems/rules/already-seated" | "/problems/rules/not-creator" | "/problems/rules/game-finished" | "/problems/rules/already-left" | "/problems/rules/creator-cannot-leave" | "/problems/rules/game-not-started" | "/problems/rules/not-your-turn" | "/problems/rules/invalid-tile" | "/problems/rules/not-in-hand" | "/problems/rules/must-play-drawn" | "/problems/rules/unknown-placement" | "/problems/rules/must-fill-double" | "/problems/rules/end-closed" | "/problems/rules/suit-mismatch" | "/problems/rules/nothing-to-announce" | "/problems/rules/already-drew" | "/problems/rules/must-play" | "/problems/rules/no-lapse" | "/problems/rules/cannot-call-out-self";
+            /** @example The request is not valid */
+            title: string;
+            /**
+             * @description The HTTP status, repeated.
+             * @example 422
+             */
+            status: number;
+            /**
+             * @description What happened, for a person.
+             * @example It is not your turn.
+             */
+            detail: string;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required" | "request/method-not-allowed" | "request/not-found" | "request/too-large" | "request/unsupported-media-type" | "request/idempotency-key-reused" | "request/if-match-required" | "request/version-mismatch" | "request/version-ahead" | "request/too-many-requests" | "auth/unauthenticated" | "game/not-found" | "game/left" | "player/not-found" | "service/unavailable" | "service/error" | "rules/game-exists" | "rules/invalid-ruleset" | "rules/game-full" | "rules/unknown-seat" | "rules/seat-taken" | "rules/unknown-bot-level" | "rules/game-not-found" | "rules/already-seated" | "rules/not-creator" | "rules/game-finished" | "rules/already-left" | "rules/creator-cannot-leave" | "rules/game-not-started" | "rules/not-your-turn" | "rules/invalid-tile" | "rules/not-in-hand" | "rules/must-play-drawn" | "rules/unknown-placement" | "rules/must-fill-double" | "rules/end-closed" | "rules/suit-mismatch" | "rules/nothing-to-announce" | "rules/already-drew" | "rules/must-play" | "rules/no-lapse" | "rules/cannot-call-out-self";
+            /** @description Quote it when reporting a problem. */
+            requestId: string;
+            /** @description With `request/version-mismatch` and `request/version-ahead`: the game version to go on from. */
+            currentVersion?: number;
+            /** @description With `request/invalid`: what is wrong with the request, field by field. */
+            issues?: {
+                path: string;
+                message: string;
+            }[];
+        };
         RegisteredPlayer: {
             player: components["schemas"]["Player"];
             /**
@@ -188,32 +270,152 @@ export interface components {
             /** @example Ann */
             name: string;
         };
-        Problem: {
+        /** @description A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
+        RegisterPlayerProblem400: components["schemas"]["Problem"] & {
             /**
-             * @description Identifies the kind of problem; stable, one per code.
-             * @example /problems/rules/not-your-turn
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
+             * @enum {string}
              */
-            type: string;
-            /** @example Not your turn */
-            title: string;
-            /** @example 422 */
-            status: number;
-            /** @example It is not your turn: seat 2 (Ann) plays next. */
-            detail: string;
+            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required";
             /**
-             * @description The problem code, e.g. `rules/not-your-turn`.
-             * @example rules/not-your-turn
+             * @description The HTTP status, repeated.
+             * @example 400
+             * @enum {integer}
              */
-            code: string;
-            /** @description Quote it when reporting a problem. */
-            requestId?: string;
-            /** @description On 412: the game version to retry against. */
-            currentVersion?: number;
-            /** @description On 400: what is wrong with the request, field by field. */
-            issues?: {
-                path: string;
-                message: string;
-            }[];
+            status: 400;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
+        };
+        /** @description A 413 problem: `request/too-large`. */
+        RegisterPlayerProblem413: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-large
+             * @enum {string}
+             */
+            type: "/problems/request/too-large";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 413
+             * @enum {integer}
+             */
+            status: 413;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-large
+             * @enum {string}
+             */
+            code: "request/too-large";
+        };
+        /** @description A 415 problem: `request/unsupported-media-type`. */
+        RegisterPlayerProblem415: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/unsupported-media-type
+             * @enum {string}
+             */
+            type: "/problems/request/unsupported-media-type";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 415
+             * @enum {integer}
+             */
+            status: 415;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/unsupported-media-type
+             * @enum {string}
+             */
+            code: "request/unsupported-media-type";
+        };
+        /** @description A 422 problem: `request/idempotency-key-reused`. */
+        RegisterPlayerProblem422: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/idempotency-key-reused
+             * @enum {string}
+             */
+            type: "/problems/request/idempotency-key-reused";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 422
+             * @enum {integer}
+             */
+            status: 422;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/idempotency-key-reused
+             * @enum {string}
+             */
+            code: "request/idempotency-key-reused";
+        };
+        /** @description A 429 problem: `request/too-many-requests`. */
+        RegisterPlayerProblem429: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-many-requests
+             * @enum {string}
+             */
+            type: "/problems/request/too-many-requests";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 429
+             * @enum {integer}
+             */
+            status: 429;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-many-requests
+             * @enum {string}
+             */
+            code: "request/too-many-requests";
+        };
+        /** @description A 500 problem: `service/error`. */
+        RegisterPlayerProblem500: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/error
+             * @enum {string}
+             */
+            type: "/problems/service/error";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 500
+             * @enum {integer}
+             */
+            status: 500;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/error
+             * @enum {string}
+             */
+            code: "service/error";
+        };
+        /** @description A 503 problem: `service/unavailable`. */
+        RegisterPlayerProblem503: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/unavailable
+             * @enum {string}
+             */
+            type: "/problems/service/unavailable";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 503
+             * @enum {integer}
+             */
+            status: 503;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/unavailable
+             * @enum {string}
+             */
+            code: "service/unavailable";
         };
         NewPlayer: {
             /**
@@ -224,6 +426,153 @@ export interface components {
         };
         Me: {
             player: components["schemas"]["Player"];
+        };
+        /** @description A 400 problem: `request/invalid`. */
+        GetMeProblem400: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
+             * @enum {string}
+             */
+            type: "/problems/request/invalid";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 400
+             * @enum {integer}
+             */
+            status: 400;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid";
+        };
+        /** @description A 401 problem: `auth/unauthenticated`. */
+        GetMeProblem401: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/auth/unauthenticated
+             * @enum {string}
+             */
+            type: "/problems/auth/unauthenticated";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 401
+             * @enum {integer}
+             */
+            status: 401;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example auth/unauthenticated
+             * @enum {string}
+             */
+            code: "auth/unauthenticated";
+        };
+        /** @description A 404 problem: `player/not-found`. */
+        GetMeProblem404: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/player/not-found
+             * @enum {string}
+             */
+            type: "/problems/player/not-found";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 404
+             * @enum {integer}
+             */
+            status: 404;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example player/not-found
+             * @enum {string}
+             */
+            code: "player/not-found";
+        };
+        /** @description A 413 problem: `request/too-large`. */
+        GetMeProblem413: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-large
+             * @enum {string}
+             */
+            type: "/problems/request/too-large";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 413
+             * @enum {integer}
+             */
+            status: 413;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-large
+             * @enum {string}
+             */
+            code: "request/too-large";
+        };
+        /** @description A 429 problem: `request/too-many-requests`. */
+        GetMeProblem429: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-many-requests
+             * @enum {string}
+             */
+            type: "/problems/request/too-many-requests";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 429
+             * @enum {integer}
+             */
+            status: 429;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-many-requests
+             * @enum {string}
+             */
+            code: "request/too-many-requests";
+        };
+        /** @description A 500 problem: `service/error`. */
+        GetMeProblem500: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/error
+             * @enum {string}
+             */
+            type: "/problems/service/error";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 500
+             * @enum {integer}
+             */
+            status: 500;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/error
+             * @enum {string}
+             */
+            code: "service/error";
+        };
+        /** @description A 503 problem: `service/unavailable`. */
+        GetMeProblem503: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/unavailable
+             * @enum {string}
+             */
+            type: "/problems/service/unavailable";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 503
+             * @enum {integer}
+             */
+            status: 503;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/unavailable
+             * @enum {string}
+             */
+            code: "service/unavailable";
         };
         GameList: {
             games: components["schemas"]["GameSummary"][];
@@ -236,12 +585,151 @@ export interface components {
             status: "waiting" | "playing" | "finished";
             /** @description The game version this entry was written at: for games waiting on you, the one at which your turn began. */
             version: number;
-            /** @description For games waiting on you: since when (ISO 8601), the time your turn began; otherwise when you joined or its status last changed. */
+            /**
+             * Format: date-time
+             * @description For games waiting on you: since when (ISO 8601), the time your turn began; otherwise when you joined or its status last changed.
+             * @example 2026-11-30T07:00:00.000Z
+             */
             since: string;
+            /** @description Who took each seat; null for a free seat or one a bot took (a player who left stays, with `bots` naming their successor). */
             seats: ({
                 playerId: string;
                 name: string;
             } | null)[];
+            /** @description The level of the bot playing each seat; null where a player plays it (or nobody yet). */
+            bots: (components["schemas"]["BotLevel"] | null)[];
+        };
+        /**
+         * @description How well a bot plays: `random` (any legal move), `greedy` or `strong`.
+         * @example greedy
+         * @enum {string}
+         */
+        BotLevel: "random" | "greedy" | "strong";
+        /** @description A 400 problem: `request/invalid`. */
+        ListMyGamesProblem400: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
+             * @enum {string}
+             */
+            type: "/problems/request/invalid";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 400
+             * @enum {integer}
+             */
+            status: 400;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid";
+        };
+        /** @description A 401 problem: `auth/unauthenticated`. */
+        ListMyGamesProblem401: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/auth/unauthenticated
+             * @enum {string}
+             */
+            type: "/problems/auth/unauthenticated";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 401
+             * @enum {integer}
+             */
+            status: 401;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example auth/unauthenticated
+             * @enum {string}
+             */
+            code: "auth/unauthenticated";
+        };
+        /** @description A 413 problem: `request/too-large`. */
+        ListMyGamesProblem413: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-large
+             * @enum {string}
+             */
+            type: "/problems/request/too-large";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 413
+             * @enum {integer}
+             */
+            status: 413;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-large
+             * @enum {string}
+             */
+            code: "request/too-large";
+        };
+        /** @description A 429 problem: `request/too-many-requests`. */
+        ListMyGamesProblem429: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-many-requests
+             * @enum {string}
+             */
+            type: "/problems/request/too-many-requests";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 429
+             * @enum {integer}
+             */
+            status: 429;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-many-requests
+             * @enum {string}
+             */
+            code: "request/too-many-requests";
+        };
+        /** @description A 500 problem: `service/error`. */
+        ListMyGamesProblem500: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/error
+             * @enum {string}
+             */
+            type: "/problems/service/error";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 500
+             * @enum {integer}
+             */
+            status: 500;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/error
+             * @enum {string}
+             */
+            code: "service/error";
+        };
+        /** @description A 503 problem: `service/unavailable`. */
+        ListMyGamesProblem503: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/unavailable
+             * @enum {string}
+             */
+            type: "/problems/service/unavailable";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 503
+             * @enum {integer}
+             */
+            status: 503;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/unavailable
+             * @enum {string}
+             */
+            code: "service/unavailable";
         };
         CommandReply: {
             /** @description The game version after the command. */
@@ -270,6 +758,16 @@ export interface components {
             type: "SeatTaken";
             seat: components["schemas"]["Seat"];
             player: components["schemas"]["Player"];
+        } | {
+            /** @enum {string} */
+            type: "BotSeated";
+            seat: components["schemas"]["Seat"];
+            level: components["schemas"]["BotLevel"];
+        } | {
+            /** @enum {string} */
+            type: "SeatLeft";
+            seat: components["schemas"]["Seat"];
+            bot: components["schemas"]["BotLevel"] | null;
         } | {
             /** @enum {string} */
             type: "GameStarted";
@@ -334,7 +832,8 @@ export interface components {
             hand: number;
             /** @enum {string} */
             reason: "out" | "blocked";
-            out: components["schemas"]["Seat"] & (number | null);
+            /** @description The seat that went out; null when the hand was blocked. */
+            out: components["schemas"]["Seat"] | null;
             scores: number[];
             /** @description The tiles each seat was left holding, turned face up for all to count. */
             hands: components["schemas"]["Tile"][][];
@@ -349,6 +848,7 @@ export interface components {
             /**
              * @description Double-N set.
              * @example 9
+             * @enum {integer}
              */
             set: 6 | 9 | 12 | 15;
             /**
@@ -359,6 +859,7 @@ export interface components {
             /**
              * @description Tiles the root double takes before play goes elsewhere.
              * @example 6
+             * @enum {integer}
              */
             spokes: 4 | 6;
             /**
@@ -369,6 +870,7 @@ export interface components {
             /**
              * @description Points 0-0 counts when left in a hand.
              * @example 50
+             * @enum {integer}
              */
             doubleBlank: 0 | 25 | 50;
             /**
@@ -386,11 +888,7 @@ export interface components {
              * @enum {string}
              */
             autoPlay: "off" | "only-move";
-            /**
-             * @description The level of the bot that takes over the seat of a player who leaves: `random`, `greedy` or `strong`.
-             * @enum {string}
-             */
-            botLevel: "random" | "greedy" | "strong";
+            botLevel: components["schemas"]["BotLevel"] & unknown;
         };
         /**
          * @description A seat number (0-7); seat order is turn order.
@@ -410,12 +908,14 @@ export interface components {
             status: "waiting" | "playing" | "finished";
             rules: components["schemas"]["Rules"];
             seats: components["schemas"]["SeatView"][];
-            yourSeat: components["schemas"]["Seat"];
+            yourSeat: components["schemas"]["Seat"] & unknown;
             /** @description Share it so others can join; null once every seat is taken. */
             inviteCode: string | null;
-            hand: components["schemas"]["HandView"];
+            /** @description The hand in play (or the last one, once the game is over); null until the game starts. */
+            hand: components["schemas"]["HandView"] | null;
             yourTiles: components["schemas"]["Tile"][];
-            drawnTile: components["schemas"]["Tile"] & (string | null);
+            /** @description The tile you drew this turn and may still play; null otherwise. */
+            drawnTile: components["schemas"]["Tile"] | null;
             /** @description Every move you may make now (out of turn: announce, call-out). */
             legalMoves: components["schemas"]["Move"][];
             /** @description `handScores[k][seat]`: what each seat scored in hand k. */
@@ -428,7 +928,12 @@ export interface components {
         };
         SeatView: {
             seat: components["schemas"]["Seat"];
-            player: components["schemas"]["Player"] & (Record<string, never> | null);
+            /** @description Who took the seat; null for a free seat or one a bot took. A player who left a game in play stays here (`left`). */
+            player: components["schemas"]["Player"] | null;
+            /** @description The level of the bot playing the seat; null where a player plays it (or nobody yet). */
+            bot: components["schemas"]["BotLevel"] | null;
+            /** @description True when the seat’s player left and a bot plays it now. */
+            left: boolean;
             tileCount: number;
             totalScore: number;
             /**
@@ -452,11 +957,12 @@ export interface components {
             /** @description The double that must be filled first, if any. */
             mustFill: number | null;
             boneyardSize: number;
-            turn: components["schemas"]["Seat"] & (number | null);
+            /** @description The seat to play; null once the hand is over. */
+            turn: components["schemas"]["Seat"] | null;
             /** @description The seat in turn, when it has drawn a tile it may play and is deciding whether to (the tile itself is shown only to them); null otherwise. */
             drawnBy: components["schemas"]["Seat"] | null;
             over: boolean;
-        } | null;
+        };
         Placement: {
             id: number;
             tile: components["schemas"]["Tile"];
@@ -534,6 +1040,216 @@ export interface components {
             /** @description The tiles each seat was left holding, turned face up for all to count. */
             hands: components["schemas"]["Tile"][][];
         };
+        /** @description A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
+        CreateGameProblem400: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
+             * @enum {string}
+             */
+            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 400
+             * @enum {integer}
+             */
+            status: 400;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
+        };
+        /** @description A 401 problem: `auth/unauthenticated`. */
+        CreateGameProblem401: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/auth/unauthenticated
+             * @enum {string}
+             */
+            type: "/problems/auth/unauthenticated";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 401
+             * @enum {integer}
+             */
+            status: 401;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example auth/unauthenticated
+             * @enum {string}
+             */
+            code: "auth/unauthenticated";
+        };
+        /** @description A 404 problem: `player/not-found`. */
+        CreateGameProblem404: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/player/not-found
+             * @enum {string}
+             */
+            type: "/problems/player/not-found";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 404
+             * @enum {integer}
+             */
+            status: 404;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example player/not-found
+             * @enum {string}
+             */
+            code: "player/not-found";
+        };
+        /** @description A 412 problem: `request/version-mismatch`. */
+        CreateGameProblem412: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/version-mismatch
+             * @enum {string}
+             */
+            type: "/problems/request/version-mismatch";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 412
+             * @enum {integer}
+             */
+            status: 412;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/version-mismatch
+             * @enum {string}
+             */
+            code: "request/version-mismatch";
+        };
+        /** @description A 413 problem: `request/too-large`. */
+        CreateGameProblem413: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-large
+             * @enum {string}
+             */
+            type: "/problems/request/too-large";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 413
+             * @enum {integer}
+             */
+            status: 413;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-large
+             * @enum {string}
+             */
+            code: "request/too-large";
+        };
+        /** @description A 415 problem: `request/unsupported-media-type`. */
+        CreateGameProblem415: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/unsupported-media-type
+             * @enum {string}
+             */
+            type: "/problems/request/unsupported-media-type";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 415
+             * @enum {integer}
+             */
+            status: 415;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/unsupported-media-type
+             * @enum {string}
+             */
+            code: "request/unsupported-media-type";
+        };
+        /** @description A 422 problem: `request/idempotency-key-reused`, `rules/game-exists`, `rules/invalid-ruleset`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`. */
+        CreateGameProblem422: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/idempotency-key-reused
+             * @enum {string}
+             */
+            type: "/problems/request/idempotency-key-reused" | "/problems/rules/game-exists" | "/problems/rules/invalid-ruleset" | "/problems/rules/game-full" | "/problems/rules/unknown-seat" | "/problems/rules/seat-taken" | "/problems/rules/unknown-bot-level";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 422
+             * @enum {integer}
+             */
+            status: 422;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/idempotency-key-reused
+             * @enum {string}
+             */
+            code: "request/idempotency-key-reused" | "rules/game-exists" | "rules/invalid-ruleset" | "rules/game-full" | "rules/unknown-seat" | "rules/seat-taken" | "rules/unknown-bot-level";
+        };
+        /** @description A 429 problem: `request/too-many-requests`. */
+        CreateGameProblem429: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-many-requests
+             * @enum {string}
+             */
+            type: "/problems/request/too-many-requests";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 429
+             * @enum {integer}
+             */
+            status: 429;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-many-requests
+             * @enum {string}
+             */
+            code: "request/too-many-requests";
+        };
+        /** @description A 500 problem: `service/error`. */
+        CreateGameProblem500: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/error
+             * @enum {string}
+             */
+            type: "/problems/service/error";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 500
+             * @enum {integer}
+             */
+            status: 500;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/error
+             * @enum {string}
+             */
+            code: "service/error";
+        };
+        /** @description A 503 problem: `service/unavailable`. */
+        CreateGameProblem503: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/unavailable
+             * @enum {string}
+             */
+            type: "/problems/service/unavailable";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 503
+             * @enum {integer}
+             */
+            status: 503;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/unavailable
+             * @enum {string}
+             */
+            code: "service/unavailable";
+        };
         NewGame: {
             /**
              * @description How many players; the game starts when every seat is taken.
@@ -541,12 +1257,15 @@ export interface components {
              */
             seats: number;
             rules?: components["schemas"]["RuleOptions"];
+            /** @description Bots to seat at once, after you (seat 0), each in its `seat` or the lowest free one. Bots that fill every other seat start the game with its creation. */
+            bots?: components["schemas"]["BotRequest"][];
         };
         /** @description Any rule option; left out, it takes its default (returned with the game). */
         RuleOptions: {
             /**
              * @description Double-N set.
              * @example 9
+             * @enum {integer}
              */
             set?: 6 | 9 | 12 | 15;
             /**
@@ -557,6 +1276,7 @@ export interface components {
             /**
              * @description Tiles the root double takes before play goes elsewhere.
              * @example 6
+             * @enum {integer}
              */
             spokes?: 4 | 6;
             /**
@@ -567,6 +1287,7 @@ export interface components {
             /**
              * @description Points 0-0 counts when left in a hand.
              * @example 50
+             * @enum {integer}
              */
             doubleBlank?: 0 | 25 | 50;
             /**
@@ -584,15 +1305,1091 @@ export interface components {
              * @enum {string}
              */
             autoPlay?: "off" | "only-move";
+            botLevel?: components["schemas"]["BotLevel"] & unknown;
+        };
+        /**
+         * @example {
+         *       "level": "greedy"
+         *     }
+         */
+        BotRequest: {
+            level?: components["schemas"]["BotLevel"] & unknown;
+            seat?: components["schemas"]["Seat"] & unknown;
+        };
+        /** @description A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
+        JoinGameProblem400: components["schemas"]["Problem"] & {
             /**
-             * @description The level of the bot that takes over the seat of a player who leaves: `random`, `greedy` or `strong`.
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
              * @enum {string}
              */
-            botLevel?: "random" | "greedy" | "strong";
+            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 400
+             * @enum {integer}
+             */
+            status: 400;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
+        };
+        /** @description A 401 problem: `auth/unauthenticated`. */
+        JoinGameProblem401: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/auth/unauthenticated
+             * @enum {string}
+             */
+            type: "/problems/auth/unauthenticated";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 401
+             * @enum {integer}
+             */
+            status: 401;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example auth/unauthenticated
+             * @enum {string}
+             */
+            code: "auth/unauthenticated";
+        };
+        /** @description A 404 problem: `game/not-found`, `player/not-found`. */
+        JoinGameProblem404: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/game/not-found
+             * @enum {string}
+             */
+            type: "/problems/game/not-found" | "/problems/player/not-found";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 404
+             * @enum {integer}
+             */
+            status: 404;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example game/not-found
+             * @enum {string}
+             */
+            code: "game/not-found" | "player/not-found";
+        };
+        /** @description A 412 problem: `request/version-mismatch`. */
+        JoinGameProblem412: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/version-mismatch
+             * @enum {string}
+             */
+            type: "/problems/request/version-mismatch";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 412
+             * @enum {integer}
+             */
+            status: 412;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/version-mismatch
+             * @enum {string}
+             */
+            code: "request/version-mismatch";
+        };
+        /** @description A 413 problem: `request/too-large`. */
+        JoinGameProblem413: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-large
+             * @enum {string}
+             */
+            type: "/problems/request/too-large";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 413
+             * @enum {integer}
+             */
+            status: 413;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-large
+             * @enum {string}
+             */
+            code: "request/too-large";
+        };
+        /** @description A 415 problem: `request/unsupported-media-type`. */
+        JoinGameProblem415: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/unsupported-media-type
+             * @enum {string}
+             */
+            type: "/problems/request/unsupported-media-type";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 415
+             * @enum {integer}
+             */
+            status: 415;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/unsupported-media-type
+             * @enum {string}
+             */
+            code: "request/unsupported-media-type";
+        };
+        /** @description A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/already-seated`, `rules/game-full`. */
+        JoinGameProblem422: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/idempotency-key-reused
+             * @enum {string}
+             */
+            type: "/problems/request/idempotency-key-reused" | "/problems/rules/game-not-found" | "/problems/rules/already-seated" | "/problems/rules/game-full";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 422
+             * @enum {integer}
+             */
+            status: 422;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/idempotency-key-reused
+             * @enum {string}
+             */
+            code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/already-seated" | "rules/game-full";
+        };
+        /** @description A 429 problem: `request/too-many-requests`. */
+        JoinGameProblem429: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-many-requests
+             * @enum {string}
+             */
+            type: "/problems/request/too-many-requests";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 429
+             * @enum {integer}
+             */
+            status: 429;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-many-requests
+             * @enum {string}
+             */
+            code: "request/too-many-requests";
+        };
+        /** @description A 500 problem: `service/error`. */
+        JoinGameProblem500: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/error
+             * @enum {string}
+             */
+            type: "/problems/service/error";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 500
+             * @enum {integer}
+             */
+            status: 500;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/error
+             * @enum {string}
+             */
+            code: "service/error";
+        };
+        /** @description A 503 problem: `service/unavailable`. */
+        JoinGameProblem503: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/unavailable
+             * @enum {string}
+             */
+            type: "/problems/service/unavailable";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 503
+             * @enum {integer}
+             */
+            status: 503;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/unavailable
+             * @enum {string}
+             */
+            code: "service/unavailable";
         };
         Join: {
             /** @example K7M2QX9DPA */
             inviteCode: string;
+        };
+        /** @description A 400 problem: `request/invalid`. */
+        GetGameProblem400: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
+             * @enum {string}
+             */
+            type: "/problems/request/invalid";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 400
+             * @enum {integer}
+             */
+            status: 400;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid";
+        };
+        /** @description A 401 problem: `auth/unauthenticated`. */
+        GetGameProblem401: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/auth/unauthenticated
+             * @enum {string}
+             */
+            type: "/problems/auth/unauthenticated";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 401
+             * @enum {integer}
+             */
+            status: 401;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example auth/unauthenticated
+             * @enum {string}
+             */
+            code: "auth/unauthenticated";
+        };
+        /** @description A 404 problem: `game/not-found`. */
+        GetGameProblem404: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/game/not-found
+             * @enum {string}
+             */
+            type: "/problems/game/not-found";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 404
+             * @enum {integer}
+             */
+            status: 404;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example game/not-found
+             * @enum {string}
+             */
+            code: "game/not-found";
+        };
+        /** @description A 413 problem: `request/too-large`. */
+        GetGameProblem413: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-large
+             * @enum {string}
+             */
+            type: "/problems/request/too-large";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 413
+             * @enum {integer}
+             */
+            status: 413;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-large
+             * @enum {string}
+             */
+            code: "request/too-large";
+        };
+        /** @description A 429 problem: `request/too-many-requests`. */
+        GetGameProblem429: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-many-requests
+             * @enum {string}
+             */
+            type: "/problems/request/too-many-requests";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 429
+             * @enum {integer}
+             */
+            status: 429;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-many-requests
+             * @enum {string}
+             */
+            code: "request/too-many-requests";
+        };
+        /** @description A 500 problem: `service/error`. */
+        GetGameProblem500: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/error
+             * @enum {string}
+             */
+            type: "/problems/service/error";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 500
+             * @enum {integer}
+             */
+            status: 500;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/error
+             * @enum {string}
+             */
+            code: "service/error";
+        };
+        /** @description A 503 problem: `service/unavailable`. */
+        GetGameProblem503: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/unavailable
+             * @enum {string}
+             */
+            type: "/problems/service/unavailable";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 503
+             * @enum {integer}
+             */
+            status: 503;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/unavailable
+             * @enum {string}
+             */
+            code: "service/unavailable";
+        };
+        /** @description A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
+        AddBotProblem400: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
+             * @enum {string}
+             */
+            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 400
+             * @enum {integer}
+             */
+            status: 400;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
+        };
+        /** @description A 401 problem: `auth/unauthenticated`. */
+        AddBotProblem401: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/auth/unauthenticated
+             * @enum {string}
+             */
+            type: "/problems/auth/unauthenticated";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 401
+             * @enum {integer}
+             */
+            status: 401;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example auth/unauthenticated
+             * @enum {string}
+             */
+            code: "auth/unauthenticated";
+        };
+        /** @description A 403 problem: `game/left`. */
+        AddBotProblem403: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/game/left
+             * @enum {string}
+             */
+            type: "/problems/game/left";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 403
+             * @enum {integer}
+             */
+            status: 403;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example game/left
+             * @enum {string}
+             */
+            code: "game/left";
+        };
+        /** @description A 404 problem: `game/not-found`. */
+        AddBotProblem404: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/game/not-found
+             * @enum {string}
+             */
+            type: "/problems/game/not-found";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 404
+             * @enum {integer}
+             */
+            status: 404;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example game/not-found
+             * @enum {string}
+             */
+            code: "game/not-found";
+        };
+        /** @description A 412 problem: `request/version-mismatch`. */
+        AddBotProblem412: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/version-mismatch
+             * @enum {string}
+             */
+            type: "/problems/request/version-mismatch";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 412
+             * @enum {integer}
+             */
+            status: 412;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/version-mismatch
+             * @enum {string}
+             */
+            code: "request/version-mismatch";
+        };
+        /** @description A 413 problem: `request/too-large`. */
+        AddBotProblem413: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-large
+             * @enum {string}
+             */
+            type: "/problems/request/too-large";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 413
+             * @enum {integer}
+             */
+            status: 413;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-large
+             * @enum {string}
+             */
+            code: "request/too-large";
+        };
+        /** @description A 415 problem: `request/unsupported-media-type`. */
+        AddBotProblem415: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/unsupported-media-type
+             * @enum {string}
+             */
+            type: "/problems/request/unsupported-media-type";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 415
+             * @enum {integer}
+             */
+            status: 415;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/unsupported-media-type
+             * @enum {string}
+             */
+            code: "request/unsupported-media-type";
+        };
+        /** @description A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/not-creator`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`. */
+        AddBotProblem422: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/idempotency-key-reused
+             * @enum {string}
+             */
+            type: "/problems/request/idempotency-key-reused" | "/problems/rules/game-not-found" | "/problems/rules/not-creator" | "/problems/rules/game-full" | "/problems/rules/unknown-seat" | "/problems/rules/seat-taken" | "/problems/rules/unknown-bot-level";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 422
+             * @enum {integer}
+             */
+            status: 422;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/idempotency-key-reused
+             * @enum {string}
+             */
+            code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/not-creator" | "rules/game-full" | "rules/unknown-seat" | "rules/seat-taken" | "rules/unknown-bot-level";
+        };
+        /** @description A 428 problem: `request/if-match-required`. */
+        AddBotProblem428: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/if-match-required
+             * @enum {string}
+             */
+            type: "/problems/request/if-match-required";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 428
+             * @enum {integer}
+             */
+            status: 428;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/if-match-required
+             * @enum {string}
+             */
+            code: "request/if-match-required";
+        };
+        /** @description A 429 problem: `request/too-many-requests`. */
+        AddBotProblem429: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-many-requests
+             * @enum {string}
+             */
+            type: "/problems/request/too-many-requests";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 429
+             * @enum {integer}
+             */
+            status: 429;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-many-requests
+             * @enum {string}
+             */
+            code: "request/too-many-requests";
+        };
+        /** @description A 500 problem: `service/error`. */
+        AddBotProblem500: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/error
+             * @enum {string}
+             */
+            type: "/problems/service/error";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 500
+             * @enum {integer}
+             */
+            status: 500;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/error
+             * @enum {string}
+             */
+            code: "service/error";
+        };
+        /** @description A 503 problem: `service/unavailable`. */
+        AddBotProblem503: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/unavailable
+             * @enum {string}
+             */
+            type: "/problems/service/unavailable";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 503
+             * @enum {integer}
+             */
+            status: 503;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/unavailable
+             * @enum {string}
+             */
+            code: "service/unavailable";
+        };
+        /** @description A 400 problem: `request/invalid`, `request/idempotency-key-required`. */
+        LeaveGameProblem400: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
+             * @enum {string}
+             */
+            type: "/problems/request/invalid" | "/problems/request/idempotency-key-required";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 400
+             * @enum {integer}
+             */
+            status: 400;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid" | "request/idempotency-key-required";
+        };
+        /** @description A 401 problem: `auth/unauthenticated`. */
+        LeaveGameProblem401: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/auth/unauthenticated
+             * @enum {string}
+             */
+            type: "/problems/auth/unauthenticated";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 401
+             * @enum {integer}
+             */
+            status: 401;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example auth/unauthenticated
+             * @enum {string}
+             */
+            code: "auth/unauthenticated";
+        };
+        /** @description A 404 problem: `game/not-found`. */
+        LeaveGameProblem404: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/game/not-found
+             * @enum {string}
+             */
+            type: "/problems/game/not-found";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 404
+             * @enum {integer}
+             */
+            status: 404;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example game/not-found
+             * @enum {string}
+             */
+            code: "game/not-found";
+        };
+        /** @description A 412 problem: `request/version-mismatch`. */
+        LeaveGameProblem412: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/version-mismatch
+             * @enum {string}
+             */
+            type: "/problems/request/version-mismatch";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 412
+             * @enum {integer}
+             */
+            status: 412;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/version-mismatch
+             * @enum {string}
+             */
+            code: "request/version-mismatch";
+        };
+        /** @description A 413 problem: `request/too-large`. */
+        LeaveGameProblem413: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-large
+             * @enum {string}
+             */
+            type: "/problems/request/too-large";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 413
+             * @enum {integer}
+             */
+            status: 413;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-large
+             * @enum {string}
+             */
+            code: "request/too-large";
+        };
+        /** @description A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-finished`, `rules/unknown-seat`, `rules/already-left`, `rules/creator-cannot-leave`. */
+        LeaveGameProblem422: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/idempotency-key-reused
+             * @enum {string}
+             */
+            type: "/problems/request/idempotency-key-reused" | "/problems/rules/game-not-found" | "/problems/rules/game-finished" | "/problems/rules/unknown-seat" | "/problems/rules/already-left" | "/problems/rules/creator-cannot-leave";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 422
+             * @enum {integer}
+             */
+            status: 422;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/idempotency-key-reused
+             * @enum {string}
+             */
+            code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/game-finished" | "rules/unknown-seat" | "rules/already-left" | "rules/creator-cannot-leave";
+        };
+        /** @description A 428 problem: `request/if-match-required`. */
+        LeaveGameProblem428: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/if-match-required
+             * @enum {string}
+             */
+            type: "/problems/request/if-match-required";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 428
+             * @enum {integer}
+             */
+            status: 428;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/if-match-required
+             * @enum {string}
+             */
+            code: "request/if-match-required";
+        };
+        /** @description A 429 problem: `request/too-many-requests`. */
+        LeaveGameProblem429: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-many-requests
+             * @enum {string}
+             */
+            type: "/problems/request/too-many-requests";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 429
+             * @enum {integer}
+             */
+            status: 429;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-many-requests
+             * @enum {string}
+             */
+            code: "request/too-many-requests";
+        };
+        /** @description A 500 problem: `service/error`. */
+        LeaveGameProblem500: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/error
+             * @enum {string}
+             */
+            type: "/problems/service/error";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 500
+             * @enum {integer}
+             */
+            status: 500;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/error
+             * @enum {string}
+             */
+            code: "service/error";
+        };
+        /** @description A 503 problem: `service/unavailable`. */
+        LeaveGameProblem503: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/unavailable
+             * @enum {string}
+             */
+            type: "/problems/service/unavailable";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 503
+             * @enum {integer}
+             */
+            status: 503;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/unavailable
+             * @enum {string}
+             */
+            code: "service/unavailable";
+        };
+        /** @description A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
+        MakeMoveProblem400: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
+             * @enum {string}
+             */
+            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 400
+             * @enum {integer}
+             */
+            status: 400;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
+        };
+        /** @description A 401 problem: `auth/unauthenticated`. */
+        MakeMoveProblem401: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/auth/unauthenticated
+             * @enum {string}
+             */
+            type: "/problems/auth/unauthenticated";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 401
+             * @enum {integer}
+             */
+            status: 401;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example auth/unauthenticated
+             * @enum {string}
+             */
+            code: "auth/unauthenticated";
+        };
+        /** @description A 403 problem: `game/left`. */
+        MakeMoveProblem403: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/game/left
+             * @enum {string}
+             */
+            type: "/problems/game/left";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 403
+             * @enum {integer}
+             */
+            status: 403;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example game/left
+             * @enum {string}
+             */
+            code: "game/left";
+        };
+        /** @description A 404 problem: `game/not-found`. */
+        MakeMoveProblem404: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/game/not-found
+             * @enum {string}
+             */
+            type: "/problems/game/not-found";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 404
+             * @enum {integer}
+             */
+            status: 404;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example game/not-found
+             * @enum {string}
+             */
+            code: "game/not-found";
+        };
+        /** @description A 412 problem: `request/version-mismatch`. */
+        MakeMoveProblem412: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/version-mismatch
+             * @enum {string}
+             */
+            type: "/problems/request/version-mismatch";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 412
+             * @enum {integer}
+             */
+            status: 412;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/version-mismatch
+             * @enum {string}
+             */
+            code: "request/version-mismatch";
+        };
+        /** @description A 413 problem: `request/too-large`. */
+        MakeMoveProblem413: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-large
+             * @enum {string}
+             */
+            type: "/problems/request/too-large";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 413
+             * @enum {integer}
+             */
+            status: 413;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-large
+             * @enum {string}
+             */
+            code: "request/too-large";
+        };
+        /** @description A 415 problem: `request/unsupported-media-type`. */
+        MakeMoveProblem415: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/unsupported-media-type
+             * @enum {string}
+             */
+            type: "/problems/request/unsupported-media-type";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 415
+             * @enum {integer}
+             */
+            status: 415;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/unsupported-media-type
+             * @enum {string}
+             */
+            code: "request/unsupported-media-type";
+        };
+        /** @description A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/unknown-seat`, `rules/not-your-turn`, `rules/invalid-tile`, `rules/not-in-hand`, `rules/must-play-drawn`, `rules/unknown-placement`, `rules/must-fill-double`, `rules/end-closed`, `rules/suit-mismatch`, `rules/nothing-to-announce`, `rules/already-drew`, `rules/must-play`, `rules/no-lapse`, `rules/cannot-call-out-self`. */
+        MakeMoveProblem422: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/idempotency-key-reused
+             * @enum {string}
+             */
+            type: "/problems/request/idempotency-key-reused" | "/problems/rules/game-not-found" | "/problems/rules/game-not-started" | "/problems/rules/game-finished" | "/problems/rules/unknown-seat" | "/problems/rules/not-your-turn" | "/problems/rules/invalid-tile" | "/problems/rules/not-in-hand" | "/problems/rules/must-play-drawn" | "/problems/rules/unknown-placement" | "/problems/rules/must-fill-double" | "/problems/rules/end-closed" | "/problems/rules/suit-mismatch" | "/problems/rules/nothing-to-announce" | "/problems/rules/already-drew" | "/problems/rules/must-play" | "/problems/rules/no-lapse" | "/problems/rules/cannot-call-out-self";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 422
+             * @enum {integer}
+             */
+            status: 422;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/idempotency-key-reused
+             * @enum {string}
+             */
+            code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/game-not-started" | "rules/game-finished" | "rules/unknown-seat" | "rules/not-your-turn" | "rules/invalid-tile" | "rules/not-in-hand" | "rules/must-play-drawn" | "rules/unknown-placement" | "rules/must-fill-double" | "rules/end-closed" | "rules/suit-mismatch" | "rules/nothing-to-announce" | "rules/already-drew" | "rules/must-play" | "rules/no-lapse" | "rules/cannot-call-out-self";
+        };
+        /** @description A 428 problem: `request/if-match-required`. */
+        MakeMoveProblem428: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/if-match-required
+             * @enum {string}
+             */
+            type: "/problems/request/if-match-required";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 428
+             * @enum {integer}
+             */
+            status: 428;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/if-match-required
+             * @enum {string}
+             */
+            code: "request/if-match-required";
+        };
+        /** @description A 429 problem: `request/too-many-requests`. */
+        MakeMoveProblem429: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-many-requests
+             * @enum {string}
+             */
+            type: "/problems/request/too-many-requests";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 429
+             * @enum {integer}
+             */
+            status: 429;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-many-requests
+             * @enum {string}
+             */
+            code: "request/too-many-requests";
+        };
+        /** @description A 500 problem: `service/error`. */
+        MakeMoveProblem500: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/error
+             * @enum {string}
+             */
+            type: "/problems/service/error";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 500
+             * @enum {integer}
+             */
+            status: 500;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/error
+             * @enum {string}
+             */
+            code: "service/error";
+        };
+        /** @description A 503 problem: `service/unavailable`. */
+        MakeMoveProblem503: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/unavailable
+             * @enum {string}
+             */
+            type: "/problems/service/unavailable";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 503
+             * @enum {integer}
+             */
+            status: 503;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/unavailable
+             * @enum {string}
+             */
+            code: "service/unavailable";
         };
         EventPage: {
             commits: components["schemas"]["Commit"][];
@@ -604,17 +2401,178 @@ export interface components {
         Commit: {
             version: number;
             /**
-             * @description When it was recorded (ISO 8601).
+             * Format: date-time
+             * @description When it was recorded (ISO 8601, UTC).
              * @example 2026-11-30T07:00:00.000Z
              */
             at: string;
             events: components["schemas"]["Event"][];
         };
+        /** @description A 400 problem: `request/invalid`, `request/version-ahead`. */
+        ListEventsProblem400: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
+             * @enum {string}
+             */
+            type: "/problems/request/invalid" | "/problems/request/version-ahead";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 400
+             * @enum {integer}
+             */
+            status: 400;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid" | "request/version-ahead";
+        };
+        /** @description A 401 problem: `auth/unauthenticated`. */
+        ListEventsProblem401: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/auth/unauthenticated
+             * @enum {string}
+             */
+            type: "/problems/auth/unauthenticated";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 401
+             * @enum {integer}
+             */
+            status: 401;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example auth/unauthenticated
+             * @enum {string}
+             */
+            code: "auth/unauthenticated";
+        };
+        /** @description A 404 problem: `game/not-found`. */
+        ListEventsProblem404: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/game/not-found
+             * @enum {string}
+             */
+            type: "/problems/game/not-found";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 404
+             * @enum {integer}
+             */
+            status: 404;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example game/not-found
+             * @enum {string}
+             */
+            code: "game/not-found";
+        };
+        /** @description A 413 problem: `request/too-large`. */
+        ListEventsProblem413: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-large
+             * @enum {string}
+             */
+            type: "/problems/request/too-large";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 413
+             * @enum {integer}
+             */
+            status: 413;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-large
+             * @enum {string}
+             */
+            code: "request/too-large";
+        };
+        /** @description A 429 problem: `request/too-many-requests`. */
+        ListEventsProblem429: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-many-requests
+             * @enum {string}
+             */
+            type: "/problems/request/too-many-requests";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 429
+             * @enum {integer}
+             */
+            status: 429;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-many-requests
+             * @enum {string}
+             */
+            code: "request/too-many-requests";
+        };
+        /** @description A 500 problem: `service/error`. */
+        ListEventsProblem500: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/error
+             * @enum {string}
+             */
+            type: "/problems/service/error";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 500
+             * @enum {integer}
+             */
+            status: 500;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/error
+             * @enum {string}
+             */
+            code: "service/error";
+        };
+        /** @description A 503 problem: `service/unavailable`. */
+        ListEventsProblem503: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/unavailable
+             * @enum {string}
+             */
+            type: "/problems/service/unavailable";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 503
+             * @enum {integer}
+             */
+            status: 503;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/unavailable
+             * @enum {string}
+             */
+            code: "service/unavailable";
+        };
     };
     responses: never;
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The request id: quote it when reporting a problem. Sent on every response. */
+        RequestId: string;
+        /** @description Your rate limit now, as a Structured Field (draft-ietf-httpapi-ratelimit-headers): `"<policy>";r=<requests left>;t=<seconds>`. Within `t` seconds no more than `r` more requests can be sent; after that the quota has grown again. */
+        RateLimit: string;
+        /** @description The rate-limit policy, as a Structured Field (draft-ietf-httpapi-ratelimit-headers): `"player"` (per player, on every route with a token) or `"registration"` (per client address), `q` requests per `w` seconds: a burst of `q` at once, refilled evenly. */
+        RateLimitPolicy: string;
+        /** @description The game version, quoted (`"12"`): send it back in If-Match, or in If-None-Match to get a 304. */
+        ETag: string;
+        /** @description Seconds to wait before retrying. */
+        RetryAfter: number;
+        /** @description The authentication scheme: `Bearer` (with `error="invalid_token"` for a token that is not valid). */
+        WWWAuthenticate: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -638,15 +2596,21 @@ export interface operations {
             /** @description The player and its token. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description Where you are: `/v1/me`. */
+                    Location: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RegisteredPlayer"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/malformed-json`. */
+            /** @description Problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -656,15 +2620,17 @@ export interface operations {
                      *       "title": "The request is not valid",
                      *       "status": 400,
                      *       "detail": "…",
-                     *       "code": "request/invalid"
+                     *       "code": "request/invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["RegisterPlayerProblem400"];
                 };
             };
             /** @description Problem: `request/too-large`. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -674,15 +2640,17 @@ export interface operations {
                      *       "title": "The body is too large",
                      *       "status": 413,
                      *       "detail": "…",
-                     *       "code": "request/too-large"
+                     *       "code": "request/too-large",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["RegisterPlayerProblem413"];
                 };
             };
             /** @description Problem: `request/unsupported-media-type`. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -692,15 +2660,17 @@ export interface operations {
                      *       "title": "Send the body as application/json",
                      *       "status": 415,
                      *       "detail": "…",
-                     *       "code": "request/unsupported-media-type"
+                     *       "code": "request/unsupported-media-type",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["RegisterPlayerProblem415"];
                 };
             };
             /** @description Problem: `request/idempotency-key-reused`. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -710,15 +2680,20 @@ export interface operations {
                      *       "title": "This Idempotency-Key was used for another request",
                      *       "status": 422,
                      *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused"
+                     *       "code": "request/idempotency-key-reused",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["RegisterPlayerProblem422"];
                 };
             };
             /** @description Problem: `request/too-many-requests`. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -728,15 +2703,17 @@ export interface operations {
                      *       "title": "Too many requests",
                      *       "status": 429,
                      *       "detail": "…",
-                     *       "code": "request/too-many-requests"
+                     *       "code": "request/too-many-requests",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["RegisterPlayerProblem429"];
                 };
             };
             /** @description Problem: `service/error`. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -746,17 +2723,18 @@ export interface operations {
                      *       "title": "Something went wrong on our side",
                      *       "status": 500,
                      *       "detail": "…",
-                     *       "code": "service/error"
+                     *       "code": "service/error",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["RegisterPlayerProblem500"];
                 };
             };
             /** @description Problem: `service/unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -766,10 +2744,11 @@ export interface operations {
                      *       "title": "The service is briefly unavailable: retry",
                      *       "status": 503,
                      *       "detail": "…",
-                     *       "code": "service/unavailable"
+                     *       "code": "service/unavailable",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["RegisterPlayerProblem503"];
                 };
             };
         };
@@ -786,6 +2765,9 @@ export interface operations {
             /** @description The player. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -795,6 +2777,7 @@ export interface operations {
             /** @description Problem: `request/invalid`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -804,15 +2787,18 @@ export interface operations {
                      *       "title": "The request is not valid",
                      *       "status": 400,
                      *       "detail": "…",
-                     *       "code": "request/invalid"
+                     *       "code": "request/invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetMeProblem400"];
                 };
             };
             /** @description Problem: `auth/unauthenticated`. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -822,15 +2808,17 @@ export interface operations {
                      *       "title": "A valid bearer token is required",
                      *       "status": 401,
                      *       "detail": "…",
-                     *       "code": "auth/unauthenticated"
+                     *       "code": "auth/unauthenticated",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetMeProblem401"];
                 };
             };
             /** @description Problem: `player/not-found`. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -840,15 +2828,40 @@ export interface operations {
                      *       "title": "No such player",
                      *       "status": 404,
                      *       "detail": "…",
-                     *       "code": "player/not-found"
+                     *       "code": "player/not-found",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetMeProblem404"];
+                };
+            };
+            /** @description Problem: `request/too-large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "…",
+                     *       "code": "request/too-large",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["GetMeProblem413"];
                 };
             };
             /** @description Problem: `request/too-many-requests`. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -858,15 +2871,17 @@ export interface operations {
                      *       "title": "Too many requests",
                      *       "status": 429,
                      *       "detail": "…",
-                     *       "code": "request/too-many-requests"
+                     *       "code": "request/too-many-requests",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetMeProblem429"];
                 };
             };
             /** @description Problem: `service/error`. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -876,17 +2891,18 @@ export interface operations {
                      *       "title": "Something went wrong on our side",
                      *       "status": 500,
                      *       "detail": "…",
-                     *       "code": "service/error"
+                     *       "code": "service/error",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetMeProblem500"];
                 };
             };
             /** @description Problem: `service/unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -896,10 +2912,11 @@ export interface operations {
                      *       "title": "The service is briefly unavailable: retry",
                      *       "status": 503,
                      *       "detail": "…",
-                     *       "code": "service/unavailable"
+                     *       "code": "service/unavailable",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetMeProblem503"];
                 };
             };
         };
@@ -907,6 +2924,7 @@ export interface operations {
     listMyGames: {
         parameters: {
             query?: {
+                /** @description Only the games waiting for your move. */
                 turn?: "mine";
                 /** @description Page size (default 50). */
                 limit?: number;
@@ -922,6 +2940,9 @@ export interface operations {
             /** @description A page of your games. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -931,6 +2952,7 @@ export interface operations {
             /** @description Problem: `request/invalid`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -940,15 +2962,18 @@ export interface operations {
                      *       "title": "The request is not valid",
                      *       "status": 400,
                      *       "detail": "…",
-                     *       "code": "request/invalid"
+                     *       "code": "request/invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ListMyGamesProblem400"];
                 };
             };
             /** @description Problem: `auth/unauthenticated`. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -958,15 +2983,40 @@ export interface operations {
                      *       "title": "A valid bearer token is required",
                      *       "status": 401,
                      *       "detail": "…",
-                     *       "code": "auth/unauthenticated"
+                     *       "code": "auth/unauthenticated",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ListMyGamesProblem401"];
+                };
+            };
+            /** @description Problem: `request/too-large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "…",
+                     *       "code": "request/too-large",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ListMyGamesProblem413"];
                 };
             };
             /** @description Problem: `request/too-many-requests`. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -976,15 +3026,17 @@ export interface operations {
                      *       "title": "Too many requests",
                      *       "status": 429,
                      *       "detail": "…",
-                     *       "code": "request/too-many-requests"
+                     *       "code": "request/too-many-requests",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ListMyGamesProblem429"];
                 };
             };
             /** @description Problem: `service/error`. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -994,17 +3046,18 @@ export interface operations {
                      *       "title": "Something went wrong on our side",
                      *       "status": 500,
                      *       "detail": "…",
-                     *       "code": "service/error"
+                     *       "code": "service/error",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ListMyGamesProblem500"];
                 };
             };
             /** @description Problem: `service/unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1014,10 +3067,11 @@ export interface operations {
                      *       "title": "The service is briefly unavailable: retry",
                      *       "status": 503,
                      *       "detail": "…",
-                     *       "code": "service/unavailable"
+                     *       "code": "service/unavailable",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ListMyGamesProblem503"];
                 };
             };
         };
@@ -1041,17 +3095,22 @@ export interface operations {
             /** @description The new game. */
             201: {
                 headers: {
-                    Location?: string;
-                    ETag?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description Where the game is: `/v1/games/{id}`. */
+                    Location: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CommandReply"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/idempotency-key-required`, `request/malformed-json`. */
+            /** @description Problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1061,15 +3120,18 @@ export interface operations {
                      *       "title": "The request is not valid",
                      *       "status": 400,
                      *       "detail": "…",
-                     *       "code": "request/invalid"
+                     *       "code": "request/invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["CreateGameProblem400"];
                 };
             };
             /** @description Problem: `auth/unauthenticated`. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1079,15 +3141,17 @@ export interface operations {
                      *       "title": "A valid bearer token is required",
                      *       "status": 401,
                      *       "detail": "…",
-                     *       "code": "auth/unauthenticated"
+                     *       "code": "auth/unauthenticated",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["CreateGameProblem401"];
                 };
             };
             /** @description Problem: `player/not-found`. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1097,15 +3161,37 @@ export interface operations {
                      *       "title": "No such player",
                      *       "status": 404,
                      *       "detail": "…",
-                     *       "code": "player/not-found"
+                     *       "code": "player/not-found",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["CreateGameProblem404"];
+                };
+            };
+            /** @description Problem: `request/version-mismatch`. */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/version-mismatch",
+                     *       "title": "The game has moved on",
+                     *       "status": 412,
+                     *       "detail": "…",
+                     *       "code": "request/version-mismatch",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["CreateGameProblem412"];
                 };
             };
             /** @description Problem: `request/too-large`. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1115,15 +3201,17 @@ export interface operations {
                      *       "title": "The body is too large",
                      *       "status": 413,
                      *       "detail": "…",
-                     *       "code": "request/too-large"
+                     *       "code": "request/too-large",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["CreateGameProblem413"];
                 };
             };
             /** @description Problem: `request/unsupported-media-type`. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1133,15 +3221,17 @@ export interface operations {
                      *       "title": "Send the body as application/json",
                      *       "status": 415,
                      *       "detail": "…",
-                     *       "code": "request/unsupported-media-type"
+                     *       "code": "request/unsupported-media-type",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["CreateGameProblem415"];
                 };
             };
-            /** @description Problem: `request/idempotency-key-reused`, `rules/invalid-ruleset`. */
+            /** @description Problem: `request/idempotency-key-reused`, `rules/game-exists`, `rules/invalid-ruleset`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1151,15 +3241,20 @@ export interface operations {
                      *       "title": "This Idempotency-Key was used for another request",
                      *       "status": 422,
                      *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused"
+                     *       "code": "request/idempotency-key-reused",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["CreateGameProblem422"];
                 };
             };
             /** @description Problem: `request/too-many-requests`. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1169,15 +3264,17 @@ export interface operations {
                      *       "title": "Too many requests",
                      *       "status": 429,
                      *       "detail": "…",
-                     *       "code": "request/too-many-requests"
+                     *       "code": "request/too-many-requests",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["CreateGameProblem429"];
                 };
             };
             /** @description Problem: `service/error`. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1187,17 +3284,18 @@ export interface operations {
                      *       "title": "Something went wrong on our side",
                      *       "status": 500,
                      *       "detail": "…",
-                     *       "code": "service/error"
+                     *       "code": "service/error",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["CreateGameProblem500"];
                 };
             };
             /** @description Problem: `service/unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1207,10 +3305,11 @@ export interface operations {
                      *       "title": "The service is briefly unavailable: retry",
                      *       "status": 503,
                      *       "detail": "…",
-                     *       "code": "service/unavailable"
+                     *       "code": "service/unavailable",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["CreateGameProblem503"];
                 };
             };
         };
@@ -1236,15 +3335,20 @@ export interface operations {
             /** @description You are seated. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CommandReply"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/idempotency-key-required`, `request/malformed-json`. */
+            /** @description Problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1254,15 +3358,18 @@ export interface operations {
                      *       "title": "The request is not valid",
                      *       "status": 400,
                      *       "detail": "…",
-                     *       "code": "request/invalid"
+                     *       "code": "request/invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["JoinGameProblem400"];
                 };
             };
             /** @description Problem: `auth/unauthenticated`. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1272,15 +3379,17 @@ export interface operations {
                      *       "title": "A valid bearer token is required",
                      *       "status": 401,
                      *       "detail": "…",
-                     *       "code": "auth/unauthenticated"
+                     *       "code": "auth/unauthenticated",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["JoinGameProblem401"];
                 };
             };
-            /** @description Problem: `game/not-found`. */
+            /** @description Problem: `game/not-found`, `player/not-found`. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1290,15 +3399,37 @@ export interface operations {
                      *       "title": "No such game",
                      *       "status": 404,
                      *       "detail": "…",
-                     *       "code": "game/not-found"
+                     *       "code": "game/not-found",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["JoinGameProblem404"];
+                };
+            };
+            /** @description Problem: `request/version-mismatch`. */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/version-mismatch",
+                     *       "title": "The game has moved on",
+                     *       "status": 412,
+                     *       "detail": "…",
+                     *       "code": "request/version-mismatch",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["JoinGameProblem412"];
                 };
             };
             /** @description Problem: `request/too-large`. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1308,15 +3439,17 @@ export interface operations {
                      *       "title": "The body is too large",
                      *       "status": 413,
                      *       "detail": "…",
-                     *       "code": "request/too-large"
+                     *       "code": "request/too-large",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["JoinGameProblem413"];
                 };
             };
             /** @description Problem: `request/unsupported-media-type`. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1326,15 +3459,17 @@ export interface operations {
                      *       "title": "Send the body as application/json",
                      *       "status": 415,
                      *       "detail": "…",
-                     *       "code": "request/unsupported-media-type"
+                     *       "code": "request/unsupported-media-type",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["JoinGameProblem415"];
                 };
             };
-            /** @description Problem: `request/idempotency-key-reused`, `rules/game-full`. */
+            /** @description Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/already-seated`, `rules/game-full`. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1344,15 +3479,20 @@ export interface operations {
                      *       "title": "This Idempotency-Key was used for another request",
                      *       "status": 422,
                      *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused"
+                     *       "code": "request/idempotency-key-reused",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["JoinGameProblem422"];
                 };
             };
             /** @description Problem: `request/too-many-requests`. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1362,15 +3502,17 @@ export interface operations {
                      *       "title": "Too many requests",
                      *       "status": 429,
                      *       "detail": "…",
-                     *       "code": "request/too-many-requests"
+                     *       "code": "request/too-many-requests",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["JoinGameProblem429"];
                 };
             };
             /** @description Problem: `service/error`. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1380,17 +3522,18 @@ export interface operations {
                      *       "title": "Something went wrong on our side",
                      *       "status": 500,
                      *       "detail": "…",
-                     *       "code": "service/error"
+                     *       "code": "service/error",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["JoinGameProblem500"];
                 };
             };
             /** @description Problem: `service/unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1400,10 +3543,11 @@ export interface operations {
                      *       "title": "The service is briefly unavailable: retry",
                      *       "status": 503,
                      *       "detail": "…",
-                     *       "code": "service/unavailable"
+                     *       "code": "service/unavailable",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["JoinGameProblem503"];
                 };
             };
         };
@@ -1424,8 +3568,10 @@ export interface operations {
             /** @description The game. */
             200: {
                 headers: {
-                    /** @description The version, quoted. */
-                    ETag?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1435,6 +3581,10 @@ export interface operations {
             /** @description Not modified since the version in If-None-Match. */
             304: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1442,6 +3592,7 @@ export interface operations {
             /** @description Problem: `request/invalid`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1451,15 +3602,18 @@ export interface operations {
                      *       "title": "The request is not valid",
                      *       "status": 400,
                      *       "detail": "…",
-                     *       "code": "request/invalid"
+                     *       "code": "request/invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetGameProblem400"];
                 };
             };
             /** @description Problem: `auth/unauthenticated`. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1469,15 +3623,17 @@ export interface operations {
                      *       "title": "A valid bearer token is required",
                      *       "status": 401,
                      *       "detail": "…",
-                     *       "code": "auth/unauthenticated"
+                     *       "code": "auth/unauthenticated",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetGameProblem401"];
                 };
             };
             /** @description Problem: `game/not-found`. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1487,15 +3643,40 @@ export interface operations {
                      *       "title": "No such game",
                      *       "status": 404,
                      *       "detail": "…",
-                     *       "code": "game/not-found"
+                     *       "code": "game/not-found",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetGameProblem404"];
+                };
+            };
+            /** @description Problem: `request/too-large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "…",
+                     *       "code": "request/too-large",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["GetGameProblem413"];
                 };
             };
             /** @description Problem: `request/too-many-requests`. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1505,15 +3686,17 @@ export interface operations {
                      *       "title": "Too many requests",
                      *       "status": 429,
                      *       "detail": "…",
-                     *       "code": "request/too-many-requests"
+                     *       "code": "request/too-many-requests",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetGameProblem429"];
                 };
             };
             /** @description Problem: `service/error`. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1523,17 +3706,18 @@ export interface operations {
                      *       "title": "Something went wrong on our side",
                      *       "status": 500,
                      *       "detail": "…",
-                     *       "code": "service/error"
+                     *       "code": "service/error",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetGameProblem500"];
                 };
             };
             /** @description Problem: `service/unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1543,10 +3727,527 @@ export interface operations {
                      *       "title": "The service is briefly unavailable: retry",
                      *       "status": 503,
                      *       "detail": "…",
-                     *       "code": "service/unavailable"
+                     *       "code": "service/unavailable",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GetGameProblem503"];
+                };
+            };
+        };
+    };
+    addBot: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The version you decided on, quoted as in the ETag. */
+                "if-match": string;
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
+                "idempotency-key": string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BotRequest"];
+            };
+        };
+        responses: {
+            /** @description The bot is seated. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandReply"];
+                };
+            };
+            /** @description Problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/invalid",
+                     *       "title": "The request is not valid",
+                     *       "status": 400,
+                     *       "detail": "…",
+                     *       "code": "request/invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["AddBotProblem400"];
+                };
+            };
+            /** @description Problem: `auth/unauthenticated`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/auth/unauthenticated",
+                     *       "title": "A valid bearer token is required",
+                     *       "status": 401,
+                     *       "detail": "…",
+                     *       "code": "auth/unauthenticated",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["AddBotProblem401"];
+                };
+            };
+            /** @description Problem: `game/left`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/game/left",
+                     *       "title": "You left this game",
+                     *       "status": 403,
+                     *       "detail": "…",
+                     *       "code": "game/left",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["AddBotProblem403"];
+                };
+            };
+            /** @description Problem: `game/not-found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/game/not-found",
+                     *       "title": "No such game",
+                     *       "status": 404,
+                     *       "detail": "…",
+                     *       "code": "game/not-found",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["AddBotProblem404"];
+                };
+            };
+            /** @description Problem: `request/version-mismatch`. */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/version-mismatch",
+                     *       "title": "The game has moved on",
+                     *       "status": 412,
+                     *       "detail": "…",
+                     *       "code": "request/version-mismatch",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["AddBotProblem412"];
+                };
+            };
+            /** @description Problem: `request/too-large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "…",
+                     *       "code": "request/too-large",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["AddBotProblem413"];
+                };
+            };
+            /** @description Problem: `request/unsupported-media-type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/unsupported-media-type",
+                     *       "title": "Send the body as application/json",
+                     *       "status": 415,
+                     *       "detail": "…",
+                     *       "code": "request/unsupported-media-type",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["AddBotProblem415"];
+                };
+            };
+            /** @description Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/not-creator`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/idempotency-key-reused",
+                     *       "title": "This Idempotency-Key was used for another request",
+                     *       "status": 422,
+                     *       "detail": "…",
+                     *       "code": "request/idempotency-key-reused",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["AddBotProblem422"];
+                };
+            };
+            /** @description Problem: `request/if-match-required`. */
+            428: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/if-match-required",
+                     *       "title": "An If-Match header with the game version is required",
+                     *       "status": 428,
+                     *       "detail": "…",
+                     *       "code": "request/if-match-required",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["AddBotProblem428"];
+                };
+            };
+            /** @description Problem: `request/too-many-requests`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-many-requests",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "…",
+                     *       "code": "request/too-many-requests",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["AddBotProblem429"];
+                };
+            };
+            /** @description Problem: `service/error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/error",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "…",
+                     *       "code": "service/error",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["AddBotProblem500"];
+                };
+            };
+            /** @description Problem: `service/unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/unavailable",
+                     *       "title": "The service is briefly unavailable: retry",
+                     *       "status": 503,
+                     *       "detail": "…",
+                     *       "code": "service/unavailable",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["AddBotProblem503"];
+                };
+            };
+        };
+    };
+    leaveGame: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The version you decided on, quoted as in the ETag. */
+                "if-match": string;
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
+                "idempotency-key": string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description You have left. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandReply"];
+                };
+            };
+            /** @description Problem: `request/invalid`, `request/idempotency-key-required`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/invalid",
+                     *       "title": "The request is not valid",
+                     *       "status": 400,
+                     *       "detail": "…",
+                     *       "code": "request/invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["LeaveGameProblem400"];
+                };
+            };
+            /** @description Problem: `auth/unauthenticated`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/auth/unauthenticated",
+                     *       "title": "A valid bearer token is required",
+                     *       "status": 401,
+                     *       "detail": "…",
+                     *       "code": "auth/unauthenticated",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["LeaveGameProblem401"];
+                };
+            };
+            /** @description Problem: `game/not-found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/game/not-found",
+                     *       "title": "No such game",
+                     *       "status": 404,
+                     *       "detail": "…",
+                     *       "code": "game/not-found",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["LeaveGameProblem404"];
+                };
+            };
+            /** @description Problem: `request/version-mismatch`. */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/version-mismatch",
+                     *       "title": "The game has moved on",
+                     *       "status": 412,
+                     *       "detail": "…",
+                     *       "code": "request/version-mismatch",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["LeaveGameProblem412"];
+                };
+            };
+            /** @description Problem: `request/too-large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "…",
+                     *       "code": "request/too-large",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["LeaveGameProblem413"];
+                };
+            };
+            /** @description Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-finished`, `rules/unknown-seat`, `rules/already-left`, `rules/creator-cannot-leave`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/idempotency-key-reused",
+                     *       "title": "This Idempotency-Key was used for another request",
+                     *       "status": 422,
+                     *       "detail": "…",
+                     *       "code": "request/idempotency-key-reused",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["LeaveGameProblem422"];
+                };
+            };
+            /** @description Problem: `request/if-match-required`. */
+            428: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/if-match-required",
+                     *       "title": "An If-Match header with the game version is required",
+                     *       "status": 428,
+                     *       "detail": "…",
+                     *       "code": "request/if-match-required",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["LeaveGameProblem428"];
+                };
+            };
+            /** @description Problem: `request/too-many-requests`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-many-requests",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "…",
+                     *       "code": "request/too-many-requests",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["LeaveGameProblem429"];
+                };
+            };
+            /** @description Problem: `service/error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/error",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "…",
+                     *       "code": "service/error",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["LeaveGameProblem500"];
+                };
+            };
+            /** @description Problem: `service/unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/unavailable",
+                     *       "title": "The service is briefly unavailable: retry",
+                     *       "status": 503,
+                     *       "detail": "…",
+                     *       "code": "service/unavailable",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["LeaveGameProblem503"];
                 };
             };
         };
@@ -1574,16 +4275,20 @@ export interface operations {
             /** @description The move was made. */
             200: {
                 headers: {
-                    ETag?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CommandReply"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/idempotency-key-required`, `request/malformed-json`. */
+            /** @description Problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1593,15 +4298,18 @@ export interface operations {
                      *       "title": "The request is not valid",
                      *       "status": 400,
                      *       "detail": "…",
-                     *       "code": "request/invalid"
+                     *       "code": "request/invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["MakeMoveProblem400"];
                 };
             };
             /** @description Problem: `auth/unauthenticated`. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1611,15 +4319,37 @@ export interface operations {
                      *       "title": "A valid bearer token is required",
                      *       "status": 401,
                      *       "detail": "…",
-                     *       "code": "auth/unauthenticated"
+                     *       "code": "auth/unauthenticated",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["MakeMoveProblem401"];
+                };
+            };
+            /** @description Problem: `game/left`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/game/left",
+                     *       "title": "You left this game",
+                     *       "status": 403,
+                     *       "detail": "…",
+                     *       "code": "game/left",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["MakeMoveProblem403"];
                 };
             };
             /** @description Problem: `game/not-found`. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1629,15 +4359,17 @@ export interface operations {
                      *       "title": "No such game",
                      *       "status": 404,
                      *       "detail": "…",
-                     *       "code": "game/not-found"
+                     *       "code": "game/not-found",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["MakeMoveProblem404"];
                 };
             };
             /** @description Problem: `request/version-mismatch`. */
             412: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1647,15 +4379,17 @@ export interface operations {
                      *       "title": "The game has moved on",
                      *       "status": 412,
                      *       "detail": "…",
-                     *       "code": "request/version-mismatch"
+                     *       "code": "request/version-mismatch",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["MakeMoveProblem412"];
                 };
             };
             /** @description Problem: `request/too-large`. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1665,15 +4399,17 @@ export interface operations {
                      *       "title": "The body is too large",
                      *       "status": 413,
                      *       "detail": "…",
-                     *       "code": "request/too-large"
+                     *       "code": "request/too-large",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["MakeMoveProblem413"];
                 };
             };
             /** @description Problem: `request/unsupported-media-type`. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1683,15 +4419,17 @@ export interface operations {
                      *       "title": "Send the body as application/json",
                      *       "status": 415,
                      *       "detail": "…",
-                     *       "code": "request/unsupported-media-type"
+                     *       "code": "request/unsupported-media-type",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["MakeMoveProblem415"];
                 };
             };
-            /** @description Problem: `request/idempotency-key-reused`, `rules/not-your-turn`, `rules/must-fill-double`, `rules/suit-mismatch`, `rules/not-in-hand`, `rules/must-play`, `rules/game-not-started`, `rules/game-finished`. */
+            /** @description Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/unknown-seat`, `rules/not-your-turn`, `rules/invalid-tile`, `rules/not-in-hand`, `rules/must-play-drawn`, `rules/unknown-placement`, `rules/must-fill-double`, `rules/end-closed`, `rules/suit-mismatch`, `rules/nothing-to-announce`, `rules/already-drew`, `rules/must-play`, `rules/no-lapse`, `rules/cannot-call-out-self`. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1701,15 +4439,17 @@ export interface operations {
                      *       "title": "This Idempotency-Key was used for another request",
                      *       "status": 422,
                      *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused"
+                     *       "code": "request/idempotency-key-reused",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["MakeMoveProblem422"];
                 };
             };
             /** @description Problem: `request/if-match-required`. */
             428: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1719,15 +4459,20 @@ export interface operations {
                      *       "title": "An If-Match header with the game version is required",
                      *       "status": 428,
                      *       "detail": "…",
-                     *       "code": "request/if-match-required"
+                     *       "code": "request/if-match-required",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["MakeMoveProblem428"];
                 };
             };
             /** @description Problem: `request/too-many-requests`. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1737,15 +4482,17 @@ export interface operations {
                      *       "title": "Too many requests",
                      *       "status": 429,
                      *       "detail": "…",
-                     *       "code": "request/too-many-requests"
+                     *       "code": "request/too-many-requests",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["MakeMoveProblem429"];
                 };
             };
             /** @description Problem: `service/error`. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1755,17 +4502,18 @@ export interface operations {
                      *       "title": "Something went wrong on our side",
                      *       "status": 500,
                      *       "detail": "…",
-                     *       "code": "service/error"
+                     *       "code": "service/error",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["MakeMoveProblem500"];
                 };
             };
             /** @description Problem: `service/unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1775,10 +4523,11 @@ export interface operations {
                      *       "title": "The service is briefly unavailable: retry",
                      *       "status": 503,
                      *       "detail": "…",
-                     *       "code": "service/unavailable"
+                     *       "code": "service/unavailable",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["MakeMoveProblem503"];
                 };
             };
         };
@@ -1804,6 +4553,9 @@ export interface operations {
             /** @description A page of commits. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1813,6 +4565,7 @@ export interface operations {
             /** @description Problem: `request/invalid`, `request/version-ahead`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1822,15 +4575,18 @@ export interface operations {
                      *       "title": "The request is not valid",
                      *       "status": 400,
                      *       "detail": "…",
-                     *       "code": "request/invalid"
+                     *       "code": "request/invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ListEventsProblem400"];
                 };
             };
             /** @description Problem: `auth/unauthenticated`. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1840,15 +4596,17 @@ export interface operations {
                      *       "title": "A valid bearer token is required",
                      *       "status": 401,
                      *       "detail": "…",
-                     *       "code": "auth/unauthenticated"
+                     *       "code": "auth/unauthenticated",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ListEventsProblem401"];
                 };
             };
             /** @description Problem: `game/not-found`. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1858,15 +4616,40 @@ export interface operations {
                      *       "title": "No such game",
                      *       "status": 404,
                      *       "detail": "…",
-                     *       "code": "game/not-found"
+                     *       "code": "game/not-found",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ListEventsProblem404"];
+                };
+            };
+            /** @description Problem: `request/too-large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "…",
+                     *       "code": "request/too-large",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ListEventsProblem413"];
                 };
             };
             /** @description Problem: `request/too-many-requests`. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1876,15 +4659,17 @@ export interface operations {
                      *       "title": "Too many requests",
                      *       "status": 429,
                      *       "detail": "…",
-                     *       "code": "request/too-many-requests"
+                     *       "code": "request/too-many-requests",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ListEventsProblem429"];
                 };
             };
             /** @description Problem: `service/error`. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1894,17 +4679,18 @@ export interface operations {
                      *       "title": "Something went wrong on our side",
                      *       "status": 500,
                      *       "detail": "…",
-                     *       "code": "service/error"
+                     *       "code": "service/error",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ListEventsProblem500"];
                 };
             };
             /** @description Problem: `service/unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1914,10 +4700,11 @@ export interface operations {
                      *       "title": "The service is briefly unavailable: retry",
                      *       "status": 503,
                      *       "detail": "…",
-                     *       "code": "service/unavailable"
+                     *       "code": "service/unavailable",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["ListEventsProblem503"];
                 };
             };
         };

@@ -2,10 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { apiGatewayEvent, type ApiGatewayEventOptions } from '@chickenfoot/api/testing';
+import { apiGatewayEvent, reportResponse, type ApiGatewayEventOptions } from '@chickenfoot/api/testing';
 import { createDynamoClient, ensureTable } from '@chickenfoot/store';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DOCS_ASSET_DIR, DOCS_ASSET_FILES } from '@chickenfoot/infra/bundle';
 import { startContainer, type Container, type LambdaResult } from './container';
 import { startFakeSecretsManager, type FakeSecretsManager } from './fake-secrets-manager';
 import { synthBundled, type BundledFunction } from './synth-bundled';
@@ -15,6 +18,7 @@ import { synthBundled, type BundledFunction } from './synth-bundled';
 // and driven with API Gateway v2 events against dynalite. The signing key comes from a stand-in
 // Secrets Manager, by ARN, as in the stack. The tests share that one warm container and run in order:
 // the last two read what the ones before left in its log and in the fake's request list.
+const resolveFile = createRequire(import.meta.url).resolve;
 const SECRET_ARN = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:chickenfoot-dev-token-AbCdEf';
 const outdir = mkdtempSync(join(tmpdir(), 'chickenfoot-bundled-'));
 let bundled: BundledFunction;
@@ -57,13 +61,21 @@ async function call(
   options: ApiGatewayEventOptions = {},
 ): Promise<LambdaResult & { json: any }> {
   const result = await lambda.invoke(apiGatewayEvent(method, path, options));
+  // Checked against openapi.yaml, as every response the suites receive.
+  const url = `${path}${options.query ? `?${options.query}` : ''}`;
+  const text = Buffer.from(result.body ?? '', result.isBase64Encoded ? 'base64' : 'utf8').toString('utf8');
+  await reportResponse({ method, url, status: result.statusCode, headers: new Headers(result.headers), text });
   const json = result.body && result.headers?.['content-type']?.includes('json') ? JSON.parse(result.body) : null;
   return { ...result, json };
 }
 
 describe('the bundled Lambda handler', () => {
   it('is one ESM file and its source map, in the asset the template deploys, with the environment we expect', () => {
-    expect(readdirSync(bundled.assetDir).sort()).toEqual(['index.mjs', 'index.mjs.map']);
+    expect(readdirSync(bundled.assetDir).sort()).toEqual(['index.mjs', 'index.mjs.map', 'node_modules']);
+    // Beside it, as a package the app resolves: the docs' assets, and nothing else.
+    const docs = readdirSync(join(bundled.assetDir, DOCS_ASSET_DIR)).sort();
+    expect(docs).toEqual([...DOCS_ASSET_FILES].sort());
+    expect(readdirSync(join(bundled.assetDir, 'node_modules'))).toEqual(['swagger-ui-dist']);
     const source = readFileSync(bundled.handlerFile, 'utf8');
     expect(source).toMatch(/\/\/# sourceMappingURL=index\.mjs\.map\s*$/);
     // A CommonJS dependency would leave esbuild's require shim, which throws for Node built-ins in ESM.
@@ -117,13 +129,36 @@ describe('the bundled Lambda handler', () => {
     expect(events.json.version).toBe(moved.json.version);
   });
 
-  it('serves the OpenAPI document and the docs page the stack outputs', async () => {
+  it('serves the OpenAPI document, the landing page and the docs page the stack outputs, with its assets', async () => {
     const openapi = await call('GET', '/openapi.json');
     expect(openapi.statusCode).toBe(200);
     expect(openapi.json.openapi).toMatch(/^3\./);
+    const landing = await call('GET', '/');
+    expect(landing.statusCode).toBe(200);
+    expect(landing.body).toContain('href="/docs"');
     const docs = await call('GET', '/docs');
     expect(docs.statusCode).toBe(200);
     expect(docs.headers?.['content-type']).toMatch(/^text\/html/);
+    expect(docs.body).not.toMatch(/https?:\/\//);
+    const assets = [...(docs.body ?? '').matchAll(/(?:src|href)="(\/docs\/assets\/[^"]+)"/g)].map((m) => m[1]!);
+    expect(assets).toHaveLength(3);
+    for (const path of assets) {
+      // As a browser asks: gzip, which a Lambda returns base64-encoded, well under its 6 MB reply limit.
+      const res = await call('GET', path, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(res.statusCode, path).toBe(200);
+      expect(res.headers?.['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.isBase64Encoded).toBe(true);
+      expect(res.body!.length).toBeLessThan(6 * 1024 * 1024);
+      const bytes = Buffer.from(res.body!, 'base64');
+      const file = res.headers?.['content-encoding'] === 'gzip' ? gunzipSync(bytes) : bytes;
+      // Byte for byte the pinned package's file.
+      expect(file.equals(readFileSync(resolveFile(`swagger-ui-dist/${path.split('/').at(-1)}`))), path).toBe(true);
+    }
+    const bundle = assets.find((path) => path.endsWith('swagger-ui-bundle.js'))!;
+    const plain = await call('GET', bundle);
+    expect(plain.isBase64Encoded).toBe(false);
+    expect(plain.body!.length).toBeGreaterThan(1_500_000);
+    expect(plain.body!.length).toBeLessThan(6 * 1024 * 1024);
   });
 
   it('answers errors as problem+json', async () => {
@@ -134,7 +169,7 @@ describe('the bundled Lambda handler', () => {
 
   it("logs one JSON line per request, with API Gateway's request id and never a token", async () => {
     // The worker's stdout reaches this thread asynchronously, possibly after the last reply did.
-    await expect.poll(() => lambda.logs().trim().split('\n').length).toBeGreaterThanOrEqual(11);
+    await expect.poll(() => lambda.logs().trim().split('\n').length).toBeGreaterThanOrEqual(15);
     const lines = lambda
       .logs()
       .trim()

@@ -3,5 +3,6 @@
  * the bundled-handler test): one set of esbuild options, one build function.
  */
 export { bundleLambda } from './build';
+export { copyDocsAssets, DOCS_ASSET_DIR, DOCS_ASSET_FILES } from './docs-assets';
 export { lambdaBuildOptions } from './options';
 export { FUNCTIONS_DIR, HANDLER, HANDLER_FILE, LAMBDA_ENTRY, REPO_ROOT } from './paths';

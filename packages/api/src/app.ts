@@ -1,6 +1,5 @@
 import { fisherYates, type Shuffle } from '@chickenfoot/rules';
 import type { EventStore } from '@chickenfoot/store';
-import { swaggerUI } from '@hono/swagger-ui';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { randomInt } from 'node:crypto';
 import type { AppDeps, AppEnv, Limits } from './app-deps';
@@ -8,7 +7,8 @@ import { requirePlayer } from './auth/middleware';
 import { lazySecret, type SecretSource } from './auth/secret';
 import { Signer } from './auth/signer';
 import { systemClock, type Clock } from './clock';
-import { openApiDocument, ROUTES } from './contract/document';
+import { ROUTES } from './contract/document';
+import type { BotOptions } from './games/bot-players';
 import { GameRepository } from './games/repository';
 import { GameService } from './games/service';
 import { GameWatcher } from './games/watcher';
@@ -20,11 +20,13 @@ import { problem } from './http/problems';
 import { RateLimiter } from './http/rate-limit';
 import { limitByAddress, requestContext } from './http/request-context';
 import { PlayerRepository } from './players/repository';
+import { docsRoutes } from './routes/docs';
 import { eventRoutes } from './routes/events';
 import { gameRoutes } from './routes/games';
 import { moveRoutes } from './routes/moves';
 import { myGameRoutes } from './routes/my-games';
 import { playerRoutes } from './routes/players';
+import { seatRoutes } from './routes/seats';
 import { router } from './routes/router';
 
 /** What the app is built from. Only entry points (functions/) read the environment to fill this in. */
@@ -40,6 +42,8 @@ export interface AppOptions {
   readonly cacheSize?: number;
   /** The time now (ms since the epoch); the machine's clock unless a test passes its own. */
   readonly clock?: Clock;
+  /** How the server plays bots: the real ones by default; a test may pass its own chooser, randomness, bounds. */
+  readonly bots?: BotOptions;
 }
 
 const DEFAULT_LIMITS: Limits = {
@@ -70,18 +74,17 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   // One token check (and rate limit) for every /v1 route except registration, before any route runs.
   const auth = requirePlayer(deps.signer, new RateLimiter(limits.perPlayer, deps.clock));
   app.use('/v1/*', (c, next) => (c.req.path === '/v1/players' ? next() : auth(c, next)));
-  app.post('/v1/players', limitByAddress(new RateLimiter(limits.registrations, deps.clock)));
+  app.post('/v1/players', limitByAddress(new RateLimiter(limits.registrations, deps.clock, undefined, 'registration')));
   // After the token check, which awaits: by then Node has parsed the packet the body came in.
   app.use('*', bufferedBody());
   app.route('/', playerRoutes(deps));
   app.route('/', myGameRoutes(deps));
   app.route('/', gameRoutes(deps));
+  app.route('/', seatRoutes(deps));
   app.route('/', moveRoutes(deps));
   app.route('/', eventRoutes(deps));
 
-  app.get('/openapi.json', (c) => c.json(openApiDocument()));
-  app.get('/docs', swaggerUI({ url: '/openapi.json', title: 'Chickenfoot API' }));
-  app.get('/', (c) => c.redirect('/docs'));
+  app.route('/', docsRoutes());
 
   const routes = ROUTES.map((route) => ({
     method: route.method.toUpperCase(),
@@ -122,7 +125,12 @@ function appDeps(options: AppOptions): AppDeps {
   });
   return {
     store: options.store,
-    games: new GameService({ repository, context: { shuffle: options.shuffle ?? fisherYates(randomInt) }, logger }),
+    games: new GameService({
+      repository,
+      context: { shuffle: options.shuffle ?? fisherYates(randomInt) },
+      logger,
+      ...(options.bots ? { bots: options.bots } : {}),
+    }),
     players: new PlayerRepository(options.store),
     watcher: new GameWatcher(options.store, limits.pollMs),
     // A failed fetch of the secret is tried again on the next request, so only a success is kept.

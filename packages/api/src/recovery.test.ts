@@ -17,8 +17,13 @@ async function flakyApi(options: Partial<AppOptions> = {}) {
   const failing = { awaiting: false, commitReply: false };
   client.middlewareStack.add(
     (next) => async (args) => {
-      const item = (args.input as { Item?: { pk?: { S?: string }; sk?: { N?: string } } }).Item;
-      const sk = Number(item?.sk?.N);
+      // A PutItem names its item; an UpdateItem (a turn entry's tombstone) or DeleteItem, its key.
+      const input = args.input as {
+        Item?: { pk?: { S?: string }; sk?: { N?: string } };
+        Key?: { pk?: { S?: string } };
+      };
+      const item = input.Item ?? input.Key;
+      const sk = Number(input.Item?.sk?.N);
       if (failing.awaiting && item?.pk?.S?.startsWith('turns#')) {
         throw Object.assign(new Error('Rate of requests exceeds the allowed throughput.'), {
           name: 'ThrottlingException',

@@ -38,6 +38,7 @@ function tableOnly(view: GameView): GameState {
     rules: view.rules ?? { ...DEFAULT_RULES, handSize: 1 },
     seatCount: seats,
     players: view.seats.map((s) => s.player),
+    bots: view.seats.map((s) => s.bot),
     hand: {
       index: view.hand?.index ?? 0,
       dealer: view.hand?.dealer ?? 0,

@@ -23,6 +23,7 @@ export function worldOf(
   const rules = view.rules;
   const ends = hand.openEnds.map((e) => ({ id: e.on, suit: e.suit, remaining: e.remaining }));
   const players = view.seats.map((s) => s.player);
+  const bots = view.seats.map((s) => s.bot);
   const chickenlittle = view.seats.map((s) => s.chickenlittle);
   const openers = [...view.pastHands.map((h) => h.opener), hand.opener];
   const openSuits = openSuitsOf(ends, hand.mustFill);
@@ -35,6 +36,7 @@ export function worldOf(
     rules,
     seatCount: view.seats.length,
     players,
+    bots,
     hand: {
       index: hand.index,
       dealer: hand.dealer,

@@ -1,10 +1,11 @@
 import { commitItem, type AppendMeta, type Commit } from './commit';
 import type { Dynamo } from './dynamo';
 import { ConcurrencyError, ProjectionLagError } from './errors';
+import type { GameHead } from './head';
 import { findRecorded } from './idempotency';
 import { checkId, checkVersion } from './keys';
-import { readLatest } from './read';
-import { writeTurns } from './turns';
+import { readCommit, readLatest } from './read';
+import { clearTurns, entryWrites, writeEntry, type EntryWrite } from './turns';
 
 /** What `append` did: wrote `commit`, or found the same command already recorded (`replayed`). */
 export interface AppendResult {
@@ -13,11 +14,14 @@ export interface AppendResult {
 }
 
 /**
- * Writes version `expectedVersion + 1` as one item with one conditional PutItem; then, when the
- * commit changed whom the game awaits (`meta.turn`), the players' turn entries (turns.ts). They are
- * written only once the commit is: a command that loses the race for its version writes nothing but
- * its failed put. On a lost race it reads the newest commit (and, when that is not the command's
- * version, the commit at it) to tell a retry of an applied command from a real conflict.
+ * Writes version `expectedVersion + 1` as one item with one conditional PutItem. When the commit
+ * changes whom a game in play awaits (`meta.turn`), the two players' turn entries (turns.ts) are
+ * written at the same time, so a move costs one round trip. That is safe because each side of a race
+ * mends what the other's writes did: the winner rewrites an entry a loser's write got to first, and a
+ * loser puts back each entry it changed that the winner's commit does not change the same way. A
+ * finished game's entries are deleted only once its commit is written (a loser could not put them
+ * back). On a lost race it reads the newest commit to tell a retry of an applied command from a real
+ * conflict.
  */
 export async function append(
   dynamo: Dynamo,
@@ -30,23 +34,35 @@ export async function append(
   checkVersion('expectedVersion', expectedVersion);
   if (!Array.isArray(events)) throw new TypeError('events must be an array');
   const { item, commit } = commitItem(gameId, expectedVersion + 1, events, meta);
-  const written = await dynamo.putIf({
+  const put = dynamo.putIf({
     Item: item,
     ConditionExpression: 'attribute_not_exists(#sk)',
     ExpressionAttributeNames: { '#sk': 'sk' },
   });
-  if (!written) return resolveConflict(dynamo, gameId, expectedVersion, meta);
-  if (meta.turn && meta.turn.from !== meta.turn.to) {
-    try {
-      await writeTurns(dynamo, gameId, {
-        version: commit.version,
-        at: commit.at,
-        change: meta.turn,
-        head: meta.turn.head,
-      });
-    } catch (error) {
-      throw new ProjectionLagError(commit, { cause: error });
-    }
+  const turn = meta.turn;
+  const inPlay = turn !== undefined && turn.from !== turn.to && turn.head.status !== 'finished';
+  const entries = inPlay ? entryWrites(turn) : [];
+  const write = { version: commit.version, at: commit.at, head: turn?.head as GameHead };
+  const [written, ...sent] = await Promise.allSettled([
+    put,
+    ...entries.map((e) => writeEntry(dynamo, gameId, e, write)),
+  ]);
+  // The commit's outcome is unknown (throttling, network): it may have landed. The retry with the
+  // same key is recognised, and its caller repairs the entries (`restoreTurns`).
+  if (written.status === 'rejected') throw written.reason;
+  if (!written.value) {
+    const landed = entries.filter((_, i) => sent[i]?.status === 'fulfilled' && sent[i].value);
+    return resolveConflict(dynamo, gameId, expectedVersion, meta, landed);
+  }
+  try {
+    // An entry that a loser of this race wrote first (at our version) is rewritten with ours.
+    const beaten = entries.filter((_, i) => sent[i]?.status === 'fulfilled' && !sent[i].value);
+    await Promise.all(beaten.map((e) => writeEntry(dynamo, gameId, e, { ...write, repair: true })));
+    const failed = sent.find((s) => s.status === 'rejected');
+    if (failed) throw failed.reason;
+    if (turn && turn.head.status === 'finished') await clearTurns(dynamo, gameId, commit.version, turn.head);
+  } catch (error) {
+    throw new ProjectionLagError(commit, { cause: error });
   }
   return { commit, replayed: false };
 }
@@ -54,13 +70,15 @@ export async function append(
 /**
  * Explains a failed commit PutItem: a replay of the recorded command (the commit at its version
  * carries its key and hash), or a conflict. A replay's caller repairs what the first attempt may have
- * left unwritten (see `EventStore.restoreTurns`).
+ * left unwritten (see `EventStore.restoreTurns`). On a conflict, the entries this attempt's writes
+ * changed (`landed`) are put back as the winner's commit leaves them.
  */
 async function resolveConflict(
   dynamo: Dynamo,
   gameId: string,
   expectedVersion: number,
   meta: AppendMeta,
+  landed: readonly EntryWrite[],
 ): Promise<AppendResult> {
   const latest = await readLatest(dynamo, gameId);
   const key = meta.idempotencyKey;
@@ -69,6 +87,15 @@ async function resolveConflict(
     const recorded = await findRecorded(dynamo, gameId, identity, { version: expectedVersion + 1 }, latest);
     if (recorded) return { commit: recorded, replayed: true };
   }
+  const version = expectedVersion + 1;
+  if (landed.length > 0 && meta.turn) {
+    const winner = latest?.version === version ? latest : await readCommit(dynamo, gameId, version, false);
+    // Both commands started from the same version, so an unchanged turn awaits our `from`.
+    const awaited = winner?.turn ? winner.turn.to : meta.turn.from;
+    const undo = landed.filter((e) => e.waiting !== (e.playerId === awaited));
+    const write = { version, at: winner?.at ?? '', head: meta.turn.head, repair: true, restore: true };
+    await Promise.all(undo.map((e) => writeEntry(dynamo, gameId, { ...e, waiting: !e.waiting }, write)));
+  }
   // The newest commit can only be missing if someone deleted items behind the store's back.
-  throw new ConcurrencyError(gameId, expectedVersion, Math.max(latest?.version ?? 0, expectedVersion + 1));
+  throw new ConcurrencyError(gameId, expectedVersion, Math.max(latest?.version ?? 0, version));
 }

@@ -7,7 +7,7 @@ import type { EventStore } from './event-store';
 import type { GameHead } from './head';
 import { turnSk, turnsKey } from './keys';
 import { testStore } from './testing';
-import { writeTurns } from './turns';
+import { writeEntry, writeTurns } from './turns';
 
 let store: EventStore;
 let client: DynamoDBClient;
@@ -72,7 +72,11 @@ describe("the players' turn entries", () => {
     expect(await waitingOn('t1')).toEqual(['ann']);
 
     const move = await store.measure(() => store.append('t1', 2, [{ type: 'Played' }], moveMeta(3, 'ann', 'bob')));
-    expect(move.cost).toMatchObject({ requests: 3, writeUnits: 3, byOperation: { PutItem: { requests: 3 } } });
+    expect(move.cost).toMatchObject({
+      requests: 3,
+      writeUnits: 3,
+      byOperation: { PutItem: { requests: 2 }, UpdateItem: { requests: 1 } },
+    });
     expect(move.result.commit.turn).toEqual({ from: 'ann', to: 'bob' });
     expect(await waitingOn('t1')).toEqual(['bob']);
     expect(await entry('ann', 't1')).toEqual({ v: 3, waiting: false });
@@ -92,7 +96,7 @@ describe("the players' turn entries", () => {
     for (const seat of seats) expect(await entry(seat.playerId, 't2')).toBeNull();
   });
 
-  it('are never written by a command that loses the race for its version', async () => {
+  it('are sent with the commit; a command that loses the race puts back what its writes changed', async () => {
     await store.append('t3', 0, [{ type: 'Started' }], moveMeta(1, null, 'ann'));
     const racers = ['bob', 'cy'].map((to, i) =>
       store.append('t3', 1, [{ racer: to }], { ...moveMeta(2, 'ann', to), idempotencyKey: `race${i}` }),
@@ -106,6 +110,65 @@ describe("the players' turn entries", () => {
     ]);
     const winner = (won.value.commit.events[0] as { racer: string }).racer;
     expect(await waitingOn('t3')).toEqual([winner]);
+  });
+
+  it('are as the winner left them, whichever way the race went: 48 races of four kinds', async () => {
+    // At each version Ann is in turn. Two commands race: she plays to Bob (or Cy), or Cy calls her out
+    // (null: Ann stays in turn). Whoever wins, the lists must be the winner's, down to the head.
+    const kinds: [string | null, string | null][] = [
+      ['bob', null],
+      ['bob', 'cy'],
+      [null, 'cy'],
+      ['bob', 'bob'],
+    ];
+    for (let round = 0; round < 48; round++) {
+      const gameId = `race-${round}`;
+      await store.append(gameId, 0, [{ type: 'Started' }], moveMeta(1, null, 'ann'));
+      const [a, b] = kinds[round % kinds.length] as [string | null, string | null];
+      const command = (to: string | null, i: number) =>
+        store.append(gameId, 1, [{ to }], {
+          idempotencyKey: `r${round}-${i}`,
+          commandHash: 'h',
+          at: new Date('2024-07-01T10:02:00.000Z'),
+          ...(to ? { turn: { from: 'ann', to, head: { ...headAt(2, to), racer: i } } } : {}),
+        });
+      const results = await Promise.allSettled([command(a, 0), command(b, 1)]);
+      const won = results.findIndex((r) => r.status === 'fulfilled');
+      const awaited = (won === 0 ? a : b) ?? 'ann';
+      const where = `round ${round}: ${a} against ${b}, ${won} won`;
+      expect(await waitingOn(gameId), where).toEqual([awaited]);
+      const [entry] = (await store.listPlayerGames(awaited, { myTurn: true })).games.filter((g) => g.gameId === gameId);
+      expect(entry?.head.racer ?? null, where).toBe(awaited === 'ann' ? null : won);
+    }
+  });
+
+  it('are mended by the winner when a loser’s write got to an entry first', async () => {
+    const dynamo = new Dynamo(client, tableName);
+    await store.append('t11', 0, [{ type: 'Started' }], moveMeta(1, null, 'ann'));
+    // A loser's write for version 2 lands before the winner's.
+    const loser = { ...headAt(2, 'bob'), racer: 'loser' };
+    await writeEntry(dynamo, 't11', { playerId: 'bob', waiting: true }, { version: 2, at: 'x', head: loser });
+    const winner = { ...headAt(2, 'bob'), racer: 'winner' };
+    await store.append('t11', 1, [{ type: 'Played' }], {
+      ...moveMeta(2, 'ann', 'bob'),
+      turn: { from: 'ann', to: 'bob', head: winner },
+    });
+    const [entry] = (await store.listPlayerGames('bob', { myTurn: true })).games.filter((g) => g.gameId === 't11');
+    expect(entry).toMatchObject({ since: '2024-07-01T10:02:00.000Z', head: { racer: 'winner' } });
+  });
+
+  it('are put back by a loser as the winner left them: its player in turn again, as they were', async () => {
+    await store.append('t12', 0, [{ type: 'Started' }], moveMeta(1, null, 'ann'));
+    // The winner at version 2 leaves Ann in turn (a call-out): it writes no entry.
+    await store.append('t12', 1, [{ type: 'CalledOut' }], { idempotencyKey: 'win' });
+    // The loser moved the turn to Bob: its commit fails, its entries land, and it puts them back.
+    await expect(store.append('t12', 1, [{ type: 'Played' }], moveMeta(2, 'ann', 'bob'))).rejects.toThrow(
+      ConcurrencyError,
+    );
+    expect(await waitingOn('t12')).toEqual(['ann']);
+    const [ann] = (await store.listPlayerGames('ann', { myTurn: true })).games.filter((g) => g.gameId === 't12');
+    expect(ann).toMatchObject({ since: '2024-07-01T10:01:00.000Z', head: { version: 1 } });
+    expect(await entry('bob', 't12')).toEqual({ v: 2, waiting: false });
   });
 
   it('fail as ProjectionLagError, with the commit recorded; restoreTurns repairs them', async () => {

@@ -38,43 +38,82 @@ export interface TurnWrite {
   readonly repair?: boolean;
 }
 
+/** One player's entry as a write makes it: waiting (a turn begins), or a tombstone (a turn ended). */
+export interface EntryWrite {
+  readonly playerId: string;
+  readonly waiting: boolean;
+}
+
+/** The entries a turn change writes while the game is in play: the new player's, the previous one's. */
+export function entryWrites(change: TurnChange): EntryWrite[] {
+  const writes: EntryWrite[] = [];
+  if (change.to !== null) writes.push({ playerId: change.to, waiting: true });
+  if (change.from !== null && change.from !== change.to) writes.push({ playerId: change.from, waiting: false });
+  return writes;
+}
+
+const guardOf = (version: number, repair: boolean) => ({
+  ConditionExpression: `attribute_not_exists(#v) OR #v ${repair ? '<=' : '<'} :v`,
+  ExpressionAttributeNames: { '#v': 'v' },
+  ExpressionAttributeValues: { ':v': { N: String(version) } },
+});
+
 /**
- * Writes what a commit's turn change means for the players' lists, in parallel: the awaited player's
- * entry, the previous one's tombstone, and once the game is finished the deletion of every seated
- * player's entry. Each write is guarded by the version. True when every write landed (or was not
- * needed); false when a newer entry was already there.
+ * Writes one player's entry for a game at `version`, guarded by it: true when written, false when an
+ * entry as new (`repair`: newer) was there. A turn that begins replaces the entry (since when, the
+ * head); a tombstone (`waiting: false`) and `restore` (waiting again, as it was) change only the flag
+ * and the version, keeping since when and the head, so that a command that loses the race for its
+ * version can put back exactly what its own writes changed.
+ */
+export function writeEntry(
+  dynamo: Dynamo,
+  gameId: string,
+  entry: EntryWrite,
+  write: Pick<TurnWrite, 'version' | 'at' | 'head' | 'repair'> & { readonly restore?: boolean },
+): Promise<boolean> {
+  const { version, repair = false } = write;
+  const key = { pk: turnsKey(entry.playerId), sk: turnSk(gameId) };
+  const guard = guardOf(version, repair);
+  if (entry.waiting && !write.restore) {
+    const item = { ...key, gid: { S: gameId }, v: { N: String(version) }, w: { BOOL: true } };
+    return dynamo
+      .putIf({ Item: { ...item, at: { S: write.at }, hd: encodePayload(write.head) }, ...guard })
+      .then((written) => written !== null);
+  }
+  return dynamo
+    .updateIf({
+      Key: key,
+      UpdateExpression: 'SET #v = :v, #w = :w, #gid = :gid',
+      ...guard,
+      ExpressionAttributeNames: { ...guard.ExpressionAttributeNames, '#w': 'w', '#gid': 'gid' },
+      ExpressionAttributeValues: {
+        ...guard.ExpressionAttributeValues,
+        ':w': { BOOL: entry.waiting },
+        ':gid': { S: gameId },
+      },
+    })
+    .then((written) => written !== null);
+}
+
+/** Deletes every seated player's entry of a finished game (over entries of its version or older). */
+export async function clearTurns(dynamo: Dynamo, gameId: string, version: number, head: GameHead): Promise<boolean> {
+  const guard = guardOf(version, true);
+  const seated = head.seats.flatMap((seat) => (seat ? [seat.playerId] : []));
+  const done = await Promise.all(
+    seated.map((playerId) => dynamo.deleteIf({ Key: { pk: turnsKey(playerId), sk: turnSk(gameId) }, ...guard })),
+  );
+  return done.every((d) => d !== null);
+}
+
+/**
+ * Writes what a commit's turn change means for the players' lists: in play, the awaited player's
+ * entry and the previous one's tombstone, in parallel; once the game is finished, the deletion of
+ * every seated player's entry. True when every write landed; false when a newer entry was there.
  */
 export async function writeTurns(dynamo: Dynamo, gameId: string, write: TurnWrite): Promise<boolean> {
-  const { version, at, change, head, repair = false } = write;
-  const guard = {
-    ConditionExpression: `attribute_not_exists(#v) OR #v ${repair ? '<=' : '<'} :v`,
-    ExpressionAttributeNames: { '#v': 'v' },
-    ExpressionAttributeValues: { ':v': { N: String(version) } },
-  };
-  const key = (playerId: string) => ({ pk: turnsKey(playerId), sk: turnSk(gameId) });
-  const item = (playerId: string, extra: Record<string, AttributeValue>) => ({
-    ...key(playerId),
-    gid: { S: gameId },
-    v: { N: String(version) },
-    ...extra,
-  });
-  const writes: Promise<unknown>[] = [];
-  if (head.status === 'finished') {
-    // Nobody's turn any more: the game leaves every seated player's partition.
-    for (const seat of head.seats) if (seat) writes.push(dynamo.deleteIf({ Key: key(seat.playerId), ...guard }));
-  } else {
-    if (change.to !== null) {
-      const since = { S: at };
-      writes.push(
-        dynamo.putIf({ Item: item(change.to, { w: { BOOL: true }, at: since, hd: encodePayload(head) }), ...guard }),
-      );
-    }
-    if (change.from !== null && change.from !== change.to) {
-      writes.push(dynamo.putIf({ Item: item(change.from, { w: { BOOL: false } }), ...guard }));
-    }
-  }
-  const done = await Promise.all(writes);
-  return done.every((d) => d !== null);
+  if (write.head.status === 'finished') return clearTurns(dynamo, gameId, write.version, write.head);
+  const done = await Promise.all(entryWrites(write.change).map((entry) => writeEntry(dynamo, gameId, entry, write)));
+  return done.every(Boolean);
 }
 
 /**

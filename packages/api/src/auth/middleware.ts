@@ -6,7 +6,8 @@ import type { Signer } from './signer';
 
 /**
  * Requires `Authorization: Bearer <token>` signed with the server's secret, names the player, and
- * holds each player to its rate limit. No database read: the token carries its own proof.
+ * holds each player to its rate limit, which every response then states in `RateLimit` and
+ * `RateLimit-Policy`. No database read: the token carries its own proof.
  */
 export function requirePlayer(signer: () => Promise<Signer>, limiter: RateLimiter) {
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -28,7 +29,11 @@ export function requirePlayer(signer: () => Promise<Signer>, limiter: RateLimite
         { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
       );
     const key = `player:${playerId}`;
-    if (!limiter.take(key)) {
+    const allowed = limiter.take(key);
+    // On every response from here on, errors included: the client's budget, as the draft says it.
+    const budget = limiter.headers(key);
+    for (const [name, value] of Object.entries(budget)) c.header(name, value);
+    if (!allowed) {
       const retry = String(limiter.retryAfter(key));
       throw new ApiProblem(
         'request/too-many-requests',

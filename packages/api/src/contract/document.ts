@@ -1,8 +1,11 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { listEvents } from './events';
 import { createGame, getGame, joinGame } from './games';
+import { ProblemSchema } from '../schemas/problem';
+import { HEADER_COMPONENTS } from './headers';
 import { makeMove } from './moves';
 import { listMyGames } from './my-games';
+import { addBot, leaveGame } from './seats';
 import { getMe, registerPlayer } from './players';
 
 /** Every route of the API, as documented: the handlers in routes/ implement exactly these. */
@@ -13,6 +16,8 @@ export const ROUTES = [
   createGame,
   joinGame,
   getGame,
+  addBot,
+  leaveGame,
   makeMove,
   listEvents,
 ] as const;
@@ -54,7 +59,12 @@ export function openApiDocument() {
     scheme: 'bearer',
     description: 'The token from POST /v1/players.',
   });
+  for (const [name, header] of Object.entries(HEADER_COMPONENTS)) {
+    registry.openAPIRegistry.registerComponent('headers', name, header);
+  }
   for (const route of ROUTES) registry.openAPIRegistry.registerPath(route);
+  // What any problem looks like, whatever answered it (an unknown path, a method not allowed).
+  registry.openAPIRegistry.register('Problem', ProblemSchema);
   document = registry.getOpenAPI31Document(DOCUMENT_CONFIG);
   return document;
 }

@@ -1,34 +1,36 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { oneOf } from '../schemas/common';
 import { GameSummarySchema } from '../schemas/game-list';
-import { bearer, json, problems } from './responses';
+import { bearer, documented, json } from './responses';
 
-export const listMyGames = createRoute({
-  method: 'get',
-  path: '/v1/me/games',
-  operationId: 'listMyGames',
-  tags: ['Players'],
-  summary: 'Your games',
-  description:
-    'With `turn=mine`: the games waiting for your move, the one waiting longest first, current as of the last move. Without it: all your games, the most recently joined or changed status first, with `yourTurn` marked; that list comes from an index and may trail a change of status by a moment. The game itself is always current.',
-  security: bearer,
-  request: {
-    query: z.object({
-      turn: z.enum(['mine']).optional(),
-      limit: z.coerce
-        .number()
-        .int()
-        .min(1)
-        .max(100)
-        .optional()
-        .openapi({ type: 'integer', minimum: 1, maximum: 100, description: 'Page size (default 50).' }),
-      cursor: z.string().max(2048).optional().openapi({ description: 'From the previous page.' }),
-    }),
-  },
-  responses: {
-    200: {
-      description: 'A page of your games.',
-      ...json(z.object({ games: z.array(GameSummarySchema), cursor: z.string().nullable() }).openapi('GameList')),
+export const listMyGames = documented(
+  createRoute({
+    method: 'get',
+    path: '/v1/me/games',
+    operationId: 'listMyGames',
+    tags: ['Players'],
+    summary: 'Your games',
+    description:
+      'With `turn=mine`: the games waiting for your move, the one waiting longest first, current as of the last move. Without it: all your games, the most recently joined or changed status first, with `yourTurn` marked; that list comes from an index and may trail a change of status by a moment. The game itself is always current.',
+    security: bearer,
+    request: {
+      query: z.object({
+        turn: oneOf(['mine']).optional().openapi({ description: 'Only the games waiting for your move.' }),
+        limit: z.coerce
+          .number()
+          .int()
+          .min(1)
+          .max(100)
+          .optional()
+          .openapi({ type: 'integer', minimum: 1, maximum: 100, description: 'Page size (default 50).' }),
+        cursor: z.string().max(2048).optional().openapi({ description: 'From the previous page.' }),
+      }),
     },
-    ...problems('auth/unauthenticated'),
-  },
-});
+    responses: {
+      200: {
+        description: 'A page of your games.',
+        ...json(z.object({ games: z.array(GameSummarySchema), cursor: z.string().nullable() }).openapi('GameList')),
+      },
+    },
+  }),
+);

@@ -1,42 +1,43 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { IdempotencyKeySchema } from '../schemas/common';
 import { NewPlayerSchema, PlayerSchema, RegisteredPlayerSchema } from '../schemas/players';
-import { bearer, json, problems } from './responses';
+import { bearer, documented, json } from './responses';
 
-export const registerPlayer = createRoute({
-  method: 'post',
-  path: '/v1/players',
-  operationId: 'registerPlayer',
-  tags: ['Players'],
-  summary: 'Register a player',
-  description:
-    'Creates a player and returns its bearer token, shown only in this reply. With an `Idempotency-Key` (keep it secret, like the token: a retry with it returns the same token) a retried registration returns the first reply.',
-  security: [],
-  request: {
-    headers: z.object({ 'idempotency-key': IdempotencyKeySchema.optional() }),
-    body: { ...json(NewPlayerSchema), required: true },
-  },
-  responses: {
-    201: { description: 'The player and its token.', ...json(RegisteredPlayerSchema) },
-    ...problems(
-      'request/malformed-json',
-      'request/unsupported-media-type',
-      'request/too-large',
-      'request/idempotency-key-reused',
-    ),
-  },
-});
+export const registerPlayer = documented(
+  createRoute({
+    method: 'post',
+    path: '/v1/players',
+    operationId: 'registerPlayer',
+    tags: ['Players'],
+    summary: 'Register a player',
+    description:
+      'Creates a player and returns its bearer token, shown only in this reply. With an `Idempotency-Key` (keep it secret, like the token: a retry with it returns the same token) a retried registration returns the first reply.',
+    security: [],
+    request: {
+      headers: z.object({ 'idempotency-key': IdempotencyKeySchema.optional() }),
+      body: { ...json(NewPlayerSchema), required: true },
+    },
+    responses: {
+      201: {
+        description: 'The player and its token.',
+        ...json(RegisteredPlayerSchema),
+        headers: { Location: { description: 'Where you are: `/v1/me`.', required: true, schema: { type: 'string' } } },
+      },
+    },
+  }),
+);
 
-export const getMe = createRoute({
-  method: 'get',
-  path: '/v1/me',
-  operationId: 'getMe',
-  tags: ['Players'],
-  summary: 'Who am I',
-  description: 'The player the bearer token belongs to.',
-  security: bearer,
-  responses: {
-    200: { description: 'The player.', ...json(z.object({ player: PlayerSchema }).openapi('Me')) },
-    ...problems('auth/unauthenticated', 'player/not-found'),
-  },
-});
+export const getMe = documented(
+  createRoute({
+    method: 'get',
+    path: '/v1/me',
+    operationId: 'getMe',
+    tags: ['Players'],
+    summary: 'Who am I',
+    description: 'The player the bearer token belongs to.',
+    security: bearer,
+    responses: {
+      200: { description: 'The player.', ...json(z.object({ player: PlayerSchema }).openapi('Me')) },
+    },
+  }),
+);

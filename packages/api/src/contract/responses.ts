@@ -1,6 +1,16 @@
-import { z } from '@hono/zod-openapi';
-import { ProblemSchema } from '../schemas/common';
+import type { RouteConfig, z } from '@hono/zod-openapi';
 import { PROBLEMS, problemType, type ProblemCode } from '../problems';
+import { problemSchema } from '../schemas/problem';
+import { problemHeaders, successHeaders } from './headers';
+import {
+  AUTHENTICATED,
+  EVERY_OPERATION,
+  IDEMPOTENT,
+  IF_MATCH_REQUIRED,
+  JSON_BODY,
+  OPERATION_PROBLEMS,
+  type OperationId,
+} from './problem-codes';
 
 /** JSON content of a schema, for request bodies and responses. */
 export const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } } });
@@ -8,50 +18,80 @@ export const json = <T extends z.ZodType>(schema: T) => ({ content: { 'applicati
 /** Bearer-token security, as every route but registration and the docs requires. */
 export const bearer = [{ bearerAuth: [] }];
 
+/** Whether a route declares a header, and whether it requires it. */
+function declares(route: RouteConfig, name: string): 'required' | 'optional' | null {
+  const headers = route.request?.headers as { shape?: Record<string, { safeParse(v: unknown): { success: boolean } }> };
+  const schema = headers?.shape?.[name];
+  if (!schema) return null;
+  return schema.safeParse(undefined).success ? 'optional' : 'required';
+}
+
 /**
- * The problem responses a route documents: one entry per status, listing the codes it may carry.
- * @example responses: { 200: …, ...problems('auth/unauthenticated', 'game/not-found') }
+ * Every problem code an operation can answer with: what every request can get, what its shape
+ * implies (a token, a JSON body, an Idempotency-Key or If-Match header), and its own list in
+ * `OPERATION_PROBLEMS`. Derived, never typed per route.
  */
-export function problems(...codes: ProblemCode[]) {
+export function problemCodesOf(route: RouteConfig): ProblemCode[] {
+  const own = OPERATION_PROBLEMS[route.operationId as OperationId];
+  if (!own) throw new TypeError(`${route.operationId}: no entry in OPERATION_PROBLEMS`);
+  return [
+    ...new Set([
+      ...EVERY_OPERATION,
+      ...((route.security ?? []).length > 0 ? AUTHENTICATED : []),
+      ...(route.request?.body ? JSON_BODY : []),
+      ...(declares(route, 'idempotency-key') ? IDEMPOTENT : []),
+      ...(declares(route, 'if-match') === 'required' ? IF_MATCH_REQUIRED : []),
+      ...own,
+    ]),
+  ];
+}
+
+const pascal = (id: string) => id.charAt(0).toUpperCase() + id.slice(1);
+
+/**
+ * A route as the contract documents it: its success responses with the headers every one carries
+ * (request id, rate limit), and one problem response per status it can answer with, whose schema
+ * (`<Operation>Problem<status>`) lists exactly the codes of that status.
+ * @example export const getMe = documented(createRoute({ operationId: 'getMe', … }));
+ */
+export function documented<R extends RouteConfig>(route: R): R {
   const byStatus = new Map<number, ProblemCode[]>();
-  for (const code of [
-    'request/invalid',
-    'request/too-many-requests',
-    'service/unavailable',
-    'service/error',
-    ...codes,
-  ] as ProblemCode[]) {
-    const status = PROBLEMS[code].status;
+  for (const code of problemCodesOf(route)) {
+    const { status } = PROBLEMS[code];
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
-  return Object.fromEntries(
-    [...byStatus].map(([status, list]) => [
+  const successes = Object.fromEntries(
+    Object.entries(route.responses).map(([status, response]) => [
       status,
-      {
-        description: `Problem: ${list.map((c) => `\`${c}\``).join(', ')}.`,
-        content: {
-          'application/problem+json': {
-            schema: ProblemSchema,
-            example: {
-              type: problemType(list[0] as ProblemCode),
-              title: PROBLEMS[list[0] as ProblemCode].title,
-              status,
-              detail: '…',
-              code: list[0],
-            },
-          },
-        },
-        ...(status === 503
-          ? {
-              headers: {
-                'Retry-After': {
-                  description: 'Seconds to wait before retrying.',
-                  schema: { type: 'integer' as const },
-                },
-              },
-            }
-          : {}),
-      },
+      { ...response, headers: { ...successHeaders(), ...((response as { headers?: object }).headers ?? {}) } },
     ]),
   );
+  const problems = Object.fromEntries(
+    [...byStatus]
+      .sort(([a], [b]) => a - b)
+      .map(([status, codes]) => {
+        const list = codes as [ProblemCode, ...ProblemCode[]];
+        return [
+          status,
+          {
+            description: `Problem: ${list.map((c) => `\`${c}\``).join(', ')}.`,
+            headers: problemHeaders(status),
+            content: {
+              'application/problem+json': {
+                schema: problemSchema(`${pascal(route.operationId ?? '')}Problem${status}`, status, list),
+                example: {
+                  type: problemType(list[0]),
+                  title: PROBLEMS[list[0]].title,
+                  status,
+                  detail: '…',
+                  code: list[0],
+                  requestId: 'b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10',
+                },
+              },
+            },
+          },
+        ];
+      }),
+  );
+  return { ...route, responses: { ...successes, ...problems } };
 }

@@ -44,11 +44,16 @@ function clientAddress(env: unknown): string {
   return e?.requestContext?.http?.sourceIp ?? e?.incoming?.socket?.remoteAddress ?? 'unknown';
 }
 
-/** Holds each client address to a rate limit (registration, the one route without a token). */
+/**
+ * Holds each client address to a rate limit (registration, the one route without a token), stated
+ * on its responses in `RateLimit` and `RateLimit-Policy`.
+ */
 export function limitByAddress(limiter: RateLimiter) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const key = `address:${clientAddress(c.env)}`;
-    if (!limiter.take(key)) {
+    const allowed = limiter.take(key);
+    for (const [name, value] of Object.entries(limiter.headers(key))) c.header(name, value);
+    if (!allowed) {
       const retry = String(limiter.retryAfter(key));
       throw new ApiProblem(
         'request/too-many-requests',

@@ -1,5 +1,27 @@
 import { z } from '@hono/zod-openapi';
 
+/**
+ * `schema` or `null`, written so JSON Schema accepts null and generators type it `| null`:
+ * `anyOf: [schema, {type: "null"}]`. (`.nullable()` on a registered schema emits a bare `$ref`, and on
+ * others an `allOf` whose `$ref` half refuses null.)
+ * @example drawnTile: nullable(TileSchema).openapi({ description: '…' })
+ */
+export function nullable<T extends z.ZodType>(schema: T) {
+  return z.union([schema, z.null()]);
+}
+
+/**
+ * One of a few values (numbers or strings), refused with a message that names them: `must be one of
+ * 6, 9, 12, 15, not 7` rather than zod's "Invalid input" for a union of literals.
+ * @example set: oneOf([6, 9, 12, 15]).openapi({ description: 'Double-N set.' })
+ */
+export function oneOf<const V extends readonly [number, ...number[]] | readonly [string, ...string[]]>(values: V) {
+  const allowed = values.join(', ');
+  return z
+    .literal(values, { error: (issue) => `must be one of ${allowed}, not ${JSON.stringify(issue.input) ?? 'nothing'}` })
+    .openapi({ type: typeof values[0] === 'number' ? 'integer' : 'string', enum: [...values] });
+}
+
 /** A tile as `"a-b"`: `"9-4"`. Input may give the halves in either order. */
 export const TileSchema = z
   .string()
@@ -18,27 +40,8 @@ export const SeatSchema = z
   .max(7)
   .openapi('Seat', { description: 'A seat number (0-7); seat order is turn order.', example: 1 });
 
-/** An RFC 9457 problem document: every error this API returns. */
-export const ProblemSchema = z
-  .object({
-    type: z.string().openapi({
-      description: 'Identifies the kind of problem; stable, one per code.',
-      example: '/problems/rules/not-your-turn',
-    }),
-    title: z.string().openapi({ example: 'Not your turn' }),
-    status: z.number().int().openapi({ example: 422 }),
-    detail: z.string().openapi({ example: 'It is not your turn: seat 2 (Ann) plays next.' }),
-    code: z
-      .string()
-      .openapi({ description: 'The problem code, e.g. `rules/not-your-turn`.', example: 'rules/not-your-turn' }),
-    requestId: z.string().optional().openapi({ description: 'Quote it when reporting a problem.' }),
-    currentVersion: z.number().int().optional().openapi({ description: 'On 412: the game version to retry against.' }),
-    issues: z
-      .array(z.object({ path: z.string(), message: z.string() }))
-      .optional()
-      .openapi({ description: 'On 400: what is wrong with the request, field by field.' }),
-  })
-  .openapi('Problem');
+/** A moment, as the API writes it: ISO 8601 in UTC. */
+export const TimestampSchema = z.iso.datetime().openapi({ example: '2026-11-30T07:00:00.000Z' });
 
 /** A game id: "g_" and 22 base64url characters. */
 export const GameIdSchema = z

@@ -1,12 +1,19 @@
 import { z } from '@hono/zod-openapi';
 import { PlayerSchema } from './players';
-import { RulesSchema } from './rules';
-import { SeatSchema, TileSchema } from './common';
+import { BotLevelSchema, RulesSchema } from './rules';
+import { nullable, SeatSchema, TileSchema, TimestampSchema } from './common';
 
 const seat = SeatSchema;
 const variants = [
   z.object({ type: z.literal('GameCreated'), rules: RulesSchema, seats: z.number().int() }),
   z.object({ type: z.literal('SeatTaken'), seat, player: PlayerSchema }),
+  z
+    .object({ type: z.literal('BotSeated'), seat, level: BotLevelSchema })
+    .openapi({ description: 'A bot took a free seat before the start, and plays it at `level` for the whole game.' }),
+  z.object({ type: z.literal('SeatLeft'), seat, bot: nullable(BotLevelSchema) }).openapi({
+    description:
+      'The player of `seat` left. In a game in play a bot at `bot` (the game’s `botLevel`) plays the seat from now on, as it stood; before the start the seat is free again (`bot` is null).',
+  }),
   z.object({ type: z.literal('GameStarted') }),
   z.object({
     type: z.literal('HandDealt'),
@@ -45,7 +52,7 @@ const variants = [
     type: z.literal('HandEnded'),
     hand: z.number().int(),
     reason: z.enum(['out', 'blocked']),
-    out: seat.nullable(),
+    out: nullable(seat).openapi({ description: 'The seat that went out; null when the hand was blocked.' }),
     scores: z.array(z.number().int()).readonly(),
     hands: z
       .array(z.array(TileSchema).readonly())
@@ -68,7 +75,7 @@ export const EventSchema = z.discriminatedUnion('type', variants).openapi('Event
 export const CommitSchema = z
   .object({
     version: z.number().int().min(1),
-    at: z.string().openapi({ description: 'When it was recorded (ISO 8601).', example: '2026-11-30T07:00:00.000Z' }),
+    at: TimestampSchema.openapi({ description: 'When it was recorded (ISO 8601, UTC).' }),
     events: z.array(EventSchema).readonly(),
   })
   .openapi('Commit');

@@ -1,4 +1,6 @@
 import { z } from '@hono/zod-openapi';
+import { nullable, TimestampSchema } from './common';
+import { BotLevelSchema } from './rules';
 
 /** One of your games, as your lists show it. */
 export const GameSummarySchema = z
@@ -10,10 +12,16 @@ export const GameSummarySchema = z
       description:
         'The game version this entry was written at: for games waiting on you, the one at which your turn began.',
     }),
-    since: z.string().openapi({
+    since: TimestampSchema.openapi({
       description:
         'For games waiting on you: since when (ISO 8601), the time your turn began; otherwise when you joined or its status last changed.',
     }),
-    seats: z.array(z.object({ playerId: z.string(), name: z.string() }).nullable()),
+    seats: z.array(nullable(z.object({ playerId: z.string(), name: z.string() }))).openapi({
+      description:
+        'Who took each seat; null for a free seat or one a bot took (a player who left stays, with `bots` naming their successor).',
+    }),
+    bots: z.array(nullable(BotLevelSchema)).openapi({
+      description: 'The level of the bot playing each seat; null where a player plays it (or nobody yet).',
+    }),
   })
   .openapi('GameSummary');

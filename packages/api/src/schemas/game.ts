@@ -1,13 +1,20 @@
 import { z } from '@hono/zod-openapi';
-import { SeatSchema, TileSchema } from './common';
+import { nullable, SeatSchema, TileSchema } from './common';
 import { MoveSchema } from './moves';
 import { PlayerSchema } from './players';
-import { RuleOptionsSchema, RulesSchema } from './rules';
+import { BotLevelSchema, RuleOptionsSchema, RulesSchema } from './rules';
 
 const SeatViewSchema = z
   .object({
     seat: SeatSchema,
-    player: PlayerSchema.nullable().openapi({ description: 'null while the seat is free.' }),
+    player: nullable(PlayerSchema).openapi({
+      description:
+        'Who took the seat; null for a free seat or one a bot took. A player who left a game in play stays here (`left`).',
+    }),
+    bot: nullable(BotLevelSchema).openapi({
+      description: 'The level of the bot playing the seat; null where a player plays it (or nobody yet).',
+    }),
+    left: z.boolean().openapi({ description: 'True when the seat’s player left and a bot plays it now.' }),
     tileCount: z.number().int(),
     totalScore: z.number().int(),
     chickenlittle: z.enum(['none', 'pending', 'vulnerable', 'announced', 'penalized']).openapi({
@@ -58,8 +65,8 @@ const HandViewSchema = z
       .openapi({ description: 'Where tiles may go: send `on` with a play.' }),
     mustFill: z.number().int().nullable().openapi({ description: 'The double that must be filled first, if any.' }),
     boneyardSize: z.number().int(),
-    turn: SeatSchema.nullable(),
-    drawnBy: z.union([SeatSchema, z.null()]).openapi({
+    turn: nullable(SeatSchema).openapi({ description: 'The seat to play; null once the hand is over.' }),
+    drawnBy: nullable(SeatSchema).openapi({
       description:
         'The seat in turn, when it has drawn a tile it may play and is deciding whether to (the tile itself is shown only to them); null otherwise.',
     }),
@@ -75,14 +82,21 @@ export const GameViewSchema = z
     status: z.enum(['waiting', 'playing', 'finished']),
     rules: RulesSchema,
     seats: z.array(SeatViewSchema).readonly(),
-    yourSeat: SeatSchema,
+    yourSeat: SeatSchema.openapi({
+      description:
+        'Your seat. In the reply to leaving a game before its start, the seat you left (free again). Once you have left a game in play it is the seat you left (`seats[yourSeat].left`), and you see the game as a spectator: no tiles, no moves.',
+    }),
     inviteCode: z
       .string()
       .nullable()
       .openapi({ description: 'Share it so others can join; null once every seat is taken.' }),
-    hand: HandViewSchema.nullable(),
+    hand: nullable(HandViewSchema).openapi({
+      description: 'The hand in play (or the last one, once the game is over); null until the game starts.',
+    }),
     yourTiles: z.array(TileSchema).readonly(),
-    drawnTile: TileSchema.nullable().openapi({ description: 'The tile you drew this turn and may still play.' }),
+    drawnTile: nullable(TileSchema).openapi({
+      description: 'The tile you drew this turn and may still play; null otherwise.',
+    }),
     legalMoves: z
       .array(MoveSchema)
       .readonly()
@@ -104,6 +118,17 @@ export const GameViewSchema = z
   })
   .openapi('Game');
 
+/** A bot to seat: at `level`, in `seat`. */
+export const BotRequestSchema = z
+  .object({
+    level: BotLevelSchema.optional().openapi({ description: 'Its level; the game’s `botLevel` when left out.' }),
+    seat: SeatSchema.optional().openapi({
+      description: 'Its seat, which must be free; the lowest free one when left out.',
+    }),
+  })
+  .strict()
+  .openapi('BotRequest', { example: { level: 'greedy' } });
+
 /** POST /v1/games body. */
 export const NewGameSchema = z
   .object({
@@ -114,6 +139,10 @@ export const NewGameSchema = z
       .max(8)
       .openapi({ description: 'How many players; the game starts when every seat is taken.', example: 4 }),
     rules: RuleOptionsSchema.optional(),
+    bots: z.array(BotRequestSchema).max(7).optional().openapi({
+      description:
+        'Bots to seat at once, after you (seat 0), each in its `seat` or the lowest free one. Bots that fill every other seat start the game with its creation.',
+    }),
   })
   .strict()
   .openapi('NewGame');

@@ -20,30 +20,43 @@ export const PlayMoveSchema = z
   .strict()
   .openapi('PlayMove');
 
+const typeOf = (input: unknown) =>
+  typeof input === 'object' && input !== null ? (input as { type?: unknown }).type : undefined;
+
 /** Every move a seated player can send, and every move `legalMoves` lists. */
 export const MoveSchema = z
-  .discriminatedUnion('type', [
-    PlayMoveSchema,
-    z
-      .object({ type: z.literal('draw') })
-      .strict()
-      .openapi('DrawMove'),
-    z
-      .object({ type: z.literal('pass') })
-      .strict()
-      .openapi('PassMove'),
-    z
-      .object({ type: z.literal('announce') })
-      .strict()
-      .openapi('AnnounceMove'),
-    z
-      .object({
-        type: z.literal('callout'),
-        seat: SeatSchema.openapi({ description: 'The seat to call out for a Chickenlittle lapse.' }),
-      })
-      .strict()
-      .openapi('CalloutMove'),
-  ])
+  .discriminatedUnion(
+    'type',
+    [
+      PlayMoveSchema,
+      z
+        .object({ type: z.literal('draw') })
+        .strict()
+        .openapi('DrawMove'),
+      z
+        .object({ type: z.literal('pass') })
+        .strict()
+        .openapi('PassMove'),
+      z
+        .object({ type: z.literal('announce') })
+        .strict()
+        .openapi('AnnounceMove'),
+      z
+        .object({
+          type: z.literal('callout'),
+          seat: SeatSchema.openapi({ description: 'The seat to call out for a Chickenlittle lapse.' }),
+        })
+        .strict()
+        .openapi('CalloutMove'),
+    ],
+    {
+      // zod says "Invalid input" for an unknown `type`: name the moves there are instead.
+      error: (issue) =>
+        issue.code === 'invalid_union' && 'options' in issue
+          ? `must be one of ${(issue.options as unknown[]).join(', ')}, not ${JSON.stringify(typeOf(issue.input)) ?? 'nothing'}`
+          : undefined,
+    },
+  )
   .openapi('Move', {
     example: { type: 'play', tile: '9-4', on: 0 },
     description:

@@ -1,32 +1,35 @@
 import { BOT_LEVELS } from '@chickenfoot/rules';
 import { z } from '@hono/zod-openapi';
+import { oneOf } from './common';
+
+/** How well a bot plays. */
+export const BotLevelSchema = oneOf(BOT_LEVELS).openapi('BotLevel', {
+  description: 'How well a bot plays: `random` (any legal move), `greedy` or `strong`.',
+  example: 'greedy',
+});
 
 const options = {
-  set: z
-    .union([z.literal(6), z.literal(9), z.literal(12), z.literal(15)])
-    .openapi({ description: 'Double-N set.', example: 9 }),
+  set: oneOf([6, 9, 12, 15]).openapi({ description: 'Double-N set.', example: 9 }),
   handSize: z
     .number()
     .int()
     .min(1)
     .max(135)
     .openapi({ description: 'Tiles dealt to each seat (default by set and seats).', example: 11 }),
-  spokes: z
-    .union([z.literal(4), z.literal(6)])
-    .openapi({ description: 'Tiles the root double takes before play goes elsewhere.', example: 6 }),
-  drawnTile: z.enum(['may-play', 'must-play']).openapi({ description: 'What to do with a playable drawn tile.' }),
-  doubleBlank: z
-    .union([z.literal(0), z.literal(25), z.literal(50)])
-    .openapi({ description: 'Points 0-0 counts when left in a hand.', example: 50 }),
-  opening: z.enum(['draw', 'next-highest']).openapi({ description: 'How a hand opens when nobody holds its double.' }),
-  chickenlittle: z.enum(['callout', 'auto', 'off']).openapi({ description: 'The one-tile-left announcement.' }),
-  autoPlay: z.enum(['off', 'only-move']).openapi({
+  spokes: oneOf([4, 6]).openapi({ description: 'Tiles the root double takes before play goes elsewhere.', example: 6 }),
+  drawnTile: oneOf(['may-play', 'must-play']).openapi({ description: 'What to do with a playable drawn tile.' }),
+  doubleBlank: oneOf([0, 25, 50]).openapi({ description: 'Points 0-0 counts when left in a hand.', example: 50 }),
+  opening: oneOf(['draw', 'next-highest']).openapi({
+    description: 'How a hand opens when nobody holds its double.',
+  }),
+  chickenlittle: oneOf(['callout', 'auto', 'off']).openapi({ description: 'The one-tile-left announcement.' }),
+  autoPlay: oneOf(['off', 'only-move']).openapi({
     description:
       'With `only-move`, the server also makes any play that is the seat’s only legal move (the others learn it was forced).',
   }),
-  botLevel: z.enum(BOT_LEVELS).openapi({
+  botLevel: BotLevelSchema.openapi({
     description:
-      'The level of the bot that takes over the seat of a player who leaves: `random`, `greedy` or `strong`.',
+      'The level of the bot that takes over the seat of a player who leaves (and of a bot seated without one): `random`, `greedy` or `strong`.',
   }),
 };
 

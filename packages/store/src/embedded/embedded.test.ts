@@ -6,7 +6,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ConcurrencyError } from '../errors';
 import { EventStore } from '../event-store';
+import { createDynamoClient } from '../client';
 import { startEmbeddedDynamo } from './index';
 
 const folders: string[] = [];
@@ -81,5 +83,30 @@ describe('embedded DynamoDB', () => {
     const dynamo = await startEmbeddedDynamo({ tableName: 'port-test', dataDir: dir, port });
     expect(dynamo.endpoint).toBe(`http://127.0.0.1:${port}`);
     await dynamo.stop();
+  });
+
+  it('answers in process exactly as over HTTP: the same commits, conflicts, refusals and errors', async () => {
+    const dynamo = await startEmbeddedDynamo({ tableName: 'both' });
+    try {
+      const inProcess = new EventStore({ client: dynamo.client, tableName: 'both' });
+      const overHttp = new EventStore({ client: createDynamoClient({ endpoint: dynamo.endpoint }), tableName: 'both' });
+      await inProcess.append('g', 0, [{ by: 'in-process' }], { idempotencyKey: 'k1', commandHash: 'h' });
+      await overHttp.append('g', 1, [{ by: 'http' }]);
+      expect(await inProcess.readAll('g')).toEqual(await overHttp.readAll('g'));
+      // A lost race and a recognised retry, through both.
+      for (const store of [inProcess, overHttp]) {
+        await expect(store.append('g', 0, [{ late: true }])).rejects.toBeInstanceOf(ConcurrencyError);
+        const retry = await store.append('g', 0, [{ by: 'in-process' }], { idempotencyKey: 'k1', commandHash: 'h' });
+        expect(retry).toMatchObject({ replayed: true });
+      }
+      // DynamoDB's own validation, word for word.
+      const refusal = (client: typeof dynamo.client) =>
+        new EventStore({ client, tableName: 'x' }).readLatest('g').catch((e: Error) => e.message);
+      const message = await refusal(dynamo.client);
+      expect(message).toMatch(/DynamoDB rejected the request \(Query: ValidationException: .*'tableName'/);
+      expect(await refusal(createDynamoClient({ endpoint: dynamo.endpoint }))).toBe(message);
+    } finally {
+      await dynamo.stop();
+    }
   });
 });

@@ -3,3 +3,4 @@
  * The functions/ entry points and test suites import this; the Lambda never does.
  */
 export { startEmbeddedDynamo, type EmbeddedDynamo, type EmbeddedDynamoOptions } from './start';
+export { inProcessClient } from './in-process';

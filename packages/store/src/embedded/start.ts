@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createDynamoClient } from '../client';
 import { ensureTable } from '../create-table';
+import { inProcessClient } from './in-process';
 import { lockDataDir, type DataDirLock } from './lock';
 
 /** Where and how to run the embedded DynamoDB. */
@@ -18,12 +19,18 @@ export interface EmbeddedDynamoOptions {
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
+  /**
+   * How `client` reaches the server: `in-process` (the default) hands each request to dynalite's
+   * request listener directly, unsigned (see in-process.ts); `http` goes over loopback like any other
+   * client. The endpoint is served over HTTP either way, for other processes and tools.
+   */
+  transport?: 'in-process' | 'http';
 }
 
 /** A running embedded DynamoDB with its table ready. */
 export interface EmbeddedDynamo {
   endpoint: string;
-  /** A client for `endpoint`, closed by `stop()`. */
+  /** A client for the server (over `transport`), closed by `stop()`. */
   client: DynamoDBClient;
   tableName: string;
   /** Closes the client, the server and its database, and releases the data folder. Safe to call twice. */
@@ -56,7 +63,7 @@ async function close(server: Server): Promise<void> {
  * process.on('SIGINT', () => dynamo.stop());
  */
 export async function startEmbeddedDynamo(options: EmbeddedDynamoOptions): Promise<EmbeddedDynamo> {
-  const { tableName, dataDir, port = 0, host = '127.0.0.1' } = options;
+  const { tableName, dataDir, port = 0, host = '127.0.0.1', transport = 'in-process' } = options;
   let lock: DataDirLock | null = null;
   if (dataDir !== undefined) {
     await mkdir(dataDir, { recursive: true });
@@ -85,7 +92,7 @@ export async function startEmbeddedDynamo(options: EmbeddedDynamoOptions): Promi
   try {
     await listen(server, port, host);
     const endpoint = `http://${host}:${(server.address() as AddressInfo).port}`;
-    client = createDynamoClient({ endpoint });
+    client = transport === 'http' ? createDynamoClient({ endpoint }) : inProcessClient(server);
     await ensureTable(client, tableName);
     return { endpoint, client, tableName, stop };
   } catch (error) {

@@ -1,0 +1,69 @@
+/**
+ * The response headers the contract documents, as reusable components (`#/components/headers/…`),
+ * and which responses carry which.
+ */
+
+/** The components, by name. `RateLimit` and `RateLimit-Policy` follow draft-ietf-httpapi-ratelimit-headers-11. */
+export const HEADER_COMPONENTS = {
+  RequestId: {
+    description: 'The request id: quote it when reporting a problem. Sent on every response.',
+    required: true,
+    schema: { type: 'string' as const },
+  },
+  RateLimit: {
+    description:
+      'Your rate limit now, as a Structured Field (draft-ietf-httpapi-ratelimit-headers): `"<policy>";r=<requests left>;t=<seconds>`. Within `t` seconds no more than `r` more requests can be sent; after that the quota has grown again.',
+    required: true,
+    schema: { type: 'string' as const, pattern: '^"[a-z-]+";r=\\d+;t=\\d+$', example: '"player";r=59;t=1' },
+  },
+  RateLimitPolicy: {
+    description:
+      'The rate-limit policy, as a Structured Field (draft-ietf-httpapi-ratelimit-headers): `"player"` (per player, on every route with a token) or `"registration"` (per client address), `q` requests per `w` seconds: a burst of `q` at once, refilled evenly.',
+    required: true,
+    schema: { type: 'string' as const, pattern: '^"[a-z-]+";q=\\d+;w=\\d+$', example: '"player";q=60;w=3' },
+  },
+  ETag: {
+    description: 'The game version, quoted (`"12"`): send it back in If-Match, or in If-None-Match to get a 304.',
+    required: true,
+    schema: { type: 'string' as const, pattern: '^"\\d+"$', example: '"12"' },
+  },
+  RetryAfter: {
+    description: 'Seconds to wait before retrying.',
+    required: true,
+    schema: { type: 'integer' as const, minimum: 1 },
+  },
+  WWWAuthenticate: {
+    description: 'The authentication scheme: `Bearer` (with `error="invalid_token"` for a token that is not valid).',
+    required: true,
+    schema: { type: 'string' as const },
+  },
+};
+
+type HeaderName = keyof typeof HEADER_COMPONENTS;
+const ref = (name: HeaderName) => ({ $ref: `#/components/headers/${name}` });
+
+/** The `ETag` header of a response about one game. */
+export const etag = { ETag: ref('ETag') };
+
+/** The headers of a success response (or a 304): the request id and the rate limit. */
+export const successHeaders = () => ({
+  'X-Request-Id': ref('RequestId'),
+  RateLimit: ref('RateLimit'),
+  'RateLimit-Policy': ref('RateLimitPolicy'),
+});
+
+/**
+ * The headers of a problem response with `status`. The rate-limit headers come with every response
+ * once the limit was looked at, but not with one answered before it (a 401, a 413), so they are
+ * documented where they always are: with a 429, and with every success.
+ */
+export function problemHeaders(status: number) {
+  return {
+    'X-Request-Id': ref('RequestId'),
+    ...(status === 429
+      ? { 'Retry-After': ref('RetryAfter'), RateLimit: ref('RateLimit'), 'RateLimit-Policy': ref('RateLimitPolicy') }
+      : {}),
+    ...(status === 503 ? { 'Retry-After': ref('RetryAfter') } : {}),
+    ...(status === 401 ? { 'WWW-Authenticate': ref('WWWAuthenticate') } : {}),
+  };
+}

@@ -1,0 +1,55 @@
+import { REJECTIONS, type CommandKind, type RejectionCode } from '@chickenfoot/rules';
+import type { ProblemCode } from '../problems';
+
+/** Every code the rules can refuse any of `kinds` with (packages/rules' `REJECTIONS`), each once. */
+export const rejectionsOf = (...kinds: CommandKind[]): RejectionCode[] => [
+  ...new Set(kinds.flatMap((kind) => REJECTIONS[kind])),
+];
+
+/** What any request can be answered with: a bad request, a body over the limit, the service failing. */
+export const EVERY_OPERATION: readonly ProblemCode[] = [
+  'request/invalid',
+  'request/too-large',
+  'service/unavailable',
+  'service/error',
+];
+/** A route behind a bearer token: no (valid) token, or over the player's rate limit. */
+export const AUTHENTICATED: readonly ProblemCode[] = ['auth/unauthenticated', 'request/too-many-requests'];
+/** A route that takes a JSON body. */
+export const JSON_BODY: readonly ProblemCode[] = ['request/malformed-json', 'request/unsupported-media-type'];
+/**
+ * A route that takes an Idempotency-Key: reused with another request, or missing. Where the key is
+ * optional (registration) an empty one is still answered as missing.
+ */
+export const IDEMPOTENT: readonly ProblemCode[] = [
+  'request/idempotency-key-reused',
+  'request/idempotency-key-required',
+];
+/** A route that requires If-Match. */
+export const IF_MATCH_REQUIRED: readonly ProblemCode[] = ['request/if-match-required'];
+
+/**
+ * What each operation's own handler (and the game service under it) can answer with, besides what
+ * its shape implies (see `problemCodesOf`): the one list per operation the contract documents.
+ */
+export const OPERATION_PROBLEMS = {
+  // Registration has no token, so its rate limit is per client address.
+  registerPlayer: ['request/too-many-requests'],
+  getMe: ['player/not-found'],
+  listMyGames: [],
+  createGame: ['player/not-found', 'request/version-mismatch', ...rejectionsOf('create')],
+  joinGame: ['game/not-found', 'player/not-found', 'request/version-mismatch', ...rejectionsOf('join')],
+  getGame: ['game/not-found'],
+  makeMove: [
+    'game/not-found',
+    'game/left',
+    'request/version-mismatch',
+    ...rejectionsOf('play', 'draw', 'pass', 'announce', 'callout'),
+  ],
+  addBot: ['game/not-found', 'game/left', 'request/version-mismatch', ...rejectionsOf('add-bot')],
+  leaveGame: ['game/not-found', 'request/version-mismatch', ...rejectionsOf('leave')],
+  listEvents: ['game/not-found', 'request/version-ahead'],
+} satisfies Record<string, readonly ProblemCode[]>;
+
+/** An operation of the API, by its operationId. */
+export type OperationId = keyof typeof OPERATION_PROBLEMS;

@@ -1,0 +1,93 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { NoAuthSigner } from '@smithy/core';
+import { EventEmitter } from 'node:events';
+import type { Server } from 'node:http';
+
+/** dynalite's request listener: an HTTP request in, its DynamoDB answer written to the response. */
+type Listener = (req: EventEmitter, res: unknown) => void;
+
+/** What the SDK hands a request handler (the parts used here). */
+interface SdkRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string | Uint8Array;
+}
+
+// dynalite checks that a request is signed the way AWS wants, not the signature itself: with no
+// signing (below), each request carries this header instead. The time is fixed; dynalite ignores it.
+const UNSIGNED = {
+  authorization:
+    'AWS4-HMAC-SHA256 Credential=local/20261201/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=none',
+  'x-amz-date': '20261201T000000Z',
+};
+
+function bytesOf(body: string | Uint8Array | undefined): Buffer | null {
+  if (body === undefined || body.length === 0) return null;
+  if (typeof body === 'string') return Buffer.from(body);
+  // A view of the same bytes: Buffer.from(body) would ask the SDK's body object for its string.
+  return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+}
+
+/**
+ * An SDK request handler that hands each request to a dynalite server's own request listener in this
+ * process: the same JSON protocol, the same validation and answers as over HTTP, without the TCP hop,
+ * the HTTP parsing at both ends and the connection pool. The server need not listen.
+ */
+export function inProcessHandler(server: Server) {
+  const listener = server.listeners('request')[0] as Listener | undefined;
+  if (!listener) throw new TypeError('not a dynalite server: it has no request listener');
+  return {
+    metadata: { handlerProtocol: 'http/1.1' },
+    handle(
+      request: SdkRequest,
+    ): Promise<{ response: { statusCode: number; headers: Record<string, string>; body: Buffer } }> {
+      return new Promise((resolve) => {
+        const headers: Record<string, string> = { ...UNSIGNED };
+        for (const [name, value] of Object.entries(request.headers)) headers[name.toLowerCase()] = value;
+        const req = Object.assign(new EventEmitter(), { method: request.method, url: request.path, headers });
+        const answer: Record<string, string> = {};
+        const res = {
+          statusCode: 200,
+          contentType: '',
+          setHeader(name: string, value: unknown) {
+            answer[name.toLowerCase()] = String(value);
+          },
+          end(body?: string) {
+            resolve({ response: { statusCode: res.statusCode, headers: answer, body: Buffer.from(body ?? '') } });
+          },
+        };
+        listener(req, res);
+        const body = bytesOf(request.body);
+        if (body) req.emit('data', body);
+        req.emit('end');
+      });
+    },
+    updateHttpClientConfig(): void {},
+    httpHandlerConfigs(): Record<string, never> {
+      return {};
+    },
+    destroy(): void {},
+  };
+}
+
+/**
+ * A DynamoDB client for a dynalite server in this process: the real AWS SDK (its serialization,
+ * retries and error handling), through `inProcessHandler`, and without signing requests (there is
+ * no one to prove the caller to). Retries and timeouts as `createDynamoClient` sets them.
+ * @example const client = inProcessClient(dynalite({ createTableMs: 0 }));
+ */
+export function inProcessClient(server: Server, options: { maxAttempts?: number } = {}): DynamoDBClient {
+  return new DynamoDBClient({
+    endpoint: 'http://dynalite.in-process',
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    retryMode: 'standard',
+    maxAttempts: options.maxAttempts ?? 3,
+    requestHandler: inProcessHandler(server),
+    // The SigV4 scheme's id, with a signer that leaves the request as it is.
+    httpAuthSchemes: [
+      { schemeId: 'aws.auth#sigv4', identityProvider: () => async () => ({}), signer: new NoAuthSigner() },
+    ],
+  });
+}

@@ -1,0 +1,141 @@
+/**
+ * The conformance check: is a response one that openapi.yaml says its operation can give? Status
+ * documented, content type declared, body under its schema, required headers present and well
+ * formed. A response to something that is no operation (a garbage path, an undocumented method) is
+ * held to the Problem schema when it is a problem. Validators are compiled once per worker.
+ */
+import type { ErrorObject } from 'ajv';
+import { operationFor, type ResponseSpec } from './spec';
+import { buildContract, type Contract } from './validators';
+
+/** A response as any client received it. */
+export interface Received {
+  readonly method: string;
+  /** The path requested, with or without its query string and origin. */
+  readonly url: string;
+  readonly status: number;
+  readonly headers: Headers;
+  readonly text: string;
+}
+
+/** What the check made of one response: the operation it was held to (null if none), and what was wrong. */
+export interface Verdict {
+  readonly operation: string | null;
+  /** True when something was validated (not a docs page or a static file). */
+  readonly checked: boolean;
+  readonly problem: string | null;
+}
+
+const KEY = Symbol.for('chickenfoot.test.contract');
+/** The contract's validators, kept on the worker's global object so every test file in it shares them. */
+function contract(): Contract {
+  const global = globalThis as { [KEY]?: Contract };
+  return (global[KEY] ??= buildContract());
+}
+
+const mediaType = (headers: Headers) => (headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+const errorsText = (errors: ErrorObject[] | null | undefined) =>
+  (errors ?? [])
+    .slice(0, 5)
+    .map((e) => `${e.instancePath || '(body)'} ${e.message ?? ''}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`)
+    .join('; ');
+
+/** Problem documents must also say their own status and carry the `type` of their `code`. */
+function problemConsistency(body: { status?: unknown; code?: unknown; type?: unknown }, status: number): string | null {
+  if (body.status !== status) return `problem says status ${String(body.status)} in a ${status} response`;
+  if (body.type !== `/problems/${String(body.code)}`)
+    return `problem type ${String(body.type)} for code ${String(body.code)}`;
+  return null;
+}
+
+function parse(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** Judges one response against the contract. */
+export function judge(received: Received): Verdict {
+  const { method, status, headers, text } = received;
+  const { spec, validator, validatorFor } = contract();
+  const pathname = new URL(received.url, 'http://x').pathname;
+  const operation = operationFor(spec, method, pathname);
+  const type = mediaType(headers);
+  if (!operation) {
+    // Not an operation: only a problem document has a schema to meet.
+    if (type !== 'application/problem+json' || !text) return { operation: null, checked: false, problem: null };
+    const body = parse(text);
+    if (!body.ok) return { operation: null, checked: true, problem: 'problem body is not JSON' };
+    const validate = validator('#/components/schemas/Problem');
+    const problem = validate(body.value)
+      ? problemConsistency(body.value as object, status)
+      : `body fails Problem: ${errorsText(validate.errors)}`;
+    return { operation: null, checked: true, problem };
+  }
+  const id = operation.id;
+  const documented: ResponseSpec | undefined =
+    operation.responses[String(status)] ?? operation.responses[`${String(status)[0]}XX`] ?? operation.responses.default;
+  if (!documented) return { operation: id, checked: true, problem: `status ${status} is not documented` };
+
+  for (const [name, header] of Object.entries(documented.headers)) {
+    const value = headers.get(name);
+    if (value === null) {
+      if (header.required) return { operation: id, checked: true, problem: `required header ${name} is missing` };
+      continue;
+    }
+    if (header.schema) {
+      const isInteger = (header.schema as { type?: unknown }).type === 'integer';
+      const validate = validatorFor(header.schema, `${documented.pointer}/headers/${name}`);
+      if (!validate(isInteger && /^-?\d+$/.test(value) ? Number(value) : value)) {
+        return {
+          operation: id,
+          checked: true,
+          problem: `header ${name}: ${JSON.stringify(value)} ${errorsText(validate.errors)}`,
+        };
+      }
+    }
+  }
+
+  const media = Object.keys(documented.content);
+  if (media.length === 0) {
+    return {
+      operation: id,
+      checked: true,
+      problem: text ? `a ${status} has no body, but this one has ${text.length} bytes` : null,
+    };
+  }
+  if (!media.includes(type)) {
+    return {
+      operation: id,
+      checked: true,
+      problem: `content type ${type || '(none)'}, documented: ${media.join(', ')}`,
+    };
+  }
+  const body = parse(text);
+  if (!body.ok) return { operation: id, checked: true, problem: `body is not JSON: ${text.slice(0, 80)}` };
+  const pointer = `${documented.pointer}/content/${type.replace('/', '~1')}/schema`;
+  const validate = validator(pointer);
+  if (!validate(body.value)) return { operation: id, checked: true, problem: `body: ${errorsText(validate.errors)}` };
+  if (type === 'application/problem+json') {
+    return { operation: id, checked: true, problem: problemConsistency(body.value as object, status) };
+  }
+  return { operation: id, checked: true, problem: null };
+}
+
+/**
+ * Throws when a response breaks the contract, naming the request, the operation, the status and
+ * what is wrong; otherwise returns whether anything was validated.
+ * @example await fetch(...).then(async (res) => assertConforms({ method, url, status: res.status, headers: res.headers, text: await res.text() }));
+ */
+export function assertConforms(received: Received): Verdict {
+  const verdict = judge(received);
+  if (verdict.problem) {
+    throw new Error(
+      `contract: ${received.method} ${received.url} (${verdict.operation ?? 'no operation'}) answered ${received.status}, ` +
+        `which openapi.yaml does not allow: ${verdict.problem}\n  ${received.text.slice(0, 400)}`,
+    );
+  }
+  return verdict;
+}
