@@ -86,7 +86,7 @@ describe('npm start under kill -9', () => {
 
     for (let cycle = 0; cycle < 3; cycle++) {
       // A few moves, the process killed the moment the last one's 200 is in.
-      let acknowledged: { version: number; events: unknown[] } | null = null;
+      let acknowledged: { version: number; events: unknown[]; token: string } | null = null;
       for (let m = 0; m < 3; m++) {
         const table = await call(server.url, 'GET', `/v1/games/${gameId}`, ann);
         if (table.body.status !== 'playing') break;
@@ -97,7 +97,7 @@ describe('npm start under kill -9', () => {
           'idempotency-key': key(),
         });
         expect(moved.status).toBe(200);
-        acknowledged = { version: moved.body.version, events: moved.body.events };
+        acknowledged = { version: moved.body.version, events: moved.body.events, token };
       }
       await kill9(server.child);
       expect(acknowledged).not.toBeNull();
@@ -106,7 +106,9 @@ describe('npm start under kill -9', () => {
       const after = await call(server.url, 'GET', `/v1/games/${gameId}`, ann);
       expect(after.status).toBe(200);
       expect(after.body.version).toBe(acknowledged!.version);
-      const log = await call(server.url, 'GET', `/v1/games/${gameId}/events?after=${acknowledged!.version - 1}`, ann);
+      // Read by the mover: the events are redacted for whoever reads them (a drawn tile shows to its drawer).
+      const since = `/v1/games/${gameId}/events?after=${acknowledged!.version - 1}`;
+      const log = await call(server.url, 'GET', since, acknowledged!.token);
       expect(log.body.commits.map((c: { version: number }) => c.version)).toEqual([acknowledged!.version]);
       expect(log.body.commits[0].events).toEqual(acknowledged!.events);
     }
