@@ -13,7 +13,10 @@ const REGISTERED: readonly Identity[] = ['ann', 'bob', 'cat', 'eve'];
 const SIGNED: readonly Identity[] = [...REGISTERED, 'ghost'];
 const IF_MATCH = /^\s*(?:W\/)?"?(\d{1,15})"?\s*$/;
 // An escaped unpaired surrogate: JSON that strict parsers (Go, Rust, Swift, Python's strict modes) refuse or rewrite.
-const LONE_SURROGATE = /\\ud[89ab][0-9a-f]{2}(?!\\ud[c-f])|(?<!\\ud[89ab][0-9a-f]{2})\\ud[c-f][0-9a-f]{2}/i;
+// An escaped backslash before "ud…" (a client's own text echoed as JSON, like `\\udc00`) is not one,
+// hence an even run of backslashes first.
+const LONE_SURROGATE =
+  /(?<!\\)(?:\\\\)*(?:\\ud[89ab][0-9a-f]{2}(?!\\ud[c-f])|(?<!\\ud[89ab][0-9a-f]{2})\\ud[c-f][0-9a-f]{2})/i;
 
 const SEAT_ROUTES: ReadonlySet<string> = new Set([
   'POST /v1/games/{id}/bots',

@@ -5,6 +5,7 @@
 export { createApp, type AppOptions } from './app';
 export { projectionOf } from './games/projection';
 export { SNAPSHOT_EVERY } from './games/repository';
+export { fromSnapshot, toSnapshot } from './games/snapshot';
 export { DOCUMENT_CONFIG, openApiDocument } from './contract/document';
 export { GameService, type Executed, type ExecuteOptions, type GameCommand } from './games/service';
 export type { Actor } from './games/actors';
@@ -19,7 +20,16 @@ export { createGameService, type GameServiceParts } from './games/create-service
 export { timeoutHandler } from './sweeper/timeout-handler';
 export { sweepEvery, type SweepTimer, type SweepTimerOptions } from './sweeper/timer';
 export { SWEEP_METRICS, sweepMetrics } from './sweeper/metrics';
-export { jsonLogger, silentLogger, type Logger, type LogRecord } from './http/logging';
+export {
+  createLogger,
+  isLogLevel,
+  jsonLogger,
+  silentLogger,
+  type Logger,
+  type LoggerOptions,
+  type LogLevel,
+  type LogRecord,
+} from './http/logging';
 export { PROBLEMS, problemType, type ProblemCode } from './problems';
 export { MIN_SECRET_LENGTH, type SecretSource } from './auth/secret';
 export type { AppDeps, Limits } from './app-deps';

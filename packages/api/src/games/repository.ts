@@ -136,10 +136,11 @@ export class GameRepository {
     const version = expectedVersion + 1;
     const since = sinceAfter(states.before, states.after, events, iso, states.since);
     const turn = turnWrite(states, { before: states.since, after: since }, version, iso);
+    const snapshot = version % SNAPSHOT_EVERY === 0 ? toSnapshot(states.after, since) : null;
     const result = await this.store.append(gameId, expectedVersion, events, {
       at,
       ...(turn ? { turn } : {}),
-      ...(version % SNAPSHOT_EVERY === 0 ? { snapshot: toSnapshot(states.after, since) } : {}),
+      ...(snapshot ? { snapshot } : {}),
       idempotencyKey: meta.idempotencyKey,
       commandHash: meta.commandHash,
       by: meta.by,
