@@ -15,8 +15,10 @@
 import { randomUUID } from 'node:crypto';
 import { appSweeper, createGameService, silentLogger, type SweepReport } from '@chickenfoot/api';
 import { fisherYates, seededRandom } from '@chickenfoot/rules';
-import { CostMeter, EventStore, type CostReport } from '@chickenfoot/store';
+import { CostMeter, createDynamoClient, EventStore, type CostReport } from '@chickenfoot/store';
 import { startEmbeddedDynamo } from '@chickenfoot/store/embedded';
+import { TABLE } from '@chickenfoot/store/table';
+import { awsMeter, type AwsCost } from './aws-meter';
 
 const GAMES = Number(process.env.BENCH_SWEEPER_GAMES ?? 10_000);
 const DUE = Number(process.env.BENCH_SWEEPER_DUE ?? 1_000);
@@ -45,10 +47,27 @@ interface Measured {
   readonly ms: number;
 }
 
-/** One table with `games` clocked games, the first `due` of them due at T0 + 1 h; returns its two sweeps. */
-async function scenario(games: number, due: number): Promise<{ rest: Measured; work: Measured; setupMs: number }> {
+/** The same sweeps weighed on AWS terms (aws-units.ts: table and index units, empty Queries billed). */
+interface OnAws {
+  readonly rest: AwsCost;
+  readonly work: AwsCost;
+  readonly timeouts: number;
+}
+
+/**
+ * One table with `games` clocked games, the first `due` of them due at T0 + 1 h; returns its two
+ * sweeps, timed. With `aws`, two more sweeps weighed on AWS terms (slower: every write is bracketed
+ * by reads): one at rest, and the one at T0 + 2 h that times out the players whose turns the first
+ * timeouts began.
+ */
+async function scenario(
+  games: number,
+  due: number,
+  aws = false,
+): Promise<{ rest: Measured; work: Measured; setupMs: number; aws: OnAws | null }> {
   const tableName = `bench-sweeper-${randomUUID()}`;
   const dynamo = await startEmbeddedDynamo({ tableName });
+  const weigh = aws ? awsMeter(dynamo.client, createDynamoClient({ endpoint: dynamo.endpoint }), TABLE) : null;
   try {
     const meter = new CostMeter();
     const store = new EventStore({ client: dynamo.client, tableName: dynamo.tableName, meter });
@@ -103,11 +122,13 @@ async function scenario(games: number, due: number): Promise<{ rest: Measured; w
       });
     });
     const setupMs = performance.now() - setup;
+    // One sweep does all the due work however long it takes here (a Lambda's stops reading at 40 s).
     const sweeper = appSweeper({
       store,
       clock: () => clock.now,
       shuffle: fisherYates(seededRandom(2)),
       logger: silentLogger,
+      sweep: { budgetMs: 600_000 },
     });
     const measure = async (now: number): Promise<Measured> => {
       clock.now = now;
@@ -123,7 +144,21 @@ async function scenario(games: number, due: number): Promise<{ rest: Measured; w
     if (rest.report.due !== 0) throw new Error(`something due at rest: ${JSON.stringify(rest.report)}`);
     if ((work.report.effects.applied ?? 0) !== due)
       throw new Error(`${due} due, ${work.report.effects.applied ?? 0} applied: ${JSON.stringify(work.report)}`);
-    return { rest, work, setupMs };
+    let onAws: OnAws | null = null;
+    if (weigh) {
+      const weighed = async (now: number) => {
+        weigh.reset();
+        weigh.on = true;
+        const report = await sweeper.sweep(now);
+        weigh.on = false;
+        return { report, cost: weigh.cost };
+      };
+      const quiet = await weighed(T0 + 1.5 * HOUR);
+      const next = await weighed(T0 + 2 * HOUR);
+      if (!next.report.complete) throw new Error(`the weighed sweep was cut short: ${JSON.stringify(next.report)}`);
+      onAws = { rest: quiet.cost, work: next.cost, timeouts: next.report.effects.applied ?? 0 };
+    }
+    return { rest, work, setupMs, aws: onAws };
   } finally {
     await dynamo.stop();
   }
@@ -165,7 +200,7 @@ function figures(m: { rest: Measured; work: Measured }, due: number) {
   };
 }
 
-const small = await scenario(DUE, DUE);
+const small = await scenario(DUE, DUE, true);
 const large = await scenario(GAMES, DUE);
 const a = figures(small, DUE);
 const b = figures(large, DUE);
@@ -194,7 +229,28 @@ const ratios = {
   ),
   msPerTimeout: ratio(b.work.perTimeout.ms, a.work.perTimeout.ms),
 };
+const aws = small.aws!;
+const onAws = {
+  rest: { requests: aws.rest.requests, readUnits: aws.rest.readUnits, writeUnits: aws.rest.writeUnits },
+  perTimeout: {
+    timeouts: aws.timeouts,
+    requests: round(aws.work.requests / aws.timeouts),
+    readUnits: round(aws.work.readUnits / aws.timeouts),
+    writeUnits: round(aws.work.writeUnits / aws.timeouts),
+    tableWriteUnits: round(aws.work.tableWriteUnits / aws.timeouts),
+    indexWriteUnits: Object.fromEntries(
+      Object.entries(aws.work.indexWriteUnits).map(([index, u]) => [index, round(u / aws.timeouts)]),
+    ),
+    dynamoDollars: (aws.work.readUnits * PRICE.read + aws.work.writeUnits * PRICE.write) / aws.timeouts,
+  },
+};
+console.log(
+  `on AWS terms (${DUE} games, aws-units.ts): a sweep at rest ${onAws.rest.requests} requests, ${onAws.rest.readUnits} read units ` +
+    `($${round(onAws.rest.readUnits * PRICE.read * SWEEPS_PER_MONTH, 4)} a month); per timeout (${aws.timeouts}) ${onAws.perTimeout.requests} requests, ` +
+    `${onAws.perTimeout.readUnits} read + ${onAws.perTimeout.writeUnits} write units (table ${onAws.perTimeout.tableWriteUnits}, indexes ${JSON.stringify(onAws.perTimeout.indexWriteUnits)}), ` +
+    `$${onAws.perTimeout.dynamoDollars.toExponential(2)} on demand`,
+);
 console.log(
   `${GAMES} vs ${DUE} games: at rest ${ratios.restRequests}x the requests; per timeout ${ratios.requestsPerTimeout}x the requests, ${ratios.unitsPerTimeout}x the units, ${ratios.msPerTimeout}x the time`,
 );
-console.log(JSON.stringify({ games: GAMES, due: DUE, baseline: a, large: b, ratios }));
+console.log(JSON.stringify({ games: GAMES, due: DUE, baseline: a, large: b, onAws, ratios }));
