@@ -4,6 +4,8 @@ import { measureCost, type CostMeter, type CostReport } from './cost';
 import { Dynamo, type StoreClient } from './dynamo';
 import type { GameHead } from './head';
 import { writeTurns } from './turns';
+import { listLobby, writeLobby, type LobbyEntry, type LobbyOptions, type LobbyPage } from './lobby';
+import { claimQuickMatch, readQuickMatch, type QuickMatchReceipt } from './quick-match';
 import { findRecorded, type CommandIdentity, type RecordedAt } from './idempotency';
 import {
   listPlayerGames,
@@ -199,6 +201,44 @@ export class EventStore {
    */
   rebuildProjections(gameId: string, project: (commits: Commit[]) => RebuildInput): Promise<ProjectionResult> {
     return rebuildProjections(this.#dynamo, gameId, project);
+  }
+
+  /**
+   * Lists an open game in the lobby as `entry` as of `version`, or with null takes it out (a game
+   * that filled or was cancelled): its two `byLobby` entries, version-guarded (`repair` also writes
+   * over the same version). False when a newer write was there. See lobby.ts.
+   * @example await store.writeLobby('g1', 1, { gameId: 'g1', version: 1, rulesKey: 'k', createdAt, seats: 4 });
+   */
+  writeLobby(gameId: string, version: number, entry: LobbyEntry | null, options: { repair?: boolean } = {}) {
+    return writeLobby(this.#dynamo, gameId, version, entry, options.repair);
+  }
+
+  /**
+   * One page of the lobby (one Query of `byLobby`, eventually consistent): every open game newest
+   * first, or with `rulesKey` those with the same rules (`oldestFirst` for quick match).
+   * @example const { entries } = await store.listLobby({ rulesKey, oldestFirst: true, limit: 5 });
+   */
+  listLobby(options?: LobbyOptions): Promise<LobbyPage> {
+    return listLobby(this.#dynamo, options);
+  }
+
+  /** Where a player's quick match under `key` went, or null: one GetItem (see quick-match.ts). */
+  readQuickMatch(playerId: string, key: string): Promise<QuickMatchReceipt | null> {
+    return readQuickMatch(this.#dynamo, playerId, key);
+  }
+
+  /**
+   * Claims the game a player's quick match under `key` goes to: only when no attempt claimed one yet
+   * (`previous` null) or the claim still names `previous`. False when another attempt claimed first.
+   * @example if (!(await store.claimQuickMatch(playerId, key, { gameId, created: false }, null))) follow(await store.readQuickMatch(playerId, key));
+   */
+  claimQuickMatch(
+    playerId: string,
+    key: string,
+    receipt: QuickMatchReceipt,
+    previous: string | null,
+  ): Promise<boolean> {
+    return claimQuickMatch(this.#dynamo, playerId, key, receipt, previous);
   }
 
   /**

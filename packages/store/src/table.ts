@@ -10,7 +10,10 @@
  * |                  |                |             | game awaited before and after, when that changed            |
  * | `game#<id>`      | -1..-k         | seat s = -sk-1 | `v` version, `hd` head, `pl`, `gpk`/`gsk` (→ `byPlayer`)  |
  * | `turns#<player>` | turnSk(gameId) | turn entry  | `gid`, `v`, `w` waiting (else a tombstone), `at` since, `hd`  |
- * A player record is a game of one commit (`game#p_…`).
+ * | `game#<id>`      | -1000, -1001   | lobby entry | `v`, `hd` the entry, `lpk`/`lsk` (→ `byLobby`) while open     |
+ * | `quick#<p>#<k>`  | 0              | quick match | `gid` the game a player's quick match (key k) went to       |
+ * A player record is a stream of its own (`game#p_…`), and so are a game's messages (`game#m_…`) and
+ * its watch links (`game#w_…`): each commit carries the record as it is after it, as its snapshot.
  */
 
 /** A key attribute: its name and DynamoDB scalar type. */
@@ -52,6 +55,15 @@ export const TABLE = {
       sortKey: { name: 'gsk', type: 'S' },
       projection: 'ALL',
     },
+    // The lobby: open games waiting for players, sparse (only while open and waiting). Each has two
+    // entries: one in `lobby` (all, by age: newest first is one Query) and one in `lobby#<rules>` (the
+    // same rules: the oldest is one Query). See lobby.ts.
+    {
+      indexName: 'byLobby',
+      partitionKey: { name: 'lpk', type: 'S' },
+      sortKey: { name: 'lsk', type: 'S' },
+      projection: 'ALL',
+    },
   ],
   // A retried command is recognised by the commit at the version it named, which carries its key:
   // no index over the keys (it cost a write unit a move).
@@ -60,6 +72,7 @@ export const TABLE = {
 
 /** Index names, for the queries that use them. */
 export const BY_PLAYER = TABLE.globalSecondaryIndexes[0].indexName;
+export const BY_LOBBY = TABLE.globalSecondaryIndexes[1].indexName;
 
 /** The table's properties with the names CloudFormation (`AWS::DynamoDB::Table`) and CreateTable share. */
 export interface TableProperties {
