@@ -68,3 +68,20 @@ describe('quick match receipts', () => {
     expect(await store.readQuickMatch('p_b', 'key-1')).toBeNull();
   });
 });
+
+describe('the lobby over a game’s life', () => {
+  it('a seat taken changes what the entry shows, not where it is listed; an update never lists a game', async () => {
+    const { store } = await testStore(inject('dynamoEndpoint'));
+    await store.writeLobby('g_a', 1, entry('g_a', 5, 'k', { free: 2 }));
+    await store.writeLobby('g_b', 1, entry('g_b', 6, 'k', { free: 2 }));
+    const { createdAt: _, ...update } = { ...entry('g_a', 0, 'k', { free: 1 }), version: 2 };
+    expect(await store.writeLobby('g_a', 2, update)).toBe(true);
+    const listed = await store.listLobby({ rulesKey: 'k', oldestFirst: true });
+    expect(listed.entries).toEqual([
+      { ...entry('g_a', 5, 'k', { free: 1 }), version: 2 },
+      entry('g_b', 6, 'k', { free: 2 }),
+    ]);
+    expect(await store.writeLobby('g_c', 2, { ...update, gameId: 'g_c' })).toBe(false);
+    expect((await store.listLobby()).entries.map((e) => e.gameId)).toEqual(['g_b', 'g_a']);
+  });
+});

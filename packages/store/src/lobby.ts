@@ -1,4 +1,3 @@
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { decodeCursor, encodeCursor } from './cursor';
 import type { Dynamo } from './dynamo';
 import { checkId, checkVersion, itemKey } from './keys';
@@ -12,7 +11,8 @@ import { BY_LOBBY } from './table';
  * sorted by creation time. So "newest first" and "the oldest with these rules" are each one Query,
  * with no scan and no filter. A game that fills or is cancelled keeps its two items without the
  * index keys (tombstones, version-guarded like every projection): it drops out of the index, and a
- * late write of an older version can never bring it back.
+ * late write of an older version can never bring it back. A seat taken changes what an entry shows
+ * (its free seats), never where it is listed.
  */
 
 /** What the lobby shows of an open game; extra JSON fields (its rules, free seats) are kept as given. */
@@ -22,14 +22,17 @@ export interface LobbyEntry {
   version: number;
   /** Games with the same `rulesKey` match each other (the caller decides what it covers). */
   rulesKey: string;
-  /** ISO 8601: when the game was created. Orders the lobby. */
-  createdAt: string;
+  /**
+   * ISO 8601: when the game was created; it orders the lobby. Given when the game is listed; left out
+   * of a later write (a seat taken), which keeps the listing's own and changes only what it shows.
+   */
+  createdAt?: string;
   [field: string]: unknown;
 }
 
 /** A page of the lobby; `cursor` is null on the last page. */
 export interface LobbyPage {
-  entries: LobbyEntry[];
+  entries: (LobbyEntry & { createdAt: string })[];
   cursor: string | null;
 }
 
@@ -44,12 +47,14 @@ export interface LobbyOptions {
 }
 
 const ALL = 'lobby';
-const SK = { all: -1000, byRules: -1001 } as const;
-const sortKey = (entry: LobbyEntry) => `${new Date(entry.createdAt).toISOString()}#${entry.gameId}`;
+const SKS = [-1000, -1001] as const;
+const partitionOf = (sk: number, rulesKey: string) => (sk === SKS[0] ? ALL : `${ALL}#${rulesKey}`);
 
 /**
- * Lists `gameId` in the lobby as `entry`, or (null) takes it out, as of `version`: two PutItems in
- * parallel, each landing only over an older version (`repair`: or the same). True when both landed.
+ * Lists `gameId` in the lobby as `entry` as of `version`, or (null) takes it out: its two items in
+ * parallel, each landing only over an older version (`repair`: or the same). An entry with
+ * `createdAt` lists the game (PutItem); one without updates what a listed game shows (UpdateItem,
+ * only while it is listed); null keeps the items without their index keys. True when both landed.
  */
 export async function writeLobby(
   dynamo: Dynamo,
@@ -60,22 +65,49 @@ export async function writeLobby(
 ): Promise<boolean> {
   checkId('gameId', gameId);
   checkVersion('version', version);
-  if (entry) {
-    checkId('rulesKey', entry.rulesKey);
-    if (Number.isNaN(new Date(entry.createdAt).getTime())) throw new TypeError('createdAt must be an ISO 8601 time');
-  }
+  if (entry) checkId('rulesKey', entry.rulesKey);
+  const createdAt = entry?.createdAt === undefined ? undefined : new Date(entry.createdAt);
+  if (createdAt && Number.isNaN(createdAt.getTime())) throw new TypeError('createdAt must be an ISO 8601 time');
   const v = { N: String(version) };
-  const put = (sk: number, lpk: string) => {
-    const item: Record<string, AttributeValue> = { ...itemKey(gameId, sk), v };
-    if (entry) Object.assign(item, { hd: encodePayload(entry), lpk: { S: lpk }, lsk: { S: sortKey(entry) } });
-    return dynamo.putIf({
-      Item: item,
-      ConditionExpression: `attribute_not_exists(#v) OR #v ${repair ? '<=' : '<'} :v`,
-      ExpressionAttributeNames: { '#v': 'v' },
+  const newer = `#v ${repair ? '<=' : '<'} :v`;
+  const names = { '#v': 'v' };
+  const write = (sk: number) => {
+    const Key = itemKey(gameId, sk);
+    if (entry && createdAt) {
+      const { createdAt: _, ...shown } = entry;
+      const at = createdAt.toISOString();
+      return dynamo.putIf({
+        Item: {
+          ...Key,
+          v,
+          hd: encodePayload(shown),
+          ca: { S: at },
+          lpk: { S: partitionOf(sk, entry.rulesKey) },
+          lsk: { S: `${at}#${gameId}` },
+        },
+        ConditionExpression: `attribute_not_exists(#v) OR ${newer}`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: { ':v': v },
+      });
+    }
+    if (entry) {
+      return dynamo.updateIf({
+        Key,
+        UpdateExpression: 'SET #v = :v, #hd = :hd',
+        ConditionExpression: `attribute_exists(#lsk) AND ${newer}`,
+        ExpressionAttributeNames: { ...names, '#hd': 'hd', '#lsk': 'lsk' },
+        ExpressionAttributeValues: { ':v': v, ':hd': encodePayload(entry) },
+      });
+    }
+    return dynamo.updateIf({
+      Key,
+      UpdateExpression: 'SET #v = :v REMOVE #lpk, #lsk',
+      ConditionExpression: `attribute_not_exists(#v) OR ${newer}`,
+      ExpressionAttributeNames: { ...names, '#lpk': 'lpk', '#lsk': 'lsk' },
       ExpressionAttributeValues: { ':v': v },
     });
   };
-  const done = await Promise.all([put(SK.all, ALL), put(SK.byRules, `${ALL}#${entry?.rulesKey ?? ''}`)]);
+  const done = await Promise.all(SKS.map(write));
   return done.every((d) => d !== null);
 }
 
@@ -95,7 +127,7 @@ export async function listLobby(dynamo: Dynamo, options: LobbyOptions = {}): Pro
     ...(cursor !== undefined ? { ExclusiveStartKey: decodeCursor(cursor, 'listLobby') } : {}),
   });
   return {
-    entries: Items.map((item) => decodePayload(item.hd) as LobbyEntry),
+    entries: Items.map((item) => ({ ...(decodePayload(item.hd) as LobbyEntry), createdAt: item.ca?.S ?? '' })),
     cursor: LastEvaluatedKey ? encodeCursor(LastEvaluatedKey) : null,
   };
 }
