@@ -23,6 +23,8 @@ import { PlayerRepository } from './players/repository';
 import { docsRoutes } from './routes/docs';
 import { eventRoutes } from './routes/events';
 import { gameRoutes } from './routes/games';
+import { lifecycleRoutes } from './routes/lifecycle';
+import { lobbyRoutes } from './routes/lobby';
 import { moveRoutes } from './routes/moves';
 import { myGameRoutes } from './routes/my-games';
 import { playerRoutes } from './routes/players';
@@ -83,6 +85,8 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   app.route('/', seatRoutes(deps));
   app.route('/', moveRoutes(deps));
   app.route('/', eventRoutes(deps));
+  app.route('/', lifecycleRoutes(deps));
+  app.route('/', lobbyRoutes(deps));
 
   app.route('/', docsRoutes());
 

@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AddBotData, AddBotErrors, AddBotResponses, CreateGameData, CreateGameErrors, CreateGameResponses, GetGameData, GetGameErrors, GetGameResponses, GetMeData, GetMeErrors, GetMeResponses, JoinGameData, JoinGameErrors, JoinGameResponses, LeaveGameData, LeaveGameErrors, LeaveGameResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListMyGamesData, ListMyGamesErrors, ListMyGamesResponses, MakeMoveData, MakeMoveErrors, MakeMoveResponses, RegisterPlayerData, RegisterPlayerErrors, RegisterPlayerResponses } from './types.gen';
+import type { AddBotData, AddBotErrors, AddBotResponses, CancelGameData, CancelGameErrors, CancelGameResponses, CreateGameData, CreateGameErrors, CreateGameResponses, GetGameData, GetGameErrors, GetGameResponses, GetMeData, GetMeErrors, GetMeResponses, JoinGameData, JoinGameErrors, JoinGameResponses, LeaveGameData, LeaveGameErrors, LeaveGameResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListLobbyData, ListLobbyErrors, ListLobbyResponses, ListMyGamesData, ListMyGamesErrors, ListMyGamesResponses, MakeMoveData, MakeMoveErrors, MakeMoveResponses, QuickMatchData, QuickMatchErrors, QuickMatchResponses, RegisterPlayerData, RegisterPlayerErrors, RegisterPlayerResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -161,4 +161,43 @@ export const listEvents = <ThrowOnError extends boolean = false>(options: Option
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/{id}/events',
     ...options
+});
+
+/**
+ * Cancel a waiting game
+ *
+ * The creator cancels a game that has not started: it leaves every player’s list and the lobby, and stays readable to those seated in it (`status: cancelled`). A game that waits for players too long is cancelled the same way by the server (`GameCancelled` with `reason: stale`). A game in play cannot be cancelled: leave it. A retry with the same `Idempotency-Key` answers as the first time did.
+ */
+export const cancelGame = <ThrowOnError extends boolean = false>(options: Options<CancelGameData, ThrowOnError>) => (options.client ?? client).post<CancelGameResponses, CancelGameErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/games/{id}/cancel',
+    ...options
+});
+
+/**
+ * Open games
+ *
+ * The open games waiting for players, newest first: their rules, free seats and age. Join one with `POST /v1/games/{id}/join` and no invite code. The list comes from an index and may trail a game filling up by a moment: a game that filled answers the join with `rules/game-full`.
+ */
+export const listLobby = <ThrowOnError extends boolean = false>(options?: Options<ListLobbyData, ThrowOnError>) => (options?.client ?? client).get<ListLobbyResponses, ListLobbyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/lobby',
+    ...options
+});
+
+/**
+ * Quick match
+ *
+ * Joins the open game with these seats and rules (defaults filled in) that has waited longest, or, when there is none, creates one (open) and seats you: it waits in the lobby for the next player who asks the same.
+ *
+ * Your own open games are left out; when one of them is all there is, you get it back instead of a second one. A retry with the same `Idempotency-Key` goes to the same game and answers as the first time did.
+ */
+export const quickMatch = <ThrowOnError extends boolean = false>(options: Options<QuickMatchData, ThrowOnError>) => (options.client ?? client).post<QuickMatchResponses, QuickMatchErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/lobby/quick-match',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });

@@ -11,7 +11,7 @@ export type Problem = {
     /**
      * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
      */
-    type: '/problems/request/invalid' | '/problems/request/malformed-json' | '/problems/request/idempotency-key-required' | '/problems/request/method-not-allowed' | '/problems/request/not-found' | '/problems/request/too-large' | '/problems/request/unsupported-media-type' | '/problems/request/idempotency-key-reused' | '/problems/request/if-match-required' | '/problems/request/version-mismatch' | '/problems/request/version-ahead' | '/problems/request/too-many-requests' | '/problems/auth/unauthenticated' | '/problems/game/not-found' | '/problems/game/left' | '/problems/player/not-found' | '/problems/service/unavailable' | '/problems/service/error' | '/problems/rules/game-exists' | '/problems/rules/invalid-ruleset' | '/problems/rules/game-full' | '/problems/rules/unknown-seat' | '/problems/rules/seat-taken' | '/problems/rules/unknown-bot-level' | '/problems/rules/game-not-found' | '/problems/rules/already-seated' | '/problems/rules/not-creator' | '/problems/rules/game-finished' | '/problems/rules/already-left' | '/problems/rules/creator-cannot-leave' | '/problems/rules/game-not-started' | '/problems/rules/not-your-turn' | '/problems/rules/invalid-tile' | '/problems/rules/not-in-hand' | '/problems/rules/must-play-drawn' | '/problems/rules/unknown-placement' | '/problems/rules/must-fill-double' | '/problems/rules/end-closed' | '/problems/rules/suit-mismatch' | '/problems/rules/nothing-to-announce' | '/problems/rules/already-drew' | '/problems/rules/must-play' | '/problems/rules/no-lapse' | '/problems/rules/cannot-call-out-self';
+    type: '/problems/request/invalid' | '/problems/request/malformed-json' | '/problems/request/idempotency-key-required' | '/problems/request/method-not-allowed' | '/problems/request/not-found' | '/problems/request/too-large' | '/problems/request/unsupported-media-type' | '/problems/request/idempotency-key-reused' | '/problems/request/if-match-required' | '/problems/request/version-mismatch' | '/problems/request/version-ahead' | '/problems/request/too-many-requests' | '/problems/auth/unauthenticated' | '/problems/game/not-found' | '/problems/game/left' | '/problems/player/not-found' | '/problems/service/unavailable' | '/problems/service/error' | '/problems/rules/game-exists' | '/problems/rules/invalid-ruleset' | '/problems/rules/game-full' | '/problems/rules/unknown-seat' | '/problems/rules/seat-taken' | '/problems/rules/unknown-bot-level' | '/problems/rules/game-not-found' | '/problems/rules/already-seated' | '/problems/rules/game-cancelled' | '/problems/rules/not-invited' | '/problems/rules/not-creator' | '/problems/rules/game-finished' | '/problems/rules/already-left' | '/problems/rules/creator-cannot-leave' | '/problems/rules/game-started' | '/problems/rules/game-not-started' | '/problems/rules/not-your-turn' | '/problems/rules/invalid-tile' | '/problems/rules/not-in-hand' | '/problems/rules/must-play-drawn' | '/problems/rules/unknown-placement' | '/problems/rules/must-fill-double' | '/problems/rules/end-closed' | '/problems/rules/suit-mismatch' | '/problems/rules/nothing-to-announce' | '/problems/rules/already-drew' | '/problems/rules/must-play' | '/problems/rules/no-lapse' | '/problems/rules/cannot-call-out-self';
     title: string;
     /**
      * The HTTP status, repeated.
@@ -24,7 +24,7 @@ export type Problem = {
     /**
      * The problem code: what a client branches on.
      */
-    code: 'request/invalid' | 'request/malformed-json' | 'request/idempotency-key-required' | 'request/method-not-allowed' | 'request/not-found' | 'request/too-large' | 'request/unsupported-media-type' | 'request/idempotency-key-reused' | 'request/if-match-required' | 'request/version-mismatch' | 'request/version-ahead' | 'request/too-many-requests' | 'auth/unauthenticated' | 'game/not-found' | 'game/left' | 'player/not-found' | 'service/unavailable' | 'service/error' | 'rules/game-exists' | 'rules/invalid-ruleset' | 'rules/game-full' | 'rules/unknown-seat' | 'rules/seat-taken' | 'rules/unknown-bot-level' | 'rules/game-not-found' | 'rules/already-seated' | 'rules/not-creator' | 'rules/game-finished' | 'rules/already-left' | 'rules/creator-cannot-leave' | 'rules/game-not-started' | 'rules/not-your-turn' | 'rules/invalid-tile' | 'rules/not-in-hand' | 'rules/must-play-drawn' | 'rules/unknown-placement' | 'rules/must-fill-double' | 'rules/end-closed' | 'rules/suit-mismatch' | 'rules/nothing-to-announce' | 'rules/already-drew' | 'rules/must-play' | 'rules/no-lapse' | 'rules/cannot-call-out-self';
+    code: 'request/invalid' | 'request/malformed-json' | 'request/idempotency-key-required' | 'request/method-not-allowed' | 'request/not-found' | 'request/too-large' | 'request/unsupported-media-type' | 'request/idempotency-key-reused' | 'request/if-match-required' | 'request/version-mismatch' | 'request/version-ahead' | 'request/too-many-requests' | 'auth/unauthenticated' | 'game/not-found' | 'game/left' | 'player/not-found' | 'service/unavailable' | 'service/error' | 'rules/game-exists' | 'rules/invalid-ruleset' | 'rules/game-full' | 'rules/unknown-seat' | 'rules/seat-taken' | 'rules/unknown-bot-level' | 'rules/game-not-found' | 'rules/already-seated' | 'rules/game-cancelled' | 'rules/not-invited' | 'rules/not-creator' | 'rules/game-finished' | 'rules/already-left' | 'rules/creator-cannot-leave' | 'rules/game-started' | 'rules/game-not-started' | 'rules/not-your-turn' | 'rules/invalid-tile' | 'rules/not-in-hand' | 'rules/must-play-drawn' | 'rules/unknown-placement' | 'rules/must-fill-double' | 'rules/end-closed' | 'rules/suit-mismatch' | 'rules/nothing-to-announce' | 'rules/already-drew' | 'rules/must-play' | 'rules/no-lapse' | 'rules/cannot-call-out-self';
     /**
      * Quote it when reporting a problem.
      */
@@ -326,7 +326,7 @@ export type GameList = {
 export type GameSummary = {
     id: string;
     yourTurn: boolean;
-    status: 'waiting' | 'playing' | 'finished';
+    status: 'waiting' | 'playing' | 'finished' | 'cancelled';
     /**
      * The game version this entry was written at: for games waiting on you, the one at which your turn began.
      */
@@ -477,17 +477,30 @@ export type Event = {
     type: 'GameCreated';
     rules: Rules;
     seats: number;
+    /**
+     * Present (true) when the game was created open.
+     */
+    open?: boolean;
+    creator?: Seat;
+    /**
+     * A rematch: the player id each seat is kept for (null: a bot’s).
+     */
+    reserved?: Array<string | null>;
+    /**
+     * A rematch: the game before.
+     */
+    rematchOf?: string;
 } | {
     type: 'SeatTaken';
-    seat: Seat;
+    seat: Seat & unknown;
     player: Player;
 } | {
     type: 'BotSeated';
-    seat: Seat;
+    seat: Seat & unknown;
     level: BotLevel;
 } | {
     type: 'SeatLeft';
-    seat: Seat;
+    seat: Seat & unknown;
     bot: BotLevel | null;
 } | {
     type: 'GameStarted';
@@ -497,7 +510,7 @@ export type Event = {
      * 0 for the first hand.
      */
     hand: number;
-    dealer: Seat;
+    dealer: Seat & unknown;
     opener: Tile;
     /**
      * Your dealt tiles (only yours).
@@ -507,17 +520,17 @@ export type Event = {
     boneyardSize: number;
 } | {
     type: 'TileDrawn';
-    seat: Seat;
+    seat: Seat & unknown;
     tile?: Tile & unknown;
     reason: 'opening' | 'turn' | 'penalty';
     forced: boolean;
 } | {
     type: 'RootPlaced';
-    seat: Seat;
+    seat: Seat & unknown;
     tile: Tile;
 } | {
     type: 'TilePlayed';
-    seat: Seat;
+    seat: Seat & unknown;
     tile: Tile;
     on: number;
     id: number;
@@ -528,19 +541,19 @@ export type Event = {
     forced: boolean;
 } | {
     type: 'TurnPassed';
-    seat: Seat;
+    seat: Seat & unknown;
     forced: boolean;
 } | {
     type: 'TurnSkipped';
-    seat: Seat;
+    seat: Seat & unknown;
 } | {
     type: 'ChickenlittleAnnounced';
-    seat: Seat;
+    seat: Seat & unknown;
     auto: boolean;
 } | {
     type: 'ChickenlittleCalledOut';
-    seat: Seat;
-    by: Seat;
+    seat: Seat & unknown;
+    by: Seat & unknown;
     penalty: 'draw' | 'skip';
 } | {
     type: 'HandEnded';
@@ -549,7 +562,7 @@ export type Event = {
     /**
      * The seat that went out; null when the hand was blocked.
      */
-    out: Seat | null;
+    out: (Seat & unknown) | null;
     scores: Array<number>;
     /**
      * The tiles each seat was left holding, turned face up for all to count.
@@ -558,7 +571,13 @@ export type Event = {
 } | {
     type: 'GameEnded';
     totals: Array<number>;
-    winners: Array<Seat>;
+    winners: Array<Seat & unknown>;
+} | {
+    type: 'GameCancelled';
+    reason: 'creator' | 'stale';
+} | {
+    type: 'PlayerErased';
+    seat: Seat & unknown;
 };
 
 /**
@@ -601,7 +620,7 @@ export type Rules = {
 };
 
 /**
- * A seat number (0-7); seat order is turn order.
+ * The creator’s seat, when not 0 (a rematch).
  */
 export type Seat = number;
 
@@ -616,8 +635,20 @@ export type Game = {
      * Send it back in `If-Match` with a move.
      */
     version: number;
-    status: 'waiting' | 'playing' | 'finished';
+    /**
+     * `cancelled`: by its creator, or closed after waiting too long for players, before it started.
+     */
+    status: 'waiting' | 'playing' | 'finished' | 'cancelled';
     rules: Rules;
+    /**
+     * Listed in the lobby while waiting: anyone may join without a code.
+     */
+    open: boolean;
+    creator: Seat & unknown;
+    /**
+     * The game this one is a rematch of; null for any other game.
+     */
+    rematchOf: string | null;
     seats: Array<SeatView>;
     yourSeat: Seat & unknown;
     /**
@@ -649,11 +680,11 @@ export type Game = {
     /**
      * The lowest totals once the game is over.
      */
-    winners: Array<Seat> | null;
+    winners: Array<Seat & unknown> | null;
 };
 
 export type SeatView = {
-    seat: Seat;
+    seat: Seat & unknown;
     /**
      * Who took the seat; null for a free seat or one a bot took. A player who left a game in play stays here (`left`).
      */
@@ -679,7 +710,7 @@ export type HandView = {
      * 0 for the first hand; a game has set+1 hands.
      */
     index: number;
-    dealer: Seat;
+    dealer: Seat & unknown;
     opener: Tile;
     board: Array<Placement>;
     /**
@@ -698,11 +729,11 @@ export type HandView = {
     /**
      * The seat to play; null once the hand is over.
      */
-    turn: Seat | null;
+    turn: (Seat & unknown) | null;
     /**
      * The seat in turn, when it has drawn a tile it may play and is deciding whether to (the tile itself is shown only to them); null otherwise.
      */
-    drawnBy: Seat | null;
+    drawnBy: (Seat & unknown) | null;
     over: boolean;
 };
 
@@ -721,7 +752,7 @@ export type Placement = {
      * The suit it shares with that placement.
      */
     suit: number;
-    seat: Seat;
+    seat: Seat & unknown;
 };
 
 /**
@@ -774,13 +805,13 @@ export type CalloutMove = {
  */
 export type HandRecord = {
     index: number;
-    dealer: Seat;
+    dealer: Seat & unknown;
     opener: Tile & unknown;
     reason: 'out' | 'blocked';
     /**
      * The seat that went out; null for a blocked hand.
      */
-    out: Seat | null;
+    out: (Seat & unknown) | null;
     scores: Array<number>;
     /**
      * The tiles each seat was left holding, turned face up for all to count.
@@ -978,6 +1009,10 @@ export type NewGame = {
      * Bots to seat at once, after you (seat 0), each in its `seat` or the lowest free one. Bots that fill every other seat start the game with its creation.
      */
     bots?: Array<BotRequest>;
+    /**
+     * List the game in the lobby (`GET /v1/lobby`) while it waits: anyone may join it without its code.
+     */
+    open?: boolean;
 };
 
 /**
@@ -1133,13 +1168,13 @@ export type JoinGameProblem415 = Problem & {
 };
 
 /**
- * A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/already-seated`, `rules/game-full`.
+ * A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/already-seated`, `rules/game-full`, `rules/game-cancelled`, `rules/not-invited`.
  */
 export type JoinGameProblem422 = Problem & {
     /**
      * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
      */
-    type: '/problems/request/idempotency-key-reused' | '/problems/rules/game-not-found' | '/problems/rules/already-seated' | '/problems/rules/game-full';
+    type: '/problems/request/idempotency-key-reused' | '/problems/rules/game-not-found' | '/problems/rules/already-seated' | '/problems/rules/game-full' | '/problems/rules/game-cancelled' | '/problems/rules/not-invited';
     /**
      * The HTTP status, repeated.
      */
@@ -1147,7 +1182,7 @@ export type JoinGameProblem422 = Problem & {
     /**
      * The problem code: what a client branches on.
      */
-    code: 'request/idempotency-key-reused' | 'rules/game-not-found' | 'rules/already-seated' | 'rules/game-full';
+    code: 'request/idempotency-key-reused' | 'rules/game-not-found' | 'rules/already-seated' | 'rules/game-full' | 'rules/game-cancelled' | 'rules/not-invited';
 };
 
 /**
@@ -1205,7 +1240,10 @@ export type JoinGameProblem503 = Problem & {
 };
 
 export type Join = {
-    inviteCode: string;
+    /**
+     * The game’s invite code; leave it out to join an open game (one the lobby lists).
+     */
+    inviteCode?: string;
 };
 
 /**
@@ -1461,13 +1499,13 @@ export type AddBotProblem415 = Problem & {
 };
 
 /**
- * A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/not-creator`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`.
+ * A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/not-creator`, `rules/game-cancelled`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`.
  */
 export type AddBotProblem422 = Problem & {
     /**
      * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
      */
-    type: '/problems/request/idempotency-key-reused' | '/problems/rules/game-not-found' | '/problems/rules/not-creator' | '/problems/rules/game-full' | '/problems/rules/unknown-seat' | '/problems/rules/seat-taken' | '/problems/rules/unknown-bot-level';
+    type: '/problems/request/idempotency-key-reused' | '/problems/rules/game-not-found' | '/problems/rules/not-creator' | '/problems/rules/game-cancelled' | '/problems/rules/game-full' | '/problems/rules/unknown-seat' | '/problems/rules/seat-taken' | '/problems/rules/unknown-bot-level';
     /**
      * The HTTP status, repeated.
      */
@@ -1475,7 +1513,7 @@ export type AddBotProblem422 = Problem & {
     /**
      * The problem code: what a client branches on.
      */
-    code: 'request/idempotency-key-reused' | 'rules/game-not-found' | 'rules/not-creator' | 'rules/game-full' | 'rules/unknown-seat' | 'rules/seat-taken' | 'rules/unknown-bot-level';
+    code: 'request/idempotency-key-reused' | 'rules/game-not-found' | 'rules/not-creator' | 'rules/game-cancelled' | 'rules/game-full' | 'rules/unknown-seat' | 'rules/seat-taken' | 'rules/unknown-bot-level';
 };
 
 /**
@@ -1641,13 +1679,13 @@ export type LeaveGameProblem413 = Problem & {
 };
 
 /**
- * A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-finished`, `rules/unknown-seat`, `rules/already-left`, `rules/creator-cannot-leave`.
+ * A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-finished`, `rules/unknown-seat`, `rules/already-left`, `rules/creator-cannot-leave`, `rules/game-cancelled`.
  */
 export type LeaveGameProblem422 = Problem & {
     /**
      * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
      */
-    type: '/problems/request/idempotency-key-reused' | '/problems/rules/game-not-found' | '/problems/rules/game-finished' | '/problems/rules/unknown-seat' | '/problems/rules/already-left' | '/problems/rules/creator-cannot-leave';
+    type: '/problems/request/idempotency-key-reused' | '/problems/rules/game-not-found' | '/problems/rules/game-finished' | '/problems/rules/unknown-seat' | '/problems/rules/already-left' | '/problems/rules/creator-cannot-leave' | '/problems/rules/game-cancelled';
     /**
      * The HTTP status, repeated.
      */
@@ -1655,7 +1693,7 @@ export type LeaveGameProblem422 = Problem & {
     /**
      * The problem code: what a client branches on.
      */
-    code: 'request/idempotency-key-reused' | 'rules/game-not-found' | 'rules/game-finished' | 'rules/unknown-seat' | 'rules/already-left' | 'rules/creator-cannot-leave';
+    code: 'request/idempotency-key-reused' | 'rules/game-not-found' | 'rules/game-finished' | 'rules/unknown-seat' | 'rules/already-left' | 'rules/creator-cannot-leave' | 'rules/game-cancelled';
 };
 
 /**
@@ -1857,13 +1895,13 @@ export type MakeMoveProblem415 = Problem & {
 };
 
 /**
- * A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/unknown-seat`, `rules/not-your-turn`, `rules/invalid-tile`, `rules/not-in-hand`, `rules/must-play-drawn`, `rules/unknown-placement`, `rules/must-fill-double`, `rules/end-closed`, `rules/suit-mismatch`, `rules/nothing-to-announce`, `rules/already-drew`, `rules/must-play`, `rules/no-lapse`, `rules/cannot-call-out-self`.
+ * A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/game-cancelled`, `rules/unknown-seat`, `rules/not-your-turn`, `rules/invalid-tile`, `rules/not-in-hand`, `rules/must-play-drawn`, `rules/unknown-placement`, `rules/must-fill-double`, `rules/end-closed`, `rules/suit-mismatch`, `rules/nothing-to-announce`, `rules/already-drew`, `rules/must-play`, `rules/no-lapse`, `rules/cannot-call-out-self`.
  */
 export type MakeMoveProblem422 = Problem & {
     /**
      * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
      */
-    type: '/problems/request/idempotency-key-reused' | '/problems/rules/game-not-found' | '/problems/rules/game-not-started' | '/problems/rules/game-finished' | '/problems/rules/unknown-seat' | '/problems/rules/not-your-turn' | '/problems/rules/invalid-tile' | '/problems/rules/not-in-hand' | '/problems/rules/must-play-drawn' | '/problems/rules/unknown-placement' | '/problems/rules/must-fill-double' | '/problems/rules/end-closed' | '/problems/rules/suit-mismatch' | '/problems/rules/nothing-to-announce' | '/problems/rules/already-drew' | '/problems/rules/must-play' | '/problems/rules/no-lapse' | '/problems/rules/cannot-call-out-self';
+    type: '/problems/request/idempotency-key-reused' | '/problems/rules/game-not-found' | '/problems/rules/game-not-started' | '/problems/rules/game-finished' | '/problems/rules/game-cancelled' | '/problems/rules/unknown-seat' | '/problems/rules/not-your-turn' | '/problems/rules/invalid-tile' | '/problems/rules/not-in-hand' | '/problems/rules/must-play-drawn' | '/problems/rules/unknown-placement' | '/problems/rules/must-fill-double' | '/problems/rules/end-closed' | '/problems/rules/suit-mismatch' | '/problems/rules/nothing-to-announce' | '/problems/rules/already-drew' | '/problems/rules/must-play' | '/problems/rules/no-lapse' | '/problems/rules/cannot-call-out-self';
     /**
      * The HTTP status, repeated.
      */
@@ -1871,7 +1909,7 @@ export type MakeMoveProblem422 = Problem & {
     /**
      * The problem code: what a client branches on.
      */
-    code: 'request/idempotency-key-reused' | 'rules/game-not-found' | 'rules/game-not-started' | 'rules/game-finished' | 'rules/unknown-seat' | 'rules/not-your-turn' | 'rules/invalid-tile' | 'rules/not-in-hand' | 'rules/must-play-drawn' | 'rules/unknown-placement' | 'rules/must-fill-double' | 'rules/end-closed' | 'rules/suit-mismatch' | 'rules/nothing-to-announce' | 'rules/already-drew' | 'rules/must-play' | 'rules/no-lapse' | 'rules/cannot-call-out-self';
+    code: 'request/idempotency-key-reused' | 'rules/game-not-found' | 'rules/game-not-started' | 'rules/game-finished' | 'rules/game-cancelled' | 'rules/unknown-seat' | 'rules/not-your-turn' | 'rules/invalid-tile' | 'rules/not-in-hand' | 'rules/must-play-drawn' | 'rules/unknown-placement' | 'rules/must-fill-double' | 'rules/end-closed' | 'rules/suit-mismatch' | 'rules/nothing-to-announce' | 'rules/already-drew' | 'rules/must-play' | 'rules/no-lapse' | 'rules/cannot-call-out-self';
 };
 
 /**
@@ -2091,6 +2129,550 @@ export type ListEventsProblem503 = Problem & {
      * The problem code: what a client branches on.
      */
     code: 'service/unavailable';
+};
+
+/**
+ * A 400 problem: `request/invalid`, `request/idempotency-key-required`.
+ */
+export type CancelGameProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid' | '/problems/request/idempotency-key-required';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid' | 'request/idempotency-key-required';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type CancelGameProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 403 problem: `game/left`.
+ */
+export type CancelGameProblem403 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/game/left';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 403;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'game/left';
+};
+
+/**
+ * A 404 problem: `game/not-found`.
+ */
+export type CancelGameProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/game/not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'game/not-found';
+};
+
+/**
+ * A 412 problem: `request/version-mismatch`.
+ */
+export type CancelGameProblem412 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/version-mismatch';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 412;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/version-mismatch';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type CancelGameProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/not-creator`, `rules/game-started`, `rules/game-finished`, `rules/game-cancelled`.
+ */
+export type CancelGameProblem422 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/idempotency-key-reused' | '/problems/rules/game-not-found' | '/problems/rules/not-creator' | '/problems/rules/game-started' | '/problems/rules/game-finished' | '/problems/rules/game-cancelled';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 422;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/idempotency-key-reused' | 'rules/game-not-found' | 'rules/not-creator' | 'rules/game-started' | 'rules/game-finished' | 'rules/game-cancelled';
+};
+
+/**
+ * A 428 problem: `request/if-match-required`.
+ */
+export type CancelGameProblem428 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/if-match-required';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 428;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/if-match-required';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type CancelGameProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type CancelGameProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type CancelGameProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+export type LobbyPage = {
+    games: Array<LobbyGame>;
+    /**
+     * Pass it to get the next page; null on the last.
+     */
+    cursor: string | null;
+};
+
+export type LobbyGame = {
+    id: string;
+    rules: Rules;
+    /**
+     * How many seats the game has.
+     */
+    seats: number;
+    /**
+     * Seats nobody, player or bot, has taken yet.
+     */
+    freeSeats: number;
+    /**
+     * The name of the player in each seat; null for a free seat or a bot’s.
+     */
+    players: Array<string | null>;
+    /**
+     * The bot in each seat, if any.
+     */
+    bots: Array<BotLevel | null>;
+    /**
+     * When the game was created (ISO 8601).
+     */
+    createdAt: string;
+    /**
+     * How long it has waited, in seconds.
+     */
+    ageSeconds: number;
+};
+
+/**
+ * A 400 problem: `request/invalid`.
+ */
+export type ListLobbyProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type ListLobbyProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type ListLobbyProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type ListLobbyProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type ListLobbyProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type ListLobbyProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+export type QuickMatchReply = {
+    /**
+     * True when no open game had these rules (nor one of yours): a new open game was created.
+     */
+    created: boolean;
+    /**
+     * The game version after the command.
+     */
+    version: number;
+    events: Array<Event>;
+    game: Game;
+};
+
+/**
+ * A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`.
+ */
+export type QuickMatchProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid' | '/problems/request/malformed-json' | '/problems/request/idempotency-key-required';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid' | 'request/malformed-json' | 'request/idempotency-key-required';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type QuickMatchProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 404 problem: `player/not-found`.
+ */
+export type QuickMatchProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/player/not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'player/not-found';
+};
+
+/**
+ * A 412 problem: `request/version-mismatch`.
+ */
+export type QuickMatchProblem412 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/version-mismatch';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 412;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/version-mismatch';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type QuickMatchProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 415 problem: `request/unsupported-media-type`.
+ */
+export type QuickMatchProblem415 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/unsupported-media-type';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 415;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/unsupported-media-type';
+};
+
+/**
+ * A 422 problem: `request/idempotency-key-reused`, `rules/game-exists`, `rules/invalid-ruleset`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`, `rules/game-not-found`, `rules/already-seated`, `rules/game-cancelled`, `rules/not-invited`.
+ */
+export type QuickMatchProblem422 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/idempotency-key-reused' | '/problems/rules/game-exists' | '/problems/rules/invalid-ruleset' | '/problems/rules/game-full' | '/problems/rules/unknown-seat' | '/problems/rules/seat-taken' | '/problems/rules/unknown-bot-level' | '/problems/rules/game-not-found' | '/problems/rules/already-seated' | '/problems/rules/game-cancelled' | '/problems/rules/not-invited';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 422;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/idempotency-key-reused' | 'rules/game-exists' | 'rules/invalid-ruleset' | 'rules/game-full' | 'rules/unknown-seat' | 'rules/seat-taken' | 'rules/unknown-bot-level' | 'rules/game-not-found' | 'rules/already-seated' | 'rules/game-cancelled' | 'rules/not-invited';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type QuickMatchProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type QuickMatchProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type QuickMatchProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+export type QuickMatch = {
+    /**
+     * How many players.
+     */
+    seats: number;
+    rules?: RuleOptions;
 };
 
 export type RegisterPlayerData = {
@@ -2363,7 +2945,7 @@ export type JoinGameErrors = {
      */
     415: JoinGameProblem415;
     /**
-     * Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/already-seated`, `rules/game-full`.
+     * Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/already-seated`, `rules/game-full`, `rules/game-cancelled`, `rules/not-invited`.
      */
     422: JoinGameProblem422;
     /**
@@ -2494,7 +3076,7 @@ export type AddBotErrors = {
      */
     415: AddBotProblem415;
     /**
-     * Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/not-creator`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`.
+     * Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/not-creator`, `rules/game-cancelled`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`.
      */
     422: AddBotProblem422;
     /**
@@ -2567,7 +3149,7 @@ export type LeaveGameErrors = {
      */
     413: LeaveGameProblem413;
     /**
-     * Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-finished`, `rules/unknown-seat`, `rules/already-left`, `rules/creator-cannot-leave`.
+     * Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-finished`, `rules/unknown-seat`, `rules/already-left`, `rules/creator-cannot-leave`, `rules/game-cancelled`.
      */
     422: LeaveGameProblem422;
     /**
@@ -2648,7 +3230,7 @@ export type MakeMoveErrors = {
      */
     415: MakeMoveProblem415;
     /**
-     * Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/unknown-seat`, `rules/not-your-turn`, `rules/invalid-tile`, `rules/not-in-hand`, `rules/must-play-drawn`, `rules/unknown-placement`, `rules/must-fill-double`, `rules/end-closed`, `rules/suit-mismatch`, `rules/nothing-to-announce`, `rules/already-drew`, `rules/must-play`, `rules/no-lapse`, `rules/cannot-call-out-self`.
+     * Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/game-cancelled`, `rules/unknown-seat`, `rules/not-your-turn`, `rules/invalid-tile`, `rules/not-in-hand`, `rules/must-play-drawn`, `rules/unknown-placement`, `rules/must-fill-double`, `rules/end-closed`, `rules/suit-mismatch`, `rules/nothing-to-announce`, `rules/already-drew`, `rules/must-play`, `rules/no-lapse`, `rules/cannot-call-out-self`.
      */
     422: MakeMoveProblem422;
     /**
@@ -2743,3 +3325,201 @@ export type ListEventsResponses = {
 };
 
 export type ListEventsResponse = ListEventsResponses[keyof ListEventsResponses];
+
+export type CancelGameData = {
+    body?: never;
+    headers: {
+        /**
+         * The version you decided on, quoted as in the ETag.
+         */
+        'if-match': string;
+        /**
+         * A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422).
+         */
+        'idempotency-key': string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/games/{id}/cancel';
+};
+
+export type CancelGameErrors = {
+    /**
+     * Problem: `request/invalid`, `request/idempotency-key-required`.
+     */
+    400: CancelGameProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: CancelGameProblem401;
+    /**
+     * Problem: `game/left`.
+     */
+    403: CancelGameProblem403;
+    /**
+     * Problem: `game/not-found`.
+     */
+    404: CancelGameProblem404;
+    /**
+     * Problem: `request/version-mismatch`.
+     */
+    412: CancelGameProblem412;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: CancelGameProblem413;
+    /**
+     * Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/not-creator`, `rules/game-started`, `rules/game-finished`, `rules/game-cancelled`.
+     */
+    422: CancelGameProblem422;
+    /**
+     * Problem: `request/if-match-required`.
+     */
+    428: CancelGameProblem428;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: CancelGameProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: CancelGameProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: CancelGameProblem503;
+};
+
+export type CancelGameError = CancelGameErrors[keyof CancelGameErrors];
+
+export type CancelGameResponses = {
+    /**
+     * The game is cancelled.
+     */
+    200: CommandReply;
+};
+
+export type CancelGameResponse = CancelGameResponses[keyof CancelGameResponses];
+
+export type ListLobbyData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page size (default 50).
+         */
+        limit?: number;
+        /**
+         * From the previous page.
+         */
+        cursor?: string;
+    };
+    url: '/v1/lobby';
+};
+
+export type ListLobbyErrors = {
+    /**
+     * Problem: `request/invalid`.
+     */
+    400: ListLobbyProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: ListLobbyProblem401;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: ListLobbyProblem413;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: ListLobbyProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: ListLobbyProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: ListLobbyProblem503;
+};
+
+export type ListLobbyError = ListLobbyErrors[keyof ListLobbyErrors];
+
+export type ListLobbyResponses = {
+    /**
+     * A page of open games.
+     */
+    200: LobbyPage;
+};
+
+export type ListLobbyResponse = ListLobbyResponses[keyof ListLobbyResponses];
+
+export type QuickMatchData = {
+    body: QuickMatch;
+    headers: {
+        /**
+         * A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422).
+         */
+        'idempotency-key': string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/lobby/quick-match';
+};
+
+export type QuickMatchErrors = {
+    /**
+     * Problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`.
+     */
+    400: QuickMatchProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: QuickMatchProblem401;
+    /**
+     * Problem: `player/not-found`.
+     */
+    404: QuickMatchProblem404;
+    /**
+     * Problem: `request/version-mismatch`.
+     */
+    412: QuickMatchProblem412;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: QuickMatchProblem413;
+    /**
+     * Problem: `request/unsupported-media-type`.
+     */
+    415: QuickMatchProblem415;
+    /**
+     * Problem: `request/idempotency-key-reused`, `rules/game-exists`, `rules/invalid-ruleset`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`, `rules/game-not-found`, `rules/already-seated`, `rules/game-cancelled`, `rules/not-invited`.
+     */
+    422: QuickMatchProblem422;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: QuickMatchProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: QuickMatchProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: QuickMatchProblem503;
+};
+
+export type QuickMatchError = QuickMatchErrors[keyof QuickMatchErrors];
+
+export type QuickMatchResponses = {
+    /**
+     * You are seated.
+     */
+    200: QuickMatchReply;
+};
+
+export type QuickMatchResponse = QuickMatchResponses[keyof QuickMatchResponses];

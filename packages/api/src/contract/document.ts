@@ -1,5 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { listEvents } from './events';
+import { cancelGame } from './lifecycle';
+import { listLobby, quickMatch } from './lobby';
 import { createGame, getGame, joinGame } from './games';
 import { ProblemSchema } from '../schemas/problem';
 import { HEADER_COMPONENTS } from './headers';
@@ -20,6 +22,9 @@ export const ROUTES = [
   leaveGame,
   makeMove,
   listEvents,
+  cancelGame,
+  listLobby,
+  quickMatch,
 ] as const;
 
 /** The API's description, version and servers as they appear in openapi.yaml. */
@@ -41,6 +46,7 @@ export const DOCUMENT_CONFIG = {
     { name: 'Players', description: 'Registration and your games.' },
     { name: 'Games', description: 'Creating, joining, reading and catching up on games.' },
     { name: 'Moves', description: 'Taking your turn.' },
+    { name: 'Lobby', description: 'Finding opponents: open games, and quick match.' },
   ],
 };
 

@@ -49,6 +49,9 @@ export const OPERATION_PROBLEMS = {
   addBot: ['game/not-found', 'game/left', 'request/version-mismatch', ...rejectionsOf('add-bot')],
   leaveGame: ['game/not-found', 'request/version-mismatch', ...rejectionsOf('leave')],
   listEvents: ['game/not-found', 'request/version-ahead'],
+  listLobby: [],
+  quickMatch: ['player/not-found', 'request/version-mismatch', ...rejectionsOf('create', 'join')],
+  cancelGame: ['game/not-found', 'game/left', 'request/version-mismatch', ...rejectionsOf('cancel')],
 } satisfies Record<string, readonly ProblemCode[]>;
 
 /** An operation of the API, by its operationId. */

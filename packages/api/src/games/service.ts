@@ -16,7 +16,8 @@ import { chainOf, type CommandChain } from './chain';
 import { checkActor, engineCommand, type ExecuteOptions, type Executed, type GameCommand } from './game-command';
 import { keyReused, notFound, recordedButUnanswered, versionMismatch } from './game-problems';
 import { commandIdentity } from './identity';
-import { changedMembers, headOf, membersOf } from './projection';
+import { lobbyWrite } from './lobby-entry';
+import { allMembers, changedMembers, headOf } from './projection';
 import type { GameRepository, StoredGame } from './repository';
 import { settleBots, type Settled } from './settle-bots';
 import { fromSnapshot } from './snapshot';
@@ -118,7 +119,8 @@ export class GameService {
       const stored = await this.#games.current(gameId, expectedVersion);
       const game = stored ?? (command.type === 'create' ? { version: 0, state: initialState() } : null);
       const seat = game ? seatOfActor(game.state, actor) : -1;
-      if (!game) throw notFound(gameId);
+      // Without an invite code only an open game may be joined; any other answers as if there were none.
+      if (!game || (command.type === 'join' && command.withoutCode && !game.state.setup.open)) throw notFound(gameId);
       const identity = commandIdentity(gameId, actor, command, expectedVersion ?? game.version, options.key);
 
       const recordedAt: RecordedAt =
@@ -255,14 +257,16 @@ export class GameService {
    * key), and the retry repairs the lists.
    */
   async #project(commit: Commit, before: GameState | null, after: GameState): Promise<void> {
-    const { members, removed } = before ? changedMembers(before, after) : { members: membersOf(after), removed: [] };
-    if (members.length === 0 && removed.length === 0) return;
+    const { members, removed } = before ? changedMembers(before, after) : allMembers(after);
+    const lobby = lobbyWrite(commit, before, after);
+    if (members.length === 0 && removed.length === 0 && !lobby) return;
+    const { store } = this.#games;
     try {
-      await this.#games.store.updateProjections(commit.gameId, {
-        head: headOf(after, commit.version, commit.at),
-        members,
-        removed,
-      });
+      await Promise.all([
+        members.length + removed.length > 0 &&
+          store.updateProjections(commit.gameId, { head: headOf(after, commit.version, commit.at), members, removed }),
+        lobby && store.writeLobby(commit.gameId, commit.version, lobby.entry, { repair: before === null }),
+      ]);
     } catch (error) {
       this.#logger({
         level: 'error',
