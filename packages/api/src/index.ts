@@ -12,6 +12,8 @@ export { decisionRandom, type BotOptions } from './games/bot-players';
 export type { CommandChain } from './games/chain';
 export type { Settled } from './games/settle-bots';
 export { systemClock, type Clock } from './clock';
+export { Sweeper, type SweeperOptions, type SweepReport } from './sweeper/sweeper';
+export type { DueHandler, DueHandlers, DueResult } from './sweeper/due-handler';
 export { jsonLogger, silentLogger, type Logger, type LogRecord } from './http/logging';
 export { PROBLEMS, problemType, type ProblemCode } from './problems';
 export { MIN_SECRET_LENGTH, type SecretSource } from './auth/secret';

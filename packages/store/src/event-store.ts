@@ -1,6 +1,7 @@
 import { append, type AppendResult } from './append';
 import type { AppendMeta, Commit } from './commit';
 import { measureCost, type CostMeter, type CostReport } from './cost';
+import { claimDue, isStillDue, listDue, settleDue, type DueAt, type DueItem, type DuePage } from './due';
 import { Dynamo, type StoreClient } from './dynamo';
 import type { GameHead } from './head';
 import { writeTurns } from './turns';
@@ -155,16 +156,23 @@ export class EventStore {
    * Writes again what a recorded commit's turn change means for the players' turn lists, over
    * entries of its version or older, never a newer commit's: for a caller that recognised a retry
    * and must repair what the first attempt may have left unwritten (`ProjectionLagError`). `head` is
-   * the game's head after the commit. False when the commit changed no turn, or newer entries were
-   * there.
+   * the game's head after the commit, and `due` (in a game with a turn clock) the awaited player's
+   * deadline after it. False when the commit changed no turn, or newer entries were there.
    * @example
    * const commit = await store.findRecorded('g1', identity, { version: 7 });
    * if (commit) await store.restoreTurns(commit, headOf(stateAfter(commit)));
    */
-  async restoreTurns(commit: Commit, head: GameHead): Promise<boolean> {
-    if (!commit.turn || commit.turn.from === commit.turn.to) return false;
+  async restoreTurns(commit: Commit, head: GameHead, due?: DueAt | null): Promise<boolean> {
+    if (!commit.turn || (commit.turn.from === commit.turn.to && commit.turn.to === null)) return false;
     const { version, at, turn: change } = commit;
-    return writeTurns(this.#dynamo, commit.gameId, { version, at, change, head, repair: true });
+    return writeTurns(this.#dynamo, commit.gameId, {
+      version,
+      at,
+      change,
+      head,
+      repair: true,
+      ...(due !== undefined ? { due } : {}),
+    });
   }
 
   /**
@@ -239,6 +247,37 @@ export class EventStore {
     previous: string | null,
   ): Promise<boolean> {
     return claimQuickMatch(this.#dynamo, playerId, key, receipt, previous);
+  }
+
+  /**
+   * One page of the due items of shard `shard` (0 to `DUE_SHARDS` - 1) due before `before` (ISO
+   * 8601), oldest first: one Query of the due index. Pass `next` back for the following page.
+   * @example const { items } = await store.listDue(3, new Date(now).toISOString());
+   */
+  listDue(shard: number, before: string, options?: { limit?: number; next?: string | null }): Promise<DuePage> {
+    return listDue(this.#dynamo, shard, before, options);
+  }
+
+  /**
+   * Claims a listed due item until `until`, if it is still as listed and no claim on it is unexpired at
+   * `now` (ISO 8601 both): one conditional UpdateItem. False: another sweeper has it, or it moved on.
+   * @example if (await store.claimDue(item, now, until)) await handle(item);
+   */
+  claimDue(item: DueItem, now: string, until: string): Promise<boolean> {
+    return claimDue(this.#dynamo, item, now, until);
+  }
+
+  /**
+   * Takes a claimed item out of the due index (`next` null) or moves it to `next`, while it is still as
+   * listed: one conditional UpdateItem. False when it had moved on (a newer write of it stands).
+   */
+  settleDue(item: DueItem, next: DueAt | null): Promise<boolean> {
+    return settleDue(this.#dynamo, item, next);
+  }
+
+  /** True while a listed item is still in the due index as listed (one strongly consistent GetItem). */
+  isStillDue(item: DueItem): Promise<boolean> {
+    return isStillDue(this.#dynamo, item);
   }
 
   /**

@@ -21,6 +21,8 @@ describe('the table definition', () => {
         { AttributeName: 'sk', AttributeType: 'N' },
         { AttributeName: 'gpk', AttributeType: 'S' },
         { AttributeName: 'gsk', AttributeType: 'S' },
+        { AttributeName: 'dpk', AttributeType: 'S' },
+        { AttributeName: 'dsk', AttributeType: 'S' },
         { AttributeName: 'lpk', AttributeType: 'S' },
         { AttributeName: 'lsk', AttributeType: 'S' },
       ],
@@ -33,6 +35,14 @@ describe('the table definition', () => {
             { AttributeName: 'gsk', KeyType: 'RANGE' },
           ],
           Projection: { ProjectionType: 'ALL' },
+        },
+        {
+          IndexName: 'byDue',
+          KeySchema: [
+            { AttributeName: 'dpk', KeyType: 'HASH' },
+            { AttributeName: 'dsk', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['v'] },
         },
         {
           IndexName: 'byLobby',
@@ -75,6 +85,6 @@ describe('the table definition', () => {
         ),
       }),
     );
-    await expect(ensureTable(client, tableName)).rejects.toThrow(/without the index\(es\) byPlayer, byLobby/);
+    await expect(ensureTable(client, tableName)).rejects.toThrow(/without the index\(es\) byPlayer, byDue, byLobby/);
   });
 });
