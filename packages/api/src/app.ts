@@ -46,6 +46,8 @@ export interface AppOptions {
   readonly clock?: Clock;
   /** How the server plays bots: the real ones by default; a test may pass its own chooser, randomness, bounds. */
   readonly bots?: BotOptions;
+  /** How long a game may wait for players with nothing happening before the sweeper closes it (default 7 days). */
+  readonly staleAfterMs?: number;
 }
 
 const DEFAULT_LIMITS: Limits = {
@@ -115,6 +117,26 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   return app;
 }
 
+/**
+ * The one command path (see `GameService`) as the app builds it from its options: what the sweeper's
+ * handlers (see `setupHandlers`) run their commands through, in the same process or another.
+ * @example new Sweeper({ store, logger, handlers: setupHandlers(gameService({ store, secret })) })
+ */
+export function gameService(options: AppOptions): GameService {
+  const repository = new GameRepository({
+    store: options.store,
+    clock: options.clock ?? systemClock,
+    ...(options.cacheSize !== undefined ? { cacheSize: options.cacheSize } : {}),
+  });
+  return new GameService({
+    repository,
+    context: { shuffle: options.shuffle ?? fisherYates(randomInt) },
+    logger: options.logger ?? jsonLogger,
+    ...(options.bots ? { bots: options.bots } : {}),
+    ...(options.staleAfterMs !== undefined ? { staleAfterMs: options.staleAfterMs } : {}),
+  });
+}
+
 /** The app's parts, each built once from the options: what every route is handed. */
 function appDeps(options: AppOptions): AppDeps {
   const logger = options.logger ?? jsonLogger;
@@ -122,19 +144,9 @@ function appDeps(options: AppOptions): AppDeps {
   const clock = options.clock ?? systemClock;
   const secret = lazySecret(options.secret);
   let signer: Promise<Signer> | undefined;
-  const repository = new GameRepository({
-    store: options.store,
-    clock,
-    ...(options.cacheSize !== undefined ? { cacheSize: options.cacheSize } : {}),
-  });
   return {
     store: options.store,
-    games: new GameService({
-      repository,
-      context: { shuffle: options.shuffle ?? fisherYates(randomInt) },
-      logger,
-      ...(options.bots ? { bots: options.bots } : {}),
-    }),
+    games: gameService(options),
     players: new PlayerRepository(options.store),
     watcher: new GameWatcher(options.store, limits.pollMs),
     // A failed fetch of the secret is tried again on the next request, so only a success is kept.

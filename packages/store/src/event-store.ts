@@ -7,6 +7,7 @@ import type { GameHead } from './head';
 import { writeTurns } from './turns';
 import { listLobby, writeLobby, type LobbyEntry, type LobbyOptions, type LobbyPage } from './lobby';
 import { claimQuickMatch, readQuickMatch, type QuickMatchReceipt } from './quick-match';
+import { writeStaleCheck } from './stale-check';
 import { findRecorded, type CommandIdentity, type RecordedAt } from './idempotency';
 import {
   listPlayerGames,
@@ -228,6 +229,15 @@ export class EventStore {
    */
   listLobby(options?: LobbyOptions): Promise<LobbyPage> {
     return listLobby(this.#dynamo, options);
+  }
+
+  /**
+   * Puts a waiting game's stale check in the due index, due at `due` (kind and time), as of `version`,
+   * or (null) takes it out: one PutItem, version-guarded. The sweeper finds it when it falls due.
+   * @example await store.writeStaleCheck('g1', 3, { at: inAWeek, kind: 'close-stale' });
+   */
+  writeStaleCheck(gameId: string, version: number, due: DueAt | null, options: { repair?: boolean } = {}) {
+    return writeStaleCheck(this.#dynamo, gameId, version, due, options.repair);
   }
 
   /** Where a player's quick match under `key` went, or null: one GetItem (see quick-match.ts). */

@@ -85,3 +85,21 @@ describe('the lobby over a game’s life', () => {
     expect((await store.listLobby()).entries.map((e) => e.gameId)).toEqual(['g_b', 'g_a']);
   });
 });
+
+describe('a waiting game’s stale check', () => {
+  it('is due in the due index while written with a time, and out of it once taken out; an older write never undoes a newer', async () => {
+    const { store } = await testStore(inject('dynamoEndpoint'));
+    const week = '2026-12-08T12:00:00.000Z';
+    await store.writeStaleCheck('g_a', 1, { at: '2026-12-08T10:00:00.000Z', kind: 'close-stale' });
+    await store.writeStaleCheck('g_a', 2, { at: week, kind: 'close-stale' });
+    const due = async (before: string) =>
+      (await Promise.all(Array.from({ length: 16 }, (_, s) => store.listDue(s, before)))).flatMap((p) => p.items);
+    expect(await due('2026-12-08T11:00:00.000Z')).toEqual([]);
+    expect(await due('2026-12-09T00:00:00.000Z')).toEqual([
+      expect.objectContaining({ kind: 'close-stale', gameId: 'g_a', at: week, version: 2 }),
+    ]);
+    expect(await store.writeStaleCheck('g_a', 3, null)).toBe(true);
+    expect(await store.writeStaleCheck('g_a', 2, { at: week, kind: 'close-stale' })).toBe(false);
+    expect(await due('2026-12-09T00:00:00.000Z')).toEqual([]);
+  });
+});

@@ -17,6 +17,7 @@ import { checkActor, engineCommand, type ExecuteOptions, type Executed, type Gam
 import { keyReused, notFound, recordedButUnanswered, versionMismatch } from './game-problems';
 import { commandIdentity } from './identity';
 import { lobbyWrite } from './lobby-entry';
+import { STALE_AFTER_MS, staleCheckWrite } from './stale-check';
 import { allMembers, changedMembers, headOf } from './projection';
 import type { GameRepository, StoredGame } from './repository';
 import { settleBots, type Settled } from './settle-bots';
@@ -39,6 +40,8 @@ export interface GameServiceOptions {
   readonly logger: Logger;
   /** How bots are played (defaults: the real bots, 64 commits or 2 s per chain). */
   readonly bots?: BotOptions;
+  /** How long a game may wait for players with nothing happening before it is closed (default 7 days). */
+  readonly staleAfterMs?: number;
 }
 
 // A join names no version: losing a race to another command is retried here, not by the client.
@@ -63,9 +66,11 @@ export class GameService {
   readonly #context: DecideContext;
   readonly #logger: Logger;
   readonly #bots;
+  readonly #staleAfterMs: number;
 
-  constructor({ repository, context, logger, bots }: GameServiceOptions) {
+  constructor({ repository, context, logger, bots, staleAfterMs = STALE_AFTER_MS }: GameServiceOptions) {
     this.#games = repository;
+    this.#staleAfterMs = staleAfterMs;
     this.#context = context;
     this.#logger = logger;
     this.#bots = {
@@ -259,13 +264,16 @@ export class GameService {
   async #project(commit: Commit, before: GameState | null, after: GameState): Promise<void> {
     const { members, removed } = before ? changedMembers(before, after) : allMembers(after);
     const lobby = lobbyWrite(commit, before, after);
-    if (members.length === 0 && removed.length === 0 && !lobby) return;
+    const stale = staleCheckWrite(commit, before, after, this.#staleAfterMs);
+    if (members.length === 0 && removed.length === 0 && !lobby && !stale) return;
     const { store } = this.#games;
+    const repair = { repair: before === null };
     try {
       await Promise.all([
         members.length + removed.length > 0 &&
           store.updateProjections(commit.gameId, { head: headOf(after, commit.version, commit.at), members, removed }),
-        lobby && store.writeLobby(commit.gameId, commit.version, lobby.entry, { repair: before === null }),
+        lobby && store.writeLobby(commit.gameId, commit.version, lobby.entry, repair),
+        stale && store.writeStaleCheck(commit.gameId, commit.version, stale.due, repair),
       ]);
     } catch (error) {
       this.#logger({
