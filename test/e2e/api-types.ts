@@ -29,7 +29,7 @@ export interface paths {
         };
         /**
          * Who am I
-         * @description The player the bearer token belongs to.
+         * @description The player the bearer token belongs to. `ETag` is the account’s version: send it in If-Match to change the account.
          */
         get: operations["getMe"];
         put?: never;
@@ -322,7 +322,7 @@ export interface components {
             player: components["schemas"]["Player"];
             /**
              * @description Bearer token for every other request. Shown only in this reply; keep it secret.
-             * @example cf1.p_Xk3vT0d8Qq2bV9nR1mZsLw.c2lnbmF0dXJlLXNpZ25hdHVyZS1zaWduYXR1cmUtc2ln
+             * @example cf2.p_Xk3vT0d8Qq2bV9nR1mZsLw.Qk2vX0d8Qq2.c2lnbmF0dXJlLXNpZ25hdHVyZS1zaWduYXR1cmUtc2ln
              */
             token: string;
         };
@@ -3267,6 +3267,8 @@ export interface components {
         RateLimitPolicy: string;
         /** @description The game version, quoted (`"12"`): send it back in If-Match, or in If-None-Match to get a 304. */
         ETag: string;
+        /** @description Your account’s version, quoted (`"3"`): send it back in If-Match to change the account (a rename, a revocation, its deletion). */
+        AccountETag: string;
         /** @description Seconds to wait before retrying. */
         RetryAfter: number;
         /** @description The authentication scheme: `Bearer` (with `error="invalid_token"` for a token that is not valid). */
@@ -3467,6 +3469,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["RequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    ETag: components["headers"]["AccountETag"];
                     [name: string]: unknown;
                 };
                 content: {

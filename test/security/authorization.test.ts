@@ -106,22 +106,22 @@ describe('authorization: every route × own, another seat’s, a stranger’s, f
     {
       route: 'GET /v1/games/{id}',
       send: (who) => as(who, 'GET', `/v1/games/${game.id}`),
-      expect: { ann: 200, bob: 200, eve: 404, ghost: 404, forged: 401, altered: 401, none: 401 },
+      expect: { ann: 200, bob: 200, eve: 404, ghost: 401, forged: 401, altered: 401, none: 401 },
     },
     {
       route: 'GET /v1/games/{id} with If-None-Match',
       send: (who) => as(who, 'GET', `/v1/games/${game.id}`, { headers: { 'if-none-match': `"${game.version}"` } }),
-      expect: { ann: 304, bob: 304, eve: 404, ghost: 404, forged: 401, altered: 401, none: 401 },
+      expect: { ann: 304, bob: 304, eve: 404, ghost: 401, forged: 401, altered: 401, none: 401 },
     },
     {
       route: 'GET /v1/games/{id}/events',
       send: (who) => as(who, 'GET', `/v1/games/${game.id}/events?after=0`),
-      expect: { ann: 200, bob: 200, eve: 404, ghost: 404, forged: 401, altered: 401, none: 401 },
+      expect: { ann: 200, bob: 200, eve: 404, ghost: 401, forged: 401, altered: 401, none: 401 },
     },
     {
       route: 'GET /v1/games/{id}/events (long-poll)',
       send: (who) => as(who, 'GET', `/v1/games/${game.id}/events?after=${game.version}&wait=0`),
-      expect: { ann: 200, bob: 200, eve: 404, ghost: 404, forged: 401, altered: 401, none: 401 },
+      expect: { ann: 200, bob: 200, eve: 404, ghost: 401, forged: 401, altered: 401, none: 401 },
     },
     {
       route: 'POST /v1/games/{id}/moves (Bob’s move)',
@@ -131,7 +131,7 @@ describe('authorization: every route × own, another seat’s, a stranger’s, f
           headers: { ...moveHeaders(), ...(who === 'bob' ? { 'if-match': `"${game.version - 1}"` } : {}) },
         }),
       // Bob's own try is sent with a stale version (412): his real move is the positive control below.
-      expect: { ann: 422, bob: 412, eve: 404, ghost: 404, forged: 401, altered: 401, none: 401 },
+      expect: { ann: 422, bob: 412, eve: 404, ghost: 401, forged: 401, altered: 401, none: 401 },
     },
     {
       route: 'POST /v1/games/{id}/join (its invite code)',
@@ -140,22 +140,22 @@ describe('authorization: every route × own, another seat’s, a stranger’s, f
           body: { inviteCode: game.inviteCode },
           headers: { 'idempotency-key': newKey() },
         }),
-      expect: { ann: 200, bob: 200, eve: 422, ghost: 404, forged: 401, altered: 401, none: 401 },
+      expect: { ann: 200, bob: 200, eve: 422, ghost: 401, forged: 401, altered: 401, none: 401 },
     },
     {
       route: 'GET /v1/me',
       send: (who) => as(who, 'GET', '/v1/me'),
-      expect: { ann: 200, bob: 200, eve: 200, ghost: 404, forged: 401, altered: 401, none: 401 },
+      expect: { ann: 200, bob: 200, eve: 200, ghost: 401, forged: 401, altered: 401, none: 401 },
     },
     {
       route: 'GET /v1/me/games',
       send: (who) => as(who, 'GET', '/v1/me/games'),
-      expect: { ann: 200, bob: 200, eve: 200, ghost: 200, forged: 401, altered: 401, none: 401 },
+      expect: { ann: 200, bob: 200, eve: 200, ghost: 401, forged: 401, altered: 401, none: 401 },
     },
     {
       route: 'POST /v1/games',
       send: (who) => as(who, 'POST', '/v1/games', { body: { seats: 2 }, headers: { 'idempotency-key': newKey() } }),
-      expect: { ann: 201, bob: 201, eve: 201, ghost: 404, forged: 401, altered: 401, none: 401 },
+      expect: { ann: 201, bob: 201, eve: 201, ghost: 401, forged: 401, altered: 401, none: 401 },
     },
   ];
 

@@ -1,4 +1,5 @@
 import type { EventStore } from '@chickenfoot/store';
+import type { AccountCache } from './auth/sessions';
 import type { Signer } from './auth/signer';
 import type { Clock } from './clock';
 import type { GameService } from './games/service';
@@ -29,6 +30,8 @@ export interface AppDeps {
   /** Every command on a game goes through it, whoever the actor. */
   readonly games: GameService;
   readonly players: PlayerRepository;
+  /** Accounts as this process last read them (within a bound), for token checks and names. */
+  readonly accounts: AccountCache;
   readonly watcher: GameWatcher;
   /** What the signing secret derives (tokens, ids, invite codes), once the secret is known. */
   readonly signer: () => Promise<Signer>;
@@ -39,5 +42,5 @@ export interface AppDeps {
 
 /** Hono's environment for this app: what middleware puts on the context. */
 export interface AppEnv {
-  Variables: { requestId: string; playerId: string };
+  Variables: { requestId: string; playerId: string; sessionId: string };
 }

@@ -5,6 +5,7 @@ import { randomInt } from 'node:crypto';
 import type { AppDeps, AppEnv, Limits } from './app-deps';
 import { requirePlayer } from './auth/middleware';
 import { lazySecret, type SecretSource } from './auth/secret';
+import { AccountCache } from './auth/sessions';
 import { Signer } from './auth/signer';
 import { systemClock, type Clock } from './clock';
 import { ROUTES } from './contract/document';
@@ -76,7 +77,7 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   app.use('*', requestContext(logger));
   app.use('*', limitBody(limits.bodyBytes));
   // One token check (and rate limit) for every /v1 route except registration, before any route runs.
-  const auth = requirePlayer(deps.signer, new RateLimiter(limits.perPlayer, deps.clock));
+  const auth = requirePlayer(deps.signer, new RateLimiter(limits.perPlayer, deps.clock), deps.accounts);
   app.use('/v1/*', (c, next) => (c.req.path === '/v1/players' ? next() : auth(c, next)));
   app.post('/v1/players', limitByAddress(new RateLimiter(limits.registrations, deps.clock, undefined, 'registration')));
   // After the token check, which awaits: by then Node has parsed the packet the body came in.
@@ -144,10 +145,12 @@ function appDeps(options: AppOptions): AppDeps {
   const clock = options.clock ?? systemClock;
   const secret = lazySecret(options.secret);
   let signer: Promise<Signer> | undefined;
+  const players = new PlayerRepository(options.store);
   return {
     store: options.store,
     games: gameService(options),
-    players: new PlayerRepository(options.store),
+    players,
+    accounts: new AccountCache(players, clock),
     watcher: new GameWatcher(options.store, limits.pollMs),
     // A failed fetch of the secret is tried again on the next request, so only a success is kept.
     signer: () =>

@@ -35,7 +35,7 @@ export const registerPlayer = <ThrowOnError extends boolean = false>(options: Op
 /**
  * Who am I
  *
- * The player the bearer token belongs to.
+ * The player the bearer token belongs to. `ETag` is the account’s version: send it in If-Match to change the account.
  */
 export const getMe = <ThrowOnError extends boolean = false>(options?: Options<GetMeData, ThrowOnError>) => (options?.client ?? client).get<GetMeResponses, GetMeErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

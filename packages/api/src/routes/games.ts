@@ -80,7 +80,8 @@ export function gameRoutes(deps: AppDeps) {
 
 /** The caller's player record, which a seat shows; a token whose player is gone is refused. */
 export async function seatedPlayer(deps: AppDeps, playerId: string) {
-  const player = await deps.players.get(playerId);
+  const record = await deps.accounts.record(playerId);
+  const player = record && !record.deleted ? { id: record.id, name: record.name } : null;
   if (!player) throw new ApiProblem('player/not-found', 'The player this token was issued to no longer exists.');
   return player;
 }
