@@ -207,6 +207,108 @@ describe('authorization: every route × own, another seat’s, a stranger’s, f
   });
 });
 
+describe('authorization: your account, the lobby and cancelling, × every identity', () => {
+  const REGISTERED = ['ann', 'bob', 'eve'] as const;
+  const refused = { ghost: 401, forged: 401, altered: 401, none: 401 } as const;
+  const versionOf = async (who: Who) =>
+    who === 'ann' || who === 'bob' || who === 'eve'
+      ? ((await api.call('GET', '/v1/me', { token: tokens[who] })).headers.get('etag') ?? '"1"')
+      : '"1"';
+  // A second token of Bob's: the one route that may revoke it is Bob's own.
+  let spare: { token: string; id: string };
+  beforeAll(async () => {
+    const res = await api.call('POST', '/v1/me/tokens', {
+      token: tokens.bob,
+      headers: { 'idempotency-key': newKey() },
+    });
+    spare = { token: res.body.token, id: res.body.id };
+  });
+  const account =
+    (method: string, path: string, stale = false) =>
+    async (who: Who) =>
+      as(who, method, path, {
+        headers: { 'if-match': stale ? '"999"' : await versionOf(who), 'idempotency-key': newKey() },
+        ...(method === 'PATCH' ? { body: { name: 'Mallory' } } : {}),
+      });
+  const ROWS: { route: string; send: (who: Who) => Promise<TestResponse>; expect: Record<Who, number> }[] = [
+    {
+      route: 'GET /v1/me/tokens',
+      send: (who) => as(who, 'GET', '/v1/me/tokens'),
+      expect: { ann: 200, bob: 200, eve: 200, ...refused },
+    },
+    {
+      route: 'POST /v1/me/tokens',
+      send: (who) => as(who, 'POST', '/v1/me/tokens', { headers: { 'idempotency-key': newKey() } }),
+      expect: { ann: 201, bob: 201, eve: 201, ...refused },
+    },
+    {
+      route: 'PATCH /v1/me (a stale If-Match)',
+      send: account('PATCH', '/v1/me', true),
+      expect: { ann: 412, bob: 412, eve: 412, ...refused },
+    },
+    {
+      route: 'DELETE /v1/me (a stale If-Match)',
+      send: account('DELETE', '/v1/me', true),
+      expect: { ann: 412, bob: 412, eve: 412, ...refused },
+    },
+    {
+      route: 'DELETE /v1/me/tokens (a stale If-Match)',
+      send: account('DELETE', '/v1/me/tokens', true),
+      expect: { ann: 412, bob: 412, eve: 412, ...refused },
+    },
+    {
+      // Last of Bob's: his own revocation of his spare token is the positive control.
+      route: 'DELETE /v1/me/tokens/{Bob’s spare}',
+      send: (who) => account('DELETE', `/v1/me/tokens/${spare.id}`)(who),
+      expect: { ann: 404, eve: 404, ...refused, bob: 204 },
+    },
+    {
+      route: 'GET /v1/lobby',
+      send: (who) => as(who, 'GET', '/v1/lobby'),
+      expect: { ann: 200, bob: 200, eve: 200, ...refused },
+    },
+    {
+      // Each with rules of their own, so no stranger is seated with Ann's players.
+      route: 'POST /v1/lobby/quick-match',
+      send: (who) =>
+        as(who, 'POST', '/v1/lobby/quick-match', {
+          body: { seats: 3, rules: { set: 6, handSize: WHO.indexOf(who) + 1 } },
+          headers: { 'idempotency-key': newKey() },
+        }),
+      expect: { ann: 200, bob: 200, eve: 200, ...refused },
+    },
+    {
+      route: 'POST /v1/games/{id}/cancel (a game in play)',
+      send: (who) => as(who, 'POST', `/v1/games/${game.id}/cancel`, { headers: moveHeaders() }),
+      expect: { ann: 422, bob: 422, eve: 404, ...refused },
+    },
+  ];
+
+  it.each(ROWS.map((row) => [row.route, row] as const))('%s', async (_, row) => {
+    const before = await Promise.all(REGISTERED.map((who) => api.call('GET', '/v1/me', { token: tokens[who] })));
+    for (const who of WHO) {
+      const res = await row.send(who);
+      counts.cells++;
+      expect(res.status, `${row.route} as ${who}: ${res.text.slice(0, 200)}`).toBe(row.expect[who]);
+      if (res.status >= 400) expect(problemFault(res), `${row.route} as ${who}`).toBeNull();
+      if (res.status === 401) expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
+      if (res.status === 404)
+        expect(res.body.code).toBe(row.route.includes('cancel') ? 'game/not-found' : 'player/token-not-found');
+      // A list of tokens is the caller's own: never another player's session.
+      if (row.route === 'GET /v1/me/tokens' && res.status === 200) {
+        const own = tokens[who as 'ann'].split('.')[2];
+        expect(res.body.tokens.some((t: { id: string; current: boolean }) => t.id === own && t.current)).toBe(true);
+        if (who !== 'bob') expect(res.text).not.toContain(spare.id);
+      }
+    }
+    // Names unchanged, every main token still in; the game as it was.
+    const after = await Promise.all(REGISTERED.map((who) => api.call('GET', '/v1/me', { token: tokens[who] })));
+    expect(after.map((r) => r.body.player)).toEqual(before.map((r) => r.body.player));
+    expect(await version()).toBe(game.version);
+    if (row.route.includes('spare')) expect((await api.call('GET', '/v1/me', { token: spare.token })).status).toBe(401);
+  });
+});
+
 describe('authorization: tokens', () => {
   it('refuses every token one character away from a real one, a forged one and no token, with 401, on every route', async () => {
     const bad = [

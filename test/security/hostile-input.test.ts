@@ -12,6 +12,13 @@ const REQUESTS = scaled(10_240);
 const REGISTERED: readonly Identity[] = ['ann', 'bob', 'cat', 'eve'];
 const SIGNED: readonly Identity[] = [...REGISTERED, 'ghost'];
 const IF_MATCH = /^\s*(?:W\/)?"?(\d{1,15})"?\s*$/;
+// The routes that change the caller's account at an If-Match: guarded in `send`, so never a success.
+const ACCOUNT_CHANGES = new Set([
+  'PATCH /v1/me',
+  'DELETE /v1/me',
+  'DELETE /v1/me/tokens',
+  'DELETE /v1/me/tokens/{tokenId}',
+]);
 // An escaped unpaired surrogate: JSON that strict parsers (Go, Rust, Swift, Python's strict modes) refuse or rewrite.
 const LONE_SURROGATE = /\\ud[89ab][0-9a-f]{2}(?!\\ud[c-f])|(?<!\\ud[89ab][0-9a-f]{2})\\ud[c-f][0-9a-f]{2}/i;
 
@@ -33,7 +40,9 @@ interface Outcome {
  * invite code) is guarded first: its If-Match is made stale, or its invite code wrong. Nothing the
  * suite sends may change a game.
  */
-async function send(req: HostileRequest): Promise<Outcome> {
+async function send(generated: HostileRequest): Promise<Outcome> {
+  // A route's path sent with another route's method (PATCH /v1/me as GET) is judged as that route.
+  const req = { ...generated, route: effectiveRoute(generated) };
   const game = gameOf(world, req.game);
   let guarded = false;
   const headers: Record<string, string> = {};
@@ -72,10 +81,26 @@ async function send(req: HostileRequest): Promise<Outcome> {
     guarded = true;
   }
 
-  const path = req.path.replace(
-    /\{(waiting|playing|finished|unknown)\}/g,
-    (_, key: string) => gameOf(world, key as never)?.id ?? 'g_QQQQQQQQQQQQQQQQQQQQQQ',
-  );
+  // A change of one's account at a version it could be at is made stale: none may succeed.
+  if (ACCOUNT_CHANGES.has(req.route) && IF_MATCH.test(headers['if-match'] ?? '')) {
+    headers['if-match'] = '"0"';
+    guarded = true;
+  }
+  // Cancelling, by the creator at the current version, would change the game.
+  if (game && req.route === 'POST /v1/games/{id}/cancel' && game.seated.includes(req.identity)) {
+    const version = Number(IF_MATCH.exec(headers['if-match'] ?? '')?.[1] ?? -1);
+    if (version === game.version) {
+      headers['if-match'] = `"${game.version - 1}"`;
+      guarded = true;
+    }
+  }
+  const session = world.tokens[req.identity as 'ann']?.split('.')[2] ?? 'AAAAAAAAAAA';
+  const path = req.path
+    .replace('{session}', session)
+    .replace(
+      /\{(waiting|playing|finished|unknown)\}/g,
+      (_, key: string) => gameOf(world, key as never)?.id ?? 'g_QQQQQQQQQQQQQQQQQQQQQQ',
+    );
   const res = await world.app.request(`http://api.test${path}`, {
     method: req.method,
     headers,
@@ -100,6 +125,13 @@ async function send(req: HostileRequest): Promise<Outcome> {
     fault: fault && `${req.method} ${path.slice(0, 100)} as ${req.identity}: ${fault}`,
     guarded,
   };
+}
+
+/** The route a request's method and path make, which may not be the one it was generated for. */
+function effectiveRoute(req: HostileRequest): string {
+  const [, path] = req.route.split(' ');
+  const method = req.method === 'HEAD' ? 'GET' : req.method;
+  return ROUTES.find((r) => r.route === `${method} ${path}`)?.route ?? req.route;
 }
 
 /** A registration keeps the name exactly as sent (less surrounding spaces), or refuses it. */
@@ -150,8 +182,21 @@ function legitimate(req: HostileRequest, status: number): boolean {
       return read && (status === 200 || status === 304) && seated;
     case 'GET /v1/games/{id}/events':
       return read && status === 200 && seated;
+    case 'GET /v1/lobby':
+    case 'GET /v1/me/tokens':
+      return read && status === 200 && REGISTERED.includes(req.identity);
+    case 'POST /v1/lobby/quick-match':
+      // Seats the caller in an open game of 9s for three (none of the suite's games is open).
+      return req.method === 'POST' && (status === 200 || status === 201) && REGISTERED.includes(req.identity);
+    case 'POST /v1/me/tokens':
+      return req.method === 'POST' && status === 201 && REGISTERED.includes(req.identity);
     case 'POST /v1/games/{id}/bots':
     case 'POST /v1/games/{id}/leave':
+    case 'POST /v1/games/{id}/cancel':
+    case 'PATCH /v1/me':
+    case 'DELETE /v1/me':
+    case 'DELETE /v1/me/tokens':
+    case 'DELETE /v1/me/tokens/{tokenId}':
       // Guarded (see `send`): never a success; a retry of a recorded command is the only other way.
       return false;
     case 'GET /openapi.json':
@@ -206,6 +251,19 @@ describe('hostile input', () => {
       for (const [name, game] of Object.entries(world.games)) {
         const latest = await world.store.readLatest(game.id, { snapshot: false });
         if (latest?.version !== game.version) changed.push(`${name}: ${game.version} -> ${latest?.version}`);
+      }
+      // Nor an account: every player is still there, with the name and the token it registered with.
+      for (const [who, name] of [
+        ['ann', 'Ann'],
+        ['bob', 'Bob'],
+        ['cat', 'Cat'],
+        ['eve', 'Eve'],
+      ] as const) {
+        const me = await world.app.request('http://api.test/v1/me', {
+          headers: { authorization: `Bearer ${world.tokens[who]}` },
+        });
+        const player = me.status === 200 ? ((await me.json()) as { player: { name: string } }).player : null;
+        if (player?.name !== name) changed.push(`${who}'s account: ${me.status} ${JSON.stringify(player)}`);
       }
       const count = (test: (status: number) => boolean) =>
         [...statuses].reduce((n, [s, c]) => n + (test(s) ? c : 0), 0);

@@ -21,6 +21,7 @@ import { problem } from './http/problems';
 import { RateLimiter } from './http/rate-limit';
 import { limitByAddress, requestContext } from './http/request-context';
 import { PlayerRepository } from './players/repository';
+import { accountRoutes } from './routes/account';
 import { docsRoutes } from './routes/docs';
 import { eventRoutes } from './routes/events';
 import { gameRoutes } from './routes/games';
@@ -83,6 +84,7 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   // After the token check, which awaits: by then Node has parsed the packet the body came in.
   app.use('*', bufferedBody());
   app.route('/', playerRoutes(deps));
+  app.route('/', accountRoutes(deps));
   app.route('/', myGameRoutes(deps));
   app.route('/', gameRoutes(deps));
   app.route('/', seatRoutes(deps));

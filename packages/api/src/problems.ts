@@ -18,6 +18,8 @@ export const PROBLEMS = {
   'game/not-found': { status: 404, title: 'No such game' },
   'game/left': { status: 403, title: 'You left this game' },
   'player/not-found': { status: 404, title: 'No such player' },
+  'player/token-not-found': { status: 404, title: 'No such token of yours' },
+  'player/too-many-tokens': { status: 422, title: 'Too many tokens are open' },
   'service/unavailable': { status: 503, title: 'The service is briefly unavailable: retry' },
   'service/error': { status: 500, title: 'Something went wrong on our side' },
   ...Object.fromEntries(REJECTION_CODES.map((code) => [code, { status: 422, title: titleOf(code) }])),
@@ -44,6 +46,8 @@ export type ProblemCode =
   | 'game/not-found'
   | 'game/left'
   | 'player/not-found'
+  | 'player/token-not-found'
+  | 'player/too-many-tokens'
   | 'service/unavailable'
   | 'service/error'
   | RejectionCode;

@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AddBotData, AddBotErrors, AddBotResponses, CancelGameData, CancelGameErrors, CancelGameResponses, CreateGameData, CreateGameErrors, CreateGameResponses, GetGameData, GetGameErrors, GetGameResponses, GetMeData, GetMeErrors, GetMeResponses, JoinGameData, JoinGameErrors, JoinGameResponses, LeaveGameData, LeaveGameErrors, LeaveGameResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListLobbyData, ListLobbyErrors, ListLobbyResponses, ListMyGamesData, ListMyGamesErrors, ListMyGamesResponses, MakeMoveData, MakeMoveErrors, MakeMoveResponses, QuickMatchData, QuickMatchErrors, QuickMatchResponses, RegisterPlayerData, RegisterPlayerErrors, RegisterPlayerResponses } from './types.gen';
+import type { AddBotData, AddBotErrors, AddBotResponses, CancelGameData, CancelGameErrors, CancelGameResponses, CreateGameData, CreateGameErrors, CreateGameResponses, CreateTokenData, CreateTokenErrors, CreateTokenResponses, DeleteMeData, DeleteMeErrors, DeleteMeResponses, GetGameData, GetGameErrors, GetGameResponses, GetMeData, GetMeErrors, GetMeResponses, JoinGameData, JoinGameErrors, JoinGameResponses, LeaveGameData, LeaveGameErrors, LeaveGameResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListLobbyData, ListLobbyErrors, ListLobbyResponses, ListMyGamesData, ListMyGamesErrors, ListMyGamesResponses, ListTokensData, ListTokensErrors, ListTokensResponses, MakeMoveData, MakeMoveErrors, MakeMoveResponses, QuickMatchData, QuickMatchErrors, QuickMatchResponses, RegisterPlayerData, RegisterPlayerErrors, RegisterPlayerResponses, RenameMeData, RenameMeErrors, RenameMeResponses, RevokeAllTokensData, RevokeAllTokensErrors, RevokeAllTokensResponses, RevokeTokenData, RevokeTokenErrors, RevokeTokenResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -33,6 +33,19 @@ export const registerPlayer = <ThrowOnError extends boolean = false>(options: Op
 });
 
 /**
+ * Delete your account
+ *
+ * For good: in every game you play a bot at the game’s `botLevel` takes your seat over; a game you created that is still waiting is cancelled, and your seat in anyone else’s is freed; your name is taken out of every game, finished ones too (the seat shows an empty name). Every token of the account is refused from then on.
+ *
+ * A revoked token is refused at once by the server that revoked it, and by every other within 15 seconds (each trusts what it read of an account for that long).
+ */
+export const deleteMe = <ThrowOnError extends boolean = false>(options: Options<DeleteMeData, ThrowOnError>) => (options.client ?? client).delete<DeleteMeResponses, DeleteMeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/me',
+    ...options
+});
+
+/**
  * Who am I
  *
  * The player the bearer token belongs to. `ETag` is the account’s version: send it in If-Match to change the account.
@@ -40,6 +53,69 @@ export const registerPlayer = <ThrowOnError extends boolean = false>(options: Op
 export const getMe = <ThrowOnError extends boolean = false>(options?: Options<GetMeData, ThrowOnError>) => (options?.client ?? client).get<GetMeResponses, GetMeErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/me',
+    ...options
+});
+
+/**
+ * Rename yourself
+ *
+ * Changes the name other players see in the games you join from now on; the games you are in keep the name you joined them with.
+ */
+export const renameMe = <ThrowOnError extends boolean = false>(options: Options<RenameMeData, ThrowOnError>) => (options.client ?? client).patch<RenameMeResponses, RenameMeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/me',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Sign out everywhere else
+ *
+ * Revokes every token of your account but the one this request is sent with: a token is your only way in, so one stays open. If that one may have leaked too, issue a new token first (`POST /v1/me/tokens`) and send this with the new one.
+ *
+ * A revoked token is refused at once by the server that revoked it, and by every other within 15 seconds (each trusts what it read of an account for that long).
+ */
+export const revokeAllTokens = <ThrowOnError extends boolean = false>(options: Options<RevokeAllTokensData, ThrowOnError>) => (options.client ?? client).delete<RevokeAllTokensResponses, RevokeAllTokensErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/me/tokens',
+    ...options
+});
+
+/**
+ * Your tokens
+ *
+ * Every open session of your account: each token you were given and have not revoked.
+ */
+export const listTokens = <ThrowOnError extends boolean = false>(options?: Options<ListTokensData, ThrowOnError>) => (options?.client ?? client).get<ListTokensResponses, ListTokensErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/me/tokens',
+    ...options
+});
+
+/**
+ * Issue another token
+ *
+ * A new token of your account (another device, a bot of your own), shown only in this reply; up to 20 may be open at once. A retry with the same `Idempotency-Key` returns the same token.
+ */
+export const createToken = <ThrowOnError extends boolean = false>(options: Options<CreateTokenData, ThrowOnError>) => (options.client ?? client).post<CreateTokenResponses, CreateTokenErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/me/tokens',
+    ...options
+});
+
+/**
+ * Revoke a token
+ *
+ * Signs one session out (the current one too, if you name it).
+ *
+ * A revoked token is refused at once by the server that revoked it, and by every other within 15 seconds (each trusts what it read of an account for that long).
+ */
+export const revokeToken = <ThrowOnError extends boolean = false>(options: Options<RevokeTokenData, ThrowOnError>) => (options.client ?? client).delete<RevokeTokenResponses, RevokeTokenErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/me/tokens/{tokenId}',
     ...options
 });
 

@@ -11,7 +11,7 @@ export type Problem = {
     /**
      * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
      */
-    type: '/problems/request/invalid' | '/problems/request/malformed-json' | '/problems/request/idempotency-key-required' | '/problems/request/method-not-allowed' | '/problems/request/not-found' | '/problems/request/too-large' | '/problems/request/unsupported-media-type' | '/problems/request/idempotency-key-reused' | '/problems/request/if-match-required' | '/problems/request/version-mismatch' | '/problems/request/version-ahead' | '/problems/request/too-many-requests' | '/problems/auth/unauthenticated' | '/problems/game/not-found' | '/problems/game/left' | '/problems/player/not-found' | '/problems/service/unavailable' | '/problems/service/error' | '/problems/rules/game-exists' | '/problems/rules/invalid-ruleset' | '/problems/rules/game-full' | '/problems/rules/unknown-seat' | '/problems/rules/seat-taken' | '/problems/rules/unknown-bot-level' | '/problems/rules/game-not-found' | '/problems/rules/already-seated' | '/problems/rules/game-cancelled' | '/problems/rules/not-invited' | '/problems/rules/not-creator' | '/problems/rules/game-finished' | '/problems/rules/already-left' | '/problems/rules/creator-cannot-leave' | '/problems/rules/game-started' | '/problems/rules/game-not-started' | '/problems/rules/not-your-turn' | '/problems/rules/invalid-tile' | '/problems/rules/not-in-hand' | '/problems/rules/must-play-drawn' | '/problems/rules/unknown-placement' | '/problems/rules/must-fill-double' | '/problems/rules/end-closed' | '/problems/rules/suit-mismatch' | '/problems/rules/nothing-to-announce' | '/problems/rules/already-drew' | '/problems/rules/must-play' | '/problems/rules/no-lapse' | '/problems/rules/cannot-call-out-self';
+    type: '/problems/request/invalid' | '/problems/request/malformed-json' | '/problems/request/idempotency-key-required' | '/problems/request/method-not-allowed' | '/problems/request/not-found' | '/problems/request/too-large' | '/problems/request/unsupported-media-type' | '/problems/request/idempotency-key-reused' | '/problems/request/if-match-required' | '/problems/request/version-mismatch' | '/problems/request/version-ahead' | '/problems/request/too-many-requests' | '/problems/auth/unauthenticated' | '/problems/game/not-found' | '/problems/game/left' | '/problems/player/not-found' | '/problems/player/token-not-found' | '/problems/player/too-many-tokens' | '/problems/service/unavailable' | '/problems/service/error' | '/problems/rules/game-exists' | '/problems/rules/invalid-ruleset' | '/problems/rules/game-full' | '/problems/rules/unknown-seat' | '/problems/rules/seat-taken' | '/problems/rules/unknown-bot-level' | '/problems/rules/game-not-found' | '/problems/rules/already-seated' | '/problems/rules/game-cancelled' | '/problems/rules/not-invited' | '/problems/rules/not-creator' | '/problems/rules/game-finished' | '/problems/rules/already-left' | '/problems/rules/creator-cannot-leave' | '/problems/rules/game-started' | '/problems/rules/game-not-started' | '/problems/rules/not-your-turn' | '/problems/rules/invalid-tile' | '/problems/rules/not-in-hand' | '/problems/rules/must-play-drawn' | '/problems/rules/unknown-placement' | '/problems/rules/must-fill-double' | '/problems/rules/end-closed' | '/problems/rules/suit-mismatch' | '/problems/rules/nothing-to-announce' | '/problems/rules/already-drew' | '/problems/rules/must-play' | '/problems/rules/no-lapse' | '/problems/rules/cannot-call-out-self';
     title: string;
     /**
      * The HTTP status, repeated.
@@ -24,7 +24,7 @@ export type Problem = {
     /**
      * The problem code: what a client branches on.
      */
-    code: 'request/invalid' | 'request/malformed-json' | 'request/idempotency-key-required' | 'request/method-not-allowed' | 'request/not-found' | 'request/too-large' | 'request/unsupported-media-type' | 'request/idempotency-key-reused' | 'request/if-match-required' | 'request/version-mismatch' | 'request/version-ahead' | 'request/too-many-requests' | 'auth/unauthenticated' | 'game/not-found' | 'game/left' | 'player/not-found' | 'service/unavailable' | 'service/error' | 'rules/game-exists' | 'rules/invalid-ruleset' | 'rules/game-full' | 'rules/unknown-seat' | 'rules/seat-taken' | 'rules/unknown-bot-level' | 'rules/game-not-found' | 'rules/already-seated' | 'rules/game-cancelled' | 'rules/not-invited' | 'rules/not-creator' | 'rules/game-finished' | 'rules/already-left' | 'rules/creator-cannot-leave' | 'rules/game-started' | 'rules/game-not-started' | 'rules/not-your-turn' | 'rules/invalid-tile' | 'rules/not-in-hand' | 'rules/must-play-drawn' | 'rules/unknown-placement' | 'rules/must-fill-double' | 'rules/end-closed' | 'rules/suit-mismatch' | 'rules/nothing-to-announce' | 'rules/already-drew' | 'rules/must-play' | 'rules/no-lapse' | 'rules/cannot-call-out-self';
+    code: 'request/invalid' | 'request/malformed-json' | 'request/idempotency-key-required' | 'request/method-not-allowed' | 'request/not-found' | 'request/too-large' | 'request/unsupported-media-type' | 'request/idempotency-key-reused' | 'request/if-match-required' | 'request/version-mismatch' | 'request/version-ahead' | 'request/too-many-requests' | 'auth/unauthenticated' | 'game/not-found' | 'game/left' | 'player/not-found' | 'player/token-not-found' | 'player/too-many-tokens' | 'service/unavailable' | 'service/error' | 'rules/game-exists' | 'rules/invalid-ruleset' | 'rules/game-full' | 'rules/unknown-seat' | 'rules/seat-taken' | 'rules/unknown-bot-level' | 'rules/game-not-found' | 'rules/already-seated' | 'rules/game-cancelled' | 'rules/not-invited' | 'rules/not-creator' | 'rules/game-finished' | 'rules/already-left' | 'rules/creator-cannot-leave' | 'rules/game-started' | 'rules/game-not-started' | 'rules/not-your-turn' | 'rules/invalid-tile' | 'rules/not-in-hand' | 'rules/must-play-drawn' | 'rules/unknown-placement' | 'rules/must-fill-double' | 'rules/end-closed' | 'rules/suit-mismatch' | 'rules/nothing-to-announce' | 'rules/already-drew' | 'rules/must-play' | 'rules/no-lapse' | 'rules/cannot-call-out-self';
     /**
      * Quote it when reporting a problem.
      */
@@ -304,6 +304,1049 @@ export type GetMeProblem500 = Problem & {
  * A 503 problem: `service/unavailable`.
  */
 export type GetMeProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+/**
+ * A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`.
+ */
+export type RenameMeProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid' | '/problems/request/malformed-json' | '/problems/request/idempotency-key-required';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid' | 'request/malformed-json' | 'request/idempotency-key-required';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type RenameMeProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 404 problem: `player/not-found`.
+ */
+export type RenameMeProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/player/not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'player/not-found';
+};
+
+/**
+ * A 412 problem: `request/version-mismatch`.
+ */
+export type RenameMeProblem412 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/version-mismatch';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 412;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/version-mismatch';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type RenameMeProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 415 problem: `request/unsupported-media-type`.
+ */
+export type RenameMeProblem415 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/unsupported-media-type';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 415;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/unsupported-media-type';
+};
+
+/**
+ * A 422 problem: `request/idempotency-key-reused`.
+ */
+export type RenameMeProblem422 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/idempotency-key-reused';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 422;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/idempotency-key-reused';
+};
+
+/**
+ * A 428 problem: `request/if-match-required`.
+ */
+export type RenameMeProblem428 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/if-match-required';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 428;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/if-match-required';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type RenameMeProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type RenameMeProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type RenameMeProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+export type Rename = {
+    /**
+     * The name other players see: 1-40 characters, without control, invisible or text-direction characters.
+     */
+    name: string;
+};
+
+/**
+ * A 400 problem: `request/invalid`, `request/idempotency-key-required`.
+ */
+export type DeleteMeProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid' | '/problems/request/idempotency-key-required';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid' | 'request/idempotency-key-required';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type DeleteMeProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 404 problem: `player/not-found`.
+ */
+export type DeleteMeProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/player/not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'player/not-found';
+};
+
+/**
+ * A 412 problem: `request/version-mismatch`.
+ */
+export type DeleteMeProblem412 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/version-mismatch';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 412;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/version-mismatch';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type DeleteMeProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 422 problem: `request/idempotency-key-reused`.
+ */
+export type DeleteMeProblem422 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/idempotency-key-reused';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 422;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/idempotency-key-reused';
+};
+
+/**
+ * A 428 problem: `request/if-match-required`.
+ */
+export type DeleteMeProblem428 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/if-match-required';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 428;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/if-match-required';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type DeleteMeProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type DeleteMeProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type DeleteMeProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+export type TokenList = {
+    tokens: Array<TokenInfo>;
+};
+
+export type TokenInfo = {
+    /**
+     * Revoke it by this id. `legacy`: a token issued before sessions existed.
+     */
+    id: string;
+    /**
+     * When it was issued; null for the legacy one.
+     */
+    createdAt: string | null;
+    /**
+     * True for the token this request was sent with.
+     */
+    current: boolean;
+};
+
+/**
+ * A 400 problem: `request/invalid`.
+ */
+export type ListTokensProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type ListTokensProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 404 problem: `player/not-found`.
+ */
+export type ListTokensProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/player/not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'player/not-found';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type ListTokensProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type ListTokensProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type ListTokensProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type ListTokensProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+export type NewToken = {
+    /**
+     * A new bearer token of your account. Shown only in this reply.
+     */
+    token: string;
+    id: string;
+    createdAt: string;
+};
+
+/**
+ * A 400 problem: `request/invalid`, `request/idempotency-key-required`.
+ */
+export type CreateTokenProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid' | '/problems/request/idempotency-key-required';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid' | 'request/idempotency-key-required';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type CreateTokenProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 404 problem: `player/not-found`.
+ */
+export type CreateTokenProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/player/not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'player/not-found';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type CreateTokenProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 422 problem: `request/idempotency-key-reused`, `player/too-many-tokens`.
+ */
+export type CreateTokenProblem422 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/idempotency-key-reused' | '/problems/player/too-many-tokens';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 422;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/idempotency-key-reused' | 'player/too-many-tokens';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type CreateTokenProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type CreateTokenProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type CreateTokenProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+/**
+ * A 400 problem: `request/invalid`, `request/idempotency-key-required`.
+ */
+export type RevokeTokenProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid' | '/problems/request/idempotency-key-required';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid' | 'request/idempotency-key-required';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type RevokeTokenProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 404 problem: `player/not-found`, `player/token-not-found`.
+ */
+export type RevokeTokenProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/player/not-found' | '/problems/player/token-not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'player/not-found' | 'player/token-not-found';
+};
+
+/**
+ * A 412 problem: `request/version-mismatch`.
+ */
+export type RevokeTokenProblem412 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/version-mismatch';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 412;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/version-mismatch';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type RevokeTokenProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 422 problem: `request/idempotency-key-reused`.
+ */
+export type RevokeTokenProblem422 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/idempotency-key-reused';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 422;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/idempotency-key-reused';
+};
+
+/**
+ * A 428 problem: `request/if-match-required`.
+ */
+export type RevokeTokenProblem428 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/if-match-required';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 428;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/if-match-required';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type RevokeTokenProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type RevokeTokenProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type RevokeTokenProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+/**
+ * A 400 problem: `request/invalid`, `request/idempotency-key-required`.
+ */
+export type RevokeAllTokensProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid' | '/problems/request/idempotency-key-required';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid' | 'request/idempotency-key-required';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type RevokeAllTokensProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 404 problem: `player/not-found`.
+ */
+export type RevokeAllTokensProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/player/not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'player/not-found';
+};
+
+/**
+ * A 412 problem: `request/version-mismatch`.
+ */
+export type RevokeAllTokensProblem412 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/version-mismatch';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 412;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/version-mismatch';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type RevokeAllTokensProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 422 problem: `request/idempotency-key-reused`.
+ */
+export type RevokeAllTokensProblem422 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/idempotency-key-reused';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 422;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/idempotency-key-reused';
+};
+
+/**
+ * A 428 problem: `request/if-match-required`.
+ */
+export type RevokeAllTokensProblem428 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/if-match-required';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 428;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/if-match-required';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type RevokeAllTokensProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type RevokeAllTokensProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type RevokeAllTokensProblem503 = Problem & {
     /**
      * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
      */
@@ -2730,6 +3773,77 @@ export type RegisterPlayerResponses = {
 
 export type RegisterPlayerResponse = RegisterPlayerResponses[keyof RegisterPlayerResponses];
 
+export type DeleteMeData = {
+    body?: never;
+    headers: {
+        /**
+         * Your account’s version, quoted as in the ETag of `GET /v1/me`.
+         */
+        'if-match': string;
+        /**
+         * A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422).
+         */
+        'idempotency-key': string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/me';
+};
+
+export type DeleteMeErrors = {
+    /**
+     * Problem: `request/invalid`, `request/idempotency-key-required`.
+     */
+    400: DeleteMeProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: DeleteMeProblem401;
+    /**
+     * Problem: `player/not-found`.
+     */
+    404: DeleteMeProblem404;
+    /**
+     * Problem: `request/version-mismatch`.
+     */
+    412: DeleteMeProblem412;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: DeleteMeProblem413;
+    /**
+     * Problem: `request/idempotency-key-reused`.
+     */
+    422: DeleteMeProblem422;
+    /**
+     * Problem: `request/if-match-required`.
+     */
+    428: DeleteMeProblem428;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: DeleteMeProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: DeleteMeProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: DeleteMeProblem503;
+};
+
+export type DeleteMeError = DeleteMeErrors[keyof DeleteMeErrors];
+
+export type DeleteMeResponses = {
+    /**
+     * Deleted.
+     */
+    204: void;
+};
+
+export type DeleteMeResponse = DeleteMeResponses[keyof DeleteMeResponses];
+
 export type GetMeData = {
     body?: never;
     path?: never;
@@ -2778,6 +3892,333 @@ export type GetMeResponses = {
 };
 
 export type GetMeResponse = GetMeResponses[keyof GetMeResponses];
+
+export type RenameMeData = {
+    body: Rename;
+    headers: {
+        /**
+         * Your account’s version, quoted as in the ETag of `GET /v1/me`.
+         */
+        'if-match': string;
+        /**
+         * A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422).
+         */
+        'idempotency-key': string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/me';
+};
+
+export type RenameMeErrors = {
+    /**
+     * Problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`.
+     */
+    400: RenameMeProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: RenameMeProblem401;
+    /**
+     * Problem: `player/not-found`.
+     */
+    404: RenameMeProblem404;
+    /**
+     * Problem: `request/version-mismatch`.
+     */
+    412: RenameMeProblem412;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: RenameMeProblem413;
+    /**
+     * Problem: `request/unsupported-media-type`.
+     */
+    415: RenameMeProblem415;
+    /**
+     * Problem: `request/idempotency-key-reused`.
+     */
+    422: RenameMeProblem422;
+    /**
+     * Problem: `request/if-match-required`.
+     */
+    428: RenameMeProblem428;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: RenameMeProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: RenameMeProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: RenameMeProblem503;
+};
+
+export type RenameMeError = RenameMeErrors[keyof RenameMeErrors];
+
+export type RenameMeResponses = {
+    /**
+     * Renamed.
+     */
+    200: Me;
+};
+
+export type RenameMeResponse = RenameMeResponses[keyof RenameMeResponses];
+
+export type RevokeAllTokensData = {
+    body?: never;
+    headers: {
+        /**
+         * Your account’s version, quoted as in the ETag of `GET /v1/me`.
+         */
+        'if-match': string;
+        /**
+         * A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422).
+         */
+        'idempotency-key': string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/me/tokens';
+};
+
+export type RevokeAllTokensErrors = {
+    /**
+     * Problem: `request/invalid`, `request/idempotency-key-required`.
+     */
+    400: RevokeAllTokensProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: RevokeAllTokensProblem401;
+    /**
+     * Problem: `player/not-found`.
+     */
+    404: RevokeAllTokensProblem404;
+    /**
+     * Problem: `request/version-mismatch`.
+     */
+    412: RevokeAllTokensProblem412;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: RevokeAllTokensProblem413;
+    /**
+     * Problem: `request/idempotency-key-reused`.
+     */
+    422: RevokeAllTokensProblem422;
+    /**
+     * Problem: `request/if-match-required`.
+     */
+    428: RevokeAllTokensProblem428;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: RevokeAllTokensProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: RevokeAllTokensProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: RevokeAllTokensProblem503;
+};
+
+export type RevokeAllTokensError = RevokeAllTokensErrors[keyof RevokeAllTokensErrors];
+
+export type RevokeAllTokensResponses = {
+    /**
+     * Every other token is revoked.
+     */
+    204: void;
+};
+
+export type RevokeAllTokensResponse = RevokeAllTokensResponses[keyof RevokeAllTokensResponses];
+
+export type ListTokensData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/me/tokens';
+};
+
+export type ListTokensErrors = {
+    /**
+     * Problem: `request/invalid`.
+     */
+    400: ListTokensProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: ListTokensProblem401;
+    /**
+     * Problem: `player/not-found`.
+     */
+    404: ListTokensProblem404;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: ListTokensProblem413;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: ListTokensProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: ListTokensProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: ListTokensProblem503;
+};
+
+export type ListTokensError = ListTokensErrors[keyof ListTokensErrors];
+
+export type ListTokensResponses = {
+    /**
+     * Your tokens.
+     */
+    200: TokenList;
+};
+
+export type ListTokensResponse = ListTokensResponses[keyof ListTokensResponses];
+
+export type CreateTokenData = {
+    body?: never;
+    headers: {
+        /**
+         * A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422).
+         */
+        'idempotency-key': string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/me/tokens';
+};
+
+export type CreateTokenErrors = {
+    /**
+     * Problem: `request/invalid`, `request/idempotency-key-required`.
+     */
+    400: CreateTokenProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: CreateTokenProblem401;
+    /**
+     * Problem: `player/not-found`.
+     */
+    404: CreateTokenProblem404;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: CreateTokenProblem413;
+    /**
+     * Problem: `request/idempotency-key-reused`, `player/too-many-tokens`.
+     */
+    422: CreateTokenProblem422;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: CreateTokenProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: CreateTokenProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: CreateTokenProblem503;
+};
+
+export type CreateTokenError = CreateTokenErrors[keyof CreateTokenErrors];
+
+export type CreateTokenResponses = {
+    /**
+     * The new token.
+     */
+    201: NewToken;
+};
+
+export type CreateTokenResponse = CreateTokenResponses[keyof CreateTokenResponses];
+
+export type RevokeTokenData = {
+    body?: never;
+    headers: {
+        /**
+         * Your account’s version, quoted as in the ETag of `GET /v1/me`.
+         */
+        'if-match': string;
+        /**
+         * A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422).
+         */
+        'idempotency-key': string;
+    };
+    path: {
+        tokenId: string;
+    };
+    query?: never;
+    url: '/v1/me/tokens/{tokenId}';
+};
+
+export type RevokeTokenErrors = {
+    /**
+     * Problem: `request/invalid`, `request/idempotency-key-required`.
+     */
+    400: RevokeTokenProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: RevokeTokenProblem401;
+    /**
+     * Problem: `player/not-found`, `player/token-not-found`.
+     */
+    404: RevokeTokenProblem404;
+    /**
+     * Problem: `request/version-mismatch`.
+     */
+    412: RevokeTokenProblem412;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: RevokeTokenProblem413;
+    /**
+     * Problem: `request/idempotency-key-reused`.
+     */
+    422: RevokeTokenProblem422;
+    /**
+     * Problem: `request/if-match-required`.
+     */
+    428: RevokeTokenProblem428;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: RevokeTokenProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: RevokeTokenProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: RevokeTokenProblem503;
+};
+
+export type RevokeTokenError = RevokeTokenErrors[keyof RevokeTokenErrors];
+
+export type RevokeTokenResponses = {
+    /**
+     * Revoked.
+     */
+    204: void;
+};
+
+export type RevokeTokenResponse = RevokeTokenResponses[keyof RevokeTokenResponses];
 
 export type ListMyGamesData = {
     body?: never;

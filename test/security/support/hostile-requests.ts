@@ -28,6 +28,20 @@ export const ROUTES = [
     body: { level: 'greedy', seat: 1 },
   },
   { route: 'POST /v1/games/{id}/leave', method: 'POST', path: '/v1/games/{id}/leave' },
+  { route: 'POST /v1/games/{id}/cancel', method: 'POST', path: '/v1/games/{id}/cancel' },
+  { route: 'GET /v1/lobby', method: 'GET', path: '/v1/lobby' },
+  {
+    route: 'POST /v1/lobby/quick-match',
+    method: 'POST',
+    path: '/v1/lobby/quick-match',
+    body: { seats: 3, rules: { set: 9 } },
+  },
+  { route: 'PATCH /v1/me', method: 'PATCH', path: '/v1/me', body: { name: 'Mallory' } },
+  { route: 'DELETE /v1/me', method: 'DELETE', path: '/v1/me' },
+  { route: 'GET /v1/me/tokens', method: 'GET', path: '/v1/me/tokens' },
+  { route: 'POST /v1/me/tokens', method: 'POST', path: '/v1/me/tokens' },
+  { route: 'DELETE /v1/me/tokens', method: 'DELETE', path: '/v1/me/tokens' },
+  { route: 'DELETE /v1/me/tokens/{tokenId}', method: 'DELETE', path: '/v1/me/tokens/{token}' },
   { route: 'GET /openapi.json', method: 'GET', path: '/openapi.json' },
   { route: 'GET /docs', method: 'GET', path: '/docs' },
   { route: 'GET /', method: 'GET', path: '/' },
@@ -81,7 +95,9 @@ function query(route: string): fc.Arbitrary<string> {
     ? ['after', 'limit', 'wait']
     : route.endsWith('/me/games')
       ? ['turn', 'limit', 'cursor']
-      : ['x'];
+      : route.endsWith('/lobby')
+        ? ['limit', 'cursor']
+        : ['x'];
   const value = fc.oneof(
     hostileNumber.map(String),
     hostileString,
@@ -197,10 +213,12 @@ export const hostileRequest: fc.Arbitrary<HostileRequest> = fc
     if (r.requestId !== undefined) headers['x-request-id'] = headerSafe(r.requestId);
     if (r.override !== undefined) headers['x-http-method-override'] = r.override;
     const named = r.target.path.includes('{id}');
-    const path = r.target.path.replace(
-      '{id}',
-      r.game === 'garbage' ? urlSafe(r.gameText).slice(0, 3000) || '%20' : `{${r.game}}`,
-    );
+    // A token id: a real one of the caller's (its session), the legacy one, or anything.
+    const tokenId =
+      [`{session}`, 'legacy', 'AAAAAAAAAAA', urlSafe(r.gameText).slice(0, 300) || '%20'][r.pick % 4] ?? '';
+    const path = r.target.path
+      .replace('{token}', tokenId)
+      .replace('{id}', r.game === 'garbage' ? urlSafe(r.gameText).slice(0, 3000) || '%20' : `{${r.game}}`);
     return {
       route: r.target.route,
       method,

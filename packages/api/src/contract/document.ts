@@ -1,4 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { createToken, deleteMe, listTokens, renameMe, revokeAllTokens, revokeToken } from './account';
 import { listEvents } from './events';
 import { cancelGame } from './lifecycle';
 import { listLobby, quickMatch } from './lobby';
@@ -14,6 +15,12 @@ import { getMe, registerPlayer } from './players';
 export const ROUTES = [
   registerPlayer,
   getMe,
+  renameMe,
+  deleteMe,
+  listTokens,
+  createToken,
+  revokeToken,
+  revokeAllTokens,
   listMyGames,
   createGame,
   joinGame,
@@ -46,6 +53,7 @@ export const DOCUMENT_CONFIG = {
     { name: 'Players', description: 'Registration and your games.' },
     { name: 'Games', description: 'Creating, joining, reading and catching up on games.' },
     { name: 'Moves', description: 'Taking your turn.' },
+    { name: 'Account', description: 'Your name, your tokens, and deleting your account.' },
     { name: 'Lobby', description: 'Finding opponents: open games, and quick match.' },
   ],
 };

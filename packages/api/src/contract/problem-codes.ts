@@ -50,6 +50,12 @@ export const OPERATION_PROBLEMS = {
   leaveGame: ['game/not-found', 'request/version-mismatch', ...rejectionsOf('leave')],
   listEvents: ['game/not-found', 'request/version-ahead'],
   listLobby: [],
+  renameMe: ['player/not-found', 'request/version-mismatch'],
+  deleteMe: ['player/not-found', 'request/version-mismatch'],
+  listTokens: ['player/not-found'],
+  createToken: ['player/not-found', 'player/too-many-tokens'],
+  revokeToken: ['player/not-found', 'player/token-not-found', 'request/version-mismatch'],
+  revokeAllTokens: ['player/not-found', 'request/version-mismatch'],
   quickMatch: ['player/not-found', 'request/version-mismatch', ...rejectionsOf('create', 'join')],
   cancelGame: ['game/not-found', 'game/left', 'request/version-mismatch', ...rejectionsOf('cancel')],
 } satisfies Record<string, readonly ProblemCode[]>;

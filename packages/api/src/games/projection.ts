@@ -55,7 +55,9 @@ export function allMembers(state: GameState): { members: GameMember[]; removed: 
 export function changedMembers(before: GameState, after: GameState): { members: GameMember[]; removed: GameMember[] } {
   // A cancelled game leaves everyone's lists.
   if (after.status === 'cancelled') return { members: [], removed: membersOf(before) };
-  const statusChanged = before.status !== after.status;
+  // Every entry shows every seat's name: a name erased (an account deleted) changes them all.
+  const statusChanged =
+    before.status !== after.status || before.players.some((p, seat) => p?.name !== after.players[seat]?.name);
   const members = membersOf(after).filter((m) => statusChanged || before.players[m.seat]?.id !== m.playerId);
   const removed = membersOf(before).filter((m) => after.players[m.seat]?.id !== m.playerId);
   return { members, removed };
