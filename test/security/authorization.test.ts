@@ -207,7 +207,7 @@ describe('authorization: every route × own, another seat’s, a stranger’s, f
   });
 });
 
-describe('authorization: your account, the lobby and cancelling, × every identity', () => {
+describe('authorization: your account, messages, the lobby and cancelling, × every identity', () => {
   const REGISTERED = ['ann', 'bob', 'eve'] as const;
   const refused = { ghost: 401, forged: 401, altered: 401, none: 401 } as const;
   const versionOf = async (who: Who) =>
@@ -278,6 +278,25 @@ describe('authorization: your account, the lobby and cancelling, × every identi
       expect: { ann: 200, bob: 200, eve: 200, ...refused },
     },
     {
+      route: 'POST /v1/games/{id}/messages',
+      send: (who) =>
+        as(who, 'POST', `/v1/games/${game.id}/messages`, {
+          body: { text: 'hello' },
+          headers: { 'idempotency-key': newKey() },
+        }),
+      expect: { ann: 201, bob: 201, eve: 404, ...refused },
+    },
+    {
+      route: 'GET /v1/games/{id}/messages',
+      send: (who) => as(who, 'GET', `/v1/games/${game.id}/messages`),
+      expect: { ann: 200, bob: 200, eve: 404, ...refused },
+    },
+    {
+      route: 'PUT /v1/games/{id}/messages/mute',
+      send: (who) => as(who, 'PUT', `/v1/games/${game.id}/messages/mute`, { body: { muted: false } }),
+      expect: { ann: 200, bob: 200, eve: 404, ...refused },
+    },
+    {
       route: 'POST /v1/games/{id}/cancel (a game in play)',
       send: (who) => as(who, 'POST', `/v1/games/${game.id}/cancel`, { headers: moveHeaders() }),
       expect: { ann: 422, bob: 422, eve: 404, ...refused },
@@ -293,7 +312,7 @@ describe('authorization: your account, the lobby and cancelling, × every identi
       if (res.status >= 400) expect(problemFault(res), `${row.route} as ${who}`).toBeNull();
       if (res.status === 401) expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
       if (res.status === 404)
-        expect(res.body.code).toBe(row.route.includes('cancel') ? 'game/not-found' : 'player/token-not-found');
+        expect(res.body.code).toBe(row.route.includes('{id}') ? 'game/not-found' : 'player/token-not-found');
       // A list of tokens is the caller's own: never another player's session.
       if (row.route === 'GET /v1/me/tokens' && res.status === 200) {
         const own = tokens[who as 'ann'].split('.')[2];

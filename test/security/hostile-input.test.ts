@@ -188,6 +188,13 @@ function legitimate(req: HostileRequest, status: number): boolean {
     case 'POST /v1/lobby/quick-match':
       // Seats the caller in an open game of 9s for three (none of the suite's games is open).
       return req.method === 'POST' && (status === 200 || status === 201) && REGISTERED.includes(req.identity);
+    // Messages are kept beside a game, never in it: posting one changes no game's version.
+    case 'POST /v1/games/{id}/messages':
+      return req.method === 'POST' && status === 201 && seated;
+    case 'GET /v1/games/{id}/messages':
+      return read && status === 200 && seated;
+    case 'PUT /v1/games/{id}/messages/mute':
+      return req.method === 'PUT' && status === 200 && seated;
     case 'POST /v1/me/tokens':
       return req.method === 'POST' && status === 201 && REGISTERED.includes(req.identity);
     case 'POST /v1/games/{id}/bots':

@@ -22,6 +22,8 @@ export interface Limits {
   readonly perPlayer: RateLimit;
   /** Registrations per client address. */
   readonly registrations: RateLimit;
+  /** Messages per player and game. */
+  readonly messages: RateLimit;
 }
 
 /** The app's parts, built once by `createApp` and handed to every route: the one dependency object. */

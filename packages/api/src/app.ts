@@ -27,6 +27,7 @@ import { eventRoutes } from './routes/events';
 import { gameRoutes } from './routes/games';
 import { lifecycleRoutes } from './routes/lifecycle';
 import { lobbyRoutes } from './routes/lobby';
+import { messageRoutes } from './routes/messages';
 import { moveRoutes } from './routes/moves';
 import { myGameRoutes } from './routes/my-games';
 import { playerRoutes } from './routes/players';
@@ -62,6 +63,8 @@ const DEFAULT_LIMITS: Limits = {
   // flood on one game leaves another's moves near their usual latency (test/security/flood.test.ts).
   perPlayer: { burst: 60, perSecond: 20 },
   registrations: { burst: 30, perSecond: 1 },
+  // A table talk, not a chat room: a few lines at once, then one every 5 s.
+  messages: { burst: 5, perSecond: 0.2 },
 };
 
 /**
@@ -85,6 +88,7 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   app.use('*', bufferedBody());
   app.route('/', playerRoutes(deps));
   app.route('/', accountRoutes(deps));
+  app.route('/', messageRoutes(deps));
   app.route('/', myGameRoutes(deps));
   app.route('/', gameRoutes(deps));
   app.route('/', seatRoutes(deps));

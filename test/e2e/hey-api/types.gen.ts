@@ -3174,6 +3174,496 @@ export type ListEventsProblem503 = Problem & {
     code: 'service/unavailable';
 };
 
+export type GameMessage = {
+    /**
+     * Its place in the game’s messages (1 first): resume after it.
+     */
+    seq: number;
+    seat: Seat & unknown;
+    at: string;
+    text: string;
+};
+
+/**
+ * A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`.
+ */
+export type PostMessageProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid' | '/problems/request/malformed-json' | '/problems/request/idempotency-key-required';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid' | 'request/malformed-json' | 'request/idempotency-key-required';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type PostMessageProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 403 problem: `game/left`.
+ */
+export type PostMessageProblem403 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/game/left';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 403;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'game/left';
+};
+
+/**
+ * A 404 problem: `game/not-found`.
+ */
+export type PostMessageProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/game/not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'game/not-found';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type PostMessageProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 415 problem: `request/unsupported-media-type`.
+ */
+export type PostMessageProblem415 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/unsupported-media-type';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 415;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/unsupported-media-type';
+};
+
+/**
+ * A 422 problem: `request/idempotency-key-reused`.
+ */
+export type PostMessageProblem422 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/idempotency-key-reused';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 422;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/idempotency-key-reused';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type PostMessageProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type PostMessageProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type PostMessageProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+export type NewMessage = {
+    /**
+     * What you say: 1-280 characters; line breaks are kept.
+     */
+    text: string;
+};
+
+export type MessagePage = {
+    messages: Array<GameMessage>;
+    /**
+     * Pass as `after` for more; null: you are caught up.
+     */
+    next: number | null;
+    /**
+     * Where to resume (`after`) next time.
+     */
+    seq: number;
+    /**
+     * True when you muted this game: `messages` is then always empty.
+     */
+    muted: boolean;
+};
+
+/**
+ * A 400 problem: `request/invalid`.
+ */
+export type ListMessagesProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type ListMessagesProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 404 problem: `game/not-found`.
+ */
+export type ListMessagesProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/game/not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'game/not-found';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type ListMessagesProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type ListMessagesProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type ListMessagesProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type ListMessagesProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+export type Mute = {
+    /**
+     * True to stop seeing the game’s messages; false to see them again.
+     */
+    muted: boolean;
+};
+
+/**
+ * A 400 problem: `request/invalid`, `request/malformed-json`.
+ */
+export type MuteMessagesProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid' | '/problems/request/malformed-json';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid' | 'request/malformed-json';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type MuteMessagesProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 404 problem: `game/not-found`, `player/not-found`.
+ */
+export type MuteMessagesProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/game/not-found' | '/problems/player/not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'game/not-found' | 'player/not-found';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type MuteMessagesProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 415 problem: `request/unsupported-media-type`.
+ */
+export type MuteMessagesProblem415 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/unsupported-media-type';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 415;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/unsupported-media-type';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type MuteMessagesProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type MuteMessagesProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type MuteMessagesProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
 /**
  * A 400 problem: `request/invalid`, `request/idempotency-key-required`.
  */
@@ -4766,6 +5256,190 @@ export type ListEventsResponses = {
 };
 
 export type ListEventsResponse = ListEventsResponses[keyof ListEventsResponses];
+
+export type ListMessagesData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: {
+        /**
+         * Messages after this `seq` (default 0: from the first).
+         */
+        after?: number;
+        /**
+         * At most this many (1-200, default 200).
+         */
+        limit?: number;
+    };
+    url: '/v1/games/{id}/messages';
+};
+
+export type ListMessagesErrors = {
+    /**
+     * Problem: `request/invalid`.
+     */
+    400: ListMessagesProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: ListMessagesProblem401;
+    /**
+     * Problem: `game/not-found`.
+     */
+    404: ListMessagesProblem404;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: ListMessagesProblem413;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: ListMessagesProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: ListMessagesProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: ListMessagesProblem503;
+};
+
+export type ListMessagesError = ListMessagesErrors[keyof ListMessagesErrors];
+
+export type ListMessagesResponses = {
+    /**
+     * A page of messages.
+     */
+    200: MessagePage;
+};
+
+export type ListMessagesResponse = ListMessagesResponses[keyof ListMessagesResponses];
+
+export type PostMessageData = {
+    body: NewMessage;
+    headers: {
+        /**
+         * A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422).
+         */
+        'idempotency-key': string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/games/{id}/messages';
+};
+
+export type PostMessageErrors = {
+    /**
+     * Problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`.
+     */
+    400: PostMessageProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: PostMessageProblem401;
+    /**
+     * Problem: `game/left`.
+     */
+    403: PostMessageProblem403;
+    /**
+     * Problem: `game/not-found`.
+     */
+    404: PostMessageProblem404;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: PostMessageProblem413;
+    /**
+     * Problem: `request/unsupported-media-type`.
+     */
+    415: PostMessageProblem415;
+    /**
+     * Problem: `request/idempotency-key-reused`.
+     */
+    422: PostMessageProblem422;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: PostMessageProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: PostMessageProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: PostMessageProblem503;
+};
+
+export type PostMessageError = PostMessageErrors[keyof PostMessageErrors];
+
+export type PostMessageResponses = {
+    /**
+     * Posted.
+     */
+    201: GameMessage;
+};
+
+export type PostMessageResponse = PostMessageResponses[keyof PostMessageResponses];
+
+export type MuteMessagesData = {
+    body: Mute;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/games/{id}/messages/mute';
+};
+
+export type MuteMessagesErrors = {
+    /**
+     * Problem: `request/invalid`, `request/malformed-json`.
+     */
+    400: MuteMessagesProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: MuteMessagesProblem401;
+    /**
+     * Problem: `game/not-found`, `player/not-found`.
+     */
+    404: MuteMessagesProblem404;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: MuteMessagesProblem413;
+    /**
+     * Problem: `request/unsupported-media-type`.
+     */
+    415: MuteMessagesProblem415;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: MuteMessagesProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: MuteMessagesProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: MuteMessagesProblem503;
+};
+
+export type MuteMessagesError = MuteMessagesErrors[keyof MuteMessagesErrors];
+
+export type MuteMessagesResponses = {
+    /**
+     * As you asked.
+     */
+    200: Mute;
+};
+
+export type MuteMessagesResponse = MuteMessagesResponses[keyof MuteMessagesResponses];
 
 export type CancelGameData = {
     body?: never;

@@ -29,6 +29,14 @@ export const ROUTES = [
   },
   { route: 'POST /v1/games/{id}/leave', method: 'POST', path: '/v1/games/{id}/leave' },
   { route: 'POST /v1/games/{id}/cancel', method: 'POST', path: '/v1/games/{id}/cancel' },
+  { route: 'POST /v1/games/{id}/messages', method: 'POST', path: '/v1/games/{id}/messages', body: { text: 'hi' } },
+  { route: 'GET /v1/games/{id}/messages', method: 'GET', path: '/v1/games/{id}/messages' },
+  {
+    route: 'PUT /v1/games/{id}/messages/mute',
+    method: 'PUT',
+    path: '/v1/games/{id}/messages/mute',
+    body: { muted: true },
+  },
   { route: 'GET /v1/lobby', method: 'GET', path: '/v1/lobby' },
   {
     route: 'POST /v1/lobby/quick-match',
@@ -97,7 +105,9 @@ function query(route: string): fc.Arbitrary<string> {
       ? ['turn', 'limit', 'cursor']
       : route.endsWith('/lobby')
         ? ['limit', 'cursor']
-        : ['x'];
+        : route.endsWith('/messages')
+          ? ['after', 'limit']
+          : ['x'];
   const value = fc.oneof(
     hostileNumber.map(String),
     hostileString,

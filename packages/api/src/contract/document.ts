@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { createToken, deleteMe, listTokens, renameMe, revokeAllTokens, revokeToken } from './account';
 import { listEvents } from './events';
+import { listMessages, muteMessages, postMessage } from './messages';
 import { cancelGame } from './lifecycle';
 import { listLobby, quickMatch } from './lobby';
 import { createGame, getGame, joinGame } from './games';
@@ -29,6 +30,9 @@ export const ROUTES = [
   leaveGame,
   makeMove,
   listEvents,
+  postMessage,
+  listMessages,
+  muteMessages,
   cancelGame,
   listLobby,
   quickMatch,
@@ -55,6 +59,7 @@ export const DOCUMENT_CONFIG = {
     { name: 'Moves', description: 'Taking your turn.' },
     { name: 'Account', description: 'Your name, your tokens, and deleting your account.' },
     { name: 'Lobby', description: 'Finding opponents: open games, and quick match.' },
+    { name: 'Messages', description: 'Talking at the table: short messages beside a game, and muting them.' },
   ],
 };
 

@@ -56,6 +56,9 @@ export const OPERATION_PROBLEMS = {
   createToken: ['player/not-found', 'player/too-many-tokens'],
   revokeToken: ['player/not-found', 'player/token-not-found', 'request/version-mismatch'],
   revokeAllTokens: ['player/not-found', 'request/version-mismatch'],
+  postMessage: ['game/not-found', 'game/left'],
+  listMessages: ['game/not-found'],
+  muteMessages: ['game/not-found', 'player/not-found'],
   quickMatch: ['player/not-found', 'request/version-mismatch', ...rejectionsOf('create', 'join')],
   cancelGame: ['game/not-found', 'game/left', 'request/version-mismatch', ...rejectionsOf('cancel')],
 } satisfies Record<string, readonly ProblemCode[]>;

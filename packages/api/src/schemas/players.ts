@@ -10,7 +10,7 @@ export const PlayerSchema = z
 
 // Characters that make a name look like another or reorder what is shown around it (bidirectional
 // controls, zero-width spaces, word joiner, byte-order mark). Other players see names.
-const SPOOFING = /[\u061C\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/u;
+export const SPOOFING = /[\u061C\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/u;
 
 /** A player's name as others see it: 1-40 characters, nothing that makes it look like another. */
 export const PlayerNameSchema = z
