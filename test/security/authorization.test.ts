@@ -216,7 +216,14 @@ describe('authorization: your account, messages, the lobby and cancelling, × ev
       : '"1"';
   // A second token of Bob's: the one route that may revoke it is Bob's own.
   let spare: { token: string; id: string };
+  // A watch link of Ann's that strangers try to revoke, and that watches the game throughout.
+  let standing: { token: string; id: string };
   beforeAll(async () => {
+    const link = await api.call('POST', `/v1/games/${game.id}/watch-links`, {
+      token: tokens.ann,
+      headers: { 'idempotency-key': newKey() },
+    });
+    standing = { token: link.body.token, id: link.body.id };
     const res = await api.call('POST', '/v1/me/tokens', {
       token: tokens.bob,
       headers: { 'idempotency-key': newKey() },
@@ -297,6 +304,43 @@ describe('authorization: your account, messages, the lobby and cancelling, × ev
       expect: { ann: 200, bob: 200, eve: 404, ...refused },
     },
     {
+      route: 'POST /v1/games/{id}/watch-links',
+      send: (who) => as(who, 'POST', `/v1/games/${game.id}/watch-links`, { headers: { 'idempotency-key': newKey() } }),
+      expect: { ann: 201, bob: 201, eve: 404, ...refused },
+    },
+    {
+      route: 'GET /v1/games/{id}/watch-links',
+      send: (who) => as(who, 'GET', `/v1/games/${game.id}/watch-links`),
+      expect: { ann: 200, bob: 200, eve: 404, ...refused },
+    },
+    {
+      // Ann and Bob each revoke a link of their own making; everyone else tries Ann's standing one.
+      route: 'DELETE /v1/games/{id}/watch-links/{linkId}',
+      send: async (who) => {
+        const own =
+          who === 'ann' || who === 'bob'
+            ? (
+                await api.call('POST', `/v1/games/${game.id}/watch-links`, {
+                  token: tokens[who],
+                  headers: { 'idempotency-key': newKey() },
+                })
+              ).body.id
+            : standing.id;
+        return as(who, 'DELETE', `/v1/games/${game.id}/watch-links/${own}`);
+      },
+      expect: { ann: 204, bob: 204, eve: 404, ...refused },
+    },
+    {
+      route: 'GET /v1/watch (a player’s token, not a watch token)',
+      send: (who) => as(who, 'GET', '/v1/watch'),
+      expect: { ann: 401, bob: 401, eve: 401, ...refused },
+    },
+    {
+      route: 'GET /v1/watch/events (a player’s token, not a watch token)',
+      send: (who) => as(who, 'GET', '/v1/watch/events'),
+      expect: { ann: 401, bob: 401, eve: 401, ...refused },
+    },
+    {
       route: 'POST /v1/games/{id}/cancel (a game in play)',
       send: (who) => as(who, 'POST', `/v1/games/${game.id}/cancel`, { headers: moveHeaders() }),
       expect: { ann: 422, bob: 422, eve: 404, ...refused },
@@ -325,6 +369,34 @@ describe('authorization: your account, messages, the lobby and cancelling, × ev
     expect(after.map((r) => r.body.player)).toEqual(before.map((r) => r.body.player));
     expect(await version()).toBe(game.version);
     if (row.route.includes('spare')) expect((await api.call('GET', '/v1/me', { token: spare.token })).status).toBe(401);
+    expect((await api.call('GET', '/v1/watch', { token: standing.token })).status).toBe(200);
+  });
+
+  it('a watch token opens the watch routes of its game only, and shows no tile of Ann’s or Bob’s hands', async () => {
+    const view = await api.call('GET', '/v1/watch', { token: standing.token });
+    const events = await api.call('GET', '/v1/watch/events?after=0', { token: standing.token });
+    expect([view.status, events.status]).toEqual([200, 200]);
+    expect(view.body.id).toBe(game.id);
+    const board = new Set(view.body.hand.board.map((p: { tile: string }) => p.tile));
+    for (const res of [view, events])
+      for (const tile of HANDS.flat()) if (!board.has(tile)) expect(res.text, tile).not.toContain(`"${tile}"`);
+    for (const [method, path] of [
+      ['GET', `/v1/games/${game.id}`],
+      ['GET', `/v1/games/${game.id}/events`],
+      ['GET', `/v1/games/${game.id}/messages`],
+      ['GET', '/v1/me'],
+      ['GET', '/v1/lobby'],
+    ] as const) {
+      const res = await api.call(method, path, { token: standing.token });
+      counts.requests++;
+      expect(res.status, path).toBe(401);
+    }
+    for (const token of alterations(standing.token).filter((_, i) => i % 17 === 0)) {
+      const res = await api.call('GET', '/v1/watch', { token });
+      counts.requests++;
+      counts.alterations++;
+      expect(res.status).toBe(401);
+    }
   });
 });
 

@@ -51,7 +51,9 @@ async function send(generated: HostileRequest): Promise<Outcome> {
       .replaceAll('{version}', String(game?.version ?? 1))
       .replaceAll('{stale}', String((game?.version ?? 2) - 1));
   }
-  const auth = authorization(world, req.identity, req.pick, req.authText);
+  // On the watch routes Ann sends the suite's watch token (of the playing game) instead of hers.
+  const watching = req.route.startsWith('GET /v1/watch') && req.identity === 'ann';
+  const auth = watching ? `Bearer ${world.watchToken}` : authorization(world, req.identity, req.pick, req.authText);
   if (auth !== undefined) headers.authorization = auth;
   let body = req.body?.replaceAll('{code}', game?.inviteCode ?? 'ABCDEFGHJK');
 
@@ -195,6 +197,14 @@ function legitimate(req: HostileRequest, status: number): boolean {
       return read && status === 200 && seated;
     case 'PUT /v1/games/{id}/messages/mute':
       return req.method === 'PUT' && status === 200 && seated;
+    // Watch links are kept beside a game too; only Ann (see `send`) holds a watch token.
+    case 'POST /v1/games/{id}/watch-links':
+      return req.method === 'POST' && status === 201 && seated;
+    case 'GET /v1/games/{id}/watch-links':
+      return read && status === 200 && seated;
+    case 'GET /v1/watch':
+    case 'GET /v1/watch/events':
+      return read && status === 200 && req.identity === 'ann';
     case 'POST /v1/me/tokens':
       return req.method === 'POST' && status === 201 && REGISTERED.includes(req.identity);
     case 'POST /v1/games/{id}/bots':

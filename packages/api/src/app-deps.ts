@@ -44,5 +44,11 @@ export interface AppDeps {
 
 /** Hono's environment for this app: what middleware puts on the context. */
 export interface AppEnv {
-  Variables: { requestId: string; playerId: string; sessionId: string };
+  Variables: {
+    requestId: string;
+    playerId: string;
+    sessionId: string;
+    /** On /v1/watch routes: the game and the link the watch token names. */
+    watch: { gameId: string; linkId: string };
+  };
 }

@@ -4,6 +4,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { randomInt } from 'node:crypto';
 import type { AppDeps, AppEnv, Limits } from './app-deps';
 import { requirePlayer } from './auth/middleware';
+import { requireWatcher } from './auth/watch-middleware';
 import { lazySecret, type SecretSource } from './auth/secret';
 import { AccountCache } from './auth/sessions';
 import { Signer } from './auth/signer';
@@ -28,6 +29,8 @@ import { gameRoutes } from './routes/games';
 import { lifecycleRoutes } from './routes/lifecycle';
 import { lobbyRoutes } from './routes/lobby';
 import { messageRoutes } from './routes/messages';
+import { watchRoutes } from './routes/watch';
+import { WatchLinks } from './games/watch-links';
 import { moveRoutes } from './routes/moves';
 import { myGameRoutes } from './routes/my-games';
 import { playerRoutes } from './routes/players';
@@ -82,13 +85,24 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   app.use('*', limitBody(limits.bodyBytes));
   // One token check (and rate limit) for every /v1 route except registration, before any route runs.
   const auth = requirePlayer(deps.signer, new RateLimiter(limits.perPlayer, deps.clock), deps.accounts);
-  app.use('/v1/*', (c, next) => (c.req.path === '/v1/players' ? next() : auth(c, next)));
+  // The /v1/watch routes take a watch token instead (a link's, not a player's).
+  const links = new WatchLinks(deps.store);
+  const watcher = requireWatcher(
+    deps.signer,
+    new RateLimiter(limits.perPlayer, deps.clock, undefined, 'watcher'),
+    links,
+  );
+  app.use('/v1/*', (c, next) => {
+    if (c.req.path === '/v1/players') return next();
+    return c.req.path === '/v1/watch' || c.req.path.startsWith('/v1/watch/') ? watcher(c, next) : auth(c, next);
+  });
   app.post('/v1/players', limitByAddress(new RateLimiter(limits.registrations, deps.clock, undefined, 'registration')));
   // After the token check, which awaits: by then Node has parsed the packet the body came in.
   app.use('*', bufferedBody());
   app.route('/', playerRoutes(deps));
   app.route('/', accountRoutes(deps));
   app.route('/', messageRoutes(deps));
+  app.route('/', watchRoutes(deps, links));
   app.route('/', myGameRoutes(deps));
   app.route('/', gameRoutes(deps));
   app.route('/', seatRoutes(deps));

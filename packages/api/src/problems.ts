@@ -17,6 +17,8 @@ export const PROBLEMS = {
   'auth/unauthenticated': { status: 401, title: 'A valid bearer token is required' },
   'game/not-found': { status: 404, title: 'No such game' },
   'game/left': { status: 403, title: 'You left this game' },
+  'game/watch-link-not-found': { status: 404, title: 'No such watch link of this game' },
+  'game/too-many-watch-links': { status: 422, title: 'Too many watch links are open' },
   'player/not-found': { status: 404, title: 'No such player' },
   'player/token-not-found': { status: 404, title: 'No such token of yours' },
   'player/too-many-tokens': { status: 422, title: 'Too many tokens are open' },
@@ -45,6 +47,8 @@ export type ProblemCode =
   | 'auth/unauthenticated'
   | 'game/not-found'
   | 'game/left'
+  | 'game/watch-link-not-found'
+  | 'game/too-many-watch-links'
   | 'player/not-found'
   | 'player/token-not-found'
   | 'player/too-many-tokens'

@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AddBotData, AddBotErrors, AddBotResponses, CancelGameData, CancelGameErrors, CancelGameResponses, CreateGameData, CreateGameErrors, CreateGameResponses, CreateTokenData, CreateTokenErrors, CreateTokenResponses, DeleteMeData, DeleteMeErrors, DeleteMeResponses, GetGameData, GetGameErrors, GetGameResponses, GetMeData, GetMeErrors, GetMeResponses, JoinGameData, JoinGameErrors, JoinGameResponses, LeaveGameData, LeaveGameErrors, LeaveGameResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListLobbyData, ListLobbyErrors, ListLobbyResponses, ListMessagesData, ListMessagesErrors, ListMessagesResponses, ListMyGamesData, ListMyGamesErrors, ListMyGamesResponses, ListTokensData, ListTokensErrors, ListTokensResponses, MakeMoveData, MakeMoveErrors, MakeMoveResponses, MuteMessagesData, MuteMessagesErrors, MuteMessagesResponses, PostMessageData, PostMessageErrors, PostMessageResponses, QuickMatchData, QuickMatchErrors, QuickMatchResponses, RegisterPlayerData, RegisterPlayerErrors, RegisterPlayerResponses, RenameMeData, RenameMeErrors, RenameMeResponses, RevokeAllTokensData, RevokeAllTokensErrors, RevokeAllTokensResponses, RevokeTokenData, RevokeTokenErrors, RevokeTokenResponses } from './types.gen';
+import type { AddBotData, AddBotErrors, AddBotResponses, CancelGameData, CancelGameErrors, CancelGameResponses, CreateGameData, CreateGameErrors, CreateGameResponses, CreateTokenData, CreateTokenErrors, CreateTokenResponses, CreateWatchLinkData, CreateWatchLinkErrors, CreateWatchLinkResponses, DeleteMeData, DeleteMeErrors, DeleteMeResponses, GetGameData, GetGameErrors, GetGameResponses, GetMeData, GetMeErrors, GetMeResponses, JoinGameData, JoinGameErrors, JoinGameResponses, LeaveGameData, LeaveGameErrors, LeaveGameResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListLobbyData, ListLobbyErrors, ListLobbyResponses, ListMessagesData, ListMessagesErrors, ListMessagesResponses, ListMyGamesData, ListMyGamesErrors, ListMyGamesResponses, ListTokensData, ListTokensErrors, ListTokensResponses, ListWatchLinksData, ListWatchLinksErrors, ListWatchLinksResponses, MakeMoveData, MakeMoveErrors, MakeMoveResponses, MuteMessagesData, MuteMessagesErrors, MuteMessagesResponses, PostMessageData, PostMessageErrors, PostMessageResponses, QuickMatchData, QuickMatchErrors, QuickMatchResponses, RegisterPlayerData, RegisterPlayerErrors, RegisterPlayerResponses, RenameMeData, RenameMeErrors, RenameMeResponses, RevokeAllTokensData, RevokeAllTokensErrors, RevokeAllTokensResponses, RevokeTokenData, RevokeTokenErrors, RevokeTokenResponses, RevokeWatchLinkData, RevokeWatchLinkErrors, RevokeWatchLinkResponses, WatchEventsData, WatchEventsErrors, WatchEventsResponses, WatchGameData, WatchGameErrors, WatchGameResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -280,6 +280,61 @@ export const muteMessages = <ThrowOnError extends boolean = false>(options: Opti
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * The game’s open watch links
+ *
+ * Every open watch link of the game, for any seated player to see (and revoke): who made it and when. Tokens are shown only when a link is made.
+ */
+export const listWatchLinks = <ThrowOnError extends boolean = false>(options: Options<ListWatchLinksData, ThrowOnError>) => (options.client ?? client).get<ListWatchLinksResponses, ListWatchLinksErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/games/{id}/watch-links',
+    ...options
+});
+
+/**
+ * Let someone watch
+ *
+ * A seated player creates a watch link: its token lets whoever holds it read the game as a seat without tiles would (board, counts, scores, public events), and nothing more, until any seated player revokes it. Up to 10 open per game. A retry with the same `Idempotency-Key` returns the same link.
+ */
+export const createWatchLink = <ThrowOnError extends boolean = false>(options: Options<CreateWatchLinkData, ThrowOnError>) => (options.client ?? client).post<CreateWatchLinkResponses, CreateWatchLinkErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/games/{id}/watch-links',
+    ...options
+});
+
+/**
+ * Revoke a watch link
+ *
+ * Any seated player may: its token is refused from the next request on.
+ */
+export const revokeWatchLink = <ThrowOnError extends boolean = false>(options: Options<RevokeWatchLinkData, ThrowOnError>) => (options.client ?? client).delete<RevokeWatchLinkResponses, RevokeWatchLinkErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/games/{id}/watch-links/{linkId}',
+    ...options
+});
+
+/**
+ * Watch a game
+ *
+ * The game a watch token is for, as a spectator sees it.
+ */
+export const watchGame = <ThrowOnError extends boolean = false>(options?: Options<WatchGameData, ThrowOnError>) => (options?.client ?? client).get<WatchGameResponses, WatchGameErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/watch',
+    ...options
+});
+
+/**
+ * Catch up, as a watcher
+ *
+ * The commits after version `after`, redacted for a spectator: a deal shows no tiles, a draw no tile. Page with `next`; `wait=<seconds>` long-polls, as `GET /v1/games/{id}/events` does.
+ */
+export const watchEvents = <ThrowOnError extends boolean = false>(options?: Options<WatchEventsData, ThrowOnError>) => (options?.client ?? client).get<WatchEventsResponses, WatchEventsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/watch/events',
+    ...options
 });
 
 /**

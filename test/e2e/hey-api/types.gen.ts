@@ -11,7 +11,7 @@ export type Problem = {
     /**
      * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
      */
-    type: '/problems/request/invalid' | '/problems/request/malformed-json' | '/problems/request/idempotency-key-required' | '/problems/request/method-not-allowed' | '/problems/request/not-found' | '/problems/request/too-large' | '/problems/request/unsupported-media-type' | '/problems/request/idempotency-key-reused' | '/problems/request/if-match-required' | '/problems/request/version-mismatch' | '/problems/request/version-ahead' | '/problems/request/too-many-requests' | '/problems/auth/unauthenticated' | '/problems/game/not-found' | '/problems/game/left' | '/problems/player/not-found' | '/problems/player/token-not-found' | '/problems/player/too-many-tokens' | '/problems/service/unavailable' | '/problems/service/error' | '/problems/rules/game-exists' | '/problems/rules/invalid-ruleset' | '/problems/rules/game-full' | '/problems/rules/unknown-seat' | '/problems/rules/seat-taken' | '/problems/rules/unknown-bot-level' | '/problems/rules/game-not-found' | '/problems/rules/already-seated' | '/problems/rules/game-cancelled' | '/problems/rules/not-invited' | '/problems/rules/not-creator' | '/problems/rules/game-finished' | '/problems/rules/already-left' | '/problems/rules/creator-cannot-leave' | '/problems/rules/game-started' | '/problems/rules/game-not-started' | '/problems/rules/not-your-turn' | '/problems/rules/invalid-tile' | '/problems/rules/not-in-hand' | '/problems/rules/must-play-drawn' | '/problems/rules/unknown-placement' | '/problems/rules/must-fill-double' | '/problems/rules/end-closed' | '/problems/rules/suit-mismatch' | '/problems/rules/nothing-to-announce' | '/problems/rules/already-drew' | '/problems/rules/must-play' | '/problems/rules/no-lapse' | '/problems/rules/cannot-call-out-self';
+    type: '/problems/request/invalid' | '/problems/request/malformed-json' | '/problems/request/idempotency-key-required' | '/problems/request/method-not-allowed' | '/problems/request/not-found' | '/problems/request/too-large' | '/problems/request/unsupported-media-type' | '/problems/request/idempotency-key-reused' | '/problems/request/if-match-required' | '/problems/request/version-mismatch' | '/problems/request/version-ahead' | '/problems/request/too-many-requests' | '/problems/auth/unauthenticated' | '/problems/game/not-found' | '/problems/game/left' | '/problems/game/watch-link-not-found' | '/problems/game/too-many-watch-links' | '/problems/player/not-found' | '/problems/player/token-not-found' | '/problems/player/too-many-tokens' | '/problems/service/unavailable' | '/problems/service/error' | '/problems/rules/game-exists' | '/problems/rules/invalid-ruleset' | '/problems/rules/game-full' | '/problems/rules/unknown-seat' | '/problems/rules/seat-taken' | '/problems/rules/unknown-bot-level' | '/problems/rules/game-not-found' | '/problems/rules/already-seated' | '/problems/rules/game-cancelled' | '/problems/rules/not-invited' | '/problems/rules/not-creator' | '/problems/rules/game-finished' | '/problems/rules/already-left' | '/problems/rules/creator-cannot-leave' | '/problems/rules/game-started' | '/problems/rules/game-not-started' | '/problems/rules/not-your-turn' | '/problems/rules/invalid-tile' | '/problems/rules/not-in-hand' | '/problems/rules/must-play-drawn' | '/problems/rules/unknown-placement' | '/problems/rules/must-fill-double' | '/problems/rules/end-closed' | '/problems/rules/suit-mismatch' | '/problems/rules/nothing-to-announce' | '/problems/rules/already-drew' | '/problems/rules/must-play' | '/problems/rules/no-lapse' | '/problems/rules/cannot-call-out-self';
     title: string;
     /**
      * The HTTP status, repeated.
@@ -24,7 +24,7 @@ export type Problem = {
     /**
      * The problem code: what a client branches on.
      */
-    code: 'request/invalid' | 'request/malformed-json' | 'request/idempotency-key-required' | 'request/method-not-allowed' | 'request/not-found' | 'request/too-large' | 'request/unsupported-media-type' | 'request/idempotency-key-reused' | 'request/if-match-required' | 'request/version-mismatch' | 'request/version-ahead' | 'request/too-many-requests' | 'auth/unauthenticated' | 'game/not-found' | 'game/left' | 'player/not-found' | 'player/token-not-found' | 'player/too-many-tokens' | 'service/unavailable' | 'service/error' | 'rules/game-exists' | 'rules/invalid-ruleset' | 'rules/game-full' | 'rules/unknown-seat' | 'rules/seat-taken' | 'rules/unknown-bot-level' | 'rules/game-not-found' | 'rules/already-seated' | 'rules/game-cancelled' | 'rules/not-invited' | 'rules/not-creator' | 'rules/game-finished' | 'rules/already-left' | 'rules/creator-cannot-leave' | 'rules/game-started' | 'rules/game-not-started' | 'rules/not-your-turn' | 'rules/invalid-tile' | 'rules/not-in-hand' | 'rules/must-play-drawn' | 'rules/unknown-placement' | 'rules/must-fill-double' | 'rules/end-closed' | 'rules/suit-mismatch' | 'rules/nothing-to-announce' | 'rules/already-drew' | 'rules/must-play' | 'rules/no-lapse' | 'rules/cannot-call-out-self';
+    code: 'request/invalid' | 'request/malformed-json' | 'request/idempotency-key-required' | 'request/method-not-allowed' | 'request/not-found' | 'request/too-large' | 'request/unsupported-media-type' | 'request/idempotency-key-reused' | 'request/if-match-required' | 'request/version-mismatch' | 'request/version-ahead' | 'request/too-many-requests' | 'auth/unauthenticated' | 'game/not-found' | 'game/left' | 'game/watch-link-not-found' | 'game/too-many-watch-links' | 'player/not-found' | 'player/token-not-found' | 'player/too-many-tokens' | 'service/unavailable' | 'service/error' | 'rules/game-exists' | 'rules/invalid-ruleset' | 'rules/game-full' | 'rules/unknown-seat' | 'rules/seat-taken' | 'rules/unknown-bot-level' | 'rules/game-not-found' | 'rules/already-seated' | 'rules/game-cancelled' | 'rules/not-invited' | 'rules/not-creator' | 'rules/game-finished' | 'rules/already-left' | 'rules/creator-cannot-leave' | 'rules/game-started' | 'rules/game-not-started' | 'rules/not-your-turn' | 'rules/invalid-tile' | 'rules/not-in-hand' | 'rules/must-play-drawn' | 'rules/unknown-placement' | 'rules/must-fill-double' | 'rules/end-closed' | 'rules/suit-mismatch' | 'rules/nothing-to-announce' | 'rules/already-drew' | 'rules/must-play' | 'rules/no-lapse' | 'rules/cannot-call-out-self';
     /**
      * Quote it when reporting a problem.
      */
@@ -3664,6 +3664,705 @@ export type MuteMessagesProblem503 = Problem & {
     code: 'service/unavailable';
 };
 
+export type NewWatchLink = {
+    /**
+     * Revoke it by this id.
+     */
+    id: string;
+    seat: Seat & unknown;
+    createdAt: string;
+    /**
+     * The watch token: whoever holds it reads the game as a spectator (`GET /v1/watch` with `Authorization: Bearer <token>`) until the link is revoked. Shown only in this reply.
+     */
+    token: string;
+};
+
+/**
+ * A 400 problem: `request/invalid`, `request/idempotency-key-required`.
+ */
+export type CreateWatchLinkProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid' | '/problems/request/idempotency-key-required';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid' | 'request/idempotency-key-required';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type CreateWatchLinkProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 403 problem: `game/left`.
+ */
+export type CreateWatchLinkProblem403 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/game/left';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 403;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'game/left';
+};
+
+/**
+ * A 404 problem: `game/not-found`, `game/watch-link-not-found`.
+ */
+export type CreateWatchLinkProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/game/not-found' | '/problems/game/watch-link-not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'game/not-found' | 'game/watch-link-not-found';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type CreateWatchLinkProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 422 problem: `request/idempotency-key-reused`, `game/too-many-watch-links`.
+ */
+export type CreateWatchLinkProblem422 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/idempotency-key-reused' | '/problems/game/too-many-watch-links';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 422;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/idempotency-key-reused' | 'game/too-many-watch-links';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type CreateWatchLinkProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type CreateWatchLinkProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type CreateWatchLinkProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+export type WatchLinkList = {
+    links: Array<WatchLink>;
+};
+
+export type WatchLink = {
+    /**
+     * Revoke it by this id.
+     */
+    id: string;
+    seat: Seat & unknown;
+    createdAt: string;
+};
+
+/**
+ * A 400 problem: `request/invalid`.
+ */
+export type ListWatchLinksProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type ListWatchLinksProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 404 problem: `game/not-found`.
+ */
+export type ListWatchLinksProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/game/not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'game/not-found';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type ListWatchLinksProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type ListWatchLinksProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type ListWatchLinksProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type ListWatchLinksProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+/**
+ * A 400 problem: `request/invalid`.
+ */
+export type RevokeWatchLinkProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type RevokeWatchLinkProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 404 problem: `game/not-found`, `game/watch-link-not-found`.
+ */
+export type RevokeWatchLinkProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/game/not-found' | '/problems/game/watch-link-not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'game/not-found' | 'game/watch-link-not-found';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type RevokeWatchLinkProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type RevokeWatchLinkProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type RevokeWatchLinkProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type RevokeWatchLinkProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+/**
+ * The board, the counts, the scores and the public events: what a spectator may know.
+ */
+export type WatchView = {
+    id: string;
+    /**
+     * Send it back in `If-Match` with a move.
+     */
+    version: number;
+    /**
+     * `cancelled`: by its creator, or closed after waiting too long for players, before it started.
+     */
+    status: 'waiting' | 'playing' | 'finished' | 'cancelled';
+    rules: Rules;
+    /**
+     * Listed in the lobby while waiting: anyone may join without a code.
+     */
+    open: boolean;
+    creator: Seat & unknown;
+    /**
+     * The game this one is a rematch of; null for any other game.
+     */
+    rematchOf: string | null;
+    seats: Array<SeatView>;
+    /**
+     * The hand in play (or the last one, once the game is over); null until the game starts.
+     */
+    hand: HandView | null;
+    /**
+     * `handScores[k][seat]`: what each seat scored in hand k.
+     */
+    handScores: Array<Array<number>>;
+    /**
+     * Every hand that has ended: its opener, how it ended, its scores and the tiles left.
+     */
+    pastHands: Array<HandRecord>;
+    totals: Array<number>;
+    /**
+     * The lowest totals once the game is over.
+     */
+    winners: Array<Seat & unknown> | null;
+};
+
+/**
+ * A 400 problem: `request/invalid`.
+ */
+export type WatchGameProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type WatchGameProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type WatchGameProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type WatchGameProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type WatchGameProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type WatchGameProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+/**
+ * A 400 problem: `request/invalid`, `request/version-ahead`.
+ */
+export type WatchEventsProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid' | '/problems/request/version-ahead';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid' | 'request/version-ahead';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type WatchEventsProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type WatchEventsProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type WatchEventsProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type WatchEventsProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type WatchEventsProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
 /**
  * A 400 problem: `request/invalid`, `request/idempotency-key-required`.
  */
@@ -5440,6 +6139,277 @@ export type MuteMessagesResponses = {
 };
 
 export type MuteMessagesResponse = MuteMessagesResponses[keyof MuteMessagesResponses];
+
+export type ListWatchLinksData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/games/{id}/watch-links';
+};
+
+export type ListWatchLinksErrors = {
+    /**
+     * Problem: `request/invalid`.
+     */
+    400: ListWatchLinksProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: ListWatchLinksProblem401;
+    /**
+     * Problem: `game/not-found`.
+     */
+    404: ListWatchLinksProblem404;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: ListWatchLinksProblem413;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: ListWatchLinksProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: ListWatchLinksProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: ListWatchLinksProblem503;
+};
+
+export type ListWatchLinksError = ListWatchLinksErrors[keyof ListWatchLinksErrors];
+
+export type ListWatchLinksResponses = {
+    /**
+     * The open links (without their tokens).
+     */
+    200: WatchLinkList;
+};
+
+export type ListWatchLinksResponse = ListWatchLinksResponses[keyof ListWatchLinksResponses];
+
+export type CreateWatchLinkData = {
+    body?: never;
+    headers: {
+        /**
+         * A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422).
+         */
+        'idempotency-key': string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/games/{id}/watch-links';
+};
+
+export type CreateWatchLinkErrors = {
+    /**
+     * Problem: `request/invalid`, `request/idempotency-key-required`.
+     */
+    400: CreateWatchLinkProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: CreateWatchLinkProblem401;
+    /**
+     * Problem: `game/left`.
+     */
+    403: CreateWatchLinkProblem403;
+    /**
+     * Problem: `game/not-found`, `game/watch-link-not-found`.
+     */
+    404: CreateWatchLinkProblem404;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: CreateWatchLinkProblem413;
+    /**
+     * Problem: `request/idempotency-key-reused`, `game/too-many-watch-links`.
+     */
+    422: CreateWatchLinkProblem422;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: CreateWatchLinkProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: CreateWatchLinkProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: CreateWatchLinkProblem503;
+};
+
+export type CreateWatchLinkError = CreateWatchLinkErrors[keyof CreateWatchLinkErrors];
+
+export type CreateWatchLinkResponses = {
+    /**
+     * The link, with its token.
+     */
+    201: NewWatchLink;
+};
+
+export type CreateWatchLinkResponse = CreateWatchLinkResponses[keyof CreateWatchLinkResponses];
+
+export type RevokeWatchLinkData = {
+    body?: never;
+    path: {
+        id: string;
+        linkId: string;
+    };
+    query?: never;
+    url: '/v1/games/{id}/watch-links/{linkId}';
+};
+
+export type RevokeWatchLinkErrors = {
+    /**
+     * Problem: `request/invalid`.
+     */
+    400: RevokeWatchLinkProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: RevokeWatchLinkProblem401;
+    /**
+     * Problem: `game/not-found`, `game/watch-link-not-found`.
+     */
+    404: RevokeWatchLinkProblem404;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: RevokeWatchLinkProblem413;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: RevokeWatchLinkProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: RevokeWatchLinkProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: RevokeWatchLinkProblem503;
+};
+
+export type RevokeWatchLinkError = RevokeWatchLinkErrors[keyof RevokeWatchLinkErrors];
+
+export type RevokeWatchLinkResponses = {
+    /**
+     * Revoked.
+     */
+    204: void;
+};
+
+export type RevokeWatchLinkResponse = RevokeWatchLinkResponses[keyof RevokeWatchLinkResponses];
+
+export type WatchGameData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/watch';
+};
+
+export type WatchGameErrors = {
+    /**
+     * Problem: `request/invalid`.
+     */
+    400: WatchGameProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: WatchGameProblem401;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: WatchGameProblem413;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: WatchGameProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: WatchGameProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: WatchGameProblem503;
+};
+
+export type WatchGameError = WatchGameErrors[keyof WatchGameErrors];
+
+export type WatchGameResponses = {
+    /**
+     * The game.
+     */
+    200: WatchView;
+};
+
+export type WatchGameResponse = WatchGameResponses[keyof WatchGameResponses];
+
+export type WatchEventsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * After this version (default 0).
+         */
+        after?: number;
+        /**
+         * At most this many commits (1-1000, default 1000).
+         */
+        limit?: number;
+        /**
+         * Long-poll: wait up to this many seconds (0-20).
+         */
+        wait?: number;
+    };
+    url: '/v1/watch/events';
+};
+
+export type WatchEventsErrors = {
+    /**
+     * Problem: `request/invalid`, `request/version-ahead`.
+     */
+    400: WatchEventsProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: WatchEventsProblem401;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: WatchEventsProblem413;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: WatchEventsProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: WatchEventsProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: WatchEventsProblem503;
+};
+
+export type WatchEventsError = WatchEventsErrors[keyof WatchEventsErrors];
+
+export type WatchEventsResponses = {
+    /**
+     * A page of commits.
+     */
+    200: EventPage;
+};
+
+export type WatchEventsResponse = WatchEventsResponses[keyof WatchEventsResponses];
 
 export type CancelGameData = {
     body?: never;

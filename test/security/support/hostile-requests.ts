@@ -38,6 +38,15 @@ export const ROUTES = [
     body: { muted: true },
   },
   { route: 'GET /v1/lobby', method: 'GET', path: '/v1/lobby' },
+  { route: 'POST /v1/games/{id}/watch-links', method: 'POST', path: '/v1/games/{id}/watch-links' },
+  { route: 'GET /v1/games/{id}/watch-links', method: 'GET', path: '/v1/games/{id}/watch-links' },
+  {
+    route: 'DELETE /v1/games/{id}/watch-links/{linkId}',
+    method: 'DELETE',
+    path: '/v1/games/{id}/watch-links/{link}',
+  },
+  { route: 'GET /v1/watch', method: 'GET', path: '/v1/watch' },
+  { route: 'GET /v1/watch/events', method: 'GET', path: '/v1/watch/events' },
   {
     route: 'POST /v1/lobby/quick-match',
     method: 'POST',
@@ -105,9 +114,11 @@ function query(route: string): fc.Arbitrary<string> {
       ? ['turn', 'limit', 'cursor']
       : route.endsWith('/lobby')
         ? ['limit', 'cursor']
-        : route.endsWith('/messages')
-          ? ['after', 'limit']
-          : ['x'];
+        : route.endsWith('/watch/events')
+          ? ['after', 'limit', 'wait']
+          : route.endsWith('/messages')
+            ? ['after', 'limit']
+            : ['x'];
   const value = fc.oneof(
     hostileNumber.map(String),
     hostileString,
@@ -226,8 +237,11 @@ export const hostileRequest: fc.Arbitrary<HostileRequest> = fc
     // A token id: a real one of the caller's (its session), the legacy one, or anything.
     const tokenId =
       [`{session}`, 'legacy', 'AAAAAAAAAAA', urlSafe(r.gameText).slice(0, 300) || '%20'][r.pick % 4] ?? '';
+    // A link id: never an open one (revoking it would be a legitimate change), but well-formed or not.
+    const linkId = ['AAAAAAAAAAA', 'legacy', urlSafe(r.gameText).slice(0, 300) || '%20'][r.pick % 3] ?? '';
     const path = r.target.path
       .replace('{token}', tokenId)
+      .replace('{link}', linkId)
       .replace('{id}', r.game === 'garbage' ? urlSafe(r.gameText).slice(0, 3000) || '%20' : `{${r.game}}`);
     return {
       route: r.target.route,

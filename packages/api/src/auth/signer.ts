@@ -28,6 +28,28 @@ export class Signer {
     return this.#verified.credentialOf(this.#secret, token);
   }
 
+  /** A watch link's token: `cw1.<gameId>.<linkId>.<mac>`, the game and link signed (see games/watch-links.ts). */
+  watchToken(gameId: string, linkId: string): string {
+    const signed = `cw1.${gameId}.${linkId}`;
+    return `${signed}.${mac(this.#secret, signed).toString('base64url')}`;
+  }
+
+  /** The game and link a watch token names, or null for anything that is not a watch token signed here. */
+  watchLinkOf(token: string): { gameId: string; linkId: string } | null {
+    const [scheme, gameId, linkId, signature, ...rest] = token.split('.');
+    if (scheme !== 'cw1' || !gameId || !linkId || !signature || rest.length > 0) return null;
+    if (!/^g_[\w-]{22}$/.test(gameId) || !/^[\w-]{11}$/.test(linkId)) return null;
+    // The text compared, in constant time, as for player tokens (auth/tokens.ts says why).
+    const expected = Buffer.from(this.watchToken(gameId, linkId).split('.')[3] ?? '');
+    const given = Buffer.from(signature);
+    return given.length === expected.length && timingSafeEqual(given, expected) ? { gameId, linkId } : null;
+  }
+
+  /** The watch link a player's key leads to, so a retried creation returns the same link. */
+  watchLinkIdFor(gameId: string, playerId: string, idempotencyKey: string): string {
+    return mac(this.#secret, `watch-key:${gameId}:${playerId}:${idempotencyKey}`).subarray(0, 8).toString('base64url');
+  }
+
   /** The player id a client's registration key leads to, so a retried registration lands on the same id. */
   playerIdFor(idempotencyKey: string): string {
     return `p_${mac(this.#secret, `player-key:${idempotencyKey}`).subarray(0, 16).toString('base64url')}`;

@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { createToken, deleteMe, listTokens, renameMe, revokeAllTokens, revokeToken } from './account';
 import { listEvents } from './events';
 import { listMessages, muteMessages, postMessage } from './messages';
+import { createWatchLink, listWatchLinks, revokeWatchLink, watchEvents, watchGame } from './watch';
 import { cancelGame } from './lifecycle';
 import { listLobby, quickMatch } from './lobby';
 import { createGame, getGame, joinGame } from './games';
@@ -33,6 +34,11 @@ export const ROUTES = [
   postMessage,
   listMessages,
   muteMessages,
+  createWatchLink,
+  listWatchLinks,
+  revokeWatchLink,
+  watchGame,
+  watchEvents,
   cancelGame,
   listLobby,
   quickMatch,
@@ -59,6 +65,7 @@ export const DOCUMENT_CONFIG = {
     { name: 'Moves', description: 'Taking your turn.' },
     { name: 'Account', description: 'Your name, your tokens, and deleting your account.' },
     { name: 'Lobby', description: 'Finding opponents: open games, and quick match.' },
+    { name: 'Watching', description: 'Watch links: spectators see the board, never a tile of a seat.' },
     { name: 'Messages', description: 'Talking at the table: short messages beside a game, and muting them.' },
   ],
 };
@@ -77,6 +84,11 @@ export function openApiDocument() {
     type: 'http',
     scheme: 'bearer',
     description: 'The token from POST /v1/players.',
+  });
+  registry.openAPIRegistry.registerComponent('securitySchemes', 'watchAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'A watch token, from POST /v1/games/{id}/watch-links: on the /v1/watch routes only.',
   });
   for (const [name, header] of Object.entries(HEADER_COMPONENTS)) {
     registry.openAPIRegistry.registerComponent('headers', name, header);

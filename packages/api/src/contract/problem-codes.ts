@@ -59,6 +59,11 @@ export const OPERATION_PROBLEMS = {
   postMessage: ['game/not-found', 'game/left'],
   listMessages: ['game/not-found'],
   muteMessages: ['game/not-found', 'player/not-found'],
+  createWatchLink: ['game/not-found', 'game/left', 'game/too-many-watch-links', 'game/watch-link-not-found'],
+  listWatchLinks: ['game/not-found'],
+  revokeWatchLink: ['game/not-found', 'game/watch-link-not-found'],
+  watchGame: [],
+  watchEvents: ['request/version-ahead'],
   quickMatch: ['player/not-found', 'request/version-mismatch', ...rejectionsOf('create', 'join')],
   cancelGame: ['game/not-found', 'game/left', 'request/version-mismatch', ...rejectionsOf('cancel')],
 } satisfies Record<string, readonly ProblemCode[]>;
