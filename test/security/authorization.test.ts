@@ -341,6 +341,11 @@ describe('authorization: your account, messages, the lobby and cancelling, × ev
       expect: { ann: 401, bob: 401, eve: 401, ...refused },
     },
     {
+      route: 'POST /v1/games/{id}/rematch (a game in play)',
+      send: (who) => as(who, 'POST', `/v1/games/${game.id}/rematch`, { headers: { 'idempotency-key': newKey() } }),
+      expect: { ann: 422, bob: 422, eve: 404, ...refused },
+    },
+    {
       route: 'POST /v1/games/{id}/cancel (a game in play)',
       send: (who) => as(who, 'POST', `/v1/games/${game.id}/cancel`, { headers: moveHeaders() }),
       expect: { ann: 422, bob: 422, eve: 404, ...refused },

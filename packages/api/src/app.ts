@@ -29,6 +29,7 @@ import { gameRoutes } from './routes/games';
 import { lifecycleRoutes } from './routes/lifecycle';
 import { lobbyRoutes } from './routes/lobby';
 import { messageRoutes } from './routes/messages';
+import { rematchRoutes } from './routes/rematch';
 import { watchRoutes } from './routes/watch';
 import { WatchLinks } from './games/watch-links';
 import { moveRoutes } from './routes/moves';
@@ -102,6 +103,7 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   app.route('/', playerRoutes(deps));
   app.route('/', accountRoutes(deps));
   app.route('/', messageRoutes(deps));
+  app.route('/', rematchRoutes(deps));
   app.route('/', watchRoutes(deps, links));
   app.route('/', myGameRoutes(deps));
   app.route('/', gameRoutes(deps));

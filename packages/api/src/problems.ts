@@ -17,6 +17,7 @@ export const PROBLEMS = {
   'auth/unauthenticated': { status: 401, title: 'A valid bearer token is required' },
   'game/not-found': { status: 404, title: 'No such game' },
   'game/left': { status: 403, title: 'You left this game' },
+  'game/not-finished': { status: 422, title: 'The game is not over' },
   'game/watch-link-not-found': { status: 404, title: 'No such watch link of this game' },
   'game/too-many-watch-links': { status: 422, title: 'Too many watch links are open' },
   'player/not-found': { status: 404, title: 'No such player' },
@@ -47,6 +48,7 @@ export type ProblemCode =
   | 'auth/unauthenticated'
   | 'game/not-found'
   | 'game/left'
+  | 'game/not-finished'
   | 'game/watch-link-not-found'
   | 'game/too-many-watch-links'
   | 'player/not-found'

@@ -29,6 +29,7 @@ export const ROUTES = [
   },
   { route: 'POST /v1/games/{id}/leave', method: 'POST', path: '/v1/games/{id}/leave' },
   { route: 'POST /v1/games/{id}/cancel', method: 'POST', path: '/v1/games/{id}/cancel' },
+  { route: 'POST /v1/games/{id}/rematch', method: 'POST', path: '/v1/games/{id}/rematch' },
   { route: 'POST /v1/games/{id}/messages', method: 'POST', path: '/v1/games/{id}/messages', body: { text: 'hi' } },
   { route: 'GET /v1/games/{id}/messages', method: 'GET', path: '/v1/games/{id}/messages' },
   {

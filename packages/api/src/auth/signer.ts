@@ -60,6 +60,11 @@ export class Signer {
     return mac(this.#secret, `session-key:${playerId}:${idempotencyKey}`).subarray(0, 8).toString('base64url');
   }
 
+  /** The id of a game's rematch: one per game, so proposals made at once land on the same game. */
+  rematchIdFor(gameId: string): string {
+    return `g_${mac(this.#secret, `rematch:${gameId}`).subarray(0, 16).toString('base64url')}`;
+  }
+
   /** The game id a creator's key leads to, so a retried creation lands on the same game. */
   gameIdFor(playerId: string, idempotencyKey: string): string {
     return `g_${mac(this.#secret, `game-key:${playerId}:${idempotencyKey}`).subarray(0, 16).toString('base64url')}`;

@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { createToken, deleteMe, listTokens, renameMe, revokeAllTokens, revokeToken } from './account';
 import { listEvents } from './events';
 import { listMessages, muteMessages, postMessage } from './messages';
+import { rematch } from './rematch';
 import { createWatchLink, listWatchLinks, revokeWatchLink, watchEvents, watchGame } from './watch';
 import { cancelGame } from './lifecycle';
 import { listLobby, quickMatch } from './lobby';
@@ -40,6 +41,7 @@ export const ROUTES = [
   watchGame,
   watchEvents,
   cancelGame,
+  rematch,
   listLobby,
   quickMatch,
 ] as const;

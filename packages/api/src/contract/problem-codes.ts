@@ -64,6 +64,14 @@ export const OPERATION_PROBLEMS = {
   revokeWatchLink: ['game/not-found', 'game/watch-link-not-found'],
   watchGame: [],
   watchEvents: ['request/version-ahead'],
+  rematch: [
+    'game/not-found',
+    'game/left',
+    'game/not-finished',
+    'player/not-found',
+    'request/version-mismatch',
+    ...rejectionsOf('create', 'join'),
+  ],
   quickMatch: ['player/not-found', 'request/version-mismatch', ...rejectionsOf('create', 'join')],
   cancelGame: ['game/not-found', 'game/left', 'request/version-mismatch', ...rejectionsOf('cancel')],
 } satisfies Record<string, readonly ProblemCode[]>;

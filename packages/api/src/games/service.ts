@@ -125,7 +125,10 @@ export class GameService {
       const game = stored ?? (command.type === 'create' ? { version: 0, state: initialState() } : null);
       const seat = game ? seatOfActor(game.state, actor) : -1;
       // Without an invite code only an open game may be joined; any other answers as if there were none.
-      if (!game || (command.type === 'join' && command.withoutCode && !game.state.setup.open)) throw notFound(gameId);
+      // (A rematch is joined without one too, by the players it keeps seats for.)
+      const invited =
+        command.type === 'join' && (game?.state.setup.open || game?.state.setup.reserved?.includes(command.player.id));
+      if (!game || (command.type === 'join' && command.withoutCode && !invited)) throw notFound(gameId);
       const identity = commandIdentity(gameId, actor, command, expectedVersion ?? game.version, options.key);
 
       const recordedAt: RecordedAt =
