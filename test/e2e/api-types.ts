@@ -450,6 +450,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a finished game
+         * @description One JSON document: the rules, the seats, every commit with every hidden tile shown (once a game is over its tiles and boneyard are public), and the final scores; the rules replay it to those scores. For the game’s players (those who left too). Before the end it is refused (`game/not-finished`).
+         */
+        get: operations["exportGame"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Step through a finished game
+         * @description The game as it stood after commit `at` (0 to `last`), every tile shown: step through it move by move with `at=1`, `2`, … For the game’s players; refused before the end (`game/not-finished`).
+         */
+        get: operations["replayGame"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/lobby": {
         parameters: {
             query?: never;
@@ -5847,6 +5887,391 @@ export interface components {
         };
         /** @description A 503 problem: `service/unavailable`. */
         RematchProblem503: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/unavailable
+             * @enum {string}
+             */
+            type: "/problems/service/unavailable";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 503
+             * @enum {integer}
+             */
+            status: 503;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/unavailable
+             * @enum {string}
+             */
+            code: "service/unavailable";
+        };
+        /** @description A finished game: its rules, seats, every commit with every hidden tile shown (deals, boneyards, draws), and the final scores. Folding the events with the rules from the start gives those scores. */
+        GameExport: {
+            /** @enum {string} */
+            format: "chickenfoot/export-1";
+            id: string;
+            rematchOf: string | null;
+            rules: components["schemas"]["Rules"];
+            seats: {
+                seat: components["schemas"]["Seat"] & unknown;
+                player: components["schemas"]["Player"] | null;
+                bot: components["schemas"]["BotLevel"] | null;
+            }[];
+            commits: {
+                version: number;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-30T07:00:00.000Z
+                 */
+                at: string;
+                /** @description Who made it: a player id, `bot`, or `system:<reason>`. */
+                by: string | null;
+                events: components["schemas"]["RawEvent"][];
+            }[];
+            final: {
+                totals: number[];
+                handScores: number[][];
+                winners: (components["schemas"]["Seat"] & unknown)[];
+            };
+        };
+        /** @description An event exactly as the game recorded it, every tile shown (see docs/rules.md). */
+        RawEvent: {
+            type: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A 400 problem: `request/invalid`. */
+        ExportGameProblem400: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
+             * @enum {string}
+             */
+            type: "/problems/request/invalid";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 400
+             * @enum {integer}
+             */
+            status: 400;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid";
+        };
+        /** @description A 401 problem: `auth/unauthenticated`. */
+        ExportGameProblem401: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/auth/unauthenticated
+             * @enum {string}
+             */
+            type: "/problems/auth/unauthenticated";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 401
+             * @enum {integer}
+             */
+            status: 401;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example auth/unauthenticated
+             * @enum {string}
+             */
+            code: "auth/unauthenticated";
+        };
+        /** @description A 404 problem: `game/not-found`. */
+        ExportGameProblem404: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/game/not-found
+             * @enum {string}
+             */
+            type: "/problems/game/not-found";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 404
+             * @enum {integer}
+             */
+            status: 404;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example game/not-found
+             * @enum {string}
+             */
+            code: "game/not-found";
+        };
+        /** @description A 413 problem: `request/too-large`. */
+        ExportGameProblem413: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-large
+             * @enum {string}
+             */
+            type: "/problems/request/too-large";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 413
+             * @enum {integer}
+             */
+            status: 413;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-large
+             * @enum {string}
+             */
+            code: "request/too-large";
+        };
+        /** @description A 422 problem: `game/not-finished`. */
+        ExportGameProblem422: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/game/not-finished
+             * @enum {string}
+             */
+            type: "/problems/game/not-finished";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 422
+             * @enum {integer}
+             */
+            status: 422;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example game/not-finished
+             * @enum {string}
+             */
+            code: "game/not-finished";
+        };
+        /** @description A 429 problem: `request/too-many-requests`. */
+        ExportGameProblem429: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-many-requests
+             * @enum {string}
+             */
+            type: "/problems/request/too-many-requests";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 429
+             * @enum {integer}
+             */
+            status: 429;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-many-requests
+             * @enum {string}
+             */
+            code: "request/too-many-requests";
+        };
+        /** @description A 500 problem: `service/error`. */
+        ExportGameProblem500: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/error
+             * @enum {string}
+             */
+            type: "/problems/service/error";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 500
+             * @enum {integer}
+             */
+            status: 500;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/error
+             * @enum {string}
+             */
+            code: "service/error";
+        };
+        /** @description A 503 problem: `service/unavailable`. */
+        ExportGameProblem503: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/unavailable
+             * @enum {string}
+             */
+            type: "/problems/service/unavailable";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 503
+             * @enum {integer}
+             */
+            status: 503;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/unavailable
+             * @enum {string}
+             */
+            code: "service/unavailable";
+        };
+        ReplayStep: {
+            /** @description This step: the game after commit `version` (0: before any). */
+            version: number;
+            /** @description The last step (the game’s final version). */
+            last: number;
+            /** @description What commit `version` recorded. */
+            events: components["schemas"]["RawEvent"][];
+            /** @description Every seat’s tiles at this step; null before the first deal. */
+            hands: components["schemas"]["Tile"][][] | null;
+            /** @description The tiles left to draw, next first. */
+            boneyard: components["schemas"]["Tile"][];
+            /** @description The table at this step (null before the game exists). */
+            game: components["schemas"]["WatchView"] | null;
+        };
+        /** @description A 400 problem: `request/invalid`, `request/version-ahead`. */
+        ReplayGameProblem400: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
+             * @enum {string}
+             */
+            type: "/problems/request/invalid" | "/problems/request/version-ahead";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 400
+             * @enum {integer}
+             */
+            status: 400;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid" | "request/version-ahead";
+        };
+        /** @description A 401 problem: `auth/unauthenticated`. */
+        ReplayGameProblem401: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/auth/unauthenticated
+             * @enum {string}
+             */
+            type: "/problems/auth/unauthenticated";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 401
+             * @enum {integer}
+             */
+            status: 401;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example auth/unauthenticated
+             * @enum {string}
+             */
+            code: "auth/unauthenticated";
+        };
+        /** @description A 404 problem: `game/not-found`. */
+        ReplayGameProblem404: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/game/not-found
+             * @enum {string}
+             */
+            type: "/problems/game/not-found";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 404
+             * @enum {integer}
+             */
+            status: 404;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example game/not-found
+             * @enum {string}
+             */
+            code: "game/not-found";
+        };
+        /** @description A 413 problem: `request/too-large`. */
+        ReplayGameProblem413: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-large
+             * @enum {string}
+             */
+            type: "/problems/request/too-large";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 413
+             * @enum {integer}
+             */
+            status: 413;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-large
+             * @enum {string}
+             */
+            code: "request/too-large";
+        };
+        /** @description A 422 problem: `game/not-finished`. */
+        ReplayGameProblem422: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/game/not-finished
+             * @enum {string}
+             */
+            type: "/problems/game/not-finished";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 422
+             * @enum {integer}
+             */
+            status: 422;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example game/not-finished
+             * @enum {string}
+             */
+            code: "game/not-finished";
+        };
+        /** @description A 429 problem: `request/too-many-requests`. */
+        ReplayGameProblem429: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-many-requests
+             * @enum {string}
+             */
+            type: "/problems/request/too-many-requests";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 429
+             * @enum {integer}
+             */
+            status: 429;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-many-requests
+             * @enum {string}
+             */
+            code: "request/too-many-requests";
+        };
+        /** @description A 500 problem: `service/error`. */
+        ReplayGameProblem500: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/error
+             * @enum {string}
+             */
+            type: "/problems/service/error";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 500
+             * @enum {integer}
+             */
+            status: 500;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/error
+             * @enum {string}
+             */
+            code: "service/error";
+        };
+        /** @description A 503 problem: `service/unavailable`. */
+        ReplayGameProblem503: components["schemas"]["Problem"] & {
             /**
              * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
              * @example /problems/service/unavailable
@@ -11676,6 +12101,389 @@ export interface operations {
                      *     }
                      */
                     "application/problem+json": components["schemas"]["RematchProblem503"];
+                };
+            };
+        };
+    };
+    exportGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The game. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameExport"];
+                };
+            };
+            /** @description Problem: `request/invalid`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/invalid",
+                     *       "title": "The request is not valid",
+                     *       "status": 400,
+                     *       "detail": "…",
+                     *       "code": "request/invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ExportGameProblem400"];
+                };
+            };
+            /** @description Problem: `auth/unauthenticated`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/auth/unauthenticated",
+                     *       "title": "A valid bearer token is required",
+                     *       "status": 401,
+                     *       "detail": "…",
+                     *       "code": "auth/unauthenticated",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ExportGameProblem401"];
+                };
+            };
+            /** @description Problem: `game/not-found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/game/not-found",
+                     *       "title": "No such game",
+                     *       "status": 404,
+                     *       "detail": "…",
+                     *       "code": "game/not-found",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ExportGameProblem404"];
+                };
+            };
+            /** @description Problem: `request/too-large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "…",
+                     *       "code": "request/too-large",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ExportGameProblem413"];
+                };
+            };
+            /** @description Problem: `game/not-finished`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/game/not-finished",
+                     *       "title": "The game is not over",
+                     *       "status": 422,
+                     *       "detail": "…",
+                     *       "code": "game/not-finished",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ExportGameProblem422"];
+                };
+            };
+            /** @description Problem: `request/too-many-requests`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-many-requests",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "…",
+                     *       "code": "request/too-many-requests",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ExportGameProblem429"];
+                };
+            };
+            /** @description Problem: `service/error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/error",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "…",
+                     *       "code": "service/error",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ExportGameProblem500"];
+                };
+            };
+            /** @description Problem: `service/unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/unavailable",
+                     *       "title": "The service is briefly unavailable: retry",
+                     *       "status": 503,
+                     *       "detail": "…",
+                     *       "code": "service/unavailable",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ExportGameProblem503"];
+                };
+            };
+        };
+    };
+    replayGame: {
+        parameters: {
+            query?: {
+                /** @description The step (a version; default 0). Past `last` is refused. */
+                at?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One step. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReplayStep"];
+                };
+            };
+            /** @description Problem: `request/invalid`, `request/version-ahead`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/invalid",
+                     *       "title": "The request is not valid",
+                     *       "status": 400,
+                     *       "detail": "…",
+                     *       "code": "request/invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ReplayGameProblem400"];
+                };
+            };
+            /** @description Problem: `auth/unauthenticated`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/auth/unauthenticated",
+                     *       "title": "A valid bearer token is required",
+                     *       "status": 401,
+                     *       "detail": "…",
+                     *       "code": "auth/unauthenticated",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ReplayGameProblem401"];
+                };
+            };
+            /** @description Problem: `game/not-found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/game/not-found",
+                     *       "title": "No such game",
+                     *       "status": 404,
+                     *       "detail": "…",
+                     *       "code": "game/not-found",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ReplayGameProblem404"];
+                };
+            };
+            /** @description Problem: `request/too-large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "…",
+                     *       "code": "request/too-large",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ReplayGameProblem413"];
+                };
+            };
+            /** @description Problem: `game/not-finished`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/game/not-finished",
+                     *       "title": "The game is not over",
+                     *       "status": 422,
+                     *       "detail": "…",
+                     *       "code": "game/not-finished",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ReplayGameProblem422"];
+                };
+            };
+            /** @description Problem: `request/too-many-requests`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-many-requests",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "…",
+                     *       "code": "request/too-many-requests",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ReplayGameProblem429"];
+                };
+            };
+            /** @description Problem: `service/error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/error",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "…",
+                     *       "code": "service/error",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ReplayGameProblem500"];
+                };
+            };
+            /** @description Problem: `service/unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/unavailable",
+                     *       "title": "The service is briefly unavailable: retry",
+                     *       "status": 503,
+                     *       "detail": "…",
+                     *       "code": "service/unavailable",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ReplayGameProblem503"];
                 };
             };
         };

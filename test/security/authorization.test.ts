@@ -341,6 +341,16 @@ describe('authorization: your account, messages, the lobby and cancelling, × ev
       expect: { ann: 401, bob: 401, eve: 401, ...refused },
     },
     {
+      route: 'GET /v1/games/{id}/export (a game in play)',
+      send: (who) => as(who, 'GET', `/v1/games/${game.id}/export`),
+      expect: { ann: 422, bob: 422, eve: 404, ...refused },
+    },
+    {
+      route: 'GET /v1/games/{id}/replay (a game in play)',
+      send: (who) => as(who, 'GET', `/v1/games/${game.id}/replay?at=1`),
+      expect: { ann: 422, bob: 422, eve: 404, ...refused },
+    },
+    {
       route: 'POST /v1/games/{id}/rematch (a game in play)',
       send: (who) => as(who, 'POST', `/v1/games/${game.id}/rematch`, { headers: { 'idempotency-key': newKey() } }),
       expect: { ann: 422, bob: 422, eve: 404, ...refused },

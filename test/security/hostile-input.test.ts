@@ -205,6 +205,10 @@ function legitimate(req: HostileRequest, status: number): boolean {
     case 'GET /v1/watch':
     case 'GET /v1/watch/events':
       return read && status === 200 && req.identity === 'ann';
+    // A game's tiles are shown only once it is over, to its players.
+    case 'GET /v1/games/{id}/export':
+    case 'GET /v1/games/{id}/replay':
+      return read && status === 200 && seated && req.game === 'finished';
     // A rematch is a new game: the finished one's players may make (or join) it.
     case 'POST /v1/games/{id}/rematch':
       return req.method === 'POST' && (status === 201 || status === 200) && seated && req.game === 'finished';

@@ -29,6 +29,7 @@ import { gameRoutes } from './routes/games';
 import { lifecycleRoutes } from './routes/lifecycle';
 import { lobbyRoutes } from './routes/lobby';
 import { messageRoutes } from './routes/messages';
+import { exportRoutes } from './routes/export';
 import { rematchRoutes } from './routes/rematch';
 import { watchRoutes } from './routes/watch';
 import { WatchLinks } from './games/watch-links';
@@ -103,6 +104,7 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   app.route('/', playerRoutes(deps));
   app.route('/', accountRoutes(deps));
   app.route('/', messageRoutes(deps));
+  app.route('/', exportRoutes(deps));
   app.route('/', rematchRoutes(deps));
   app.route('/', watchRoutes(deps, links));
   app.route('/', myGameRoutes(deps));

@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AddBotData, AddBotErrors, AddBotResponses, CancelGameData, CancelGameErrors, CancelGameResponses, CreateGameData, CreateGameErrors, CreateGameResponses, CreateTokenData, CreateTokenErrors, CreateTokenResponses, CreateWatchLinkData, CreateWatchLinkErrors, CreateWatchLinkResponses, DeleteMeData, DeleteMeErrors, DeleteMeResponses, GetGameData, GetGameErrors, GetGameResponses, GetMeData, GetMeErrors, GetMeResponses, JoinGameData, JoinGameErrors, JoinGameResponses, LeaveGameData, LeaveGameErrors, LeaveGameResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListLobbyData, ListLobbyErrors, ListLobbyResponses, ListMessagesData, ListMessagesErrors, ListMessagesResponses, ListMyGamesData, ListMyGamesErrors, ListMyGamesResponses, ListTokensData, ListTokensErrors, ListTokensResponses, ListWatchLinksData, ListWatchLinksErrors, ListWatchLinksResponses, MakeMoveData, MakeMoveErrors, MakeMoveResponses, MuteMessagesData, MuteMessagesErrors, MuteMessagesResponses, PostMessageData, PostMessageErrors, PostMessageResponses, QuickMatchData, QuickMatchErrors, QuickMatchResponses, RegisterPlayerData, RegisterPlayerErrors, RegisterPlayerResponses, RematchData, RematchErrors, RematchResponses, RenameMeData, RenameMeErrors, RenameMeResponses, RevokeAllTokensData, RevokeAllTokensErrors, RevokeAllTokensResponses, RevokeTokenData, RevokeTokenErrors, RevokeTokenResponses, RevokeWatchLinkData, RevokeWatchLinkErrors, RevokeWatchLinkResponses, WatchEventsData, WatchEventsErrors, WatchEventsResponses, WatchGameData, WatchGameErrors, WatchGameResponses } from './types.gen';
+import type { AddBotData, AddBotErrors, AddBotResponses, CancelGameData, CancelGameErrors, CancelGameResponses, CreateGameData, CreateGameErrors, CreateGameResponses, CreateTokenData, CreateTokenErrors, CreateTokenResponses, CreateWatchLinkData, CreateWatchLinkErrors, CreateWatchLinkResponses, DeleteMeData, DeleteMeErrors, DeleteMeResponses, ExportGameData, ExportGameErrors, ExportGameResponses, GetGameData, GetGameErrors, GetGameResponses, GetMeData, GetMeErrors, GetMeResponses, JoinGameData, JoinGameErrors, JoinGameResponses, LeaveGameData, LeaveGameErrors, LeaveGameResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListLobbyData, ListLobbyErrors, ListLobbyResponses, ListMessagesData, ListMessagesErrors, ListMessagesResponses, ListMyGamesData, ListMyGamesErrors, ListMyGamesResponses, ListTokensData, ListTokensErrors, ListTokensResponses, ListWatchLinksData, ListWatchLinksErrors, ListWatchLinksResponses, MakeMoveData, MakeMoveErrors, MakeMoveResponses, MuteMessagesData, MuteMessagesErrors, MuteMessagesResponses, PostMessageData, PostMessageErrors, PostMessageResponses, QuickMatchData, QuickMatchErrors, QuickMatchResponses, RegisterPlayerData, RegisterPlayerErrors, RegisterPlayerResponses, RematchData, RematchErrors, RematchResponses, RenameMeData, RenameMeErrors, RenameMeResponses, ReplayGameData, ReplayGameErrors, ReplayGameResponses, RevokeAllTokensData, RevokeAllTokensErrors, RevokeAllTokensResponses, RevokeTokenData, RevokeTokenErrors, RevokeTokenResponses, RevokeWatchLinkData, RevokeWatchLinkErrors, RevokeWatchLinkResponses, WatchEventsData, WatchEventsErrors, WatchEventsResponses, WatchGameData, WatchGameErrors, WatchGameResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -358,6 +358,28 @@ export const cancelGame = <ThrowOnError extends boolean = false>(options: Option
 export const rematch = <ThrowOnError extends boolean = false>(options: Options<RematchData, ThrowOnError>) => (options.client ?? client).post<RematchResponses, RematchErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/{id}/rematch',
+    ...options
+});
+
+/**
+ * Export a finished game
+ *
+ * One JSON document: the rules, the seats, every commit with every hidden tile shown (once a game is over its tiles and boneyard are public), and the final scores; the rules replay it to those scores. For the game’s players (those who left too). Before the end it is refused (`game/not-finished`).
+ */
+export const exportGame = <ThrowOnError extends boolean = false>(options: Options<ExportGameData, ThrowOnError>) => (options.client ?? client).get<ExportGameResponses, ExportGameErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/games/{id}/export',
+    ...options
+});
+
+/**
+ * Step through a finished game
+ *
+ * The game as it stood after commit `at` (0 to `last`), every tile shown: step through it move by move with `at=1`, `2`, … For the game’s players; refused before the end (`game/not-finished`).
+ */
+export const replayGame = <ThrowOnError extends boolean = false>(options: Options<ReplayGameData, ThrowOnError>) => (options.client ?? client).get<ReplayGameResponses, ReplayGameErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/games/{id}/replay',
     ...options
 });
 

@@ -4754,6 +4754,358 @@ export type RematchProblem503 = Problem & {
     code: 'service/unavailable';
 };
 
+/**
+ * A finished game: its rules, seats, every commit with every hidden tile shown (deals, boneyards, draws), and the final scores. Folding the events with the rules from the start gives those scores.
+ */
+export type GameExport = {
+    format: 'chickenfoot/export-1';
+    id: string;
+    rematchOf: string | null;
+    rules: Rules;
+    seats: Array<{
+        seat: Seat & unknown;
+        player: Player | null;
+        bot: BotLevel | null;
+    }>;
+    commits: Array<{
+        version: number;
+        at: string;
+        /**
+         * Who made it: a player id, `bot`, or `system:<reason>`.
+         */
+        by: string | null;
+        events: Array<RawEvent>;
+    }>;
+    final: {
+        totals: Array<number>;
+        handScores: Array<Array<number>>;
+        winners: Array<Seat & unknown>;
+    };
+};
+
+/**
+ * An event exactly as the game recorded it, every tile shown (see docs/rules.md).
+ */
+export type RawEvent = {
+    type: string;
+    [key: string]: unknown;
+};
+
+/**
+ * A 400 problem: `request/invalid`.
+ */
+export type ExportGameProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type ExportGameProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 404 problem: `game/not-found`.
+ */
+export type ExportGameProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/game/not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'game/not-found';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type ExportGameProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 422 problem: `game/not-finished`.
+ */
+export type ExportGameProblem422 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/game/not-finished';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 422;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'game/not-finished';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type ExportGameProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type ExportGameProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type ExportGameProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+export type ReplayStep = {
+    /**
+     * This step: the game after commit `version` (0: before any).
+     */
+    version: number;
+    /**
+     * The last step (the game’s final version).
+     */
+    last: number;
+    /**
+     * What commit `version` recorded.
+     */
+    events: Array<RawEvent>;
+    /**
+     * Every seat’s tiles at this step; null before the first deal.
+     */
+    hands: Array<Array<Tile>> | null;
+    /**
+     * The tiles left to draw, next first.
+     */
+    boneyard: Array<Tile>;
+    /**
+     * The table at this step (null before the game exists).
+     */
+    game: WatchView | null;
+};
+
+/**
+ * A 400 problem: `request/invalid`, `request/version-ahead`.
+ */
+export type ReplayGameProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid' | '/problems/request/version-ahead';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid' | 'request/version-ahead';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type ReplayGameProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 404 problem: `game/not-found`.
+ */
+export type ReplayGameProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/game/not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'game/not-found';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type ReplayGameProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 422 problem: `game/not-finished`.
+ */
+export type ReplayGameProblem422 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/game/not-finished';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 422;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'game/not-finished';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type ReplayGameProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type ReplayGameProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type ReplayGameProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
 export type LobbyPage = {
     games: Array<LobbyGame>;
     /**
@@ -6753,6 +7105,121 @@ export type RematchResponses = {
 };
 
 export type RematchResponse = RematchResponses[keyof RematchResponses];
+
+export type ExportGameData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/games/{id}/export';
+};
+
+export type ExportGameErrors = {
+    /**
+     * Problem: `request/invalid`.
+     */
+    400: ExportGameProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: ExportGameProblem401;
+    /**
+     * Problem: `game/not-found`.
+     */
+    404: ExportGameProblem404;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: ExportGameProblem413;
+    /**
+     * Problem: `game/not-finished`.
+     */
+    422: ExportGameProblem422;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: ExportGameProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: ExportGameProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: ExportGameProblem503;
+};
+
+export type ExportGameError = ExportGameErrors[keyof ExportGameErrors];
+
+export type ExportGameResponses = {
+    /**
+     * The game.
+     */
+    200: GameExport;
+};
+
+export type ExportGameResponse = ExportGameResponses[keyof ExportGameResponses];
+
+export type ReplayGameData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: {
+        /**
+         * The step (a version; default 0). Past `last` is refused.
+         */
+        at?: number;
+    };
+    url: '/v1/games/{id}/replay';
+};
+
+export type ReplayGameErrors = {
+    /**
+     * Problem: `request/invalid`, `request/version-ahead`.
+     */
+    400: ReplayGameProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: ReplayGameProblem401;
+    /**
+     * Problem: `game/not-found`.
+     */
+    404: ReplayGameProblem404;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: ReplayGameProblem413;
+    /**
+     * Problem: `game/not-finished`.
+     */
+    422: ReplayGameProblem422;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: ReplayGameProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: ReplayGameProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: ReplayGameProblem503;
+};
+
+export type ReplayGameError = ReplayGameErrors[keyof ReplayGameErrors];
+
+export type ReplayGameResponses = {
+    /**
+     * One step.
+     */
+    200: ReplayStep;
+};
+
+export type ReplayGameResponse = ReplayGameResponses[keyof ReplayGameResponses];
 
 export type ListLobbyData = {
     body?: never;

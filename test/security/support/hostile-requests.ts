@@ -30,6 +30,8 @@ export const ROUTES = [
   { route: 'POST /v1/games/{id}/leave', method: 'POST', path: '/v1/games/{id}/leave' },
   { route: 'POST /v1/games/{id}/cancel', method: 'POST', path: '/v1/games/{id}/cancel' },
   { route: 'POST /v1/games/{id}/rematch', method: 'POST', path: '/v1/games/{id}/rematch' },
+  { route: 'GET /v1/games/{id}/export', method: 'GET', path: '/v1/games/{id}/export' },
+  { route: 'GET /v1/games/{id}/replay', method: 'GET', path: '/v1/games/{id}/replay' },
   { route: 'POST /v1/games/{id}/messages', method: 'POST', path: '/v1/games/{id}/messages', body: { text: 'hi' } },
   { route: 'GET /v1/games/{id}/messages', method: 'GET', path: '/v1/games/{id}/messages' },
   {
@@ -115,11 +117,13 @@ function query(route: string): fc.Arbitrary<string> {
       ? ['turn', 'limit', 'cursor']
       : route.endsWith('/lobby')
         ? ['limit', 'cursor']
-        : route.endsWith('/watch/events')
-          ? ['after', 'limit', 'wait']
-          : route.endsWith('/messages')
-            ? ['after', 'limit']
-            : ['x'];
+        : route.endsWith('/replay')
+          ? ['at']
+          : route.endsWith('/watch/events')
+            ? ['after', 'limit', 'wait']
+            : route.endsWith('/messages')
+              ? ['after', 'limit']
+              : ['x'];
   const value = fc.oneof(
     hostileNumber.map(String),
     hostileString,

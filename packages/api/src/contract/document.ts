@@ -3,6 +3,7 @@ import { createToken, deleteMe, listTokens, renameMe, revokeAllTokens, revokeTok
 import { listEvents } from './events';
 import { listMessages, muteMessages, postMessage } from './messages';
 import { rematch } from './rematch';
+import { exportGame, replayGame } from './export';
 import { createWatchLink, listWatchLinks, revokeWatchLink, watchEvents, watchGame } from './watch';
 import { cancelGame } from './lifecycle';
 import { listLobby, quickMatch } from './lobby';
@@ -42,6 +43,8 @@ export const ROUTES = [
   watchEvents,
   cancelGame,
   rematch,
+  exportGame,
+  replayGame,
   listLobby,
   quickMatch,
 ] as const;

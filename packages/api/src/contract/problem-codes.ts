@@ -72,6 +72,8 @@ export const OPERATION_PROBLEMS = {
     'request/version-mismatch',
     ...rejectionsOf('create', 'join'),
   ],
+  exportGame: ['game/not-found', 'game/not-finished'],
+  replayGame: ['game/not-found', 'game/not-finished', 'request/version-ahead'],
   quickMatch: ['player/not-found', 'request/version-mismatch', ...rejectionsOf('create', 'join')],
   cancelGame: ['game/not-found', 'game/left', 'request/version-mismatch', ...rejectionsOf('cancel')],
 } satisfies Record<string, readonly ProblemCode[]>;
