@@ -45,6 +45,8 @@ beforeAll(async () => {
     DYNAMODB_ENDPOINT: endpoint,
     AWS_ENDPOINT_URL_SECRETS_MANAGER: secrets.endpoint,
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    // Every request line (by default one in 100 of those that went well is kept).
+    LOG_SAMPLE_REQUESTS: '1',
   });
 }, 60_000);
 

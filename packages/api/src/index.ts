@@ -5,6 +5,7 @@
 export { createApp, gameService, type AppOptions } from './app';
 export { projectionOf } from './games/projection';
 export { SNAPSHOT_EVERY } from './games/repository';
+export { fromSnapshot, toSnapshot } from './games/snapshot';
 export { DOCUMENT_CONFIG, openApiDocument } from './contract/document';
 export { GameService, type Executed, type ExecuteOptions, type GameCommand } from './games/service';
 export type { Actor } from './games/actors';
@@ -16,7 +17,16 @@ export { Sweeper, type SweeperOptions, type SweepReport } from './sweeper/sweepe
 export type { DueHandler, DueHandlers, DueResult } from './sweeper/due-handler';
 export { closeStale, setupHandlers } from './sweeper/close-stale';
 export { CLOSE_STALE, STALE_AFTER_MS } from './games/stale-check';
-export { jsonLogger, silentLogger, type Logger, type LogRecord } from './http/logging';
+export {
+  createLogger,
+  isLogLevel,
+  jsonLogger,
+  silentLogger,
+  type Logger,
+  type LoggerOptions,
+  type LogLevel,
+  type LogRecord,
+} from './http/logging';
 export { PROBLEMS, problemType, type ProblemCode } from './problems';
 export { MIN_SECRET_LENGTH, type SecretSource } from './auth/secret';
 export type { AppDeps, Limits } from './app-deps';

@@ -5,9 +5,10 @@
  * Items:
  * | pk               | sk             | item        | notable attributes                                          |
  * |------------------|----------------|-------------|-------------------------------------------------------------|
- * | `game#<id>`      | 1..n           | commit n    | `ev` events, `at`, `ik` idempotency key, `ch` its request's  |
- * |                  |                |             | hash, `by`, `sn` snapshot (some commits), `tf`/`tt` whom the |
- * |                  |                |             | game awaited before and after, when that changed            |
+ * | `game#<id>`      | 1..n           | commit n    | `ev` events, `at` (ms), `ik` idempotency key, `ch` its       |
+ * |                  |                |             | request's hash, `by`, `sb` (bytes) or `sn` (JSON) snapshot  |
+ * |                  |                |             | (some commits), `tf`/`tt` whom the game awaited before and  |
+ * |                  |                |             | after, when that changed (no `tf`: it was `by`)             |
  * | `game#<id>`      | -1..-k         | seat s = -sk-1 | `v` version, `hd` head, `pl`, `gpk`/`gsk` (→ `byPlayer`)  |
  * | `turns#<player>` | turnSk(gameId) | turn entry  | `gid`, `v`, `w` waiting (else a tombstone), `at` since, `hd`  |
  * |                  |                |             | head; in a clocked game `dpk`/`dsk` its deadline (→ `byDue`),  |
