@@ -2,7 +2,7 @@
  * The Chickenfoot HTTP API (Hono + @hono/zod-openapi): routes, schemas, auth, problem+json,
  * per-viewer views. Entry points in functions/ build it with `createApp` and serve it.
  */
-export { createApp, type AppOptions } from './app';
+export { createApp, gameService, type AppOptions } from './app';
 export { projectionOf } from './games/projection';
 export { SNAPSHOT_EVERY } from './games/repository';
 export { fromSnapshot, toSnapshot } from './games/snapshot';
@@ -13,6 +13,10 @@ export { decisionRandom, type BotOptions } from './games/bot-players';
 export type { CommandChain } from './games/chain';
 export type { Settled } from './games/settle-bots';
 export { systemClock, type Clock } from './clock';
+export { Sweeper, type SweeperOptions, type SweepReport } from './sweeper/sweeper';
+export type { DueHandler, DueHandlers, DueResult } from './sweeper/due-handler';
+export { closeStale, setupHandlers } from './sweeper/close-stale';
+export { CLOSE_STALE, STALE_AFTER_MS } from './games/stale-check';
 export {
   createLogger,
   isLogLevel,

@@ -1,4 +1,5 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { checkDue, type DueAt } from './due-at';
 import { checkHead, type GameHead } from './head';
 import { itemKey } from './keys';
 import { decodePayload, encodePayload } from './payload';
@@ -36,9 +37,11 @@ export interface AppendMeta {
   /**
    * A change of whom the game awaits, with the game's head after the commit (`version` the commit's):
    * once the commit is written, the append moves the game between those players' turn lists (see
-   * turns.ts). Absent when the commit leaves the same player awaited: nothing more is written.
+   * turns.ts). Absent when the commit leaves the same player awaited: nothing more is written. In a
+   * game with a turn clock, `due` is the awaited player's deadline (null: none), and a change from a
+   * player to the same one rewrites their entry with a new one (a new turn of theirs, more time).
    */
-  turn?: TurnChange & { readonly head: GameHead };
+  turn?: TurnChange & { readonly head: GameHead; readonly due?: DueAt | null };
   /** Defaults to now. */
   at?: Date;
   /** Who issued the command. */
@@ -91,6 +94,7 @@ export function commitItem(
   if (meta.turn !== undefined) {
     checkTurnChange(meta.turn);
     checkHead(meta.turn.head, version);
+    if (meta.turn.due) checkDue(meta.turn.due);
   }
   const at = (meta.at ?? new Date()).toISOString();
   const item: Record<string, AttributeValue> = {

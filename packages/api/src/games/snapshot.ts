@@ -7,11 +7,11 @@ import { decodeCompact, encodeCompact, type Vocabulary } from './compact-json';
 // were the state as JSON (brotli-compressed by the store; 3 added the seats' bots): ~1 KB for a
 // 4-seat double-9 game, so a commit that carried one took two write units. Format 4 is the state in
 // compact-json.ts's bytes.
-const FORMAT = 4;
+const FORMAT = 5;
 
 /**
  * The keys (in the order evolve writes them) and strings of a game state, each written as one byte
- * under format 4. Frozen with the format: a change here is a new FORMAT (a test pins it).
+ * under format 5 (4 had no game setup: its snapshots are folded again). Frozen with the format: a change here is a new FORMAT (a test pins it).
  */
 export const STATE_VOCABULARY: Vocabulary = {
   shapes: [
@@ -27,6 +27,7 @@ export const STATE_VOCABULARY: Vocabulary = {
       'totals',
       'winners',
       'pastHands',
+      'setup',
     ],
     ['set', 'spokes', 'drawnTile', 'doubleBlank', 'opening', 'chickenlittle', 'autoPlay', 'botLevel', 'handSize'],
     ['id', 'name'],
@@ -49,6 +50,7 @@ export const STATE_VOCABULARY: Vocabulary = {
     ['id', 'tile', 'on', 'slot', 'suit', 'seat'],
     ['id', 'suit', 'remaining'],
     ['index', 'dealer', 'opener', 'reason', 'out', 'scores', 'hands'],
+    ['open', 'creator', 'reserved', 'rematchOf'],
   ],
   words: [
     'empty',
