@@ -38,7 +38,7 @@ describe('capacity units on AWS terms', () => {
   it('charges a write 1 unit per started KB of the larger of before and after, at least 1', () => {
     expect(writeUnits({ before: null, after: commit() }, TABLE)).toEqual({
       table: 1,
-      indexes: { byPlayer: 0, byDue: 0 },
+      indexes: { byPlayer: 0, byDue: 0, byLobby: 0 },
       total: 1,
     });
     const big = commit({ sn: { B: new Uint8Array(1100) } });
@@ -53,7 +53,7 @@ describe('capacity units on AWS terms', () => {
     expect(itemBytes(joined) + INDEX_ENTRY_OVERHEAD).toBeGreaterThan(1024);
     expect(writeUnits({ before: null, after: joined }, TABLE)).toEqual({
       table: 1,
-      indexes: { byPlayer: 2, byDue: 0 },
+      indexes: { byPlayer: 2, byDue: 0, byLobby: 0 },
       total: 3,
     });
     const moved = member('2026-12-02T10:00:00.000Z#g1');
@@ -64,7 +64,12 @@ describe('capacity units on AWS terms', () => {
 
   it('counts a keys-only index by its keys, and skips it when only other attributes change', () => {
     const keyed = commit({ ik: { S: 'k1' } });
-    expect(writeUnits({ before: null, after: keyed }, WITH_LSI).indexes).toEqual({ byPlayer: 0, byDue: 0, byKey: 1 });
+    expect(writeUnits({ before: null, after: keyed }, WITH_LSI).indexes).toEqual({
+      byPlayer: 0,
+      byDue: 0,
+      byLobby: 0,
+      byKey: 1,
+    });
     const heavier = { ...keyed, sn: { B: new Uint8Array(3000) } };
     expect(writeUnits({ before: keyed, after: heavier }, WITH_LSI)).toMatchObject({ table: 3, indexes: { byKey: 0 } });
   });

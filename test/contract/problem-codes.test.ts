@@ -39,7 +39,11 @@ function documented(operationId: string): Map<number, string[]> {
 /** The operation a command goes through (null: the system's own, answered to nobody). */
 const operationOf = (command: Command) => OPERATIONS[command.type === 'move' ? command.move.type : command.type];
 
-/** The operation each kind of command goes through; a timeout is the sweeper's, through none. */
+/**
+ * The operation each kind of command goes through; null for one only the server sends (a timeout, the
+ * sweeper's; erasing a deleted account's name, whose refusals it handles itself): no operation answers
+ * with their refusals.
+ */
 const OPERATIONS: Record<CommandKind, string | null> = {
   create: 'createGame',
   join: 'joinGame',
@@ -53,6 +57,8 @@ const OPERATIONS: Record<CommandKind, string | null> = {
   return: 'returnToGame',
   'give-time': 'giveTime',
   timeout: null,
+  cancel: 'cancelGame',
+  erase: null,
 };
 
 const TILES = ['0-0', '6-6', '6-5', '9-9', '5-4', '3-1', '12-12', '15-0', '7-2', 'x-y'];
@@ -86,7 +92,17 @@ function refusals(seed: number, steps: number): { command: Command; code: string
     rules: { ...rules, ...pick([{}, {}, { spokes: 5 as never }, { set: 6, handSize: 99 }]) },
     player: { id: 'p0', name: 'P0' },
   });
-  apply({ type: 'create', seats, rules, player: { id: 'p0', name: 'P0' } });
+  // Now and then a rematch (seats kept for players p0.., the proposer's own): strangers are not invited.
+  const rematch = random(4) === 0;
+  const reserved = Array.from({ length: seats }, (_, s) => `p${s}`);
+  apply({
+    type: 'create',
+    seats,
+    rules,
+    player: { id: 'p0', name: 'P0' },
+    ...(rematch ? { reserved, rematchOf: 'g_before' } : {}),
+    ...(random(2) === 0 ? { open: true } : {}),
+  });
   for (let step = 0; step < steps && state.status !== 'finished'; step++) {
     const seat = random(seats + 1);
     const legal = state.status === 'playing' ? legalMoves(state, seat) : [];
@@ -97,7 +113,8 @@ function refusals(seed: number, steps: number): { command: Command; code: string
       // Seating a bot (by the creator or not, in any seat, at a level or not), now and then leaving.
       const bot = pick([{}, { seat: random(seats + 1) }, { level: 'genius' as never }]);
       if (random(4) > 0) apply({ type: 'add-bot', by: pick([0, seat]), bot });
-      else apply({ type: 'leave', seat: pick([0, seat, seats]) });
+      else if (random(3) > 0) apply({ type: 'leave', seat: pick([0, seat, seats]) });
+      else apply({ type: 'cancel', seat: pick([0, seat]), reason: pick(['creator', 'stale'] as const) });
     } else if (r < 6 && legal.length > 0) {
       apply({ type: 'move', seat, move: pick(legal) });
     } else if (r === 6 && random(2) === 0) {
@@ -120,6 +137,8 @@ function refusals(seed: number, steps: number): { command: Command; code: string
     }
   }
   if (state.status === 'finished') apply({ type: 'move', seat: 0, move: { type: 'pass' } });
+  apply({ type: 'cancel', seat: 0, reason: 'creator' });
+  apply({ type: 'erase', seat: seats });
   return seen;
 }
 

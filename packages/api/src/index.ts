@@ -2,7 +2,7 @@
  * The Chickenfoot HTTP API (Hono + @hono/zod-openapi): routes, schemas, auth, problem+json,
  * per-viewer views. Entry points in functions/ build it with `createApp` and serve it.
  */
-export { createApp, type AppOptions } from './app';
+export { createApp, gameService, type AppOptions } from './app';
 export { projectionOf } from './games/projection';
 export { SNAPSHOT_EVERY } from './games/repository';
 export { fromSnapshot, toSnapshot } from './games/snapshot';
@@ -20,6 +20,8 @@ export { createGameService, type GameServiceParts } from './games/create-service
 export { timeoutHandler } from './sweeper/timeout-handler';
 export { sweepEvery, type SweepTimer, type SweepTimerOptions } from './sweeper/timer';
 export { SWEEP_METRICS, sweepMetrics } from './sweeper/metrics';
+export { closeStale, setupHandlers } from './sweeper/close-stale';
+export { CLOSE_STALE, STALE_AFTER_MS } from './games/stale-check';
 export {
   createLogger,
   isLogLevel,

@@ -34,6 +34,12 @@ export type Command =
       readonly rules?: RulesetOptions;
       readonly player: Player;
       readonly bots?: readonly BotRequest[];
+      /** Listed in the lobby: anyone may join without an invite code. */
+      readonly open?: boolean;
+      /** A rematch: the creator's seat (default 0), and the player each seat is kept for (see `GameSetup`). */
+      readonly seat?: Seat;
+      readonly reserved?: readonly (string | null)[];
+      readonly rematchOf?: string;
     }
   | { readonly type: 'join'; readonly player: Player }
   /** `by` is the seat asking (only the creator's, 0, may); the caller has already checked who is behind it. */
@@ -54,7 +60,14 @@ export type Command =
    * The turn clock ran out on `seat`, in turn: the caller (which knows the time) makes `move` for it, a
    * play or a pass its bot chose.
    */
-  | { readonly type: 'timeout'; readonly seat: Seat; readonly move: TimeoutMove };
+  | { readonly type: 'timeout'; readonly seat: Seat; readonly move: TimeoutMove }
+  /**
+   * Cancels a game waiting for players: `seat` is the seat asking (only the creator's may), or for a
+   * game closed after waiting too long (`reason: 'stale'`, the system's), the creator's.
+   */
+  | { readonly type: 'cancel'; readonly seat: Seat; readonly reason: 'creator' | 'stale' }
+  /** The player of `seat` deleted their account: their name goes from the game (see `PlayerErased`). */
+  | { readonly type: 'erase'; readonly seat: Seat };
 
 /** The moves a timeout can make for a seat: the ones that end its turn. */
 export type TimeoutMove = PlayMove | { readonly type: 'pass' };

@@ -1,6 +1,7 @@
 import type { Command, Move } from './commands';
 import { decideAnnounce, decideCallout } from './decide-chickenlittle';
 import { decideGiveTime, decideReturn, decideTimeout, present } from './decide-clock';
+import { decideCancel, decideErase } from './decide-cancel';
 import { decideAddBot, decideLeave } from './decide-seats';
 import { decideCreate, decideJoin } from './decide-setup';
 import { decideDraw, decidePass, decidePlay } from './decide-turn';
@@ -49,6 +50,10 @@ function apply(command: Command, rec: Recorder): Rejection | undefined {
       return inPlay(rec, command.by, (game) => decideGiveTime(rec, game, command.by, command.hours));
     case 'timeout':
       return inPlay(rec, command.seat, (game) => decideTimeout(rec, game, command.seat, command.move));
+    case 'cancel':
+      return decideCancel(command, rec);
+    case 'erase':
+      return decideErase(command, rec);
     default: {
       const unknown: never = command;
       throw new Error(`unknown command ${JSON.stringify(unknown)}`);
@@ -66,6 +71,8 @@ function inPlay(rec: Recorder, seat: Seat, then: (game: PlayingGame) => Rejectio
       return reject('rules/game-not-started', 'The game starts when every seat is taken.');
     case 'finished':
       return reject('rules/game-finished', 'The game is over.');
+    case 'cancelled':
+      return reject('rules/game-cancelled', 'The game was cancelled before it started.');
     case 'playing':
       if (!Number.isInteger(seat) || seat < 0 || seat >= game.seatCount) {
         return reject('rules/unknown-seat', `There is no seat ${String(seat)} in this game.`);

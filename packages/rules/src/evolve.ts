@@ -3,6 +3,8 @@ import { afterAnnounce, afterCallout, afterDraw, afterPlacement, afterSkip, deal
 import { evolveClock, isClockEvent, newClock, seatLeft, turnPassed, type ClockEvent } from './clock';
 import type { EventOf, GameEvent, InPlayEvent, Seat } from './events';
 import { storedRuleset, type Ruleset } from './ruleset';
+import { cancelled, erased } from './evolve-setup';
+import { setupOf } from './setup';
 import type { EmptyGame, FinishedGame, GameState, HandRecord, HandState, PlayingGame, WaitingGame } from './state';
 import type { Tile } from './tiles';
 
@@ -28,6 +30,10 @@ export function evolve(state: GameState, event: GameEvent): GameState {
       return state.status === 'waiting' || state.status === 'playing' ? evolveDeal(state, event) : state;
     case 'GameEnded':
       return state.status === 'playing' ? finished(state, event) : state;
+    case 'GameCancelled':
+      return state.status === 'waiting' ? cancelled(state) : state;
+    case 'PlayerErased':
+      return state.status === 'empty' ? state : erased(state, event.seat);
     default:
       return state.status === 'playing' ? evolveInPlay(state, event) : state;
   }
@@ -56,6 +62,7 @@ export function evolveWaiting(
     totals: game.totals,
     winners: null,
     pastHands: game.pastHands,
+    setup: game.setup,
   };
 }
 
@@ -192,6 +199,7 @@ function created(_: EmptyGame, event: EventOf<'GameCreated'>): WaitingGame {
     totals: Array.from({ length: event.seats }, () => 0),
     winners: null,
     pastHands: [],
+    setup: setupOf(event),
   };
 }
 
@@ -209,6 +217,7 @@ function finished(game: PlayingGame, event: EventOf<'GameEnded'>): FinishedGame 
     totals: game.totals,
     winners: event.winners,
     pastHands: game.pastHands,
+    setup: game.setup,
   };
 }
 
@@ -235,6 +244,7 @@ function playing(
     totals,
     winners: null,
     pastHands,
+    setup: game.setup,
   };
 }
 

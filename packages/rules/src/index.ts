@@ -13,6 +13,7 @@ export {
   type WaitingGame,
   type PlayingGame,
   type FinishedGame,
+  type CancelledGame,
   type HandState,
   type HandRecord,
   type ClockState,
@@ -39,6 +40,7 @@ export {
   type RejectionOf,
 } from './rejections';
 export { botAt, botPlaying, firstFreeSeat, hasLeft, isFree, isFull } from './seats';
+export { ERASED_NAME, NO_SETUP, reservedSeat, type GameSetup } from './setup';
 export type { DecideContext, Shuffle } from './recorder';
 export {
   BOT_LEVELS,

@@ -57,6 +57,20 @@ const finished = new Scenario({
   rules: { set: 6, handSize: 1 },
   deals: ['6-6', '5-5', '4-4', '3-3', '2-2', '1-1', '0-0'].map((opener) => ({ hands: [[opener], ['2-1']] })),
 }).state;
+// Cancelled by its creator before anyone joined.
+const cancelled = (() => {
+  const done = decide({ type: 'cancel', seat: 0, reason: 'creator' }, waiting, context);
+  if (!done.ok) throw new Error('cancel refused');
+  return done.state;
+})();
+// A rematch of two players, created by seat 1's: seat 0 is kept for player 0.
+const rematch = (() => {
+  const reserved = [player(0).id, player(1).id];
+  const command = { type: 'create', seats: 2, rules: { set: 6 }, player: player(1), seat: 1, reserved } as const;
+  const done = decide({ ...command, rematchOf: 'g_before' }, empty, context);
+  if (!done.ok) throw new Error('rematch refused');
+  return done.state;
+})();
 const after = (plays: readonly (readonly [number, string, number])[], clock: RulesetOptions = {}) => {
   const game = turn(clock);
   for (const [seat, tile, on] of plays) game.play(seat, tile, on);
@@ -94,6 +108,7 @@ const anyMove = (m: Move) =>
     'rules/game-not-found': [move(0, m), empty],
     'rules/game-not-started': [move(0, m), waiting],
     'rules/game-finished': [move(0, m), finished],
+    'rules/game-cancelled': [move(0, m), cancelled],
     'rules/unknown-seat': [move(7, m), playing],
   }) as const satisfies Record<string, Case>;
 
@@ -102,6 +117,7 @@ const timeouts = (m: Extract<Command, { type: 'timeout' }>['move']) =>
     'rules/game-not-found': [{ type: 'timeout', seat: 0, move: m }, empty],
     'rules/game-not-started': [{ type: 'timeout', seat: 0, move: m }, waiting],
     'rules/game-finished': [{ type: 'timeout', seat: 0, move: m }, finished],
+    'rules/game-cancelled': [{ type: 'timeout', seat: 0, move: m }, cancelled],
     'rules/unknown-seat': [{ type: 'timeout', seat: 7, move: m }, clocked],
   }) as const satisfies Record<string, Case>;
 
@@ -123,6 +139,8 @@ const CASES: { readonly [K in CommandKind]: { readonly [C in (typeof REJECTIONS)
     'rules/game-not-found': [{ type: 'join', player: player(1) }, empty],
     'rules/already-seated': [{ type: 'join', player: player(0) }, waiting],
     'rules/game-full': [{ type: 'join', player: player(5) }, playing],
+    'rules/game-cancelled': [{ type: 'join', player: player(5) }, cancelled],
+    'rules/not-invited': [{ type: 'join', player: player(5) }, rematch],
   },
   'add-bot': {
     'rules/game-not-found': [{ type: 'add-bot', by: 0, bot: {} }, empty],
@@ -131,6 +149,7 @@ const CASES: { readonly [K in CommandKind]: { readonly [C in (typeof REJECTIONS)
     'rules/unknown-seat': [{ type: 'add-bot', by: 0, bot: { seat: 3 } }, withBot],
     'rules/seat-taken': [{ type: 'add-bot', by: 0, bot: { seat: 1 } }, withBot],
     'rules/unknown-bot-level': [{ type: 'add-bot', by: 0, bot: { level: 'genius' as BotLevel } }, withBot],
+    'rules/game-cancelled': [{ type: 'add-bot', by: 0, bot: {} }, cancelled],
   },
   leave: {
     'rules/game-not-found': [{ type: 'leave', seat: 0 }, empty],
@@ -138,6 +157,18 @@ const CASES: { readonly [K in CommandKind]: { readonly [C in (typeof REJECTIONS)
     'rules/unknown-seat': [{ type: 'leave', seat: 2 }, withBot],
     'rules/already-left': [{ type: 'leave', seat: 1 }, withBot],
     'rules/creator-cannot-leave': [{ type: 'leave', seat: 0 }, withBot],
+    'rules/game-cancelled': [{ type: 'leave', seat: 0 }, cancelled],
+  },
+  cancel: {
+    'rules/game-not-found': [{ type: 'cancel', seat: 0, reason: 'creator' }, empty],
+    'rules/not-creator': [{ type: 'cancel', seat: 0, reason: 'creator' }, rematch],
+    'rules/game-started': [{ type: 'cancel', seat: 0, reason: 'stale' }, playing],
+    'rules/game-finished': [{ type: 'cancel', seat: 0, reason: 'creator' }, finished],
+    'rules/game-cancelled': [{ type: 'cancel', seat: 0, reason: 'stale' }, cancelled],
+  },
+  erase: {
+    'rules/game-not-found': [{ type: 'erase', seat: 0 }, empty],
+    'rules/unknown-seat': [{ type: 'erase', seat: 1 }, waiting],
   },
   play: {
     ...anyMove({ type: 'play', tile: '6-4', on: 0 }),
@@ -175,6 +206,7 @@ const CASES: { readonly [K in CommandKind]: { readonly [C in (typeof REJECTIONS)
     'rules/game-not-found': [{ type: 'return', seat: 0 }, empty],
     'rules/game-not-started': [{ type: 'return', seat: 0 }, waiting],
     'rules/game-finished': [{ type: 'return', seat: 0 }, finished],
+    'rules/game-cancelled': [{ type: 'return', seat: 0 }, cancelled],
     'rules/unknown-seat': [{ type: 'return', seat: 7 }, away],
     'rules/not-away': [{ type: 'return', seat: 0 }, away],
   },
@@ -182,6 +214,7 @@ const CASES: { readonly [K in CommandKind]: { readonly [C in (typeof REJECTIONS)
     'rules/game-not-found': [{ type: 'give-time', by: 0, hours: 1 }, empty],
     'rules/game-not-started': [{ type: 'give-time', by: 0, hours: 1 }, waiting],
     'rules/game-finished': [{ type: 'give-time', by: 0, hours: 1 }, finished],
+    'rules/game-cancelled': [{ type: 'give-time', by: 0, hours: 1 }, cancelled],
     'rules/unknown-seat': [{ type: 'give-time', by: 7, hours: 1 }, clocked],
     'rules/no-clock': [{ type: 'give-time', by: 0, hours: 1 }, playing],
     'rules/no-deadline': [{ type: 'give-time', by: 0, hours: 1 }, botInTurn],
@@ -283,7 +316,7 @@ describe('rejection codes per command kind', () => {
 /** A command anyone might send: any kind, any seat (or none), any tile (or none), any placement. */
 function randomCommand(state: GameState, random: RandomInt): Command {
   const seats = Math.max(state.seatCount, 2);
-  const kind = random(13);
+  const kind = random(15);
   const bot = () => ({
     ...(random(2) === 0 ? { seat: random(seats + 2) - 1 } : {}),
     ...(random(2) === 0 ? { level: (['random', 'greedy', 'strong', 'genius'] as BotLevel[])[random(4)] } : {}),
@@ -304,6 +337,8 @@ function randomCommand(state: GameState, random: RandomInt): Command {
     const pick = plays[random(plays.length + 1)] ?? { type: 'pass' };
     return { type: 'timeout', seat, move: pick as Extract<Command, { type: 'timeout' }>['move'] };
   }
+  if (kind === 13) return { type: 'cancel', seat, reason: random(2) === 0 ? 'creator' : 'stale' };
+  if (kind === 14) return { type: 'erase', seat };
   if (kind === 2) return move(seat, { type: 'draw' });
   if (kind === 3) return move(seat, { type: 'pass' });
   if (kind === 4) return move(seat, { type: 'announce' });

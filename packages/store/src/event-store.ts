@@ -5,6 +5,9 @@ import { claimDue, isStillDue, listDue, settleDue, type DueAt, type DueItem, typ
 import { Dynamo, type StoreClient } from './dynamo';
 import type { GameHead } from './head';
 import { writeTurns } from './turns';
+import { listLobby, writeLobby, type LobbyEntry, type LobbyOptions, type LobbyPage } from './lobby';
+import { claimQuickMatch, readQuickMatch, type QuickMatchReceipt } from './quick-match';
+import { writeStaleCheck } from './stale-check';
 import { findRecorded, type CommandIdentity, type RecordedAt } from './idempotency';
 import {
   listPlayerGames,
@@ -208,6 +211,53 @@ export class EventStore {
    */
   rebuildProjections(gameId: string, project: (commits: Commit[]) => RebuildInput): Promise<ProjectionResult> {
     return rebuildProjections(this.#dynamo, gameId, project);
+  }
+
+  /**
+   * Lists an open game in the lobby as `entry` as of `version`, or with null takes it out (a game
+   * that filled or was cancelled): its two `byLobby` entries, version-guarded (`repair` also writes
+   * over the same version). False when a newer write was there. See lobby.ts.
+   * @example await store.writeLobby('g1', 1, { gameId: 'g1', version: 1, rulesKey: 'k', createdAt, seats: 4 });
+   */
+  writeLobby(gameId: string, version: number, entry: LobbyEntry | null, options: { repair?: boolean } = {}) {
+    return writeLobby(this.#dynamo, gameId, version, entry, options.repair);
+  }
+
+  /**
+   * One page of the lobby (one Query of `byLobby`, eventually consistent): every open game newest
+   * first, or with `rulesKey` those with the same rules (`oldestFirst` for quick match).
+   * @example const { entries } = await store.listLobby({ rulesKey, oldestFirst: true, limit: 5 });
+   */
+  listLobby(options?: LobbyOptions): Promise<LobbyPage> {
+    return listLobby(this.#dynamo, options);
+  }
+
+  /**
+   * Puts a waiting game's stale check in the due index, due at `due` (kind and time), as of `version`,
+   * or (null) takes it out: one PutItem, version-guarded. The sweeper finds it when it falls due.
+   * @example await store.writeStaleCheck('g1', 3, { at: inAWeek, kind: 'close-stale' });
+   */
+  writeStaleCheck(gameId: string, version: number, due: DueAt | null, options: { repair?: boolean } = {}) {
+    return writeStaleCheck(this.#dynamo, gameId, version, due, options.repair);
+  }
+
+  /** Where a player's quick match under `key` went, or null: one GetItem (see quick-match.ts). */
+  readQuickMatch(playerId: string, key: string): Promise<QuickMatchReceipt | null> {
+    return readQuickMatch(this.#dynamo, playerId, key);
+  }
+
+  /**
+   * Claims the game a player's quick match under `key` goes to: only when no attempt claimed one yet
+   * (`previous` null) or the claim still names `previous`. False when another attempt claimed first.
+   * @example if (!(await store.claimQuickMatch(playerId, key, { gameId, created: false }, null))) follow(await store.readQuickMatch(playerId, key));
+   */
+  claimQuickMatch(
+    playerId: string,
+    key: string,
+    receipt: QuickMatchReceipt,
+    previous: string | null,
+  ): Promise<boolean> {
+    return claimQuickMatch(this.#dynamo, playerId, key, receipt, previous);
   }
 
   /**

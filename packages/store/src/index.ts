@@ -22,6 +22,8 @@ export type {
   PlayerGamesOptions,
   PlayerGamesPage,
 } from './player-games';
+export type { LobbyEntry, LobbyOptions, LobbyPage } from './lobby';
+export type { QuickMatchReceipt } from './quick-match';
 export { CostMeter, measureCost, type Cost, type CostReport } from './cost';
 export {
   ConcurrencyError,

@@ -23,6 +23,8 @@ describe('the table definition', () => {
         { AttributeName: 'gsk', AttributeType: 'S' },
         { AttributeName: 'dpk', AttributeType: 'S' },
         { AttributeName: 'dsk', AttributeType: 'S' },
+        { AttributeName: 'lpk', AttributeType: 'S' },
+        { AttributeName: 'lsk', AttributeType: 'S' },
       ],
       BillingMode: 'PAY_PER_REQUEST',
       GlobalSecondaryIndexes: [
@@ -41,6 +43,14 @@ describe('the table definition', () => {
             { AttributeName: 'dsk', KeyType: 'RANGE' },
           ],
           Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['v'] },
+        },
+        {
+          IndexName: 'byLobby',
+          KeySchema: [
+            { AttributeName: 'lpk', KeyType: 'HASH' },
+            { AttributeName: 'lsk', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
         },
       ],
     });
@@ -75,6 +85,6 @@ describe('the table definition', () => {
         ),
       }),
     );
-    await expect(ensureTable(client, tableName)).rejects.toThrow(/without the index\(es\) byPlayer, byDue/);
+    await expect(ensureTable(client, tableName)).rejects.toThrow(/without the index\(es\) byPlayer, byDue, byLobby/);
   });
 });

@@ -13,8 +13,12 @@
  * | `turns#<player>` | turnSk(gameId) | turn entry  | `gid`, `v`, `w` waiting (else a tombstone), `at` since, `hd`  |
  * |                  |                |             | head; in a clocked game `dpk`/`dsk` its deadline (→ `byDue`),  |
  * |                  |                |             | `cl` a sweeper's claim on it                                |
- * A player record is a game of one commit (`game#p_…`). Any item may be due work: `dpk`/`dsk` put it in
- * `byDue` (see due.ts), and taking `dpk` away takes it out.
+ * | `game#<id>`      | -1000, -1001   | lobby entry | `v`, `hd` the entry, `lpk`/`lsk` (→ `byLobby`) while open     |
+ * | `game#<id>`      | -1002          | stale check | `v`, while the game waits: `dpk`/`dsk` when it is due to close |
+ * | `quick#<p>#<k>`  | 0              | quick match | `gid` the game a player's quick match (key k) went to       |
+ * A player's record is a stream of its own (`game#p_…`), and so are a game's messages (`game#m_…`) and
+ * its watch links (`game#w_…`): each commit carries the record as it is after it, as its snapshot.
+ * Any item may be due work: `dpk`/`dsk` put it in `byDue` (see due.ts), and taking `dpk` away takes it out.
  */
 
 /** A key attribute: its name and DynamoDB scalar type. */
@@ -67,6 +71,15 @@ export const TABLE = {
       sortKey: { name: 'dsk', type: 'S' },
       projection: { include: ['v'] },
     },
+    // The lobby: open games waiting for players, sparse (only while open and waiting). Each has two
+    // entries: one in `lobby` (all, by age: newest first is one Query) and one in `lobby#<rules>` (the
+    // same rules: the oldest is one Query). See lobby.ts.
+    {
+      indexName: 'byLobby',
+      partitionKey: { name: 'lpk', type: 'S' },
+      sortKey: { name: 'lsk', type: 'S' },
+      projection: 'ALL',
+    },
   ],
   // A retried command is recognised by the commit at the version it named, which carries its key:
   // no index over the keys (it cost a write unit a move).
@@ -76,6 +89,7 @@ export const TABLE = {
 /** Index names, for the queries that use them. */
 export const BY_PLAYER = TABLE.globalSecondaryIndexes[0].indexName;
 export const BY_DUE = TABLE.globalSecondaryIndexes[1].indexName;
+export const BY_LOBBY = TABLE.globalSecondaryIndexes[2].indexName;
 
 /**
  * How many partitions the due index is spread over. Every move of a clocked game writes it (the new

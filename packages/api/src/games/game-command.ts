@@ -13,16 +13,22 @@ import type { Actor } from './actors';
 
 /**
  * What an actor asks of a game. Every command but creating and joining names no seat: the actor's own
- * is used. A timeout is the system's alone.
+ * is used. A timeout is the system's alone (and the system's only other command closes a stale game).
  */
 export type GameCommand =
-  | Extract<Command, { type: 'create' | 'join' }>
+  | Extract<Command, { type: 'create' }>
+  /** `withoutCode`: joining an open game from the lobby, refused (as if there were no game) for any other. */
+  | (Extract<Command, { type: 'join' }> & { readonly withoutCode?: boolean })
   | { readonly type: 'move'; readonly move: Move }
   | { readonly type: 'add-bot'; readonly bot: BotRequest }
   | { readonly type: 'leave' }
   | { readonly type: 'return' }
   | { readonly type: 'give-time'; readonly hours: number }
-  | { readonly type: 'timeout'; readonly move: TimeoutMove };
+  | { readonly type: 'timeout'; readonly move: TimeoutMove }
+  /** The creator cancels a waiting game; the system closes one that waited too long (`stale`). */
+  | { readonly type: 'cancel'; readonly reason: 'creator' | 'stale' }
+  /** An account deleted: its name goes from a game (the seat's player). */
+  | { readonly type: 'erase' };
 
 /** How a command is to be applied. */
 export interface ExecuteOptions {
@@ -68,6 +74,12 @@ export function engineCommand(command: GameCommand, seat: number, actor: Actor):
       return { type: 'give-time', by: seat, hours: command.hours };
     case 'timeout':
       return { type: 'timeout', seat, move: command.move };
+    case 'cancel':
+      return { type: 'cancel', seat, reason: command.reason };
+    case 'erase':
+      return { type: 'erase', seat };
+    case 'join':
+      return { type: 'join', player: command.player };
     default:
       return command;
   }
@@ -80,7 +92,10 @@ export function engineCommand(command: GameCommand, seat: number, actor: Actor):
  */
 export function checkActor(state: GameState, actor: Actor, seat: number, command: GameCommand): void {
   if (actor.kind === 'bot' && !botPlaying(state, seat)) throw new Error(`no bot plays seat ${seat}`);
-  if ((command.type === 'timeout') !== (actor.kind === 'system')) {
+  // Only the system times a turn out; it does that, or closes a game that waited too long, nothing else.
+  const systemOnly = command.type === 'timeout';
+  const bySystem = command.type === 'timeout' || (command.type === 'cancel' && command.reason === 'stale');
+  if ((systemOnly && actor.kind !== 'system') || (actor.kind === 'system' && !bySystem)) {
     throw new Error(`a ${command.type} by a ${actor.kind}: only the system times a turn out, and does nothing else`);
   }
   if (actor.kind === 'player' && seat >= 0 && hasLeft(state, seat) && command.type !== 'leave') {

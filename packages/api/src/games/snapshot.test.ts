@@ -28,7 +28,7 @@ function states(set: (typeof SET_SIZES)[number], seats: number, rules: RulesetOp
   return all;
 }
 
-describe('snapshot format 5', () => {
+describe('snapshot format 6', () => {
   it('gives back every state of self-played games exactly: every set size, seat count and several rule variants', () => {
     const configs = SET_SIZES.flatMap((set) =>
       VARIANTS.map((rules) => ({ set, rules, seats: [MIN_SEATS, maxSeats(set)] as const })),
@@ -75,13 +75,14 @@ describe('snapshot format 5', () => {
     expect(fromSnapshot({ format: 2, state })).toBeNull();
     expect(fromSnapshot({ format: 3, state })).toBeNull();
     expect(fromSnapshot(Uint8Array.of(3, 0, 0x40))).toBeNull();
-    // Format 4: the state without the clock, and no turn start.
+    // Format 4 had no setup, format 5 no turn clock (and no turn start).
     expect(fromSnapshot(Uint8Array.of(4, 0, 0x40))).toBeNull();
+    expect(fromSnapshot(Uint8Array.of(5, 0, 0x40))).toBeNull();
     expect(fromSnapshot(undefined)).toBeNull();
   });
 
-  it('pins the vocabulary of format 5: changing it needs a new FORMAT', () => {
+  it('pins the vocabulary of format 6: changing it needs a new FORMAT', () => {
     const digest = createHash('sha256').update(JSON.stringify(STATE_VOCABULARY)).digest('hex').slice(0, 16);
-    expect(digest).toBe('708b8a65112c749c');
+    expect(digest).toBe('758812b8149807b6');
   });
 });

@@ -6,13 +6,15 @@ import { decodeCompact, encodeCompact, type Vocabulary } from './compact-json';
 // game is folded from its events instead, so a deploy never needs a data migration. Formats 2 and 3
 // were the state as JSON (brotli-compressed by the store; 3 added the seats' bots): ~1 KB for a
 // 4-seat double-9 game, so a commit that carried one took two write units. Format 4 is the state in
-// compact-json.ts's bytes; format 5 adds the turn clock (the state's `clock`, the rules' `turnHours`
-// and `awayAfter`) and, beside the state, when the turn in play began.
-const FORMAT = 5;
+// compact-json.ts's bytes; format 5 added the game's setup (open, creator, reserved, rematchOf);
+// format 6 adds the turn clock (the state's `clock`, the rules' `turnHours` and `awayAfter`) and,
+// beside the state, when the turn in play began.
+const FORMAT = 6;
 
 /**
  * The keys (in the order evolve writes them) and strings of a game state, each written as one byte
- * under format 5. Frozen with the format: a change here is a new FORMAT (a test pins it).
+ * under format 6 (4 had no game setup, 5 no turn clock: their snapshots are folded again). Frozen
+ * with the format: a change here is a new FORMAT (a test pins it).
  */
 export const STATE_VOCABULARY: Vocabulary = {
   shapes: [
@@ -29,6 +31,7 @@ export const STATE_VOCABULARY: Vocabulary = {
       'totals',
       'winners',
       'pastHands',
+      'setup',
     ],
     [
       'set',
@@ -65,6 +68,7 @@ export const STATE_VOCABULARY: Vocabulary = {
     ['index', 'dealer', 'opener', 'reason', 'out', 'scores', 'hands'],
     ['timeouts', 'streaks', 'away', 'extraHours'],
     ['state', 'since'],
+    ['open', 'creator', 'reserved', 'rematchOf'],
   ],
   words: [
     'empty',

@@ -1,6 +1,7 @@
 import { createGameService, type GameServiceParts } from '../games/create-service';
 import { TIMEOUT } from '../games/turn-clock';
 import { jsonLogger } from '../http/logging';
+import { setupHandlers } from './close-stale';
 import { Sweeper, type SweeperOptions } from './sweeper';
 import { timeoutHandler } from './timeout-handler';
 
@@ -11,8 +12,8 @@ export interface AppSweeperOptions extends GameServiceParts {
 }
 
 /**
- * The app's one sweeper of due work, with a handler for each kind the app makes due (today a turn's
- * `timeout`), on a game service of its own: what the sweeper Lambda runs every minute, `npm start` on
+ * The app's one sweeper of due work, with a handler for each kind the app makes due (a turn's
+ * `timeout`, a waiting game's `close-stale`), on a game service of its own: what the sweeper Lambda runs every minute, `npm start` on
  * a timer, and tests with a fake clock. It needs no signing secret: it answers nobody.
  * @example const report = await appSweeper({ store }).sweep(Date.now());
  */
@@ -23,6 +24,6 @@ export function appSweeper(options: AppSweeperOptions): Sweeper {
     ...options.sweep,
     store: options.store,
     logger,
-    handlers: { [TIMEOUT]: timeoutHandler(games) },
+    handlers: { ...setupHandlers(games), [TIMEOUT]: timeoutHandler(games) },
   });
 }
