@@ -92,11 +92,13 @@ export function engineCommand(command: GameCommand, seat: number, actor: Actor):
  */
 export function checkActor(state: GameState, actor: Actor, seat: number, command: GameCommand): void {
   if (actor.kind === 'bot' && !botPlaying(state, seat)) throw new Error(`no bot plays seat ${seat}`);
-  // Only the system times a turn out; it does that, or closes a game that waited too long, nothing else.
+  // Only the system times a turn out; besides, it closes a game that waited too long and erases a
+  // deleted account's name, and does nothing else (a move in a seat is a player's or a bot's).
   const systemOnly = command.type === 'timeout';
-  const bySystem = command.type === 'timeout' || (command.type === 'cancel' && command.reason === 'stale');
+  const bySystem =
+    command.type === 'timeout' || command.type === 'erase' || (command.type === 'cancel' && command.reason === 'stale');
   if ((systemOnly && actor.kind !== 'system') || (actor.kind === 'system' && !bySystem)) {
-    throw new Error(`a ${command.type} by a ${actor.kind}: only the system times a turn out, and does nothing else`);
+    throw new Error(`a ${command.type} by a ${actor.kind}: only the system times a turn out, and it does no moves`);
   }
   if (actor.kind === 'player' && seat >= 0 && hasLeft(state, seat) && command.type !== 'leave') {
     throw new ApiProblem('game/left', 'You left this game: a bot plays your seat now. You may still follow the game.');
