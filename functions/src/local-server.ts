@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
-import { createApp, type AppOptions } from '@chickenfoot/api';
+import { appSweeper, createApp, jsonLogger, sweepEvery, type AppOptions } from '@chickenfoot/api';
 import { EventStore } from '@chickenfoot/store';
 import { startEmbeddedDynamo } from '@chickenfoot/store/embedded';
 
@@ -17,6 +17,11 @@ export interface LocalServerOptions {
   readonly secret?: string;
   /** Passed to the app as they are (a benchmark's seeded deals, a logger). */
   readonly app?: Pick<AppOptions, 'shuffle' | 'logger' | 'limits'>;
+  /**
+   * How often the sweeper of due work (turn timeouts) runs in the process, in ms: the same sweeper the
+   * schedule invokes on AWS, on a timer (default every minute, as there; 0: never).
+   */
+  readonly sweepMs?: number;
 }
 
 /** A running local server. */
@@ -24,7 +29,9 @@ export interface LocalServer {
   /** The base URL, e.g. http://127.0.0.1:3000. */
   readonly url: string;
   readonly dataDir: string;
-  /** Stops answering, closes the embedded DynamoDB and releases the data folder. */
+  /** How often the sweeper runs, in ms (0: it does not). */
+  readonly sweepMs: number;
+  /** Stops answering and sweeping, closes the embedded DynamoDB and releases the data folder. */
   close(): Promise<void>;
 }
 
@@ -43,11 +50,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const secret = options.secret ?? readFileSync(secretFile, 'utf8').trim();
 
   const dynamo = await startEmbeddedDynamo({ tableName: 'chickenfoot', dataDir: join(dataDir, 'dynamo') });
-  const app = createApp({
-    store: new EventStore({ client: dynamo.client, tableName: dynamo.tableName }),
-    secret,
-    ...options.app,
-  });
+  const store = new EventStore({ client: dynamo.client, tableName: dynamo.tableName });
+  const app = createApp({ store, secret, ...options.app });
   const server = serve({ fetch: app.fetch, port: options.port, hostname: options.host });
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
@@ -57,11 +61,23 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     throw error;
   });
   const { port } = server.address() as AddressInfo;
+  const sweepMs = options.sweepMs ?? 60_000;
+  const logger = options.app?.logger ?? jsonLogger;
+  const sweeping =
+    sweepMs > 0
+      ? sweepEvery(appSweeper({ store, logger, ...(options.app?.shuffle ? { shuffle: options.app.shuffle } : {}) }), {
+          clock: Date.now,
+          logger,
+          everyMs: sweepMs,
+        })
+      : null;
   return {
     url: `http://${options.host}:${port}`,
     dataDir,
+    sweepMs: sweeping ? sweepMs : 0,
     async close() {
       await new Promise<void>((done) => server.close(() => done()));
+      await sweeping?.stop();
       await dynamo.stop();
     },
   };

@@ -2,7 +2,8 @@
  * `npm start`: the same app as on Lambda, on Node, with an embedded DynamoDB (dynalite) whose data
  * lives in .data/ and survives restarts. No AWS account needed.
  *   PORT (3000), HOST (127.0.0.1), DATA_DIR (.data), TOKEN_SECRET (else one is made and kept in DATA_DIR),
- *   LOG_LEVEL and LOG_SAMPLE_REQUESTS (see env-logger.ts)
+ *   LOG_LEVEL and LOG_SAMPLE_REQUESTS (see env-logger.ts),
+ *   SWEEP_SECONDS (60): how often the sweeper of due work (turn timeouts) runs in this process; 0: never
  */
 import { envLogger } from './env-logger';
 import { startLocalServer } from './local-server';
@@ -13,6 +14,7 @@ const server = await startLocalServer({
   host: process.env.HOST ?? '127.0.0.1',
   ...(process.env.TOKEN_SECRET ? { secret: process.env.TOKEN_SECRET } : {}),
   app: { logger: envLogger(process.env) },
+  sweepMs: Number(process.env.SWEEP_SECONDS ?? 60) * 1000,
 }).catch((error: unknown) => {
   // Say what is wrong (say, another server already on this data folder) without a stack trace.
   console.error(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
@@ -20,7 +22,7 @@ const server = await startLocalServer({
 });
 const base = server.url;
 console.log(
-  `Chickenfoot API on ${base}\n  docs     ${base}/docs\n  contract ${base}/openapi.json\n  data     ${server.dataDir}`,
+  `Chickenfoot API on ${base}\n  docs     ${base}/docs\n  contract ${base}/openapi.json\n  data     ${server.dataDir}\n  sweeper  ${server.sweepMs > 0 ? `every ${server.sweepMs / 1000} s` : 'off'}`,
 );
 
 async function shutdown(): Promise<void> {

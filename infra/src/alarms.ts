@@ -1,6 +1,13 @@
 import { Duration } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import { Alarm, ComparisonOperator, MathExpression, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import {
+  Alarm,
+  ComparisonOperator,
+  MathExpression,
+  Metric,
+  TreatMissingData,
+  type IMetric,
+} from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
@@ -12,17 +19,30 @@ import { TABLE_ACTIONS } from './game-function';
 
 const PERIOD = Duration.minutes(5);
 
+/**
+ * The sweeper's lag metric, as its handler publishes it (functions/src/sweeper.ts, an Embedded Metric
+ * Format log line: namespace, name and the `Stage` dimension; a test reads that file to keep them in
+ * step): how late the oldest due item was when a sweep found it.
+ */
+export const SWEEP_LAG = { namespace: 'Chickenfoot', metricName: 'SweepLagMs' } as const;
+
+/** A sweep this late (the oldest due item waiting 5 minutes, five sweeps) means due work is not being done. */
+export const SWEEP_LAG_THRESHOLD_MS = 5 * 60_000;
+
 export interface GameAlarmsProps {
   readonly handler: IFunction;
+  /** The sweeper of due work (turn timeouts). */
+  readonly sweeper: IFunction;
   readonly api: HttpApi;
   readonly table: Table;
   readonly config: StageConfig;
 }
 
 /**
- * The four signals that something is wrong rather than merely busy: Lambda errors (crashes, timeouts;
+ * The signals that something is wrong rather than merely busy: Lambda errors (crashes, timeouts;
  * Hono turns thrown errors into 5xx replies, so these are the ones it could not catch), Lambda
- * throttles, API 5xx replies and DynamoDB throttled requests. With `-c alarmEmail=…` they notify an
+ * throttles, API 5xx replies and DynamoDB throttled requests; and the sweeper's errors and its lag
+ * (due work waiting, or no sweep at all: a missing lag is a sweeper that stopped running). With `-c alarmEmail=…` they notify an
  * SNS topic with that address subscribed; without it they still show in the CloudWatch console.
  * @example new GameAlarms(this, 'Alarms', { handler, api, table, config });
  */
@@ -32,16 +52,23 @@ export class GameAlarms extends Construct {
 
   constructor(scope: Construct, id: string, props: GameAlarmsProps) {
     super(scope, id);
-    const { handler, api, table, config } = props;
-    const alarm = (name: string, metric: IMetric, threshold: number, description: string): Alarm =>
+    const { handler, sweeper, api, table, config } = props;
+    const alarm = (
+      name: string,
+      metric: IMetric,
+      threshold: number,
+      description: string,
+      // No data means no requests (or no throttling): quiet, not alarming.
+      missing = TreatMissingData.NOT_BREACHING,
+      evaluationPeriods = 1,
+    ): Alarm =>
       new Alarm(this, name, {
         alarmDescription: `Chickenfoot ${config.stage}: ${description}`,
         metric,
         threshold,
-        evaluationPeriods: 1,
+        evaluationPeriods,
         comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        // No data means no requests (or no throttling): quiet, not alarming.
-        treatMissingData: TreatMissingData.NOT_BREACHING,
+        treatMissingData: missing,
       });
     this.alarms = [
       alarm(
@@ -63,6 +90,26 @@ export class GameAlarms extends Construct {
         dynamoThrottles(table),
         1,
         'DynamoDB throttled requests (hot partition or account limit)',
+      ),
+      alarm(
+        'SweeperErrors',
+        sweeper.metricErrors({ period: PERIOD, statistic: 'sum' }),
+        1,
+        'the sweeper of due work (turn timeouts) crashed or timed out',
+      ),
+      // Ten minutes without a sweep's metric is a schedule or function that stopped: as bad as a lag.
+      alarm(
+        'SweeperLag',
+        new Metric({
+          ...SWEEP_LAG,
+          dimensionsMap: { Stage: config.stage },
+          statistic: 'max',
+          period: PERIOD,
+        }),
+        SWEEP_LAG_THRESHOLD_MS,
+        'due work (turn timeouts) waits more than 5 minutes, or no sweep has run',
+        TreatMissingData.BREACHING,
+        2,
       ),
     ];
     if (config.alarmEmail !== undefined) {

@@ -7,23 +7,27 @@ import type { StageConfig } from './config';
 import { GameFunction } from './game-function';
 import { gameTable } from './game-table';
 import { GameApi } from './http-api';
+import { SweeperFunction } from './sweeper-function';
 import { acknowledgeFindings } from './nag';
 
 export interface ChickenfootStackProps extends StackProps {
   readonly config: StageConfig;
   /** The Lambda entry's path; defaults to functions/src/lambda.ts. */
   readonly entry?: string;
+  /** The sweeper's entry's path; defaults to functions/src/sweeper.ts. */
+  readonly sweeperEntry?: string;
 }
 
 /**
  * One stage of the game API: the event store's table, the token-signing secret, the function, the
- * HTTP API in front of it and the alarms. Outputs the API's URL and its docs page.
+ * HTTP API in front of it, the sweeper of due work on its schedule, and the alarms. Outputs the API's URL and its docs page.
  * @example new ChickenfootStack(app, 'Chickenfoot-dev', { config: stageConfig(app.node) });
  */
 export class ChickenfootStack extends Stack {
   readonly table: Table;
   readonly secret: Secret;
   readonly fn: GameFunction;
+  readonly sweeper: SweeperFunction;
   readonly api: GameApi;
   readonly alarms: GameAlarms;
 
@@ -45,9 +49,15 @@ export class ChickenfootStack extends Stack {
       config,
       ...(props.entry ? { entry: props.entry } : {}),
     });
+    this.sweeper = new SweeperFunction(this, 'Sweeper', {
+      table: this.table,
+      config,
+      ...(props.sweeperEntry ? { entry: props.sweeperEntry } : {}),
+    });
     this.api = new GameApi(this, 'Http', { handler: this.fn.function, config });
     this.alarms = new GameAlarms(this, 'Alarms', {
       handler: this.fn.function,
+      sweeper: this.sweeper.function,
       api: this.api.api,
       table: this.table,
       config,
@@ -60,6 +70,8 @@ export class ChickenfootStack extends Stack {
       secret: this.secret,
       rolePolicy: this.fn.role,
       fn: this.fn.function,
+      sweeperRolePolicy: this.sweeper.role,
+      sweeper: this.sweeper.function,
       route: this.api.api,
     });
   }

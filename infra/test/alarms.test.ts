@@ -24,14 +24,19 @@ const alarmsOf = (context: Record<string, unknown>) =>
 describe('the alarms', () => {
   const alarms = alarmsOf({});
 
-  it('watch Lambda errors and throttles, API 5xx and DynamoDB throttled requests, quiet without data', () => {
+  it('watch Lambda errors and throttles, API 5xx, DynamoDB throttled requests, the sweeper’s errors and lag', () => {
     expect(alarms.map((a) => `${a.Namespace ?? 'math'}:${a.MetricName ?? 'ThrottledRequests'}`).sort()).toEqual([
       'AWS/ApiGateway:5xx',
       'AWS/Lambda:Errors',
+      'AWS/Lambda:Errors',
       'AWS/Lambda:Throttles',
+      'Chickenfoot:SweepLagMs',
       'math:ThrottledRequests',
     ]);
-    for (const alarm of alarms) expect(alarm.TreatMissingData).toBe('notBreaching');
+    // Quiet without data, but for the lag: no sweep's metric means no sweep.
+    for (const alarm of alarms) {
+      expect(alarm.TreatMissingData).toBe(alarm.MetricName === 'SweepLagMs' ? 'breaching' : 'notBreaching');
+    }
   });
 
   it('sum throttling over every operation the function uses, a missing series counting as 0', () => {
@@ -65,7 +70,7 @@ describe('the alarms', () => {
     const withTopic = Object.values(template.findResources('AWS::CloudWatch::Alarm')).map(
       (a) => a.Properties as AlarmProperties,
     );
-    expect(withTopic).toHaveLength(4);
+    expect(withTopic).toHaveLength(6);
     for (const alarm of withTopic) {
       expect(alarm.AlarmActions).toEqual([topic]);
       expect(alarm.OKActions).toEqual([topic]);

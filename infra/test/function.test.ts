@@ -21,7 +21,7 @@ describe('the API function', () => {
 
   it('gets only the table name, the secret ARN and source maps in its environment', () => {
     const fn = dev.template.findResources('AWS::Lambda::Function');
-    const variables = (Object.values(fn)[0]?.Properties as { Environment: { Variables: Record<string, unknown> } })
+    const variables = (fn[dev.ids.api]?.Properties as { Environment: { Variables: Record<string, unknown> } })
       .Environment.Variables;
     expect(variables).toEqual({
       TABLE_NAME: ref('AWS::DynamoDB::Table'),

@@ -5,7 +5,7 @@ import { synth } from './synth';
 describe('the HTTP API', () => {
   const dev = synth();
   const { template } = dev;
-  const functionArn = { 'Fn::GetAtt': [template.getResourceId('AWS::Lambda::Function'), 'Arn'] };
+  const functionArn = { 'Fn::GetAtt': [dev.ids.api, 'Arn'] };
 
   it('is an HTTP API (API Gateway v2) sending every route to the function, payload format 2.0', () => {
     template.resourceCountIs('AWS::ApiGatewayV2::Api', 1);

@@ -1,6 +1,7 @@
 import { TABLE } from '@chickenfoot/store/table';
 import { describe, expect, it } from 'vitest';
 import { TABLE_ACTIONS } from '../src/game-function';
+import { SWEEPER_TABLE_ACTIONS } from '../src/sweeper-function';
 import { storeDynamoActions } from './store-calls';
 import { synth } from './synth';
 
@@ -10,34 +11,43 @@ interface Statement {
   Resource: unknown;
 }
 
+interface Policy {
+  PolicyDocument: { Statement: Statement[] };
+  Roles: { Ref: string }[];
+}
+
 const list = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
 
 describe('least privilege', () => {
-  const { template } = synth({ stage: 'prod', alarmEmail: 'ops@example.com' });
+  const { template, ids } = synth({ stage: 'prod', alarmEmail: 'ops@example.com' });
   const tableId = template.getResourceId('AWS::DynamoDB::Table');
   const tableArn = { 'Fn::GetAtt': [tableId, 'Arn'] };
-  const statements = Object.values(template.findResources('AWS::IAM::Policy')).flatMap(
-    (policy) => (policy.Properties as { PolicyDocument: { Statement: Statement[] } }).PolicyDocument.Statement,
-  );
-  const statementFor = (action: string): Statement[] => statements.filter((s) => list(s.Action).includes(action));
+  const policies = Object.values(template.findResources('AWS::IAM::Policy')).map((p) => p.Properties as Policy);
+  /** The statements of one role's policies. */
+  const statementsOf = (roleId: string): Statement[] =>
+    policies.filter((p) => p.Roles.some((r) => r.Ref === roleId)).flatMap((p) => p.PolicyDocument.Statement);
+  const statements = policies.flatMap((p) => p.PolicyDocument.Statement);
+  const dynamoStatements = (roleId: string) =>
+    statementsOf(roleId).filter((s) => list(s.Action).some((a) => a.startsWith('dynamodb:')));
 
-  it('has one role, for the function, with no managed policies', () => {
-    const roles = Object.values(template.findResources('AWS::IAM::Role'));
-    expect(roles).toHaveLength(1);
-    expect(roles[0]?.Properties).not.toHaveProperty('ManagedPolicyArns');
-    expect(JSON.stringify(roles[0]?.Properties)).toContain('lambda.amazonaws.com');
+  it('has two roles, one per function, with no managed policies; every policy is one of theirs', () => {
+    const roles = template.findResources('AWS::IAM::Role');
+    expect(Object.keys(roles).sort()).toEqual([ids.apiRole, ids.sweeperRole].sort());
+    for (const role of Object.values(roles)) {
+      expect(role.Properties).not.toHaveProperty('ManagedPolicyArns');
+      expect(JSON.stringify(role.Properties)).toContain('lambda.amazonaws.com');
+    }
+    for (const policy of policies) expect(policy.Roles).toHaveLength(1);
+    expect(statementsOf(ids.apiRole).length + statementsOf(ids.sweeperRole).length).toBe(statements.length);
   });
 
-  it('grants the DynamoDB actions the store sends, on this table only', () => {
+  it('lets the API do the DynamoDB actions the store sends, on this table only (Query on its indexes)', () => {
     expect([...TABLE_ACTIONS].sort()).toEqual(storeDynamoActions());
-    const tableStatements = statements.filter((s) => list(s.Action).some((a) => a.startsWith('dynamodb:')));
-    expect(tableStatements).toEqual(
-      expect.arrayContaining([{ Effect: 'Allow', Action: [...TABLE_ACTIONS].sort(), Resource: tableArn }]),
-    );
     const indexes = [...TABLE.globalSecondaryIndexes, ...TABLE.localSecondaryIndexes].map((i) => ({
       'Fn::Join': ['', [tableArn, `/index/${i.indexName}`]],
     }));
-    expect(tableStatements).toEqual([
+    const granted = dynamoStatements(ids.apiRole);
+    expect(granted).toEqual([
       { Effect: 'Allow', Action: [...TABLE_ACTIONS].sort(), Resource: tableArn },
       // CloudFormation's policy takes a lone resource as itself, several as a list.
       {
@@ -46,31 +56,47 @@ describe('least privilege', () => {
         Resource: indexes.length === 1 ? indexes[0] : expect.arrayContaining(indexes),
       },
     ]);
-    expect(list(tableStatements[1]?.Resource)).toHaveLength(indexes.length);
+    expect(list(granted[1]?.Resource)).toHaveLength(indexes.length);
   });
 
-  it('may read the one secret, and only read it', () => {
+  it('lets the sweeper do the store’s work on this table, and Query the due index alone', () => {
+    for (const action of SWEEPER_TABLE_ACTIONS) expect(storeDynamoActions()).toContain(action);
+    expect(dynamoStatements(ids.sweeperRole)).toEqual([
+      { Effect: 'Allow', Action: [...SWEEPER_TABLE_ACTIONS].sort(), Resource: tableArn },
+      { Effect: 'Allow', Action: 'dynamodb:Query', Resource: { 'Fn::Join': ['', [tableArn, '/index/byDue']] } },
+    ]);
+    expect(TABLE.globalSecondaryIndexes.map((i) => i.indexName)).toContain('byDue');
+  });
+
+  it('lets the API read the one secret, and only read it; the sweeper never', () => {
     const secretRef = { Ref: template.getResourceId('AWS::SecretsManager::Secret') };
-    expect(statements.filter((s) => list(s.Action).some((a) => a.startsWith('secretsmanager:')))).toEqual([
+    const secretStatements = (roleId: string) =>
+      statementsOf(roleId).filter((s) => list(s.Action).some((a) => a.startsWith('secretsmanager:')));
+    expect(secretStatements(ids.apiRole)).toEqual([
       { Effect: 'Allow', Action: 'secretsmanager:GetSecretValue', Resource: secretRef },
     ]);
+    expect(secretStatements(ids.sweeperRole)).toEqual([]);
   });
 
-  it('writes logs to its own log group only', () => {
-    const fn = Object.values(template.findResources('AWS::Lambda::Function'))[0]?.Properties as {
-      LoggingConfig: { LogGroup: { Ref: string } };
-    };
-    const logGroup = { 'Fn::GetAtt': [fn.LoggingConfig.LogGroup.Ref, 'Arn'] };
-    expect(statementFor('logs:PutLogEvents')).toEqual([
-      { Effect: 'Allow', Action: ['logs:CreateLogStream', 'logs:PutLogEvents'], Resource: logGroup },
-    ]);
+  it('lets each function write logs to its own log group only', () => {
+    const functions = template.findResources('AWS::Lambda::Function');
+    for (const [fnId, roleId] of [
+      [ids.api, ids.apiRole],
+      [ids.sweeper, ids.sweeperRole],
+    ] as const) {
+      const fn = functions[fnId]?.Properties as { LoggingConfig: { LogGroup: { Ref: string } } };
+      const logGroup = { 'Fn::GetAtt': [fn.LoggingConfig.LogGroup.Ref, 'Arn'] };
+      expect(statementsOf(roleId).filter((s) => list(s.Action).includes('logs:PutLogEvents'))).toEqual([
+        { Effect: 'Allow', Action: ['logs:CreateLogStream', 'logs:PutLogEvents'], Resource: logGroup },
+      ]);
+    }
   });
 
   it('has no wildcard action anywhere, and "*" as a resource only for X-Ray, which has no resource ARNs', () => {
     expect(statements.flatMap((s) => list(s.Action)).filter((a) => a.includes('*'))).toEqual([]);
-    const starred = statements.filter((s) => list(s.Resource).includes('*'));
-    expect(starred).toEqual([
-      { Effect: 'Allow', Action: ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'], Resource: '*' },
-    ]);
+    const xray = { Effect: 'Allow', Action: ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'], Resource: '*' };
+    for (const roleId of [ids.apiRole, ids.sweeperRole]) {
+      expect(statementsOf(roleId).filter((s) => list(s.Resource).includes('*'))).toEqual([xray]);
+    }
   });
 });

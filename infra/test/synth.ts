@@ -1,7 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import type { IConstruct } from 'constructs';
 import { createApp } from '../src/app';
 import type { ChickenfootStack } from '../src/stack';
 
@@ -18,6 +20,13 @@ export interface Synthesized {
     Outputs?: Record<string, unknown>;
   };
   readonly validationReport: ValidationReport;
+  /** The logical ids of the two functions and their roles in the template. */
+  readonly ids: {
+    readonly api: string;
+    readonly sweeper: string;
+    readonly apiRole: string;
+    readonly sweeperRole: string;
+  };
 }
 
 /** The parts of CDK's validation-report.json the tests read. */
@@ -57,7 +66,14 @@ export function synth(context: Record<string, unknown> = {}, { cfnValidation = f
     const validationReport = JSON.parse(
       readFileSync(join(outdir, 'validation-report.json'), 'utf8'),
     ) as ValidationReport;
-    return { stack, template, json, validationReport };
+    const id = (construct: IConstruct) => stack.getLogicalId(construct.node.defaultChild as CfnElement);
+    const ids = {
+      api: id(stack.fn.function),
+      sweeper: id(stack.sweeper.function),
+      apiRole: id(stack.fn.role),
+      sweeperRole: id(stack.sweeper.role),
+    };
+    return { stack, template, json, validationReport, ids };
   } finally {
     rmSync(outdir, { recursive: true, force: true });
   }

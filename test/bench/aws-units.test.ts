@@ -74,6 +74,26 @@ describe('capacity units on AWS terms', () => {
     expect(writeUnits({ before: keyed, after: heavier }, WITH_LSI)).toMatchObject({ table: 3, indexes: { byKey: 0 } });
   });
 
+  it('counts an INCLUDE index by its keys and the attributes it names: a deadline in, moved, out', () => {
+    const entry = (extra: Item = {}): Item => ({
+      pk: { S: 'turns#ann' },
+      sk: { N: '123456789' },
+      v: { N: '7' },
+      hd: { B: new Uint8Array(1500) },
+      ...extra,
+    });
+    const due = (at: string) => ({ dpk: { S: 'due#3' }, dsk: { S: `${at}#timeout#g1` } });
+    const waiting = entry(due('2026-12-02T09:00:00.000Z'));
+    // The head (1.5 KB) is not in the due index: one unit there, where the whole entry takes two.
+    expect(writeUnits({ before: null, after: waiting }, TABLE)).toMatchObject({ table: 2, indexes: { byDue: 1 } });
+    const later = entry({ ...due('2026-12-02T21:00:00.000Z'), v: { N: '8' } });
+    expect(writeUnits({ before: waiting, after: later }, TABLE).indexes.byDue).toBe(2);
+    // A tombstone drops `dpk`: the entry leaves the index.
+    expect(writeUnits({ before: later, after: entry({ v: { N: '9' } }) }, TABLE).indexes.byDue).toBe(1);
+    // A version bump of an entry in the index rewrites its projected `v`.
+    expect(writeUnits({ before: waiting, after: { ...waiting, v: { N: '8' } } }, TABLE).indexes.byDue).toBe(1);
+  });
+
   it('charges reads by started 4 KB of all the items read, half for eventually consistent ones', () => {
     const item = commit({ sn: { B: new Uint8Array(1500) } });
     expect(readUnits([item, item], true)).toBe(1);

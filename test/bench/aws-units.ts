@@ -84,10 +84,15 @@ function indexKey(index: IndexDefinition, item: Item | null): string | null {
   return pk && sk ? JSON.stringify([pk, sk]) : null;
 }
 
-/** What an index holds of an item: everything (ALL), or only the table's and the index's keys. */
+/**
+ * What an index holds of an item: everything (ALL), or the table's and the index's keys and, for an
+ * INCLUDE projection, the attributes it names.
+ */
 function projected(index: IndexDefinition, table: TableDefinition, item: Item): Item {
   if (index.projection === 'ALL') return item;
-  const names = [table.partitionKey, table.sortKey, index.partitionKey, index.sortKey].map((k) => k.name);
+  const included = typeof index.projection === 'object' ? index.projection.include : [];
+  const keys = [table.partitionKey, table.sortKey, index.partitionKey, index.sortKey].map((k) => k.name);
+  const names = [...keys, ...included];
   return Object.fromEntries(names.flatMap((n) => (item[n] ? [[n, item[n]]] : [])));
 }
 

@@ -76,7 +76,7 @@ function games(count: number): Step[][] {
               ? command.player.id
               : 'system';
         const turn = from === to && state.status !== 'finished' ? null : { from, to };
-        const snapshot = version % SNAPSHOT_EVERY === 0 ? toSnapshot(state) : null;
+        const snapshot = version % SNAPSHOT_EVERY === 0 ? toSnapshot(state, null) : null;
         steps.push({ events, snapshot, turn, head, headOf: head, by, at });
         before = state;
       },

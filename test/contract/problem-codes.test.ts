@@ -36,12 +36,13 @@ function documented(operationId: string): Map<number, string[]> {
   return byStatus;
 }
 
-/** The operation a command goes through. */
+/** The operation a command goes through (null: the system's own, answered to nobody). */
 const operationOf = (command: Command) => OPERATIONS[command.type === 'move' ? command.move.type : command.type];
 
 /**
- * The operation each kind of command goes through; null for one only the server sends (erasing a
- * deleted account's name, whose refusals it handles itself: no operation answers with them).
+ * The operation each kind of command goes through; null for one only the server sends (a timeout, the
+ * sweeper's; erasing a deleted account's name, whose refusals it handles itself): no operation answers
+ * with their refusals.
  */
 const OPERATIONS: Record<CommandKind, string | null> = {
   create: 'createGame',
@@ -53,6 +54,9 @@ const OPERATIONS: Record<CommandKind, string | null> = {
   pass: 'makeMove',
   announce: 'makeMove',
   callout: 'makeMove',
+  return: 'returnToGame',
+  'give-time': 'giveTime',
+  timeout: null,
   cancel: 'cancelGame',
   erase: null,
 };
@@ -80,6 +84,7 @@ function refusals(seed: number, steps: number): { command: Command; code: string
     { set: 6 as const },
     { set: 6 as const, handSize: 2 },
     { chickenlittle: 'callout' as const },
+    { turnHours: 24 },
   ]);
   apply({
     type: 'create',
@@ -112,6 +117,14 @@ function refusals(seed: number, steps: number): { command: Command; code: string
       else apply({ type: 'cancel', seat: pick([0, seat]), reason: pick(['creator', 'stale'] as const) });
     } else if (r < 6 && legal.length > 0) {
       apply({ type: 'move', seat, move: pick(legal) });
+    } else if (r === 6 && random(2) === 0) {
+      // The turn clock's commands a player can send: taking an away seat back, more time for the seat in turn.
+      apply(
+        pick<Command>([
+          { type: 'return', seat },
+          { type: 'give-time', by: seat, hours: random(30) - 2 },
+        ]),
+      );
     } else {
       const move: Move = pick<Move>([
         { type: 'play', tile: pick(TILES), on: random(6) },

@@ -254,6 +254,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{id}/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take your away seat back
+         * @description In a game with a turn clock, a seat that timed out `awayAfter` turns in a row is away: its bot plays its turns at once. This takes it back: your turns are yours again, with their deadlines (`SeatReturned`).
+         *
+         *     Any move of yours that the rules accept takes it back too, in the same commit. Refused (`rules/not-away`) when your seat is not away. A retry with the same `Idempotency-Key` answers as the first time did.
+         */
+        post: operations["returnToGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{id}/time": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give the seat in turn more time
+         * @description In a game with a turn clock, gives the player in turn `hours` more for this turn (`TimeGiven`): their `deadline` moves on by as much. Any other seated player may, in whole hours, up to `rules.turnHours` extra in all for one turn; the extra time goes when the turn passes.
+         *
+         *     Send the version you saw (`If-Match`): the time goes to the turn you meant, or you get `412`. A retry with the same `Idempotency-Key` answers as the first time did.
+         */
+        post: operations["giveTime"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/{id}/events": {
         parameters: {
             query?: never;
@@ -543,7 +587,7 @@ export interface components {
              * @example /problems/request/invalid
              * @enum {string}
              */
-            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required" | "/problems/request/method-not-allowed" | "/problems/request/not-found" | "/problems/request/too-large" | "/problems/request/unsupported-media-type" | "/problems/request/idempotency-key-reused" | "/problems/request/if-match-required" | "/problems/request/version-mismatch" | "/problems/request/version-ahead" | "/problems/request/too-many-requests" | "/problems/auth/unauthenticated" | "/problems/game/not-found" | "/problems/game/left" | "/problems/game/not-finished" | "/problems/game/watch-link-not-found" | "/problems/game/too-many-watch-links" | "/problems/player/not-found" | "/problems/player/token-not-found" | "/problems/player/too-many-tokens" | "/problems/service/unavailable" | "/problems/service/error" | "/problems/rules/game-exists" | "/problems/rules/invalid-ruleset" | "/problems/rules/game-full" | "/problems/rules/unknown-seat" | "/problems/rules/seat-taken" | "/problems/rules/unknown-bot-level" | "/problems/rules/game-not-found" | "/problems/rules/already-seated" | "/problems/rules/game-cancelled" | "/problems/rules/not-invited" | "/problems/rules/not-creator" | "/problems/rules/game-finished" | "/problems/rules/already-left" | "/problems/rules/creator-cannot-leave" | "/problems/rules/game-started" | "/problems/rules/game-not-started" | "/problems/rules/not-your-turn" | "/problems/rules/invalid-tile" | "/problems/rules/not-in-hand" | "/problems/rules/must-play-drawn" | "/problems/rules/unknown-placement" | "/problems/rules/must-fill-double" | "/problems/rules/end-closed" | "/problems/rules/suit-mismatch" | "/problems/rules/nothing-to-announce" | "/problems/rules/already-drew" | "/problems/rules/must-play" | "/problems/rules/no-lapse" | "/problems/rules/cannot-call-out-self";
+            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required" | "/problems/request/method-not-allowed" | "/problems/request/not-found" | "/problems/request/too-large" | "/problems/request/unsupported-media-type" | "/problems/request/idempotency-key-reused" | "/problems/request/if-match-required" | "/problems/request/version-mismatch" | "/problems/request/version-ahead" | "/problems/request/too-many-requests" | "/problems/auth/unauthenticated" | "/problems/game/not-found" | "/problems/game/left" | "/problems/game/not-finished" | "/problems/game/watch-link-not-found" | "/problems/game/too-many-watch-links" | "/problems/player/not-found" | "/problems/player/token-not-found" | "/problems/player/too-many-tokens" | "/problems/service/unavailable" | "/problems/service/error" | "/problems/rules/game-exists" | "/problems/rules/invalid-ruleset" | "/problems/rules/game-full" | "/problems/rules/unknown-seat" | "/problems/rules/seat-taken" | "/problems/rules/unknown-bot-level" | "/problems/rules/game-not-found" | "/problems/rules/already-seated" | "/problems/rules/game-cancelled" | "/problems/rules/not-invited" | "/problems/rules/not-creator" | "/problems/rules/game-finished" | "/problems/rules/already-left" | "/problems/rules/creator-cannot-leave" | "/problems/rules/game-started" | "/problems/rules/game-not-started" | "/problems/rules/not-your-turn" | "/problems/rules/invalid-tile" | "/problems/rules/not-in-hand" | "/problems/rules/must-play-drawn" | "/problems/rules/unknown-placement" | "/problems/rules/must-fill-double" | "/problems/rules/end-closed" | "/problems/rules/suit-mismatch" | "/problems/rules/nothing-to-announce" | "/problems/rules/already-drew" | "/problems/rules/must-play" | "/problems/rules/no-lapse" | "/problems/rules/cannot-call-out-self" | "/problems/rules/not-away" | "/problems/rules/no-clock" | "/problems/rules/no-deadline" | "/problems/rules/cannot-give-self" | "/problems/rules/too-much-time";
             /** @example The request is not valid */
             title: string;
             /**
@@ -561,7 +605,7 @@ export interface components {
              * @example request/invalid
              * @enum {string}
              */
-            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required" | "request/method-not-allowed" | "request/not-found" | "request/too-large" | "request/unsupported-media-type" | "request/idempotency-key-reused" | "request/if-match-required" | "request/version-mismatch" | "request/version-ahead" | "request/too-many-requests" | "auth/unauthenticated" | "game/not-found" | "game/left" | "game/not-finished" | "game/watch-link-not-found" | "game/too-many-watch-links" | "player/not-found" | "player/token-not-found" | "player/too-many-tokens" | "service/unavailable" | "service/error" | "rules/game-exists" | "rules/invalid-ruleset" | "rules/game-full" | "rules/unknown-seat" | "rules/seat-taken" | "rules/unknown-bot-level" | "rules/game-not-found" | "rules/already-seated" | "rules/game-cancelled" | "rules/not-invited" | "rules/not-creator" | "rules/game-finished" | "rules/already-left" | "rules/creator-cannot-leave" | "rules/game-started" | "rules/game-not-started" | "rules/not-your-turn" | "rules/invalid-tile" | "rules/not-in-hand" | "rules/must-play-drawn" | "rules/unknown-placement" | "rules/must-fill-double" | "rules/end-closed" | "rules/suit-mismatch" | "rules/nothing-to-announce" | "rules/already-drew" | "rules/must-play" | "rules/no-lapse" | "rules/cannot-call-out-self";
+            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required" | "request/method-not-allowed" | "request/not-found" | "request/too-large" | "request/unsupported-media-type" | "request/idempotency-key-reused" | "request/if-match-required" | "request/version-mismatch" | "request/version-ahead" | "request/too-many-requests" | "auth/unauthenticated" | "game/not-found" | "game/left" | "game/not-finished" | "game/watch-link-not-found" | "game/too-many-watch-links" | "player/not-found" | "player/token-not-found" | "player/too-many-tokens" | "service/unavailable" | "service/error" | "rules/game-exists" | "rules/invalid-ruleset" | "rules/game-full" | "rules/unknown-seat" | "rules/seat-taken" | "rules/unknown-bot-level" | "rules/game-not-found" | "rules/already-seated" | "rules/game-cancelled" | "rules/not-invited" | "rules/not-creator" | "rules/game-finished" | "rules/already-left" | "rules/creator-cannot-leave" | "rules/game-started" | "rules/game-not-started" | "rules/not-your-turn" | "rules/invalid-tile" | "rules/not-in-hand" | "rules/must-play-drawn" | "rules/unknown-placement" | "rules/must-fill-double" | "rules/end-closed" | "rules/suit-mismatch" | "rules/nothing-to-announce" | "rules/already-drew" | "rules/must-play" | "rules/no-lapse" | "rules/cannot-call-out-self" | "rules/not-away" | "rules/no-clock" | "rules/no-deadline" | "rules/cannot-give-self" | "rules/too-much-time";
             /** @description Quote it when reporting a problem. */
             requestId: string;
             /** @description With `request/version-mismatch` and `request/version-ahead`: the game version to go on from. */
@@ -2122,6 +2166,14 @@ export interface components {
             } | null)[];
             /** @description The level of the bot playing each seat; null where a player plays it (or nobody yet). */
             bots: (components["schemas"]["BotLevel"] | null)[];
+            /** @description The game’s turn clock (`rules.turnHours`): hours per turn, or null for none. */
+            turnHours: number | null;
+            /**
+             * Format: date-time
+             * @description For games waiting on you with a turn clock: when your turn times out (ISO 8601); null otherwise.
+             * @example 2026-11-30T07:00:00.000Z
+             */
+            deadline: string | null;
         };
         /**
          * @description How well a bot plays: `random` (any legal move), `greedy` or `strong`.
@@ -2375,6 +2427,25 @@ export interface components {
             winners: (components["schemas"]["Seat"] & unknown)[];
         } | {
             /** @enum {string} */
+            type: "TurnTimedOut";
+            seat: components["schemas"]["Seat"] & unknown;
+        } | {
+            /** @enum {string} */
+            type: "SeatAway";
+            seat: components["schemas"]["Seat"] & unknown;
+        } | {
+            /** @enum {string} */
+            type: "SeatReturned";
+            seat: components["schemas"]["Seat"] & unknown;
+        } | {
+            /** @enum {string} */
+            type: "TimeGiven";
+            seat: components["schemas"]["Seat"] & unknown;
+            by: components["schemas"]["Seat"] & unknown;
+            /** @description Extra hours for this turn. */
+            hours: number;
+        } | {
+            /** @enum {string} */
             type: "GameCancelled";
             /** @enum {string} */
             reason: "creator" | "stale";
@@ -2429,6 +2500,16 @@ export interface components {
              */
             autoPlay: "off" | "only-move";
             botLevel: components["schemas"]["BotLevel"] & unknown;
+            /**
+             * @description The turn clock: hours per turn, any whole number from 1 to 336 (14 days; presets 1, 4, 8, 12, 24, 48, 72, 120, 168, 240, 336), or null for no clock (the default). When a player's turn runs out the server moves for them, with their seat's bot at `botLevel`; `deadline` in the game says when.
+             * @example 72
+             */
+            turnHours: number | null;
+            /**
+             * @description With a clock: after this many timeouts in a row a seat is away, and its bot plays its turns at once until its player comes back (any move of theirs, or `POST /v1/games/{id}/return`). Default 2.
+             * @example 2
+             */
+            awayAfter: number;
         };
         /**
          * @description The creator’s seat, when not 0 (a rematch).
@@ -2473,15 +2554,27 @@ export interface components {
             totals: number[];
             /** @description The lowest totals once the game is over. */
             winners: (components["schemas"]["Seat"] & unknown)[] | null;
+            /**
+             * Format: date-time
+             * @description When the seat in turn times out (ISO 8601, UTC): when its turn began plus `rules.turnHours` and `extraHours`. Null without a clock, and while no player is awaited (a bot’s or an away seat’s turn, a game not in play).
+             * @example 2026-11-30T07:00:00.000Z
+             */
+            deadline: string | null;
+            /** @description Extra hours given to the turn in play (`POST /v1/games/{id}/time`); 0 without a clock. */
+            extraHours: number;
         };
         SeatView: {
             seat: components["schemas"]["Seat"] & unknown;
             /** @description Who took the seat; null for a free seat or one a bot took. A player who left a game in play stays here (`left`). */
             player: components["schemas"]["Player"] | null;
-            /** @description The level of the bot playing the seat; null where a player plays it (or nobody yet). */
+            /** @description The level of the bot playing the seat; null where a player plays it (or nobody yet). For an away seat, its stand-in’s: the game’s `botLevel`. */
             bot: components["schemas"]["BotLevel"] | null;
             /** @description True when the seat’s player left and a bot plays it now. */
             left: boolean;
+            /** @description True when the seat’s player is away (timed out `awayAfter` turns in a row): its bot plays its turns until they come back. */
+            away: boolean;
+            /** @description How many of the seat’s turns have timed out so far. */
+            timeouts: number;
             tileCount: number;
             totalScore: number;
             /**
@@ -2856,6 +2949,16 @@ export interface components {
              */
             autoPlay?: "off" | "only-move";
             botLevel?: components["schemas"]["BotLevel"] & unknown;
+            /**
+             * @description The turn clock: hours per turn, any whole number from 1 to 336 (14 days; presets 1, 4, 8, 12, 24, 48, 72, 120, 168, 240, 336), or null for no clock (the default). When a player's turn runs out the server moves for them, with their seat's bot at `botLevel`; `deadline` in the game says when.
+             * @example 72
+             */
+            turnHours?: number | null;
+            /**
+             * @description With a clock: after this many timeouts in a row a seat is away, and its bot plays its turns at once until its player comes back (any move of theirs, or `POST /v1/games/{id}/return`). Default 2.
+             * @example 2
+             */
+            awayAfter?: number;
         };
         /**
          * @example {
@@ -3943,6 +4046,496 @@ export interface components {
              * @enum {string}
              */
             code: "service/unavailable";
+        };
+        /** @description A 400 problem: `request/invalid`, `request/idempotency-key-required`. */
+        ReturnToGameProblem400: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
+             * @enum {string}
+             */
+            type: "/problems/request/invalid" | "/problems/request/idempotency-key-required";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 400
+             * @enum {integer}
+             */
+            status: 400;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid" | "request/idempotency-key-required";
+        };
+        /** @description A 401 problem: `auth/unauthenticated`. */
+        ReturnToGameProblem401: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/auth/unauthenticated
+             * @enum {string}
+             */
+            type: "/problems/auth/unauthenticated";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 401
+             * @enum {integer}
+             */
+            status: 401;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example auth/unauthenticated
+             * @enum {string}
+             */
+            code: "auth/unauthenticated";
+        };
+        /** @description A 403 problem: `game/left`. */
+        ReturnToGameProblem403: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/game/left
+             * @enum {string}
+             */
+            type: "/problems/game/left";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 403
+             * @enum {integer}
+             */
+            status: 403;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example game/left
+             * @enum {string}
+             */
+            code: "game/left";
+        };
+        /** @description A 404 problem: `game/not-found`. */
+        ReturnToGameProblem404: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/game/not-found
+             * @enum {string}
+             */
+            type: "/problems/game/not-found";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 404
+             * @enum {integer}
+             */
+            status: 404;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example game/not-found
+             * @enum {string}
+             */
+            code: "game/not-found";
+        };
+        /** @description A 412 problem: `request/version-mismatch`. */
+        ReturnToGameProblem412: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/version-mismatch
+             * @enum {string}
+             */
+            type: "/problems/request/version-mismatch";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 412
+             * @enum {integer}
+             */
+            status: 412;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/version-mismatch
+             * @enum {string}
+             */
+            code: "request/version-mismatch";
+        };
+        /** @description A 413 problem: `request/too-large`. */
+        ReturnToGameProblem413: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-large
+             * @enum {string}
+             */
+            type: "/problems/request/too-large";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 413
+             * @enum {integer}
+             */
+            status: 413;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-large
+             * @enum {string}
+             */
+            code: "request/too-large";
+        };
+        /** @description A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/game-cancelled`, `rules/unknown-seat`, `rules/not-away`. */
+        ReturnToGameProblem422: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/idempotency-key-reused
+             * @enum {string}
+             */
+            type: "/problems/request/idempotency-key-reused" | "/problems/rules/game-not-found" | "/problems/rules/game-not-started" | "/problems/rules/game-finished" | "/problems/rules/game-cancelled" | "/problems/rules/unknown-seat" | "/problems/rules/not-away";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 422
+             * @enum {integer}
+             */
+            status: 422;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/idempotency-key-reused
+             * @enum {string}
+             */
+            code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/game-not-started" | "rules/game-finished" | "rules/game-cancelled" | "rules/unknown-seat" | "rules/not-away";
+        };
+        /** @description A 428 problem: `request/if-match-required`. */
+        ReturnToGameProblem428: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/if-match-required
+             * @enum {string}
+             */
+            type: "/problems/request/if-match-required";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 428
+             * @enum {integer}
+             */
+            status: 428;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/if-match-required
+             * @enum {string}
+             */
+            code: "request/if-match-required";
+        };
+        /** @description A 429 problem: `request/too-many-requests`. */
+        ReturnToGameProblem429: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-many-requests
+             * @enum {string}
+             */
+            type: "/problems/request/too-many-requests";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 429
+             * @enum {integer}
+             */
+            status: 429;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-many-requests
+             * @enum {string}
+             */
+            code: "request/too-many-requests";
+        };
+        /** @description A 500 problem: `service/error`. */
+        ReturnToGameProblem500: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/error
+             * @enum {string}
+             */
+            type: "/problems/service/error";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 500
+             * @enum {integer}
+             */
+            status: 500;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/error
+             * @enum {string}
+             */
+            code: "service/error";
+        };
+        /** @description A 503 problem: `service/unavailable`. */
+        ReturnToGameProblem503: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/unavailable
+             * @enum {string}
+             */
+            type: "/problems/service/unavailable";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 503
+             * @enum {integer}
+             */
+            status: 503;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/unavailable
+             * @enum {string}
+             */
+            code: "service/unavailable";
+        };
+        /** @description A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
+        GiveTimeProblem400: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
+             * @enum {string}
+             */
+            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 400
+             * @enum {integer}
+             */
+            status: 400;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
+        };
+        /** @description A 401 problem: `auth/unauthenticated`. */
+        GiveTimeProblem401: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/auth/unauthenticated
+             * @enum {string}
+             */
+            type: "/problems/auth/unauthenticated";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 401
+             * @enum {integer}
+             */
+            status: 401;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example auth/unauthenticated
+             * @enum {string}
+             */
+            code: "auth/unauthenticated";
+        };
+        /** @description A 403 problem: `game/left`. */
+        GiveTimeProblem403: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/game/left
+             * @enum {string}
+             */
+            type: "/problems/game/left";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 403
+             * @enum {integer}
+             */
+            status: 403;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example game/left
+             * @enum {string}
+             */
+            code: "game/left";
+        };
+        /** @description A 404 problem: `game/not-found`. */
+        GiveTimeProblem404: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/game/not-found
+             * @enum {string}
+             */
+            type: "/problems/game/not-found";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 404
+             * @enum {integer}
+             */
+            status: 404;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example game/not-found
+             * @enum {string}
+             */
+            code: "game/not-found";
+        };
+        /** @description A 412 problem: `request/version-mismatch`. */
+        GiveTimeProblem412: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/version-mismatch
+             * @enum {string}
+             */
+            type: "/problems/request/version-mismatch";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 412
+             * @enum {integer}
+             */
+            status: 412;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/version-mismatch
+             * @enum {string}
+             */
+            code: "request/version-mismatch";
+        };
+        /** @description A 413 problem: `request/too-large`. */
+        GiveTimeProblem413: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-large
+             * @enum {string}
+             */
+            type: "/problems/request/too-large";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 413
+             * @enum {integer}
+             */
+            status: 413;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-large
+             * @enum {string}
+             */
+            code: "request/too-large";
+        };
+        /** @description A 415 problem: `request/unsupported-media-type`. */
+        GiveTimeProblem415: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/unsupported-media-type
+             * @enum {string}
+             */
+            type: "/problems/request/unsupported-media-type";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 415
+             * @enum {integer}
+             */
+            status: 415;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/unsupported-media-type
+             * @enum {string}
+             */
+            code: "request/unsupported-media-type";
+        };
+        /** @description A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/game-cancelled`, `rules/unknown-seat`, `rules/no-clock`, `rules/no-deadline`, `rules/cannot-give-self`, `rules/too-much-time`. */
+        GiveTimeProblem422: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/idempotency-key-reused
+             * @enum {string}
+             */
+            type: "/problems/request/idempotency-key-reused" | "/problems/rules/game-not-found" | "/problems/rules/game-not-started" | "/problems/rules/game-finished" | "/problems/rules/game-cancelled" | "/problems/rules/unknown-seat" | "/problems/rules/no-clock" | "/problems/rules/no-deadline" | "/problems/rules/cannot-give-self" | "/problems/rules/too-much-time";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 422
+             * @enum {integer}
+             */
+            status: 422;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/idempotency-key-reused
+             * @enum {string}
+             */
+            code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/game-not-started" | "rules/game-finished" | "rules/game-cancelled" | "rules/unknown-seat" | "rules/no-clock" | "rules/no-deadline" | "rules/cannot-give-self" | "rules/too-much-time";
+        };
+        /** @description A 428 problem: `request/if-match-required`. */
+        GiveTimeProblem428: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/if-match-required
+             * @enum {string}
+             */
+            type: "/problems/request/if-match-required";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 428
+             * @enum {integer}
+             */
+            status: 428;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/if-match-required
+             * @enum {string}
+             */
+            code: "request/if-match-required";
+        };
+        /** @description A 429 problem: `request/too-many-requests`. */
+        GiveTimeProblem429: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-many-requests
+             * @enum {string}
+             */
+            type: "/problems/request/too-many-requests";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 429
+             * @enum {integer}
+             */
+            status: 429;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-many-requests
+             * @enum {string}
+             */
+            code: "request/too-many-requests";
+        };
+        /** @description A 500 problem: `service/error`. */
+        GiveTimeProblem500: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/error
+             * @enum {string}
+             */
+            type: "/problems/service/error";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 500
+             * @enum {integer}
+             */
+            status: 500;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/error
+             * @enum {string}
+             */
+            code: "service/error";
+        };
+        /** @description A 503 problem: `service/unavailable`. */
+        GiveTimeProblem503: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/unavailable
+             * @enum {string}
+             */
+            type: "/problems/service/unavailable";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 503
+             * @enum {integer}
+             */
+            status: 503;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/unavailable
+             * @enum {string}
+             */
+            code: "service/unavailable";
+        };
+        GiveTime: {
+            /**
+             * @description Extra hours for the seat in turn, this turn only: a turn may have at most `rules.turnHours` extra in all.
+             * @example 24
+             */
+            hours: number;
         };
         EventPage: {
             commits: components["schemas"]["Commit"][];
@@ -5204,6 +5797,14 @@ export interface components {
             totals: number[];
             /** @description The lowest totals once the game is over. */
             winners: (components["schemas"]["Seat"] & unknown)[] | null;
+            /**
+             * Format: date-time
+             * @description When the seat in turn times out (ISO 8601, UTC): when its turn began plus `rules.turnHours` and `extraHours`. Null without a clock, and while no player is awaited (a bot’s or an away seat’s turn, a game not in play).
+             * @example 2026-11-30T07:00:00.000Z
+             */
+            deadline: string | null;
+            /** @description Extra hours given to the turn in play (`POST /v1/games/{id}/time`); 0 without a clock. */
+            extraHours: number;
         };
         /** @description A 400 problem: `request/invalid`. */
         WatchGameProblem400: components["schemas"]["Problem"] & {
@@ -9960,6 +10561,542 @@ export interface operations {
                      *     }
                      */
                     "application/problem+json": components["schemas"]["MakeMoveProblem503"];
+                };
+            };
+        };
+    };
+    returnToGame: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The version you decided on, quoted as in the ETag. */
+                "if-match": string;
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
+                "idempotency-key": string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your seat is yours again. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandReply"];
+                };
+            };
+            /** @description Problem: `request/invalid`, `request/idempotency-key-required`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/invalid",
+                     *       "title": "The request is not valid",
+                     *       "status": 400,
+                     *       "detail": "…",
+                     *       "code": "request/invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ReturnToGameProblem400"];
+                };
+            };
+            /** @description Problem: `auth/unauthenticated`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/auth/unauthenticated",
+                     *       "title": "A valid bearer token is required",
+                     *       "status": 401,
+                     *       "detail": "…",
+                     *       "code": "auth/unauthenticated",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ReturnToGameProblem401"];
+                };
+            };
+            /** @description Problem: `game/left`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/game/left",
+                     *       "title": "You left this game",
+                     *       "status": 403,
+                     *       "detail": "…",
+                     *       "code": "game/left",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ReturnToGameProblem403"];
+                };
+            };
+            /** @description Problem: `game/not-found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/game/not-found",
+                     *       "title": "No such game",
+                     *       "status": 404,
+                     *       "detail": "…",
+                     *       "code": "game/not-found",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ReturnToGameProblem404"];
+                };
+            };
+            /** @description Problem: `request/version-mismatch`. */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/version-mismatch",
+                     *       "title": "The game has moved on",
+                     *       "status": 412,
+                     *       "detail": "…",
+                     *       "code": "request/version-mismatch",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ReturnToGameProblem412"];
+                };
+            };
+            /** @description Problem: `request/too-large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "…",
+                     *       "code": "request/too-large",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ReturnToGameProblem413"];
+                };
+            };
+            /** @description Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/game-cancelled`, `rules/unknown-seat`, `rules/not-away`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/idempotency-key-reused",
+                     *       "title": "This Idempotency-Key was used for another request",
+                     *       "status": 422,
+                     *       "detail": "…",
+                     *       "code": "request/idempotency-key-reused",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ReturnToGameProblem422"];
+                };
+            };
+            /** @description Problem: `request/if-match-required`. */
+            428: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/if-match-required",
+                     *       "title": "An If-Match header with the game version is required",
+                     *       "status": 428,
+                     *       "detail": "…",
+                     *       "code": "request/if-match-required",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ReturnToGameProblem428"];
+                };
+            };
+            /** @description Problem: `request/too-many-requests`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-many-requests",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "…",
+                     *       "code": "request/too-many-requests",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ReturnToGameProblem429"];
+                };
+            };
+            /** @description Problem: `service/error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/error",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "…",
+                     *       "code": "service/error",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ReturnToGameProblem500"];
+                };
+            };
+            /** @description Problem: `service/unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/unavailable",
+                     *       "title": "The service is briefly unavailable: retry",
+                     *       "status": 503,
+                     *       "detail": "…",
+                     *       "code": "service/unavailable",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ReturnToGameProblem503"];
+                };
+            };
+        };
+    };
+    giveTime: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The version you decided on, quoted as in the ETag. */
+                "if-match": string;
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
+                "idempotency-key": string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GiveTime"];
+            };
+        };
+        responses: {
+            /** @description The time was given. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandReply"];
+                };
+            };
+            /** @description Problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/invalid",
+                     *       "title": "The request is not valid",
+                     *       "status": 400,
+                     *       "detail": "…",
+                     *       "code": "request/invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["GiveTimeProblem400"];
+                };
+            };
+            /** @description Problem: `auth/unauthenticated`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/auth/unauthenticated",
+                     *       "title": "A valid bearer token is required",
+                     *       "status": 401,
+                     *       "detail": "…",
+                     *       "code": "auth/unauthenticated",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["GiveTimeProblem401"];
+                };
+            };
+            /** @description Problem: `game/left`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/game/left",
+                     *       "title": "You left this game",
+                     *       "status": 403,
+                     *       "detail": "…",
+                     *       "code": "game/left",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["GiveTimeProblem403"];
+                };
+            };
+            /** @description Problem: `game/not-found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/game/not-found",
+                     *       "title": "No such game",
+                     *       "status": 404,
+                     *       "detail": "…",
+                     *       "code": "game/not-found",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["GiveTimeProblem404"];
+                };
+            };
+            /** @description Problem: `request/version-mismatch`. */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/version-mismatch",
+                     *       "title": "The game has moved on",
+                     *       "status": 412,
+                     *       "detail": "…",
+                     *       "code": "request/version-mismatch",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["GiveTimeProblem412"];
+                };
+            };
+            /** @description Problem: `request/too-large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "…",
+                     *       "code": "request/too-large",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["GiveTimeProblem413"];
+                };
+            };
+            /** @description Problem: `request/unsupported-media-type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/unsupported-media-type",
+                     *       "title": "Send the body as application/json",
+                     *       "status": 415,
+                     *       "detail": "…",
+                     *       "code": "request/unsupported-media-type",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["GiveTimeProblem415"];
+                };
+            };
+            /** @description Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/game-cancelled`, `rules/unknown-seat`, `rules/no-clock`, `rules/no-deadline`, `rules/cannot-give-self`, `rules/too-much-time`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/idempotency-key-reused",
+                     *       "title": "This Idempotency-Key was used for another request",
+                     *       "status": 422,
+                     *       "detail": "…",
+                     *       "code": "request/idempotency-key-reused",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["GiveTimeProblem422"];
+                };
+            };
+            /** @description Problem: `request/if-match-required`. */
+            428: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/if-match-required",
+                     *       "title": "An If-Match header with the game version is required",
+                     *       "status": 428,
+                     *       "detail": "…",
+                     *       "code": "request/if-match-required",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["GiveTimeProblem428"];
+                };
+            };
+            /** @description Problem: `request/too-many-requests`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-many-requests",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "…",
+                     *       "code": "request/too-many-requests",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["GiveTimeProblem429"];
+                };
+            };
+            /** @description Problem: `service/error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/error",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "…",
+                     *       "code": "service/error",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["GiveTimeProblem500"];
+                };
+            };
+            /** @description Problem: `service/unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/unavailable",
+                     *       "title": "The service is briefly unavailable: retry",
+                     *       "status": 503,
+                     *       "detail": "…",
+                     *       "code": "service/unavailable",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["GiveTimeProblem503"];
                 };
             };
         };

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { apiGatewayEvent, reportResponse, type ApiGatewayEventOptions } from '@chickenfoot/api/testing';
-import { createDynamoClient, ensureTable } from '@chickenfoot/store';
+import { apiGatewayEvent, reportResponse, testApi, type ApiGatewayEventOptions } from '@chickenfoot/api/testing';
+import { createDynamoClient, ensureTable, EventStore } from '@chickenfoot/store';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DOCS_ASSET_DIR, DOCS_ASSET_FILES } from '@chickenfoot/infra/bundle';
 import { startContainer, type Container, type LambdaResult } from './container';
@@ -22,11 +22,12 @@ const resolveFile = createRequire(import.meta.url).resolve;
 const SECRET_ARN = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:chickenfoot-dev-token-AbCdEf';
 const outdir = mkdtempSync(join(tmpdir(), 'chickenfoot-bundled-'));
 let bundled: BundledFunction;
+let sweeperBundle: BundledFunction;
 let secrets: FakeSecretsManager;
 let lambda: Container;
 
 beforeAll(async () => {
-  bundled = synthBundled(outdir);
+  ({ api: bundled, sweeper: sweeperBundle } = synthBundled(outdir));
   const endpoint = inject('dynamoEndpoint');
   const tableName = `bundled-${randomUUID()}`;
   await ensureTable(createDynamoClient({ endpoint }), tableName);
@@ -187,5 +188,48 @@ describe('the bundled Lambda handler', () => {
     expect(secrets.requests[0]?.authorization).toMatch(
       /^AWS4-HMAC-SHA256 Credential=ASIALAMBDAROLEKEY\/\d{8}\/eu-west-1\/secretsmanager\/aws4_request/,
     );
+  });
+});
+
+describe('the bundled sweeper', () => {
+  it('makes the timeouts due now on the table it is given, and logs its metrics line', async () => {
+    const endpoint = inject('dynamoEndpoint');
+    const client = createDynamoClient({ endpoint });
+    const tableName = `bundled-sweeper-${randomUUID()}`;
+    await ensureTable(client, tableName);
+    // A game whose turn began 25 hours ago, on a 24-hour clock: overdue now.
+    const past = Date.now() - 25 * 3_600_000;
+    const { api } = await testApi(endpoint, { store: new EventStore({ client, tableName }), clock: () => past });
+    const { gameId, tokens } = await api.startGame(2, { set: 6, turnHours: 24 });
+    expect(sweeperBundle.environment).toMatchObject({ STAGE: 'dev' });
+    // A bundle of its own, without the docs' assets: it serves no page.
+    expect(readdirSync(sweeperBundle.assetDir).sort()).toEqual(['index.mjs', 'index.mjs.map']);
+    const sweeper = await startContainer(pathToFileURL(sweeperBundle.handlerFile).href, {
+      TABLE_NAME: tableName,
+      STAGE: 'dev',
+      AWS_REGION: 'eu-west-1',
+      AWS_ACCESS_KEY_ID: 'ASIALAMBDAROLEKEY',
+      AWS_SECRET_ACCESS_KEY: 'lambda-role-secret',
+      AWS_SESSION_TOKEN: 'lambda-role-session',
+      DYNAMODB_ENDPOINT: endpoint,
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    });
+    try {
+      // What EventBridge sends on a schedule; the sweeper reads only the time of its invocation.
+      const scheduled = { source: 'aws.events', 'detail-type': 'Scheduled Event', detail: {} } as never;
+      const report = (await sweeper.invoke(scheduled)) as unknown as { due: number; effects: Record<string, number> };
+      expect(report).toMatchObject({ due: 1, effects: { applied: 1 } });
+      const view = (await api.view(tokens[0] as string, gameId)).body;
+      expect(view.seats.map((s: { timeouts: number }) => s.timeouts).sort()).toEqual([0, 1]);
+      await expect.poll(() => sweeper.logs()).toContain('"SweepLagMs"');
+      const emf = JSON.parse(sweeper.logs().trim().split('\n').at(-1) as string);
+      expect(emf).toMatchObject({
+        Stage: 'dev',
+        effects: { applied: 1 },
+        _aws: { CloudWatchMetrics: [{ Namespace: 'Chickenfoot' }] },
+      });
+    } finally {
+      await sweeper.stop();
+    }
   });
 });

@@ -24,18 +24,31 @@ interface Template {
 }
 
 /**
- * Synthesizes the dev stage into `outdir` WITH bundling (what `cdk synth` does) and finds the
+ * Synthesizes the dev stage into `outdir` WITH bundling (what `cdk synth` does) and finds each
  * function's code by following the template: the Lambda's S3 key is the asset's hash, and the asset
- * manifest says which folder that hash was staged from.
- * @example const { handlerFile } = synthBundled('/tmp/cdk-out');
+ * manifest says which folder that hash was staged from. The API's function is the one given the
+ * signing secret, the sweeper's the one given its stage.
+ * @example const { api, sweeper } = synthBundled('/tmp/cdk-out');
  */
-export function synthBundled(outdir: string): BundledFunction {
+export function synthBundled(outdir: string): { api: BundledFunction; sweeper: BundledFunction } {
   const { app, stack } = createApp({ outdir, builtinCloudFormationValidation: false });
   app.synth();
   const template = JSON.parse(readFileSync(join(outdir, stack.templateFile), 'utf8')) as Template;
   const functions = Object.values(template.Resources).filter((r) => r.Type === 'AWS::Lambda::Function');
-  if (functions.length !== 1) throw new Error(`expected one function, found ${functions.length}`);
-  const { Code, Handler, Environment } = functions[0]!.Properties;
+  if (functions.length !== 2) throw new Error(`expected two functions, found ${functions.length}`);
+  const find = (variable: string) => {
+    const found = functions.find((f) => f.Properties.Environment?.Variables[variable] !== undefined);
+    if (!found) throw new Error(`no function with ${variable} in its environment`);
+    return bundledFunction(outdir, stack, found.Properties);
+  };
+  return { api: find('TOKEN_SECRET_ARN'), sweeper: find('STAGE') };
+}
+
+function bundledFunction(
+  outdir: string,
+  stack: { artifactId: string },
+  { Code, Handler, Environment }: Template['Resources'][string]['Properties'],
+): BundledFunction {
   if (Handler !== HANDLER) throw new Error(`handler ${Handler}, expected ${HANDLER}`);
   const hash = Code?.S3Key?.replace(/\.zip$/, '') ?? '';
   const assets = JSON.parse(readFileSync(join(outdir, `${stack.artifactId}.assets.json`), 'utf8')) as {

@@ -34,6 +34,16 @@ const GAMES: readonly HiddenGame[] = [
     leaves: { seat: 0, afterMoves: 9 },
     every: { probe: 5, catchUp: 6 },
   },
+  // Turn clocks: absent players timed out (the server's move for them is redacted like theirs would
+  // be), away seats played by their bot, more time given, seats taken back.
+  { set: 6, seats: 3, rules: { turnHours: 2, awayAfter: 2 }, absences: { every: 3 }, every: { probe: 5, catchUp: 4 } },
+  {
+    set: 6,
+    seats: 2,
+    rules: { turnHours: 24, awayAfter: 2, botLevel: 'random' },
+    absences: { every: 5 },
+    every: { probe: 5, catchUp: 6 },
+  },
 ];
 const SEEDS = SOAK ? [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] : [1];
 const report = emptyReport();
@@ -51,17 +61,26 @@ describe('hidden information: no seat is ever shown a tile it may not know', () 
       GAMES.map((game) => ({
         ...game,
         seed,
-        label: `double-${game.set}, ${game.seats} seats${game.bots ? ` (${game.bots.length} bots)` : ''}${game.leaves ? `, seat ${game.leaves.seat} leaves` : ''}, ${JSON.stringify(game.rules ?? {})}, seed ${seed}`,
+        label: `double-${game.set}, ${game.seats} seats${game.bots ? ` (${game.bots.length} bots)` : ''}${game.leaves ? `, seat ${game.leaves.seat} leaves` : ''}${game.absences ? ', players absent' : ''}, ${JSON.stringify(game.rules ?? {})}, seed ${seed}`,
       })),
     ),
   )(
     '$label',
     async ({ seed, label: _, ...game }) => {
-      const { api, store } = await testApi(inject('dynamoEndpoint'), {
+      const clock = { now: Date.parse('2026-12-01T09:00:00.000Z') };
+      const { api, store, sweeper } = await testApi(inject('dynamoEndpoint'), {
         shuffle: fisherYates(seededRandom(seed * 1000 + game.set * 10 + game.seats)),
         limits: { perPlayer: { burst: 1e9, perSecond: 1e9 } },
+        clock: () => clock.now,
       });
-      const { gameId, exchanges, moves } = await playObserved(api, game, chooser(seed));
+      // A turn's time (and any extra) runs out: the clock moves past it and the sweeper runs.
+      const runOut = async () => {
+        clock.now += 2 * 336 * 3_600_000;
+        const swept = await sweeper.sweep(clock.now);
+        if (swept.effects.applied !== 1) throw new Error(`no timeout made: ${JSON.stringify(swept)}`);
+      };
+      const { gameId, exchanges, moves, timeouts } = await playObserved(api, game, chooser(seed), { runOut });
+      if (game.absences) expect(timeouts).toBeGreaterThan(0);
       const truth = await readTruth(store, gameId);
       const final = truth.states.at(-1);
       expect(final?.status).toBe('finished');

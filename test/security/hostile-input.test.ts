@@ -25,6 +25,13 @@ const ACCOUNT_CHANGES = new Set([
 const LONE_SURROGATE =
   /(?<!\\)(?:\\\\)*(?:\\ud[89ab][0-9a-f]{2}(?!\\ud[c-f])|(?<!\\ud[89ab][0-9a-f]{2})\\ud[c-f][0-9a-f]{2})/i;
 
+const SEAT_ROUTES: ReadonlySet<string> = new Set([
+  'POST /v1/games/{id}/bots',
+  'POST /v1/games/{id}/leave',
+  'POST /v1/games/{id}/return',
+  'POST /v1/games/{id}/time',
+]);
+
 let world: World;
 beforeAll(async () => {
   world = await buildWorld(inject('dynamoEndpoint'));
@@ -67,8 +74,9 @@ async function send(generated: HostileRequest): Promise<Outcome> {
       guarded = true;
     }
   }
-  // Seating a bot or leaving, by a seated player at the current version, could change the game too.
-  const seats = req.route === 'POST /v1/games/{id}/bots' || req.route === 'POST /v1/games/{id}/leave';
+  // Seating a bot, leaving, returning or giving time, by a seated player at the current version, could
+  // change the game too.
+  const seats = SEAT_ROUTES.has(req.route);
   if (game && seats && game.seated.includes(req.identity)) {
     const version = Number(IF_MATCH.exec(headers['if-match'] ?? '')?.[1] ?? -1);
     if (version === game.version) {
@@ -219,6 +227,8 @@ function legitimate(req: HostileRequest, status: number): boolean {
       return req.method === 'POST' && status === 201 && REGISTERED.includes(req.identity);
     case 'POST /v1/games/{id}/bots':
     case 'POST /v1/games/{id}/leave':
+    case 'POST /v1/games/{id}/return':
+    case 'POST /v1/games/{id}/time':
     case 'POST /v1/games/{id}/cancel':
     case 'PATCH /v1/me':
     case 'DELETE /v1/me':

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AssetHashType, DockerImage } from 'aws-cdk-lib';
 import { Code } from 'aws-cdk-lib/aws-lambda';
@@ -21,6 +22,9 @@ export function lambdaCode(entry: string = LAMBDA_ENTRY): Code {
     bundling: {
       // Required by the type, never pulled: local bundling always succeeds or throws.
       image: DockerImage.fromRegistry('dummy'),
+      // CDK keys its staging cache on the source folder and these options (not on `local`): naming the
+      // entry here keeps the API's bundle and the sweeper's, from the same folder, apart.
+      command: ['bundle', relative(REPO_ROOT, entry)],
       local: {
         tryBundle(outputDir: string): boolean {
           const run = spawnSync(process.execPath, ['--import', 'tsx', CLI, outputDir, entry], {

@@ -9,6 +9,9 @@ export const FUNCTIONS_DIR = fileURLToPath(new URL('../../../functions/', import
 /** The Lambda entry, by path: infra imports no runtime code, it only points esbuild at it. */
 export const LAMBDA_ENTRY = fileURLToPath(new URL('../../../functions/src/lambda.ts', import.meta.url));
 
+/** The sweeper's Lambda entry (the schedule's target), by path. */
+export const SWEEPER_ENTRY = fileURLToPath(new URL('../../../functions/src/sweeper.ts', import.meta.url));
+
 /** `npm start`'s entry, by path. */
 export const LOCAL_ENTRY = fileURLToPath(new URL('../../../functions/src/local.ts', import.meta.url));
 

@@ -15,6 +15,11 @@ export type { Settled } from './games/settle-bots';
 export { systemClock, type Clock } from './clock';
 export { Sweeper, type SweeperOptions, type SweepReport } from './sweeper/sweeper';
 export type { DueHandler, DueHandlers, DueResult } from './sweeper/due-handler';
+export { appSweeper, type AppSweeperOptions } from './sweeper/clock-sweeper';
+export { createGameService, type GameServiceParts } from './games/create-service';
+export { timeoutHandler } from './sweeper/timeout-handler';
+export { sweepEvery, type SweepTimer, type SweepTimerOptions } from './sweeper/timer';
+export { SWEEP_METRICS, sweepMetrics } from './sweeper/metrics';
 export { closeStale, setupHandlers } from './sweeper/close-stale';
 export { CLOSE_STALE, STALE_AFTER_MS } from './games/stale-check';
 export {

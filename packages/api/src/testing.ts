@@ -6,6 +6,7 @@ import type { LambdaEvent } from 'hono/aws-lambda';
 import { createDynamoClient, ensureTable, EventStore } from '@chickenfoot/store';
 import { createApp, type AppOptions } from './app';
 import type { LogRecord } from './http/logging';
+import { appSweeper } from './sweeper/clock-sweeper';
 
 /** The signing secret of test apps. */
 export const TEST_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
@@ -53,7 +54,15 @@ export async function testApi(endpoint: string, options: Partial<AppOptions> = {
     logger: (record) => logs.push(record),
     ...options,
   });
-  return { app, store, logs, api: new TestClient((request) => app.request(request)) };
+  // The app's sweeper on the same store and clock, as `npm start` runs it beside the app.
+  const sweeper = appSweeper({
+    store,
+    shuffle: fisherYates(seededRandom(TEST_SEED + 1)),
+    logger: (record) => logs.push(record),
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.bots ? { bots: options.bots } : {}),
+  });
+  return { app, store, logs, sweeper, api: new TestClient((request) => app.request(request)) };
 }
 
 async function freshStore(endpoint: string): Promise<EventStore> {
@@ -165,6 +174,23 @@ export class TestClient {
   leave(token: string, gameId: string, version: number, key = newKey()) {
     return this.call('POST', `/v1/games/${gameId}/leave`, {
       token,
+      headers: { 'if-match': `"${version}"`, 'idempotency-key': key },
+    });
+  }
+
+  /** Takes the caller's away seat back, at `version`. */
+  returnToGame(token: string, gameId: string, version: number, key = newKey()) {
+    return this.call('POST', `/v1/games/${gameId}/return`, {
+      token,
+      headers: { 'if-match': `"${version}"`, 'idempotency-key': key },
+    });
+  }
+
+  /** Gives the seat in turn `hours` more, at `version`. */
+  giveTime(token: string, gameId: string, hours: unknown, version: number, key = newKey()) {
+    return this.call('POST', `/v1/games/${gameId}/time`, {
+      token,
+      body: { hours },
       headers: { 'if-match': `"${version}"`, 'idempotency-key': key },
     });
   }

@@ -39,6 +39,8 @@ function tableOnly(view: GameView): GameState {
     seatCount: seats,
     players: view.seats.map((s) => s.player),
     bots: view.seats.map((s) => s.bot),
+    // A table to lay tiles on: the turn clock plays no part in it.
+    clock: null,
     hand: {
       index: view.hand?.index ?? 0,
       dealer: view.hand?.dealer ?? 0,

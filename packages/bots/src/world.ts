@@ -37,6 +37,8 @@ export function worldOf(
     seatCount: view.seats.length,
     players,
     bots,
+    // A playout is over in moments: no clock runs in it.
+    clock: null,
     hand: {
       index: hand.index,
       dealer: hand.dealer,

@@ -46,8 +46,21 @@ export type Command =
   | { readonly type: 'add-bot'; readonly by: Seat; readonly bot: BotRequest }
   /** The player of `seat` leaves the game; the caller has already checked who is behind it. */
   | { readonly type: 'leave'; readonly seat: Seat }
-  /** `seat` is the seat acting; the caller has already checked who is behind it. */
-  | { readonly type: 'move'; readonly seat: Seat; readonly move: Move }
+  /**
+   * `seat` is the seat acting; the caller has already checked who is behind it. `byBot`: a bot makes
+   * the move (the seat's own, or the stand-in of an away seat), which says nothing of its player being
+   * back; without it a seat's player made it, and a player who had timed out is back (`SeatReturned`).
+   */
+  | { readonly type: 'move'; readonly seat: Seat; readonly move: Move; readonly byBot?: boolean }
+  /** The player of away `seat` takes it back from its bot. */
+  | { readonly type: 'return'; readonly seat: Seat }
+  /** The player of seat `by` gives the seat in turn `hours` more for this turn. */
+  | { readonly type: 'give-time'; readonly by: Seat; readonly hours: number }
+  /**
+   * The turn clock ran out on `seat`, in turn: the caller (which knows the time) makes `move` for it, a
+   * play or a pass its bot chose.
+   */
+  | { readonly type: 'timeout'; readonly seat: Seat; readonly move: TimeoutMove }
   /**
    * Cancels a game waiting for players: `seat` is the seat asking (only the creator's may), or for a
    * game closed after waiting too long (`reason: 'stale'`, the system's), the creator's.
@@ -56,7 +69,10 @@ export type Command =
   /** The player of `seat` deleted their account: their name goes from the game (see `PlayerErased`). */
   | { readonly type: 'erase'; readonly seat: Seat };
 
-/** A command's kind as `REJECTIONS` lists them: `create`, `join`, `add-bot`, `leave`, `cancel`, `erase`, or the move's type. */
+/** The moves a timeout can make for a seat: the ones that end its turn. */
+export type TimeoutMove = PlayMove | { readonly type: 'pass' };
+
+/** A command's kind as `REJECTIONS` lists them: the command's type (`create`, `timeout`, ...), or the move's type. */
 export type CommandKind = Exclude<Command['type'], 'move'> | Move['type'];
 
 /**

@@ -77,7 +77,8 @@ export function decidePass(rec: Recorder, game: PlayingGame, seat: Seat): Reject
   return undefined;
 }
 
-function refuseOutOfTurn(game: PlayingGame, seat: Seat) {
+/** Why `seat` may not make a move only the seat in turn may make, or undefined when it is in turn. */
+export function refuseOutOfTurn(game: PlayingGame, seat: Seat) {
   const { turn } = game.hand;
   if (turn === seat) return undefined;
   const name = turn === null ? undefined : seatName(game, turn);

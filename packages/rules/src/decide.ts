@@ -1,5 +1,6 @@
 import type { Command, Move } from './commands';
 import { decideAnnounce, decideCallout } from './decide-chickenlittle';
+import { decideGiveTime, decideReturn, decideTimeout, present } from './decide-clock';
 import { decideCancel, decideErase } from './decide-cancel';
 import { decideAddBot, decideLeave } from './decide-seats';
 import { decideCreate, decideJoin } from './decide-setup';
@@ -40,7 +41,15 @@ function apply(command: Command, rec: Recorder): Rejection | undefined {
     case 'leave':
       return decideLeave(command, rec);
     case 'move':
-      return decideMove(rec, command.seat, command.move);
+      return inPlay(rec, command.seat, (game) =>
+        decideInPlay(rec, present(rec, game, command.seat, command.byBot), command.seat, command.move),
+      );
+    case 'return':
+      return inPlay(rec, command.seat, (game) => decideReturn(rec, game, command.seat));
+    case 'give-time':
+      return inPlay(rec, command.by, (game) => decideGiveTime(rec, game, command.by, command.hours));
+    case 'timeout':
+      return inPlay(rec, command.seat, (game) => decideTimeout(rec, game, command.seat, command.move));
     case 'cancel':
       return decideCancel(command, rec);
     case 'erase':
@@ -52,7 +61,8 @@ function apply(command: Command, rec: Recorder): Rejection | undefined {
   }
 }
 
-function decideMove(rec: Recorder, seat: Seat, move: Move): Rejection | undefined {
+/** Decides a command that needs the game in play and `seat` one of its seats, or says why not. */
+function inPlay(rec: Recorder, seat: Seat, then: (game: PlayingGame) => Rejection | undefined): Rejection | undefined {
   const game = rec.state;
   switch (game.status) {
     case 'empty':
@@ -67,7 +77,7 @@ function decideMove(rec: Recorder, seat: Seat, move: Move): Rejection | undefine
       if (!Number.isInteger(seat) || seat < 0 || seat >= game.seatCount) {
         return reject('rules/unknown-seat', `There is no seat ${String(seat)} in this game.`);
       }
-      return decideInPlay(rec, game, seat, move);
+      return then(game);
     default: {
       const unknown: never = game;
       throw new Error(`unknown game status ${JSON.stringify(unknown)}`);

@@ -97,6 +97,20 @@ export type GameEvent =
       readonly hands: readonly (readonly Tile[])[];
     }
   | { readonly type: 'GameEnded'; readonly totals: readonly number[]; readonly winners: readonly Seat[] }
+  /**
+   * The turn clock ran out on `seat`, in turn: the events that follow in the same commit are the move
+   * the server made for it, chosen by its bot at the game's `botLevel`.
+   */
+  | { readonly type: 'TurnTimedOut'; readonly seat: Seat }
+  /** `seat` timed out `awayAfter` turns in a row: the game's bot plays its turns until its player returns. */
+  | { readonly type: 'SeatAway'; readonly seat: Seat }
+  /**
+   * The player of `seat` acted again (a move, more time given, or `return`) after timing out: their
+   * seat is theirs again if it was away, and their timeouts in a row start over.
+   */
+  | { readonly type: 'SeatReturned'; readonly seat: Seat }
+  /** The player of seat `by` gave `seat`, in turn, `hours` more for this turn. */
+  | { readonly type: 'TimeGiven'; readonly seat: Seat; readonly by: Seat; readonly hours: number }
   /** A game waiting for players is cancelled: by its creator, or closed after waiting too long (`stale`). */
   | { readonly type: 'GameCancelled'; readonly reason: 'creator' | 'stale' }
   /** The player of `seat` deleted their account: the seat keeps its player id, but no name from now on. */

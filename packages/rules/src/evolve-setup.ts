@@ -10,6 +10,7 @@ export function cancelled(game: WaitingGame): CancelledGame {
     seatCount: game.seatCount,
     players: game.players,
     bots: game.bots,
+    clock: game.clock,
     hand: null,
     openers: game.openers,
     handScores: game.handScores,

@@ -1,5 +1,6 @@
 import { placeRoot, placeTile } from './board';
 import { afterAnnounce, afterCallout, afterDraw, afterPlacement, afterSkip, dealtStatuses } from './chickenlittle';
+import { evolveClock, isClockEvent, newClock, seatLeft, turnPassed, type ClockEvent } from './clock';
 import type { EventOf, GameEvent, InPlayEvent, Seat } from './events';
 import { storedRuleset, type Ruleset } from './ruleset';
 import { cancelled, erased } from './evolve-setup';
@@ -54,6 +55,7 @@ export function evolveWaiting(
     seatCount: game.seatCount,
     players: replaceAt(game.players, event.seat, player),
     bots: replaceAt(game.bots, event.seat, bot),
+    clock: game.clock,
     hand: null,
     openers: game.openers,
     handScores: game.handScores,
@@ -72,9 +74,13 @@ export function evolveDeal(game: WaitingGame | PlayingGame, event: EventOf<'Hand
 /** `evolve` for the events of a game in play. */
 export function evolveInPlay(game: PlayingGame, event: InPlayEvent): PlayingGame {
   const { hand } = game;
+  if (isClockEvent(event)) return clocked(game, event);
   if (event.type !== 'HandEnded') {
     const openers = event.type === 'RootPlaced' ? [...game.openers, event.tile] : game.openers;
-    return playing(game, evolveHand(game.rules, game.seatCount, hand, event), openers);
+    const next = playing(game, evolveHand(game.rules, game.seatCount, hand, event), openers);
+    // The extra time given to a turn is for that turn alone.
+    if (PASSES_TURN.has(event.type)) next.clock = turnPassed(game.clock);
+    return next;
   }
   const handScores = [...game.handScores, event.scores];
   const totals = game.totals.map((total, seat) => total + (event.scores[seat] ?? 0));
@@ -95,11 +101,21 @@ export function evolveInPlay(game: PlayingGame, event: InPlayEvent): PlayingGame
   return playing(game, over, game.openers, handScores, totals, [...game.pastHands, record]);
 }
 
+const PASSES_TURN: ReadonlySet<GameEvent['type']> = new Set(['RootPlaced', 'TilePlayed', 'TurnPassed', 'TurnSkipped']);
+
+/** `evolve` for the turn clock's events (which a game without a clock never records). */
+function clocked(game: PlayingGame, event: ClockEvent): PlayingGame {
+  if (!game.clock) return game;
+  const next = playing(game, game.hand);
+  next.clock = evolveClock(game.clock, event);
+  return next;
+}
+
 function evolveHand(
   rules: Ruleset,
   seatCount: number,
   hand: HandState,
-  event: Exclude<InPlayEvent, { type: 'HandEnded' }>,
+  event: Exclude<InPlayEvent, { type: 'HandEnded' } | ClockEvent>,
 ): HandState {
   const next = copyHand(hand);
   switch (event.type) {
@@ -164,16 +180,19 @@ function botTakesOver(game: PlayingGame, event: EventOf<'SeatLeft'>): PlayingGam
   // Written over the field (no spread), so the state keeps the one shape every state has.
   const next: Draft<PlayingGame> = playing(game, game.hand);
   next.bots = replaceAt(game.bots, event.seat, event.bot);
+  next.clock = seatLeft(game.clock, event.seat);
   return next;
 }
 
 function created(_: EmptyGame, event: EventOf<'GameCreated'>): WaitingGame {
+  const rules = storedRuleset(event.rules);
   return {
     status: 'waiting',
-    rules: storedRuleset(event.rules),
+    rules,
     seatCount: event.seats,
     players: Array.from({ length: event.seats }, () => null),
     bots: Array.from({ length: event.seats }, () => null),
+    clock: newClock(rules, event.seats),
     hand: null,
     openers: [],
     handScores: [],
@@ -191,6 +210,7 @@ function finished(game: PlayingGame, event: EventOf<'GameEnded'>): FinishedGame 
     seatCount: game.seatCount,
     players: game.players,
     bots: game.bots,
+    clock: game.clock,
     hand: game.hand,
     openers: game.openers,
     handScores: game.handScores,
@@ -210,13 +230,14 @@ function playing(
   handScores = game.handScores,
   totals = game.totals,
   pastHands = game.pastHands,
-): PlayingGame {
+): Draft<PlayingGame> {
   return {
     status: 'playing',
     rules: game.rules,
     seatCount: game.seatCount,
     players: game.players,
     bots: game.bots,
+    clock: game.clock,
     hand,
     openers,
     handScores,

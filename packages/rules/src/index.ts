@@ -16,10 +16,20 @@ export {
   type CancelledGame,
   type HandState,
   type HandRecord,
+  type ClockState,
 } from './state';
 export { TOES, type Board, type Placement, type OpenEnd } from './board';
 export type { ChickenlittleStatus } from './chickenlittle';
-export { commandKind, type BotRequest, type Command, type CommandKind, type Move, type PlayMove } from './commands';
+export {
+  commandKind,
+  type BotRequest,
+  type Command,
+  type CommandKind,
+  type Move,
+  type PlayMove,
+  type TimeoutMove,
+} from './commands';
+export { hasTimedOut, isAway } from './clock';
 export type { GameEvent, GameEventType, EventOf, InPlayEvent, SeatEvent, Player, Seat, DrawReason } from './events';
 export {
   REJECTIONS,
@@ -29,13 +39,16 @@ export {
   type RejectionCode,
   type RejectionOf,
 } from './rejections';
-export { botAt, firstFreeSeat, hasLeft, isFree, isFull } from './seats';
+export { botAt, botPlaying, firstFreeSeat, hasLeft, isFree, isFull } from './seats';
 export { ERASED_NAME, NO_SETUP, reservedSeat, type GameSetup } from './setup';
 export type { DecideContext, Shuffle } from './recorder';
 export {
   BOT_LEVELS,
   DEFAULT_RULES,
   MIN_SEATS,
+  MAX_AWAY_AFTER,
+  MAX_TURN_HOURS,
+  TURN_HOURS_PRESETS,
   defaultHandSize,
   maxSeats,
   resolveRuleset,

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import type { Command, Move } from './commands';
+import { isAway } from './clock';
+import type { Command, Move, TimeoutMove } from './commands';
 import { decide } from './decide';
 import type { GameEvent, Seat } from './events';
 import { evolve } from './evolve';
@@ -11,6 +12,7 @@ import { fisherYates, seededRandom } from './random';
 import { redactEvent } from './redact';
 import { maxSeats, type RulesetOptions } from './ruleset';
 import { player } from './scenario';
+import { botPlaying } from './seats';
 import { initialState, type GameState } from './state';
 import { fullSet, type SetSize, type Tile } from './tiles';
 import { viewFor } from './view';
@@ -100,15 +102,40 @@ function playChecked(
   run({ type: 'create', seats: game.seats, rules: { set: game.set, ...game.rules }, player: player(0) });
   for (let seat = 1; seat < game.seats; seat++) run({ type: 'join', player: player(seat) });
   while (state.status === 'playing') {
+    const clock = clockCommand(state, random);
+    if (clock) {
+      run(clock);
+      continue;
+    }
     const choices: { seat: Seat; move: Move }[] = [];
     for (let seat = 0; seat < game.seats; seat++) {
       for (const move of legalMoves(state, seat)) choices.push({ seat, move });
     }
     const choice = choices[random(choices.length)];
     if (!choice) throw new Error('nobody can move');
-    run({ type: 'move', ...choice });
+    // An away seat's moves are its bot's until its player returns.
+    run({ type: 'move', ...choice, ...(isAway(state, choice.seat) ? { byBot: true } : {}) });
   }
   return { state, events };
+}
+
+/**
+ * In a game with a turn clock, now and then, one of its commands instead of a move: the seat in turn
+ * timing out (with a play or pass of its own), more time for it, or an away seat's player back.
+ */
+function clockCommand(state: GameState, random: (bound: number) => number): Command | null {
+  if (state.status !== 'playing' || !state.clock || random(3) > 0) return null;
+  const { hand, clock, rules } = state;
+  const away = clock.away.indexOf(true);
+  if (away >= 0 && random(4) === 0) return { type: 'return', seat: away };
+  const turn = hand.turn;
+  if (turn === null || botPlaying(state, turn)) return null;
+  if (random(6) === 0 && clock.extraHours < (rules.turnHours ?? 0)) {
+    return { type: 'give-time', by: (turn + 1) % state.seatCount, hours: 1 };
+  }
+  const ends = legalMoves(state, turn).filter((m): m is TimeoutMove => m.type === 'play' || m.type === 'pass');
+  const move = ends[random(ends.length)];
+  return move ? { type: 'timeout', seat: turn, move } : null;
 }
 
 describe.each(CONFIGS)('random full games: double-$set, $seats seats', ({ set, seats }) => {
@@ -139,37 +166,7 @@ describe.each(CONFIGS)('random full games: double-$set, $seats seats', ({ set, s
   it('no view or redacted event shows a seat a tile it may not know', () => {
     fc.assert(
       fc.property(seeds, (seed) => {
-        let step = 0;
-        playChecked({ set, seats, seed }, (before, after, events, states) => {
-          const viewsToo = ++step % 3 === 0;
-          for (
-            let viewer: Seat | null = null;
-            viewer === null || viewer < seats;
-            viewer = viewer === null ? 0 : viewer + 1
-          ) {
-            const own = (s: GameState) => (viewer === null ? [] : (s.hand?.hands[viewer] ?? []));
-            if (viewsToo) {
-              // The finished hands are the same record for everyone (their tiles: see HandEnded below).
-              const { pastHands, ...view } = viewFor(after, viewer);
-              check(pastHands === after.pastHands, () => `seat ${viewer}'s view has its own past hands`);
-              const known = new Set<Tile>([...own(after), ...boardTiles(after), ...after.openers]);
-              for (const tile of tilesIn(view)) check(known.has(tile), () => `seat ${viewer}'s view shows ${tile}`);
-            }
-            // Events: what the viewer knew before or after each one, stepping through them.
-            let state = before;
-            for (const [i, event] of events.entries()) {
-              const next = states[i] as GameState;
-              const allowed = new Set<Tile>([...own(state), ...own(next), ...boardTiles(state), ...boardTiles(next)]);
-              if (event.type === 'HandDealt') allowed.add(event.opener); // announced with the deal
-              // A hand's end turns the tiles every seat holds face up, and nothing else (not the boneyard).
-              if (event.type === 'HandEnded') for (const tile of state.hand?.hands.flat() ?? []) allowed.add(tile);
-              for (const tile of tilesIn(redactEvent(event, viewer))) {
-                check(allowed.has(tile), () => `${event.type} shows seat ${viewer} ${tile}`);
-              }
-              state = next;
-            }
-          }
-        });
+        playChecked({ set, seats, seed }, noLeaks(seats));
       }),
       { numRuns: 1 },
     );
@@ -207,6 +204,37 @@ describe.each(CONFIGS)('random full games: double-$set, $seats seats', ({ set, s
     );
   });
 });
+
+/** A step of `playChecked` that fails when a view or a redacted event shows a seat a tile it may not know. */
+function noLeaks(seats: number): Parameters<typeof playChecked>[1] {
+  let step = 0;
+  return (before, after, events, states) => {
+    const viewsToo = ++step % 3 === 0;
+    for (let viewer: Seat | null = null; viewer === null || viewer < seats; viewer = viewer === null ? 0 : viewer + 1) {
+      const own = (s: GameState) => (viewer === null ? [] : (s.hand?.hands[viewer] ?? []));
+      if (viewsToo) {
+        // The finished hands are the same record for everyone (their tiles: see HandEnded below).
+        const { pastHands, ...view } = viewFor(after, viewer);
+        check(pastHands === after.pastHands, () => `seat ${viewer}'s view has its own past hands`);
+        const known = new Set<Tile>([...own(after), ...boardTiles(after), ...after.openers]);
+        for (const tile of tilesIn(view)) check(known.has(tile), () => `seat ${viewer}'s view shows ${tile}`);
+      }
+      // Events: what the viewer knew before or after each one, stepping through them.
+      let state = before;
+      for (const [i, event] of events.entries()) {
+        const next = states[i] as GameState;
+        const allowed = new Set<Tile>([...own(state), ...own(next), ...boardTiles(state), ...boardTiles(next)]);
+        if (event.type === 'HandDealt') allowed.add(event.opener); // announced with the deal
+        // A hand's end turns the tiles every seat holds face up, and nothing else (not the boneyard).
+        if (event.type === 'HandEnded') for (const tile of state.hand?.hands.flat() ?? []) allowed.add(tile);
+        for (const tile of tilesIn(redactEvent(event, viewer))) {
+          check(allowed.has(tile), () => `${event.type} shows seat ${viewer} ${tile}`);
+        }
+        state = next;
+      }
+    }
+  };
+}
 
 const VARIANTS: RulesetOptions[] = [
   { drawnTile: 'must-play' },
@@ -257,6 +285,36 @@ describe.each(VARIANTS)('random full games with %o', (rules) => {
       });
       expect(old.reduce(evolve, initialState())).toEqual(state);
     }
+  });
+});
+
+describe.each([
+  { turnHours: 24, awayAfter: 2 },
+  { turnHours: 1, awayAfter: 1, chickenlittle: 'auto' as const },
+])('random clocked games with timeouts, away seats and more time: %o', (rules) => {
+  const games = ([6, 9] as const).flatMap((set) => [2, 3, 4].map((seats) => ({ set, seats })));
+
+  it('end with N+1 hands, conserve tiles, mutate nothing, fold to decide’s states, and count every timeout', () => {
+    for (const [i, { set, seats }] of games.entries()) {
+      let timeouts = 0;
+      const result = playChecked({ set, seats, seed: 3000 + i, rules, foldToo: true }, (_, after, events) => {
+        timeouts += events.filter((e) => e.type === 'TurnTimedOut').length;
+        const hand = after.hand;
+        if (!hand) return;
+        const all = [...hand.hands.flat(), ...hand.boneyard.slice(hand.drawn), ...boardTiles(after)];
+        check(all.length === fullSet(set).length, () => `tiles not conserved: ${all.length}`);
+      });
+      expect(result.state.status).toBe('finished');
+      expect(result.events.filter((e) => e.type === 'HandEnded')).toHaveLength(set + 1);
+      expect(timeouts).toBeGreaterThan(0);
+      expect(result.state.clock?.timeouts.reduce((a, b) => a + b, 0)).toBe(timeouts);
+      expect(result.events.some((e) => e.type === 'SeatAway')).toBe(true);
+    }
+  });
+
+  it('show no seat a tile it may not know, in views or in redacted events, timeouts included', () => {
+    for (const [i, { set, seats }] of games.entries())
+      playChecked({ set, seats, seed: 4000 + i, rules }, noLeaks(seats));
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commandKind, type Command, type CommandKind, type Move } from './commands';
 import { decide, type Decision } from './decide';
+import { legalMoves } from './legal-moves';
 import { fisherYates, seededRandom, type RandomInt } from './random';
 import { REJECTION_CODES, REJECTIONS, type RejectionCode } from './rejections';
 import type { BotLevel, RulesetOptions } from './ruleset';
@@ -23,9 +24,9 @@ const waiting = created(2);
 // Three seats: the creator's, a bot's (seat 1), and a free one.
 const withBot = created(3, [{ seat: 1 }]);
 // Double-6, four spokes; seat 0 placed 6-6, seat 1 is to play and holds two 6s.
-const turn = () =>
+const turn = (clock: RulesetOptions = {}) =>
   new Scenario({
-    rules: { set: 6, spokes: 4 },
+    rules: { set: 6, spokes: 4, ...clock },
     deals: [
       {
         hands: [
@@ -37,18 +38,20 @@ const turn = () =>
   });
 const playing = turn().state;
 // Seat 1 held no 6 and drew 6-5, which it may play (or pass).
-const drew = new Scenario({
-  rules: { set: 6, chickenlittle: 'off' },
-  deals: [
-    {
-      hands: [
-        ['6-6', '1-1', '2-2'],
-        ['5-5', '4-4', '3-3'],
-      ],
-      boneyard: ['6-5'],
-    },
-  ],
-}).state;
+const drewWith = (clock: RulesetOptions = {}) =>
+  new Scenario({
+    rules: { set: 6, chickenlittle: 'off', ...clock },
+    deals: [
+      {
+        hands: [
+          ['6-6', '1-1', '2-2'],
+          ['5-5', '4-4', '3-3'],
+        ],
+        boneyard: ['6-5'],
+      },
+    ],
+  }).state;
+const drew = drewWith();
 // A hand size of 1, every opener held: its holder goes out at once, so the game is over at the deal.
 const finished = new Scenario({
   rules: { set: 6, handSize: 1 },
@@ -68,18 +71,36 @@ const rematch = (() => {
   if (!done.ok) throw new Error('rematch refused');
   return done.state;
 })();
-const after = (plays: readonly (readonly [number, string, number])[]) => {
-  const game = turn();
+const after = (plays: readonly (readonly [number, string, number])[], clock: RulesetOptions = {}) => {
+  const game = turn(clock);
   for (const [seat, tile, on] of plays) game.play(seat, tile, on);
   return game.state;
 };
-const rootFull = () =>
-  after([
-    [1, '6-4', 0],
-    [0, '6-5', 0],
-    [1, '6-2', 0],
-    [0, '6-3', 0],
-  ]);
+const rootFull = (clock: RulesetOptions = {}) =>
+  after(
+    [
+      [1, '6-4', 0],
+      [0, '6-5', 0],
+      [1, '6-2', 0],
+      [0, '6-3', 0],
+    ],
+    clock,
+  );
+// The same positions with a turn clock: seat 1 is to play, and its time may run out.
+const CLOCK = { turnHours: 24, awayAfter: 1 } as const;
+const clocked = turn(CLOCK).state;
+// Seat 1 of a clocked game is away (it timed out once, with awayAfter 1); seat 0 is in turn.
+const away = (() => {
+  const game = turn(CLOCK);
+  game.command({ type: 'timeout', seat: 1, move: { type: 'play', tile: '6-4', on: 0 } });
+  return game.state;
+})();
+// Seat 1's player left a clocked game in its turn: a bot plays it, with no deadline.
+const botInTurn = (() => {
+  const game = turn(CLOCK);
+  game.command({ type: 'leave', seat: 1 });
+  return game.state;
+})();
 
 type Case = readonly [Command, GameState];
 const anyMove = (m: Move) =>
@@ -89,6 +110,15 @@ const anyMove = (m: Move) =>
     'rules/game-finished': [move(0, m), finished],
     'rules/game-cancelled': [move(0, m), cancelled],
     'rules/unknown-seat': [move(7, m), playing],
+  }) as const satisfies Record<string, Case>;
+
+const timeouts = (m: Extract<Command, { type: 'timeout' }>['move']) =>
+  ({
+    'rules/game-not-found': [{ type: 'timeout', seat: 0, move: m }, empty],
+    'rules/game-not-started': [{ type: 'timeout', seat: 0, move: m }, waiting],
+    'rules/game-finished': [{ type: 'timeout', seat: 0, move: m }, finished],
+    'rules/game-cancelled': [{ type: 'timeout', seat: 0, move: m }, cancelled],
+    'rules/unknown-seat': [{ type: 'timeout', seat: 7, move: m }, clocked],
   }) as const satisfies Record<string, Case>;
 
 // When: each command of each kind, on its state; then: refused with exactly that code. The type makes
@@ -172,6 +202,49 @@ const CASES: { readonly [K in CommandKind]: { readonly [C in (typeof REJECTIONS)
     'rules/no-lapse': [move(0, { type: 'callout', seat: 1 }), playing],
     'rules/cannot-call-out-self': [move(0, { type: 'callout', seat: 0 }), playing],
   },
+  return: {
+    'rules/game-not-found': [{ type: 'return', seat: 0 }, empty],
+    'rules/game-not-started': [{ type: 'return', seat: 0 }, waiting],
+    'rules/game-finished': [{ type: 'return', seat: 0 }, finished],
+    'rules/game-cancelled': [{ type: 'return', seat: 0 }, cancelled],
+    'rules/unknown-seat': [{ type: 'return', seat: 7 }, away],
+    'rules/not-away': [{ type: 'return', seat: 0 }, away],
+  },
+  'give-time': {
+    'rules/game-not-found': [{ type: 'give-time', by: 0, hours: 1 }, empty],
+    'rules/game-not-started': [{ type: 'give-time', by: 0, hours: 1 }, waiting],
+    'rules/game-finished': [{ type: 'give-time', by: 0, hours: 1 }, finished],
+    'rules/game-cancelled': [{ type: 'give-time', by: 0, hours: 1 }, cancelled],
+    'rules/unknown-seat': [{ type: 'give-time', by: 7, hours: 1 }, clocked],
+    'rules/no-clock': [{ type: 'give-time', by: 0, hours: 1 }, playing],
+    'rules/no-deadline': [{ type: 'give-time', by: 0, hours: 1 }, botInTurn],
+    'rules/cannot-give-self': [{ type: 'give-time', by: 1, hours: 1 }, clocked],
+    'rules/too-much-time': [{ type: 'give-time', by: 0, hours: 25 }, clocked],
+  },
+  timeout: {
+    ...timeouts({ type: 'pass' }),
+    'rules/not-your-turn': [{ type: 'timeout', seat: 0, move: { type: 'play', tile: '6-5', on: 0 } }, clocked],
+    'rules/no-clock': [{ type: 'timeout', seat: 1, move: { type: 'play', tile: '6-4', on: 0 } }, playing],
+    'rules/no-deadline': [{ type: 'timeout', seat: 1, move: { type: 'play', tile: '6-4', on: 0 } }, botInTurn],
+    'rules/invalid-tile': [{ type: 'timeout', seat: 1, move: { type: 'play', tile: 'banana', on: 0 } }, clocked],
+    'rules/not-in-hand': [{ type: 'timeout', seat: 1, move: { type: 'play', tile: '6-5', on: 0 } }, clocked],
+    'rules/must-play-drawn': [
+      { type: 'timeout', seat: 1, move: { type: 'play', tile: '4-4', on: 0 } },
+      drewWith(CLOCK),
+    ],
+    'rules/unknown-placement': [{ type: 'timeout', seat: 1, move: { type: 'play', tile: '6-4', on: 4 } }, clocked],
+    'rules/must-fill-double': [
+      { type: 'timeout', seat: 0, move: { type: 'play', tile: '4-4', on: 1 } },
+      after([[1, '6-4', 0]], CLOCK),
+    ],
+    'rules/end-closed': [{ type: 'timeout', seat: 1, move: { type: 'play', tile: '5-5', on: 0 } }, rootFull(CLOCK)],
+    'rules/suit-mismatch': [{ type: 'timeout', seat: 1, move: { type: 'play', tile: '2-1', on: 0 } }, clocked],
+    'rules/nothing-to-announce': [
+      { type: 'timeout', seat: 1, move: { type: 'play', tile: '6-4', on: 0, announce: true } },
+      clocked,
+    ],
+    'rules/must-play': [{ type: 'timeout', seat: 1, move: { type: 'pass' } }, clocked],
+  },
 };
 
 describe('rejection codes per command kind', () => {
@@ -216,6 +289,7 @@ describe('rejection codes per command kind', () => {
       { autoPlay: 'only-move', opening: 'next-highest' },
       { chickenlittle: 'auto' },
       { chickenlittle: 'off', doubleBlank: 0 },
+      { turnHours: 24, awayAfter: 1 },
     ];
     let seed = 1;
     for (const set of [6, 9] as const) {
@@ -242,7 +316,7 @@ describe('rejection codes per command kind', () => {
 /** A command anyone might send: any kind, any seat (or none), any tile (or none), any placement. */
 function randomCommand(state: GameState, random: RandomInt): Command {
   const seats = Math.max(state.seatCount, 2);
-  const kind = random(12);
+  const kind = random(15);
   const bot = () => ({
     ...(random(2) === 0 ? { seat: random(seats + 2) - 1 } : {}),
     ...(random(2) === 0 ? { level: (['random', 'greedy', 'strong', 'genius'] as BotLevel[])[random(4)] } : {}),
@@ -256,8 +330,15 @@ function randomCommand(state: GameState, random: RandomInt): Command {
   const seat = random(seats + 2) - 1;
   if (kind === 8) return { type: 'add-bot', by: seat, bot: bot() };
   if (kind === 9) return { type: 'leave', seat };
-  if (kind === 10) return { type: 'cancel', seat, reason: random(2) === 0 ? 'creator' : 'stale' };
-  if (kind === 11) return { type: 'erase', seat };
+  if (kind === 10) return { type: 'return', seat };
+  if (kind === 11) return { type: 'give-time', by: seat, hours: random(30) - 2 };
+  if (kind === 12) {
+    const plays = legalMoves(state, seat).filter((m) => m.type === 'play');
+    const pick = plays[random(plays.length + 1)] ?? { type: 'pass' };
+    return { type: 'timeout', seat, move: pick as Extract<Command, { type: 'timeout' }>['move'] };
+  }
+  if (kind === 13) return { type: 'cancel', seat, reason: random(2) === 0 ? 'creator' : 'stale' };
+  if (kind === 14) return { type: 'erase', seat };
   if (kind === 2) return move(seat, { type: 'draw' });
   if (kind === 3) return move(seat, { type: 'pass' });
   if (kind === 4) return move(seat, { type: 'announce' });

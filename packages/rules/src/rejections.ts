@@ -12,6 +12,19 @@ const ANY_MOVE = [
 const TURN_MOVE = [...ANY_MOVE, 'rules/not-your-turn'] as const;
 // Seating a bot, at creation or later: no free seat, no such seat, a seat taken, a level no bot plays at.
 const BOT_SEAT = ['rules/game-full', 'rules/unknown-seat', 'rules/seat-taken', 'rules/unknown-bot-level'] as const;
+// A play's own refusals, whoever chose it (a player, or a bot for a seat that timed out).
+const PLAY = [
+  'rules/invalid-tile',
+  'rules/not-in-hand',
+  'rules/must-play-drawn',
+  'rules/unknown-placement',
+  'rules/must-fill-double',
+  'rules/end-closed',
+  'rules/suit-mismatch',
+  'rules/nothing-to-announce',
+] as const;
+// The turn clock's: a game without one, or a seat in turn that a bot plays (no player, no deadline).
+const CLOCK = ['rules/no-clock', 'rules/no-deadline'] as const;
 
 /**
  * The codes each kind of command can be refused with, and no others: the handlers' return types are
@@ -47,22 +60,16 @@ export const REJECTIONS = {
   ],
   // An account deleted: only a seat someone sat in can lose its name.
   erase: ['rules/game-not-found', 'rules/unknown-seat'],
-  play: [
-    ...TURN_MOVE,
-    'rules/invalid-tile',
-    'rules/not-in-hand',
-    'rules/must-play-drawn',
-    'rules/unknown-placement',
-    'rules/must-fill-double',
-    'rules/end-closed',
-    'rules/suit-mismatch',
-    'rules/nothing-to-announce',
-  ],
+  play: [...TURN_MOVE, ...PLAY],
   // The server makes every draw and pass that involves no choice, so a player's own draw is always refused.
   draw: [...TURN_MOVE, 'rules/already-drew', 'rules/must-play'],
   pass: [...TURN_MOVE, 'rules/must-play'],
   announce: [...ANY_MOVE, 'rules/nothing-to-announce'],
   callout: [...ANY_MOVE, 'rules/no-lapse', 'rules/cannot-call-out-self'],
+  return: [...ANY_MOVE, 'rules/not-away'],
+  'give-time': [...ANY_MOVE, ...CLOCK, 'rules/cannot-give-self', 'rules/too-much-time'],
+  // The system's, never a client's: the move a bot chose for a seat whose time ran out.
+  timeout: [...TURN_MOVE, ...CLOCK, ...PLAY, 'rules/must-play'],
 } as const satisfies Record<CommandKind, readonly `rules/${string}`[]>;
 
 /** A namespaced rejection code such as `rules/not-your-turn`. */

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RULES, defaultHandSize, maxSeats, resolveRuleset, storedRuleset, type Ruleset } from './ruleset';
+import {
+  DEFAULT_RULES,
+  defaultHandSize,
+  MAX_TURN_HOURS,
+  maxSeats,
+  resolveRuleset,
+  storedRuleset,
+  TURN_HOURS_PRESETS,
+  type Ruleset,
+} from './ruleset';
 
 describe('rulesets', () => {
   it('fills in the defaults of the Chickenfoot help text', () => {
@@ -15,6 +24,8 @@ describe('rulesets', () => {
         chickenlittle: 'callout',
         autoPlay: 'off',
         botLevel: 'greedy',
+        turnHours: null,
+        awayAfter: 2,
       },
     });
   });
@@ -48,6 +59,8 @@ describe('rulesets', () => {
       chickenlittle: 'auto',
       autoPlay: 'only-move',
       botLevel: 'strong',
+      turnHours: 72,
+      awayAfter: 3,
     });
     expect(resolved).toEqual({
       ok: true,
@@ -61,8 +74,19 @@ describe('rulesets', () => {
         chickenlittle: 'auto',
         autoPlay: 'only-move',
         botLevel: 'strong',
+        turnHours: 72,
+        awayAfter: 3,
       },
     });
+  });
+
+  it('takes a turn clock of any whole number of hours from one to 14 days, the presets among them, or none', () => {
+    for (const turnHours of [...TURN_HOURS_PRESETS, 1, 5, 100, MAX_TURN_HOURS, null]) {
+      const resolved = resolveRuleset(2, { turnHours });
+      expect(resolved.ok && resolved.rules.turnHours, String(turnHours)).toBe(turnHours);
+    }
+    expect(TURN_HOURS_PRESETS[0]).toBe(1);
+    expect(TURN_HOURS_PRESETS.at(-1)).toBe(14 * 24);
   });
 
   it.each([
@@ -82,6 +106,16 @@ describe('rulesets', () => {
     [4, { set: 6, handSize: 7 }, /at least one left in the boneyard/],
     [2, { handSize: 3.5 }, /handSize/],
     [2, { colour: 'red' }, /unknown rule option\(s\): colour/],
+    [
+      2,
+      { turnHours: 0 },
+      /turnHours must be a whole number of hours from 1 to 336 \(14 days\), or null for no clock, not 0/,
+    ],
+    [2, { turnHours: 337 }, /turnHours .* not 337/],
+    [2, { turnHours: 1.5 }, /turnHours .* not 1.5/],
+    [2, { turnHours: '24' }, /turnHours .* not 24/],
+    [2, { awayAfter: 0 }, /awayAfter must be a whole number of timeouts in a row from 1 to 10, not 0/],
+    [2, { awayAfter: 11 }, /awayAfter .* not 11/],
   ])('refuses %s seats with %o, saying why', (seats, options, reason) => {
     const resolved = resolveRuleset(seats, options as never);
     expect(resolved.ok).toBe(false);
@@ -92,6 +126,9 @@ describe('rulesets', () => {
     const { autoPlay: _, ...old } = DEFAULT_RULES;
     const stored = { ...old, handSize: 7 } as Ruleset;
     expect(storedRuleset(stored)).toEqual({ ...stored, autoPlay: 'off' });
+    // A game stored before turn clocks has none.
+    const { turnHours: _t, awayAfter: _a, ...unclocked } = DEFAULT_RULES;
+    expect(storedRuleset({ ...unclocked, handSize: 7 } as Ruleset)).toMatchObject({ turnHours: null, awayAfter: 2 });
     const complete = { ...DEFAULT_RULES, handSize: 7 };
     expect(storedRuleset(complete)).toBe(complete);
   });

@@ -27,6 +27,13 @@ export interface Ruleset {
   readonly autoPlay: 'off' | 'only-move';
   /** The level of the bot that takes over a seat whose player leaves the game (or, with a turn clock, times out). */
   readonly botLevel: BotLevel;
+  /**
+   * The turn clock: how many hours a player has for each turn (1 to 336, that is 14 days), or null for
+   * none. When a turn's time is up the server moves for the seat, with its bot at `botLevel`.
+   */
+  readonly turnHours: number | null;
+  /** With a clock: after this many timeouts in a row a seat is away, and its bot plays its turns at once. */
+  readonly awayAfter: number;
 }
 
 /** The options a game creator may give; anything left out takes its default. */
@@ -42,7 +49,21 @@ export const DEFAULT_RULES: Omit<Ruleset, 'handSize'> = {
   chickenlittle: 'callout',
   autoPlay: 'off',
   botLevel: 'greedy',
+  turnHours: null,
+  awayAfter: 2,
 };
+
+/** The longest turn a clock allows, in hours: 14 days. */
+export const MAX_TURN_HOURS = 14 * 24;
+
+/**
+ * The turn times a client offers, in hours: one hour to 14 days (lichess's correspondence presets,
+ * and some shorter ones). Any whole number of hours from 1 to `MAX_TURN_HOURS` is allowed.
+ */
+export const TURN_HOURS_PRESETS = [1, 4, 8, 12, 24, 48, 72, 120, 168, 240, 336] as const;
+
+/** The most timeouts in a row `awayAfter` may wait for. */
+export const MAX_AWAY_AFTER = 10;
 
 // RULES.md's deal table: index = seats - 2. A missing entry means the set cannot seat that many.
 const DEFAULT_HAND_SIZE: Record<SetSize, readonly number[]> = {
@@ -89,7 +110,7 @@ export type ResolvedRuleset = { ok: true; rules: Ruleset } | { ok: false; reason
  * @example resolveRuleset(6, { set: 6 }).ok // false: double-6 seats at most 5
  */
 export function resolveRuleset(seats: number, options: RulesetOptions = {}): ResolvedRuleset {
-  const known = new Set<string>(['set', 'handSize', ...Object.keys(CHOICES)]);
+  const known = new Set<string>(['set', 'handSize', 'turnHours', 'awayAfter', ...Object.keys(CHOICES)]);
   const unknown = Object.keys(options).filter((key) => !known.has(key));
   if (unknown.length > 0) return { ok: false, reason: `unknown rule option(s): ${unknown.join(', ')}` };
 
@@ -117,8 +138,24 @@ export function resolveRuleset(seats: number, options: RulesetOptions = {}): Res
       reason: `handSize must be a whole number from 1 to ${Math.floor((tiles - 1) / seats)} for ${seats} seats on a double-${set} set (${tiles} tiles, at least one left in the boneyard), not ${String(handSize)}`,
     };
   }
+  const clock = refuseClock(options);
+  if (clock) return { ok: false, reason: clock };
   return { ok: true, rules: { ...DEFAULT_RULES, ...options, set, handSize } };
 }
+
+/** Why the clock options cannot make a game, or null when they can. */
+function refuseClock({ turnHours, awayAfter }: RulesetOptions): string | null {
+  if (turnHours !== undefined && turnHours !== null && !wholeIn(turnHours, 1, MAX_TURN_HOURS)) {
+    return `turnHours must be a whole number of hours from 1 to ${MAX_TURN_HOURS} (14 days), or null for no clock, not ${String(turnHours)}`;
+  }
+  if (awayAfter !== undefined && !wholeIn(awayAfter, 1, MAX_AWAY_AFTER)) {
+    return `awayAfter must be a whole number of timeouts in a row from 1 to ${MAX_AWAY_AFTER}, not ${String(awayAfter)}`;
+  }
+  return null;
+}
+
+const wholeIn = (value: unknown, min: number, max: number): boolean =>
+  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
 
 /**
  * A ruleset as stored with a game, with the default of every option added since the game was created

@@ -1,3 +1,4 @@
+import { isAway } from './clock';
 import type { BotRequest } from './commands';
 import type { Seat } from './events';
 import { reject, type Refusal } from './rejections';
@@ -30,6 +31,14 @@ export function botAt(game: GameState, seat: Seat): BotLevel | null {
   return game.bots[seat] ?? null;
 }
 
+/**
+ * The level of the bot that plays `seat` now: the seat's own bot, or for a seat whose player is away the
+ * game's `botLevel`, standing in until they return. Null when its player plays it (or nobody does yet).
+ */
+export function botPlaying(game: GameState, seat: Seat): BotLevel | null {
+  return botAt(game, seat) ?? (isAway(game, seat) && game.rules ? game.rules.botLevel : null);
+}
+
 /** True when `seat`'s player left and a bot plays it now. */
 export function hasLeft(game: GameState, seat: Seat): boolean {
   return !!game.players[seat] && !!game.bots[seat];
@@ -38,7 +47,8 @@ export function hasLeft(game: GameState, seat: Seat): boolean {
 /** How a seat is named to the others: its player, or the bot that plays it. */
 export function seatName(game: GameState, seat: Seat): string | undefined {
   const bot = botAt(game, seat);
-  return bot ? `a ${bot} bot` : game.players[seat]?.name;
+  const name = game.players[seat]?.name;
+  return bot ? `a ${bot} bot` : name && isAway(game, seat) ? `${name}, away` : name;
 }
 
 /** The codes seating a bot can be refused with, at creation or later. */

@@ -39,6 +39,21 @@ export interface HandRecord {
   readonly hands: readonly (readonly Tile[])[];
 }
 
+/**
+ * A game's turn clock as the rules keep it: counts and flags, never times (the caller knows when a
+ * turn began; see `Ruleset.turnHours`). Null in a game without a clock.
+ */
+export interface ClockState {
+  /** Each seat's timeouts so far. */
+  readonly timeouts: readonly number[];
+  /** Each seat's timeouts in a row since its player last acted: at `awayAfter` the seat is away. */
+  readonly streaks: readonly number[];
+  /** Seats whose player is away: the game's bot plays their turns at once, until they return. */
+  readonly away: readonly boolean[];
+  /** Extra hours given to the turn in play; none once the turn passes. */
+  readonly extraHours: number;
+}
+
 /** What every phase of a game has. */
 interface GameBase {
   readonly seatCount: number;
@@ -52,6 +67,8 @@ interface GameBase {
    * took before the start (`players` null there), or one whose player left a game in play (`players` keeps them).
    */
   readonly bots: readonly (BotLevel | null)[];
+  /** The turn clock's counts and flags; null in a game without a clock. */
+  readonly clock: ClockState | null;
   /** Doubles that have opened a hand, in order. */
   readonly openers: readonly Tile[];
   /** `handScores[k][s]`: what seat `s` scored in hand `k`. */
@@ -114,6 +131,7 @@ export function initialState(): GameState {
     seatCount: 0,
     players: [],
     bots: [],
+    clock: null,
     hand: null,
     openers: [],
     handScores: [],

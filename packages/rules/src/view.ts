@@ -4,7 +4,8 @@ import type { Move } from './commands';
 import type { Player, Seat } from './events';
 import { legalMoves } from './legal-moves';
 import type { BotLevel, Ruleset } from './ruleset';
-import { botAt, hasLeft } from './seats';
+import { isAway } from './clock';
+import { botPlaying, hasLeft } from './seats';
 import { boneyardSize, type GameState, type HandRecord } from './state';
 import type { Tile } from './tiles';
 
@@ -13,10 +14,17 @@ export interface SeatView {
   readonly seat: Seat;
   /** Who took the seat: null for a free seat or one a bot took; a player who left stays (see `left`). */
   readonly player: Player | null;
-  /** The level of the bot playing the seat, or null when a player plays it (or nobody yet). */
+  /**
+   * The level of the bot playing the seat now, or null when a player plays it (or nobody yet): its own
+   * bot, or for an away seat the game's `botLevel`, standing in until its player returns.
+   */
   readonly bot: BotLevel | null;
   /** True when the seat's player left and a bot plays it now. */
   readonly left: boolean;
+  /** True when the seat's player is away (timed out too often in a row): its bot plays until they return. */
+  readonly away: boolean;
+  /** How many of the seat's turns have timed out so far (0 in a game without a clock). */
+  readonly timeouts: number;
   readonly tileCount: number;
   readonly totalScore: number;
   readonly chickenlittle: ChickenlittleStatus;
@@ -60,6 +68,8 @@ export interface GameView {
   readonly winners: readonly Seat[] | null;
   /** Every hand that has ended, to everyone alike: its opener, how it ended, its scores and every seat's tiles left. */
   readonly pastHands: readonly HandRecord[];
+  /** With a turn clock: the extra hours given to the turn in play (0 otherwise). */
+  readonly extraHours: number;
 }
 
 /**
@@ -78,8 +88,10 @@ export function viewFor(state: GameState, viewer: Seat | null): GameView {
     seats: state.players.map((player, seat) => ({
       seat,
       player,
-      bot: botAt(state, seat),
+      bot: botPlaying(state, seat),
       left: hasLeft(state, seat),
+      away: isAway(state, seat),
+      timeouts: state.clock?.timeouts[seat] ?? 0,
       tileCount: hand?.hands[seat]?.length ?? 0,
       totalScore: state.totals[seat] ?? 0,
       chickenlittle: hand?.chickenlittle[seat] ?? 'none',
@@ -103,5 +115,6 @@ export function viewFor(state: GameState, viewer: Seat | null): GameView {
     totals: state.totals,
     winners: state.winners,
     pastHands: state.pastHands,
+    extraHours: state.clock?.extraHours ?? 0,
   };
 }

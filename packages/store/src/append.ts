@@ -46,7 +46,7 @@ export async function append(
   // waiting entry, which a command that lost its race could not put back: written once the commit is.
   const rewrite = inPlay && turn.from === turn.to;
   const parallel = rewrite ? [] : entries;
-  const write = { version: commit.version, at: commit.at, head: turn?.head as GameHead, due: turn?.due };
+  const write = { version: commit.version, at: turn?.since ?? commit.at, head: turn?.head as GameHead, due: turn?.due };
   const [written, ...sent] = await Promise.allSettled([
     put,
     ...parallel.map((e) => writeEntry(dynamo, gameId, e, write)),

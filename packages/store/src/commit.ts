@@ -40,8 +40,10 @@ export interface AppendMeta {
    * turns.ts). Absent when the commit leaves the same player awaited: nothing more is written. In a
    * game with a turn clock, `due` is the awaited player's deadline (null: none), and a change from a
    * player to the same one rewrites their entry with a new one (a new turn of theirs, more time).
+   * `since`: when the awaited player's turn began, for their entry (default: the commit's time; more
+   * time given does not begin a turn).
    */
-  turn?: TurnChange & { readonly head: GameHead; readonly due?: DueAt | null };
+  turn?: TurnChange & { readonly head: GameHead; readonly due?: DueAt | null; readonly since?: string };
   /** Defaults to now. */
   at?: Date;
   /** Who issued the command. */

@@ -1,7 +1,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { dueAttributes, isoTime, type DueAt } from './due-at';
 import type { Dynamo } from './dynamo';
-import { duePartition } from './keys';
+import { duePartition, playerOfTurns } from './keys';
 import { BY_DUE, DUE_SHARDS } from './table';
 
 export { checkDue, dueAttributes, duePartitionOf, type DueAt } from './due-at';
@@ -37,13 +37,13 @@ const cursorOf = (key: Record<string, AttributeValue> | undefined): string | nul
   key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
 
 /**
- * One page of shard `shard`'s items due before `before` (ISO 8601), oldest first: one Query of the
+ * One page of shard `shard`'s items due by `by` (ISO 8601; due at `by` itself included), oldest first: one Query of the
  * index (eventually consistent, as every index read: an item due a moment ago may show next time).
  */
 export async function listDue(
   dynamo: Dynamo,
   shard: number,
-  before: string,
+  by: string,
   options: { limit?: number; next?: string | null } = {},
 ): Promise<DuePage> {
   if (!Number.isInteger(shard) || shard < 0 || shard >= DUE_SHARDS)
@@ -51,9 +51,10 @@ export async function listDue(
   const { limit = 100, next } = options;
   const page = await dynamo.query({
     IndexName: BY_DUE,
-    KeyConditionExpression: '#dpk = :dpk AND #dsk < :before',
+    // `$` sorts right after the `#` that ends a sort key's time: every item due at `by` is below it.
+    KeyConditionExpression: '#dpk = :dpk AND #dsk < :by',
     ExpressionAttributeNames: { '#dpk': 'dpk', '#dsk': 'dsk' },
-    ExpressionAttributeValues: { ':dpk': { S: duePartition(shard) }, ':before': { S: isoTime(before) } },
+    ExpressionAttributeValues: { ':dpk': { S: duePartition(shard) }, ':by': { S: `${isoTime(by)}$` } },
     Limit: limit,
     ...(next ? { ExclusiveStartKey: JSON.parse(Buffer.from(next, 'base64url').toString()) } : {}),
   });
@@ -73,6 +74,12 @@ function dueItemOf(item: Record<string, AttributeValue>): DueItem {
     sortKey,
   };
 }
+
+/**
+ * The player whose turn entry a due item is (a turn's deadline: see turns.ts), or null for an item of
+ * another sort: what a timeout's handler checks against the player the game awaits.
+ */
+export const turnPlayerOf = (item: DueItem): string | null => playerOfTurns(item.key.pk);
 
 const keyOf = (item: DueItem): Record<string, AttributeValue> => ({ pk: { S: item.key.pk }, sk: { N: item.key.sk } });
 

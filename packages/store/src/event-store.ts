@@ -158,17 +158,18 @@ export class EventStore {
    * entries of its version or older, never a newer commit's: for a caller that recognised a retry
    * and must repair what the first attempt may have left unwritten (`ProjectionLagError`). `head` is
    * the game's head after the commit, and `due` (in a game with a turn clock) the awaited player's
-   * deadline after it. False when the commit changed no turn, or newer entries were there.
+   * deadline after it, and `since` when the awaited player's turn began (default: the commit's time).
+   * False when the commit changed no turn, or newer entries were there.
    * @example
    * const commit = await store.findRecorded('g1', identity, { version: 7 });
    * if (commit) await store.restoreTurns(commit, headOf(stateAfter(commit)));
    */
-  async restoreTurns(commit: Commit, head: GameHead, due?: DueAt | null): Promise<boolean> {
+  async restoreTurns(commit: Commit, head: GameHead, due?: DueAt | null, since?: string): Promise<boolean> {
     if (!commit.turn || (commit.turn.from === commit.turn.to && commit.turn.to === null)) return false;
     const { version, at, turn: change } = commit;
     return writeTurns(this.#dynamo, commit.gameId, {
       version,
-      at,
+      at: since ?? at,
       change,
       head,
       repair: true,
@@ -260,12 +261,12 @@ export class EventStore {
   }
 
   /**
-   * One page of the due items of shard `shard` (0 to `DUE_SHARDS` - 1) due before `before` (ISO
+   * One page of the due items of shard `shard` (0 to `DUE_SHARDS` - 1) due by `by` (ISO
    * 8601), oldest first: one Query of the due index. Pass `next` back for the following page.
    * @example const { items } = await store.listDue(3, new Date(now).toISOString());
    */
-  listDue(shard: number, before: string, options?: { limit?: number; next?: string | null }): Promise<DuePage> {
-    return listDue(this.#dynamo, shard, before, options);
+  listDue(shard: number, by: string, options?: { limit?: number; next?: string | null }): Promise<DuePage> {
+    return listDue(this.#dynamo, shard, by, options);
   }
 
   /**

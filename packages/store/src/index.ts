@@ -9,7 +9,7 @@ export type { AppendResult } from './append';
 export type { CommandIdentity } from './idempotency';
 export type { AppendMeta, Commit } from './commit';
 export type { TurnChange } from './turn-change';
-export type { DueAt, DueItem, DuePage } from './due';
+export { turnPlayerOf, type DueAt, type DueItem, type DuePage } from './due';
 export type { RecordedAt } from './idempotency';
 export type { CommitPage, ReadAfterOptions, ReadRecentOptions } from './read';
 export type { GameHead, SeatInfo } from './head';

@@ -22,8 +22,13 @@ export const MAX_SEAT = 998;
 /** The `byPlayer` partition of one player. */
 export const playerKey = (playerId: string): string => `player#${playerId}`;
 
+const TURNS = 'turns#';
+
 /** The partition holding one player's turn entries: a game's, while it waits on them (see turns.ts). */
-export const turnsKey = (playerId: string): AttributeValue => ({ S: `turns#${playerId}` });
+export const turnsKey = (playerId: string): AttributeValue => ({ S: `${TURNS}${playerId}` });
+
+/** The player whose turn partition `pk` is, or null for a partition of another kind. */
+export const playerOfTurns = (pk: string): string | null => (pk.startsWith(TURNS) ? pk.slice(TURNS.length) : null);
 
 /**
  * A game's sort key in a player's turn partition: a whole number from the first 120 bits of the

@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AddBotData, AddBotErrors, AddBotResponses, CancelGameData, CancelGameErrors, CancelGameResponses, CreateGameData, CreateGameErrors, CreateGameResponses, CreateTokenData, CreateTokenErrors, CreateTokenResponses, CreateWatchLinkData, CreateWatchLinkErrors, CreateWatchLinkResponses, DeleteMeData, DeleteMeErrors, DeleteMeResponses, ExportGameData, ExportGameErrors, ExportGameResponses, GetGameData, GetGameErrors, GetGameResponses, GetMeData, GetMeErrors, GetMeResponses, JoinGameData, JoinGameErrors, JoinGameResponses, LeaveGameData, LeaveGameErrors, LeaveGameResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListLobbyData, ListLobbyErrors, ListLobbyResponses, ListMessagesData, ListMessagesErrors, ListMessagesResponses, ListMyGamesData, ListMyGamesErrors, ListMyGamesResponses, ListTokensData, ListTokensErrors, ListTokensResponses, ListWatchLinksData, ListWatchLinksErrors, ListWatchLinksResponses, MakeMoveData, MakeMoveErrors, MakeMoveResponses, MuteMessagesData, MuteMessagesErrors, MuteMessagesResponses, PostMessageData, PostMessageErrors, PostMessageResponses, QuickMatchData, QuickMatchErrors, QuickMatchResponses, RegisterPlayerData, RegisterPlayerErrors, RegisterPlayerResponses, RematchData, RematchErrors, RematchResponses, RenameMeData, RenameMeErrors, RenameMeResponses, ReplayGameData, ReplayGameErrors, ReplayGameResponses, RevokeAllTokensData, RevokeAllTokensErrors, RevokeAllTokensResponses, RevokeTokenData, RevokeTokenErrors, RevokeTokenResponses, RevokeWatchLinkData, RevokeWatchLinkErrors, RevokeWatchLinkResponses, WatchEventsData, WatchEventsErrors, WatchEventsResponses, WatchGameData, WatchGameErrors, WatchGameResponses } from './types.gen';
+import type { AddBotData, AddBotErrors, AddBotResponses, CancelGameData, CancelGameErrors, CancelGameResponses, CreateGameData, CreateGameErrors, CreateGameResponses, CreateTokenData, CreateTokenErrors, CreateTokenResponses, CreateWatchLinkData, CreateWatchLinkErrors, CreateWatchLinkResponses, DeleteMeData, DeleteMeErrors, DeleteMeResponses, ExportGameData, ExportGameErrors, ExportGameResponses, GetGameData, GetGameErrors, GetGameResponses, GetMeData, GetMeErrors, GetMeResponses, GiveTimeData, GiveTimeErrors, GiveTimeResponses, JoinGameData, JoinGameErrors, JoinGameResponses, LeaveGameData, LeaveGameErrors, LeaveGameResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListLobbyData, ListLobbyErrors, ListLobbyResponses, ListMessagesData, ListMessagesErrors, ListMessagesResponses, ListMyGamesData, ListMyGamesErrors, ListMyGamesResponses, ListTokensData, ListTokensErrors, ListTokensResponses, ListWatchLinksData, ListWatchLinksErrors, ListWatchLinksResponses, MakeMoveData, MakeMoveErrors, MakeMoveResponses, MuteMessagesData, MuteMessagesErrors, MuteMessagesResponses, PostMessageData, PostMessageErrors, PostMessageResponses, QuickMatchData, QuickMatchErrors, QuickMatchResponses, RegisterPlayerData, RegisterPlayerErrors, RegisterPlayerResponses, RematchData, RematchErrors, RematchResponses, RenameMeData, RenameMeErrors, RenameMeResponses, ReplayGameData, ReplayGameErrors, ReplayGameResponses, ReturnToGameData, ReturnToGameErrors, ReturnToGameResponses, RevokeAllTokensData, RevokeAllTokensErrors, RevokeAllTokensResponses, RevokeTokenData, RevokeTokenErrors, RevokeTokenResponses, RevokeWatchLinkData, RevokeWatchLinkErrors, RevokeWatchLinkResponses, WatchEventsData, WatchEventsErrors, WatchEventsResponses, WatchGameData, WatchGameErrors, WatchGameResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -217,6 +217,36 @@ export const leaveGame = <ThrowOnError extends boolean = false>(options: Options
 export const makeMove = <ThrowOnError extends boolean = false>(options: Options<MakeMoveData, ThrowOnError>) => (options.client ?? client).post<MakeMoveResponses, MakeMoveErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/{id}/moves',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Take your away seat back
+ *
+ * In a game with a turn clock, a seat that timed out `awayAfter` turns in a row is away: its bot plays its turns at once. This takes it back: your turns are yours again, with their deadlines (`SeatReturned`).
+ *
+ * Any move of yours that the rules accept takes it back too, in the same commit. Refused (`rules/not-away`) when your seat is not away. A retry with the same `Idempotency-Key` answers as the first time did.
+ */
+export const returnToGame = <ThrowOnError extends boolean = false>(options: Options<ReturnToGameData, ThrowOnError>) => (options.client ?? client).post<ReturnToGameResponses, ReturnToGameErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/games/{id}/return',
+    ...options
+});
+
+/**
+ * Give the seat in turn more time
+ *
+ * In a game with a turn clock, gives the player in turn `hours` more for this turn (`TimeGiven`): their `deadline` moves on by as much. Any other seated player may, in whole hours, up to `rules.turnHours` extra in all for one turn; the extra time goes when the turn passes.
+ *
+ * Send the version you saw (`If-Match`): the time goes to the turn you meant, or you get `412`. A retry with the same `Idempotency-Key` answers as the first time did.
+ */
+export const giveTime = <ThrowOnError extends boolean = false>(options: Options<GiveTimeData, ThrowOnError>) => (options.client ?? client).post<GiveTimeResponses, GiveTimeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/games/{id}/time',
     ...options,
     headers: {
         'Content-Type': 'application/json',

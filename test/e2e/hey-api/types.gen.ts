@@ -11,7 +11,7 @@ export type Problem = {
     /**
      * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
      */
-    type: '/problems/request/invalid' | '/problems/request/malformed-json' | '/problems/request/idempotency-key-required' | '/problems/request/method-not-allowed' | '/problems/request/not-found' | '/problems/request/too-large' | '/problems/request/unsupported-media-type' | '/problems/request/idempotency-key-reused' | '/problems/request/if-match-required' | '/problems/request/version-mismatch' | '/problems/request/version-ahead' | '/problems/request/too-many-requests' | '/problems/auth/unauthenticated' | '/problems/game/not-found' | '/problems/game/left' | '/problems/game/not-finished' | '/problems/game/watch-link-not-found' | '/problems/game/too-many-watch-links' | '/problems/player/not-found' | '/problems/player/token-not-found' | '/problems/player/too-many-tokens' | '/problems/service/unavailable' | '/problems/service/error' | '/problems/rules/game-exists' | '/problems/rules/invalid-ruleset' | '/problems/rules/game-full' | '/problems/rules/unknown-seat' | '/problems/rules/seat-taken' | '/problems/rules/unknown-bot-level' | '/problems/rules/game-not-found' | '/problems/rules/already-seated' | '/problems/rules/game-cancelled' | '/problems/rules/not-invited' | '/problems/rules/not-creator' | '/problems/rules/game-finished' | '/problems/rules/already-left' | '/problems/rules/creator-cannot-leave' | '/problems/rules/game-started' | '/problems/rules/game-not-started' | '/problems/rules/not-your-turn' | '/problems/rules/invalid-tile' | '/problems/rules/not-in-hand' | '/problems/rules/must-play-drawn' | '/problems/rules/unknown-placement' | '/problems/rules/must-fill-double' | '/problems/rules/end-closed' | '/problems/rules/suit-mismatch' | '/problems/rules/nothing-to-announce' | '/problems/rules/already-drew' | '/problems/rules/must-play' | '/problems/rules/no-lapse' | '/problems/rules/cannot-call-out-self';
+    type: '/problems/request/invalid' | '/problems/request/malformed-json' | '/problems/request/idempotency-key-required' | '/problems/request/method-not-allowed' | '/problems/request/not-found' | '/problems/request/too-large' | '/problems/request/unsupported-media-type' | '/problems/request/idempotency-key-reused' | '/problems/request/if-match-required' | '/problems/request/version-mismatch' | '/problems/request/version-ahead' | '/problems/request/too-many-requests' | '/problems/auth/unauthenticated' | '/problems/game/not-found' | '/problems/game/left' | '/problems/game/not-finished' | '/problems/game/watch-link-not-found' | '/problems/game/too-many-watch-links' | '/problems/player/not-found' | '/problems/player/token-not-found' | '/problems/player/too-many-tokens' | '/problems/service/unavailable' | '/problems/service/error' | '/problems/rules/game-exists' | '/problems/rules/invalid-ruleset' | '/problems/rules/game-full' | '/problems/rules/unknown-seat' | '/problems/rules/seat-taken' | '/problems/rules/unknown-bot-level' | '/problems/rules/game-not-found' | '/problems/rules/already-seated' | '/problems/rules/game-cancelled' | '/problems/rules/not-invited' | '/problems/rules/not-creator' | '/problems/rules/game-finished' | '/problems/rules/already-left' | '/problems/rules/creator-cannot-leave' | '/problems/rules/game-started' | '/problems/rules/game-not-started' | '/problems/rules/not-your-turn' | '/problems/rules/invalid-tile' | '/problems/rules/not-in-hand' | '/problems/rules/must-play-drawn' | '/problems/rules/unknown-placement' | '/problems/rules/must-fill-double' | '/problems/rules/end-closed' | '/problems/rules/suit-mismatch' | '/problems/rules/nothing-to-announce' | '/problems/rules/already-drew' | '/problems/rules/must-play' | '/problems/rules/no-lapse' | '/problems/rules/cannot-call-out-self' | '/problems/rules/not-away' | '/problems/rules/no-clock' | '/problems/rules/no-deadline' | '/problems/rules/cannot-give-self' | '/problems/rules/too-much-time';
     title: string;
     /**
      * The HTTP status, repeated.
@@ -24,7 +24,7 @@ export type Problem = {
     /**
      * The problem code: what a client branches on.
      */
-    code: 'request/invalid' | 'request/malformed-json' | 'request/idempotency-key-required' | 'request/method-not-allowed' | 'request/not-found' | 'request/too-large' | 'request/unsupported-media-type' | 'request/idempotency-key-reused' | 'request/if-match-required' | 'request/version-mismatch' | 'request/version-ahead' | 'request/too-many-requests' | 'auth/unauthenticated' | 'game/not-found' | 'game/left' | 'game/not-finished' | 'game/watch-link-not-found' | 'game/too-many-watch-links' | 'player/not-found' | 'player/token-not-found' | 'player/too-many-tokens' | 'service/unavailable' | 'service/error' | 'rules/game-exists' | 'rules/invalid-ruleset' | 'rules/game-full' | 'rules/unknown-seat' | 'rules/seat-taken' | 'rules/unknown-bot-level' | 'rules/game-not-found' | 'rules/already-seated' | 'rules/game-cancelled' | 'rules/not-invited' | 'rules/not-creator' | 'rules/game-finished' | 'rules/already-left' | 'rules/creator-cannot-leave' | 'rules/game-started' | 'rules/game-not-started' | 'rules/not-your-turn' | 'rules/invalid-tile' | 'rules/not-in-hand' | 'rules/must-play-drawn' | 'rules/unknown-placement' | 'rules/must-fill-double' | 'rules/end-closed' | 'rules/suit-mismatch' | 'rules/nothing-to-announce' | 'rules/already-drew' | 'rules/must-play' | 'rules/no-lapse' | 'rules/cannot-call-out-self';
+    code: 'request/invalid' | 'request/malformed-json' | 'request/idempotency-key-required' | 'request/method-not-allowed' | 'request/not-found' | 'request/too-large' | 'request/unsupported-media-type' | 'request/idempotency-key-reused' | 'request/if-match-required' | 'request/version-mismatch' | 'request/version-ahead' | 'request/too-many-requests' | 'auth/unauthenticated' | 'game/not-found' | 'game/left' | 'game/not-finished' | 'game/watch-link-not-found' | 'game/too-many-watch-links' | 'player/not-found' | 'player/token-not-found' | 'player/too-many-tokens' | 'service/unavailable' | 'service/error' | 'rules/game-exists' | 'rules/invalid-ruleset' | 'rules/game-full' | 'rules/unknown-seat' | 'rules/seat-taken' | 'rules/unknown-bot-level' | 'rules/game-not-found' | 'rules/already-seated' | 'rules/game-cancelled' | 'rules/not-invited' | 'rules/not-creator' | 'rules/game-finished' | 'rules/already-left' | 'rules/creator-cannot-leave' | 'rules/game-started' | 'rules/game-not-started' | 'rules/not-your-turn' | 'rules/invalid-tile' | 'rules/not-in-hand' | 'rules/must-play-drawn' | 'rules/unknown-placement' | 'rules/must-fill-double' | 'rules/end-closed' | 'rules/suit-mismatch' | 'rules/nothing-to-announce' | 'rules/already-drew' | 'rules/must-play' | 'rules/no-lapse' | 'rules/cannot-call-out-self' | 'rules/not-away' | 'rules/no-clock' | 'rules/no-deadline' | 'rules/cannot-give-self' | 'rules/too-much-time';
     /**
      * Quote it when reporting a problem.
      */
@@ -1389,6 +1389,14 @@ export type GameSummary = {
      * The level of the bot playing each seat; null where a player plays it (or nobody yet).
      */
     bots: Array<BotLevel | null>;
+    /**
+     * The game’s turn clock (`rules.turnHours`): hours per turn, or null for none.
+     */
+    turnHours: number | null;
+    /**
+     * For games waiting on you with a turn clock: when your turn times out (ISO 8601); null otherwise.
+     */
+    deadline: string | null;
 };
 
 /**
@@ -1616,6 +1624,23 @@ export type Event = {
     totals: Array<number>;
     winners: Array<Seat & unknown>;
 } | {
+    type: 'TurnTimedOut';
+    seat: Seat & unknown;
+} | {
+    type: 'SeatAway';
+    seat: Seat & unknown;
+} | {
+    type: 'SeatReturned';
+    seat: Seat & unknown;
+} | {
+    type: 'TimeGiven';
+    seat: Seat & unknown;
+    by: Seat & unknown;
+    /**
+     * Extra hours for this turn.
+     */
+    hours: number;
+} | {
     type: 'GameCancelled';
     reason: 'creator' | 'stale';
 } | {
@@ -1660,6 +1685,14 @@ export type Rules = {
      */
     autoPlay: 'off' | 'only-move';
     botLevel: BotLevel & unknown;
+    /**
+     * The turn clock: hours per turn, any whole number from 1 to 336 (14 days; presets 1, 4, 8, 12, 24, 48, 72, 120, 168, 240, 336), or null for no clock (the default). When a player's turn runs out the server moves for them, with their seat's bot at `botLevel`; `deadline` in the game says when.
+     */
+    turnHours: number | null;
+    /**
+     * With a clock: after this many timeouts in a row a seat is away, and its bot plays its turns at once until its player comes back (any move of theirs, or `POST /v1/games/{id}/return`). Default 2.
+     */
+    awayAfter: number;
 };
 
 /**
@@ -1724,6 +1757,14 @@ export type Game = {
      * The lowest totals once the game is over.
      */
     winners: Array<Seat & unknown> | null;
+    /**
+     * When the seat in turn times out (ISO 8601, UTC): when its turn began plus `rules.turnHours` and `extraHours`. Null without a clock, and while no player is awaited (a bot’s or an away seat’s turn, a game not in play).
+     */
+    deadline: string | null;
+    /**
+     * Extra hours given to the turn in play (`POST /v1/games/{id}/time`); 0 without a clock.
+     */
+    extraHours: number;
 };
 
 export type SeatView = {
@@ -1733,13 +1774,21 @@ export type SeatView = {
      */
     player: Player | null;
     /**
-     * The level of the bot playing the seat; null where a player plays it (or nobody yet).
+     * The level of the bot playing the seat; null where a player plays it (or nobody yet). For an away seat, its stand-in’s: the game’s `botLevel`.
      */
     bot: BotLevel | null;
     /**
      * True when the seat’s player left and a bot plays it now.
      */
     left: boolean;
+    /**
+     * True when the seat’s player is away (timed out `awayAfter` turns in a row): its bot plays its turns until they come back.
+     */
+    away: boolean;
+    /**
+     * How many of the seat’s turns have timed out so far.
+     */
+    timeouts: number;
     tileCount: number;
     totalScore: number;
     /**
@@ -2095,6 +2144,14 @@ export type RuleOptions = {
      */
     autoPlay?: 'off' | 'only-move';
     botLevel?: BotLevel & unknown;
+    /**
+     * The turn clock: hours per turn, any whole number from 1 to 336 (14 days; presets 1, 4, 8, 12, 24, 48, 72, 120, 168, 240, 336), or null for no clock (the default). When a player's turn runs out the server moves for them, with their seat's bot at `botLevel`; `deadline` in the game says when.
+     */
+    turnHours?: number | null;
+    /**
+     * With a clock: after this many timeouts in a row a seat is away, and its bot plays its turns at once until its player comes back (any move of theirs, or `POST /v1/games/{id}/return`). Default 2.
+     */
+    awayAfter?: number;
 };
 
 export type BotRequest = {
@@ -3025,6 +3082,427 @@ export type MakeMoveProblem503 = Problem & {
      * The problem code: what a client branches on.
      */
     code: 'service/unavailable';
+};
+
+/**
+ * A 400 problem: `request/invalid`, `request/idempotency-key-required`.
+ */
+export type ReturnToGameProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid' | '/problems/request/idempotency-key-required';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid' | 'request/idempotency-key-required';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type ReturnToGameProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 403 problem: `game/left`.
+ */
+export type ReturnToGameProblem403 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/game/left';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 403;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'game/left';
+};
+
+/**
+ * A 404 problem: `game/not-found`.
+ */
+export type ReturnToGameProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/game/not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'game/not-found';
+};
+
+/**
+ * A 412 problem: `request/version-mismatch`.
+ */
+export type ReturnToGameProblem412 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/version-mismatch';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 412;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/version-mismatch';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type ReturnToGameProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/game-cancelled`, `rules/unknown-seat`, `rules/not-away`.
+ */
+export type ReturnToGameProblem422 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/idempotency-key-reused' | '/problems/rules/game-not-found' | '/problems/rules/game-not-started' | '/problems/rules/game-finished' | '/problems/rules/game-cancelled' | '/problems/rules/unknown-seat' | '/problems/rules/not-away';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 422;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/idempotency-key-reused' | 'rules/game-not-found' | 'rules/game-not-started' | 'rules/game-finished' | 'rules/game-cancelled' | 'rules/unknown-seat' | 'rules/not-away';
+};
+
+/**
+ * A 428 problem: `request/if-match-required`.
+ */
+export type ReturnToGameProblem428 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/if-match-required';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 428;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/if-match-required';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type ReturnToGameProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type ReturnToGameProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type ReturnToGameProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+/**
+ * A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`.
+ */
+export type GiveTimeProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid' | '/problems/request/malformed-json' | '/problems/request/idempotency-key-required';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid' | 'request/malformed-json' | 'request/idempotency-key-required';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type GiveTimeProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 403 problem: `game/left`.
+ */
+export type GiveTimeProblem403 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/game/left';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 403;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'game/left';
+};
+
+/**
+ * A 404 problem: `game/not-found`.
+ */
+export type GiveTimeProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/game/not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'game/not-found';
+};
+
+/**
+ * A 412 problem: `request/version-mismatch`.
+ */
+export type GiveTimeProblem412 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/version-mismatch';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 412;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/version-mismatch';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type GiveTimeProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 415 problem: `request/unsupported-media-type`.
+ */
+export type GiveTimeProblem415 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/unsupported-media-type';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 415;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/unsupported-media-type';
+};
+
+/**
+ * A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/game-cancelled`, `rules/unknown-seat`, `rules/no-clock`, `rules/no-deadline`, `rules/cannot-give-self`, `rules/too-much-time`.
+ */
+export type GiveTimeProblem422 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/idempotency-key-reused' | '/problems/rules/game-not-found' | '/problems/rules/game-not-started' | '/problems/rules/game-finished' | '/problems/rules/game-cancelled' | '/problems/rules/unknown-seat' | '/problems/rules/no-clock' | '/problems/rules/no-deadline' | '/problems/rules/cannot-give-self' | '/problems/rules/too-much-time';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 422;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/idempotency-key-reused' | 'rules/game-not-found' | 'rules/game-not-started' | 'rules/game-finished' | 'rules/game-cancelled' | 'rules/unknown-seat' | 'rules/no-clock' | 'rules/no-deadline' | 'rules/cannot-give-self' | 'rules/too-much-time';
+};
+
+/**
+ * A 428 problem: `request/if-match-required`.
+ */
+export type GiveTimeProblem428 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/if-match-required';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 428;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/if-match-required';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type GiveTimeProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type GiveTimeProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type GiveTimeProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+export type GiveTime = {
+    /**
+     * Extra hours for the seat in turn, this turn only: a turn may have at most `rules.turnHours` extra in all.
+     */
+    hours: number;
 };
 
 export type EventPage = {
@@ -4145,6 +4623,14 @@ export type WatchView = {
      * The lowest totals once the game is over.
      */
     winners: Array<Seat & unknown> | null;
+    /**
+     * When the seat in turn times out (ISO 8601, UTC): when its turn began plus `rules.turnHours` and `extraHours`. Null without a clock, and while no player is awaited (a bot’s or an away seat’s turn, a game not in play).
+     */
+    deadline: string | null;
+    /**
+     * Extra hours given to the turn in play (`POST /v1/games/{id}/time`); 0 without a clock.
+     */
+    extraHours: number;
 };
 
 /**
@@ -6436,6 +6922,164 @@ export type MakeMoveResponses = {
 };
 
 export type MakeMoveResponse = MakeMoveResponses[keyof MakeMoveResponses];
+
+export type ReturnToGameData = {
+    body?: never;
+    headers: {
+        /**
+         * The version you decided on, quoted as in the ETag.
+         */
+        'if-match': string;
+        /**
+         * A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422).
+         */
+        'idempotency-key': string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/games/{id}/return';
+};
+
+export type ReturnToGameErrors = {
+    /**
+     * Problem: `request/invalid`, `request/idempotency-key-required`.
+     */
+    400: ReturnToGameProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: ReturnToGameProblem401;
+    /**
+     * Problem: `game/left`.
+     */
+    403: ReturnToGameProblem403;
+    /**
+     * Problem: `game/not-found`.
+     */
+    404: ReturnToGameProblem404;
+    /**
+     * Problem: `request/version-mismatch`.
+     */
+    412: ReturnToGameProblem412;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: ReturnToGameProblem413;
+    /**
+     * Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/game-cancelled`, `rules/unknown-seat`, `rules/not-away`.
+     */
+    422: ReturnToGameProblem422;
+    /**
+     * Problem: `request/if-match-required`.
+     */
+    428: ReturnToGameProblem428;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: ReturnToGameProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: ReturnToGameProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: ReturnToGameProblem503;
+};
+
+export type ReturnToGameError = ReturnToGameErrors[keyof ReturnToGameErrors];
+
+export type ReturnToGameResponses = {
+    /**
+     * Your seat is yours again.
+     */
+    200: CommandReply;
+};
+
+export type ReturnToGameResponse = ReturnToGameResponses[keyof ReturnToGameResponses];
+
+export type GiveTimeData = {
+    body: GiveTime;
+    headers: {
+        /**
+         * The version you decided on, quoted as in the ETag.
+         */
+        'if-match': string;
+        /**
+         * A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422).
+         */
+        'idempotency-key': string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/games/{id}/time';
+};
+
+export type GiveTimeErrors = {
+    /**
+     * Problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`.
+     */
+    400: GiveTimeProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: GiveTimeProblem401;
+    /**
+     * Problem: `game/left`.
+     */
+    403: GiveTimeProblem403;
+    /**
+     * Problem: `game/not-found`.
+     */
+    404: GiveTimeProblem404;
+    /**
+     * Problem: `request/version-mismatch`.
+     */
+    412: GiveTimeProblem412;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: GiveTimeProblem413;
+    /**
+     * Problem: `request/unsupported-media-type`.
+     */
+    415: GiveTimeProblem415;
+    /**
+     * Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/game-cancelled`, `rules/unknown-seat`, `rules/no-clock`, `rules/no-deadline`, `rules/cannot-give-self`, `rules/too-much-time`.
+     */
+    422: GiveTimeProblem422;
+    /**
+     * Problem: `request/if-match-required`.
+     */
+    428: GiveTimeProblem428;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: GiveTimeProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: GiveTimeProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: GiveTimeProblem503;
+};
+
+export type GiveTimeError = GiveTimeErrors[keyof GiveTimeErrors];
+
+export type GiveTimeResponses = {
+    /**
+     * The time was given.
+     */
+    200: CommandReply;
+};
+
+export type GiveTimeResponse = GiveTimeResponses[keyof GiveTimeResponses];
 
 export type ListEventsData = {
     body?: never;

@@ -65,7 +65,7 @@ export async function checkLog(store: EventStore, gameId: string): Promise<LogRe
 
 /** The state in a commit's snapshot, decoded as the API loads it (undefined if it is not one it reads). */
 function snapshotState(snapshot: unknown): GameState | undefined {
-  return fromSnapshot(snapshot) ?? undefined;
+  return fromSnapshot(snapshot)?.state;
 }
 
 // The fold compared as JSON would carry it (no undefined fields), as a snapshot holds it.

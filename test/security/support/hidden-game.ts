@@ -14,6 +14,17 @@ export interface HiddenGame {
   readonly bots?: readonly BotLevel[];
   /** A player who leaves the game, and after how many moves; they go on reading it to the end. */
   readonly leaves?: { readonly seat: number; readonly afterMoves: number };
+  /**
+   * With a turn clock (`rules.turnHours`): every `every` moves the player in turn is absent and their
+   * time runs out (now and then after another seat gave them more), so the server moves for them;
+   * an away seat's player comes back now and then.
+   */
+  readonly absences?: { readonly every: number };
+}
+
+/** The turn clock as the scan drives it: lets the time of the turn in play run out, and sweeps. */
+export interface ClockDriver {
+  runOut(): Promise<void>;
 }
 
 const sameMove = (a: Move, b: Move) => JSON.stringify(a) === JSON.stringify(b);
@@ -29,7 +40,8 @@ export async function playObserved(
   api: TestClient,
   game: HiddenGame,
   choose: Choose,
-): Promise<{ gameId: string; exchanges: Exchange[]; moves: number }> {
+  clock?: ClockDriver,
+): Promise<{ gameId: string; exchanges: Exchange[]; moves: number; timeouts: number }> {
   const exchanges: Exchange[] = [];
   const seen = (x: Exchange) => exchanges.push(x);
   const bots = game.bots ?? [];
@@ -81,8 +93,21 @@ export async function playObserved(
       status: string;
       legalMoves: Move[];
       hand: { turn: number; board: unknown[] } | null;
+      deadline: string | null;
+      seats: { away: boolean }[];
     };
   };
+  /** A seat's clock command (`return`, `time`) at its current version, recorded; a refusal is fine. */
+  const clockCommand = async (seat: number, command: 'return' | 'time') => {
+    const own = await view(seat);
+    const res =
+      command === 'return'
+        ? await api.returnToGame(tokens[seat] as string, gameId, own.version)
+        : await api.giveTime(tokens[seat] as string, gameId, 1, own.version);
+    seen({ seat, method: 'POST', path: `/v1/games/${gameId}/${command}`, sentVersion: own.version, res });
+    if (res.status !== 200 && res.status !== 422) throw new Error(`${command}: ${res.status} ${res.text}`);
+  };
+  let timeouts = 0;
   const move = async (seat: number, body: Move, version: number) => {
     const res = await api.move(tokens[seat] as string, gameId, body, version);
     seen({ seat, method: 'POST', path: `/v1/games/${gameId}/moves`, sentVersion: version, body, res });
@@ -126,6 +151,19 @@ export async function playObserved(
       continue;
     }
     const mine = await view(turn);
+    if (game.absences && clock && moves % game.absences.every === 1 && mine.deadline !== null) {
+      // The player in turn is away from the table: now and then another gives them an hour first,
+      // then their time runs out and the server moves for them. Everyone looks at the outcome.
+      const others = [...active].filter((s) => s !== turn);
+      if (others.length > 0 && choose([true, false])) await clockCommand(choose(others), 'time');
+      await clock.runOut();
+      timeouts++;
+      for (const seat of active) await view(seat);
+      const away = (await view(choose([...active]))).seats.flatMap((s, i) => (s.away && active.has(i) ? [i] : []));
+      if (away.length > 0 && choose([true, false])) await clockCommand(choose(away), 'return');
+      current = await view(choose([...active]));
+      continue;
+    }
     if (moves % game.every.probe === 2) {
       // A move the seat may not make (a random seat, a random try): it must be refused.
       const seat = choose([...active]);
@@ -171,5 +209,5 @@ export async function playObserved(
     const list = await api.call('GET', '/v1/me/games', { token: tokens[seat] });
     seen({ seat, method: 'GET', path: '/v1/me/games', res: list });
   }
-  return { gameId, exchanges, moves };
+  return { gameId, exchanges, moves, timeouts };
 }

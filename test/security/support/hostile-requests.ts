@@ -28,6 +28,8 @@ export const ROUTES = [
     body: { level: 'greedy', seat: 1 },
   },
   { route: 'POST /v1/games/{id}/leave', method: 'POST', path: '/v1/games/{id}/leave' },
+  { route: 'POST /v1/games/{id}/return', method: 'POST', path: '/v1/games/{id}/return' },
+  { route: 'POST /v1/games/{id}/time', method: 'POST', path: '/v1/games/{id}/time', body: { hours: 24 } },
   { route: 'POST /v1/games/{id}/cancel', method: 'POST', path: '/v1/games/{id}/cancel' },
   { route: 'POST /v1/games/{id}/rematch', method: 'POST', path: '/v1/games/{id}/rematch' },
   { route: 'GET /v1/games/{id}/export', method: 'GET', path: '/v1/games/{id}/export' },

@@ -241,6 +241,8 @@ export const NEAR: Record<string, fc.Arbitrary<unknown>> = {
       handSize: fc.oneof(fc.integer({ min: -1, max: 140 }), fc.constant(1.5)),
       spokes: fc.constantFrom(3, 4, 6, 8),
       opening: fc.constantFrom('draw', 'next-highest', 'random', ''),
+      turnHours: fc.constantFrom(0, 1, 24, 336, 337, 1.5, -24, '24', null),
+      awayAfter: fc.constantFrom(0, 1, 2, 9, 100, 2.5, '2', null),
     },
     { requiredKeys: [] },
   ),
@@ -257,4 +259,5 @@ export const NEAR: Record<string, fc.Arbitrary<unknown>> = {
   announce: fc.constantFrom(true, false, 'true', 1, null),
   level: fc.constantFrom('random', 'greedy', 'strong', 'GREEDY', 'genius', '', null, 3),
   seat: fc.oneof(fc.integer({ min: -1, max: 9 }), fc.constantFrom(1.5, '1', null)),
+  hours: fc.oneof(fc.integer({ min: -1, max: 400 }), fc.constantFrom(0.5, '24', -0, 1e308, null)),
 };

@@ -1,4 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { giveTime, returnToGame } from './clock';
 import { createToken, deleteMe, listTokens, renameMe, revokeAllTokens, revokeToken } from './account';
 import { listEvents } from './events';
 import { listMessages, muteMessages, postMessage } from './messages';
@@ -32,6 +33,8 @@ export const ROUTES = [
   addBot,
   leaveGame,
   makeMove,
+  returnToGame,
+  giveTime,
   listEvents,
   postMessage,
   listMessages,

@@ -48,6 +48,8 @@ export const OPERATION_PROBLEMS = {
   ],
   addBot: ['game/not-found', 'game/left', 'request/version-mismatch', ...rejectionsOf('add-bot')],
   leaveGame: ['game/not-found', 'request/version-mismatch', ...rejectionsOf('leave')],
+  returnToGame: ['game/not-found', 'game/left', 'request/version-mismatch', ...rejectionsOf('return')],
+  giveTime: ['game/not-found', 'game/left', 'request/version-mismatch', ...rejectionsOf('give-time')],
   listEvents: ['game/not-found', 'request/version-ahead'],
   listLobby: [],
   renameMe: ['player/not-found', 'request/version-mismatch'],

@@ -1,5 +1,6 @@
 import { chooseMove, type BotInput } from '@chickenfoot/bots';
 import {
+  botPlaying,
   legalMoves,
   seededRandom,
   viewFor,
@@ -59,22 +60,24 @@ export function decisionRandom(gameId: string, version: number, seat: Seat): Ran
 /**
  * The bot seats that may act now, in the order they are asked: first those out of turn (an announce,
  * a call-out), in seat order after the seat in turn, as at a table where a reaction comes before the
- * next move; then the seat in turn, if a bot plays it. Empty when no bot has a legal move.
+ * next move; then the seat in turn, if a bot plays it. A seat whose player is away is its stand-in's,
+ * at the game's `botLevel`, until they return. Empty when no bot has a legal move.
  */
 export function dueBots(state: GameState): Seat[] {
-  if (state.status !== 'playing' || !state.bots.some(Boolean)) return [];
+  if (state.status !== 'playing' || !(state.bots.some(Boolean) || state.clock?.away.some(Boolean))) return [];
   const turn = state.hand.turn ?? 0;
   const due: Seat[] = [];
   for (let i = 1; i <= state.seatCount; i++) {
     const seat = (turn + i) % state.seatCount;
-    if (state.bots[seat] && legalMoves(state, seat).length > 0) due.push(seat);
+    if (botPlaying(state, seat) && legalMoves(state, seat).length > 0) due.push(seat);
   }
   return due;
 }
 
 /**
  * What the bot in `seat` decides from: its seat's view and its redacted log of the hand, never the
- * state itself (which holds every seat's tiles and the boneyard).
+ * state itself (which holds every seat's tiles and the boneyard). It plays at the level of the bot that
+ * plays the seat, or (a seat whose player timed out) the game's `botLevel`.
  */
 export function botInput(
   state: GameState,
@@ -86,7 +89,7 @@ export function botInput(
   return {
     view: viewFor(state, seat),
     log: log.seenBy(seat),
-    level: state.bots[seat] ?? 'greedy',
+    level: botPlaying(state, seat) ?? state.rules?.botLevel ?? 'greedy',
     random,
     ...(settings.budgetMs !== undefined ? { budgetMs: settings.budgetMs } : {}),
     now: settings.now,

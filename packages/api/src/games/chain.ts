@@ -14,9 +14,10 @@ export interface CommandChain {
   readonly first: Executed;
   /** The bot commits that directly follow the command's, oldest first (at most one call's bound). */
   readonly bots: readonly ChainLink[];
-  /** The last commit's version, and the game after it. */
+  /** The last commit's version, and the game after it (and since when its turn in play has waited). */
   readonly version: number;
   readonly state: GameState;
+  readonly since: string | null;
 }
 
 /**
@@ -34,21 +35,21 @@ export async function chainOf(
 ): Promise<CommandChain> {
   if (!first.replayed) {
     const bots: ChainLink[] = [];
-    let { version, state } = first;
+    let { version, state, since } = first;
     for (const commit of settled.commits) {
       // A commit past a gap follows another player's move, not this command's.
       if (commit.version !== version + 1) break;
       bots.push({ version: commit.version, events: commit.events });
-      ({ version, state } = commit);
+      ({ version, state, since } = commit);
     }
-    return { first, bots, version, state };
+    return { first, bots, version, state, since };
   }
   const { commits } = await repository.store.readAfter(first.gameId, first.version, { limit: max, snapshots: true });
   const end = commits.findIndex((commit) => commit.by !== 'bot');
   const followers = end < 0 ? commits : commits.slice(0, end);
   const last = followers.at(-1);
-  if (!last) return { first, bots: [], version: first.version, state: first.state };
-  const state = settled.game?.version === last.version ? settled.game.state : await repository.stateAt(last);
+  if (!last) return { first, bots: [], version: first.version, state: first.state, since: first.since };
+  const { state, since } = settled.game?.version === last.version ? settled.game : await repository.stateAt(last);
   const bots = followers.map((c) => ({ version: c.version, events: c.events as GameEvent[] }));
-  return { first, bots, version: last.version, state };
+  return { first, bots, version: last.version, state, since };
 }

@@ -1,16 +1,7 @@
 import { evolve, initialState, type GameEvent, type GameState } from '@chickenfoot/rules';
-import type { Commit, GameHead, GameMember, RebuildInput, TurnChange } from '@chickenfoot/store';
-
-/** The seat whose turn it is, if the game is being played. */
-export function turnSeat(state: GameState): number | null {
-  return state.status === 'playing' ? (state.hand?.turn ?? null) : null;
-}
-
-/** The player whose move the game awaits, or null (not started, finished, or a bot's turn). */
-export function awaitedPlayer(state: GameState): string | null {
-  const turn = turnSeat(state);
-  return turn === null || state.bots[turn] ? null : (state.players[turn]?.id ?? null);
-}
+import type { AppendMeta, Commit, GameHead, GameMember, RebuildInput, TurnChange } from '@chickenfoot/store';
+import { awaitedPlayer } from './awaited';
+import { deadlineOf, sinceAfter, timeoutAt } from './turn-clock';
 
 /** How a command changed whom the game awaits, or null when the same player (or nobody) is awaited. */
 export function turnChange(before: GameState, after: GameState): TurnChange | null {
@@ -20,8 +11,36 @@ export function turnChange(before: GameState, after: GameState): TurnChange | nu
   return from === to && after.status !== 'finished' ? null : { from, to };
 }
 
-/** What the store keeps about a game for lists and heads, computed from its state. */
-export function headOf(state: GameState, version: number, at: string): GameHead {
+/**
+ * What a commit from `before` to `after` writes to the players' turn lists: the change of whom the
+ * game awaits (see `turnChange`), and in a game with a turn clock the awaited player's deadline, so
+ * that a new deadline for the same player (a new turn of theirs, more time) rewrites their entry too.
+ * Undefined when nothing changes there. `since*`: when the turn before and after began.
+ */
+export function turnWrite(
+  states: { readonly before: GameState; readonly after: GameState },
+  since: { readonly before: string | null; readonly after: string | null },
+  version: number,
+  at: string,
+): AppendMeta['turn'] {
+  const { before, after } = states;
+  const change = turnChange(before, after);
+  if (!after.clock) return change ? { ...change, head: headOf(after, version, at) } : undefined;
+  const deadline = deadlineOf(after, since.after);
+  if (!change && deadline === deadlineOf(before, since.before)) return undefined;
+  const awaited = awaitedPlayer(after);
+  const { from, to } = change ?? { from: awaited, to: awaited };
+  const turn = { from, to, head: headOf(after, version, at, deadline), due: timeoutAt(deadline) };
+  // More time given begins no turn: the entry keeps when the turn began.
+  return since.after !== null && since.after !== at ? { ...turn, since: since.after } : turn;
+}
+
+/**
+ * What the store keeps about a game for lists and heads, computed from its state. `deadline`: when the
+ * awaited player's turn times out, for their "my turn" list (member heads leave it out: they are not
+ * written move by move).
+ */
+export function headOf(state: GameState, version: number, at: string, deadline: string | null = null): GameHead {
   return {
     version,
     status: state.status,
@@ -32,6 +51,9 @@ export function headOf(state: GameState, version: number, at: string): GameHead 
     hand: state.hand?.index ?? null,
     totals: state.totals,
     winners: state.winners,
+    // The clock is fixed at creation: every list shows it, so a player sees how long a turn gives them.
+    turnHours: state.rules?.turnHours ?? null,
+    deadline,
   };
 }
 
@@ -72,14 +94,20 @@ export function changedMembers(before: GameState, after: GameState): { members: 
  */
 export function projectionOf(commits: readonly Commit[]): RebuildInput {
   let state = initialState();
-  let since = '';
+  let since: string | null = null;
   for (const commit of commits) {
-    const before = awaitedPlayer(state);
+    const before = state;
     for (const event of commit.events as GameEvent[]) state = evolve(state, event);
-    if (awaitedPlayer(state) !== before) since = commit.at;
+    since = sinceAfter(before, state, commit.events as GameEvent[], commit.at, since);
   }
   const newest = commits.at(-1);
   if (!newest) throw new TypeError('a game has at least one commit');
-  const head = headOf(state, newest.version, newest.at);
-  return { head, members: membersOf(state), awaiting: { playerId: head.turn, since } };
+  const deadline = deadlineOf(state, since);
+  const head = headOf(state, newest.version, newest.at, deadline);
+  const awaiting = { playerId: head.turn, since: since ?? newest.at };
+  return {
+    head,
+    members: membersOf(state),
+    awaiting: state.clock ? { ...awaiting, due: timeoutAt(deadline) } : awaiting,
+  };
 }

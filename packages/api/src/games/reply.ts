@@ -15,12 +15,12 @@ export interface CommandReply {
  * the last commit. A pure function of the commits, so a retry that finds the same ones answers alike.
  */
 export function commandReply(chain: CommandChain, inviteCodes: InviteCodes): CommandReply {
-  const { first, version, state } = chain;
+  const { first, version, state, since } = chain;
   const viewer = playerViewer(state, first.seat);
   const events = [first, ...chain.bots].flatMap((commit) => commit.events.map((event) => redactEvent(event, viewer)));
   return {
     version,
     events,
-    game: gameView({ gameId: first.gameId, version, state, seat: first.seat, inviteCodes }),
+    game: gameView({ gameId: first.gameId, version, state, since, seat: first.seat, inviteCodes }),
   };
 }

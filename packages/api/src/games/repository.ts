@@ -1,14 +1,14 @@
 import { evolve, initialState, type GameEvent, type GameState } from '@chickenfoot/rules';
 import type { AppendResult, Commit, EventStore } from '@chickenfoot/store';
-import { headOf, turnChange } from './projection';
-import { fromSnapshot, toSnapshot } from './snapshot';
+import { turnWrite } from './projection';
+import { fromSnapshot, toSnapshot, type Folded } from './snapshot';
+import { sinceAfter } from './turn-clock';
 import type { Clock } from '../clock';
 import { StateCache } from './state-cache';
 
-/** A game as read from the store. */
-export interface StoredGame {
+/** A game as read from the store: its state at a version, and since when the turn in play has waited. */
+export interface StoredGame extends Folded {
   readonly version: number;
-  readonly state: GameState;
 }
 
 /** What an append records besides the events. */
@@ -55,13 +55,13 @@ export class GameRepository {
    */
   async current(gameId: string, expectedVersion: number | null): Promise<StoredGame | null> {
     const cached = expectedVersion === null ? null : this.#cache.get(gameId, expectedVersion);
-    if (cached && expectedVersion !== null) return { version: expectedVersion, state: cached };
+    if (cached && expectedVersion !== null) return { version: expectedVersion, ...cached };
     return this.load(gameId);
   }
 
   /** Remembers the state a commit recorded (after a lost answer, the recorded one, not this attempt's). */
-  remember(gameId: string, version: number, state: GameState | null): void {
-    if (state) this.#cache.set(gameId, version, state);
+  remember(gameId: string, version: number, game: Folded | null): void {
+    if (game) this.#cache.set(gameId, version, game);
     else this.#cache.delete(gameId);
   }
 
@@ -75,15 +75,15 @@ export class GameRepository {
     const recent = await this.store.readRecent(gameId, { count: SNAPSHOT_EVERY });
     const latest = recent.at(-1);
     if (!latest) return null;
-    const state = await this.#fold(gameId, recent);
-    this.#cache.set(gameId, latest.version, state);
-    return { version: latest.version, state };
+    const game = await this.#fold(gameId, recent);
+    this.#cache.set(gameId, latest.version, game);
+    return { version: latest.version, ...game };
   }
 
-  /** The state a commit left the game in: its own snapshot, or a fold from the one before it. */
-  async stateAt(commit: Commit): Promise<GameState> {
-    const state = fromSnapshot(commit.snapshot);
-    if (state) return state;
+  /** The state a commit left the game in (and since when its turn waited): its own snapshot, or a fold. */
+  async stateAt(commit: Commit): Promise<Folded> {
+    const folded = fromSnapshot(commit.snapshot);
+    if (folded) return folded;
     return this.#fold(
       commit.gameId,
       await this.store.readRecent(commit.gameId, { count: SNAPSHOT_EVERY, upTo: commit.version }),
@@ -95,47 +95,57 @@ export class GameRepository {
    * among them with the later commits' events folded on, or the fold of all of them when they start
    * the stream. Failing both (snapshots of an older format), the fold of the whole stream up to there.
    */
-  async #fold(gameId: string, recent: readonly Commit[]): Promise<GameState> {
+  async #fold(gameId: string, recent: readonly Commit[]): Promise<Folded> {
     const last = recent.at(-1)?.version ?? 0;
-    let base: { state: GameState; from: number } | null =
-      recent[0]?.version === 1 ? { state: initialState(), from: 0 } : null;
+    let base: { game: Folded; from: number } | null =
+      recent[0]?.version === 1 ? { game: { state: initialState(), since: null }, from: 0 } : null;
     for (let i = recent.length - 1; i >= 0; i--) {
-      const state = fromSnapshot(recent[i]?.snapshot);
-      if (state) {
-        base = { state, from: i + 1 };
+      const game = fromSnapshot(recent[i]?.snapshot);
+      if (game) {
+        base = { game, from: i + 1 };
         break;
       }
     }
     const commits = base
       ? recent.slice(base.from)
       : (await this.store.readAll(gameId)).filter((c) => c.version <= last);
-    return commits.flatMap((c) => c.events as GameEvent[]).reduce(evolve, base?.state ?? initialState());
+    let { state, since } = base?.game ?? { state: initialState(), since: null };
+    for (const commit of commits) {
+      const before = state;
+      const events = commit.events as GameEvent[];
+      state = events.reduce(evolve, state);
+      since = sinceAfter(before, state, events, commit.at, since);
+    }
+    return { state, since };
   }
 
   /**
-   * Appends the events of one command, which took the game from `before` to `after` (see
-   * `EventStore.append`): one write, and when the awaited player changed, their turn entries.
+   * Appends the events of one command, which took the game from `before` (whose turn began at `since`)
+   * to `after` (see `EventStore.append`): one write, and when the awaited player changed (or, with a
+   * clock, their deadline), their turn entries. Returns when the turn after it began, too.
    */
   async append(
     gameId: string,
     expectedVersion: number,
     events: readonly GameEvent[],
-    states: { readonly before: GameState; readonly after: GameState },
+    states: { readonly before: GameState; readonly after: GameState; readonly since: string | null },
     meta: CommitMeta,
-  ): Promise<AppendResult> {
+  ): Promise<AppendResult & { since: string | null }> {
     const at = new Date(this.#clock());
+    const iso = at.toISOString();
     const version = expectedVersion + 1;
-    const change = turnChange(states.before, states.after);
-    const snapshot = version % SNAPSHOT_EVERY === 0 ? toSnapshot(states.after) : null;
+    const since = sinceAfter(states.before, states.after, events, iso, states.since);
+    const turn = turnWrite(states, { before: states.since, after: since }, version, iso);
+    const snapshot = version % SNAPSHOT_EVERY === 0 ? toSnapshot(states.after, since) : null;
     const result = await this.store.append(gameId, expectedVersion, events, {
       at,
-      ...(change ? { turn: { ...change, head: headOf(states.after, version, at.toISOString()) } } : {}),
+      ...(turn ? { turn } : {}),
       ...(snapshot ? { snapshot } : {}),
       idempotencyKey: meta.idempotencyKey,
       commandHash: meta.commandHash,
       by: meta.by,
     });
-    if (!result.replayed) this.#cache.set(gameId, result.commit.version, states.after);
-    return result;
+    if (!result.replayed) this.#cache.set(gameId, result.commit.version, { state: states.after, since });
+    return { ...result, since };
   }
 }

@@ -51,7 +51,7 @@ async function started(games: GameService) {
   await games.execute(
     'g_one',
     { kind: 'player', playerId: ann.id },
-    { type: 'create', seats: 2, rules: { set: 6 }, player: ann },
+    { type: 'create', seats: 2, rules: { set: 6, turnHours: 24 }, player: ann },
     { expectedVersion: 0, key: 'create-key-0001' },
   );
   return games.execute(
@@ -112,14 +112,21 @@ describe('the game service, without HTTP', () => {
     expect(commits.at(-1)).toMatchObject({ by: 'bot', idempotencyKey: `bot:${seat}:${joined.version}` });
   });
 
-  it('lets the system act for a seat, and refuses a player who is not seated as if there were no game', async () => {
+  it('lets the system time a seat out, and refuses a player who is not seated as if there were no game', async () => {
     const { games } = await service();
     const joined = await started(games);
     const seat = joined.state.hand?.turn as number;
-    const move = legalMoves(joined.state, seat)[0] as Move;
+    const move = legalMoves(joined.state, seat).find((m) => m.type === 'play' || m.type === 'pass') as Move & {
+      type: 'play' | 'pass';
+    };
     const timeout = { kind: 'system', seat, reason: 'timeout' } as const;
-    const done = await games.execute('g_one', timeout, { type: 'move', move }, { expectedVersion: joined.version });
+    // The system does one thing, and only the system does it: a timeout.
+    await expect(
+      games.execute('g_one', timeout, { type: 'move', move }, { expectedVersion: joined.version }),
+    ).rejects.toThrow(/only the system times a turn out/);
+    const done = await games.execute('g_one', timeout, { type: 'timeout', move }, { expectedVersion: joined.version });
     expect(done.version).toBe(joined.version + 1);
+    expect(done.events[0]).toEqual({ type: 'TurnTimedOut', seat });
     const stranger = { kind: 'player', playerId: 'p_eve' } as const;
     await expect(
       games.execute(

@@ -18,10 +18,12 @@ import { keyReused, notFound, recordedButUnanswered, versionMismatch } from './g
 import { commandIdentity } from './identity';
 import { lobbyWrite } from './lobby-entry';
 import { STALE_AFTER_MS, staleCheckWrite } from './stale-check';
-import { allMembers, changedMembers, headOf } from './projection';
+import { allMembers, changedMembers, headOf, projectionOf } from './projection';
 import type { GameRepository, StoredGame } from './repository';
 import { settleBots, type Settled } from './settle-bots';
 import { fromSnapshot } from './snapshot';
+import { timeOut, type TimedOut } from './time-out';
+import { deadlineOf, timeoutAt } from './turn-clock';
 
 export type { ExecuteOptions, Executed, GameCommand } from './game-command';
 export { notFound } from './game-problems';
@@ -106,6 +108,25 @@ export class GameService {
     return settleBots(this.#bots, gameId, from);
   }
 
+  /**
+   * Times out `seat`'s turn in `game` at its version: its bot's play or pass, recorded as a timeout by
+   * the system (see `timeOut`), then the bot moves that follow. Throws `request/version-mismatch`
+   * when the game moved on first (a late move of the player won).
+   * @example const { done } = await games.timeOut(gameId, game, seat);
+   */
+  timeOut(gameId: string, game: StoredGame, seat: number): Promise<TimedOut> {
+    return timeOut(this.#bots, gameId, game, seat);
+  }
+
+  /**
+   * Rewrites a game's lists and turn entries (with a clock, its due deadline) from its whole log: for
+   * a caller that found them behind the game (a due entry of a turn that is over, whose commit could
+   * not write the next one's), so that no deadline is left unwritten.
+   */
+  async repairLists(gameId: string): Promise<void> {
+    await this.#games.store.rebuildProjections(gameId, projectionOf);
+  }
+
   /** The newest state of a game, or null when there is none. */
   load(gameId: string): Promise<StoredGame | null> {
     return this.#games.load(gameId);
@@ -122,7 +143,7 @@ export class GameService {
     const { expectedVersion } = options;
     for (let attempt = 0; ; attempt++) {
       const stored = await this.#games.current(gameId, expectedVersion);
-      const game = stored ?? (command.type === 'create' ? { version: 0, state: initialState() } : null);
+      const game = stored ?? (command.type === 'create' ? { version: 0, state: initialState(), since: null } : null);
       const seat = game ? seatOfActor(game.state, actor) : -1;
       // Without an invite code only an open game may be joined; any other answers as if there were none.
       // (A rematch is joined without one too, by the players it keeps seats for.)
@@ -156,7 +177,7 @@ export class GameService {
         );
       }
       checkActor(game.state, actor, seat, command);
-      const decision = decide(engineCommand(command, seat), game.state, this.#context);
+      const decision = decide(engineCommand(command, seat, actor), game.state, this.#context);
       if (!decision.ok) {
         // Only a command that names no version (joining) can be a recorded retry the rules now refuse:
         // with a version, a recorded command would have moved the game past it (handled above).
@@ -166,11 +187,11 @@ export class GameService {
       }
       const after = decision.state;
       try {
-        const { commit, replayed } = await this.#games.append(
+        const { commit, replayed, since } = await this.#games.append(
           gameId,
           game.version,
           decision.events,
-          { before: game.state, after },
+          { before: game.state, after, since: game.since },
           {
             ...identity,
             by: recordedBy(actor),
@@ -183,6 +204,7 @@ export class GameService {
           version: commit.version,
           events: decision.events,
           state: after,
+          since,
           // One who left a game before its start has no seat in it now: the reply names the one they left.
           seat: command.type === 'leave' ? seat : seatOfActor(after, actor),
           replayed: false,
@@ -230,23 +252,35 @@ export class GameService {
    * old or older.
    */
   async #replay(commit: Commit, actor: Actor): Promise<Executed> {
-    const state = await this.#games.stateAt(commit);
-    await Promise.all([this.#project(commit, null, state), this.#restore(commit, state)]);
+    const { state, since } = await this.#games.stateAt(commit);
+    await Promise.all([this.#project(commit, null, state), this.#restore(commit, state, since)]);
     const events = commit.events as GameEvent[];
     return {
       gameId: commit.gameId,
       version: commit.version,
       events,
       state,
+      since,
       seat: seatAfter(state, actor, events),
       replayed: true,
     };
   }
 
-  /** Rewrites a recorded commit's turn entries ("my turn" lists); a failure is answered like a failed list update. */
-  async #restore(commit: Commit, state: GameState): Promise<void> {
+  /**
+   * Rewrites a recorded commit's turn entries ("my turn" lists, and with a clock the deadline in the due
+   * index); a failure is answered like a failed list update.
+   */
+  async #restore(commit: Commit, state: GameState, since: string | null): Promise<void> {
+    const deadline = deadlineOf(state, since);
     try {
-      await this.#games.store.restoreTurns(commit, headOf(state, commit.version, commit.at));
+      const head = headOf(state, commit.version, commit.at, deadline);
+      const clocked = state.clock !== null && since !== null;
+      await this.#games.store.restoreTurns(
+        commit,
+        head,
+        state.clock ? timeoutAt(deadline) : undefined,
+        clocked ? since : undefined,
+      );
     } catch (error) {
       this.#logger({
         level: 'error',

@@ -58,7 +58,7 @@ export async function settleBots(deps: SettleDeps, gameId: string, from?: Stored
       const done = await commit(deps, gameId, game, next);
       commits.push(done);
       log.extend(done.version, done.events);
-      game = { version: done.version, state: done.state };
+      game = { version: done.version, state: done.state, since: done.since };
     } catch (error) {
       if (error instanceof ApiProblem && error.code === 'request/version-mismatch') {
         // A player (or another runner) moved first: decide again on the game as it is now.

@@ -6,12 +6,15 @@ import { decodeCompact, encodeCompact, type Vocabulary } from './compact-json';
 // game is folded from its events instead, so a deploy never needs a data migration. Formats 2 and 3
 // were the state as JSON (brotli-compressed by the store; 3 added the seats' bots): ~1 KB for a
 // 4-seat double-9 game, so a commit that carried one took two write units. Format 4 is the state in
-// compact-json.ts's bytes.
-const FORMAT = 5;
+// compact-json.ts's bytes; format 5 added the game's setup (open, creator, reserved, rematchOf);
+// format 6 adds the turn clock (the state's `clock`, the rules' `turnHours` and `awayAfter`) and,
+// beside the state, when the turn in play began.
+const FORMAT = 6;
 
 /**
  * The keys (in the order evolve writes them) and strings of a game state, each written as one byte
- * under format 5 (4 had no game setup: its snapshots are folded again). Frozen with the format: a change here is a new FORMAT (a test pins it).
+ * under format 6 (4 had no game setup, 5 no turn clock: their snapshots are folded again). Frozen
+ * with the format: a change here is a new FORMAT (a test pins it).
  */
 export const STATE_VOCABULARY: Vocabulary = {
   shapes: [
@@ -21,6 +24,7 @@ export const STATE_VOCABULARY: Vocabulary = {
       'seatCount',
       'players',
       'bots',
+      'clock',
       'hand',
       'openers',
       'handScores',
@@ -29,7 +33,19 @@ export const STATE_VOCABULARY: Vocabulary = {
       'pastHands',
       'setup',
     ],
-    ['set', 'spokes', 'drawnTile', 'doubleBlank', 'opening', 'chickenlittle', 'autoPlay', 'botLevel', 'handSize'],
+    [
+      'set',
+      'spokes',
+      'drawnTile',
+      'doubleBlank',
+      'opening',
+      'chickenlittle',
+      'autoPlay',
+      'botLevel',
+      'turnHours',
+      'awayAfter',
+      'handSize',
+    ],
     ['id', 'name'],
     [
       'index',
@@ -50,6 +66,8 @@ export const STATE_VOCABULARY: Vocabulary = {
     ['id', 'tile', 'on', 'slot', 'suit', 'seat'],
     ['id', 'suit', 'remaining'],
     ['index', 'dealer', 'opener', 'reason', 'out', 'scores', 'hands'],
+    ['timeouts', 'streaks', 'away', 'extraHours'],
+    ['state', 'since'],
     ['open', 'creator', 'reserved', 'rematchOf'],
   ],
   words: [
@@ -88,14 +106,25 @@ const BROTLI_OPTIONS = {
 /** Below this the compact bytes are kept as they are: brotli's framing costs more than it saves. */
 const COMPRESS_FROM = 256;
 
+/** A game's state, and when the turn in play began, as a snapshot or a fold gives them. */
+export interface Folded {
+  readonly state: GameState;
+  /**
+   * When the game began awaiting the seat in turn (ISO 8601), or null: a time the state cannot hold
+   * (the rules read no clock), kept beside it so a turn's deadline is known from a snapshot alone.
+   */
+  readonly since: string | null;
+}
+
 /**
- * The state as a commit stores it: the format, whether compressed, then STATE_VOCABULARY's compact
- * bytes. Null for a state JSON cannot hold (never from `evolve`): the commit then goes without.
+ * The state (and when its turn began) as a commit stores it: the format, whether compressed, then
+ * STATE_VOCABULARY's compact bytes of `{ state, since }`. Null for a state JSON cannot hold (never
+ * from `evolve`): the commit then goes without.
  */
-export function toSnapshot(state: GameState): Uint8Array | null {
+export function toSnapshot(state: GameState, since: string | null): Uint8Array | null {
   let bytes: Uint8Array;
   try {
-    bytes = encodeCompact(state, STATE_VOCABULARY);
+    bytes = encodeCompact({ state, since }, STATE_VOCABULARY);
   } catch {
     return null;
   }
@@ -111,13 +140,13 @@ export function toSnapshot(state: GameState): Uint8Array | null {
   return snapshot;
 }
 
-/** The state in a stored snapshot, or null when there is none or it has another format (fold instead). */
-export function fromSnapshot(value: unknown): GameState | null {
+/** The state (and turn start) in a stored snapshot, or null when there is none or it has another format (fold instead). */
+export function fromSnapshot(value: unknown): Folded | null {
   if (!(value instanceof Uint8Array) || value[0] !== FORMAT) {
-    // Formats 2 and 3 (JSON, as a store payload) and older are refolded from the events instead.
+    // Formats 2 to 4 (2 and 3 JSON, as a store payload; 4 without the clock) are refolded from the events.
     return null;
   }
   const body = value.subarray(2);
   const bytes = value[1] === BROTLI ? brotliDecompressSync(body) : body;
-  return decodeCompact(bytes, STATE_VOCABULARY) as GameState;
+  return decodeCompact(bytes, STATE_VOCABULARY) as Folded;
 }

@@ -1,5 +1,5 @@
-import type { GameState } from '@chickenfoot/rules';
 import { LruMap } from '../lru-map';
+import type { Folded } from './snapshot';
 
 /**
  * The latest state this process has seen of recently played games. A move whose If-Match names the
@@ -8,23 +8,23 @@ import { LruMap } from '../lru-map';
  * Least recently used entries go first.
  */
 export class StateCache {
-  readonly #entries: LruMap<string, { version: number; state: GameState }>;
+  readonly #entries: LruMap<string, { version: number; game: Folded }>;
 
   constructor(capacity: number) {
     this.#entries = new LruMap(capacity);
   }
 
-  /** The cached state of `gameId` at exactly `version`, if that is what is cached. */
-  get(gameId: string, version: number): GameState | null {
+  /** The cached state of `gameId` (and when its turn began) at exactly `version`, if that is what is cached. */
+  get(gameId: string, version: number): Folded | null {
     const entry = this.#entries.get(gameId);
-    return entry?.version === version ? entry.state : null;
+    return entry?.version === version ? entry.game : null;
   }
 
   /** Remembers a game's state at a version, unless a newer one is cached. */
-  set(gameId: string, version: number, state: GameState): void {
+  set(gameId: string, version: number, game: Folded): void {
     const current = this.#entries.get(gameId);
     if (current && current.version > version) return;
-    this.#entries.set(gameId, { version, state });
+    this.#entries.set(gameId, { version, game });
   }
 
   /** Forgets a game (after a lost race, its cached state is stale). */

@@ -1,4 +1,5 @@
 import { firstFreeSeat, hasLeft, viewFor, type GameState, type GameView, type Seat } from '@chickenfoot/rules';
+import { deadlineOf } from './turn-clock';
 
 /** The game as one seated player sees it, as the API returns it. */
 export interface ApiGameView extends Omit<GameView, 'viewer' | 'status' | 'rules' | 'yourTiles'> {
@@ -12,6 +13,8 @@ export interface ApiGameView extends Omit<GameView, 'viewer' | 'status' | 'rules
   yourSeat: number;
   inviteCode: string | null;
   yourTiles: readonly string[];
+  /** When the seat in turn times out (ISO 8601), or null: no clock, or no player awaited. */
+  deadline: string | null;
 }
 
 /** Where invite codes come from (the app's `Signer`). */
@@ -24,6 +27,8 @@ export interface ViewInput {
   readonly gameId: string;
   readonly version: number;
   readonly state: GameState;
+  /** Since when the game has awaited the seat in turn (ISO 8601): the start of its deadline. */
+  readonly since: string | null;
   readonly seat: number;
   /** Gives a game's invite code, shown (and so asked for) only while a seat is free. */
   readonly inviteCodes: InviteCodes;
@@ -42,7 +47,7 @@ export function playerViewer(state: GameState, seat: number): Seat | null {
  * The caller's view of a game at a version. Built only from its input, so the same commit always
  * gives the same bytes: an idempotent retry returns the first reply exactly.
  */
-export function gameView({ gameId, version, state, seat, inviteCodes }: ViewInput): ApiGameView {
+export function gameView({ gameId, version, state, since, seat, inviteCodes }: ViewInput): ApiGameView {
   const { viewer: _viewer, status, rules, yourTiles, ...rest } = viewFor(state, playerViewer(state, seat));
   return {
     id: gameId,
@@ -60,5 +65,6 @@ export function gameView({ gameId, version, state, seat, inviteCodes }: ViewInpu
         : null,
     ...rest,
     yourTiles: yourTiles ?? [],
+    deadline: deadlineOf(state, since),
   };
 }

@@ -50,7 +50,7 @@ export function exportRoutes(deps: AppDeps) {
       state.status === 'empty'
         ? null
         : (({ yourSeat: _s, inviteCode: _i, yourTiles: _t, drawnTile: _d, legalMoves: _m, ...rest }) => rest)(
-            gameView({ gameId: id, version: at, state, seat: -1, inviteCodes }),
+            gameView({ gameId: id, version: at, state, since: null, seat: -1, inviteCodes }),
           );
     return c.json(
       {

@@ -70,6 +70,7 @@ export function gameRoutes(deps: AppDeps) {
       gameId: id,
       version: game.version,
       state: game.state,
+      since: game.since,
       seat,
       inviteCodes: await deps.signer(),
     });

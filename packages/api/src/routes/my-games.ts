@@ -47,6 +47,9 @@ function summary(id: string, head: GameHead, yourTurn: boolean, since: string) {
     seats: head.seats,
     // Heads written before bot seats existed have no bots: nobody but players sat in those games.
     bots: Array.isArray(head.bots) ? (head.bots as (BotLevel | null)[]) : head.seats.map(() => null),
+    turnHours: typeof head.turnHours === 'number' ? head.turnHours : null,
+    // A turn entry's head carries the awaited player's deadline; member heads are not written move by move.
+    deadline: yourTurn && typeof head.deadline === 'string' ? head.deadline : null,
   };
 }
 

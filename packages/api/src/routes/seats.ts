@@ -1,11 +1,15 @@
 import type { AppDeps } from '../app-deps';
+import { giveTime, returnToGame } from '../contract/clock';
 import { addBot, leaveGame } from '../contract/seats';
 import { commandReply } from '../games/reply';
 import type { GameCommand } from '../games/service';
 import { parseIfMatch } from './if-match';
 import { openapi, router } from './router';
 
-/** `POST /v1/games/{id}/bots` (the creator seats a bot) and `POST /v1/games/{id}/leave`. */
+/**
+ * `POST /v1/games/{id}/bots` (the creator seats a bot), `/leave`, and the turn clock's `/return` (an
+ * away seat taken back) and `/time` (more time for the seat in turn).
+ */
 export function seatRoutes(deps: AppDeps) {
   const app = router();
   const run = async (id: string, playerId: string, command: GameCommand, headers: Record<string, string>) => {
@@ -30,6 +34,18 @@ export function seatRoutes(deps: AppDeps) {
 
   openapi(app, leaveGame, async (c) => {
     const reply = await run(c.req.valid('param').id, c.get('playerId'), { type: 'leave' }, c.req.valid('header'));
+    return c.json(reply, 200, { ETag: `"${reply.version}"` });
+  });
+
+  openapi(app, returnToGame, async (c) => {
+    const reply = await run(c.req.valid('param').id, c.get('playerId'), { type: 'return' }, c.req.valid('header'));
+    return c.json(reply, 200, { ETag: `"${reply.version}"` });
+  });
+
+  openapi(app, giveTime, async (c) => {
+    const { hours } = c.req.valid('json');
+    const command = { type: 'give-time', hours } as const;
+    const reply = await run(c.req.valid('param').id, c.get('playerId'), command, c.req.valid('header'));
     return c.json(reply, 200, { ETag: `"${reply.version}"` });
   });
   return app;

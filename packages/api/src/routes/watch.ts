@@ -100,6 +100,7 @@ export function watchRoutes(deps: AppDeps, links: WatchLinks) {
       gameId,
       version: game.version,
       state: game.state,
+      since: game.since,
       seat: -1,
       inviteCodes: signer,
     });

@@ -78,6 +78,26 @@ const variants = [
     totals: z.array(z.number().int()).readonly(),
     winners: z.array(seat).readonly(),
   }),
+  z.object({ type: z.literal('TurnTimedOut'), seat }).openapi({
+    description:
+      'The turn clock ran out on `seat`: the events after it in the same commit are the move the server made for it, chosen by its bot at the game’s `botLevel`.',
+  }),
+  z.object({ type: z.literal('SeatAway'), seat }).openapi({
+    description:
+      'The seat timed out `awayAfter` turns in a row: the game’s bot plays its turns at once, until its player comes back.',
+  }),
+  z.object({ type: z.literal('SeatReturned'), seat }).openapi({
+    description:
+      'The seat’s player acted again after timing out (a move, more time given, or a return): the seat is theirs again, and their timeouts in a row start over.',
+  }),
+  z
+    .object({
+      type: z.literal('TimeGiven'),
+      seat,
+      by: seat,
+      hours: z.number().int().min(1).openapi({ description: 'Extra hours for this turn.' }),
+    })
+    .openapi({ description: 'The player of seat `by` gave `seat`, in turn, more time for this turn.' }),
   z
     .object({ type: z.literal('GameCancelled'), reason: z.enum(['creator', 'stale']) })
     .openapi({ description: 'Cancelled before it started: by its creator, or after waiting too long (`stale`).' }),

@@ -23,5 +23,11 @@ export const GameSummarySchema = z
     bots: z.array(nullable(BotLevelSchema)).openapi({
       description: 'The level of the bot playing each seat; null where a player plays it (or nobody yet).',
     }),
+    turnHours: z.number().int().min(1).nullable().openapi({
+      description: 'The game’s turn clock (`rules.turnHours`): hours per turn, or null for none.',
+    }),
+    deadline: TimestampSchema.nullable().openapi({
+      description: 'For games waiting on you with a turn clock: when your turn times out (ISO 8601); null otherwise.',
+    }),
   })
   .openapi('GameSummary');

@@ -1,5 +1,6 @@
+import { MAX_TURN_HOURS } from '@chickenfoot/rules';
 import { z } from '@hono/zod-openapi';
-import { nullable, SeatSchema, TileSchema } from './common';
+import { nullable, SeatSchema, TileSchema, TimestampSchema } from './common';
 import { MoveSchema } from './moves';
 import { PlayerSchema } from './players';
 import { BotLevelSchema, RuleOptionsSchema, RulesSchema } from './rules';
@@ -12,9 +13,15 @@ const SeatViewSchema = z
         'Who took the seat; null for a free seat or one a bot took. A player who left a game in play stays here (`left`).',
     }),
     bot: nullable(BotLevelSchema).openapi({
-      description: 'The level of the bot playing the seat; null where a player plays it (or nobody yet).',
+      description:
+        'The level of the bot playing the seat; null where a player plays it (or nobody yet). For an away seat, its stand-in’s: the game’s `botLevel`.',
     }),
     left: z.boolean().openapi({ description: 'True when the seat’s player left and a bot plays it now.' }),
+    away: z.boolean().openapi({
+      description:
+        'True when the seat’s player is away (timed out `awayAfter` turns in a row): its bot plays its turns until they come back.',
+    }),
+    timeouts: z.number().int().min(0).openapi({ description: 'How many of the seat’s turns have timed out so far.' }),
     tileCount: z.number().int(),
     totalScore: z.number().int(),
     chickenlittle: z.enum(['none', 'pending', 'vulnerable', 'announced', 'penalized']).openapi({
@@ -125,6 +132,13 @@ export const GameViewSchema = z
       .readonly()
       .nullable()
       .openapi({ description: 'The lowest totals once the game is over.' }),
+    deadline: TimestampSchema.nullable().openapi({
+      description:
+        'When the seat in turn times out (ISO 8601, UTC): when its turn began plus `rules.turnHours` and `extraHours`. Null without a clock, and while no player is awaited (a bot’s or an away seat’s turn, a game not in play).',
+    }),
+    extraHours: z.number().int().min(0).openapi({
+      description: 'Extra hours given to the turn in play (`POST /v1/games/{id}/time`); 0 without a clock.',
+    }),
   })
   .openapi('Game');
 
@@ -159,6 +173,18 @@ export const NewGameSchema = z
   })
   .strict()
   .openapi('NewGame');
+
+/** POST /v1/games/{id}/time body. */
+export const GiveTimeSchema = z
+  .object({
+    hours: z.number().int().min(1).max(MAX_TURN_HOURS).openapi({
+      description:
+        'Extra hours for the seat in turn, this turn only: a turn may have at most `rules.turnHours` extra in all.',
+      example: 24,
+    }),
+  })
+  .strict()
+  .openapi('GiveTime');
 
 /** POST /v1/games/{id}/join body. */
 export const JoinSchema = z

@@ -1,4 +1,4 @@
-import { BOT_LEVELS } from '@chickenfoot/rules';
+import { BOT_LEVELS, MAX_AWAY_AFTER, MAX_TURN_HOURS, TURN_HOURS_PRESETS } from '@chickenfoot/rules';
 import { z } from '@hono/zod-openapi';
 import { oneOf } from './common';
 
@@ -29,7 +29,22 @@ const options = {
   }),
   botLevel: BotLevelSchema.openapi({
     description:
-      'The level of the bot that takes over the seat of a player who leaves (and of a bot seated without one): `random`, `greedy` or `strong`.',
+      'The level of the bot that takes over the seat of a player who leaves (and of a bot seated without one), and that moves for a seat whose time ran out: `random`, `greedy` or `strong`.',
+  }),
+  turnHours: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_TURN_HOURS)
+    .nullable()
+    .openapi({
+      description: `The turn clock: hours per turn, any whole number from 1 to ${MAX_TURN_HOURS} (14 days; presets ${TURN_HOURS_PRESETS.join(', ')}), or null for no clock (the default). When a player's turn runs out the server moves for them, with their seat's bot at \`botLevel\`; \`deadline\` in the game says when.`,
+      example: 72,
+    }),
+  awayAfter: z.number().int().min(1).max(MAX_AWAY_AFTER).openapi({
+    description:
+      'With a clock: after this many timeouts in a row a seat is away, and its bot plays its turns at once until its player comes back (any move of theirs, or `POST /v1/games/{id}/return`). Default 2.',
+    example: 2,
   }),
 };
 
@@ -50,6 +65,8 @@ export const RuleOptionsSchema = z
     chickenlittle: options.chickenlittle.optional(),
     autoPlay: options.autoPlay.optional(),
     botLevel: options.botLevel.optional(),
+    turnHours: options.turnHours.optional(),
+    awayAfter: options.awayAfter.optional(),
   })
   .strict()
   .openapi('RuleOptions', { description: 'Any rule option; left out, it takes its default (returned with the game).' });

@@ -1,0 +1,53 @@
+import type { Clock } from '../clock';
+import type { Logger } from '../http/logging';
+import type { Sweeper, SweepReport } from './sweeper';
+
+/** How a sweeper runs on a timer: every `everyMs` (default a minute, as on AWS), at `clock`'s time. */
+export interface SweepTimerOptions {
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly everyMs?: number;
+  /** Called with each sweep's report (a test waits on it). */
+  readonly onReport?: (report: SweepReport) => void;
+}
+
+/** A sweeper running on a timer: `stop` ends it, after the sweep in progress (if any) is done. */
+export interface SweepTimer {
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs `sweeper` every `everyMs` in this process, as `npm start` does: the first sweep at once (work
+ * that fell due while the server was down), each next one `everyMs` after the last ended, so two never
+ * overlap. A sweep that fails is logged and the timer goes on.
+ * @example const timer = sweepEvery(sweeper, { clock: Date.now, logger }); ...; await timer.stop();
+ */
+export function sweepEvery(sweeper: Sweeper, options: SweepTimerOptions): SweepTimer {
+  const { clock, logger, everyMs = 60_000, onReport } = options;
+  if (!(everyMs > 0)) throw new TypeError(`everyMs must be above 0, got ${everyMs}`);
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const tick = () => {
+    running = sweeper
+      .sweep(clock())
+      .then(
+        (report) => {
+          if (report.due > 0) logger({ level: 'info', msg: 'swept', ...report });
+          onReport?.(report);
+        },
+        (error: unknown) => logger({ level: 'error', msg: 'sweep failed', error: String(error) }),
+      )
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, everyMs);
+      });
+  };
+  tick();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
