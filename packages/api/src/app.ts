@@ -1,7 +1,6 @@
-import { fisherYates, type Shuffle } from '@chickenfoot/rules';
+import type { Shuffle } from '@chickenfoot/rules';
 import type { EventStore } from '@chickenfoot/store';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { randomInt } from 'node:crypto';
 import type { AppDeps, AppEnv, Limits } from './app-deps';
 import { requirePlayer } from './auth/middleware';
 import { requireWatcher } from './auth/watch-middleware';
@@ -11,8 +10,7 @@ import { Signer } from './auth/signer';
 import { systemClock, type Clock } from './clock';
 import { ROUTES } from './contract/document';
 import type { BotOptions } from './games/bot-players';
-import { GameRepository } from './games/repository';
-import { GameService } from './games/service';
+import { createGameService } from './games/create-service';
 import { GameWatcher } from './games/watcher';
 import { limitBody } from './http/body-limit';
 import { bufferedBody } from './http/buffered-body';
@@ -142,26 +140,6 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   return app;
 }
 
-/**
- * The one command path (see `GameService`) as the app builds it from its options: what the sweeper's
- * handlers (see `setupHandlers`) run their commands through, in the same process or another.
- * @example new Sweeper({ store, logger, handlers: setupHandlers(gameService({ store, secret })) })
- */
-export function gameService(options: AppOptions): GameService {
-  const repository = new GameRepository({
-    store: options.store,
-    clock: options.clock ?? systemClock,
-    ...(options.cacheSize !== undefined ? { cacheSize: options.cacheSize } : {}),
-  });
-  return new GameService({
-    repository,
-    context: { shuffle: options.shuffle ?? fisherYates(randomInt) },
-    logger: options.logger ?? jsonLogger,
-    ...(options.bots ? { bots: options.bots } : {}),
-    ...(options.staleAfterMs !== undefined ? { staleAfterMs: options.staleAfterMs } : {}),
-  });
-}
-
 /** The app's parts, each built once from the options: what every route is handed. */
 function appDeps(options: AppOptions): AppDeps {
   const logger = options.logger ?? jsonLogger;
@@ -172,7 +150,7 @@ function appDeps(options: AppOptions): AppDeps {
   const players = new PlayerRepository(options.store);
   return {
     store: options.store,
-    games: gameService(options),
+    games: createGameService(options),
     players,
     accounts: new AccountCache(players, clock),
     watcher: new GameWatcher(options.store, limits.pollMs),

@@ -2,7 +2,7 @@
  * The Chickenfoot HTTP API (Hono + @hono/zod-openapi): routes, schemas, auth, problem+json,
  * per-viewer views. Entry points in functions/ build it with `createApp` and serve it.
  */
-export { createApp, gameService, type AppOptions } from './app';
+export { createApp, type AppOptions } from './app';
 export { projectionOf } from './games/projection';
 export { SNAPSHOT_EVERY } from './games/repository';
 export { fromSnapshot, toSnapshot } from './games/snapshot';

@@ -18,11 +18,13 @@ export interface GameServiceParts {
   readonly bots?: BotOptions;
   /** How many games' latest states to keep in memory (see `GameRepository`). */
   readonly cacheSize?: number;
+  /** How long a waiting game may go without a commit before the sweeper closes it (see `GameService`). */
+  readonly staleAfterMs?: number;
 }
 
 /**
- * A game service of its own on `store`, as the app builds one: for a process that runs commands on
- * games without serving HTTP (the sweeper), and for tests at the service level.
+ * The one command path (see `GameService`) built from its parts: the app's, and that of a process that
+ * runs commands on games without serving HTTP (the sweeper), and tests at the service level.
  * @example const games = createGameService({ store, clock: () => now });
  */
 export function createGameService(parts: GameServiceParts): GameService {
@@ -35,5 +37,6 @@ export function createGameService(parts: GameServiceParts): GameService {
     context: { shuffle: parts.shuffle ?? fisherYates(randomInt) },
     logger: parts.logger ?? jsonLogger,
     ...(parts.bots ? { bots: parts.bots } : {}),
+    ...(parts.staleAfterMs !== undefined ? { staleAfterMs: parts.staleAfterMs } : {}),
   });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
-import { gameService } from '../app';
+import { createGameService } from '../games/create-service';
 import { silentLogger } from '../http/logging';
-import { TEST_SECRET, testApi } from '../testing';
+import { testApi } from '../testing';
 import { setupHandlers } from './close-stale';
 import { Sweeper } from './sweeper';
 
@@ -11,7 +11,7 @@ const DAY = 24 * 3600_000;
 async function world(staleAfterMs = 2 * DAY) {
   const clock = { now: Date.parse('2026-12-01T10:00:00.000Z') };
   const { api, store } = await testApi(inject('dynamoEndpoint'), { clock: () => clock.now, staleAfterMs });
-  const games = gameService({ store, secret: TEST_SECRET, clock: () => clock.now, logger: silentLogger, staleAfterMs });
+  const games = createGameService({ store, clock: () => clock.now, logger: silentLogger, staleAfterMs });
   const sweeper = new Sweeper({ store, handlers: setupHandlers(games), logger: silentLogger });
   return { api, clock, sweep: () => sweeper.sweep(clock.now) };
 }
