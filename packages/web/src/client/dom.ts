@@ -1,0 +1,52 @@
+/** The element with this id, typed; throws when the page lacks it (a page and its script disagree). */
+export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
+  const element = document.getElementById(id);
+  if (!element) throw new Error(`the page has no #${id}`);
+  return element as T;
+}
+
+/** Puts `text` on the clipboard; says whether it worked (it needs a secure page, as localhost is). */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Runs a form's submit handler with its button disabled meanwhile, and shows what it throws in the
+ * form's alert (`[role=alert]`), in the API's words.
+ */
+export function onSubmit(form: HTMLFormElement, handler: (data: FormData) => Promise<void>): void {
+  const alert = form.querySelector<HTMLElement>('[role=alert]');
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const button = form.querySelector<HTMLButtonElement>('button[type=submit]');
+    if (button?.disabled) return;
+    if (button) button.disabled = true;
+    if (alert) alert.textContent = '';
+    handler(new FormData(form))
+      .catch((error: unknown) => {
+        if (alert) alert.textContent = error instanceof Error ? error.message : String(error);
+      })
+      .finally(() => {
+        if (button) button.disabled = false;
+      });
+  });
+}
+
+/** "5 minutes", "2 hours", "3 days": how long since `iso`, as a person says it. */
+export function ago(iso: string, now = Date.now()): string {
+  const seconds = Math.max(0, (now - Date.parse(iso)) / 1000);
+  const [n, unit] =
+    seconds < 90
+      ? [1, 'minute']
+      : seconds < 5400
+        ? [Math.round(seconds / 60), 'minute']
+        : seconds < 129600
+          ? [Math.round(seconds / 3600), 'hour']
+          : [Math.round(seconds / 86400), 'day'];
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,54 @@
+/** @jsxImportSource hono/jsx/dom */
+import type { Game } from '../api';
+
+/** The seat's name, or "You". */
+const nameOf = (view: Game, seat: number) =>
+  seat === view.yourSeat ? 'You' : (view.seats[seat]?.player?.name ?? `Seat ${seat + 1}`);
+
+/** The hands played so far: who went out (or that it was blocked), every seat's points and what it held; the totals; the winners. */
+export function HandsView({ view }: { view: Game }) {
+  const winners = view.winners;
+  return (
+    <>
+      {winners ? (
+        <p class="winners" role="status">
+          {`${winners.map((s) => nameOf(view, s)).join(' and ')} ${winners.length === 1 && winners[0] !== view.yourSeat ? 'wins' : 'win'} with ${view.totals[winners[0] ?? 0] ?? 0} points!`}
+        </p>
+      ) : null}
+      <h2>Scores</h2>
+      <div class="table-scroll">
+        <table class="scores">
+          <thead>
+            <tr>
+              <th scope="col">Hand</th>
+              {view.seats.map((s) => (
+                <th scope="col">{nameOf(view, s.seat)}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {view.pastHands.map((h) => (
+              <tr>
+                <th scope="row">
+                  {`${h.index + 1} (${h.opener}) `}
+                  <span class="how">{h.out === null ? 'blocked' : `${nameOf(view, h.out)} out`}</span>
+                </th>
+                {h.scores.map((points, seat) => (
+                  <td title={`Left holding: ${(h.hands[seat] ?? []).join(' ') || 'nothing'}`}>{points}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">Total</th>
+              {view.totals.map((t) => (
+                <td>{t}</td>
+              ))}
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+    </>
+  );
+}

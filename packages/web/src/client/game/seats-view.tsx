@@ -1,0 +1,52 @@
+/** @jsxImportSource hono/jsx/dom */
+import type { Game } from '../api';
+
+type SeatView = Game['seats'][number];
+
+const CHICKENLITTLE: Record<SeatView['chickenlittle'], string> = {
+  none: '',
+  pending: 'one tile, not announced',
+  vulnerable: 'one tile, not announced: may be called out',
+  announced: '“Chickenlittle!”',
+  penalized: 'loses the next turn',
+};
+
+/**
+ * What a seat's card says beyond name and counts. The place for a seat's bot, away and deadline
+ * status as the API gives them.
+ */
+function statuses(seat: SeatView): string[] {
+  return [CHICKENLITTLE[seat.chickenlittle]].filter((s) => s !== '');
+}
+
+/** Every seat: who, tiles in hand, total score, whose turn, Chickenlittle; and the boneyard. */
+export function SeatsView({ view }: { view: Game }) {
+  const hand = view.hand;
+  return (
+    <>
+      <ul class="seat-list">
+        {view.seats.map((seat) => {
+          const name = seat.player?.name ?? 'a free seat';
+          const turn = hand?.turn === seat.seat && view.status === 'playing';
+          const you = seat.seat === view.yourSeat;
+          return (
+            <li class={`seat${turn ? ' to-play' : ''}${you ? ' you' : ''}`} data-seat={seat.seat}>
+              <span class="name">
+                {name}
+                {you ? ' (you)' : ''}
+              </span>
+              <span class="count">{`${seat.tileCount} tile${seat.tileCount === 1 ? '' : 's'}`}</span>
+              <span class="score">{`${seat.totalScore} pts`}</span>
+              <span class="status">
+                {[turn ? (hand?.drawnBy === seat.seat ? 'to play (drew a tile)' : 'to play') : '', ...statuses(seat)]
+                  .filter((s) => s)
+                  .join(' · ')}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      <p class="boneyard">{hand ? `Boneyard: ${hand.boneyardSize} tile${hand.boneyardSize === 1 ? '' : 's'}` : ''}</p>
+    </>
+  );
+}
