@@ -1,6 +1,7 @@
 /**
- * `npm start`: the same app as on Lambda, on Node, with an embedded DynamoDB (dynalite) whose data
- * lives in .data/ and survives restarts. No AWS account needed.
+ * `npm start`: the same site as on Lambda (the web client in front of the API), on Node, with an
+ * embedded DynamoDB (dynalite) whose data lives in .data/ and survives restarts. No AWS account needed.
+ * `npm start` builds the web client's bundle first (`npm run build:web`).
  *   PORT (3000), HOST (127.0.0.1), DATA_DIR (.data), TOKEN_SECRET (else one is made and kept in DATA_DIR)
  */
 import { randomBytes } from 'node:crypto';
@@ -10,6 +11,8 @@ import { serve } from '@hono/node-server';
 import { createApp } from '@chickenfoot/api';
 import { EventStore } from '@chickenfoot/store';
 import { startEmbeddedDynamo } from '@chickenfoot/store/embedded';
+import { WebAssets, webRoutes } from '@chickenfoot/web';
+import { createSite } from './site';
 
 const dataDir = resolve(process.env.DATA_DIR ?? '.data');
 const port = Number(process.env.PORT ?? 3000);
@@ -29,11 +32,14 @@ const dynamo = await startEmbeddedDynamo({ tableName: 'chickenfoot', dataDir: jo
     process.exit(1);
   },
 );
-const app = createApp({ store: new EventStore({ client: dynamo.client, tableName: dynamo.tableName }), secret });
-const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
+const api = createApp({ store: new EventStore({ client: dynamo.client, tableName: dynamo.tableName }), secret });
+const assets = new WebAssets();
+if (!assets.built) console.error('The web client is not built: run npm run build:web (npm start does).');
+const site = createSite(api, webRoutes({ assets }));
+const server = serve({ fetch: site.fetch, port, hostname: host }, (info) => {
   const base = `http://${host}:${info.port}`;
   console.log(
-    `Chickenfoot API on ${base}\n  docs     ${base}/docs\n  contract ${base}/openapi.json\n  data     ${dataDir}`,
+    `Chickenfoot on ${base}\n  play     ${base}/\n  docs     ${base}/docs\n  contract ${base}/openapi.json\n  data     ${dataDir}`,
   );
 });
 

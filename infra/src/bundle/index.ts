@@ -5,4 +5,5 @@
 export { bundleLambda } from './build';
 export { copyDocsAssets, DOCS_ASSET_DIR, DOCS_ASSET_FILES } from './docs-assets';
 export { lambdaBuildOptions } from './options';
+export { buildWebAssets, WEB_ASSET_DIR } from './web-assets';
 export { FUNCTIONS_DIR, HANDLER, HANDLER_FILE, LAMBDA_ENTRY, REPO_ROOT } from './paths';
