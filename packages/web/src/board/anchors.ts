@@ -9,8 +9,11 @@ export interface Anchor {
 /** How far the outer toes of a chicken foot fan out from the line, in degrees. */
 export const TOE_FAN = 50;
 
-// The root lies lengthwise (2 by 1). Spokes leave it going clockwise from the east: two off its short
-// ends, the others off its long sides, spread so their first tiles clear each other.
+/** How far two spokes side by side on the root lean apart, in degrees. */
+const SPOKE_FAN = 20;
+
+// The root lies lengthwise (2 by 1). Spokes leave it going clockwise from the east: one off each short
+// end, and with six, two off each long side, one per half, fanned out a little so they clear each other.
 const SPOKES: Record<number, readonly Anchor[]> = {
   4: [
     { at: { x: 1, y: 0 }, turn: 0 },
@@ -20,11 +23,11 @@ const SPOKES: Record<number, readonly Anchor[]> = {
   ],
   6: [
     { at: { x: 1, y: 0 }, turn: 0 },
-    { at: { x: 0.5, y: 0.5 }, turn: 60 },
-    { at: { x: -0.5, y: 0.5 }, turn: 120 },
+    { at: { x: 0.5, y: 0.5 }, turn: 90 - SPOKE_FAN },
+    { at: { x: -0.5, y: 0.5 }, turn: 90 + SPOKE_FAN },
     { at: { x: -1, y: 0 }, turn: 180 },
-    { at: { x: -0.5, y: -0.5 }, turn: 240 },
-    { at: { x: 0.5, y: -0.5 }, turn: 300 },
+    { at: { x: -0.5, y: -0.5 }, turn: 270 - SPOKE_FAN },
+    { at: { x: 0.5, y: -0.5 }, turn: 270 + SPOKE_FAN },
   ],
 };
 

@@ -70,7 +70,7 @@ export function layoutBoard(
   openEnds: readonly OpenEndInput[],
   rules: { readonly spokes: number; readonly set: number },
 ): BoardLayout {
-  const radius = Math.max(6, 1.6 * Math.sqrt(tilesIn(rules.set)));
+  const radius = Math.max(6, 1.3 * Math.sqrt(tilesIn(rules.set)));
   const laid = new Map<number, LaidTile>();
   const boxes: Box[] = [];
   const place = (parent: LaidTile, slot: number, double: boolean, without: Box[]) =>
@@ -156,7 +156,12 @@ function besideParent(from: Point, angle: number, size: Pick<Box, 'hx' | 'hy'>, 
   return box;
 }
 
-/** Room for a tile on `parent` at `anchor`: straight on, else turned a little more each try, else further out. */
+/**
+ * Room for a tile on `parent` at `anchor`: of the clear spots straight on or turned by up to 120
+ * degrees, the cheapest, each 15 degrees of turn costing 1 and each half-tile beyond the board's
+ * circle (past where the parent already is) costing 5, so lines run straight, then bend along the
+ * circle instead of running off. With no clear spot, further out along the same directions.
+ */
 function findRoom(
   parent: LaidTile,
   anchor: ReturnType<typeof anchorOf>,
@@ -166,18 +171,22 @@ function findRoom(
 ): { box: Box; link: LaidTile['link'] } {
   const from = toTable(parent.box, anchor.at);
   const ahead = parent.box.angle + anchor.turn;
-  const parentReach = Math.hypot(parent.box.x, parent.box.y);
+  const beyond = (box: Box) => Math.max(0, Math.hypot(box.x, box.y) - radius);
+  const already = beyond(parent.box);
   const tries: Box[] = [];
-  for (const turn of TURNS) {
+  let best: { box: Box; cost: number } | null = null;
+  for (const [step, turn] of TURNS.entries()) {
+    if (best && step >= best.cost) break;
     const pair = (turn === 0 ? [0] : [turn, -turn]).map((t) => besideParent(from, ahead + t, size, parent.box));
     // Of two equal turns, the one that leads away from the middle first: lines open outwards.
     pair.sort((p, q) => Math.hypot(q.x, q.y) - Math.hypot(p.x, p.y));
     tries.push(...pair);
+    for (const box of pair) {
+      const cost = step + 5 * Math.max(0, beyond(box) - already);
+      if ((!best || cost < best.cost) && clearOf(box, others, GAP)) best = { box, cost };
+    }
   }
-  const inside = (box: Box) => Math.hypot(box.x, box.y) <= Math.max(radius, parentReach);
-  const found =
-    tries.find((box) => inside(box) && clearOf(box, others, GAP)) ?? tries.find((b) => clearOf(b, others, GAP));
-  if (found) return { box: found, link: null };
+  if (best) return { box: best.box, link: null };
   // Boxed in: the same directions, ever further out, until one is clear (one always is, past the board).
   for (let step = 1; ; step++) {
     for (const near of tries) {
