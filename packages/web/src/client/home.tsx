@@ -74,6 +74,7 @@ async function signIn(token: string): Promise<Session> {
 /** The signed-in half of the page: the games, the key, signing out. */
 function showSignedIn(session: Session): void {
   byId('device-name').textContent = session.player.name;
+  for (const who of document.querySelectorAll('#who')) who.textContent = session.player.name;
   const key = byId<HTMLInputElement>('device-key');
   key.value = session.token;
   const status = byId('device-status');
@@ -120,12 +121,12 @@ export async function startHome(): Promise<void> {
     const name = String(data.get('name') ?? '').trim();
     if (!name) throw new Error('Type the name the others will see.');
     const { player, token } = await new Api(null).register(name);
-    saveSession({ token, player: { id: player.id, name: player.name } });
-    location.reload();
+    const session = { token, player: { id: player.id, name: player.name } };
+    saveSession(session);
+    showSignedIn(session);
   });
   onSubmit(byId<HTMLFormElement>('signin'), async (data) => {
-    await signIn(String(data.get('key') ?? '').trim());
-    location.reload();
+    showSignedIn(await signIn(String(data.get('key') ?? '').trim()));
   });
   const session = loadSession();
   if (session) showSignedIn(session);

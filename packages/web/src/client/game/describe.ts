@@ -47,7 +47,7 @@ export function describe(event: GameEvent, speaker: Speaker, inHand: boolean): s
     case 'TurnSkipped':
       return `${who(speaker, event.seat)} lost a turn.`;
     case 'ChickenlittleAnnounced':
-      return `${who(speaker, event.seat)} said “Chickenlittle!”${event.auto ? ' (said for them)' : ''}`;
+      return `${who(speaker, event.seat)} said “Chickenlittle!”${event.auto ? ' (said by the game)' : ''}`;
     case 'ChickenlittleCalledOut': {
       const penalty = event.penalty === 'draw' ? 'draws a tile' : 'loses a turn';
       return `${who(speaker, event.by)} called ${who(speaker, event.seat)} out for not saying Chickenlittle: ${penalty}.`;
@@ -73,13 +73,14 @@ function unknown(event: never): string {
 
 /**
  * The commits as sentences, oldest first. A placement is named by the board only when its event is
- * of the hand on the table now (placement ids start again each hand).
+ * of the hand on the table now (placement ids start again each hand): the events after the last deal
+ * among them, or all of them when they hold no deal.
  * @example toNews(page.commits, speaker)
  */
 export function toNews(commits: readonly Commit[], speaker: Speaker): NewsEntry[] {
-  const events = commits.flatMap((c) => c.events);
-  const boundary = events.find((e) => e.type === 'HandDealt' || e.type === 'HandEnded');
-  let hand: number | null = boundary ? null : (speaker.view.hand?.index ?? null);
+  // Until a new deal in these commits, they are of the hand the view shows (unless a deal follows).
+  const dealt = commits.some((c) => c.events.some((e) => e.type === 'HandDealt'));
+  let hand: number | null = dealt ? null : (speaker.view.hand?.index ?? null);
   const entries: NewsEntry[] = [];
   for (const commit of commits) {
     for (const event of commit.events) {

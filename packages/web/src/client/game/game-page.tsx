@@ -1,5 +1,5 @@
 /** @jsxImportSource hono/jsx/dom */
-import { createPortal, render, useSyncExternalStore } from 'hono/jsx/dom';
+import { createPortal, render, useEffect, useSyncExternalStore } from 'hono/jsx/dom';
 import { Api } from '../api';
 import { byId } from '../dom';
 import { loadSession } from '../session';
@@ -42,9 +42,12 @@ function App({ game, regions }: { game: GameController; regions: Record<string, 
   const fits =
     view && state.selected ? (playsByTile(view).get(state.selected) ?? new Set<number>()) : new Set<number>();
   const mine = view?.hand?.turn === view?.yourSeat && view?.status === 'playing';
-  document.body.classList.toggle('my-turn', Boolean(mine));
-  // For whoever watches the page from outside (the browser tests): which version it shows.
-  if (view) Object.assign(document.body.dataset, { version: String(view.version), status: view.status });
+  useEffect(() => {
+    document.body.classList.toggle('my-turn', Boolean(mine));
+    // For whoever watches the page from outside (the browser tests): which version it shows.
+    if (view) Object.assign(document.body.dataset, { version: String(view.version), status: view.status });
+    document.title = `${mine ? '(Your turn) ' : ''}Game · Chickenfoot`;
+  }, [view, mine]);
   return (
     <>
       {createPortal(<>{turnLine(state)}</>, regions.turn!)}
@@ -76,7 +79,14 @@ function wireZoom(game: GameController, board: HTMLElement): void {
       if (!layout) return;
       const now = zoom ?? fitScale(layout, { width: board.clientWidth, height: board.clientHeight });
       const kind = button.dataset.zoom;
+      // Keep what is in the middle of the box in the middle.
+      const x = (board.scrollLeft + board.clientWidth / 2) / Math.max(1, board.scrollWidth);
+      const y = (board.scrollTop + board.clientHeight / 2) / Math.max(1, board.scrollHeight);
       game.zoom(kind === 'fit' ? null : Math.max(LEAST, Math.min(120, kind === 'in' ? now * 1.25 : now / 1.25)));
+      requestAnimationFrame(() => {
+        board.scrollLeft = x * board.scrollWidth - board.clientWidth / 2;
+        board.scrollTop = y * board.scrollHeight - board.clientHeight / 2;
+      });
     });
   }
 }

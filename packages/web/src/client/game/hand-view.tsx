@@ -2,6 +2,7 @@
 import type { BoardLayout } from '../../board/layout';
 import type { Game, Move } from '../api';
 import type { GameController } from './controller';
+import { dragTile } from './drag';
 import { InviteBox } from './invite-box';
 import type { GameState } from './store';
 import { HandTile } from './tile-svg';
@@ -40,6 +41,7 @@ function Tiles({ view, state, game }: { view: Game; state: GameState; game: Game
               aria-pressed={state.selected === tile ? 'true' : 'false'}
               aria-label={`${tile}${drawn ? ', just drawn' : ''}, ${fit}`}
               onClick={() => game.select(tile)}
+              onPointerDown={(e: PointerEvent) => dragTile(e, tile, game)}
             >
               <HandTile tile={tile} />
             </button>

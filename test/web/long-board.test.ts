@@ -1,0 +1,96 @@
+// A long hand on a big set, played through the API, then looked at in a real browser on a phone and a
+// desktop: no two tiles (nor open ends) overlap on the screen, checked from the elements' own boxes;
+// every tile has a name; the keyboard alone can pick a tile and play it.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { Seat } from '../e2e/client';
+import { isolatedPage, launchBrowser } from '../support/browser';
+import { serveApp, type ServedApp } from '../support/serve';
+import { drawnBoxes, overlaps } from './support/board-boxes';
+import { waitPast, type Player } from './support/player';
+import { playLongHand } from './support/long-hand';
+import { screenshot, VIEWPORTS } from './support/screens';
+import { signInAs } from './support/session';
+
+let served: ServedApp;
+let browser: Browser;
+let seats: Seat[];
+let gameId: string;
+let tiles: number;
+
+const TILE_NAME = /^\d{1,2}-\d{1,2}(, the root| on the \d{1,2} of (spoke [1-6]|toe [1-3] of the \d{1,2}-\d{1,2}))$/;
+
+beforeAll(async () => {
+  // The API plays at machine speed here, far faster than a person: the per-player rate limit is lifted.
+  served = await serveApp(inject('dynamoEndpoint'), { limits: { perPlayer: { burst: 1e6, perSecond: 1e6 } } });
+  browser = await launchBrowser();
+  seats = await Promise.all(['Ann', 'Bob'].map((name) => Seat.register(served.baseUrl, name)));
+  const game = await seats[0]!.create(2, { set: 15, handSize: 60 });
+  await seats[1]!.join(game.id, game.inviteCode ?? '');
+  gameId = game.id;
+  const view = await playLongHand(game.id, seats, 90);
+  tiles = view.hand!.board.length;
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await served?.close();
+});
+
+describe('the board of a long hand, in the browser', () => {
+  for (const device of ['phone', 'desktop'] as const) {
+    it(`lays every tile out without overlaps on a ${device}, fitted and zoomed in`, async () => {
+      expect(tiles).toBeGreaterThanOrEqual(60);
+      const { page, context, blocked, errors } = await isolatedPage(browser, VIEWPORTS[device]);
+      await signInAs(context, served.baseUrl, seats[0]!);
+      await page.goto(`${served.baseUrl}/games/${gameId}`);
+      await page.locator('body[data-ready=true]').waitFor();
+
+      const drawn = await drawnBoxes(page);
+      expect(drawn).toHaveLength(tiles);
+      expect(overlaps(drawn)).toEqual([]);
+      const ends = await drawnBoxes(page, 'svg.table g.end rect.ghost');
+      expect(ends.length).toBeGreaterThan(0);
+      expect(overlaps(ends, drawn)).toEqual([]);
+      expect(overlaps(ends)).toEqual([]);
+      for (const { label } of drawn) expect(label).toMatch(TILE_NAME);
+      await screenshot(page, `long-board-${device}`);
+
+      // Zoomed in twice, the board is bigger than its box and pans by scrolling; still no overlaps.
+      await page.getByRole('button', { name: 'Zoom in' }).click();
+      await page.getByRole('button', { name: 'Zoom in' }).click();
+      const zoomed = await drawnBoxes(page);
+      expect(overlaps(zoomed)).toEqual([]);
+      const width = (d: typeof drawn) => Math.max(...d.flatMap((t) => t.corners.map(([x]) => x)));
+      expect(width(zoomed)).toBeGreaterThan(width(drawn));
+      const board = page.locator('#board');
+      expect(await board.evaluate((b) => b.scrollWidth > b.clientWidth || b.scrollHeight > b.clientHeight)).toBe(true);
+      await screenshot(page, `long-board-zoomed-${device}`);
+
+      expect(blocked).toEqual([]);
+      expect(errors).toEqual([]);
+    }, 60_000);
+  }
+
+  it('can be played with the keyboard alone: a tile of the hand, then an end of the board', async () => {
+    const view = await seats[0]!.view(gameId);
+    const mover = view.hand!.turn!;
+    const { page, context, errors } = await isolatedPage(browser, VIEWPORTS.desktop);
+    await signInAs(context, served.baseUrl, seats[mover]!);
+    await page.goto(`${served.baseUrl}/games/${gameId}`);
+    await page.locator('body[data-ready=true]').waitFor();
+    const version = Number(await page.locator('body').getAttribute('data-version'));
+
+    const tile = page.locator('.hand-button.playable').first();
+    await tile.focus();
+    await page.keyboard.press('Enter');
+    expect(await tile.getAttribute('aria-pressed')).toBe('true');
+    // Tab order reaches the ends on the board (buttons once a tile is picked), named for a screen reader.
+    const end = page.locator('svg.table g.end.fits').first();
+    expect(await end.getAttribute('aria-label')).toMatch(/^Play \d+-\d+ on the \d+ of (spoke|toe) /);
+    await end.focus();
+    await page.keyboard.press('Enter');
+    await waitPast({ page } as Player, version);
+    expect(await page.locator('#move-problem').textContent()).toBe('');
+    expect(errors).toEqual([]);
+  }, 60_000);
+});
