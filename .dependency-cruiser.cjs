@@ -1,6 +1,6 @@
 /**
  * The import directions of ARCHITECTURE.md, enforced in `npm test`:
- *   rules -> nothing | store -> AWS SDK | api -> rules, store, hono, zod
+ *   rules -> nothing | bots -> rules | store -> AWS SDK | api -> rules, bots, store, hono, zod
  *   web -> its generated API client (openapi-fetch), hono | functions -> api, store, web
  *   infra -> aws-cdk-lib, constructs | test -> public entries only.
  * Tests that live beside the code may also use the test tooling (vitest, fast-check).
@@ -39,11 +39,13 @@ const mod = (name) => `^node_modules/${name}/`;
 module.exports = {
   forbidden: [
     ...onlyImports('rules', 'packages/rules', [], false),
+    // Computer players decide from one seat's view through the rules' public entry, nothing else.
+    ...onlyImports('bots', 'packages/bots', [pkg('rules')], false),
     ...onlyImports('store', 'packages/store', [mod('@aws-sdk'), mod('@smithy'), mod('dynalite')], true),
     ...onlyImports(
       'api',
       'packages/api/src',
-      [pkg('rules'), pkg('store'), mod('hono'), mod('@hono/zod-openapi'), mod('zod')],
+      [pkg('rules'), pkg('bots'), pkg('store'), mod('hono'), mod('@hono/zod-openapi'), mod('zod')],
       true,
     ),
     // The web client talks to the API like any third party: through the client generated from

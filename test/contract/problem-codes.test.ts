@@ -37,8 +37,20 @@ function documented(operationId: string): Map<number, string[]> {
 }
 
 /** The operation a command goes through. */
-const operationOf = (command: Command) =>
-  command.type === 'create' ? 'createGame' : command.type === 'join' ? 'joinGame' : 'makeMove';
+const operationOf = (command: Command) => OPERATIONS[command.type === 'move' ? command.move.type : command.type];
+
+/** The operation each kind of command goes through. */
+const OPERATIONS: Record<CommandKind, string> = {
+  create: 'createGame',
+  join: 'joinGame',
+  'add-bot': 'addBot',
+  leave: 'leaveGame',
+  play: 'makeMove',
+  draw: 'makeMove',
+  pass: 'makeMove',
+  announce: 'makeMove',
+  callout: 'makeMove',
+};
 
 const TILES = ['0-0', '6-6', '6-5', '9-9', '5-4', '3-1', '12-12', '15-0', '7-2', 'x-y'];
 
@@ -75,8 +87,13 @@ function refusals(seed: number, steps: number): { command: Command; code: string
     const seat = random(seats + 1);
     const legal = state.status === 'playing' ? legalMoves(state, seat) : [];
     const r = random(10);
-    if (r === 0 || (state.status === 'waiting' && r < 7)) {
+    if (r === 0 || (state.status === 'waiting' && r < 5)) {
       apply({ type: 'join', player: { id: `p${random(seats + 1)}`, name: 'P' } });
+    } else if (r === 1 || (state.status === 'waiting' && r < 7)) {
+      // Seating a bot (by the creator or not, in any seat, at a level or not), now and then leaving.
+      const bot = pick([{}, { seat: random(seats + 1) }, { level: 'genius' as never }]);
+      if (random(4) > 0) apply({ type: 'add-bot', by: pick([0, seat]), bot });
+      else apply({ type: 'leave', seat: pick([0, seat, seats]) });
     } else if (r < 6 && legal.length > 0) {
       apply({ type: 'move', seat, move: pick(legal) });
     } else {
@@ -118,17 +135,8 @@ describe('problem codes in the contract', () => {
   });
 
   it('every code REJECTIONS lists for a kind of command is documented for its operation', () => {
-    const operations: Record<CommandKind, string> = {
-      create: 'createGame',
-      join: 'joinGame',
-      play: 'makeMove',
-      draw: 'makeMove',
-      pass: 'makeMove',
-      announce: 'makeMove',
-      callout: 'makeMove',
-    };
     for (const [kind, codes] of Object.entries(REJECTIONS) as [CommandKind, readonly string[]][]) {
-      for (const code of codes) expect(documented(operations[kind]).get(422), `${kind} ${code}`).toContain(code);
+      for (const code of codes) expect(documented(OPERATIONS[kind]).get(422), `${kind} ${code}`).toContain(code);
     }
     const everywhere = new Set(spec.operations.flatMap((op) => [...documented(op.id).values()].flat()));
     for (const code of REJECTION_CODES) expect(everywhere).toContain(code);

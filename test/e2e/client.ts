@@ -36,9 +36,13 @@ export class Seat {
     return `${this.name}-${process.pid}-${++this.keys}-e2e-key`;
   }
 
-  async create(seats: number, rules: components['schemas']['RuleOptions'] = {}) {
+  async create(
+    seats: number,
+    rules: components['schemas']['RuleOptions'] = {},
+    bots?: components['schemas']['BotRequest'][],
+  ) {
     const { data, error } = await this.client.POST('/v1/games', {
-      body: { seats, rules },
+      body: { seats, rules, ...(bots ? { bots } : {}) },
       params: { header: { 'idempotency-key': this.key() } },
     });
     if (!data) throw new Error(`create: ${JSON.stringify(error)}`);
@@ -68,6 +72,25 @@ export class Seat {
     });
     if (response.status === 412) return null;
     if (!data) throw new Error(`move ${JSON.stringify(move)}: ${response.status} ${JSON.stringify(error)}`);
+    return data;
+  }
+
+  /** Seats a bot (the creator only), on the version it decided on. */
+  async addBot(id: string, version: number, bot: components['schemas']['BotRequest']) {
+    const { data, error, response } = await this.client.POST('/v1/games/{id}/bots', {
+      params: { path: { id }, header: { 'if-match': `"${version}"`, 'idempotency-key': this.key() } },
+      body: bot,
+    });
+    if (!data) throw new Error(`add bot: ${response.status} ${JSON.stringify(error)}`);
+    return data;
+  }
+
+  /** Leaves the game, on the version it decided on. */
+  async leave(id: string, version: number) {
+    const { data, error, response } = await this.client.POST('/v1/games/{id}/leave', {
+      params: { path: { id }, header: { 'if-match': `"${version}"`, 'idempotency-key': this.key() } },
+    });
+    if (!data) throw new Error(`leave: ${response.status} ${JSON.stringify(error)}`);
     return data;
   }
 
@@ -118,5 +141,7 @@ export function nullsAreTyped(
     game.pastHands[0]!.out.toFixed(),
     // @ts-expect-error nobody is deciding on a drawn tile most of the time
     hand.drawnBy.toFixed(),
+    // @ts-expect-error a seat a player plays has no bot level
+    seat.bot.length,
   ];
 }

@@ -4,8 +4,8 @@ import { createApp, silentLogger } from '@chickenfoot/api';
 import { createDynamoClient, ensureTable, EventStore } from '@chickenfoot/store';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { Seat } from './client';
-import { playToTheEnd } from './play-loop';
+import { Seat, type Move } from './client';
+import { chooser, playToTheEnd } from './play-loop';
 
 let server: ServerType;
 let baseUrl: string;
@@ -57,6 +57,32 @@ describe('end to end, with a client generated from openapi.yaml', () => {
     expect(all.commits.flatMap((c) => c.events).at(-1)).toMatchObject({ type: 'GameEnded', winners: final.winners });
     expect(await seats[0]!.myTurn()).toEqual([]);
   }, 120_000);
+
+  it('one player against three bots: every reply brings the bots’ moves, up to the player’s turn', async () => {
+    const ann = await Seat.register(baseUrl, 'Ann');
+    const created = await ann.create(4, { set: 6 }, [{ level: 'greedy' }, { level: 'random', seat: 3 }]);
+    expect(created.seats.map((s) => s.bot)).toEqual([null, 'greedy', null, 'random']);
+    // The creator seats the last bot, in the last free seat, which starts the game.
+    const started = await ann.addBot(created.id, created.version, {});
+    expect(started.game.seats.map((s) => s.bot)).toEqual([null, 'greedy', 'greedy', 'random']);
+    const choose = chooser(11);
+    let game = started.game;
+    let botMoves = 0;
+    for (let turn = 0; game.status === 'playing'; turn++) {
+      if (turn > 2000) throw new Error('the game does not end');
+      // Nobody else plays: after every reply it is Ann's turn again, or the game is over.
+      expect(game.hand?.turn).toBe(0);
+      const plays = game.legalMoves.filter((m: Move) => m.type !== 'callout' && m.type !== 'announce');
+      const reply = await ann.move(created.id, game.version, choose(plays.length > 0 ? plays : game.legalMoves));
+      if (!reply) throw new Error('a 412 with nobody else playing');
+      botMoves += reply.events.filter((e) => e.type === 'TilePlayed' && e.seat !== 0).length;
+      game = reply.game;
+    }
+    expect(game.handScores).toHaveLength(7);
+    expect(botMoves).toBeGreaterThan(20);
+    const { commits } = await ann.events(created.id, 0);
+    expect(commits.at(-1)?.version).toBe(game.version);
+  }, 60_000);
 
   it('two seats, double-6, four spokes, next-highest opening, must-play', async () => {
     const rules = { set: 6, spokes: 4, opening: 'next-highest', drawnTile: 'must-play' } as const;

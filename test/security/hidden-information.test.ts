@@ -17,6 +17,23 @@ const GAMES: readonly HiddenGame[] = [
   { set: 9, seats: 4, every: { probe: 5, catchUp: 7 } },
   { set: 12, seats: 3, rules: { spokes: 4, chickenlittle: 'auto' }, every: { probe: 9, catchUp: 15 } },
   { set: 15, seats: 2, every: { probe: 9, catchUp: 15 } },
+  // With bots: their moves come in the players' replies and catch-ups, redacted like anyone's; a
+  // player who leaves reads on as a spectator.
+  { set: 6, seats: 3, bots: ['random', 'greedy'], every: { probe: 3, catchUp: 4 } },
+  {
+    set: 9,
+    seats: 4,
+    bots: ['greedy', 'random'],
+    leaves: { seat: 1, afterMoves: 12 },
+    every: { probe: 5, catchUp: 5 },
+  },
+  {
+    set: 6,
+    seats: 4,
+    rules: { drawnTile: 'must-play' },
+    leaves: { seat: 0, afterMoves: 9 },
+    every: { probe: 5, catchUp: 6 },
+  },
 ];
 const SEEDS = SOAK ? [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] : [1];
 const report = emptyReport();
@@ -34,7 +51,7 @@ describe('hidden information: no seat is ever shown a tile it may not know', () 
       GAMES.map((game) => ({
         ...game,
         seed,
-        label: `double-${game.set}, ${game.seats} seats, ${JSON.stringify(game.rules ?? {})}, seed ${seed}`,
+        label: `double-${game.set}, ${game.seats} seats${game.bots ? ` (${game.bots.length} bots)` : ''}${game.leaves ? `, seat ${game.leaves.seat} leaves` : ''}, ${JSON.stringify(game.rules ?? {})}, seed ${seed}`,
       })),
     ),
   )(
@@ -59,13 +76,30 @@ describe('hidden information: no seat is ever shown a tile it may not know', () 
       report.leaks.push(...found.leaks);
       expect(found.leaks.slice(0, 20)).toEqual([]);
       // Every commit reached every seat at least once (the final catch-ups), so every event was scanned per seat.
-      expect(found.events).toBeGreaterThanOrEqual(truth.events.flat().length * game.seats);
+      expect(found.events).toBeGreaterThanOrEqual(truth.events.flat().length * (game.seats - (game.bots?.length ?? 0)));
     },
     SOAK ? 600_000 : 120_000,
   );
 });
 
 describe('the scan itself', () => {
+  it('holds a player who left to what a spectator knows: the tiles of the seat they left are the bot’s', async () => {
+    const { api, store } = await testApi(inject('dynamoEndpoint'), { shuffle: fisherYates(seededRandom(98)) });
+    const { gameId, tokens } = await api.startGame(3, { set: 6 });
+    const version = (await api.view(tokens[2] as string, gameId)).body.version;
+    const left = await api.leave(tokens[2] as string, gameId, version);
+    expect(left.status).toBe(200);
+    const res = await api.view(tokens[2] as string, gameId);
+    const truth = await readTruth(store, gameId);
+    const path = `/v1/games/${gameId}`;
+    expect(checkExchanges([{ seat: 2, method: 'GET', path, res }], truth).leaks).toEqual([]);
+    const held = truth.states[res.body.version]?.hand?.hands[2]?.[0] as string;
+    const tampered = { ...res, body: { ...res.body, yourTiles: [held] } };
+    expect(checkExchanges([{ seat: 2, method: 'GET', path, res: tampered }], truth).leaks).toEqual([
+      expect.stringContaining(`was shown ${held}, which seat 2 holds`),
+    ]);
+  });
+
   it('reports another seat’s tile, a deal key and the boneyard’s order when a response carries them', async () => {
     const { api, store } = await testApi(inject('dynamoEndpoint'), { shuffle: fisherYates(seededRandom(99)) });
     const { gameId, tokens } = await api.startGame(2, { set: 6 });

@@ -53,6 +53,15 @@ async function send(req: HostileRequest): Promise<Outcome> {
       guarded = true;
     }
   }
+  // Seating a bot or leaving, by a seated player at the current version, could change the game too.
+  const seats = req.route === 'POST /v1/games/{id}/bots' || req.route === 'POST /v1/games/{id}/leave';
+  if (game && seats && game.seated.includes(req.identity)) {
+    const version = Number(IF_MATCH.exec(headers['if-match'] ?? '')?.[1] ?? -1);
+    if (version === game.version) {
+      headers['if-match'] = `"${game.version - 1}"`;
+      guarded = true;
+    }
+  }
   if (
     game &&
     req.route === 'POST /v1/games/{id}/join' &&
@@ -141,6 +150,10 @@ function legitimate(req: HostileRequest, status: number): boolean {
       return read && (status === 200 || status === 304) && seated;
     case 'GET /v1/games/{id}/events':
       return read && status === 200 && seated;
+    case 'POST /v1/games/{id}/bots':
+    case 'POST /v1/games/{id}/leave':
+      // Guarded (see `send`): never a success; a retry of a recorded command is the only other way.
+      return false;
     case 'GET /openapi.json':
     case 'GET /docs':
       return read && status === 200;

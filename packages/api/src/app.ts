@@ -8,6 +8,7 @@ import { lazySecret, type SecretSource } from './auth/secret';
 import { Signer } from './auth/signer';
 import { systemClock, type Clock } from './clock';
 import { ROUTES } from './contract/document';
+import type { BotOptions } from './games/bot-players';
 import { GameRepository } from './games/repository';
 import { GameService } from './games/service';
 import { GameWatcher } from './games/watcher';
@@ -25,6 +26,7 @@ import { gameRoutes } from './routes/games';
 import { moveRoutes } from './routes/moves';
 import { myGameRoutes } from './routes/my-games';
 import { playerRoutes } from './routes/players';
+import { seatRoutes } from './routes/seats';
 import { router } from './routes/router';
 
 /** What the app is built from. Only entry points (functions/) read the environment to fill this in. */
@@ -40,6 +42,8 @@ export interface AppOptions {
   readonly cacheSize?: number;
   /** The time now (ms since the epoch); the machine's clock unless a test passes its own. */
   readonly clock?: Clock;
+  /** How the server plays bots: the real ones by default; a test may pass its own chooser, randomness, bounds. */
+  readonly bots?: BotOptions;
 }
 
 const DEFAULT_LIMITS: Limits = {
@@ -76,6 +80,7 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   app.route('/', playerRoutes(deps));
   app.route('/', myGameRoutes(deps));
   app.route('/', gameRoutes(deps));
+  app.route('/', seatRoutes(deps));
   app.route('/', moveRoutes(deps));
   app.route('/', eventRoutes(deps));
 
@@ -120,7 +125,12 @@ function appDeps(options: AppOptions): AppDeps {
   });
   return {
     store: options.store,
-    games: new GameService({ repository, context: { shuffle: options.shuffle ?? fisherYates(randomInt) }, logger }),
+    games: new GameService({
+      repository,
+      context: { shuffle: options.shuffle ?? fisherYates(randomInt) },
+      logger,
+      ...(options.bots ? { bots: options.bots } : {}),
+    }),
     players: new PlayerRepository(options.store),
     watcher: new GameWatcher(options.store, limits.pollMs),
     // A failed fetch of the secret is tried again on the next request, so only a success is kept.

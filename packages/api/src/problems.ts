@@ -16,13 +16,14 @@ export const PROBLEMS = {
   'request/too-many-requests': { status: 429, title: 'Too many requests' },
   'auth/unauthenticated': { status: 401, title: 'A valid bearer token is required' },
   'game/not-found': { status: 404, title: 'No such game' },
+  'game/left': { status: 403, title: 'You left this game' },
   'player/not-found': { status: 404, title: 'No such player' },
   'service/unavailable': { status: 503, title: 'The service is briefly unavailable: retry' },
   'service/error': { status: 500, title: 'Something went wrong on our side' },
   ...Object.fromEntries(REJECTION_CODES.map((code) => [code, { status: 422, title: titleOf(code) }])),
 } as Record<
   ProblemCode,
-  { status: 400 | 401 | 404 | 405 | 412 | 413 | 415 | 422 | 428 | 429 | 500 | 503; title: string }
+  { status: 400 | 401 | 403 | 404 | 405 | 412 | 413 | 415 | 422 | 428 | 429 | 500 | 503; title: string }
 >;
 
 /** A problem code: `request/…`, `auth/…`, `game/…`, `player/…`, `service/…` or a rules code. */
@@ -41,6 +42,7 @@ export type ProblemCode =
   | 'request/too-many-requests'
   | 'auth/unauthenticated'
   | 'game/not-found'
+  | 'game/left'
   | 'player/not-found'
   | 'service/unavailable'
   | 'service/error'

@@ -27,6 +27,12 @@ export function stackedShuffle(...decks: Tile[][]): AppOptions['shuffle'] {
   };
 }
 
+/** A shuffle that deals the given decks first, then shuffles from a seed: for tests that stack only the first hands. */
+export function stackedThenSeeded(seed: number, ...decks: Tile[][]): NonNullable<AppOptions['shuffle']> {
+  const rest = fisherYates(seededRandom(seed));
+  return (tiles) => decks.shift() ?? rest(tiles);
+}
+
 /**
  * The seed of test apps' deals, unless a test stacks its own: set `TEST_SEED` to replay a run's deals.
  * Deals are seeded so that any failure replays; each app's deals follow from it in order.
@@ -34,14 +40,11 @@ export function stackedShuffle(...decks: Tile[][]): AppOptions['shuffle'] {
 export const TEST_SEED = Number(process.env.TEST_SEED ?? 1);
 
 /**
- * An app on its own table, with its logs collected and its deals shuffled from `TEST_SEED`.
+ * An app on its own table (or on `options.store`), with its logs collected and its deals shuffled from `TEST_SEED`.
  * @example const { api } = await testApi(inject('dynamoEndpoint')); const ann = await api.register('Ann');
  */
 export async function testApi(endpoint: string, options: Partial<AppOptions> = {}) {
-  const client = createDynamoClient({ endpoint, maxAttempts: 1 });
-  const tableName = `api-${randomUUID()}`;
-  await ensureTable(client, tableName);
-  const store = new EventStore({ client, tableName });
+  const store = options.store ?? (await freshStore(endpoint));
   const logs: LogRecord[] = [];
   const app = createApp({
     store,
@@ -51,6 +54,13 @@ export async function testApi(endpoint: string, options: Partial<AppOptions> = {
     ...options,
   });
   return { app, store, logs, api: new TestClient((request) => app.request(request)) };
+}
+
+async function freshStore(endpoint: string): Promise<EventStore> {
+  const client = createDynamoClient({ endpoint, maxAttempts: 1 });
+  const tableName = `api-${randomUUID()}`;
+  await ensureTable(client, tableName);
+  return new EventStore({ client, tableName });
 }
 
 /** A response a test received, as the contract checks (test/support/contract) look at it. */
@@ -140,6 +150,28 @@ export class TestClient {
       body: move,
       headers: { 'if-match': `"${version}"`, 'idempotency-key': key },
     });
+  }
+
+  /** The creator seats a bot (`body`: its level and seat, both optional) at `version`. */
+  addBot(token: string, gameId: string, body: unknown, version: number, key = newKey()) {
+    return this.call('POST', `/v1/games/${gameId}/bots`, {
+      token,
+      body,
+      headers: { 'if-match': `"${version}"`, 'idempotency-key': key },
+    });
+  }
+
+  /** Leaves a game at `version`. */
+  leave(token: string, gameId: string, version: number, key = newKey()) {
+    return this.call('POST', `/v1/games/${gameId}/leave`, {
+      token,
+      headers: { 'if-match': `"${version}"`, 'idempotency-key': key },
+    });
+  }
+
+  /** The commits after `after`, as the caller may see them. */
+  events(token: string, gameId: string, after = 0) {
+    return this.call('GET', `/v1/games/${gameId}/events?after=${after}`, { token });
   }
 
   /** Registers `seats` players, creates a game with the first, seats the others; returns tokens and the game id. */

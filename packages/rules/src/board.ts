@@ -1,6 +1,6 @@
 import type { Seat } from './events';
 import { reject, type RejectionOf } from './rejections';
-import { halves, isDouble, otherHalf, suitBits, type Tile } from './tiles';
+import { factsOf, halves, suitBits, type Tile } from './tiles';
 
 /**
  * The table of a hand and what fits where on it: the root double and its spokes, the toes a double takes,
@@ -73,41 +73,56 @@ export function placeRoot(next: Draft<Board>, tile: Tile, seat: Seat, spokes: nu
  * three toes to take; a single tile exposes its other half as one new end.
  */
 export function placeTile(next: Draft<Board>, play: Play, spokes: number): void {
+  const facts = factsOf(play.tile);
+  const double = facts?.double === true;
+  const mustFill = next.mustFill;
+  // One pass over the ends builds the new list and both suit sets openSuits may end up as: every
+  // end's (when no double waits) and the waiting double's alone.
   const ends: OpenEnd[] = [];
   let filled = false;
   let slot = 0;
+  let allSuits = 0;
+  let fillSuits = 0;
   for (const end of next.ends) {
-    if (end.id !== play.on) {
-      ends.push(end);
-      continue;
+    let kept: OpenEnd | null = end;
+    if (end.id === play.on) {
+      slot = capacity(next.placements, end.id, spokes) - end.remaining;
+      if (end.remaining > 1) kept = { id: end.id, suit: end.suit, remaining: end.remaining - 1 };
+      else {
+        kept = null;
+        filled = true;
+      }
     }
-    slot = capacity(next.placements, end.id, spokes) - end.remaining;
-    if (end.remaining > 1) ends.push({ id: end.id, suit: end.suit, remaining: end.remaining - 1 });
-    else filled = true;
+    if (kept === null) continue;
+    ends.push(kept);
+    allSuits |= 1 << kept.suit;
+    if (kept.id === mustFill) fillSuits |= 1 << kept.suit;
   }
-  const double = isDouble(play.tile);
-  ends.push({ id: play.id, suit: double ? play.suit : otherHalf(play.tile, play.suit), remaining: double ? TOES : 1 });
+  const exposed = double || !facts ? play.suit : facts.high === play.suit ? facts.low : facts.high;
+  ends.push({ id: play.id, suit: exposed, remaining: double ? TOES : 1 });
+  allSuits |= 1 << exposed;
+  if (play.id === mustFill) fillSuits |= 1 << exposed;
 
-  const placements = next.placements.slice();
-  placements.push({ id: play.id, tile: play.tile, on: play.on, slot, suit: play.suit, seat: play.seat });
-  next.placements = placements;
+  // A spread sizes the copy once; slice then push copied the list twice.
+  next.placements = [
+    ...next.placements,
+    { id: play.id, tile: play.tile, on: play.on, slot, suit: play.suit, seat: play.seat },
+  ];
   next.ends = ends;
-  if (double) next.mustFill = play.id;
-  else if (filled && next.mustFill === play.on) next.mustFill = null;
-  next.openSuits = openSuits(ends, next.mustFill);
+  if (double) {
+    next.mustFill = play.id;
+    next.openSuits = 1 << exposed;
+  } else {
+    if (filled && mustFill === play.on) next.mustFill = null;
+    next.openSuits = next.mustFill === null ? allSuits : fillSuits;
+  }
 }
 
 /** Tiles placement `id` takes in all: the root its spokes, another double its toes, a single tile one. */
 function capacity(placements: readonly Placement[], id: number, spokes: number): number {
   const placement = placements[id];
   if (!placement || placement.on === null) return spokes;
-  return isDouble(placement.tile) ? TOES : 1;
-}
-
-function openSuits(ends: readonly OpenEnd[], mustFill: number | null): number {
-  let bits = 0;
-  for (const end of ends) if (mustFill === null || end.id === mustFill) bits |= 1 << end.suit;
-  return bits;
+  return factsOf(placement.tile)?.double ? TOES : 1;
 }
 
 /** True when `tile` fits some open end now. */
@@ -156,13 +171,13 @@ export function endFor(board: Board, tile: Tile, on: number): OpenEnd | Rejectio
   }
   const { mustFill } = board;
   if (mustFill !== null && on !== mustFill) {
-    const left = board.ends.find((end) => end.id === mustFill)?.remaining ?? 0;
+    const left = endWithId(board.ends, mustFill)?.remaining ?? 0;
     return reject(
       'rules/must-fill-double',
       `The double ${board.placements[mustFill]?.tile} (placement ${mustFill}) needs ${left} more tile(s) of its suit before play can go anywhere else.`,
     );
   }
-  const end = board.ends.find((e) => e.id === on);
+  const end = endWithId(board.ends, on);
   if (!end) return reject('rules/end-closed', `Placement ${on} (${target.tile}) has no open end left.`);
   if ((suitBits(tile) & (1 << end.suit)) === 0) {
     return reject(
@@ -171,4 +186,9 @@ export function endFor(board: Board, tile: Tile, on: number): OpenEnd | Rejectio
     );
   }
   return end;
+}
+
+function endWithId(ends: readonly OpenEnd[], id: number): OpenEnd | undefined {
+  for (const end of ends) if (end.id === id) return end;
+  return undefined;
 }

@@ -1,5 +1,5 @@
 import type { Player, Seat } from './events';
-import type { RulesetOptions } from './ruleset';
+import type { BotLevel, RulesetOptions } from './ruleset';
 import type { Tile } from './tiles';
 
 /** Place `tile` against the open end of placement `on`; `announce` says "Chickenlittle" with it. */
@@ -19,18 +19,35 @@ export type Move =
   /** Call out `seat` for a Chickenlittle lapse. */
   | { readonly type: 'callout'; readonly seat: Seat };
 
+/** A bot to seat: at `level` (the game's `botLevel` when left out), in `seat` (the lowest free one when left out). */
+export interface BotRequest {
+  readonly level?: BotLevel;
+  readonly seat?: Seat;
+}
+
 /** What `decide` accepts. */
 export type Command =
-  | { readonly type: 'create'; readonly seats: number; readonly rules?: RulesetOptions; readonly player: Player }
+  /** `bots` take seats at once, after the creator's (seat 0): a game they fill starts with its creation. */
+  | {
+      readonly type: 'create';
+      readonly seats: number;
+      readonly rules?: RulesetOptions;
+      readonly player: Player;
+      readonly bots?: readonly BotRequest[];
+    }
   | { readonly type: 'join'; readonly player: Player }
+  /** `by` is the seat asking (only the creator's, 0, may); the caller has already checked who is behind it. */
+  | { readonly type: 'add-bot'; readonly by: Seat; readonly bot: BotRequest }
+  /** The player of `seat` leaves the game; the caller has already checked who is behind it. */
+  | { readonly type: 'leave'; readonly seat: Seat }
   /** `seat` is the seat acting; the caller has already checked who is behind it. */
   | { readonly type: 'move'; readonly seat: Seat; readonly move: Move };
 
-/** A command's kind as `REJECTIONS` lists them: `create`, `join`, or the move's type. */
+/** A command's kind as `REJECTIONS` lists them: `create`, `join`, `add-bot`, `leave`, or the move's type. */
 export type CommandKind = Exclude<Command['type'], 'move'> | Move['type'];
 
 /**
- * The kind of a command: `create`, `join`, or its move's type.
+ * The kind of a command: its type, or for a move, the move's type.
  * @example commandKind({ type: 'move', seat: 1, move: { type: 'pass' } }) // 'pass'
  */
 export function commandKind(command: Command): CommandKind {

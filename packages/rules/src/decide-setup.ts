@@ -1,10 +1,11 @@
 import type { Command } from './commands';
-import { dealHand } from './flow';
+import { seatBots, startWhenFull } from './decide-seats';
 import type { Recorder } from './recorder';
 import { reject, type RejectionOf } from './rejections';
 import { resolveRuleset } from './ruleset';
+import { firstFreeSeat } from './seats';
 
-/** Creates the game; its creator takes seat 0. */
+/** Creates the game; its creator takes seat 0, then the bots asked for theirs. Bots that fill it start it. */
 export function decideCreate(
   command: Extract<Command, { type: 'create' }>,
   rec: Recorder,
@@ -13,11 +14,15 @@ export function decideCreate(
   const resolved = resolveRuleset(command.seats, command.rules);
   if (!resolved.ok) return reject('rules/invalid-ruleset', `These rules cannot make a game: ${resolved.reason}.`);
   rec.emit({ type: 'GameCreated', rules: resolved.rules, seats: command.seats });
-  rec.emit({ type: 'SeatTaken', seat: 0, player: command.player });
+  const created = rec.emit({ type: 'SeatTaken', seat: 0, player: command.player });
+  if (created.status !== 'waiting') throw new Error('a created game waits for players');
+  const seated = seatBots(rec, created, command.bots ?? []);
+  if ('ok' in seated) return seated;
+  startWhenFull(rec, seated);
   return undefined;
 }
 
-/** Seats a player in the next free seat; the last seat taken starts the game and deals the first hand. */
+/** Seats a player in the lowest free seat; the last seat taken starts the game and deals the first hand. */
 export function decideJoin(
   command: Extract<Command, { type: 'join' }>,
   rec: Recorder,
@@ -27,9 +32,8 @@ export function decideJoin(
   if (game.players.some((p) => p?.id === command.player.id)) {
     return reject('rules/already-seated', 'You already have a seat in this game.');
   }
-  const seat = game.players.indexOf(null);
+  const seat = firstFreeSeat(game);
   if (game.status !== 'waiting' || seat < 0) return reject('rules/game-full', 'Every seat in this game is taken.');
-  const seated = rec.waiting(game, { type: 'SeatTaken', seat, player: command.player });
-  if (!seated.players.includes(null)) dealHand(rec, rec.waiting(seated, { type: 'GameStarted' }), 0);
+  startWhenFull(rec, rec.waiting(game, { type: 'SeatTaken', seat, player: command.player }));
   return undefined;
 }

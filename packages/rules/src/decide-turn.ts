@@ -5,6 +5,7 @@ import type { Seat } from './events';
 import { playTile, settle } from './flow';
 import type { Recorder } from './recorder';
 import { reject, type RejectionOf } from './rejections';
+import { seatName } from './seats';
 import type { PlayingGame } from './state';
 import { normalizeTile } from './tiles';
 
@@ -79,7 +80,7 @@ export function decidePass(rec: Recorder, game: PlayingGame, seat: Seat): Reject
 function refuseOutOfTurn(game: PlayingGame, seat: Seat) {
   const { turn } = game.hand;
   if (turn === seat) return undefined;
-  const name = turn === null ? undefined : game.players[turn]?.name;
+  const name = turn === null ? undefined : seatName(game, turn);
   return reject('rules/not-your-turn', `It is not your turn: seat ${turn}${name ? ` (${name})` : ''} plays next.`);
 }
 

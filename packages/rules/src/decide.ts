@@ -1,5 +1,6 @@
 import type { Command, Move } from './commands';
 import { decideAnnounce, decideCallout } from './decide-chickenlittle';
+import { decideAddBot, decideLeave } from './decide-seats';
 import { decideCreate, decideJoin } from './decide-setup';
 import { decideDraw, decidePass, decidePlay } from './decide-turn';
 import type { GameEvent, Seat } from './events';
@@ -33,6 +34,10 @@ function apply(command: Command, rec: Recorder): Rejection | undefined {
       return decideCreate(command, rec);
     case 'join':
       return decideJoin(command, rec);
+    case 'add-bot':
+      return decideAddBot(command, rec);
+    case 'leave':
+      return decideLeave(command, rec);
     case 'move':
       return decideMove(rec, command.seat, command.move);
     default: {

@@ -1,4 +1,4 @@
-import type { Ruleset } from './ruleset';
+import type { BotLevel, Ruleset } from './ruleset';
 import type { Tile } from './tiles';
 
 /** A seat number: 0 is the creator, seat order is turn order. */
@@ -17,6 +17,14 @@ export type DrawReason = 'opening' | 'turn' | 'penalty';
 export type GameEvent =
   | { readonly type: 'GameCreated'; readonly rules: Ruleset; readonly seats: number }
   | { readonly type: 'SeatTaken'; readonly seat: Seat; readonly player: Player }
+  /** A bot takes a free seat of a game waiting for players, and plays it at `level` for the whole game. */
+  | { readonly type: 'BotSeated'; readonly seat: Seat; readonly level: BotLevel }
+  /**
+   * The player of `seat` left. In a game in play a bot at `bot` (the game's `botLevel`) plays the seat
+   * from now on, exactly as it stands (tiles, turn, Chickenlittle status); before the start the seat is
+   * free again (`bot` is null).
+   */
+  | { readonly type: 'SeatLeft'; readonly seat: Seat; readonly bot: BotLevel | null }
   | { readonly type: 'GameStarted' }
   /**
    * The shuffled deck, recorded so replay is exact: `hands[s]` is what seat `s` was dealt and
@@ -83,8 +91,11 @@ export type GameEventType = GameEvent['type'];
 /** The event of one type. */
 export type EventOf<T extends GameEventType> = Extract<GameEvent, { type: T }>;
 
+/** The events of who sits where: before the start (`SeatTaken`, `BotSeated`) and at any time until the end (`SeatLeft`). */
+export type SeatEvent = EventOf<'SeatTaken' | 'BotSeated' | 'SeatLeft'>;
+
 /** The events of a game in play: everything that happens within a hand, and its end. */
 export type InPlayEvent = Exclude<
   GameEvent,
-  { type: 'GameCreated' | 'SeatTaken' | 'GameStarted' | 'HandDealt' | 'GameEnded' }
+  { type: 'GameCreated' | 'SeatTaken' | 'BotSeated' | 'SeatLeft' | 'GameStarted' | 'HandDealt' | 'GameEnded' }
 >;

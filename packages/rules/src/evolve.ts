@@ -17,8 +17,12 @@ export function evolve(state: GameState, event: GameEvent): GameState {
     case 'GameCreated':
       return state.status === 'empty' ? created(state, event) : state;
     case 'SeatTaken':
+    case 'BotSeated':
     case 'GameStarted':
       return state.status === 'waiting' ? evolveWaiting(state, event) : state;
+    case 'SeatLeft':
+      if (state.status === 'waiting') return evolveWaiting(state, event);
+      return state.status === 'playing' ? botTakesOver(state, event) : state;
     case 'HandDealt':
       return state.status === 'waiting' || state.status === 'playing' ? evolveDeal(state, event) : state;
     case 'GameEnded':
@@ -28,17 +32,22 @@ export function evolve(state: GameState, event: GameEvent): GameState {
   }
 }
 
-/** `evolve` for a game waiting for players. */
-export function evolveWaiting(game: WaitingGame, event: EventOf<'SeatTaken' | 'GameStarted'>): WaitingGame {
+/** `evolve` for a game waiting for players: a seat taken (by a player or a bot), left, or the start. */
+export function evolveWaiting(
+  game: WaitingGame,
+  event: EventOf<'SeatTaken' | 'BotSeated' | 'SeatLeft' | 'GameStarted'>,
+): WaitingGame {
   // The deal that follows GameStarted in the same commit is what puts the game in play: a game in
   // play always has a hand.
   if (event.type === 'GameStarted') return game;
-  const players = replaceAt(game.players, event.seat, event.player);
+  const player = event.type === 'SeatTaken' ? event.player : null;
+  const bot = event.type === 'BotSeated' ? event.level : event.type === 'SeatLeft' ? event.bot : null;
   return {
     status: 'waiting',
     rules: game.rules,
     seatCount: game.seatCount,
-    players,
+    players: replaceAt(game.players, event.seat, player),
+    bots: replaceAt(game.bots, event.seat, bot),
     hand: null,
     openers: game.openers,
     handScores: game.handScores,
@@ -143,12 +152,21 @@ function evolveHand(
   }
 }
 
+/** A player left a game in play: the bot named takes their seat over, and `players` keeps who played it. */
+function botTakesOver(game: PlayingGame, event: EventOf<'SeatLeft'>): PlayingGame {
+  // Written over the field (no spread), so the state keeps the one shape every state has.
+  const next: Draft<PlayingGame> = playing(game, game.hand);
+  next.bots = replaceAt(game.bots, event.seat, event.bot);
+  return next;
+}
+
 function created(_: EmptyGame, event: EventOf<'GameCreated'>): WaitingGame {
   return {
     status: 'waiting',
     rules: storedRuleset(event.rules),
     seatCount: event.seats,
     players: Array.from({ length: event.seats }, () => null),
+    bots: Array.from({ length: event.seats }, () => null),
     hand: null,
     openers: [],
     handScores: [],
@@ -164,6 +182,7 @@ function finished(game: PlayingGame, event: EventOf<'GameEnded'>): FinishedGame 
     rules: game.rules,
     seatCount: game.seatCount,
     players: game.players,
+    bots: game.bots,
     hand: game.hand,
     openers: game.openers,
     handScores: game.handScores,
@@ -188,6 +207,7 @@ function playing(
     rules: game.rules,
     seatCount: game.seatCount,
     players: game.players,
+    bots: game.bots,
     hand,
     openers,
     handScores,
@@ -243,7 +263,11 @@ function replaceAt<T>(items: readonly T[], index: number, value: T): T[] {
 
 function removeTile(hands: readonly (readonly Tile[])[], seat: Seat, tile: Tile): (readonly Tile[])[] {
   const tiles = (hands[seat] ?? []).slice();
+  // Shifting the rest down and popping keeps the order and beat splice (a builtin call) here.
   const at = tiles.indexOf(tile);
-  if (at >= 0) tiles.splice(at, 1);
+  if (at >= 0) {
+    for (let i = at; i < tiles.length - 1; i++) tiles[i] = tiles[i + 1] as Tile;
+    tiles.pop();
+  }
   return replaceAt(hands, seat, tiles);
 }

@@ -18,9 +18,17 @@ export {
 } from './state';
 export { TOES, type Board, type Placement, type OpenEnd } from './board';
 export type { ChickenlittleStatus } from './chickenlittle';
-export { commandKind, type Command, type CommandKind, type Move, type PlayMove } from './commands';
-export type { GameEvent, GameEventType, EventOf, InPlayEvent, Player, Seat, DrawReason } from './events';
-export { REJECTIONS, REJECTION_CODES, type Rejection, type RejectionCode, type RejectionOf } from './rejections';
+export { commandKind, type BotRequest, type Command, type CommandKind, type Move, type PlayMove } from './commands';
+export type { GameEvent, GameEventType, EventOf, InPlayEvent, SeatEvent, Player, Seat, DrawReason } from './events';
+export {
+  REJECTIONS,
+  REJECTION_CODES,
+  type Refusal,
+  type Rejection,
+  type RejectionCode,
+  type RejectionOf,
+} from './rejections';
+export { botAt, firstFreeSeat, hasLeft, isFree, isFull } from './seats';
 export type { DecideContext, Shuffle } from './recorder';
 export {
   BOT_LEVELS,

@@ -43,8 +43,8 @@ export class Recorder {
     return (this.#state = evolve(this.#state, event));
   }
 
-  /** Records a seat taken (or the start) on `game`, the current state. */
-  waiting(game: WaitingGame, event: EventOf<'SeatTaken' | 'GameStarted'>): WaitingGame {
+  /** Records a seat taken or left (or the start) on `game`, the current state. */
+  waiting(game: WaitingGame, event: EventOf<'SeatTaken' | 'BotSeated' | 'SeatLeft' | 'GameStarted'>): WaitingGame {
     return this.moveOn(game, event, evolveWaiting(game, event));
   }
 

@@ -3,7 +3,7 @@ import { commandKind, type Command, type CommandKind, type Move } from './comman
 import { decide, type Decision } from './decide';
 import { fisherYates, seededRandom, type RandomInt } from './random';
 import { REJECTION_CODES, REJECTIONS, type RejectionCode } from './rejections';
-import type { RulesetOptions } from './ruleset';
+import type { BotLevel, RulesetOptions } from './ruleset';
 import { player, Scenario } from './scenario';
 import { selfPlay } from './self-play';
 import { initialState, type GameState } from './state';
@@ -14,11 +14,14 @@ const move = (seat: number, m: Move): Command => ({ type: 'move', seat, move: m 
 
 // Given: the states the cases below start from.
 const empty = initialState();
-const waiting = (() => {
-  const created = decide({ type: 'create', seats: 2, rules: { set: 6 }, player: player(0) }, empty, context);
-  if (!created.ok) throw new Error('create refused');
-  return created.state;
-})();
+const created = (seats: number, bots: Extract<Command, { type: 'create' }>['bots'] = []) => {
+  const done = decide({ type: 'create', seats, rules: { set: 6 }, player: player(0), bots }, empty, context);
+  if (!done.ok) throw new Error('create refused');
+  return done.state;
+};
+const waiting = created(2);
+// Three seats: the creator's, a bot's (seat 1), and a free one.
+const withBot = created(3, [{ seat: 1 }]);
 // Double-6, four spokes; seat 0 placed 6-6, seat 1 is to play and holds two 6s.
 const turn = () =>
   new Scenario({
@@ -79,11 +82,33 @@ const CASES: { readonly [K in CommandKind]: { readonly [C in (typeof REJECTIONS)
   create: {
     'rules/game-exists': [{ type: 'create', seats: 2, player: player(5) }, waiting],
     'rules/invalid-ruleset': [{ type: 'create', seats: 2, rules: { set: 7 as SetSize }, player: player(0) }, empty],
+    'rules/game-full': [{ type: 'create', seats: 2, player: player(0), bots: [{}, {}] }, empty],
+    'rules/unknown-seat': [{ type: 'create', seats: 2, player: player(0), bots: [{ seat: 2 }] }, empty],
+    'rules/seat-taken': [{ type: 'create', seats: 3, player: player(0), bots: [{ seat: 0 }] }, empty],
+    'rules/unknown-bot-level': [
+      { type: 'create', seats: 2, player: player(0), bots: [{ level: 'genius' as BotLevel }] },
+      empty,
+    ],
   },
   join: {
     'rules/game-not-found': [{ type: 'join', player: player(1) }, empty],
     'rules/already-seated': [{ type: 'join', player: player(0) }, waiting],
     'rules/game-full': [{ type: 'join', player: player(5) }, playing],
+  },
+  'add-bot': {
+    'rules/game-not-found': [{ type: 'add-bot', by: 0, bot: {} }, empty],
+    'rules/not-creator': [{ type: 'add-bot', by: 1, bot: {} }, withBot],
+    'rules/game-full': [{ type: 'add-bot', by: 0, bot: {} }, playing],
+    'rules/unknown-seat': [{ type: 'add-bot', by: 0, bot: { seat: 3 } }, withBot],
+    'rules/seat-taken': [{ type: 'add-bot', by: 0, bot: { seat: 1 } }, withBot],
+    'rules/unknown-bot-level': [{ type: 'add-bot', by: 0, bot: { level: 'genius' as BotLevel } }, withBot],
+  },
+  leave: {
+    'rules/game-not-found': [{ type: 'leave', seat: 0 }, empty],
+    'rules/game-finished': [{ type: 'leave', seat: 1 }, finished],
+    'rules/unknown-seat': [{ type: 'leave', seat: 2 }, withBot],
+    'rules/already-left': [{ type: 'leave', seat: 1 }, withBot],
+    'rules/creator-cannot-leave': [{ type: 'leave', seat: 0 }, withBot],
   },
   play: {
     ...anyMove({ type: 'play', tile: '6-4', on: 0 }),
@@ -187,13 +212,20 @@ describe('rejection codes per command kind', () => {
 /** A command anyone might send: any kind, any seat (or none), any tile (or none), any placement. */
 function randomCommand(state: GameState, random: RandomInt): Command {
   const seats = Math.max(state.seatCount, 2);
-  const kind = random(8);
+  const kind = random(10);
+  const bot = () => ({
+    ...(random(2) === 0 ? { seat: random(seats + 2) - 1 } : {}),
+    ...(random(2) === 0 ? { level: (['random', 'greedy', 'strong', 'genius'] as BotLevel[])[random(4)] } : {}),
+  });
   if (kind === 0) {
     const rules = [{}, { set: 7 as SetSize }, { handSize: 0 }][random(3)];
-    return { type: 'create', seats: random(10), ...(rules ? { rules } : {}), player: player(random(10)) };
+    const bots = Array.from({ length: random(3) }, bot);
+    return { type: 'create', seats: random(10), ...(rules ? { rules } : {}), player: player(random(10)), bots };
   }
   if (kind === 1) return { type: 'join', player: player(random(10)) };
   const seat = random(seats + 2) - 1;
+  if (kind === 8) return { type: 'add-bot', by: seat, bot: bot() };
+  if (kind === 9) return { type: 'leave', seat };
   if (kind === 2) return move(seat, { type: 'draw' });
   if (kind === 3) return move(seat, { type: 'pass' });
   if (kind === 4) return move(seat, { type: 'announce' });

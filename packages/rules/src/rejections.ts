@@ -9,6 +9,8 @@ const ANY_MOVE = [
 ] as const;
 // ...and the moves only the seat in turn may make.
 const TURN_MOVE = [...ANY_MOVE, 'rules/not-your-turn'] as const;
+// Seating a bot, at creation or later: no free seat, no such seat, a seat taken, a level no bot plays at.
+const BOT_SEAT = ['rules/game-full', 'rules/unknown-seat', 'rules/seat-taken', 'rules/unknown-bot-level'] as const;
 
 /**
  * The codes each kind of command can be refused with, and no others: the handlers' return types are
@@ -17,8 +19,16 @@ const TURN_MOVE = [...ANY_MOVE, 'rules/not-your-turn'] as const;
  * @example REJECTIONS.announce // ['rules/game-not-found', ..., 'rules/nothing-to-announce']
  */
 export const REJECTIONS = {
-  create: ['rules/game-exists', 'rules/invalid-ruleset'],
+  create: ['rules/game-exists', 'rules/invalid-ruleset', ...BOT_SEAT],
   join: ['rules/game-not-found', 'rules/already-seated', 'rules/game-full'],
+  'add-bot': ['rules/game-not-found', 'rules/not-creator', ...BOT_SEAT],
+  leave: [
+    'rules/game-not-found',
+    'rules/game-finished',
+    'rules/unknown-seat',
+    'rules/already-left',
+    'rules/creator-cannot-leave',
+  ],
   play: [
     ...TURN_MOVE,
     'rules/invalid-tile',
@@ -52,6 +62,13 @@ export interface RejectionOf<K extends CommandKind> {
 
 /** A refused command: a stable code and a message a person understands. Changes nothing. */
 export type Rejection = RejectionOf<CommandKind>;
+
+/** A refusal with one of the codes `C`: what a check shared by several commands returns. */
+export interface Refusal<C extends RejectionCode> {
+  readonly ok: false;
+  readonly code: C;
+  readonly message: string;
+}
 
 /** Builds a rejection; the handler's declared `RejectionOf<K>` checks that the code is listed for its kind. */
 export function reject<C extends RejectionCode>(code: C, message: string): { ok: false; code: C; message: string } {

@@ -1,6 +1,6 @@
 // Test support: builds games from stacked decks so a test can say exactly who holds what.
 // Used only by the tests beside this file; not part of the package's public entry.
-import type { Move } from './commands';
+import type { Command, Move } from './commands';
 import { decide, type Decision } from './decide';
 import type { GameEvent, Player, Seat } from './events';
 import { legalMoves } from './legal-moves';
@@ -73,6 +73,16 @@ export class Scenario {
     this.apply(decide({ type: 'create', seats, rules, player: player(0) }, this.state, this.context));
     for (let seat = 1; seat < seats; seat++)
       this.apply(decide({ type: 'join', player: player(seat) }, this.state, this.context));
+  }
+
+  /** Decides any command without applying it. */
+  tryCommand(command: Command): Decision {
+    return decide(command, this.state, this.context);
+  }
+
+  /** Applies any command that must be accepted; returns the events it caused. */
+  command(command: Command): GameEvent[] {
+    return this.apply(this.tryCommand(command));
   }
 
   /** Decides a move without applying it. */

@@ -1,7 +1,7 @@
 import type { Board } from './board';
 import type { ChickenlittleStatus } from './chickenlittle';
 import type { Player, Seat } from './events';
-import type { Ruleset } from './ruleset';
+import type { BotLevel, Ruleset } from './ruleset';
 import type { Tile } from './tiles';
 
 /** One hand in play (or just finished): the deal, the board (see `Board`), whose turn it is. */
@@ -41,7 +41,16 @@ export interface HandRecord {
 /** What every phase of a game has. */
 interface GameBase {
   readonly seatCount: number;
+  /**
+   * The player who took each seat. A player who leaves before the start is removed (the seat is free
+   * again); one who leaves a game in play stays here, since the seat's past is theirs (see `bots`).
+   */
   readonly players: readonly (Player | null)[];
+  /**
+   * The level of the bot that plays each seat, or null where a player does (or nobody yet): a seat a bot
+   * took before the start (`players` null there), or one whose player left a game in play (`players` keeps them).
+   */
+  readonly bots: readonly (BotLevel | null)[];
   /** Doubles that have opened a hand, in order. */
   readonly openers: readonly Tile[];
   /** `handScores[k][s]`: what seat `s` scored in hand `k`. */
@@ -93,6 +102,7 @@ export function initialState(): GameState {
     rules: null,
     seatCount: 0,
     players: [],
+    bots: [],
     hand: null,
     openers: [],
     handScores: [],

@@ -9,10 +9,14 @@ export type SetSize = (typeof SET_SIZES)[number];
 /** The largest N any supported set reaches; tables below are precomputed up to it. */
 const MAX_SUIT = 15;
 
-interface TileFacts {
+/** What the rules ask of a tile, computed once per tile (see `FACTS`). */
+export interface TileFacts {
   /** The canonical spelling (higher half first), one shared string per tile. */
   readonly tile: Tile;
   readonly halves: readonly [high: number, low: number];
+  readonly high: number;
+  readonly low: number;
+  readonly double: boolean;
   /** Bit s set for each suit s the tile belongs to. */
   readonly suits: number;
 }
@@ -22,10 +26,25 @@ interface TileFacts {
 const FACTS: Record<string, TileFacts | undefined> = Object.create(null);
 for (let high = 0; high <= MAX_SUIT; high++) {
   for (let low = 0; low <= high; low++) {
-    const facts: TileFacts = { tile: `${high}-${low}`, halves: [high, low], suits: (1 << high) | (1 << low) };
+    const facts: TileFacts = {
+      tile: `${high}-${low}`,
+      halves: [high, low],
+      high,
+      low,
+      double: high === low,
+      suits: (1 << high) | (1 << low),
+    };
     FACTS[`${high}-${low}`] = facts;
     FACTS[`${low}-${high}`] = facts;
   }
+}
+// The doubles' canonical strings, so `double(s)` neither builds a string nor makes one that other
+// tiles' comparisons must read character by character.
+const DOUBLES: readonly Tile[] = Array.from({ length: MAX_SUIT + 1 }, (_, s) => FACTS[`${s}-${s}`]?.tile ?? '');
+
+/** Everything the rules ask of a tile in one lookup, or undefined for text that is not a tile. */
+export function factsOf(t: Tile): TileFacts | undefined {
+  return FACTS[t];
 }
 
 /**
@@ -65,25 +84,26 @@ export function hasSuit(t: Tile, suit: number): boolean {
 
 /** True for a double such as `"5-5"`. */
 export function isDouble(t: Tile): boolean {
-  const facts = FACTS[t];
-  return facts !== undefined && facts.halves[0] === facts.halves[1];
+  return FACTS[t]?.double === true;
 }
 
 /** The half left exposed when `t` is placed against an end of `suit` (for a double, `suit` itself). */
 export function otherHalf(t: Tile, suit: number): number {
-  const [high, low] = halves(t);
-  return high === suit ? low : high;
+  const facts = FACTS[t];
+  if (!facts) throw new Error(`not a tile: ${JSON.stringify(t)}`);
+  return facts.high === suit ? facts.low : facts.high;
 }
 
 /** The double of a suit: `double(9)` is `"9-9"`. */
 export function double(suit: number): Tile {
-  return `${suit}-${suit}`;
+  return DOUBLES[suit] ?? `${suit}-${suit}`;
 }
 
 /** Pips a tile counts for at the end of a hand; the double-blank counts `doubleBlank` instead of 0. */
 export function tileScore(t: Tile, doubleBlank: number): number {
-  const [high, low] = halves(t);
-  return high === 0 ? doubleBlank : high + low;
+  const facts = FACTS[t];
+  if (!facts) throw new Error(`not a tile: ${JSON.stringify(t)}`);
+  return facts.high === 0 ? doubleBlank : facts.high + facts.low;
 }
 
 const FULL_SETS = new Map<number, readonly Tile[]>();

@@ -3,14 +3,20 @@ import type { ChickenlittleStatus } from './chickenlittle';
 import type { Move } from './commands';
 import type { Player, Seat } from './events';
 import { legalMoves } from './legal-moves';
-import type { Ruleset } from './ruleset';
+import type { BotLevel, Ruleset } from './ruleset';
+import { botAt, hasLeft } from './seats';
 import { boneyardSize, type GameState, type HandRecord } from './state';
 import type { Tile } from './tiles';
 
 /** One seat as everybody sees it. */
 export interface SeatView {
   readonly seat: Seat;
+  /** Who took the seat: null for a free seat or one a bot took; a player who left stays (see `left`). */
   readonly player: Player | null;
+  /** The level of the bot playing the seat, or null when a player plays it (or nobody yet). */
+  readonly bot: BotLevel | null;
+  /** True when the seat's player left and a bot plays it now. */
+  readonly left: boolean;
   readonly tileCount: number;
   readonly totalScore: number;
   readonly chickenlittle: ChickenlittleStatus;
@@ -58,8 +64,8 @@ export interface GameView {
 
 /**
  * The game as `viewer` (a seat, or null for a spectator) may see it: their own tiles and legal
- * moves, everyone's tile counts, the board, the boneyard's size, scores, whose turn it is, and the
- * hands that have ended, face up. Never another seat's tiles in the hand in play, the boneyard's
+ * moves, everyone's tile counts, who sits where (players and bots), the board, the boneyard's size,
+ * scores, whose turn it is, and the hands that have ended, face up. Never another seat's tiles in the hand in play, the boneyard's
  * contents, or a tile someone else drew.
  */
 export function viewFor(state: GameState, viewer: Seat | null): GameView {
@@ -72,6 +78,8 @@ export function viewFor(state: GameState, viewer: Seat | null): GameView {
     seats: state.players.map((player, seat) => ({
       seat,
       player,
+      bot: botAt(state, seat),
+      left: hasLeft(state, seat),
       tileCount: hand?.hands[seat]?.length ?? 0,
       totalScore: state.totals[seat] ?? 0,
       chickenlittle: hand?.chickenlittle[seat] ?? 'none',

@@ -139,8 +139,9 @@ export class EventStore {
    * with a copy of `head` for `listPlayerGames`. Pass the members whose entry changed: a seat
    * taken, or all when the game's status changes (whose move it awaits is the append's
    * `meta.awaiting`, not a member's), or all to repair. Version-guarded per item and idempotent:
-   * an item as new or newer than `head.version` is skipped, not an error. The head itself lives in
-   * the commit (`AppendMeta.head`).
+   * an item as new or newer than `head.version` is skipped, not an error. `removed` members (a player
+   * who left a seat before the game started) are deleted, each only while the seat's item is still
+   * theirs and older than the head. The head itself lives in the commit (`AppendMeta.head`).
    * @example
    * await store.updateProjections('g1', { head, members: [{ seat: 0, playerId: 'ann' }, { seat: 1, playerId: 'bob' }] });
    */

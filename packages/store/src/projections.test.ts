@@ -111,6 +111,30 @@ describe('member projections', () => {
     expect(await entries('p2')).toEqual(players.map((_, seat) => ({ seat, version: 1 })));
   });
 
+  it('deletes a removed member only while the seat is still theirs and older than the head', async () => {
+    await move('p4', 1, 0, '2024-01-04T10:00:00Z');
+    const later = headAt(2, 'waiting', '2024-01-04T10:01:00Z');
+    // Bob left seat 1; a deletion naming another player, or one as old as the item, leaves it.
+    expect(
+      await store.updateProjections('p4', { head: later, members: [], removed: [{ seat: 1, playerId: 'cy' }] }),
+    ).toEqual({ written: 0, skipped: 1 });
+    const stale = headAt(1, 'waiting', '2024-01-04T10:01:00Z');
+    expect(
+      await store.updateProjections('p4', { head: stale, members: [], removed: [{ seat: 1, playerId: 'bob' }] }),
+    ).toEqual({ written: 0, skipped: 1 });
+    const { result, cost } = await store.measure(() =>
+      store.updateProjections('p4', { head: later, members: [], removed: [{ seat: 1, playerId: 'bob' }] }),
+    );
+    expect(result).toEqual({ written: 1, skipped: 0 });
+    expect(cost.byOperation).toEqual({ DeleteItem: { requests: 1, readUnits: 0, writeUnits: 1 } });
+    expect(await entries('p4')).toEqual([
+      { seat: 0, version: 1 },
+      null,
+      { seat: 2, version: 1 },
+      { seat: 3, version: 1 },
+    ]);
+  });
+
   it('writes nothing for no members, and refuses members it could not key', async () => {
     const head = headAt(1, 'waiting', '2024-01-03T10:00:00Z');
     expect(await store.measure(() => store.updateProjections('p3', { head, members: [] }))).toMatchObject({

@@ -15,10 +15,14 @@ export interface GameMember {
   playerId: string;
 }
 
-/** What `updateProjections` writes for one game: the member items given, each with a copy of `head`. */
+/**
+ * What `updateProjections` writes for one game: the member items given, each with a copy of `head`,
+ * and the deletion of the `removed` ones (a player who left a seat the game no longer lists them in).
+ */
 export interface ProjectionInput {
   head: GameHead;
   members: GameMember[];
+  removed?: GameMember[];
 }
 
 /** How many items were written, and how many were skipped as already as new or newer. */
@@ -43,8 +47,9 @@ function checkMembers(members: readonly GameMember[]): void {
 }
 
 /**
- * Writes exactly the member items given (in parallel), each guarded by the head's version so that
- * a late or repeated update is a no-op, and a half-applied one can simply be applied again.
+ * Writes exactly the member items given and deletes the removed ones (in parallel), each guarded by
+ * the head's version so that a late or repeated update is a no-op, and a half-applied one can simply
+ * be applied again.
  * `rebuild` also rewrites items at the same version (used by `rebuildProjections`).
  */
 export async function updateProjections(
@@ -54,9 +59,10 @@ export async function updateProjections(
   rebuild = false,
 ): Promise<ProjectionResult> {
   checkId('gameId', gameId);
-  const { head, members } = input;
+  const { head, members, removed = [] } = input;
   const sortTime = checkHead(head);
   checkMembers(members);
+  checkMembers(removed);
 
   const version = { N: String(head.version) };
   const hd = encodePayload(head);
@@ -77,8 +83,20 @@ export async function updateProjections(
       }),
     ),
   );
-  const written = writes.filter((w) => w !== null).length;
-  return { written, skipped: members.length - written };
+  // A seat's item goes only while it is still that player's and older than this head: a newer player
+  // in the seat (or a late, repeated deletion) is left alone.
+  const deletes = await Promise.all(
+    removed.map((member) =>
+      dynamo.deleteIf({
+        Key: itemKey(gameId, memberSk(member.seat)),
+        ConditionExpression: '#pl = :pl AND #v < :v',
+        ExpressionAttributeNames: { '#pl': 'pl', '#v': 'v' },
+        ExpressionAttributeValues: { ':pl': { S: member.playerId }, ':v': version },
+      }),
+    ),
+  );
+  const written = [...writes, ...deletes].filter((w) => w !== null).length;
+  return { written, skipped: members.length + removed.length - written };
 }
 
 /** What `rebuildProjections` writes: every member, and every seated player's turn entry. */

@@ -73,6 +73,11 @@ describe('catch-up reads', () => {
     await expect(store.readRecent('catch-up', { count: 0 })).rejects.toThrow(/count/);
     expect(await store.readRecent('catch-up', { count: 2, upTo: 0 })).toEqual([]);
     await expect(store.readRecent('catch-up', { count: 2, upTo: -1 })).rejects.toThrow(/upTo/);
+    const plain = await store.readRecent('catch-up', { count: 2, upTo: 10, snapshots: false });
+    expect(plain.map((c) => [c.version, 'snapshot' in c])).toEqual([
+      [9, false],
+      [10, false],
+    ]);
   });
 
   it('reads eventually consistent at half the units when asked', async () => {

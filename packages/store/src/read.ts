@@ -46,21 +46,23 @@ export interface ReadRecentOptions {
   count: number;
   /** The newest version to read; the game's newest when absent. */
   upTo?: number;
+  /** Also decode each commit's snapshot (default true; false for a caller that wants the events only). */
+  snapshots?: boolean;
 }
 
 /**
  * The newest `count` commits up to `upTo` (or the game's newest), oldest first, with their
- * snapshots: one strongly consistent Query. For callers that store a snapshot every so many
+ * snapshots unless `snapshots: false`: one strongly consistent Query. For callers that store a snapshot every so many
  * commits and fold the few commits after the newest one.
  */
 export async function readRecent(dynamo: Dynamo, gameId: string, options: ReadRecentOptions): Promise<Commit[]> {
   checkId('gameId', gameId);
-  const { count, upTo } = options;
+  const { count, upTo, snapshots = true } = options;
   if (!Number.isSafeInteger(count) || count < 1) throw new TypeError(`count must be a whole number >= 1, got ${count}`);
   if (upTo !== undefined) checkVersion('upTo', upTo);
   if (upTo === 0) return [];
   const { Items = [] } = await dynamo.query({
-    ...querying(true),
+    ...querying(snapshots),
     KeyConditionExpression:
       upTo === undefined ? '#pk = :pk AND #sk >= :first' : '#pk = :pk AND #sk BETWEEN :first AND :last',
     ExpressionAttributeValues: {
@@ -72,7 +74,7 @@ export async function readRecent(dynamo: Dynamo, gameId: string, options: ReadRe
     Limit: count,
     ConsistentRead: true,
   });
-  return Items.map((item) => readCommitItem(gameId, item, true)).reverse();
+  return Items.map((item) => readCommitItem(gameId, item, snapshots)).reverse();
 }
 
 /** The commit at `version`, strongly consistent; null when there is none. */

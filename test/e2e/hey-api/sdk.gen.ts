@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { CreateGameData, CreateGameErrors, CreateGameResponses, GetGameData, GetGameErrors, GetGameResponses, GetMeData, GetMeErrors, GetMeResponses, JoinGameData, JoinGameErrors, JoinGameResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListMyGamesData, ListMyGamesErrors, ListMyGamesResponses, MakeMoveData, MakeMoveErrors, MakeMoveResponses, RegisterPlayerData, RegisterPlayerErrors, RegisterPlayerResponses } from './types.gen';
+import type { AddBotData, AddBotErrors, AddBotResponses, CreateGameData, CreateGameErrors, CreateGameResponses, GetGameData, GetGameErrors, GetGameResponses, GetMeData, GetMeErrors, GetMeResponses, JoinGameData, JoinGameErrors, JoinGameResponses, LeaveGameData, LeaveGameErrors, LeaveGameResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListMyGamesData, ListMyGamesErrors, ListMyGamesResponses, MakeMoveData, MakeMoveErrors, MakeMoveResponses, RegisterPlayerData, RegisterPlayerErrors, RegisterPlayerResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -57,7 +57,7 @@ export const listMyGames = <ThrowOnError extends boolean = false>(options?: Opti
 /**
  * Create a game
  *
- * Creates a game with the given rules (defaults filled in and returned) and seats you in seat 0. Share `game.inviteCode`; the game starts when every seat is taken.
+ * Creates a game with the given rules (defaults filled in and returned) and seats you in seat 0, and the `bots` you ask for in theirs. Share `game.inviteCode`; the game starts when every seat is taken. With bots in every other seat it starts at once: the reply then holds the deal and the bots’ moves up to your turn.
  */
 export const createGame = <ThrowOnError extends boolean = false>(options: Options<CreateGameData, ThrowOnError>) => (options.client ?? client).post<CreateGameResponses, CreateGameErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -96,6 +96,38 @@ export const getGame = <ThrowOnError extends boolean = false>(options: Options<G
 });
 
 /**
+ * Seat a bot
+ *
+ * Puts a computer player in a free seat of a game waiting for players: in `seat`, or the lowest free one, at `level`, or the game’s `botLevel`. Only the game’s creator may.
+ *
+ * The last seat taken starts the game; the reply then also holds the deal and the moves of the bots up to your turn (as with a move). A retry with the same `Idempotency-Key` answers as the first time did.
+ */
+export const addBot = <ThrowOnError extends boolean = false>(options: Options<AddBotData, ThrowOnError>) => (options.client ?? client).post<AddBotResponses, AddBotErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/games/{id}/bots',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Leave a game
+ *
+ * Before the game starts, your seat is free again for someone else (the creator cannot leave then: fill the game, with bots if you like, first).
+ *
+ * In a game in play, a bot at the game’s `botLevel` takes your seat over as it stands, and the game goes on for the others; the reply holds the bots’ moves up to the next player’s turn. Leaving is for good: you may still read the game and its events, as a spectator (no tiles), but make no more moves (`game/left`).
+ *
+ * A retry with the same `Idempotency-Key` answers as the first time did.
+ */
+export const leaveGame = <ThrowOnError extends boolean = false>(options: Options<LeaveGameData, ThrowOnError>) => (options.client ?? client).post<LeaveGameResponses, LeaveGameErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/games/{id}/leave',
+    ...options
+});
+
+/**
  * Make a move
  *
  * Plays, passes, announces Chickenlittle or calls someone out, in your own seat. Take a move from `legalMoves` in your view of the game.
@@ -104,7 +136,7 @@ export const getGame = <ThrowOnError extends boolean = false>(options: Options<G
  *
  * Send a fresh `Idempotency-Key` per move: a retry with the same key (after a timeout, say) returns the first reply byte for byte instead of moving twice.
  *
- * The reply lists every event the move caused, including the draws and passes the server made at once for seats that had no choice.
+ * The reply lists every event the move caused, including the draws and passes the server made at once for seats that had no choice, and then every move of the bots that followed it, up to the next player’s turn or the end (each bot move is a commit of its own; `version` and the ETag are the last one’s). A retry lists the bot moves that followed as they stand by then.
  */
 export const makeMove = <ThrowOnError extends boolean = false>(options: Options<MakeMoveData, ThrowOnError>) => (options.client ?? client).post<MakeMoveResponses, MakeMoveErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

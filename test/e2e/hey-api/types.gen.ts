@@ -11,7 +11,7 @@ export type Problem = {
     /**
      * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
      */
-    type: '/problems/request/invalid' | '/problems/request/malformed-json' | '/problems/request/idempotency-key-required' | '/problems/request/method-not-allowed' | '/problems/request/not-found' | '/problems/request/too-large' | '/problems/request/unsupported-media-type' | '/problems/request/idempotency-key-reused' | '/problems/request/if-match-required' | '/problems/request/version-mismatch' | '/problems/request/version-ahead' | '/problems/request/too-many-requests' | '/problems/auth/unauthenticated' | '/problems/game/not-found' | '/problems/player/not-found' | '/problems/service/unavailable' | '/problems/service/error' | '/problems/rules/game-exists' | '/problems/rules/invalid-ruleset' | '/problems/rules/game-not-found' | '/problems/rules/already-seated' | '/problems/rules/game-full' | '/problems/rules/game-not-started' | '/problems/rules/game-finished' | '/problems/rules/unknown-seat' | '/problems/rules/not-your-turn' | '/problems/rules/invalid-tile' | '/problems/rules/not-in-hand' | '/problems/rules/must-play-drawn' | '/problems/rules/unknown-placement' | '/problems/rules/must-fill-double' | '/problems/rules/end-closed' | '/problems/rules/suit-mismatch' | '/problems/rules/nothing-to-announce' | '/problems/rules/already-drew' | '/problems/rules/must-play' | '/problems/rules/no-lapse' | '/problems/rules/cannot-call-out-self';
+    type: '/problems/request/invalid' | '/problems/request/malformed-json' | '/problems/request/idempotency-key-required' | '/problems/request/method-not-allowed' | '/problems/request/not-found' | '/problems/request/too-large' | '/problems/request/unsupported-media-type' | '/problems/request/idempotency-key-reused' | '/problems/request/if-match-required' | '/problems/request/version-mismatch' | '/problems/request/version-ahead' | '/problems/request/too-many-requests' | '/problems/auth/unauthenticated' | '/problems/game/not-found' | '/problems/game/left' | '/problems/player/not-found' | '/problems/service/unavailable' | '/problems/service/error' | '/problems/rules/game-exists' | '/problems/rules/invalid-ruleset' | '/problems/rules/game-full' | '/problems/rules/unknown-seat' | '/problems/rules/seat-taken' | '/problems/rules/unknown-bot-level' | '/problems/rules/game-not-found' | '/problems/rules/already-seated' | '/problems/rules/not-creator' | '/problems/rules/game-finished' | '/problems/rules/already-left' | '/problems/rules/creator-cannot-leave' | '/problems/rules/game-not-started' | '/problems/rules/not-your-turn' | '/problems/rules/invalid-tile' | '/problems/rules/not-in-hand' | '/problems/rules/must-play-drawn' | '/problems/rules/unknown-placement' | '/problems/rules/must-fill-double' | '/problems/rules/end-closed' | '/problems/rules/suit-mismatch' | '/problems/rules/nothing-to-announce' | '/problems/rules/already-drew' | '/problems/rules/must-play' | '/problems/rules/no-lapse' | '/problems/rules/cannot-call-out-self';
     title: string;
     /**
      * The HTTP status, repeated.
@@ -24,7 +24,7 @@ export type Problem = {
     /**
      * The problem code: what a client branches on.
      */
-    code: 'request/invalid' | 'request/malformed-json' | 'request/idempotency-key-required' | 'request/method-not-allowed' | 'request/not-found' | 'request/too-large' | 'request/unsupported-media-type' | 'request/idempotency-key-reused' | 'request/if-match-required' | 'request/version-mismatch' | 'request/version-ahead' | 'request/too-many-requests' | 'auth/unauthenticated' | 'game/not-found' | 'player/not-found' | 'service/unavailable' | 'service/error' | 'rules/game-exists' | 'rules/invalid-ruleset' | 'rules/game-not-found' | 'rules/already-seated' | 'rules/game-full' | 'rules/game-not-started' | 'rules/game-finished' | 'rules/unknown-seat' | 'rules/not-your-turn' | 'rules/invalid-tile' | 'rules/not-in-hand' | 'rules/must-play-drawn' | 'rules/unknown-placement' | 'rules/must-fill-double' | 'rules/end-closed' | 'rules/suit-mismatch' | 'rules/nothing-to-announce' | 'rules/already-drew' | 'rules/must-play' | 'rules/no-lapse' | 'rules/cannot-call-out-self';
+    code: 'request/invalid' | 'request/malformed-json' | 'request/idempotency-key-required' | 'request/method-not-allowed' | 'request/not-found' | 'request/too-large' | 'request/unsupported-media-type' | 'request/idempotency-key-reused' | 'request/if-match-required' | 'request/version-mismatch' | 'request/version-ahead' | 'request/too-many-requests' | 'auth/unauthenticated' | 'game/not-found' | 'game/left' | 'player/not-found' | 'service/unavailable' | 'service/error' | 'rules/game-exists' | 'rules/invalid-ruleset' | 'rules/game-full' | 'rules/unknown-seat' | 'rules/seat-taken' | 'rules/unknown-bot-level' | 'rules/game-not-found' | 'rules/already-seated' | 'rules/not-creator' | 'rules/game-finished' | 'rules/already-left' | 'rules/creator-cannot-leave' | 'rules/game-not-started' | 'rules/not-your-turn' | 'rules/invalid-tile' | 'rules/not-in-hand' | 'rules/must-play-drawn' | 'rules/unknown-placement' | 'rules/must-fill-double' | 'rules/end-closed' | 'rules/suit-mismatch' | 'rules/nothing-to-announce' | 'rules/already-drew' | 'rules/must-play' | 'rules/no-lapse' | 'rules/cannot-call-out-self';
     /**
      * Quote it when reporting a problem.
      */
@@ -336,13 +336,22 @@ export type GameSummary = {
      */
     since: string;
     /**
-     * Who sits where; null for a free seat.
+     * Who took each seat; null for a free seat or one a bot took (a player who left stays, with `bots` naming their successor).
      */
     seats: Array<{
         playerId: string;
         name: string;
     } | null>;
+    /**
+     * The level of the bot playing each seat; null where a player plays it (or nobody yet).
+     */
+    bots: Array<BotLevel | null>;
 };
+
+/**
+ * How well a bot plays: `random` (any legal move), `greedy` or `strong`.
+ */
+export type BotLevel = 'random' | 'greedy' | 'strong';
 
 /**
  * A 400 problem: `request/invalid`.
@@ -473,6 +482,14 @@ export type Event = {
     seat: Seat;
     player: Player;
 } | {
+    type: 'BotSeated';
+    seat: Seat;
+    level: BotLevel;
+} | {
+    type: 'SeatLeft';
+    seat: Seat;
+    bot: BotLevel | null;
+} | {
     type: 'GameStarted';
 } | {
     type: 'HandDealt';
@@ -580,10 +597,7 @@ export type Rules = {
      * With `only-move`, the server also makes any play that is the seat’s only legal move (the others learn it was forced).
      */
     autoPlay: 'off' | 'only-move';
-    /**
-     * The level of the bot that takes over the seat of a player who leaves: `random`, `greedy` or `strong`.
-     */
-    botLevel: 'random' | 'greedy' | 'strong';
+    botLevel: BotLevel & unknown;
 };
 
 /**
@@ -605,7 +619,7 @@ export type Game = {
     status: 'waiting' | 'playing' | 'finished';
     rules: Rules;
     seats: Array<SeatView>;
-    yourSeat: Seat;
+    yourSeat: Seat & unknown;
     /**
      * Share it so others can join; null once every seat is taken.
      */
@@ -641,9 +655,17 @@ export type Game = {
 export type SeatView = {
     seat: Seat;
     /**
-     * null while the seat is free.
+     * Who took the seat; null for a free seat or one a bot took. A player who left a game in play stays here (`left`).
      */
     player: Player | null;
+    /**
+     * The level of the bot playing the seat; null where a player plays it (or nobody yet).
+     */
+    bot: BotLevel | null;
+    /**
+     * True when the seat’s player left and a bot plays it now.
+     */
+    left: boolean;
     tileCount: number;
     totalScore: number;
     /**
@@ -875,13 +897,13 @@ export type CreateGameProblem415 = Problem & {
 };
 
 /**
- * A 422 problem: `request/idempotency-key-reused`, `rules/game-exists`, `rules/invalid-ruleset`.
+ * A 422 problem: `request/idempotency-key-reused`, `rules/game-exists`, `rules/invalid-ruleset`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`.
  */
 export type CreateGameProblem422 = Problem & {
     /**
      * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
      */
-    type: '/problems/request/idempotency-key-reused' | '/problems/rules/game-exists' | '/problems/rules/invalid-ruleset';
+    type: '/problems/request/idempotency-key-reused' | '/problems/rules/game-exists' | '/problems/rules/invalid-ruleset' | '/problems/rules/game-full' | '/problems/rules/unknown-seat' | '/problems/rules/seat-taken' | '/problems/rules/unknown-bot-level';
     /**
      * The HTTP status, repeated.
      */
@@ -889,7 +911,7 @@ export type CreateGameProblem422 = Problem & {
     /**
      * The problem code: what a client branches on.
      */
-    code: 'request/idempotency-key-reused' | 'rules/game-exists' | 'rules/invalid-ruleset';
+    code: 'request/idempotency-key-reused' | 'rules/game-exists' | 'rules/invalid-ruleset' | 'rules/game-full' | 'rules/unknown-seat' | 'rules/seat-taken' | 'rules/unknown-bot-level';
 };
 
 /**
@@ -952,6 +974,10 @@ export type NewGame = {
      */
     seats: number;
     rules?: RuleOptions;
+    /**
+     * Bots to seat at once, after you (seat 0), each in its `seat` or the lowest free one. Bots that fill every other seat start the game with its creation.
+     */
+    bots?: Array<BotRequest>;
 };
 
 /**
@@ -990,10 +1016,12 @@ export type RuleOptions = {
      * With `only-move`, the server also makes any play that is the seat’s only legal move (the others learn it was forced).
      */
     autoPlay?: 'off' | 'only-move';
-    /**
-     * The level of the bot that takes over the seat of a player who leaves: `random`, `greedy` or `strong`.
-     */
-    botLevel?: 'random' | 'greedy' | 'strong';
+    botLevel?: BotLevel & unknown;
+};
+
+export type BotRequest = {
+    level?: BotLevel & unknown;
+    seat?: Seat & unknown;
 };
 
 /**
@@ -1309,6 +1337,402 @@ export type GetGameProblem503 = Problem & {
 /**
  * A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`.
  */
+export type AddBotProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid' | '/problems/request/malformed-json' | '/problems/request/idempotency-key-required';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid' | 'request/malformed-json' | 'request/idempotency-key-required';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type AddBotProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 403 problem: `game/left`.
+ */
+export type AddBotProblem403 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/game/left';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 403;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'game/left';
+};
+
+/**
+ * A 404 problem: `game/not-found`.
+ */
+export type AddBotProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/game/not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'game/not-found';
+};
+
+/**
+ * A 412 problem: `request/version-mismatch`.
+ */
+export type AddBotProblem412 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/version-mismatch';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 412;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/version-mismatch';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type AddBotProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 415 problem: `request/unsupported-media-type`.
+ */
+export type AddBotProblem415 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/unsupported-media-type';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 415;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/unsupported-media-type';
+};
+
+/**
+ * A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/not-creator`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`.
+ */
+export type AddBotProblem422 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/idempotency-key-reused' | '/problems/rules/game-not-found' | '/problems/rules/not-creator' | '/problems/rules/game-full' | '/problems/rules/unknown-seat' | '/problems/rules/seat-taken' | '/problems/rules/unknown-bot-level';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 422;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/idempotency-key-reused' | 'rules/game-not-found' | 'rules/not-creator' | 'rules/game-full' | 'rules/unknown-seat' | 'rules/seat-taken' | 'rules/unknown-bot-level';
+};
+
+/**
+ * A 428 problem: `request/if-match-required`.
+ */
+export type AddBotProblem428 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/if-match-required';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 428;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/if-match-required';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type AddBotProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type AddBotProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type AddBotProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+/**
+ * A 400 problem: `request/invalid`, `request/idempotency-key-required`.
+ */
+export type LeaveGameProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid' | '/problems/request/idempotency-key-required';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid' | 'request/idempotency-key-required';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type LeaveGameProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 404 problem: `game/not-found`.
+ */
+export type LeaveGameProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/game/not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'game/not-found';
+};
+
+/**
+ * A 412 problem: `request/version-mismatch`.
+ */
+export type LeaveGameProblem412 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/version-mismatch';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 412;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/version-mismatch';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type LeaveGameProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-finished`, `rules/unknown-seat`, `rules/already-left`, `rules/creator-cannot-leave`.
+ */
+export type LeaveGameProblem422 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/idempotency-key-reused' | '/problems/rules/game-not-found' | '/problems/rules/game-finished' | '/problems/rules/unknown-seat' | '/problems/rules/already-left' | '/problems/rules/creator-cannot-leave';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 422;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/idempotency-key-reused' | 'rules/game-not-found' | 'rules/game-finished' | 'rules/unknown-seat' | 'rules/already-left' | 'rules/creator-cannot-leave';
+};
+
+/**
+ * A 428 problem: `request/if-match-required`.
+ */
+export type LeaveGameProblem428 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/if-match-required';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 428;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/if-match-required';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type LeaveGameProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type LeaveGameProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type LeaveGameProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+/**
+ * A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`.
+ */
 export type MakeMoveProblem400 = Problem & {
     /**
      * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
@@ -1340,6 +1764,24 @@ export type MakeMoveProblem401 = Problem & {
      * The problem code: what a client branches on.
      */
     code: 'auth/unauthenticated';
+};
+
+/**
+ * A 403 problem: `game/left`.
+ */
+export type MakeMoveProblem403 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/game/left';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 403;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'game/left';
 };
 
 /**
@@ -1852,7 +2294,7 @@ export type CreateGameErrors = {
      */
     415: CreateGameProblem415;
     /**
-     * Problem: `request/idempotency-key-reused`, `rules/game-exists`, `rules/invalid-ruleset`.
+     * Problem: `request/idempotency-key-reused`, `rules/game-exists`, `rules/invalid-ruleset`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`.
      */
     422: CreateGameProblem422;
     /**
@@ -2003,6 +2445,160 @@ export type GetGameResponses = {
 
 export type GetGameResponse = GetGameResponses[keyof GetGameResponses];
 
+export type AddBotData = {
+    body: BotRequest;
+    headers: {
+        /**
+         * The version you decided on, quoted as in the ETag.
+         */
+        'if-match': string;
+        /**
+         * A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422).
+         */
+        'idempotency-key': string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/games/{id}/bots';
+};
+
+export type AddBotErrors = {
+    /**
+     * Problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`.
+     */
+    400: AddBotProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: AddBotProblem401;
+    /**
+     * Problem: `game/left`.
+     */
+    403: AddBotProblem403;
+    /**
+     * Problem: `game/not-found`.
+     */
+    404: AddBotProblem404;
+    /**
+     * Problem: `request/version-mismatch`.
+     */
+    412: AddBotProblem412;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: AddBotProblem413;
+    /**
+     * Problem: `request/unsupported-media-type`.
+     */
+    415: AddBotProblem415;
+    /**
+     * Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/not-creator`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`.
+     */
+    422: AddBotProblem422;
+    /**
+     * Problem: `request/if-match-required`.
+     */
+    428: AddBotProblem428;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: AddBotProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: AddBotProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: AddBotProblem503;
+};
+
+export type AddBotError = AddBotErrors[keyof AddBotErrors];
+
+export type AddBotResponses = {
+    /**
+     * The bot is seated.
+     */
+    200: CommandReply;
+};
+
+export type AddBotResponse = AddBotResponses[keyof AddBotResponses];
+
+export type LeaveGameData = {
+    body?: never;
+    headers: {
+        /**
+         * The version you decided on, quoted as in the ETag.
+         */
+        'if-match': string;
+        /**
+         * A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422).
+         */
+        'idempotency-key': string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/games/{id}/leave';
+};
+
+export type LeaveGameErrors = {
+    /**
+     * Problem: `request/invalid`, `request/idempotency-key-required`.
+     */
+    400: LeaveGameProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: LeaveGameProblem401;
+    /**
+     * Problem: `game/not-found`.
+     */
+    404: LeaveGameProblem404;
+    /**
+     * Problem: `request/version-mismatch`.
+     */
+    412: LeaveGameProblem412;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: LeaveGameProblem413;
+    /**
+     * Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-finished`, `rules/unknown-seat`, `rules/already-left`, `rules/creator-cannot-leave`.
+     */
+    422: LeaveGameProblem422;
+    /**
+     * Problem: `request/if-match-required`.
+     */
+    428: LeaveGameProblem428;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: LeaveGameProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: LeaveGameProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: LeaveGameProblem503;
+};
+
+export type LeaveGameError = LeaveGameErrors[keyof LeaveGameErrors];
+
+export type LeaveGameResponses = {
+    /**
+     * You have left.
+     */
+    200: CommandReply;
+};
+
+export type LeaveGameResponse = LeaveGameResponses[keyof LeaveGameResponses];
+
 export type MakeMoveData = {
     body: Move;
     headers: {
@@ -2031,6 +2627,10 @@ export type MakeMoveErrors = {
      * Problem: `auth/unauthenticated`.
      */
     401: MakeMoveProblem401;
+    /**
+     * Problem: `game/left`.
+     */
+    403: MakeMoveProblem403;
     /**
      * Problem: `game/not-found`.
      */

@@ -1,5 +1,5 @@
 import type { TestClient } from '@chickenfoot/api/testing';
-import { fullSet, type Move } from '@chickenfoot/rules';
+import { fullSet, type BotLevel, type Move } from '@chickenfoot/rules';
 import type { Choose } from './choice';
 import type { Exchange } from './play';
 
@@ -10,6 +10,10 @@ export interface HiddenGame {
   readonly rules?: Record<string, unknown>;
   /** Every how many moves a seat tries a move it may not make, and the seats catch up on events. */
   readonly every: { readonly probe: number; readonly catchUp: number };
+  /** Bots in the last seats, at these levels (the players take the first ones). */
+  readonly bots?: readonly BotLevel[];
+  /** A player who leaves the game, and after how many moves; they go on reading it to the end. */
+  readonly leaves?: { readonly seat: number; readonly afterMoves: number };
 }
 
 const sameMove = (a: Move, b: Move) => JSON.stringify(a) === JSON.stringify(b);
@@ -28,16 +32,21 @@ export async function playObserved(
 ): Promise<{ gameId: string; exchanges: Exchange[]; moves: number }> {
   const exchanges: Exchange[] = [];
   const seen = (x: Exchange) => exchanges.push(x);
-  const players = await Promise.all(Array.from({ length: game.seats }, (_, i) => api.register(`Seat ${i}`)));
+  const bots = game.bots ?? [];
+  const humans = game.seats - bots.length;
+  const players = await Promise.all(Array.from({ length: humans }, (_, i) => api.register(`Seat ${i}`)));
   const tokens = players.map((p) => p.token);
   const created = await api.createGame(tokens[0] as string, {
     seats: game.seats,
     rules: { set: game.set, ...game.rules },
+    ...(bots.length > 0 ? { bots: bots.map((level, i) => ({ level, seat: humans + i })) } : {}),
   });
   if (created.status !== 201) throw new Error(`create: ${created.status} ${created.text}`);
   seen({ seat: 0, method: 'POST', path: '/v1/games', res: created });
   const gameId = created.body.game.id as string;
-  for (let seat = 1; seat < game.seats; seat++) {
+  // The seats players still play: the one who leaves is taken out, and only reads from then on.
+  const active = new Set(tokens.keys());
+  for (let seat = 1; seat < humans; seat++) {
     const joined = await api.join(tokens[seat] as string, gameId, created.body.game.inviteCode);
     seen({ seat, method: 'POST', path: `/v1/games/${gameId}/join`, res: joined });
   }
@@ -70,14 +79,35 @@ export async function playObserved(
     }
   };
 
+  const leave = async (seat: number) => {
+    const own = await view(seat);
+    const res = await api.leave(tokens[seat] as string, gameId, own.version);
+    seen({ seat, method: 'POST', path: `/v1/games/${gameId}/leave`, sentVersion: own.version, res });
+    if (res.status !== 200) throw new Error(`leave: ${res.status} ${res.text}`);
+    active.delete(seat);
+    // A move of theirs is refused from now on.
+    const refused = await move(seat, { type: 'pass' }, res.body.version);
+    if (refused.status !== 403) throw new Error(`a move after leaving got ${refused.status}: ${refused.text}`);
+    return res.body.game as Awaited<ReturnType<typeof view>>;
+  };
+
   let moves = 0;
   for (let current = await view(0); current.status === 'playing'; moves++) {
     if (moves > 20_000) throw new Error('the game does not end');
+    if (game.leaves && moves === game.leaves.afterMoves) {
+      current = await leave(game.leaves.seat);
+      if (current.status !== 'playing') break;
+    }
     const turn = current.hand?.turn as number;
+    if (!active.has(turn)) {
+      // Bots play the seats nobody plays; a chain cut at its bound goes on with the next look.
+      current = await view(choose([...tokens.keys()]));
+      continue;
+    }
     const mine = await view(turn);
     if (moves % game.every.probe === 2) {
       // A move the seat may not make (a random seat, a random try): it must be refused.
-      const seat = choose([...tokens.keys()]);
+      const seat = choose([...active]);
       const own = seat === turn ? mine : await view(seat);
       const tries: Move[] = [
         { type: 'play', tile: choose(fullSet(game.set)), on: choose([0, 1, (own.hand?.board.length ?? 1) - 1]) },
@@ -110,7 +140,7 @@ export async function playObserved(
         if (extras.length > 0 && choose([true, false])) await move(seat, choose(extras), own.version);
       }
       // An announcement or call-out may have changed whose turn it is.
-      current = await view(0);
+      current = await view(choose([...active]));
     }
   }
   for (const seat of tokens.keys()) {

@@ -21,6 +21,13 @@ export const ROUTES = [
     body: { type: 'play', tile: '6-4', on: 0 },
   },
   { route: 'GET /v1/games/{id}/events', method: 'GET', path: '/v1/games/{id}/events' },
+  {
+    route: 'POST /v1/games/{id}/bots',
+    method: 'POST',
+    path: '/v1/games/{id}/bots',
+    body: { level: 'greedy', seat: 1 },
+  },
+  { route: 'POST /v1/games/{id}/leave', method: 'POST', path: '/v1/games/{id}/leave' },
   { route: 'GET /openapi.json', method: 'GET', path: '/openapi.json' },
   { route: 'GET /docs', method: 'GET', path: '/docs' },
   { route: 'GET /', method: 'GET', path: '/' },

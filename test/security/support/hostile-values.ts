@@ -255,4 +255,6 @@ export const NEAR: Record<string, fc.Arbitrary<unknown>> = {
   ),
   on: fc.oneof(fc.integer({ min: -1, max: 202 }), fc.constantFrom(0.5, '0', -0, null)),
   announce: fc.constantFrom(true, false, 'true', 1, null),
+  level: fc.constantFrom('random', 'greedy', 'strong', 'GREEDY', 'genius', '', null, 3),
+  seat: fc.oneof(fc.integer({ min: -1, max: 9 }), fc.constantFrom(1.5, '1', null)),
 };

@@ -36,12 +36,13 @@ export async function readTruth(store: EventStore, gameId: string): Promise<Trut
 
 /**
  * The tiles `seat` may know in a state: its own hand (with a tile it just drew), the tiles on the
- * table, and the double that opens the hand (announced with the deal).
+ * table, and the double that opens the hand (announced with the deal). A spectator (null): the last two.
  */
-export function knownTiles(state: GameState, seat: number): Set<Tile> {
+export function knownTiles(state: GameState, seat: number | null): Set<Tile> {
   const hand = state.hand;
   if (!hand) return new Set();
-  return new Set([...(hand.hands[seat] ?? []), ...hand.placements.map((p) => p.tile), hand.opener]);
+  const own = seat === null ? [] : (hand.hands[seat] ?? []);
+  return new Set([...own, ...hand.placements.map((p) => p.tile), hand.opener]);
 }
 
 /** The tiles still face down in the boneyard, in the order they will be drawn. */

@@ -1,4 +1,4 @@
-import type { GameState, Tile } from '@chickenfoot/rules';
+import { hasLeft, type GameState, type Tile } from '@chickenfoot/rules';
 import { isDeepStrictEqual } from 'node:util';
 import { deckRun, knownTiles, revealedHands, scan, undrawn, type Truth } from './knowledge';
 import type { Exchange } from './play';
@@ -18,7 +18,8 @@ export const emptyReport = (): LeakReport => ({ responses: 0, events: 0, tiles: 
 /**
  * Checks every response a game's seats received against the game's ground truth: each tile shown
  * to a seat must be one it knew at that version (its own hand, the table, the opener; in an event,
- * what it knew just before or just after that event; in a refusal, also the tiles it sent), no key
+ * what it knew just before or just after that event; in a refusal, also the tiles it sent; once its
+ * player has left the seat, only what a spectator knows), no key
  * may carry the deal, and no three tiles may appear in the order they lie in the boneyard.
  */
 export function checkExchanges(
@@ -31,11 +32,19 @@ export function checkExchanges(
 }
 
 class ExchangeCheck {
+  /** Whose eyes the answer must be for: the seat's, or a spectator's once its player has left it. */
+  private readonly viewer: number | null;
+
   constructor(
     private readonly x: Exchange,
     private readonly truth: Truth,
     private readonly report: LeakReport,
-  ) {}
+  ) {
+    const body = x.res.body as { version?: unknown } | null;
+    const answeredAt = typeof body?.version === 'number' ? body.version : truth.states.length - 1;
+    const state = truth.states[answeredAt] ?? truth.states.at(-1);
+    this.viewer = state && hasLeft(state, x.seat) ? null : x.seat;
+  }
 
   run(): void {
     const { res } = this.x;
@@ -55,7 +64,7 @@ class ExchangeCheck {
       this.view(body);
     } else {
       this.keys(body, ['version', 'events', 'game']);
-      this.events(body.version as number, body.events as unknown[]);
+      this.chain(body.version as number, body.events as unknown[]);
       this.view(body.game as Record<string, unknown>);
     }
   }
@@ -68,7 +77,22 @@ class ExchangeCheck {
     // Finished hands are shown to everyone exactly as they ended: no more, no less.
     if (!isDeepStrictEqual(pastHands, state.pastHands))
       this.leak(`view v${version}: pastHands differ from the hands as they ended`);
-    this.check(`view v${version}`, rest, knownTiles(state, this.x.seat), state);
+    this.check(`view v${version}`, rest, knownTiles(state, this.viewer), state);
+  }
+
+  /**
+   * A command's reply: the events of its commit and of the bot commits after it, up to `last`. They
+   * start after the version a move was sent at; for a creation or a join, where the counts add up.
+   */
+  private chain(last: number, events: readonly unknown[]): void {
+    const sizeOf = (version: number) => this.truth.events[version]?.length ?? 0;
+    let first = this.x.sentVersion !== undefined ? this.x.sentVersion + 1 : last;
+    let count = 0;
+    for (let v = first; v <= last; v++) count += sizeOf(v);
+    while (this.x.sentVersion === undefined && count < events.length && first > 1) count += sizeOf(--first);
+    if (count !== events.length)
+      return this.leak(`a reply up to v${last} with ${events.length} events; commits from v${first} have ${count}`);
+    for (let v = first, at = 0; v <= last; at += sizeOf(v), v++) this.events(v, events.slice(at, at + sizeOf(v)));
   }
 
   private events(version: number, events: readonly unknown[]): void {
@@ -80,7 +104,7 @@ class ExchangeCheck {
       this.report.events++;
       const type = (event as { type?: string }).type;
       if (type !== step.event.type) this.leak(`event ${version}.${i} shown as ${type}; it is ${step.event.type}`);
-      const known = new Set([...knownTiles(step.before, this.x.seat), ...knownTiles(step.after, this.x.seat)]);
+      const known = new Set([...knownTiles(step.before, this.viewer), ...knownTiles(step.after, this.viewer)]);
       const { rest, handEnded } = revealedHands(event as Record<string, unknown>);
       const truthHands = step.event.type === 'HandEnded' ? step.event.hands : undefined;
       if (!isDeepStrictEqual(handEnded, truthHands))
@@ -92,7 +116,7 @@ class ExchangeCheck {
   private refusal(): void {
     const version = this.x.sentVersion ?? this.truth.states.length - 1;
     const state = this.truth.states[version] as GameState;
-    const known = new Set([...knownTiles(state, this.x.seat), ...scan(this.x.body).tiles]);
+    const known = new Set([...knownTiles(state, this.viewer), ...scan(this.x.body).tiles]);
     this.check(`${this.x.res.status} refusal at v${version}`, this.x.res.body, known, state);
   }
 

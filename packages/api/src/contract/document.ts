@@ -5,6 +5,7 @@ import { ProblemSchema } from '../schemas/problem';
 import { HEADER_COMPONENTS } from './headers';
 import { makeMove } from './moves';
 import { listMyGames } from './my-games';
+import { addBot, leaveGame } from './seats';
 import { getMe, registerPlayer } from './players';
 
 /** Every route of the API, as documented: the handlers in routes/ implement exactly these. */
@@ -15,6 +16,8 @@ export const ROUTES = [
   createGame,
   joinGame,
   getGame,
+  addBot,
+  leaveGame,
   makeMove,
   listEvents,
 ] as const;

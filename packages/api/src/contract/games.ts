@@ -16,7 +16,7 @@ export const createGame = documented(
     tags: ['Games'],
     summary: 'Create a game',
     description:
-      'Creates a game with the given rules (defaults filled in and returned) and seats you in seat 0. Share `game.inviteCode`; the game starts when every seat is taken.',
+      'Creates a game with the given rules (defaults filled in and returned) and seats you in seat 0, and the `bots` you ask for in theirs. Share `game.inviteCode`; the game starts when every seat is taken. With bots in every other seat it starts at once: the reply then holds the deal and the bots’ moves up to your turn.',
     security: bearer,
     request: { headers: keyHeader, body: { ...json(NewGameSchema), required: true } },
     responses: {

@@ -16,7 +16,7 @@ export const makeMove = documented(
       'Plays, passes, announces Chickenlittle or calls someone out, in your own seat. Take a move from `legalMoves` in your view of the game.',
       'Send the version you decided on as `If-Match: "<version>"`: if the game has moved on you get `412` with `currentVersion` and nothing happens.',
       'Send a fresh `Idempotency-Key` per move: a retry with the same key (after a timeout, say) returns the first reply byte for byte instead of moving twice.',
-      'The reply lists every event the move caused, including the draws and passes the server made at once for seats that had no choice.',
+      'The reply lists every event the move caused, including the draws and passes the server made at once for seats that had no choice, and then every move of the bots that followed it, up to the next player’s turn or the end (each bot move is a commit of its own; `version` and the ETag are the last one’s). A retry lists the bot moves that followed as they stand by then.',
     ].join('\n\n'),
     security: bearer,
     request: {

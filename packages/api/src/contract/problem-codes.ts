@@ -42,9 +42,12 @@ export const OPERATION_PROBLEMS = {
   getGame: ['game/not-found'],
   makeMove: [
     'game/not-found',
+    'game/left',
     'request/version-mismatch',
     ...rejectionsOf('play', 'draw', 'pass', 'announce', 'callout'),
   ],
+  addBot: ['game/not-found', 'game/left', 'request/version-mismatch', ...rejectionsOf('add-bot')],
+  leaveGame: ['game/not-found', 'request/version-mismatch', ...rejectionsOf('leave')],
   listEvents: ['game/not-found', 'request/version-ahead'],
 } satisfies Record<string, readonly ProblemCode[]>;
 

@@ -6,10 +6,10 @@ export function turnSeat(state: GameState): number | null {
   return state.status === 'playing' ? (state.hand?.turn ?? null) : null;
 }
 
-/** The player whose move the game awaits, or null (not started, finished). */
+/** The player whose move the game awaits, or null (not started, finished, or a bot's turn). */
 export function awaitedPlayer(state: GameState): string | null {
   const turn = turnSeat(state);
-  return turn === null ? null : (state.players[turn]?.id ?? null);
+  return turn === null || state.bots[turn] ? null : (state.players[turn]?.id ?? null);
 }
 
 /** How a command changed whom the game awaits, or null when the same player (or nobody) is awaited. */
@@ -27,6 +27,7 @@ export function headOf(state: GameState, version: number, at: string): GameHead 
     status: state.status,
     turn: awaitedPlayer(state),
     seats: state.players.map((p) => (p ? { playerId: p.id, name: p.name } : null)),
+    bots: state.bots,
     updatedAt: at,
     hand: state.hand?.index ?? null,
     totals: state.totals,
@@ -42,11 +43,14 @@ export function membersOf(state: GameState): GameMember[] {
 /**
  * The "all my games" entries a command changed: a seat taken, or the game's status (waiting, playing,
  * finished). A plain move changes none: whose turn it is lives in the players' turn entries, which
- * the append writes when it changes.
+ * the append writes when it changes. A player who left a seat before the start is no longer in the
+ * game: their entry goes (`removed`).
  */
-export function changedMembers(before: GameState, after: GameState): GameMember[] {
+export function changedMembers(before: GameState, after: GameState): { members: GameMember[]; removed: GameMember[] } {
   const statusChanged = before.status !== after.status;
-  return membersOf(after).filter((m) => statusChanged || !before.players[m.seat]);
+  const members = membersOf(after).filter((m) => statusChanged || before.players[m.seat]?.id !== m.playerId);
+  const removed = membersOf(before).filter((m) => after.players[m.seat]?.id !== m.playerId);
+  return { members, removed };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { redactEvent, type VisibleEvent } from '@chickenfoot/rules';
-import type { Executed } from './service';
-import { gameView, type ApiGameView, type InviteCodes } from './view';
+import type { CommandChain } from './chain';
+import { gameView, playerViewer, type ApiGameView, type InviteCodes } from './view';
 
 /** What every command on a game answers: the new version, what happened (as the caller may see it), the new view. */
 export interface CommandReply {
@@ -10,13 +10,17 @@ export interface CommandReply {
 }
 
 /**
- * The reply to an executed command, for the actor's seat. A pure function of the commit, so an
- * idempotent retry rebuilds the first reply exactly.
+ * The reply to an executed command and the bot moves that followed it, for the actor's seat: every
+ * commit's events in order, redacted for them exactly as a catch-up would show them, and the view at
+ * the last commit. A pure function of the commits, so a retry that finds the same ones answers alike.
  */
-export function commandReply(done: Executed, inviteCodes: InviteCodes): CommandReply {
+export function commandReply(chain: CommandChain, inviteCodes: InviteCodes): CommandReply {
+  const { first, version, state } = chain;
+  const viewer = playerViewer(state, first.seat);
+  const events = [first, ...chain.bots].flatMap((commit) => commit.events.map((event) => redactEvent(event, viewer)));
   return {
-    version: done.version,
-    events: done.events.map((event) => redactEvent(event, done.seat)),
-    game: gameView({ gameId: done.gameId, version: done.version, state: done.state, seat: done.seat, inviteCodes }),
+    version,
+    events,
+    game: gameView({ gameId: first.gameId, version, state, seat: first.seat, inviteCodes }),
   };
 }

@@ -26,6 +26,27 @@ async function service(now = Date.parse('2026-12-01T09:00:00.000Z')) {
 const ann = { id: 'p_ann', name: 'Ann' };
 const bob = { id: 'p_bob', name: 'Bob' };
 
+/** A two-seat game of Ann and a bot (seat 1), played on by Ann until it is the bot's turn. */
+async function withBot(games: GameService) {
+  const annActor = { kind: 'player', playerId: ann.id } as const;
+  let done = await games.execute(
+    'g_bot',
+    annActor,
+    { type: 'create', seats: 2, rules: { set: 6 }, player: ann, bots: [{}] },
+    { expectedVersion: 0, key: 'create-key-0002' },
+  );
+  for (let i = 0; done.state.hand?.turn !== 1; i++) {
+    const move = legalMoves(done.state, 0).find((m) => m.type === 'play' || m.type === 'pass') as Move;
+    done = await games.execute(
+      'g_bot',
+      annActor,
+      { type: 'move', move },
+      { expectedVersion: done.version, key: `ann-move-key-${i}-0000` },
+    );
+  }
+  return done;
+}
+
 async function started(games: GameService) {
   await games.execute(
     'g_one',
@@ -66,13 +87,13 @@ describe('the game service, without HTTP', () => {
 
   it('lets a bot move for a seat: its key is derived, so a second run at that version is the first again', async () => {
     const { games, store } = await service();
-    const joined = await started(games);
-    const seat = joined.state.hand?.turn as number;
+    const joined = await withBot(games);
+    const seat = 1;
     const moves = legalMoves(joined.state, seat).filter((m) => m.type !== 'announce' && m.type !== 'callout');
     expect(moves.length).toBeGreaterThan(0);
     const bot = { kind: 'bot', seat } as const;
     const first = await games.execute(
-      'g_one',
+      'g_bot',
       bot,
       { type: 'move', move: moves[0] as Move },
       { expectedVersion: joined.version },
@@ -80,13 +101,13 @@ describe('the game service, without HTTP', () => {
     expect(first).toMatchObject({ replayed: false, version: joined.version + 1, seat });
     // A second runner (a retried sweep, another container) that chose another move at the same version.
     const again = await games.execute(
-      'g_one',
+      'g_bot',
       bot,
       { type: 'move', move: (moves[1] ?? moves[0]) as Move },
       { expectedVersion: joined.version },
     );
     expect(again).toMatchObject({ replayed: true, version: first.version, events: first.events });
-    const commits = await store.readAll('g_one');
+    const commits = await store.readAll('g_bot');
     expect(commits).toHaveLength(first.version);
     expect(commits.at(-1)).toMatchObject({ by: 'bot', idempotencyKey: `bot:${seat}:${joined.version}` });
   });
@@ -108,14 +129,31 @@ describe('the game service, without HTTP', () => {
         { expectedVersion: done.version, key: 'stranger-key-01' },
       ),
     ).rejects.toMatchObject({ code: 'game/not-found' });
-    // The bot's derived key at a version the game has left behind: a 412, nothing applied.
+    // A bot for a seat a player plays is a programming error, not a move.
     await expect(
       games.execute(
         'g_one',
         { kind: 'bot', seat: 1 - seat },
         { type: 'move', move },
-        { expectedVersion: joined.version },
+        { expectedVersion: done.version },
       ),
-    ).rejects.toMatchObject({ code: 'request/version-mismatch', extras: { currentVersion: done.version } });
+    ).rejects.toThrow(/no bot plays seat/);
+    // The bot's derived key at a version the game has left behind: a 412, nothing applied.
+    const bot = await withBot(games);
+    const botMove = legalMoves(bot.state, 1)[0] as Move;
+    await games.execute(
+      'g_bot',
+      { kind: 'bot', seat: 1 },
+      { type: 'move', move: botMove },
+      { expectedVersion: bot.version },
+    );
+    await expect(
+      games.execute(
+        'g_bot',
+        { kind: 'bot', seat: 1 },
+        { type: 'move', move: botMove },
+        { expectedVersion: bot.version - 1 },
+      ),
+    ).rejects.toMatchObject({ code: 'request/version-mismatch', extras: { currentVersion: bot.version + 1 } });
   });
 });

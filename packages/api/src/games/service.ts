@@ -1,12 +1,4 @@
-import {
-  decide,
-  initialState,
-  type Command,
-  type DecideContext,
-  type GameEvent,
-  type GameState,
-  type Move,
-} from '@chickenfoot/rules';
+import { decide, initialState, type DecideContext, type GameEvent, type GameState } from '@chickenfoot/rules';
 import {
   ConcurrencyError,
   IdempotencyConflictError,
@@ -16,39 +8,27 @@ import {
   type RecordedAt,
 } from '@chickenfoot/store';
 import type { Logger } from '../http/logging';
-import { commandHash } from '../http/idempotency';
+import { LruMap } from '../lru-map';
 import { ApiProblem } from '../problems';
-import { derivedKey, recordedBy, seatOfActor, type Actor } from './actors';
+import { recordedBy, seatOfActor, type Actor } from './actors';
+import { botSettings, type BotOptions } from './bot-players';
+import { chainOf, type CommandChain } from './chain';
+import { checkActor, engineCommand, type ExecuteOptions, type Executed, type GameCommand } from './game-command';
+import { keyReused, notFound, recordedButUnanswered, versionMismatch } from './game-problems';
+import { commandIdentity } from './identity';
 import { changedMembers, headOf, membersOf } from './projection';
 import type { GameRepository, StoredGame } from './repository';
+import { settleBots, type Settled } from './settle-bots';
 import { fromSnapshot } from './snapshot';
 
-/** What an actor asks of a game. A move names no seat: the actor's own is used. */
-export type GameCommand =
-  Extract<Command, { type: 'create' | 'join' }> | { readonly type: 'move'; readonly move: Move };
+export type { ExecuteOptions, Executed, GameCommand } from './game-command';
+export { notFound } from './game-problems';
 
-/** How a command is to be applied. */
-export interface ExecuteOptions {
-  /** The version the actor decided on (a player's If-Match), or null to act on the newest (joining). */
-  readonly expectedVersion: number | null;
-  /**
-   * The command's idempotency key: a player's Idempotency-Key. Bots and the system need none: theirs
-   * is derived from the seat and version, so a repeated run is recognised as the first.
-   */
-  readonly key?: string;
-}
-
-/** A command's outcome: the commit it was recorded as (or, replayed, had been), and the game after it. */
-export interface Executed {
-  readonly gameId: string;
-  readonly version: number;
-  /** Every event the command caused, forced moves included; empty when nothing was recorded. */
-  readonly events: readonly GameEvent[];
-  readonly state: GameState;
-  /** The actor's seat after the command (-1 for none). */
-  readonly seat: number;
-  /** True when this was a retry of a command recorded earlier: nothing new was written. */
-  readonly replayed: boolean;
+/** The actor's seat after a recorded commit: theirs, or the one the commit records them leaving. */
+function seatAfter(state: GameState, actor: Actor, events: readonly GameEvent[]): number {
+  const seat = seatOfActor(state, actor);
+  const left = events.find((e) => e.type === 'SeatLeft');
+  return seat < 0 && left?.type === 'SeatLeft' && actor.kind === 'player' ? left.seat : seat;
 }
 
 /** What the game service is built from. */
@@ -56,6 +36,8 @@ export interface GameServiceOptions {
   readonly repository: GameRepository;
   readonly context: DecideContext;
   readonly logger: Logger;
+  /** How bots are played (defaults: the real bots, 64 commits or 2 s per chain). */
+  readonly bots?: BotOptions;
 }
 
 // A join names no version: losing a race to another command is retried here, not by the client.
@@ -79,11 +61,43 @@ export class GameService {
   readonly #games: GameRepository;
   readonly #context: DecideContext;
   readonly #logger: Logger;
+  readonly #bots;
 
-  constructor({ repository, context, logger }: GameServiceOptions) {
+  constructor({ repository, context, logger, bots }: GameServiceOptions) {
     this.#games = repository;
     this.#context = context;
     this.#logger = logger;
+    this.#bots = {
+      execute: this.execute.bind(this),
+      load: this.load.bind(this),
+      store: repository.store,
+      logger,
+      settings: botSettings(bots),
+      quiet: new LruMap<string, number>(1000),
+    };
+  }
+
+  /**
+   * `execute`, then the bot moves it set off (`settleBots`): what a player's request is answered with,
+   * its own commit and the bot commits right after it (see `chainOf`, also for what a retry answers).
+   * @example const chain = await games.run(gameId, actor, { type: 'move', move }, { expectedVersion: 12, key });
+   */
+  async run(gameId: string, actor: Actor, command: GameCommand, options: ExecuteOptions): Promise<CommandChain> {
+    const done = await this.execute(gameId, actor, command, options);
+    const settled = await this.settleBots(gameId, done.replayed ? undefined : done);
+    return chainOf(this.#games, done, settled, this.#bots.settings.maxCommits);
+  }
+
+  /**
+   * Makes the bots' moves that are due on a game, each its own commit through `execute` (a bot actor:
+   * derived key, recorded `by: 'bot'`), until a player's turn, the end, or the bound of a call: the one
+   * place a chain of bot turns runs. Called after every command and whenever a game is read, so a
+   * chain cut short (a crash, the bound) is finished by the next request. `from`: the game as the
+   * caller has it, to spare a read.
+   * @example const { commits } = await games.settleBots(gameId);
+   */
+  settleBots(gameId: string, from?: StoredGame | null): Promise<Settled> {
+    return settleBots(this.#bots, gameId, from);
   }
 
   /** The newest state of a game, or null when there is none. */
@@ -104,11 +118,18 @@ export class GameService {
       const stored = await this.#games.current(gameId, expectedVersion);
       const game = stored ?? (command.type === 'create' ? { version: 0, state: initialState() } : null);
       const seat = game ? seatOfActor(game.state, actor) : -1;
-      if (!game || (seat < 0 && command.type === 'move')) throw notFound(gameId);
-      const identity = this.#identity(gameId, actor, command, expectedVersion ?? game.version, options.key);
+      if (!game) throw notFound(gameId);
+      const identity = commandIdentity(gameId, actor, command, expectedVersion ?? game.version, options.key);
 
       const recordedAt: RecordedAt =
         expectedVersion === null ? { upTo: Math.min(game.version, JOIN_WINDOW) } : { version: expectedVersion + 1 };
+
+      if (seat < 0 && command.type !== 'create' && command.type !== 'join') {
+        // Not seated: a stranger, or one who left before the start, whose retry of that is answered.
+        const left = command.type === 'leave' ? await this.#replayed(gameId, identity, actor, recordedAt) : null;
+        if (left) return left;
+        throw notFound(gameId);
+      }
 
       if (command.type === 'join' && seat >= 0) {
         // Seated already: a retry of the join that seated them answers as it did (and repairs what it
@@ -124,6 +145,7 @@ export class GameService {
           game.version,
         );
       }
+      checkActor(game.state, actor, seat, command);
       const decision = decide(engineCommand(command, seat), game.state, this.#context);
       if (!decision.ok) {
         // Only a command that names no version (joining) can be a recorded retry the rules now refuse:
@@ -151,7 +173,8 @@ export class GameService {
           version: commit.version,
           events: decision.events,
           state: after,
-          seat: seatOfActor(after, actor),
+          // One who left a game before its start has no seat in it now: the reply names the one they left.
+          seat: command.type === 'leave' ? seat : seatOfActor(after, actor),
           replayed: false,
         };
       } catch (error) {
@@ -171,36 +194,6 @@ export class GameService {
         );
       }
     }
-  }
-
-  /**
-   * What recognises this command when it comes again: the client's key (or, for bots and the
-   * system, one derived from the seat and version) and a hash of who asked what, at which version.
-   */
-  #identity(
-    gameId: string,
-    actor: Actor,
-    command: GameCommand,
-    version: number,
-    key: string | undefined,
-  ): Required<CommandIdentity> {
-    if (actor.kind !== 'player') {
-      // A bot or a timeout at a version is one command, whatever move was chosen: a second run that
-      // chose differently is the same command repeated, recognised and not applied.
-      const derived = key ?? derivedKey(actor, version);
-      return { idempotencyKey: derived, commandHash: commandHash(derived) };
-    }
-    if (key === undefined) throw new TypeError('a player’s command needs its Idempotency-Key');
-    const asked =
-      command.type === 'create'
-        ? { type: 'create', seats: command.seats, rules: command.rules ?? null }
-        : command.type === 'join'
-          ? { type: 'join' }
-          : command;
-    return {
-      idempotencyKey: key,
-      commandHash: commandHash(actor.playerId, gameId, command.type === 'join' ? null : version, asked),
-    };
   }
 
   /** The outcome of the command recorded under `identity`, if it was recorded (after repairing its lists). */
@@ -235,7 +228,7 @@ export class GameService {
       version: commit.version,
       events,
       state,
-      seat: seatOfActor(state, actor),
+      seat: seatAfter(state, actor, events),
       replayed: true,
     };
   }
@@ -262,12 +255,13 @@ export class GameService {
    * key), and the retry repairs the lists.
    */
   async #project(commit: Commit, before: GameState | null, after: GameState): Promise<void> {
-    const members = before ? changedMembers(before, after) : membersOf(after);
-    if (members.length === 0) return;
+    const { members, removed } = before ? changedMembers(before, after) : { members: membersOf(after), removed: [] };
+    if (members.length === 0 && removed.length === 0) return;
     try {
       await this.#games.store.updateProjections(commit.gameId, {
         head: headOf(after, commit.version, commit.at),
         members,
+        removed,
       });
     } catch (error) {
       this.#logger({
@@ -280,39 +274,4 @@ export class GameService {
       throw recordedButUnanswered(error);
     }
   }
-}
-
-/** The engine command for an actor's command in `seat`. */
-function engineCommand(command: GameCommand, seat: number): Command {
-  return command.type === 'move' ? { type: 'move', seat, move: command.move } : command;
-}
-
-/**
- * A 404 that does not say whether the game exists: ids of other people's games do not leak.
- * @example throw notFound(gameId);
- */
-export function notFound(gameId: string): ApiProblem {
-  return new ApiProblem('game/not-found', `There is no game ${gameId} that you are seated in.`);
-}
-
-function versionMismatch(detail: string, currentVersion: number): ApiProblem {
-  return new ApiProblem('request/version-mismatch', detail, { currentVersion });
-}
-
-function keyReused(): ApiProblem {
-  return new ApiProblem(
-    'request/idempotency-key-reused',
-    'This Idempotency-Key was already used for a different request on this game.',
-  );
-}
-
-/** A 503 for a command that was recorded but whose lists could not be updated: a retry (same key) repairs them. */
-function recordedButUnanswered(cause: unknown): ApiProblem {
-  return new ApiProblem(
-    'service/unavailable',
-    'Your command was recorded, but the service could not finish answering. Retry with the same Idempotency-Key to get its result.',
-    {},
-    { 'Retry-After': '1' },
-    { cause },
-  );
 }

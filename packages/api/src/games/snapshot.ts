@@ -2,7 +2,7 @@ import type { GameState } from '@chickenfoot/rules';
 
 // Bump when GameState's shape changes: older snapshots are then ignored and the game is folded
 // from its events instead, so a deploy never needs a data migration.
-const FORMAT = 2;
+const FORMAT = 3;
 
 /** What each commit stores besides its events: the game's state after it. */
 export interface Snapshot {

@@ -1,4 +1,4 @@
-import { viewFor, type GameState, type GameView } from '@chickenfoot/rules';
+import { firstFreeSeat, hasLeft, viewFor, type GameState, type GameView, type Seat } from '@chickenfoot/rules';
 
 /** The game as one seated player sees it, as the API returns it. */
 export interface ApiGameView extends Omit<GameView, 'viewer' | 'status' | 'rules' | 'yourTiles'> {
@@ -27,18 +27,27 @@ export interface ViewInput {
 }
 
 /**
+ * Whose eyes a player in `seat` sees the game with: their seat's, or a spectator's (null) once they
+ * have left it: its tiles are the bot's now, and a player who left must not be able to pass them on.
+ * @example events.map((e) => redactEvent(e, playerViewer(state, seat)))
+ */
+export function playerViewer(state: GameState, seat: number): Seat | null {
+  return seat >= 0 && !hasLeft(state, seat) ? seat : null;
+}
+
+/**
  * The caller's view of a game at a version. Built only from its input, so the same commit always
  * gives the same bytes: an idempotent retry returns the first reply exactly.
  */
 export function gameView({ gameId, version, state, seat, inviteCodes }: ViewInput): ApiGameView {
-  const { viewer: _viewer, status, rules, yourTiles, ...rest } = viewFor(state, seat);
+  const { viewer: _viewer, status, rules, yourTiles, ...rest } = viewFor(state, playerViewer(state, seat));
   return {
     id: gameId,
     version,
     status: status === 'empty' ? 'waiting' : status,
     rules: rules as NonNullable<GameView['rules']>,
     yourSeat: seat,
-    inviteCode: state.players.includes(null) ? inviteCodes.inviteCode(gameId) : null,
+    inviteCode: state.status === 'waiting' && firstFreeSeat(state) >= 0 ? inviteCodes.inviteCode(gameId) : null,
     ...rest,
     yourTiles: yourTiles ?? [],
   };

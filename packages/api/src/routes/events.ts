@@ -3,6 +3,7 @@ import type { AppDeps } from '../app-deps';
 import { listEvents } from '../contract/events';
 import { seatOfActor } from '../games/actors';
 import { notFound } from '../games/service';
+import { playerViewer } from '../games/view';
 import { ApiProblem } from '../problems';
 import { openapi, router } from './router';
 
@@ -15,9 +16,12 @@ export function eventRoutes(deps: AppDeps) {
     const playerId = c.get('playerId');
     const after = query.after ?? 0;
     const limit = Math.max(1, Math.min(query.limit ?? deps.limits.maxPage, deps.limits.maxPage));
-    const game = await deps.games.load(id);
-    const seat = game ? seatOfActor(game.state, { kind: 'player', playerId }) : -1;
-    if (!game || seat < 0) throw notFound(id);
+    const loaded = await deps.games.load(id);
+    const seat = loaded ? seatOfActor(loaded.state, { kind: 'player', playerId }) : -1;
+    if (!loaded || seat < 0) throw notFound(id);
+    // Bot moves that are due are made first, so catching up includes them.
+    const game = (await deps.games.settleBots(id, loaded)).game ?? loaded;
+    const viewer = playerViewer(game.state, seat);
     if (after > game.version) {
       // A cursor is always a version the game has had: one past it never existed.
       throw new ApiProblem(
@@ -34,7 +38,7 @@ export function eventRoutes(deps: AppDeps) {
     const commits = page.commits.map((commit) => ({
       version: commit.version,
       at: commit.at,
-      events: (commit.events as GameEvent[]).map((event) => redactEvent(event, seat)),
+      events: (commit.events as GameEvent[]).map((event) => redactEvent(event, viewer)),
     }));
     return c.json({ commits, next: page.next, version: commits.at(-1)?.version ?? after }, 200, {
       'Cache-Control': 'private, no-cache',

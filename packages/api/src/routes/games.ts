@@ -12,15 +12,15 @@ export function gameRoutes(deps: AppDeps) {
   const app = router();
 
   openapi(app, createGame, async (c) => {
-    const { seats, rules } = c.req.valid('json');
+    const { seats, rules, bots } = c.req.valid('json');
     const key = c.req.valid('header')['idempotency-key'];
     const playerId = c.get('playerId');
     const signer = await deps.signer();
     const gameId = signer.gameIdFor(playerId, key);
     const player = await seatedPlayer(deps, playerId);
-    const command = { type: 'create', seats, ...(rules ? { rules } : {}), player } as const;
-    const done = await deps.games.execute(gameId, { kind: 'player', playerId }, command, { expectedVersion: 0, key });
-    const reply = commandReply(done, signer);
+    const command = { type: 'create', seats, ...(rules ? { rules } : {}), ...(bots ? { bots } : {}), player } as const;
+    const chain = await deps.games.run(gameId, { kind: 'player', playerId }, command, { expectedVersion: 0, key });
+    const reply = commandReply(chain, signer);
     return c.json(reply, 201, { Location: `/v1/games/${gameId}`, ETag: `"${reply.version}"` });
   });
 
@@ -38,21 +38,23 @@ export function gameRoutes(deps: AppDeps) {
       );
     }
     const player = await seatedPlayer(deps, playerId);
-    const done = await deps.games.execute(
+    const chain = await deps.games.run(
       id,
       { kind: 'player', playerId },
       { type: 'join', player },
       { expectedVersion: null, key },
     );
-    const reply = commandReply(done, signer);
+    const reply = commandReply(chain, signer);
     return c.json(reply, 200, { ETag: `"${reply.version}"` });
   });
 
   openapi(app, getGame, async (c) => {
     const { id } = c.req.valid('param');
-    const game = await deps.games.load(id);
-    const seat = game ? seatOfActor(game.state, { kind: 'player', playerId: c.get('playerId') }) : -1;
-    if (!game || seat < 0) throw notFound(id);
+    const loaded = await deps.games.load(id);
+    const seat = loaded ? seatOfActor(loaded.state, { kind: 'player', playerId: c.get('playerId') }) : -1;
+    if (!loaded || seat < 0) throw notFound(id);
+    // Bot moves that are due (a chain a crash or its bound cut short) are made before answering.
+    const game = (await deps.games.settleBots(id, loaded)).game ?? loaded;
     const etag = `"${game.version}"`;
     const headers = { ETag: etag, 'Cache-Control': 'private, no-cache', Vary: 'Authorization' };
     if (matchesEtag(c.req.valid('header')['if-none-match'], etag)) return c.body(null, 304, headers);

@@ -1,4 +1,5 @@
 import { StoreError, type AwaitingGame, type GameHead, type PlayerGamesPage } from '@chickenfoot/store';
+import type { BotLevel } from '@chickenfoot/rules';
 import type { AppDeps } from '../app-deps';
 import { listMyGames } from '../contract/my-games';
 import { ApiProblem } from '../problems';
@@ -44,6 +45,8 @@ function summary(id: string, head: GameHead, yourTurn: boolean, since: string) {
     version: head.version,
     since,
     seats: head.seats,
+    // Heads written before bot seats existed have no bots: nobody but players sat in those games.
+    bots: Array.isArray(head.bots) ? (head.bots as (BotLevel | null)[]) : head.seats.map(() => null),
   };
 }
 

@@ -1,12 +1,19 @@
 import { z } from '@hono/zod-openapi';
 import { PlayerSchema } from './players';
-import { RulesSchema } from './rules';
+import { BotLevelSchema, RulesSchema } from './rules';
 import { nullable, SeatSchema, TileSchema, TimestampSchema } from './common';
 
 const seat = SeatSchema;
 const variants = [
   z.object({ type: z.literal('GameCreated'), rules: RulesSchema, seats: z.number().int() }),
   z.object({ type: z.literal('SeatTaken'), seat, player: PlayerSchema }),
+  z
+    .object({ type: z.literal('BotSeated'), seat, level: BotLevelSchema })
+    .openapi({ description: 'A bot took a free seat before the start, and plays it at `level` for the whole game.' }),
+  z.object({ type: z.literal('SeatLeft'), seat, bot: nullable(BotLevelSchema) }).openapi({
+    description:
+      'The player of `seat` left. In a game in play a bot at `bot` (the game’s `botLevel`) plays the seat from now on, as it stood; before the start the seat is free again (`bot` is null).',
+  }),
   z.object({ type: z.literal('GameStarted') }),
   z.object({
     type: z.literal('HandDealt'),

@@ -2,12 +2,19 @@ import { z } from '@hono/zod-openapi';
 import { nullable, SeatSchema, TileSchema } from './common';
 import { MoveSchema } from './moves';
 import { PlayerSchema } from './players';
-import { RuleOptionsSchema, RulesSchema } from './rules';
+import { BotLevelSchema, RuleOptionsSchema, RulesSchema } from './rules';
 
 const SeatViewSchema = z
   .object({
     seat: SeatSchema,
-    player: nullable(PlayerSchema).openapi({ description: 'null while the seat is free.' }),
+    player: nullable(PlayerSchema).openapi({
+      description:
+        'Who took the seat; null for a free seat or one a bot took. A player who left a game in play stays here (`left`).',
+    }),
+    bot: nullable(BotLevelSchema).openapi({
+      description: 'The level of the bot playing the seat; null where a player plays it (or nobody yet).',
+    }),
+    left: z.boolean().openapi({ description: 'True when the seat’s player left and a bot plays it now.' }),
     tileCount: z.number().int(),
     totalScore: z.number().int(),
     chickenlittle: z.enum(['none', 'pending', 'vulnerable', 'announced', 'penalized']).openapi({
@@ -75,7 +82,10 @@ export const GameViewSchema = z
     status: z.enum(['waiting', 'playing', 'finished']),
     rules: RulesSchema,
     seats: z.array(SeatViewSchema).readonly(),
-    yourSeat: SeatSchema,
+    yourSeat: SeatSchema.openapi({
+      description:
+        'Your seat. In the reply to leaving a game before its start, the seat you left (free again). Once you have left a game in play it is the seat you left (`seats[yourSeat].left`), and you see the game as a spectator: no tiles, no moves.',
+    }),
     inviteCode: z
       .string()
       .nullable()
@@ -108,6 +118,17 @@ export const GameViewSchema = z
   })
   .openapi('Game');
 
+/** A bot to seat: at `level`, in `seat`. */
+export const BotRequestSchema = z
+  .object({
+    level: BotLevelSchema.optional().openapi({ description: 'Its level; the game’s `botLevel` when left out.' }),
+    seat: SeatSchema.optional().openapi({
+      description: 'Its seat, which must be free; the lowest free one when left out.',
+    }),
+  })
+  .strict()
+  .openapi('BotRequest', { example: { level: 'greedy' } });
+
 /** POST /v1/games body. */
 export const NewGameSchema = z
   .object({
@@ -118,6 +139,10 @@ export const NewGameSchema = z
       .max(8)
       .openapi({ description: 'How many players; the game starts when every seat is taken.', example: 4 }),
     rules: RuleOptionsSchema.optional(),
+    bots: z.array(BotRequestSchema).max(7).optional().openapi({
+      description:
+        'Bots to seat at once, after you (seat 0), each in its `seat` or the lowest free one. Bots that fill every other seat start the game with its creation.',
+    }),
   })
   .strict()
   .openapi('NewGame');

@@ -2,6 +2,12 @@ import { BOT_LEVELS } from '@chickenfoot/rules';
 import { z } from '@hono/zod-openapi';
 import { oneOf } from './common';
 
+/** How well a bot plays. */
+export const BotLevelSchema = oneOf(BOT_LEVELS).openapi('BotLevel', {
+  description: 'How well a bot plays: `random` (any legal move), `greedy` or `strong`.',
+  example: 'greedy',
+});
+
 const options = {
   set: oneOf([6, 9, 12, 15]).openapi({ description: 'Double-N set.', example: 9 }),
   handSize: z
@@ -21,9 +27,9 @@ const options = {
     description:
       'With `only-move`, the server also makes any play that is the seat’s only legal move (the others learn it was forced).',
   }),
-  botLevel: oneOf(BOT_LEVELS).openapi({
+  botLevel: BotLevelSchema.openapi({
     description:
-      'The level of the bot that takes over the seat of a player who leaves: `random`, `greedy` or `strong`.',
+      'The level of the bot that takes over the seat of a player who leaves (and of a bot seated without one): `random`, `greedy` or `strong`.',
   }),
 };
 

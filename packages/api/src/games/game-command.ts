@@ -1,0 +1,68 @@
+import {
+  botAt,
+  hasLeft,
+  type BotRequest,
+  type Command,
+  type GameEvent,
+  type GameState,
+  type Move,
+} from '@chickenfoot/rules';
+import { ApiProblem } from '../problems';
+import type { Actor } from './actors';
+
+/** What an actor asks of a game. A move, a bot to seat and leaving name no seat: the actor's own is used. */
+export type GameCommand =
+  | Extract<Command, { type: 'create' | 'join' }>
+  | { readonly type: 'move'; readonly move: Move }
+  | { readonly type: 'add-bot'; readonly bot: BotRequest }
+  | { readonly type: 'leave' };
+
+/** How a command is to be applied. */
+export interface ExecuteOptions {
+  /** The version the actor decided on (a player's If-Match), or null to act on the newest (joining). */
+  readonly expectedVersion: number | null;
+  /**
+   * The command's idempotency key: a player's Idempotency-Key. Bots and the system need none: theirs
+   * is derived from the seat and version, so a repeated run is recognised as the first.
+   */
+  readonly key?: string;
+}
+
+/** A command's outcome: the commit it was recorded as (or, replayed, had been), and the game after it. */
+export interface Executed {
+  readonly gameId: string;
+  readonly version: number;
+  /** Every event the command caused, forced moves included; empty when nothing was recorded. */
+  readonly events: readonly GameEvent[];
+  readonly state: GameState;
+  /** The actor's seat after the command (-1 for none). */
+  readonly seat: number;
+  /** True when this was a retry of a command recorded earlier: nothing new was written. */
+  readonly replayed: boolean;
+}
+
+/** The engine command for an actor's command in `seat`. */
+export function engineCommand(command: GameCommand, seat: number): Command {
+  switch (command.type) {
+    case 'move':
+      return { type: 'move', seat, move: command.move };
+    case 'add-bot':
+      return { type: 'add-bot', by: seat, bot: command.bot };
+    case 'leave':
+      return { type: 'leave', seat };
+    default:
+      return command;
+  }
+}
+
+/**
+ * Who may act for a seat, which the rules leave to the caller: a bot only for a seat a bot plays (a
+ * programming error otherwise), and a player who left a game in play no more (but to be told, by the
+ * rules, that they already left).
+ */
+export function checkActor(state: GameState, actor: Actor, seat: number, command: GameCommand): void {
+  if (actor.kind === 'bot' && !botAt(state, seat)) throw new Error(`no bot plays seat ${seat}`);
+  if (actor.kind === 'player' && seat >= 0 && hasLeft(state, seat) && command.type !== 'leave') {
+    throw new ApiProblem('game/left', 'You left this game: a bot plays your seat now. You may still follow the game.');
+  }
+}

@@ -1,0 +1,87 @@
+import type { Move, Tile } from '@chickenfoot/rules';
+import type { BotInput } from './bot-input';
+import { moveChoices, playsOf } from './moves';
+import { factsOf, pipsOf } from './suits';
+
+/** An open end as a play sees it: its suit and how many more tiles it takes. */
+export interface EndLike {
+  readonly suit: number;
+  readonly remaining: number;
+}
+
+// Weights of the greedy judgement, in pips. Shedding pips comes first; the rest breaks near-ties.
+const FOLLOW = 2; // per tile (up to two) of the exposed suit we still hold: we can play on next turn
+const EXPOSE = 0.3; // per pip of a suit we expose and do not hold: it helps others shed high tiles
+const COVER = 0.3; // per pip of an end we close: one high end fewer for others
+const GOING_OUT = 1_000;
+
+/** A hand as the greedy judgement reads it: its size, its tiles of each suit, whether it holds the 0-0. */
+export interface HeldSuits {
+  size: number;
+  readonly perSuit: Int32Array;
+  blank: boolean;
+}
+
+/** Counts `held` into `into` (reused by playouts, which judge every step), or a new summary. */
+export function heldSuits(held: readonly Tile[], into?: HeldSuits): HeldSuits {
+  const summary = into ?? { size: 0, perSuit: new Int32Array(16), blank: false };
+  summary.perSuit.fill(0);
+  summary.size = held.length;
+  summary.blank = false;
+  for (const tile of held) {
+    const { high, low } = factsOf(tile);
+    summary.perSuit[high]!++;
+    if (low !== high) summary.perSuit[low]!++;
+    if (tile === '0-0') summary.blank = true;
+  }
+  return summary;
+}
+
+/**
+ * How good it is to play `tile` on `end` from a hand counted by `heldSuits`: its pips (the 0-0 counting
+ * `doubleBlank`, so it goes early at 50 and stays at 0), plus a little for leaving an end we can follow
+ * on, and for covering a high end, minus a little for opening a high suit we lack. Going out beats all.
+ */
+export function judgePlay(held: HeldSuits, tile: Tile, end: EndLike, doubleBlank: number): number {
+  if (held.size === 1) return GOING_OUT;
+  const { high, low } = factsOf(tile);
+  const exposed = high === low || high !== end.suit ? high : low;
+  const follow = (held.perSuit[exposed] ?? 0) - 1; // the tile itself shows the exposed suit
+  let value = pipsOf(tile, doubleBlank);
+  value += follow > 0 ? FOLLOW * Math.min(follow, 2) : -EXPOSE * exposed;
+  // Opening a 0 end while holding the double-blank is the way to get rid of it.
+  if (exposed === 0 && held.blank && tile !== '0-0') value += doubleBlank / 10;
+  if (end.remaining === 1) value += COVER * end.suit;
+  return value;
+}
+
+/** `judgePlay` for a hand given as its tiles (which include `tile`). */
+export function playValue(held: readonly Tile[], tile: Tile, end: EndLike, doubleBlank: number): number {
+  return judgePlay(heldSuits(held), tile, end, doubleBlank);
+}
+
+/**
+ * Sheds high pips first, with Chickenfoot sense (see `playValue`); announces Chickenlittle (with the play
+ * that leaves one tile, or out of turn), and calls out every lapse it is offered, the leader's first.
+ */
+export function greedyMove(input: BotInput): Move | null {
+  const { view } = input;
+  const { turn, announce, callouts } = moveChoices(view);
+  if (announce) return announce;
+  if (callouts.length > 0) {
+    const total = (seat: number) => view.seats[seat]?.totalScore ?? 0;
+    return callouts.reduce((best, c) => (total(c.seat) < total(best.seat) ? c : best));
+  }
+  const held = heldSuits(view.yourTiles ?? []);
+  const ends = new Map((view.hand?.openEnds ?? []).map((e) => [e.on, e]));
+  const doubleBlank = view.rules?.doubleBlank ?? 0;
+  let best: Move | null = null;
+  let bestValue = -Infinity;
+  for (const play of playsOf(turn)) {
+    const end = ends.get(play.on);
+    const value = end ? judgePlay(held, play.tile, end, doubleBlank) : -Infinity;
+    if (value > bestValue) [best, bestValue] = [play, value];
+  }
+  // The only other turn move is the pass after a draw: greedy plays the drawn tile when it can.
+  return best ?? turn[0] ?? null;
+}
