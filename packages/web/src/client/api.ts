@@ -144,6 +144,31 @@ export class Api {
     });
   }
 
+  /** Seats a bot in the lowest free seat (the creator only), at the game's `botLevel` unless `level` says. */
+  async addBot(id: string, version: number, level?: Schemas['BotLevel']) {
+    const key = newKey();
+    return retried(async () => {
+      const { data, error, response } = await this.client.POST('/v1/games/{id}/bots', {
+        params: { path: { id }, header: { 'if-match': `"${version}"`, 'idempotency-key': key } },
+        body: level ? { level } : {},
+      });
+      if (!data) throw failure(response, error);
+      return data;
+    });
+  }
+
+  /** Leaves the game: before the start the seat is free again; in play a bot takes it over. */
+  async leave(id: string, version: number) {
+    const key = newKey();
+    return retried(async () => {
+      const { data, error, response } = await this.client.POST('/v1/games/{id}/leave', {
+        params: { path: { id }, header: { 'if-match': `"${version}"`, 'idempotency-key': key } },
+      });
+      if (!data) throw failure(response, error);
+      return data;
+    });
+  }
+
   /** What happened after `after`, redacted for this player; with `wait`, a long-poll. */
   async events(id: string, after: number, wait = 0, signal?: AbortSignal) {
     const { data, error, response } = await this.client.GET('/v1/games/{id}/events', {

@@ -4,10 +4,15 @@ import { Api, ApiError, type GameSummary } from './api';
 import { ago, byId, copyText, onSubmit } from './dom';
 import { clearSession, loadSession, saveSession, type Session } from './session';
 
-/** Whose the other seats are, by name: "Bob and Cy", or who is still missing. */
+/** Whose the other seats are, by name: "Bob, a greedy bot", and how many are still free. */
 function others(game: GameSummary, me: string): string {
-  const names = game.seats.flatMap((s) => (s && s.playerId !== me ? [s.name] : []));
-  const free = game.seats.filter((s) => s === null).length;
+  const names = game.seats.flatMap((s, i) => {
+    const bot = game.bots[i];
+    if (s && s.playerId === me) return [];
+    if (s) return [bot ? `${s.name} (left)` : s.name];
+    return bot ? [`a ${bot} bot`] : [];
+  });
+  const free = game.seats.filter((s, i) => s === null && !game.bots[i]).length;
   const list = names.length === 0 ? 'nobody yet' : names.join(', ');
   return free > 0 ? `${list} (${free} seat${free === 1 ? '' : 's'} free)` : list;
 }

@@ -1,4 +1,4 @@
-import { RULE_OPTIONS } from '../shared/game-options';
+import { maxSeats, RULE_OPTIONS } from '../shared/game-options';
 import { Api, type NewGame } from './api';
 import { byId, onSubmit } from './dom';
 import { loadSession } from './session';
@@ -14,17 +14,23 @@ function readForm(data: FormData): NewGame {
     const value = typeof spec.fallback === 'number' || spec.choices === null ? Number(raw) : raw;
     if (value !== spec.fallback) rules[name] = value;
   }
-  return { seats: Number(data.get('seats') ?? 2), rules: rules as RuleOptions };
+  const seats = Number(data.get('seats') ?? 2);
+  // Bots at the game's level ("Bots play"), in the lowest free seats.
+  const bots = Math.max(0, Math.min(seats - 1, Number(data.get('bots') ?? 0) || 0));
+  const seated = bots > 0 ? { bots: Array.from({ length: bots }, () => ({})) } : {};
+  return { seats, rules: rules as RuleOptions, ...seated };
 }
 
 /** `/new`: creates the game with the chosen options and opens it (its page shows the invite link). */
 export function startNewGame(): void {
   const form = byId<HTMLFormElement>('new-game');
   const seats = form.querySelector<HTMLInputElement>('input[name=seats]');
-  // Double-6 seats at most five: the form says so before the API has to.
+  const bots = form.querySelector<HTMLInputElement>('input[name=bots]');
+  // Double-6 seats at most five, and bots take only the other seats: the form says so before the API has to.
   const limitSeats = () => {
     const set = Number(new FormData(form).get('set') ?? 9);
-    if (seats) seats.max = set === 6 ? '5' : '8';
+    if (seats) seats.max = String(maxSeats(set));
+    if (bots) bots.max = String(Math.max(0, Number(seats?.value ?? 2) - 1));
   };
   form.addEventListener('change', limitSeats);
   limitSeats();

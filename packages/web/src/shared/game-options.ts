@@ -16,6 +16,8 @@ export interface OptionSpec<V> {
   /** The value a game gets when the creator leaves the option out (docs/rules.md). */
   readonly fallback: V | null;
   readonly choices: readonly Choice<V>[] | null;
+  /** For a number: its bounds, and what the form starts with (null: empty, the API's default). */
+  readonly range?: { readonly min: number; readonly max: number; readonly start: number | null };
 }
 
 /**
@@ -37,6 +39,7 @@ export const RULE_OPTIONS: { readonly [K in keyof Required<RuleOptions>]: Option
       'How many tiles each player is dealt; leave it empty for the usual number for the set and the seats (7 each for two with double-6).',
     fallback: null,
     choices: null,
+    range: { min: 1, max: 135, start: null },
   },
   spokes: {
     label: 'Spokes',
@@ -98,8 +101,9 @@ export const RULE_OPTIONS: { readonly [K in keyof Required<RuleOptions>]: Option
     ],
   },
   botLevel: {
-    label: 'Bot who takes over',
-    sentence: 'How well the computer plays the seat of a player who leaves the game.',
+    label: 'Bots play',
+    sentence:
+      'How well the computer players play: the bots you seat, and the one that takes over the seat of a player who leaves.',
     fallback: 'greedy',
     choices: [
       { value: 'random', label: 'random: any legal move' },
@@ -110,8 +114,8 @@ export const RULE_OPTIONS: { readonly [K in keyof Required<RuleOptions>]: Option
 };
 
 /**
- * The fields of a new game beside its rules, in the same way: keyed by the generated `NewGame`, so the
- * bots and the turn clock, as they land in the API, fail the type-check until the form offers them.
+ * The fields of a new game beside its rules, in the same way: keyed by the generated `NewGame`, so a
+ * field the API adds (the turn clock, say) fails the type-check until the form offers it.
  */
 export const GAME_FIELDS: { readonly [K in Exclude<keyof NewGame, 'rules'>]-?: OptionSpec<number> } = {
   seats: {
@@ -120,6 +124,15 @@ export const GAME_FIELDS: { readonly [K in Exclude<keyof NewGame, 'rules'>]-?: O
       'How many seats the table has (2 to 5 with double-6, up to 8 otherwise); the game starts once all are taken.',
     fallback: null,
     choices: null,
+    range: { min: 2, max: 8, start: 2 },
+  },
+  bots: {
+    label: 'Computer players',
+    sentence:
+      'How many of the other seats bots take at once (they play as “Bots play” says); with every other seat a bot, the game starts right away.',
+    fallback: null,
+    choices: null,
+    range: { min: 0, max: 7, start: 0 },
   },
 };
 

@@ -1,7 +1,8 @@
 /** @jsxImportSource hono/jsx/dom */
-import { useEffect, useState } from 'hono/jsx/dom';
+import { memo, useEffect, useState } from 'hono/jsx/dom';
 import type { Box } from '../../board/geometry';
 import type { BoardLayout, LaidEnd } from '../../board/layout';
+import type { GameController } from './controller';
 import { TileFace } from './tile-svg';
 
 const MARGIN = 0.7;
@@ -74,7 +75,8 @@ export interface BoardProps {
   readonly zoom: number | null;
   readonly selected: string | null;
   readonly fits: ReadonlySet<number>;
-  readonly onPlay: (on: number) => void;
+  /** Whose `play` an end calls. */
+  readonly game: GameController;
 }
 
 /**
@@ -82,8 +84,9 @@ export interface BoardProps {
  * as dashed outlines (highlighted where the picked tile fits), links where a line had to jump. Sized
  * in pixels (fitted, or zoomed), inside a box that scrolls to pan.
  */
-export function BoardView({ layout, container, zoom, selected, fits, onPlay }: BoardProps) {
+export const BoardView = memo(function BoardView({ layout, container, zoom, selected, fits, game }: BoardProps) {
   const size = useSize(container);
+  const onPlay = (on: number) => void game.play(on);
   if (!layout) return <p class="muted board-empty">The board is empty until the game starts.</p>;
   const { minX, minY, maxX, maxY } = layout.bounds;
   const w = maxX - minX + 2 * MARGIN;
@@ -119,4 +122,4 @@ export function BoardView({ layout, container, zoom, selected, fits, onPlay }: B
       ))}
     </svg>
   );
-}
+});

@@ -1,12 +1,16 @@
 import { layoutBoard, type BoardLayout } from '../../board/layout';
-import { Api, ApiError, type Commit, type Game, type Move } from '../api';
+import { Api, ApiError, type Commit, type Game, type Move, type Schemas } from '../api';
+
+type CommandReply = Schemas['CommandReply'];
 import { lastSeen, markSeen } from '../session';
 import { toNews, type Speaker } from './describe';
 import { follow } from './live';
-import { Store } from './store';
+import { Store, type GameState } from './store';
 
 /** The most lines of news kept on the page. */
 const NEWS_KEPT = 60;
+/** How much of the game so far a first visit shows. */
+const SO_FAR = 20;
 
 /**
  * The game page's behaviour: loads the view, says what happened since the last visit, keeps up by
@@ -57,13 +61,13 @@ export class GameController {
     if (!view) return;
     this.heard = view.version;
     const seen = lastSeen(this.gameId);
-    let since = null;
-    if (seen !== null && seen < view.version) {
-      const page = await this.api.events(this.gameId, seen).catch(() => null);
-      if (page) since = toNews(page.commits, this.speaker(view));
+    this.show(view, { phase: 'ready', sinceFirst: seen === null });
+    // Then what happened since the last visit here; on a first visit, the game so far (its end).
+    if (seen === null || seen < view.version) {
+      const page = await this.api.events(this.gameId, seen ?? 0).catch(() => null);
+      const since = page ? toNews(page.commits, this.speaker(view)).slice(seen === null ? -SO_FAR : 0) : null;
+      this.store.set({ since });
     }
-    this.show(view);
-    this.store.set({ phase: 'ready', since });
     void follow(this.api, this.gameId, {
       version: () => Math.max(this.store.get().view?.version ?? 0, this.heard),
       commits: (commits, version) => void this.arrived(commits, version),
@@ -77,13 +81,16 @@ export class GameController {
     });
   }
 
-  /** Shows a view, if it is not older than the one shown; remembers it as seen. */
-  private show(view: Game): void {
+  /** Shows a view, if it is not older than the one shown (with `also`, in the same render); remembers it as seen. */
+  private show(view: Game, also: Partial<GameState> = {}): void {
     const current = this.store.get().view;
-    if (current && current.version > view.version) return;
-    const selected = this.store.get().selected;
+    if (current && current.version > view.version) {
+      if (Object.keys(also).length > 0) this.store.set(also);
+      return;
+    }
+    const selected = also.selected !== undefined ? also.selected : this.store.get().selected;
     const keep = selected !== null && view.yourTiles.includes(selected);
-    this.store.set({ view, selected: keep ? selected : null, announce: keep && this.store.get().announce });
+    this.store.set({ ...also, view, selected: keep ? selected : null, announce: keep && this.store.get().announce });
     if (document.visibilityState === 'visible') markSeen(this.gameId, view.version);
   }
 
@@ -100,13 +107,14 @@ export class GameController {
     const current = this.store.get().view;
     const view = await this.api.game(this.gameId).catch(() => null);
     const base = view ?? current;
-    if (base && fresh.length > 0) this.addNews(toNews(fresh, this.speaker(base)));
-    if (view) this.show(view);
+    const news = base && fresh.length > 0 ? { news: this.withNews(toNews(fresh, this.speaker(base))) } : {};
+    if (view) this.show(view, news);
+    else if (news.news) this.store.set(news);
   }
 
-  private addNews(entries: ReturnType<typeof toNews>): void {
-    const news = [...this.store.get().news, ...entries].slice(-NEWS_KEPT);
-    this.store.set({ news });
+  /** The news with `entries` added, the oldest dropped past NEWS_KEPT. */
+  private withNews(entries: ReturnType<typeof toNews>): GameState['news'] {
+    return [...this.store.get().news, ...entries].slice(-NEWS_KEPT);
   }
 
   /** Picks a tile of the hand (or puts it back). */
@@ -134,23 +142,38 @@ export class GameController {
   }
 
   /** Sends a move decided on the view shown. */
-  async send(move: Move): Promise<void> {
+  send(move: Move): Promise<void> {
+    return this.command((version) => this.api.move(this.gameId, version, move));
+  }
+
+  /** Seats a bot in the lowest free seat (the creator's button while the game waits for players). */
+  addBot(): Promise<void> {
+    return this.command((version) => this.api.addBot(this.gameId, version));
+  }
+
+  /** Leaves the game; before the start the seat is no longer ours, so the page goes home. */
+  async leave(): Promise<void> {
+    const started = this.store.get().view?.status !== 'waiting';
+    await this.command((version) => this.api.leave(this.gameId, version));
+    if (!started && !this.store.get().problem) location.assign('/');
+  }
+
+  /** Any command on the version shown: its events become news, its game the view; a refusal is said. */
+  private async command(send: (version: number) => Promise<CommandReply>): Promise<void> {
     const { view, busy } = this.store.get();
     if (!view || busy) return;
     this.store.set({ busy: true, problem: null });
     try {
-      const reply = await this.api.move(this.gameId, view.version, move);
-      if (reply.version <= this.heard) return this.show(reply.game);
-      this.heard = reply.version;
+      const reply = await send(view.version);
+      // One render for the reply: the view, its news (unless the long-poll told it first), not busy.
+      const told = reply.version <= this.heard;
+      this.heard = Math.max(this.heard, reply.version);
       const fresh = [{ version: reply.version, at: new Date().toISOString(), events: reply.events }];
-      this.addNews(toNews(fresh, this.speaker(reply.game)));
-      this.store.set({ selected: null, announce: false });
-      this.show(reply.game);
+      const news = told ? {} : { news: this.withNews(toNews(fresh, this.speaker(reply.game))) };
+      this.show(reply.game, { busy: false, selected: null, ...news });
     } catch (error) {
-      this.store.set({ problem: message(error) });
+      this.store.set({ problem: message(error), busy: false });
       if (error instanceof ApiError && error.status === 412) await this.refresh();
-    } finally {
-      this.store.set({ busy: false });
     }
   }
 }

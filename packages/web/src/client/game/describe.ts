@@ -1,4 +1,5 @@
 import type { Commit, Game, GameEvent } from '../api';
+import { BOT_NAMES, seatName } from './seat-names';
 import type { NewsEntry } from './store';
 
 /** What a sentence needs: who sits where, and the names of the current hand's placements. */
@@ -8,10 +9,9 @@ export interface Speaker {
   readonly placement: (id: number, tile: string) => string | null;
 }
 
-/** "You" for the viewer, the player's name otherwise. */
+/** "You" for the viewer, the seat's name otherwise. */
 function who(speaker: Speaker, seat: number): string {
-  if (seat === speaker.view.yourSeat) return 'You';
-  return speaker.view.seats[seat]?.player?.name ?? `Seat ${seat + 1}`;
+  return seatName(speaker.view, seat, true);
 }
 
 /** Each seat's points, by name: "Ann 12, Bob 0". */
@@ -60,6 +60,15 @@ export function describe(event: GameEvent, speaker: Speaker, inHand: boolean): s
       const names = event.winners.map((seat) => who(speaker, seat));
       const best = event.totals[event.winners[0] ?? 0] ?? 0;
       return `The game is over: ${names.join(' and ')} won with ${best} points. Totals: ${scores(speaker, event.totals)}.`;
+    }
+    case 'BotSeated':
+      return `A ${BOT_NAMES[event.level].toLowerCase()} took seat ${event.seat + 1}.`;
+    case 'SeatLeft': {
+      const name = speaker.view.seats[event.seat]?.player?.name ?? `Seat ${event.seat + 1}`;
+      const who = event.seat === speaker.view.yourSeat ? 'You' : name;
+      return event.bot
+        ? `${who} left the game: a ${BOT_NAMES[event.bot].toLowerCase()} plays the seat from now on.`
+        : `${who} left the game: seat ${event.seat + 1} is free again.`;
     }
     default:
       return unknown(event);

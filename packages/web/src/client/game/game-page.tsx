@@ -1,15 +1,19 @@
 /** @jsxImportSource hono/jsx/dom */
-import { createPortal, render, useEffect, useSyncExternalStore } from 'hono/jsx/dom';
+import { createPortal, render, useEffect, useMemo, useSyncExternalStore } from 'hono/jsx/dom';
 import { Api } from '../api';
 import { byId } from '../dom';
 import { loadSession } from '../session';
 import { BoardView, fitScale, LEAST } from './board-view';
 import { GameController } from './controller';
 import { HandsView } from './hands-view';
+import { LeaveBox } from './leave-box';
 import { HandView, playsByTile } from './hand-view';
 import { NewsView } from './news-view';
+import { seatName } from './seat-names';
 import { SeatsView } from './seats-view';
 import type { GameState } from './store';
+
+const NO_ENDS: ReadonlySet<number> = new Set();
 
 /** The one line that says where the game is: whose turn, or why nothing shows. */
 function turnLine(state: GameState): string {
@@ -19,10 +23,11 @@ function turnLine(state: GameState): string {
   if (!view) return state.problem ?? 'Loading the game…';
   const offline = state.online ? '' : ' (reconnecting…)';
   if (view.status === 'waiting') {
-    const taken = view.seats.filter((s) => s.player).length;
+    const taken = view.seats.filter((s) => s.player || s.bot).length;
     return `Waiting for players: ${taken} of ${view.seats.length} seats taken.${offline}`;
   }
   if (view.status === 'finished') return `The game is over.${offline}`;
+  if (view.seats[view.yourSeat]?.left) return `You left this game: a bot plays your seat.${offline}`;
   const hand = view.hand;
   const total = view.rules.set + 1;
   const prefix = hand ? `Hand ${hand.index + 1} of ${total}: ` : '';
@@ -30,7 +35,7 @@ function turnLine(state: GameState): string {
     const drew = hand.drawnBy === view.yourSeat ? 'you drew a tile that fits: play it or pass' : 'your turn';
     return `${prefix}${drew}.${offline}`;
   }
-  const name = hand?.turn === null || hand?.turn === undefined ? null : view.seats[hand.turn]?.player?.name;
+  const name = hand?.turn === null || hand?.turn === undefined ? null : seatName(view, hand.turn);
   return `${prefix}${name ?? 'someone'} to play.${offline}`;
 }
 
@@ -39,8 +44,11 @@ function App({ game, regions }: { game: GameController; regions: Record<string, 
   const state = useSyncExternalStore(game.store.subscribe, game.store.get);
   const view = state.view;
   const layout = view ? game.layout(view) : null;
-  const fits =
-    view && state.selected ? (playsByTile(view).get(state.selected) ?? new Set<number>()) : new Set<number>();
+  // Kept between renders while the view and the picked tile stay, so the board redraws only for them.
+  const fits = useMemo(
+    () => (view && state.selected ? (playsByTile(view).get(state.selected) ?? NO_ENDS) : NO_ENDS),
+    [view, state.selected],
+  );
   const mine = view?.hand?.turn === view?.yourSeat && view?.status === 'playing';
   useEffect(() => {
     document.body.classList.toggle('my-turn', Boolean(mine));
@@ -62,13 +70,23 @@ function App({ game, regions }: { game: GameController; regions: Record<string, 
           zoom={state.zoom}
           selected={state.selected}
           fits={fits}
-          onPlay={(on) => void game.play(on)}
+          game={game}
         />,
         regions.board!,
       )}
       {createPortal(view ? <HandView view={view} state={state} game={game} layout={layout} /> : <></>, regions.play!)}
-      {createPortal(view ? <SeatsView view={view} /> : <></>, regions.seats!)}
-      {createPortal(<NewsView since={state.since} news={state.news} />, regions.news!)}
+      {createPortal(
+        view ? (
+          <>
+            <SeatsView view={view} />
+            <LeaveBox view={view} game={game} busy={state.busy} />
+          </>
+        ) : (
+          <></>
+        ),
+        regions.seats!,
+      )}
+      {createPortal(<NewsView since={state.since} first={state.sinceFirst} news={state.news} />, regions.news!)}
       {createPortal(view ? <HandsView view={view} /> : <></>, regions.hands!)}
     </>
   );

@@ -4,6 +4,7 @@ import type { Game, Move } from '../api';
 import type { GameController } from './controller';
 import { dragTile } from './drag';
 import { InviteBox } from './invite-box';
+import { seatName } from './seat-names';
 import type { GameState } from './store';
 import { HandTile } from './tile-svg';
 
@@ -108,7 +109,7 @@ function Moves({ view, state, game, layout }: Props) {
         </button>,
       );
     if (move.type === 'callout') {
-      const name = view.seats[move.seat]?.player?.name ?? `seat ${move.seat + 1}`;
+      const name = seatName(view, move.seat);
       out.push(
         <button
           type="button"
@@ -134,7 +135,7 @@ export function HandView(props: Props) {
   const { view, state } = props;
   return (
     <>
-      {view.status === 'waiting' ? <InviteBox view={view} /> : <Tiles {...props} />}
+      {view.status === 'waiting' ? <InviteBox view={view} game={props.game} busy={state.busy} /> : <Tiles {...props} />}
       <Moves {...props} />
       <p class="problem" role="alert" id="move-problem">
         {state.problem ?? ''}

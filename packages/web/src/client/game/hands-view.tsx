@@ -1,9 +1,9 @@
 /** @jsxImportSource hono/jsx/dom */
 import type { Game } from '../api';
+import { seatName } from './seat-names';
 
 /** The seat's name, or "You". */
-const nameOf = (view: Game, seat: number) =>
-  seat === view.yourSeat ? 'You' : (view.seats[seat]?.player?.name ?? `Seat ${seat + 1}`);
+const nameOf = (view: Game, seat: number) => seatName(view, seat, true);
 
 /** The hands played so far: who went out (or that it was blocked), every seat's points and what it held; the totals; the winners. */
 export function HandsView({ view }: { view: Game }) {

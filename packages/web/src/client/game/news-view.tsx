@@ -11,14 +11,18 @@ function Entries({ entries }: { entries: readonly NewsEntry[] }) {
   );
 }
 
-/** "Since your last visit" (what happened while away, as the API tells it), then what happens while here. */
-export function NewsView({ since, news }: { since: readonly NewsEntry[] | null; news: readonly NewsEntry[] }) {
+/**
+ * "Since your last visit" (what happened while away, as the API tells it, newest first), or on a first
+ * visit the game so far; then what happens while the page is open.
+ */
+export function NewsView(props: { since: readonly NewsEntry[] | null; first: boolean; news: readonly NewsEntry[] }) {
+  const { since, first, news } = props;
   return (
     <>
       {since && since.length > 0 ? (
-        <div class="since">
-          <h2>Since your last visit</h2>
-          <Entries entries={since} />
+        <div class={first ? 'since so-far' : 'since'}>
+          <h2>{first ? 'The game so far' : 'Since your last visit'}</h2>
+          <Entries entries={[...since].reverse()} />
         </div>
       ) : null}
       <h2>{since && since.length > 0 ? 'Since you came' : 'What happens'}</h2>

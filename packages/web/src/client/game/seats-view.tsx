@@ -1,5 +1,6 @@
 /** @jsxImportSource hono/jsx/dom */
 import type { Game } from '../api';
+import { seatName } from './seat-names';
 
 type SeatView = Game['seats'][number];
 
@@ -12,11 +13,13 @@ const CHICKENLITTLE: Record<SeatView['chickenlittle'], string> = {
 };
 
 /**
- * What a seat's card says beyond name and counts. The place for a seat's bot, away and deadline
- * status as the API gives them.
+ * What a seat's card says beyond name and counts: a bot's level, a player who left, Chickenlittle.
+ * The place for the turn clock's deadline once the API gives it.
  */
 function statuses(seat: SeatView): string[] {
-  return [CHICKENLITTLE[seat.chickenlittle]].filter((s) => s !== '');
+  const bot = seat.bot ? `a computer player (${seat.bot})` : '';
+  const left = seat.left ? 'left the game' : '';
+  return [left || bot, CHICKENLITTLE[seat.chickenlittle]].filter((s) => s !== '');
 }
 
 /** Every seat: who, tiles in hand, total score, whose turn, Chickenlittle; and the boneyard. */
@@ -26,14 +29,14 @@ export function SeatsView({ view }: { view: Game }) {
     <>
       <ul class="seat-list">
         {view.seats.map((seat) => {
-          const name = seat.player?.name ?? 'a free seat';
+          const name = seatName(view, seat.seat);
           const turn = hand?.turn === seat.seat && view.status === 'playing';
           const you = seat.seat === view.yourSeat;
           return (
             <li class={`seat${turn ? ' to-play' : ''}${you ? ' you' : ''}`} data-seat={seat.seat}>
               <span class="name">
                 {name}
-                {you ? ' (you)' : ''}
+                {you && !seat.left ? ' (you)' : ''}
               </span>
               <span class="count">{`${seat.tileCount} tile${seat.tileCount === 1 ? '' : 's'}`}</span>
               <span class="score">{`${seat.totalScore} pts`}</span>

@@ -21,8 +21,10 @@ export interface GameState {
   readonly problem: string | null;
   /** A move is on its way. */
   readonly busy: boolean;
-  /** What happened between the last visit and this one; null on a first visit. */
+  /** What happened between the last visit and this one (on a first visit, the game so far's end). */
   readonly since: readonly NewsEntry[] | null;
+  /** This is the first visit here: `since` is the game so far. */
+  readonly sinceFirst: boolean;
   /** What happened while the page was open, oldest first. */
   readonly news: readonly NewsEntry[];
   /** Pixels per half-tile on the board, or null to fit the board in its box. */
@@ -41,6 +43,7 @@ export class Store {
     problem: null,
     busy: false,
     since: null,
+    sinceFirst: false,
     news: [],
     zoom: null,
     online: true,

@@ -13,10 +13,10 @@ function Option({ name, spec }: { name: string; spec: OptionSpec<string | number
           name={name}
           type="number"
           inputmode="numeric"
-          min={name === 'seats' ? 2 : 1}
-          max={name === 'seats' ? 8 : 135}
-          value={name === 'seats' ? '2' : undefined}
-          placeholder={name === 'seats' ? undefined : 'usual'}
+          min={spec.range?.min}
+          max={spec.range?.max}
+          value={spec.range?.start == null ? undefined : String(spec.range.start)}
+          placeholder={spec.range?.start === null ? 'usual' : undefined}
           aria-describedby={hint}
         />
         <p class="hint" id={hint}>

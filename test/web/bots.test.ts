@@ -1,0 +1,90 @@
+// Bots on the web client: one person plays a whole game against two bots by clicking; a creator seats
+// a bot from the game page; a player who leaves is replaced by one. The real site over real HTTP, in
+// a real browser, no network beyond this machine.
+import { fisherYates } from '@chickenfoot/rules';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { chooser } from '../e2e/play-loop';
+import { isolatedPage, launchBrowser } from '../support/browser';
+import { checkFetched } from '../support/contract/fetch';
+import { serveApp, type ServedApp } from '../support/serve';
+import { playByClicking } from './support/click-play';
+import { createGame, inviteLink, joinByLink, signUp, type Player } from './support/player';
+import { screenshot, VIEWPORTS } from './support/screens';
+
+let served: ServedApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  const random = chooser(16);
+  const shuffle = fisherYates((n) => random([...Array(n).keys()]));
+  served = await serveApp(inject('dynamoEndpoint'), { limits: { pollMs: 40 }, shuffle }, checkFetched);
+  browser = await launchBrowser();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await served?.close();
+});
+
+/** Nothing left the machine, and the console stayed quiet. */
+function clean(player: Player): void {
+  expect(player.blocked, player.name).toEqual([]);
+  expect(player.errors, player.name).toEqual([]);
+}
+
+describe('bots on the web client', () => {
+  it('one player against two bots: created with them, the game starts at once and is played to the winners', async () => {
+    const cat = await signUp(browser, served.baseUrl, 'Cat', 'phone');
+    await createGame(cat, served.baseUrl, {
+      seats: 3,
+      bots: 2,
+      set: 6,
+      handSize: 3,
+      opening: 'next-highest',
+      autoPlay: 'only-move',
+      drawnTile: 'must-play',
+      botLevel: 'random',
+    });
+    await cat.page.locator('body[data-status=playing]').waitFor();
+    expect(await cat.page.locator('.seat .status').allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringContaining('a computer player (random)')]),
+    );
+    await screenshot(cat.page, 'bots-start-phone');
+
+    const started = performance.now();
+    const played = await playByClicking([cat], 3);
+    console.log(`against bots: ${played.moves} moves by clicking in ${Math.round(performance.now() - started)} ms`);
+    expect(played.moves).toBeGreaterThan(5);
+    const winners = cat.page.locator('.winners');
+    await winners.waitFor();
+    expect(await winners.textContent()).toMatch(/ wins? with \d+ points!$/);
+    expect(await cat.page.locator('table.scores tbody tr').count()).toBe(7);
+    await screenshot(cat.page, 'bots-over-phone');
+    clean(cat);
+  }, 180_000);
+
+  it('the creator seats a bot from the game page; a player who leaves is replaced by a bot', async () => {
+    const dan = await signUp(browser, served.baseUrl, 'Dan', 'desktop');
+    await createGame(dan, served.baseUrl, { seats: 3, set: 6 });
+    await dan.page.getByRole('button', { name: 'Add a computer player' }).click();
+    await dan.page.locator('.seat .status', { hasText: 'a computer player (greedy)' }).waitFor();
+    expect(await dan.page.locator('#turn').textContent()).toBe('Waiting for players: 2 of 3 seats taken.');
+
+    const eve = { ...(await isolatedPage(browser, VIEWPORTS.desktop)), name: 'Eve' };
+    await joinByLink(eve, await inviteLink(dan));
+    await dan.page.locator('body[data-status=playing]').waitFor();
+
+    await eve.page.getByRole('button', { name: 'Leave this game' }).click();
+    await eve.page.getByRole('button', { name: 'Leave for good' }).click();
+    await eve.page.locator('#turn', { hasText: 'You left this game: a bot plays your seat.' }).waitFor();
+    expect(await eve.page.locator('.hand-button').count()).toBe(0);
+    // Dan's page hears of it by itself.
+    await dan.page
+      .locator('#news', { hasText: 'Eve left the game: a greedy bot plays the seat from now on.' })
+      .waitFor();
+    expect(await dan.page.locator('.seat .name').allTextContents()).toContain('Eve (left; a bot plays)');
+    await screenshot(dan.page, 'bots-left-desktop');
+    clean(dan);
+    clean(eve);
+  }, 120_000);
+});
