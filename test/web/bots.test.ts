@@ -70,7 +70,7 @@ describe('bots on the web client', () => {
     await dan.page.locator('.seat .status', { hasText: 'a computer player (greedy)' }).waitFor();
     expect(await dan.page.locator('#turn').textContent()).toBe('Waiting for players: 2 of 3 seats taken.');
 
-    const eve = { ...(await isolatedPage(browser, VIEWPORTS.desktop)), name: 'Eve' };
+    const eve = { ...(await isolatedPage(browser, VIEWPORTS.desktop)), name: 'Eve', device: 'desktop' as const };
     await joinByLink(eve, await inviteLink(dan));
     await dan.page.locator('body[data-status=playing]').waitFor();
 
@@ -84,6 +84,19 @@ describe('bots on the web client', () => {
       .waitFor();
     expect(await dan.page.locator('.seat .name').allTextContents()).toContain('Eve (left; a bot plays)');
     await screenshot(dan.page, 'bots-left-desktop');
+
+    // My games: the one waiting for Dan's move first (with how long it has waited), then one waiting for players.
+    expect(await dan.page.locator('#turn').textContent()).toMatch(/your turn/);
+    await createGame(dan, served.baseUrl, { seats: 2, set: 6 });
+    await dan.page.goto(`${served.baseUrl}/`);
+    const items = dan.page.locator('.game-item');
+    await expect.poll(() => items.count()).toBe(2);
+    expect(await items.nth(0).getAttribute('class')).toContain('mine');
+    expect(await items.nth(0).textContent()).toMatch(/With Bot 2|With .*bot/);
+    expect(await items.nth(0).locator('.state').textContent()).toBe('your move: just now');
+    expect(await items.nth(1).locator('.state').textContent()).toBe('waiting for players: share the invite link');
+    expect(await dan.page.locator('.summary').textContent()).toBe('1 game is waiting for you.');
+    await screenshot(dan.page, 'home-games-desktop');
     clean(dan);
     clean(eve);
   }, 120_000);

@@ -51,7 +51,7 @@ describe('two players on the web client', () => {
     await screenshot(ann.page, 'game-waiting-desktop');
 
     // Bob has never been here: the invite link's page signs him up and joins in one step.
-    const bob = { ...(await isolatedPage(browser, VIEWPORTS.phone)), name: 'Bob' };
+    const bob = { ...(await isolatedPage(browser, VIEWPORTS.phone)), name: 'Bob', device: 'phone' as const };
     players.push(bob);
     await joinByLink(bob, link);
     // Ann's page hears of it by itself (long-poll): the game starts without a reload.

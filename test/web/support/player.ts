@@ -1,11 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { expect } from 'vitest';
 import { isolatedPage, type IsolatedPage } from '../../support/browser';
-import { VIEWPORTS } from './screens';
+import { screenshot, VIEWPORTS } from './screens';
 
 /** A person at a browser: their own context (so their own localStorage), on a phone or a desktop. */
 export interface Player extends IsolatedPage {
   readonly name: string;
+  /** Which of VIEWPORTS, for the screenshots' names. */
+  readonly device: keyof typeof VIEWPORTS;
 }
 
 /** Opens `/` and signs up with `name` by typing it, as a person would. */
@@ -18,17 +20,19 @@ export async function signUp(
   const isolated = await isolatedPage(browser, VIEWPORTS[device]);
   const { page } = isolated;
   await page.goto(`${baseUrl}/`);
+  await screenshot(page, `home-signed-out-${device}`);
   await page.getByLabel('Your name').fill(name);
   await page.getByRole('button', { name: 'Start playing' }).click();
   await page.getByRole('heading', { name: 'Your games' }).waitFor();
   await expect.poll(() => page.locator('#device-name').textContent()).toBe(name);
-  return { ...isolated, name };
+  return { ...isolated, name, device };
 }
 
 /** On `/new`: sets the options (radio values or numbers, by field name) and creates the game; returns its id. */
 export async function createGame(player: Player, baseUrl: string, options: Record<string, string | number>) {
   const { page } = player;
   await page.goto(`${baseUrl}/new`);
+  await screenshot(page, `new-game-${player.device}`);
   for (const [name, value] of Object.entries(options)) {
     const radio = page.locator(`input[type=radio][name="${name}"][value="${value}"]`);
     if ((await radio.count()) > 0) await radio.check();
@@ -52,6 +56,7 @@ export async function joinByLink(player: Player, link: string): Promise<void> {
   const { page } = player;
   await page.goto(link);
   await page.getByRole('heading', { name: /invited/ }).waitFor();
+  await screenshot(page, `join-${player.device}`);
   if (await page.getByLabel('Your name').isVisible()) await page.getByLabel('Your name').fill(player.name);
   await page.getByRole('button', { name: 'Join the game' }).click();
   await page.waitForURL(/\/games\/g_/);

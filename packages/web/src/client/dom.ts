@@ -37,16 +37,15 @@ export function onSubmit(form: HTMLFormElement, handler: (data: FormData) => Pro
   });
 }
 
-/** "5 minutes", "2 hours", "3 days": how long since `iso`, as a person says it. */
-export function ago(iso: string, now = Date.now()): string {
+/** "just now", "waiting 5 minutes", "waiting 2 hours", "waiting 3 days": how long since `iso`, as a person says it. */
+export function waited(iso: string, now = Date.now()): string {
   const seconds = Math.max(0, (now - Date.parse(iso)) / 1000);
+  if (seconds < 60) return 'just now';
   const [n, unit] =
-    seconds < 90
-      ? [1, 'minute']
-      : seconds < 5400
-        ? [Math.round(seconds / 60), 'minute']
-        : seconds < 129600
-          ? [Math.round(seconds / 3600), 'hour']
-          : [Math.round(seconds / 86400), 'day'];
-  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+    seconds < 5400
+      ? [Math.max(1, Math.round(seconds / 60)), 'minute']
+      : seconds < 129600
+        ? [Math.round(seconds / 3600), 'hour']
+        : [Math.round(seconds / 86400), 'day'];
+  return `waiting ${n} ${unit}${n === 1 ? '' : 's'}`;
 }

@@ -1,7 +1,7 @@
 /** @jsxImportSource hono/jsx/dom */
 import { render } from 'hono/jsx/dom';
 import { Api, ApiError, type GameSummary } from './api';
-import { ago, byId, copyText, onSubmit } from './dom';
+import { byId, copyText, onSubmit, waited } from './dom';
 import { clearSession, loadSession, saveSession, type Session } from './session';
 
 /** Whose the other seats are, by name: "Bob, a greedy bot", and how many are still free. */
@@ -25,7 +25,7 @@ function GameItem({ game, me }: { game: GameSummary; me: string }) {
       : game.status === 'waiting'
         ? 'waiting for players: share the invite link'
         : game.yourTurn
-          ? `your move, for ${ago(game.since)}`
+          ? `your move: ${waited(game.since)}`
           : 'waiting for the others';
   return (
     <li class={game.yourTurn ? 'game-item mine' : 'game-item'}>

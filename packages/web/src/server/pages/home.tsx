@@ -60,13 +60,13 @@ function Device() {
           Your key
         </label>
         <input id="device-key" type="password" readonly spellcheck={false} />
-        <button type="button" id="show-key" aria-controls="device-key" aria-pressed="false">
+        <button type="button" id="show-key" class="secondary" aria-controls="device-key" aria-pressed="false">
           Show
         </button>
-        <button type="button" id="copy-key">
+        <button type="button" id="copy-key" class="secondary">
           Copy key
         </button>
-        <button type="button" id="copy-link">
+        <button type="button" id="copy-link" class="secondary">
           Copy sign-in link
         </button>
       </div>
