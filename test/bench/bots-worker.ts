@@ -30,12 +30,15 @@ export interface GamesResult {
   readonly id: number;
   readonly shares: number[];
   readonly timings: Timing[];
+  /** This thread's CPU time for the batch, in seconds. */
+  readonly cpuSeconds: number;
 }
 
 /** Plays one batch (see `GamesJob`). */
 export function playGames(job: GamesJob): GamesResult {
   const shares: number[] = [];
   const timings: Timing[] = [];
+  const cpu = process.cpuUsage();
   for (let game = job.from; game < job.to; game++) {
     const hero = game % job.seats;
     const levels = Array.from({ length: job.seats }, (_, seat) => (seat === hero ? job.hero : job.villain));
@@ -55,7 +58,8 @@ export function playGames(job: GamesJob): GamesResult {
     });
     shares.push(result.winners.includes(hero) ? 1 / result.winners.length : 0);
   }
-  return { id: job.id, shares, timings };
+  const used = process.cpuUsage(cpu);
+  return { id: job.id, shares, timings, cpuSeconds: (used.user + used.system) / 1e6 };
 }
 
 // Every pairing plays its own deals; game g of a pairing is the same deal in every run.

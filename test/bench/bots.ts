@@ -8,8 +8,9 @@
  *    test sits in seat g mod seats of game g), with a 95% Wilson interval: greedy vs random and strong
  *    vs greedy, one bot under test against the other level in every other seat, 2 and 4 seats. These
  *    games run in worker threads, one per core, with `strong` given a smaller budget so the benchmark
- *    ends in minutes: BENCH_BOTS_PLAYOUTS playouts a decision (default 100; its clock ticks once a
+ *    ends in minutes: BENCH_BOTS_PLAYOUTS playouts a decision (default 64; its clock ticks once a
  *    read, so the games replay exactly); their decision times are reported too.
+ * BENCH_BOTS_GAMES=100 runs a quick version.
  * A seat wins a game when it has the lowest total; shared wins are split.
  */
 import { chooseMove, DEFAULT_BUDGET_MS, playBotGame, strongSearch, type BotInput } from '@chickenfoot/bots';
@@ -19,7 +20,7 @@ import { Worker } from 'node:worker_threads';
 import type { GamesJob, GamesResult, Timing } from './bots-worker';
 
 const GAMES = Number(process.env.BENCH_BOTS_GAMES ?? 2000);
-const PLAYOUTS = Number(process.env.BENCH_BOTS_PLAYOUTS ?? 100);
+const PLAYOUTS = Number(process.env.BENCH_BOTS_PLAYOUTS ?? 64);
 const TIMED_GAMES = { 2: 2, 4: 3 } as const; // strong at full budget: about 180 / 75 searched decisions a game
 const BATCH = 25;
 const WORKERS = Math.max(1, Math.min(2, availableParallelism()));
@@ -190,6 +191,7 @@ for (const [p, pairing] of PAIRINGS.entries()) {
   const shares = mine.flatMap((r) => r.shares);
   for (const r of mine) timings.push(...r.timings);
   const share = shares.reduce((a, b) => a + b, 0) / shares.length;
+  const cpuSeconds = mine.reduce((a, r) => a + r.cpuSeconds, 0);
   const { low, high } = wilson(share, shares.length);
   const parity = 1 / pairing.seats;
   const name = `${pairing.seats} seats: ${pairing.hero} vs ${pairing.villain}`;
@@ -200,12 +202,13 @@ for (const [p, pairing] of PAIRINGS.entries()) {
     high: round(high, 4),
     parity: round(parity, 4),
     lowAboveParityBy: round(low - parity, 4),
+    cpuSeconds: round(cpuSeconds, 0),
   };
   console.log(
     `${name}${pairing.seats > 2 ? ` (one ${pairing.hero}, ${pairing.seats - 1} ${pairing.villain})` : ''}: ` +
       `${pairing.hero} wins ${(share * 100).toFixed(1)}% of ${shares.length} games, 95% CI ` +
       `${(low * 100).toFixed(1)}-${(high * 100).toFixed(1)}% (parity ${(parity * 100).toFixed(0)}%: lower bound ` +
-      `${((low - parity) * 100).toFixed(1)} points above)`,
+      `${((low - parity) * 100).toFixed(1)} points above; ${round(cpuSeconds, 0)} s of CPU)`,
   );
 }
 const byLevel = (level: BotLevel) => timings.filter((t) => t.level === level);

@@ -1,6 +1,7 @@
 import { BOT_LEVELS, seededRandom, type BotLevel } from '@chickenfoot/rules';
 import { describe, expect, it } from 'vitest';
 import { playBotGame } from './bot-game';
+import { chooseMove } from './choose-move';
 
 // A clock that moves on 1 ms each time it is read: a strong bot's search then depends on the seed alone.
 function tickingClock() {
@@ -28,5 +29,31 @@ describe('a game of bots', () => {
       greedyWins += winners.filter((s) => levels[s] === 'greedy').length / winners.length;
     }
     expect(greedyWins).toBeGreaterThan(12);
+  });
+
+  it('gives each bot its own seat’s view and a log of the hand that shows no tile it may not see', () => {
+    const tilesIn = (value: unknown): string[] => JSON.stringify(value).match(/\d+-\d+/g) ?? [];
+    let checked = 0;
+    playBotGame({
+      levels: ['greedy', 'random', 'greedy'],
+      rules: { set: 6 },
+      random: seededRandom(5),
+      choose: (input, seat) => {
+        expect(input.view.viewer).toBe(seat);
+        expect(input.log[0]?.type).toBe('HandDealt');
+        const visible = new Set([
+          ...(input.view.yourTiles ?? []),
+          ...(input.view.hand?.board.map((p) => p.tile) ?? []),
+          ...input.view.pastHands.flatMap((h) => [h.opener, ...h.hands.flat()]),
+          input.view.hand?.opener ?? '',
+        ]);
+        // Tiles this seat held and played or was dealt are on the board or in its hand, or were dealt to it.
+        const dealt = input.log[0]?.type === 'HandDealt' ? (input.log[0].tiles ?? []) : [];
+        for (const tile of tilesIn(input.log)) expect(visible.has(tile) || dealt.includes(tile)).toBe(true);
+        checked++;
+        return chooseMove(input);
+      },
+    });
+    expect(checked).toBeGreaterThan(100);
   });
 });

@@ -1,7 +1,7 @@
 import type { Move, Tile } from '@chickenfoot/rules';
 import type { BotInput } from './bot-input';
 import { moveChoices, playsOf } from './moves';
-import { factsOf, pipsOf } from './suits';
+import { factsOf } from './suits';
 
 /** An open end as a play sees it: its suit and how many more tiles it takes. */
 export interface EndLike {
@@ -43,15 +43,31 @@ export function heldSuits(held: readonly Tile[], into?: HeldSuits): HeldSuits {
  * on, and for covering a high end, minus a little for opening a high suit we lack. Going out beats all.
  */
 export function judgePlay(held: HeldSuits, tile: Tile, end: EndLike, doubleBlank: number): number {
-  if (held.size === 1) return GOING_OUT;
-  const { high, low } = factsOf(tile);
+  const { high, low, pips } = factsOf(tile);
   const exposed = high === low || high !== end.suit ? high : low;
+  const closes = end.remaining === 1 ? end.suit : -1;
+  return judgeParts(held, tile === '0-0' ? doubleBlank : pips, exposed, tile === '0-0', closes, doubleBlank);
+}
+
+/**
+ * `judgePlay` from its parts, for callers that know them already: a tile of `pips` (the 0-0's counted
+ * as `doubleBlank`) leaving an end of suit `exposed` and closing an end of suit `closes` (-1: none).
+ */
+export function judgeParts(
+  held: HeldSuits,
+  pips: number,
+  exposed: number,
+  isBlank: boolean,
+  closes: number,
+  doubleBlank: number,
+): number {
+  if (held.size === 1) return GOING_OUT;
   const follow = (held.perSuit[exposed] ?? 0) - 1; // the tile itself shows the exposed suit
-  let value = pipsOf(tile, doubleBlank);
+  let value = pips;
   value += follow > 0 ? FOLLOW * Math.min(follow, 2) : -EXPOSE * exposed;
   // Opening a 0 end while holding the double-blank is the way to get rid of it.
-  if (exposed === 0 && held.blank && tile !== '0-0') value += doubleBlank / 10;
-  if (end.remaining === 1) value += COVER * end.suit;
+  if (exposed === 0 && held.blank && !isBlank) value += doubleBlank / 10;
+  if (closes >= 0) value += COVER * closes;
   return value;
 }
 

@@ -1,13 +1,11 @@
 import { decide, type DecideContext, type GameState, type Move, type Seat, type Tile } from '@chickenfoot/rules';
-import { heldSuits, judgePlay } from './greedy-bot';
-import { suitsOf } from './suits';
+import { heldSuits, judgeParts } from './greedy-bot';
+import { factsOf } from './suits';
 
 // A playout stops at the hand's end; the engine deals the next hand in the same command, from this
 // "shuffle" (any permutation will do: nobody plays that hand).
 const CONTEXT: DecideContext = { shuffle: (tiles) => tiles };
 const MAX_STEPS = 10_000;
-// The policy's scratch count of the hand in turn (policyMove is never re-entered).
-const HELD = heldSuits([]);
 
 /**
  * Makes `first` for the seat in turn, then plays the hand out with every seat following `policyMove`,
@@ -28,10 +26,17 @@ export function playOut(state: GameState, first: Move): readonly number[] {
   throw new Error('a playout did not reach the end of the hand');
 }
 
+// The policy's scratch space (policyMove is never re-entered): the hand in turn counted by suit, and for
+// each suit the first end it may go on and the first such end that takes one more tile (covering it).
+const HELD = heldSuits([]);
+const FIRST_END = new Int32Array(16);
+const CLOSING_END = new Int32Array(16);
+
 /**
  * The playout policy: every seat plays as `greedy` would (see `judgePlay`), the drawn tile after a draw,
  * announcing Chickenlittle with a play that leaves one tile; nobody forgets, so nobody calls out. It runs
- * for every step of every playout, so the hand is counted once and each play judged in a few operations.
+ * for every step of every playout, so it reads the ends once and weighs each tile's two ways to go (on
+ * an end of either half; of the ends of one suit, greedy prefers one it closes) in a few operations.
  */
 export function policyMove(state: GameState): Move {
   if (state.status !== 'playing') return { type: 'pass' };
@@ -39,22 +44,36 @@ export function policyMove(state: GameState): Move {
   const seat: Seat | null = hand.turn;
   if (seat === null) return { type: 'pass' };
   const held = hand.hands[seat] ?? [];
-  const candidates = hand.drawnTile !== null ? [hand.drawnTile] : held;
   const counted = heldSuits(held, HELD);
+  FIRST_END.fill(-1);
+  CLOSING_END.fill(-1);
+  for (const end of hand.ends) {
+    if (hand.mustFill !== null && end.id !== hand.mustFill) continue;
+    if ((FIRST_END[end.suit] ?? 0) < 0) FIRST_END[end.suit] = end.id;
+    if (end.remaining === 1 && (CLOSING_END[end.suit] ?? 0) < 0) CLOSING_END[end.suit] = end.id;
+  }
   let best: Tile | null = null;
   let on = 0;
   let bestValue = -Infinity;
-  for (const tile of candidates) {
-    const suits = suitsOf(tile);
+  const tiles = hand.drawnTile !== null ? [hand.drawnTile] : held;
+  for (const tile of tiles) {
+    const { high, low, suits, pips } = factsOf(tile);
     if ((suits & hand.openSuits) === 0) continue;
-    for (const end of hand.ends) {
-      if ((hand.mustFill !== null && end.id !== hand.mustFill) || (suits & (1 << end.suit)) === 0) continue;
-      const value = judgePlay(counted, tile, end, rules.doubleBlank);
-      if (value > bestValue) {
-        best = tile;
-        on = end.id;
-        bestValue = value;
+    const isBlank = tile === '0-0';
+    const worth = isBlank ? rules.doubleBlank : pips;
+    // On an end of its high half it leaves the low one, and the other way round; a double leaves its suit.
+    for (let suit = high, exposed = low; ; suit = low, exposed = high) {
+      const closing = CLOSING_END[suit] ?? -1;
+      const id = closing >= 0 ? closing : (FIRST_END[suit] ?? -1);
+      if (id >= 0) {
+        const value = judgeParts(counted, worth, exposed, isBlank, closing >= 0 ? suit : -1, rules.doubleBlank);
+        if (value > bestValue) {
+          best = tile;
+          on = id;
+          bestValue = value;
+        }
       }
+      if (suit === low) break;
     }
   }
   if (best === null) return { type: 'pass' };

@@ -17,16 +17,19 @@ export interface Search {
   readonly move: Move | null;
   /** Games played out to the hand's end (0 when the move needed no search). */
   readonly playouts: number;
-  /** Deals sampled: each plays out every candidate move once. */
+  /** Deals sampled: each plays out every candidate still in the running once. */
   readonly samples: number;
 }
 
 /**
  * Determinized Monte Carlo: deals the tiles it cannot see at random, consistently with everything its
  * seat has seen (see `knowledgeOf`), plays every candidate move out to the end of the hand on that deal
- * (the same deal for every candidate, so they are compared on equal luck), and repeats until the time
- * budget is spent; then makes the move whose hands ended best for it on average (its score against the
- * others'). Out of turn, and for a move that needs no thought, it does what `greedy` does.
+ * through the rules' `decide`, every seat then playing as `greedy` would (the same deal for every
+ * candidate, so they are compared on equal luck), and repeats until the time budget is spent, dropping
+ * the worse half of the candidates each time the number of deals doubles. Then makes the move whose hands
+ * ended best for it on average (its score against the mean of the others'). Out of turn, and for a move
+ * that needs no thought, it does what `greedy` does.
+ * @example strongSearch({ view, log, level: 'strong', random: seededRandom(1), budgetMs: 20 }).playouts
  */
 export function strongSearch(input: BotInput): Search {
   const { view } = input;
@@ -40,6 +43,9 @@ export function strongSearch(input: BotInput): Search {
   if (out) return { move: out, playouts: 0, samples: 0 }; // going out: nothing scores better than 0
 
   const knowledge = knowledgeOf(view, input.log);
+  const hidden = knowledge.voids.reduce((n, slots) => n + slots.length, knowledge.boneyardSize);
+  // A view whose counts do not add up (it cannot happen in play) gets greedy's move, not a broken search.
+  if (hidden !== knowledge.unseen.length) return { move: greedyMove(input), playouts: 0, samples: 0 };
   const world = worldOf(view, { lastHand: true });
   const clock = input.now ?? (() => performance.now());
   const deadline = clock() + (input.budgetMs ?? DEFAULT_BUDGET_MS);

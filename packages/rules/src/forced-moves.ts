@@ -31,14 +31,17 @@ export function forcedMove(game: PlayingGame): ForcedMove | null {
   const drawn = hand.drawnTile;
   // A drawn tile that does not fit passes the turn with the draw, before anything else is asked.
   if (drawn !== null && !fits(hand, drawn)) return { type: 'pass', seat };
-  if (isBlocked(hand)) return { type: 'blocked' };
+  const tiles = hand.hands[seat] ?? [];
+  // A seat in turn with a tile that fits (a fitting drawn tile is one) means nobody is blocked: the
+  // scan of every hand is needed only when it has none.
+  const canPlay = drawn !== null || anyFits(hand, tiles);
+  if (!canPlay && isBlocked(hand)) return { type: 'blocked' };
   if (hand.chickenlittle[seat] === 'penalized') return { type: 'skip', seat };
   if (drawn !== null) {
     // Under may-play the seat may also pass: that is a choice, whatever autoPlay says.
     return rules.drawnTile === 'must-play' ? onlyPlay(game, seat, [drawn]) : null;
   }
-  const tiles = hand.hands[seat] ?? [];
-  if (anyFits(hand, tiles)) return rules.autoPlay === 'only-move' ? onlyPlay(game, seat, tiles) : null;
+  if (canPlay) return rules.autoPlay === 'only-move' ? onlyPlay(game, seat, tiles) : null;
   const top = hand.boneyard[hand.drawn];
   return top === undefined ? { type: 'pass', seat } : { type: 'draw', seat, tile: top };
 }
