@@ -32,6 +32,46 @@ export function fitScale(layout: BoardLayout, box: { width: number; height: numb
   return Math.max(LEAST, Math.min(MOST, (box.width - 4) / w, (box.height - 4) / h));
 }
 
+/** What part of the table the SVG shows (its viewBox) and at what size, in pixels. */
+interface Frame {
+  readonly viewBox: string;
+  readonly width: number;
+  readonly height: number;
+}
+
+/**
+ * Fitted, the SVG fills its box and the root stays in the middle at the largest scale for as long as
+ * the board fits around it, so a tile played moves no other on the screen; a board too big for that
+ * is fitted as a whole (centred on itself), and one too big even at the least scale is drawn at it,
+ * to pan. Zoomed, the SVG is the board at that scale, to pan.
+ */
+function frameOf(layout: BoardLayout, box: { width: number; height: number }, zoom: number | null): Frame {
+  const { minX, minY, maxX, maxY } = layout.bounds;
+  const w = maxX - minX + 2 * MARGIN;
+  const h = maxY - minY + 2 * MARGIN;
+  const whole = (scale: number): Frame => ({
+    viewBox: `${(minX - MARGIN).toFixed(2)} ${(minY - MARGIN).toFixed(2)} ${w.toFixed(2)} ${h.toFixed(2)}`,
+    width: Math.round(w * scale),
+    height: Math.round(h * scale),
+  });
+  if (zoom !== null) return whole(zoom);
+  const width = Math.max(0, box.width - 4);
+  const height = Math.max(0, box.height - 4);
+  const around = (cx: number, cy: number, scale: number): Frame => ({
+    viewBox: [cx - width / 2 / scale, cy - height / 2 / scale, width / scale, height / scale]
+      .map((n) => n.toFixed(3))
+      .join(' '),
+    width,
+    height,
+  });
+  const reachX = Math.max(-minX, maxX) + MARGIN;
+  const reachY = Math.max(-minY, maxY) + MARGIN;
+  if (width / (2 * reachX) >= MOST && height / (2 * reachY) >= MOST) return around(0, 0, MOST);
+  const scale = fitScale(layout, box);
+  if (scale <= LEAST && (w * scale > width || h * scale > height)) return whole(scale);
+  return around((minX + maxX) / 2, (minY + maxY) / 2, scale);
+}
+
 interface EndProps {
   readonly end: LaidEnd;
   readonly selected: string | null;
@@ -88,17 +128,14 @@ export const BoardView = memo(function BoardView({ layout, container, zoom, sele
   const size = useSize(container);
   const onPlay = (on: number) => void game.play(on);
   if (!layout) return <p class="muted board-empty">The board is empty until the game starts.</p>;
-  const { minX, minY, maxX, maxY } = layout.bounds;
-  const w = maxX - minX + 2 * MARGIN;
-  const h = maxY - minY + 2 * MARGIN;
-  const scale = zoom ?? fitScale(layout, size);
+  const frame = frameOf(layout, size, zoom);
   const newest = layout.tiles.reduce((m, t) => Math.max(m, t.id), 0);
   return (
     <svg
       class="table"
-      viewBox={`${(minX - MARGIN).toFixed(2)} ${(minY - MARGIN).toFixed(2)} ${w.toFixed(2)} ${h.toFixed(2)}`}
-      width={Math.round(w * scale)}
-      height={Math.round(h * scale)}
+      viewBox={frame.viewBox}
+      width={frame.width}
+      height={frame.height}
       role="group"
       aria-label={`The board: ${layout.tiles.length} tiles, ${layout.ends.length} open ends`}
     >
