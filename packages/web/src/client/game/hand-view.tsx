@@ -57,6 +57,38 @@ function Tiles({ view, state, game }: { view: Game; state: GameState; game: Game
 function Moves({ view, state, game, layout }: Props) {
   const plays = playsByTile(view);
   const out: unknown[] = [];
+  // The moves that need no tile first: picking a tile adds its ends after them, so none of them moves.
+  for (const move of view.legalMoves) {
+    if (move.type === 'pass')
+      out.push(
+        <button type="button" class="secondary" disabled={state.busy} onClick={() => void game.send(move)}>
+          Pass (keep the drawn tile)
+        </button>,
+      );
+    if (move.type === 'draw')
+      out.push(
+        <button type="button" class="secondary" disabled={state.busy} onClick={() => void game.send(move)}>
+          Draw a tile
+        </button>,
+      );
+    if (move.type === 'announce')
+      out.push(
+        <button type="button" class="shout" disabled={state.busy} onClick={() => void game.send(move)}>
+          Say “Chickenlittle!”
+        </button>,
+      );
+    if (move.type === 'callout') {
+      const name = seatName(view, move.seat);
+      out.push(
+        <button
+          type="button"
+          class="shout"
+          disabled={state.busy}
+          onClick={() => void game.send(move)}
+        >{`Call out ${name}: one tile, and no “Chickenlittle!”`}</button>,
+      );
+    }
+  }
   if (state.selected) {
     const fits = plays.get(state.selected) ?? new Set<number>();
     const ends = (layout?.ends ?? []).filter((e) => fits.has(e.on));
@@ -86,37 +118,6 @@ function Moves({ view, state, game, layout }: Props) {
           />
           Say “Chickenlittle!” with this play: you will have one tile left
         </label>,
-      );
-    }
-  }
-  for (const move of view.legalMoves) {
-    if (move.type === 'pass')
-      out.push(
-        <button type="button" class="secondary" disabled={state.busy} onClick={() => void game.send(move)}>
-          Pass (keep the drawn tile)
-        </button>,
-      );
-    if (move.type === 'draw')
-      out.push(
-        <button type="button" class="secondary" disabled={state.busy} onClick={() => void game.send(move)}>
-          Draw a tile
-        </button>,
-      );
-    if (move.type === 'announce')
-      out.push(
-        <button type="button" class="shout" disabled={state.busy} onClick={() => void game.send(move)}>
-          Say “Chickenlittle!”
-        </button>,
-      );
-    if (move.type === 'callout') {
-      const name = seatName(view, move.seat);
-      out.push(
-        <button
-          type="button"
-          class="shout"
-          disabled={state.busy}
-          onClick={() => void game.send(move)}
-        >{`Call out ${name}: one tile, and no “Chickenlittle!”`}</button>,
       );
     }
   }
