@@ -27,7 +27,8 @@ export function GamePage({ gameId }: { gameId: string }) {
       </section>
       <section id="play" class="play" aria-label="Your hand and your moves" />
       <section id="seats" class="seats" aria-label="The players" />
-      <section id="news" class="news" aria-label="What happened" />
+      {/* It scrolls: focusable, so the keyboard can scroll it too. */}
+      <section id="news" class="news" aria-label="What happened" tabindex={0} />
       <section id="hands" class="hands" aria-label="Scores by hand" />
     </div>
   );
