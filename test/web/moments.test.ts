@@ -157,7 +157,7 @@ describe('moments of a game, in the browser', () => {
       // Otherwise the seat in turn moves through the API: it plays when it can (a placement is what
       // exposes a seat that forgot), and never says Chickenlittle itself, so lapses come.
       const quiet = plays.filter((m) => !m.announce);
-      const moves = quiet.length > 0 ? quiet : own.legalMoves.filter((m) => m.type === 'pass');
+      const moves: Move[] = quiet.length > 0 ? quiet : own.legalMoves.filter((m) => m.type === 'pass');
       if (moves.length > 0) await seats[turn]!.move(id, own.version, choose(moves));
     }
 
