@@ -2,8 +2,9 @@ import { chooser } from '../../e2e/play-loop';
 import type { Game, Move, Seat } from '../../e2e/client';
 
 /**
- * Plays the first hand of a game through the API (the generated client, at machine speed) until its
- * board holds `tiles` tiles or a seat is down to two (so the hand is still on when the page looks).
+ * Plays a game through the API (the generated client, at machine speed) until the board of the hand
+ * in play holds `tiles` tiles or a seat is down to two (so the hand is still on when the page looks).
+ * A hand blocked before that (its root could not be filled, say) is followed by the next.
  * Mostly on the newest end, which grows the long lines a board must bend or wrap.
  * @example const view = await playLongHand(id, [ann, bob], 80);
  */
@@ -13,7 +14,7 @@ export async function playLongHand(id: string, seats: readonly Seat[], tiles: nu
     const any = await seats[0]!.view(id);
     const hand = any.hand!;
     const low = any.seats.some((s) => s.tileCount <= 2);
-    if (hand.index > 0 || hand.board.length >= tiles || low || hand.turn === null) return any;
+    if (hand.board.length >= tiles || low || hand.turn === null) return any;
     const view = await seats[hand.turn]!.view(id);
     const plays = view.legalMoves.filter((m): m is Extract<Move, { type: 'play' }> => m.type === 'play' && !m.announce);
     const newest = Math.max(...plays.map((m) => m.on));
