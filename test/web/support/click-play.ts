@@ -68,6 +68,7 @@ export async function playByClicking(players: readonly Player[], seed: number): 
     const newest = Math.max(...states.map((s) => s.version));
     // Out of turn: a forgetful player says Chickenlittle late half the time; the others call out
     // whoever they can.
+    let shouted = false;
     for (const [i, player] of players.entries()) {
       if (states[i]!.version !== newest) continue;
       const callout = player.page.locator('button.shout', { hasText: 'Call out' });
@@ -77,8 +78,12 @@ export async function playByClicking(players: readonly Player[], seed: number): 
       if (!shout) continue;
       await shout.first().click();
       shouts++;
+      shouted = true;
       await waitPast(player, states[i]!.version);
     }
+    // A shout is a commit the other pages may not have heard of yet: look again before anyone moves,
+    // or the mover would send a move decided on the version before it (and get 412).
+    if (shouted) continue;
     const mover = states.findIndex((s) => s.mine && s.version === newest);
     if (mover < 0) {
       await sleep(30);
