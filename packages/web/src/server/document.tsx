@@ -54,7 +54,7 @@ export function Document({ title, page, assets, children }: DocumentProps) {
         <header class="top">
           <a href="/" class="brand">
             <img src={assets.url('icon.svg')} alt="" width="28" height="28" />
-            Chickenfoot
+            <span class="brand-name">Chickenfoot</span>
           </a>
           <nav aria-label="Main">
             <a href="/">Your games</a>
