@@ -87,6 +87,8 @@ describe('two players on the web client', () => {
       const winners = player.page.locator('.winners');
       await winners.waitFor();
       expect(await winners.textContent()).toMatch(/ wins? with \d+ points!$/);
+      // Said at the top too, where a phone shows it without scrolling.
+      expect(await player.page.locator('#turn').textContent()).toMatch(/^The game is over: .+ wins? with \d+ points!$/);
       // Seven hands of double-6, each in the score table with every seat's points.
       expect(await player.page.locator('table.scores tbody tr').count()).toBe(7);
       expect(await player.page.locator('#news').textContent()).toContain('The game is over');

@@ -5,7 +5,7 @@ import { byId } from '../dom';
 import { loadSession } from '../session';
 import { BoardView, fitScale, LEAST } from './board-view';
 import { GameController } from './controller';
-import { HandsView } from './hands-view';
+import { HandsView, winnersLine } from './hands-view';
 import { LeaveBox } from './leave-box';
 import { HandView, playsByTile } from './hand-view';
 import { NewsView } from './news-view';
@@ -26,7 +26,9 @@ function turnLine(state: GameState): string {
     const taken = view.seats.filter((s) => s.player || s.bot).length;
     return `Waiting for players: ${taken} of ${view.seats.length} seats taken.${offline}`;
   }
-  if (view.status === 'finished') return `The game is over.${offline}`;
+  // Said first thing, where a phone shows it without scrolling to the scores.
+  if (view.status === 'finished')
+    return `The game is over: ${(winnersLine(view) ?? '').replace(/^You /, 'you ')}${offline}`;
   if (view.seats[view.yourSeat]?.left) return `You left this game: a bot plays your seat.${offline}`;
   const hand = view.hand;
   const total = view.rules.set + 1;

@@ -5,14 +5,23 @@ import { seatName } from './seat-names';
 /** The seat's name, or "You". */
 const nameOf = (view: Game, seat: number) => seatName(view, seat, true);
 
+/** "You win with 43 points!", "Ann and Bob win with 40 points!"; null until the game is over. */
+export function winnersLine(view: Game): string | null {
+  const winners = view.winners;
+  if (!winners) return null;
+  const names = winners.map((s) => nameOf(view, s)).join(' and ');
+  const verb = winners.length === 1 && winners[0] !== view.yourSeat ? 'wins' : 'win';
+  return `${names} ${verb} with ${view.totals[winners[0] ?? 0] ?? 0} points!`;
+}
+
 /** The hands played so far: who went out (or that it was blocked), every seat's points and what it held; the totals; the winners. */
 export function HandsView({ view }: { view: Game }) {
-  const winners = view.winners;
+  const winners = winnersLine(view);
   return (
     <>
       {winners ? (
         <p class="winners" role="status">
-          {`${winners.map((s) => nameOf(view, s)).join(' and ')} ${winners.length === 1 && winners[0] !== view.yourSeat ? 'wins' : 'win'} with ${view.totals[winners[0] ?? 0] ?? 0} points!`}
+          {winners}
         </p>
       ) : null}
       <h2>Scores</h2>
