@@ -19,6 +19,7 @@ let browser: Browser;
 let seats: Seat[];
 /** Per set: the game, and how many tiles its board holds. */
 const boards = new Map<number, { id: string; tiles: number }>();
+let bigHand: string;
 // Two players get most of the set, so the first hand alone grows long lines; the board is looked at
 // once it holds `grown` tiles (or a seat is down to two, so the hand is still on).
 const SETS = [
@@ -45,6 +46,10 @@ beforeAll(async () => {
     const view = await playLongHand(game.id, seats, grown);
     boards.set(set, { id: game.id, tiles: view.hand!.board.length });
   }
+  // A fresh default double-9 game for two: 21 tiles in each hand.
+  const fresh = await seats[0]!.create(2, { set: 9 });
+  await seats[1]!.join(fresh.id, fresh.inviteCode ?? '');
+  bigHand = fresh.id;
   console.log(`long boards: ${SETS.map(({ set }) => `double-${set} ${boards.get(set)!.tiles} tiles`).join(', ')}`);
 }, 180_000);
 afterAll(async () => {
@@ -91,6 +96,33 @@ describe('the board of a long hand, in the browser', () => {
         expect(errors).toEqual([]);
       }, 60_000);
     }
+
+  for (const device of ['desktop', 'phone'] as const) {
+    it(`shows ${device === 'desktop' ? 'all' : '16'} of a 21-tile hand at once on a ${device}, the rest a scroll away`, async () => {
+      // The seat that did not place the root holds its whole deal.
+      const view = await seats[0]!.view(bigHand);
+      const holder = view.seats.reduce((a, b) => (b.tileCount > a.tileCount ? b : a));
+      expect(holder.tileCount).toBe(21);
+      const { page, context, errors } = await isolatedPage(browser, VIEWPORTS[device]);
+      await signInAs(context, served.baseUrl, seats[holder.seat]!);
+      await page.goto(`${served.baseUrl}/games/${bigHand}`);
+      await page.locator('body[data-ready=true]').waitFor();
+      expect(await page.locator('.hand-button').count()).toBe(21);
+      // In view: wholly inside the hand's box as it is shown (not scrolled), and at least 28 px wide.
+      const seen = await page.locator('.hand').evaluate((hand) => {
+        const box = hand.getBoundingClientRect();
+        return [...hand.querySelectorAll('.hand-button')].filter((b) => {
+          const r = b.getBoundingClientRect();
+          return (
+            r.left >= box.left && r.right <= box.right && r.top >= box.top && r.bottom <= box.bottom && r.width >= 28
+          );
+        }).length;
+      });
+      expect(seen).toBe(device === 'desktop' ? 21 : 16);
+      await screenshot(page, `hand-21-${device}`);
+      expect(errors).toEqual([]);
+    }, 60_000);
+  }
 
   it('can be played with the keyboard alone: a tile of the hand, then an end of the board', async () => {
     const gameId = boards.get(15)!.id;
