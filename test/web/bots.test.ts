@@ -69,6 +69,9 @@ describe('bots on the web client', () => {
     await dan.page.getByRole('button', { name: 'Add a computer player' }).click();
     await dan.page.locator('.seat .status', { hasText: 'a computer player (greedy)' }).waitFor();
     expect(await dan.page.locator('#turn').textContent()).toBe('Waiting for players: 2 of 3 seats taken.');
+    // Nothing to count before the deal: no tile counts, no points, no score table.
+    expect(await dan.page.locator('.seat .count').allTextContents()).toEqual(['', '', '']);
+    expect(await dan.page.locator('table.scores').count()).toBe(0);
 
     const eve = { ...(await isolatedPage(browser, VIEWPORTS.desktop)), name: 'Eve', device: 'desktop' as const };
     await joinByLink(eve, await inviteLink(dan));

@@ -17,6 +17,8 @@ export function winnersLine(view: Game): string | null {
 /** The hands played so far: who went out (or that it was blocked), every seat's points and what it held; the totals; the winners. */
 export function HandsView({ view }: { view: Game }) {
   const winners = winnersLine(view);
+  // No scores before the first deal.
+  if (view.status === 'waiting') return <></>;
   return (
     <>
       {winners ? (

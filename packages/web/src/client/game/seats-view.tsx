@@ -38,8 +38,9 @@ export function SeatsView({ view }: { view: Game }) {
                 {name}
                 {you && !seat.left ? ' (you)' : ''}
               </span>
-              <span class="count">{`${seat.tileCount} tile${seat.tileCount === 1 ? '' : 's'}`}</span>
-              <span class="score">{`${seat.totalScore} pts`}</span>
+              {/* Before the deal there is nothing to count: the columns stay, empty. */}
+              <span class="count">{hand ? `${seat.tileCount} tile${seat.tileCount === 1 ? '' : 's'}` : ''}</span>
+              <span class="score">{hand ? `${seat.totalScore} pts` : ''}</span>
               <span class="status">
                 {[turn ? (hand?.drawnBy === seat.seat ? 'to play (drew a tile)' : 'to play') : '', ...statuses(seat)]
                   .filter((s) => s)
