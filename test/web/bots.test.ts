@@ -9,6 +9,7 @@ import { isolatedPage, launchBrowser } from '../support/browser';
 import { checkFetched } from '../support/contract/fetch';
 import { serveApp, type ServedApp } from '../support/serve';
 import { playByClicking } from './support/click-play';
+import { offContract } from './support/public-only';
 import { createGame, inviteLink, joinByLink, signUp, type Player } from './support/player';
 import { screenshot, VIEWPORTS } from './support/screens';
 
@@ -30,6 +31,7 @@ afterAll(async () => {
 function clean(player: Player): void {
   expect(player.blocked, player.name).toEqual([]);
   expect(player.errors, player.name).toEqual([]);
+  expect(offContract(player.requested), player.name).toEqual([]);
 }
 
 describe('bots on the web client', () => {

@@ -9,6 +9,7 @@ import { isolatedPage, launchBrowser } from '../support/browser';
 import { checkFetched } from '../support/contract/fetch';
 import { serveApp, type ServedApp } from '../support/serve';
 import { playByClicking } from './support/click-play';
+import { offContract } from './support/public-only';
 import { createGame, inviteLink, joinByLink, pageState, signUp, type Player } from './support/player';
 import { screenshot, VIEWPORTS } from './support/screens';
 
@@ -99,6 +100,9 @@ describe('two players on the web client', () => {
     for (const player of [ann, bob]) {
       expect(player.blocked, player.name).toEqual([]);
       expect(player.requested.every((url) => new URL(url).hostname === '127.0.0.1')).toBe(true);
+      // Only the pages, their assets and the contract's paths: no private route.
+      expect(offContract(player.requested), player.name).toEqual([]);
+      expect(player.requested.some((url) => new URL(url).pathname.endsWith('/events'))).toBe(true);
       // The one refusal above is the console's only complaint (Chromium logs every 4xx it receives).
       const refused =
         player === waiting
