@@ -1,16 +1,20 @@
 import { layoutBoard, type BoardLayout } from '../../board/layout';
 import { Api, ApiError, type Commit, type Game, type Move, type Schemas } from '../api';
 
-type CommandReply = Schemas['CommandReply'];
 import { lastSeen, markSeen } from '../session';
 import { toNews, type Speaker } from './describe';
 import { follow } from './live';
 import { Store, type GameState } from './store';
 
+type CommandReply = Schemas['CommandReply'];
+type EventPage = Schemas['EventPage'];
+
 /** The most lines of news kept on the page. */
 const NEWS_KEPT = 60;
 /** How much of the game so far a first visit shows. */
 const SO_FAR = 20;
+/** The most pages of events read to catch up (a page holds up to 1,000 commits). */
+const MAX_PAGES = 10;
 
 /**
  * The game page's behaviour: loads the view, says what happened since the last visit, keeps up by
@@ -49,6 +53,10 @@ export class GameController {
 
   /** Loads the game, the news since the last visit, then follows it until it is over. */
   async start(): Promise<void> {
+    // What happened since the last visit is asked for at once, beside the view, not after it: the
+    // page is drawn from the view, and the news follows without another round trip.
+    const seen = lastSeen(this.gameId);
+    const since = this.api.events(this.gameId, seen ?? 0).catch(() => null);
     let view: Game | null;
     try {
       view = await this.api.game(this.gameId);
@@ -60,16 +68,17 @@ export class GameController {
     }
     if (!view) return;
     this.heard = view.version;
-    const seen = lastSeen(this.gameId);
     this.show(view, { phase: 'ready', sinceFirst: seen === null });
     // Then what happened since the last visit here; on a first visit, the game so far (its end).
     if (seen === null || seen < view.version) {
-      const page = await this.api.events(this.gameId, seen ?? 0).catch(() => null);
-      const since = page ? toNews(page.commits, this.speaker(view)).slice(seen === null ? -SO_FAR : 0) : null;
-      this.store.set({ since });
+      const commits = await this.history(since, view.version);
+      const news = commits ? toNews(commits, this.speaker(view)).slice(seen === null ? -SO_FAR : 0) : null;
+      this.store.set({ since: news });
     }
     void follow(this.api, this.gameId, {
-      version: () => Math.max(this.store.get().view?.version ?? 0, this.heard),
+      // From the newest commit told, not the newest view: a view fetched by itself (after a 412, back
+      // online) may be ahead, and the commits it jumped over are still to be told.
+      version: () => this.heard,
       commits: (commits, version) => void this.arrived(commits, version),
       online: (online) => {
         if (this.store.get().online === online) return;
@@ -79,6 +88,23 @@ export class GameController {
       resumed: () => void this.refresh(),
       done: () => this.store.get().view?.status === 'finished',
     });
+  }
+
+  /**
+   * The commits from the first page of events on, page after page (`next`) up to the version shown:
+   * a long game's log is more than a page, and a first page asked for before the view may stop short
+   * of it. Newer commits come with the long-poll, told once. Null when the API cannot be reached.
+   */
+  private async history(first: Promise<EventPage | null>, upTo: number): Promise<Commit[] | null> {
+    let page = await first;
+    if (!page) return null;
+    const commits = [...page.commits];
+    for (let pages = 1; page.next !== null && page.version < upTo && pages < MAX_PAGES; pages++) {
+      page = await this.api.events(this.gameId, page.next).catch(() => null);
+      if (!page) break;
+      commits.push(...page.commits);
+    }
+    return commits.filter((c) => c.version <= upTo);
   }
 
   /** Shows a view, if it is not older than the one shown (with `also`, in the same render); remembers it as seen. */
