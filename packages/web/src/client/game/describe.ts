@@ -92,11 +92,12 @@ export function toNews(commits: readonly Commit[], speaker: Speaker): NewsEntry[
   let hand: number | null = dealt ? null : (speaker.view.hand?.index ?? null);
   const entries: NewsEntry[] = [];
   for (const commit of commits) {
-    for (const event of commit.events) {
+    for (const [n, event] of commit.events.entries()) {
       if (event.type === 'HandDealt') hand = event.hand;
       const inHand = hand !== null && hand === speaker.view.hand?.index;
       const milestone = event.type === 'HandEnded' || event.type === 'GameEnded';
-      entries.push({ version: commit.version, at: commit.at, text: describe(event, speaker, inHand), milestone });
+      const text = describe(event, speaker, inHand);
+      entries.push({ key: `${commit.version}.${n}`, version: commit.version, at: commit.at, text, milestone });
     }
   }
   return entries;

@@ -5,7 +5,9 @@ function Entries({ entries }: { entries: readonly NewsEntry[] }) {
   return (
     <ul class="entries">
       {entries.map((e) => (
-        <li class={e.milestone ? 'milestone' : ''}>{e.text}</li>
+        <li key={e.key} class={e.milestone ? 'milestone' : ''}>
+          {e.text}
+        </li>
       ))}
     </ul>
   );

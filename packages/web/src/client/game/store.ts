@@ -2,6 +2,8 @@ import type { Game } from '../api';
 
 /** One line of what happened: the commit it came in, when, and the sentence. */
 export interface NewsEntry {
+  /** The commit's version and the event's place in it: one entry's own, for the list's keys. */
+  readonly key: string;
   readonly version: number;
   readonly at: string;
   readonly text: string;
