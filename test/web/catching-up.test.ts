@@ -114,7 +114,8 @@ describe('catching up on the web client', () => {
     // (Chromium also reports text redrawn where it was, moved by less than a pixel: not a shift one sees.)
     const seen = shifts.filter((s) => s.from !== s.to);
     expect(seen.filter((s) => s.what !== 'hand' && s.what !== 'news')).toEqual([]);
-    expect(seen.filter((s) => s.what === 'hand').length).toBeGreaterThan(0);
+    // (The browser does report layout shifts: an empty list is no shift, not a blind observer.)
+    expect(await page.evaluate("PerformanceObserver.supportedEntryTypes.includes('layout-shift')")).toBe(true);
     await screenshot(page, 'catching-up-open-desktop');
     // What this browser remembers as seen: the version it showed last.
     const lastSeen = Number(await page.evaluate(`localStorage.getItem(${JSON.stringify(SEEN_PREFIX + id)})`));
