@@ -6,11 +6,13 @@
  *   TOKEN_SECRET_ARN  Secrets Manager secret holding the token-signing key (read once, on first use)
  *   TOKEN_SECRET      the key itself, for local runs and tests only
  *   DYNAMODB_ENDPOINT tests only: a local DynamoDB (dynalite)
+ *   LOG_LEVEL, LOG_SAMPLE_REQUESTS (see env-logger.ts)
  */
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { createApp, type SecretSource } from '@chickenfoot/api';
 import { createDynamoClient, EventStore } from '@chickenfoot/store';
 import { handle } from 'hono/aws-lambda';
+import { envLogger } from './env-logger';
 import { createSite } from './site';
 
 function secretSource(): SecretSource {
@@ -34,5 +36,7 @@ const client = createDynamoClient(endpoint ? { endpoint } : {});
 
 /** API Gateway v2 events in, HTTP responses out. */
 export const handler = handle(
-  createSite(createApp({ store: new EventStore({ client, tableName }), secret: secretSource() })),
+  createSite(
+    createApp({ store: new EventStore({ client, tableName }), secret: secretSource(), logger: envLogger(process.env) }),
+  ),
 );

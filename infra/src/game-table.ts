@@ -7,7 +7,7 @@ import {
   type Attribute,
 } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
-import { TABLE, type KeyAttribute } from '@chickenfoot/store/table';
+import { TABLE, type IndexDefinition, type KeyAttribute } from '@chickenfoot/store/table';
 import type { StageConfig } from './config';
 
 const ATTRIBUTE_TYPES = { S: AttributeType.STRING, N: AttributeType.NUMBER, B: AttributeType.BINARY } as const;
@@ -15,6 +15,12 @@ const PROJECTIONS = { ALL: ProjectionType.ALL, KEYS_ONLY: ProjectionType.KEYS_ON
 const BILLING = { PAY_PER_REQUEST: BillingMode.PAY_PER_REQUEST } as const;
 
 const attribute = (key: KeyAttribute): Attribute => ({ name: key.name, type: ATTRIBUTE_TYPES[key.type] });
+
+/** An index's projection as CDK takes it: a type, and for INCLUDE the attributes it carries. */
+const projection = ({ projection: p }: IndexDefinition) =>
+  typeof p === 'string'
+    ? { projectionType: PROJECTIONS[p] }
+    : { projectionType: ProjectionType.INCLUDE, nonKeyAttributes: [...p.include] };
 
 /**
  * The event store's table, built from the store's own definition (`@chickenfoot/store/table`) so the
@@ -41,7 +47,7 @@ export function gameTable(scope: Construct, id: string, config: StageConfig): Ta
       indexName: index.indexName,
       partitionKey: attribute(index.partitionKey),
       sortKey: attribute(index.sortKey),
-      projectionType: PROJECTIONS[index.projection],
+      ...projection(index),
     });
   }
   for (const index of TABLE.localSecondaryIndexes) {
@@ -51,7 +57,7 @@ export function gameTable(scope: Construct, id: string, config: StageConfig): Ta
     table.addLocalSecondaryIndex({
       indexName: index.indexName,
       sortKey: attribute(index.sortKey),
-      projectionType: PROJECTIONS[index.projection],
+      ...projection(index),
     });
   }
   return table;

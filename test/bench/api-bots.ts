@@ -176,27 +176,38 @@ export function referee(baseUrl: string, seed: number, send: Send = nodeSend) {
     apply({ type: 'create', seats: 4, player: first! });
     for (const p of others) apply({ type: 'join', player: p });
   }
-  return {
-    /** One move of the seat in turn (a new game when the last one ended): one POST. */
-    async move() {
-      if (!game || game.state.status === 'finished') await newGame();
-      const g = game!;
-      const seat = g.state.hand?.turn ?? 0;
-      const moves = legalMoves(g.state, seat).filter(
-        (m) => m.type === 'play' || m.type === 'pass' || m.type === 'draw',
-      );
-      const move: Move = pick(moves.length > 0 ? moves : legalMoves(g.state, seat));
+  /**
+   * Chooses the next move of the seat in turn (a new game when the last one ended) and returns its
+   * POST; the POST resolves to the step that checks the reply against the replica and applies it
+   * (so a timer can take the POST alone).
+   */
+  async function prepare(): Promise<() => Promise<() => void>> {
+    if (!game || game.state.status === 'finished') await newGame();
+    const g = game!;
+    const seat = g.state.hand?.turn ?? 0;
+    const moves = legalMoves(g.state, seat).filter((m) => m.type === 'play' || m.type === 'pass' || m.type === 'draw');
+    const move: Move = pick(moves.length > 0 ? moves : legalMoves(g.state, seat));
+    return async () => {
       const reply = await call('POST', `/v1/games/${g.id}/moves`, g.tokens[seat], move, {
         'if-match': `"${g.version}"`,
         'idempotency-key': key(),
       });
-      const events = apply({ type: 'move', seat, move });
-      if (reply.version !== g.version + 1 || reply.events.length !== events) {
-        throw new Error(
-          `game ${g.id} left its replica: version ${reply.version}, ${reply.events.length} events; replica ${g.version + 1}, ${events}`,
-        );
-      }
-      g.version = reply.version;
+      return () => {
+        const events = apply({ type: 'move', seat, move });
+        if (reply.version !== g.version + 1 || reply.events.length !== events) {
+          throw new Error(
+            `game ${g.id} left its replica: version ${reply.version}, ${reply.events.length} events; replica ${g.version + 1}, ${events}`,
+          );
+        }
+        g.version = reply.version;
+      };
+    };
+  }
+  return {
+    prepare,
+    /** One move of the seat in turn (a new game when the last one ended): one POST. */
+    async move() {
+      (await (await prepare())())();
     },
   };
 }
@@ -206,7 +217,6 @@ export type BotRequest =
   | { kind: 'timed'; url: string; bot: number; moves: number }
   /** `referee`: one POST per move (moves chosen from replicas); `viewer`: a GET of the view, then the POST. */
   | { kind: 'throughput'; url: string; games: number; seconds: number; clients: 'referee' | 'viewer' }
-  | { kind: 'move-at'; url: string; bot: number; moveNumbers: number[] }
   | { kind: 'stop' };
 
 const bots = new Map<string, ReturnType<typeof player>>();
@@ -216,9 +226,7 @@ const bot = (url: string, seed: number) => {
   return bots.get(id)!;
 };
 
-parentPort?.on('message', async (request: BotRequest | 'go') => {
-  // 'go' answers a 'ready' of the move-at run, which listens for it itself.
-  if (request === 'go') return undefined;
+parentPort?.on('message', async (request: BotRequest) => {
   if (request.kind === 'stop') return process.exit(0);
   if (request.kind === 'timed') {
     const b = bot(request.url, request.bot);
@@ -230,20 +238,6 @@ parentPort?.on('message', async (request: BotRequest | 'go') => {
       ms.push(performance.now() - start);
     }
     return parentPort?.postMessage({ ms });
-  }
-  if (request.kind === 'move-at') {
-    // Plays one game up to each requested move number and stops just before it, telling the main
-    // thread (which resets its cost meter) and then making that move.
-    const b = player(request.url, request.bot);
-    for (const target of request.moveNumbers) {
-      while (b.moveNumber < target - 1) await (await b.prepare())();
-      const post = await b.prepare();
-      parentPort?.postMessage({ ready: target });
-      await new Promise((resolve) => parentPort?.once('message', resolve));
-      await post();
-      parentPort?.postMessage({ done: target });
-    }
-    return undefined;
   }
   const steps: (() => Promise<void>)[] = Array.from({ length: request.games }, (_, i) => {
     if (request.clients === 'viewer') {

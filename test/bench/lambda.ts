@@ -5,8 +5,12 @@
  *           `node -e 0`, both measured in this run, in alternating rounds. As deployed: with
  *           NODE_OPTIONS=--enable-source-maps and the environment the template sets. For comparison
  *           also without source maps, and with the AWS SDK left external (read from node_modules).
+ *   billed  the billed duration of a move through the deployed bundle: warm (median of 200 POSTs,
+ *           each loading the game, as on Lambda), and cold (a fresh process: import + first move);
+ *           with the memory size that minimises the cost per million moves under a stated model of
+ *           Lambda's CPU share (see lambda-billed.ts).
  * Targets (issue 5): at most 600 KB (600,000 bytes) minified, import at most 150 ms on this machine.
- * The last line printed is one JSON object with the figures.
+ * The last line printed is one JSON object with the figures (also in .tmp/bench/lambda.json).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -15,6 +19,8 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { bundleLambda, HANDLER_FILE, lambdaBuildOptions, REPO_ROOT } from '@chickenfoot/infra/bundle';
 import { build, type Metafile } from 'esbuild';
+import { billedDurations } from './lambda-billed';
+import { judge, report, verdict } from './stats';
 
 const RUNS = 21;
 const WARMUP = 2;
@@ -114,10 +120,14 @@ async function main(): Promise<void> {
       samples.noMaps.push(noMaps);
       samples.external.push(external);
     }
+    const billed = await billedDurations(file, '--enable-source-maps');
     const bareMs = median(samples.bare);
     const importMs = round1(median(samples.deployed) - bareMs);
+    const targets = {
+      bytes: judge(bytes, 'atMost', TARGET.bytes),
+      importMs: judge(round1(median(samples.deployed) - bareMs), 'atMost', TARGET.importMs),
+    };
     const result = {
-      bench: 'lambda',
       bytes,
       gzipBytes,
       mapBytes,
@@ -127,12 +137,9 @@ async function main(): Promise<void> {
       runs: RUNS,
       savedBytes: { zodLocales: sizeOf(withLocales.file) - bytes, credentialChain: sizeOf(withChain.file) - bytes },
       sdkExternal: { bytes: sizeOf(sdkExternal.file), importMs: round1(median(samples.external) - bareMs) },
-      target: {
-        bytes: TARGET.bytes,
-        importMs: TARGET.importMs,
-        met: bytes <= TARGET.bytes && importMs <= TARGET.importMs,
-      },
-      node: process.version,
+      billed,
+      targets,
+      allPass: Object.values(targets).every((t) => t.pass),
     };
 
     console.log(
@@ -152,10 +159,24 @@ async function main(): Promise<void> {
     console.log(
       `  for comparison, AWS SDK external (read from node_modules): ${result.sdkExternal.bytes} bytes, ${result.sdkExternal.importMs} ms`,
     );
+    const { warm, cold, model } = billed;
     console.log(
-      `target: <= ${TARGET.bytes} bytes and <= ${TARGET.importMs} ms: ${result.target.met ? 'met' : 'NOT met'}`,
+      `a move through the bundle, warm (median of ${warm.runs}; each POST loads the game): POST ${warm.post.wallMs} ms (CPU ${warm.post.cpuMs} ms), billed here ${warm.post.billedMs} ms; the GET before it ${warm.get.wallMs} ms (CPU ${warm.get.cpuMs} ms)`,
     );
-    console.log(JSON.stringify(result));
+    console.log(
+      `cold (median of ${cold.runs} fresh processes): import ${cold.importMs} ms + first move ${cold.firstMoveMs} ms, billed here ${cold.billedMs} ms (CPU ${cold.totalCpuMs} ms; RSS after ${cold.rssMb} MB)`,
+    );
+    console.log(
+      `on AWS (model: CPU share = memory / ${model.assumptions.vcpuAtMb} MB, ${model.assumptions.rttMs} ms a DynamoDB round trip, a cold start every ${model.assumptions.coldEvery} invocations):`,
+    );
+    for (const s of model.sizes)
+      console.log(
+        `  ${String(s.memoryMb).padStart(5)} MB: POST ${s.postBilledMs} ms, GET ${s.getBilledMs} ms, cold ${s.coldBilledMs} ms -> $${s.usdPerMillionMoves} per million moves${s.fits ? '' : ' (does not fit)'}`,
+      );
+    console.log(`  cheapest that fits: ${model.cheapestMemoryMb} MB`);
+    console.log(`  ${verdict(targets.bytes)}  bundle <= ${TARGET.bytes} bytes: ${bytes}`);
+    console.log(`  ${verdict(targets.importMs)}  import <= ${TARGET.importMs} ms: ${importMs}`);
+    report('lambda', result);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

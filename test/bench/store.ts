@@ -1,47 +1,83 @@
 /**
- * `npm run bench:store`: what the event store adds to the DynamoDB work a move cannot avoid, on one
- * in-process dynalite, in one run. Moves are real: four bots self-play double-9 games and every
- * accepted command becomes one move, with its events, and on every SNAPSHOT_EVERY-th version its state
- * after (~2 KB of JSON) as a snapshot, as the API stores them.
- *   (a) floor: a strongly consistent Query for the stream's newest item + one conditional PutItem, raw SDK.
- *   (b) store: the move as the API makes it with the game's state cached: one append (idempotency
- *       key, snapshot, head, and whom the game then awaits), which sends the commit's PutItem and the
- *       awaiting item's PutItem at the same time, through the store's API. Member items are written
- *       only when a seat is taken or the status changes: not on a move (their share is printed).
- *   (c) store with read: (b) after a readLatest, as on a cache miss.
- *   (d) store core: the append without `awaiting` (the commit alone), to show where the difference goes.
- * One move in flight at a time; the kinds alternate in rounds so drift hits all alike.
- * The target (the API issue): (b)'s p50 at most 1.5x (a)'s, and its throughput at least 0.6x.
- * The last line printed is one JSON object with the figures.
+ * `npm run bench:store`: what the event store adds to the DynamoDB work of a move, on one in-process
+ * dynalite (in memory), in one run. Moves are real: four bots self-play double-9 games and every
+ * accepted command becomes one move: its events, its snapshot on every SNAPSHOT_EVERY-th version (the
+ * API's own encoding), and when it passes the turn, the two players' turn entries.
+ *   floor: the same move by hand with the raw SDK (floor-work.ts): a strongly consistent Query of the
+ *          newest SNAPSHOT_EVERY items, then the commit and the turn entries, item for item what the
+ *          store writes, on the same versions.
+ *   store: the move as the API makes it on a cache miss (the Lambda reality): `readRecent` of the same
+ *          items, then `append` (commit and turn entries in parallel).
+ * The headline compares those two. Latency: one move in flight, floor and store in alternating
+ * rounds, equal sample counts. Throughput: CONCURRENT games with a move in flight each, for a few
+ * seconds, floor and store in alternating rounds (moves/s, medians of the rounds). Cost: the units
+ * of a move on AWS terms (aws-units.ts), table and indexes, for both.
+ * Extras, labelled: the store's append alone (the API's cached case, no read), and the floor's writes alone.
+ * Targets (the API issues) judged. Last line: one JSON object (also in .tmp/bench/store.json).
  */
-import { PutItemCommand, QueryCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { SNAPSHOT_EVERY } from '@chickenfoot/api';
-import { selfPlay, seededRandom, type GameEvent, type GameState } from '@chickenfoot/rules';
-import { CostMeter, EventStore, type Cost, type GameHead } from '@chickenfoot/store';
+import { SNAPSHOT_EVERY, toSnapshot } from '@chickenfoot/api';
+import { selfPlay, seededRandom, type Command, type GameEvent, type GameState } from '@chickenfoot/rules';
+import { createDynamoClient, EventStore, type GameHead } from '@chickenfoot/store';
 import { startEmbeddedDynamo } from '@chickenfoot/store/embedded';
+import { TABLE } from '@chickenfoot/store/table';
+import { awsMeter, type AwsCost } from './aws-meter';
+import { floorMove, floorWrite, type Floor, type FloorStep } from './floor-work';
+import { judge, latency, median, report, round, verdict } from './stats';
 import { timed } from './timing';
 
 const WARMUP = 150;
-const ROUNDS = 16;
+const ROUNDS = 12;
 const PER_ROUND = 50;
+const CONCURRENT = 32;
+const THROUGHPUT_ROUNDS = 4;
+const THROUGHPUT_SECONDS = 2;
+const COST_MOVES = 400;
 const SEATS = 4;
-const TARGET = { p50: 1.5, opsPerSec: 0.6 };
+const TARGET = { p50Ratio: 1.5, throughputRatio: 0.6 };
 
-interface Step {
-  events: readonly GameEvent[];
-  state: GameState;
-  before: GameState | null;
+interface Step extends FloorStep {
+  readonly at: Date;
+  readonly headOf: GameHead;
 }
 
+const awaited = (s: GameState | null) =>
+  s?.status === 'playing' && s.hand.turn !== null ? (s.players[s.hand.turn]?.id ?? null) : null;
+
+function headOf(state: GameState, version: number, at: string): GameHead {
+  return {
+    version,
+    status: state.status,
+    turn: awaited(state),
+    seats: state.players.map((p) => (p ? { playerId: p.id, name: p.name } : null)),
+    updatedAt: at,
+    hand: state.hand?.index ?? null,
+    totals: state.totals,
+    winners: state.winners,
+  };
+}
+
+/** Every command of `count` self-played games as a move, with what the API would store for it. */
 function games(count: number): Step[][] {
-  return Array.from({ length: count }, (_, i) => {
+  return Array.from({ length: count }, (_, g) => {
     const steps: Step[] = [];
     let before: GameState | null = null;
     selfPlay({
       seats: SEATS,
-      random: seededRandom(1_000 + i),
-      onStep: ({ events, state }) => {
-        steps.push({ events, state, before });
+      random: seededRandom(1_000 + g),
+      onStep: ({ command, events, state }: { command: Command; events: readonly GameEvent[]; state: GameState }) => {
+        const version = steps.length + 1;
+        const at = new Date(Date.UTC(2026, 11, 1) + version * 1000);
+        const [from, to] = [awaited(before), awaited(state)];
+        const head = headOf(state, version, at.toISOString());
+        const by =
+          command.type === 'move'
+            ? (state.players[command.seat]?.id ?? '')
+            : 'player' in command
+              ? command.player.id
+              : 'system';
+        const turn = from === to && state.status !== 'finished' ? null : { from, to };
+        const snapshot = version % SNAPSHOT_EVERY === 0 ? toSnapshot(state) : null;
+        steps.push({ events, snapshot, turn, head, headOf: head, by, at });
         before = state;
       },
     });
@@ -57,209 +93,148 @@ function mover(kind: string, all: Step[][]) {
     if (move >= (all[game % all.length]?.length ?? 0)) [game, move] = [game + 1, 0];
     const step = all[game % all.length]?.[move];
     if (!step) throw new Error('no moves');
-    return { gameId: `${kind}-${game}`, version: move++, step };
+    return { stream: `${kind}-${game}`, version: move++, step };
   };
 }
 type Mover = ReturnType<typeof mover>;
 
-const turnSeat = (state: GameState | null) => (state?.status === 'playing' ? (state.hand?.turn ?? null) : null);
-
-function headOf(state: GameState, version: number, updatedAt: string): GameHead {
-  const turn = turnSeat(state);
-  const seats = state.players.map((p) => (p ? { playerId: p.id, name: p.name } : null));
-  return {
-    version,
-    status: state.status,
-    turn: turn === null ? null : (state.players[turn]?.id ?? null),
-    seats,
-    updatedAt,
-    totals: state.totals,
-  };
-}
-
-/** The member items the API writes for a step: every seated player on a status change, else a seat taken. */
-function memberWrites({ before, state }: Step): number {
-  return state.players.filter((p, seat) => p && (before?.status !== state.status || !before?.players[seat])).length;
-}
-
-async function floorMove(client: DynamoDBClient, tableName: string, next: Mover, cost: Cost) {
-  const { gameId, version, step } = next();
-  const read = await client.send(
-    new QueryCommand({
-      TableName: tableName,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': { S: `floor#${gameId}` } },
-      ScanIndexForward: false,
-      Limit: 1,
-      ConsistentRead: true,
-      ReturnConsumedCapacity: 'TOTAL',
-    }),
-  );
-  const write = await client.send(
-    new PutItemCommand({
-      TableName: tableName,
-      Item: {
-        pk: { S: `floor#${gameId}` },
-        sk: { N: String(version + 1) },
-        ev: { S: JSON.stringify(step.events) },
-        sn: { S: JSON.stringify(step.state) },
-        at: { S: new Date().toISOString() },
-      },
-      ConditionExpression: 'attribute_not_exists(sk)',
-      ReturnConsumedCapacity: 'TOTAL',
-    }),
-  );
-  cost.requests += 2;
-  cost.readUnits += read.ConsumedCapacity?.CapacityUnits ?? 0;
-  cost.writeUnits += write.ConsumedCapacity?.CapacityUnits ?? 0;
-}
-
-interface StoreKind {
-  read: boolean;
-  awaiting: boolean;
-  costs: { read: CostMeter; append: CostMeter };
-}
-
-async function storeMove(store: EventStore, next: Mover, kind: StoreKind) {
-  const { gameId, version: cached, step } = next();
-  let version = cached;
-  if (kind.read) {
-    const latest = await store.measure(() => store.readLatest(gameId));
-    kind.costs.read.record('readLatest', latest.cost);
-    version = latest.result?.version ?? 0;
-  }
-  const { cost } = await store.measure(async () => {
-    const at = new Date();
-    const head = headOf(step.state, version + 1, at.toISOString());
-    const from = step.before ? headOf(step.before, version, at.toISOString()).turn : null;
-    const changed = from !== head.turn || step.state.status === 'finished';
-    const awaiting = kind.awaiting && changed ? { turn: { from, to: head.turn, head } } : {};
-    const snapshot = (version + 1) % SNAPSHOT_EVERY === 0 ? { snapshot: step.state } : {};
-    await store.append(gameId, version, step.events, {
-      idempotencyKey: `${gameId}:${version}`,
-      commandHash: 'h',
-      ...snapshot,
-      by: 'bot',
-      at,
-      ...awaiting,
-    });
+/** The store's move: read the newest items (unless `cached`), then append with what the API gives it. */
+async function storeMove(store: EventStore, next: Mover, cached: boolean): Promise<void> {
+  const { stream, version: known, step } = next();
+  const version = cached ? known : ((await store.readRecent(stream, { count: SNAPSHOT_EVERY })).at(-1)?.version ?? 0);
+  await store.append(stream, version, step.events, {
+    idempotencyKey: `${stream}-${version + 1}-0000-0000-000000000000`.slice(0, 36),
+    commandHash: 'h'.repeat(43),
+    by: step.by,
+    at: step.at,
+    ...(step.snapshot ? { snapshot: step.snapshot } : {}),
+    ...(step.turn ? { turn: { ...step.turn, head: { ...step.headOf, version: version + 1 } } } : {}),
   });
-  kind.costs.append.record('append', cost);
 }
-
-function summary(ms: number[]) {
-  const sorted = [...ms].sort((x, y) => x - y);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
-  const total = ms.reduce((s, x) => s + x, 0);
-  return { p50Ms: round(at(0.5)), p99Ms: round(at(0.99)), opsPerSec: round((ms.length / total) * 1000, 0) };
-}
-
-const round = (x: number, digits = 2) => Number(x.toFixed(digits));
-const per = (cost: Cost, n: number) => ({
-  requests: round(cost.requests / n),
-  readUnits: round(cost.readUnits / n),
-  writeUnits: round(cost.writeUnits / n),
-});
-const sum = (a: Cost, b: Cost) => ({
-  requests: round(a.requests + b.requests),
-  readUnits: round(a.readUnits + b.readUnits),
-  writeUnits: round(a.writeUnits + b.writeUnits),
-});
-const meters = () => ({ read: new CostMeter(), append: new CostMeter() });
 
 async function main() {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-  const moves = games(6);
+  const moves = games(8);
   const dynamo = await startEmbeddedDynamo({ tableName: 'bench-store' });
+  const meter = awsMeter(dynamo.client, createDynamoClient({ endpoint: dynamo.endpoint }), TABLE);
   try {
     const store = new EventStore({ client: dynamo.client, tableName: dynamo.tableName });
-    const floorCost: Cost = { requests: 0, readUnits: 0, writeUnits: 0 };
-    const floorNext = mover('floor', moves);
-    const kinds = {
-      store: { read: false, awaiting: true, costs: meters() },
-      withRead: { read: true, awaiting: true, costs: meters() },
-      core: { read: false, awaiting: false, costs: meters() },
+    const floor: Floor = { client: dynamo.client, tableName: dynamo.tableName, loadCount: SNAPSHOT_EVERY };
+    const nexts = {
+      floor: mover('floor', moves),
+      store: mover('store', moves),
+      append: mover('append', moves),
+      floorWrites: mover('floorWrites', moves),
     };
-    const ops: [string, () => Promise<void>][] = [
-      ['floor', () => floorMove(dynamo.client, dynamo.tableName, floorNext, floorCost)],
-      ...Object.entries(kinds).map(([name, kind]): [string, () => Promise<void>] => {
-        const next = mover(name, moves);
-        return [name, () => storeMove(store, next, kind)];
-      }),
-    ];
-
-    for (const [, op] of ops) await timed(WARMUP, op);
-    Object.assign(floorCost, { requests: 0, readUnits: 0, writeUnits: 0 });
-    for (const kind of Object.values(kinds)) for (const meter of Object.values(kind.costs)) meter.reset();
-
-    const ms = new Map<string, number[]>(ops.map(([name]) => [name, []]));
-    for (let r = 0; r < ROUNDS; r++) {
-      for (const [name, op] of ops) ms.get(name)?.push(...(await timed(PER_ROUND, op)));
-    }
-
-    const n = ROUNDS * PER_ROUND;
-    const figures = (name: string) => summary(ms.get(name) ?? []);
-    const floor = figures('floor');
-    const ratios = (f: ReturnType<typeof summary>) => ({
-      ratioP50: round(f.p50Ms / floor.p50Ms),
-      ratioP99: round(f.p99Ms / floor.p99Ms),
-      ratioOpsPerSec: round(f.opsPerSec / floor.opsPerSec),
-    });
-    const storeFigures = figures('store');
-    const perAppend = per(kinds.store.costs.append.snapshot(), n);
-    const withRead = figures('withRead');
-    const withReadPerMove = sum(
-      per(kinds.withRead.costs.read.snapshot(), n),
-      per(kinds.withRead.costs.append.snapshot(), n),
-    );
-    const core = figures('core');
-    const all = moves.flat();
-    const result = {
-      moves: n,
-      floor,
-      store: storeFigures,
-      ...ratios(storeFigures),
-      perAppend,
-      perMove: perAppend,
-      floorPerMove: per(floorCost, n),
-      memberWritesPerMove: round(all.reduce((s, step) => s + memberWrites(step), 0) / all.length),
-      withRead: { ...withRead, ...ratios(withRead), perMove: withReadPerMove },
-      storeCore: { ...core, ratioP50: ratios(core).ratioP50, perAppend: per(kinds.core.costs.append.snapshot(), n) },
-      target: {
-        p50: TARGET.p50,
-        opsPerSec: TARGET.opsPerSec,
-        met:
-          storeFigures.p50Ms <= TARGET.p50 * floor.p50Ms &&
-          storeFigures.opsPerSec >= TARGET.opsPerSec * floor.opsPerSec,
+    const ops: Record<keyof typeof nexts, () => Promise<void>> = {
+      floor: async () => {
+        const { stream, step } = nexts.floor();
+        await floorMove(floor, stream, step);
+      },
+      store: () => storeMove(store, nexts.store, false),
+      append: () => storeMove(store, nexts.append, true),
+      floorWrites: async () => {
+        const { stream, version, step } = nexts.floorWrites();
+        await floorWrite(floor, stream, version + 1, step);
       },
     };
+    const kinds = Object.keys(ops) as (keyof typeof ops)[];
+    for (const kind of kinds) await timed(WARMUP, ops[kind]);
 
-    const line = (label: string, f: ReturnType<typeof summary>) =>
-      `${label} p50 ${f.p50Ms} ms  p99 ${f.p99Ms} ms  ${f.opsPerSec} moves/s`;
-    const costLine = (c: Cost) => `${c.requests} requests, ${c.readUnits} RCU, ${c.writeUnits} WCU`;
+    // Latency: one move in flight, the kinds in alternating rounds.
+    const ms = Object.fromEntries(kinds.map((k) => [k, [] as number[]])) as Record<keyof typeof ops, number[]>;
+    for (let r = 0; r < ROUNDS; r++) for (const kind of kinds) ms[kind].push(...(await timed(PER_ROUND, ops[kind])));
+
+    // Throughput: CONCURRENT games with a move in flight each, floor and store in alternating rounds.
+    const streams = (kind: string) =>
+      Array.from({ length: CONCURRENT }, (_, i) => mover(`${kind}-tp${i}`, moves.slice(i % moves.length)));
+    const tp = { floor: streams('floor'), store: streams('store') };
+    const perSecond = { floor: [] as number[], store: [] as number[] };
+    const burst = async (kind: 'floor' | 'store') => {
+      let done = 0;
+      const start = performance.now();
+      const until = start + THROUGHPUT_SECONDS * 1000;
+      await Promise.all(
+        tp[kind].map(async (next) => {
+          while (performance.now() < until) {
+            if (kind === 'floor') {
+              const { stream, step } = next();
+              await floorMove(floor, stream, step);
+            } else await storeMove(store, next, false);
+            done++;
+          }
+        }),
+      );
+      return done / ((performance.now() - start) / 1000);
+    };
+    await burst('floor');
+    await burst('store');
+    for (let r = 0; r < THROUGHPUT_ROUNDS; r++) {
+      const order: ('floor' | 'store')[] = r % 2 ? ['store', 'floor'] : ['floor', 'store'];
+      for (const kind of order) perSecond[kind].push(await burst(kind));
+    }
+
+    // Cost on AWS terms: the same moves, one at a time, each weighed.
+    const costOf = async (op: () => Promise<void>): Promise<AwsCost> => {
+      meter.reset();
+      meter.on = true;
+      for (let i = 0; i < COST_MOVES; i++) await op();
+      meter.on = false;
+      return meter.cost;
+    };
+    const perMove = (c: AwsCost) => ({
+      requests: round(c.requests / COST_MOVES),
+      readUnits: round(c.readUnits / COST_MOVES),
+      writeUnits: round(c.writeUnits / COST_MOVES),
+      indexWriteUnits: round(Object.values(c.indexWriteUnits).reduce((s, u) => s + u, 0) / COST_MOVES),
+    });
+    const cost = { floor: perMove(await costOf(ops.floor)), store: perMove(await costOf(ops.store)) };
+
+    const fig = Object.fromEntries(kinds.map((k) => [k, latency(ms[k])])) as Record<
+      keyof typeof ops,
+      ReturnType<typeof latency>
+    >;
+    const tpFig = { floor: round(median(perSecond.floor), 0), store: round(median(perSecond.store), 0) };
+    const ratioP50 = round(fig.store.p50Ms / fig.floor.p50Ms);
+    const ratioP99 = round(fig.store.p99Ms / fig.floor.p99Ms);
+    const throughputRatio = round(tpFig.store / tpFig.floor);
+    const targets = {
+      p50Ratio: judge(ratioP50, 'atMost', TARGET.p50Ratio),
+      throughputRatio: judge(throughputRatio, 'atLeast', TARGET.throughputRatio),
+    };
+    const line = (label: string, f: ReturnType<typeof latency>) => `${label} p50 ${f.p50Ms} ms  p99 ${f.p99Ms} ms`;
+    const units = (c: typeof cost.floor) =>
+      `${c.requests} requests, ${c.readUnits} RCU, ${c.writeUnits} WCU (indexes ${c.indexWriteUnits})`;
     console.log(
-      `${n} moves each, one in flight, after ${WARMUP} warm-up moves each (dynalite in memory, ${moves.length} self-played ${SEATS}-seat games)`,
+      `${moves.length} self-played ${SEATS}-seat double-9 games as moves; dynalite in memory; a snapshot every ${SNAPSHOT_EVERY} versions for both`,
     );
-    console.log(line('(a) floor  Query + conditional PutItem:                      ', floor));
-    console.log(line('(b) store  append with head + awaiting item (state cached):  ', storeFigures));
-    console.log(line('(c) store  readLatest + (b) (no cache):                      ', withRead));
-    console.log(line('(d) store  append with head, no awaiting item:               ', core));
+    console.log(`latency, one move in flight (${fig.floor.samples} samples each, alternating rounds):`);
+    console.log(line('  floor  Query + commit + turn entries, raw SDK:      ', fig.floor));
+    console.log(line('  store  readRecent + append (the API on a miss):    ', fig.store));
+    console.log(`  store/floor: p50 x${ratioP50}, p99 x${ratioP99}`);
     console.log(
-      `b/a: p50 x${result.ratioP50}, p99 x${result.ratioP99}, throughput x${result.ratioOpsPerSec}  (target p50 <= x${TARGET.p50}, throughput >= x${TARGET.opsPerSec}: ${result.target.met ? 'met' : 'NOT met'})`,
+      `throughput, ${CONCURRENT} games with a move in flight each (median of ${THROUGHPUT_ROUNDS} rounds of ${THROUGHPUT_SECONDS} s): floor ${tpFig.floor}/s, store ${tpFig.store}/s -> x${throughputRatio}`,
     );
+    console.log(`cost per move on AWS terms: floor ${units(cost.floor)}; store ${units(cost.store)}`);
+    console.log('extras (not like for like):');
+    console.log(line('  store  append alone (the API with the state cached):', fig.append));
+    console.log(line('  floor  its writes alone:                            ', fig.floorWrites));
+    console.log(`  ${verdict(targets.p50Ratio)}  store p50 <= x${TARGET.p50Ratio} the floor's: x${ratioP50}`);
     console.log(
-      `c/a: p50 x${result.withRead.ratioP50}, p99 x${result.withRead.ratioP99}, throughput x${result.withRead.ratioOpsPerSec}    d/a: p50 x${result.storeCore.ratioP50}`,
+      `  ${verdict(targets.throughputRatio)}  store throughput >= x${TARGET.throughputRatio} the floor's: x${throughputRatio}`,
     );
-    console.log(
-      `per move (b): ${costLine(perAppend)}; (c): ${costLine(withReadPerMove)}; (d): ${costLine(result.storeCore.perAppend)}; floor: ${costLine(result.floorPerMove)}`,
-    );
-    console.log(
-      `member items the API writes besides (joins, status changes), averaged over these games' commands: ${result.memberWritesPerMove} per move, not in (b)`,
-    );
-    console.log(
-      'note: dynalite reports table units only; on AWS add ~2 WCU per awaiting item (byAwaiting GSI: its sort key moves with every append, a delete and a put; 0-1 when nobody is awaited), ~2 per member item (byPlayer) and 1 per keyed commit (byKey LSI)',
-    );
-    console.log(JSON.stringify(result));
+    report('store', {
+      moves: fig.store.samples,
+      floor: { ...fig.floor, movesPerSec: tpFig.floor, perMove: cost.floor },
+      store: { ...fig.store, movesPerSec: tpFig.store, perMove: cost.store },
+      ratioP50,
+      ratioP99,
+      throughputRatio,
+      concurrent: CONCURRENT,
+      extras: { appendAlone: fig.append, floorWritesAlone: fig.floorWrites },
+      targets,
+      allPass: Object.values(targets).every((t) => t.pass),
+    });
   } finally {
     await dynamo.stop();
   }

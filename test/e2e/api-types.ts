@@ -29,12 +29,74 @@ export interface paths {
         };
         /**
          * Who am I
-         * @description The player the bearer token belongs to.
+         * @description The player the bearer token belongs to. `ETag` is the account’s version: send it in If-Match to change the account.
          */
         get: operations["getMe"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete your account
+         * @description For good: in every game you play a bot at the game’s `botLevel` takes your seat over; a game you created that is still waiting is cancelled, and your seat in anyone else’s is freed; your name is taken out of every game, finished ones too (the seat shows an empty name). Every token of the account is refused from then on.
+         *
+         *     A revoked token is refused at once by the server that revoked it, and by every other within 15 seconds (each trusts what it read of an account for that long).
+         */
+        delete: operations["deleteMe"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename yourself
+         * @description Changes the name other players see in the games you join from now on; the games you are in keep the name you joined them with.
+         */
+        patch: operations["renameMe"];
+        trace?: never;
+    };
+    "/v1/me/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your tokens
+         * @description Every open session of your account: each token you were given and have not revoked.
+         */
+        get: operations["listTokens"];
+        put?: never;
+        /**
+         * Issue another token
+         * @description A new token of your account (another device, a bot of your own), shown only in this reply; up to 20 may be open at once. A retry with the same `Idempotency-Key` returns the same token.
+         */
+        post: operations["createToken"];
+        /**
+         * Sign out everywhere else
+         * @description Revokes every token of your account but the one this request is sent with: a token is your only way in, so one stays open. If that one may have leaked too, issue a new token first (`POST /v1/me/tokens`) and send this with the new one.
+         *
+         *     A revoked token is refused at once by the server that revoked it, and by every other within 15 seconds (each trusts what it read of an account for that long).
+         */
+        delete: operations["revokeAllTokens"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/tokens/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a token
+         * @description Signs one session out (the current one too, if you name it).
+         *
+         *     A revoked token is refused at once by the server that revoked it, and by every other within 15 seconds (each trusts what it read of an account for that long).
+         */
+        delete: operations["revokeToken"];
         options?: never;
         head?: never;
         patch?: never;
@@ -216,6 +278,260 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Catch up on messages
+         * @description The messages after `after` (their `seq`), oldest first: who (a seat), when, and the text, nothing else. Page with `next`; resume from `seq`. Empty (with `muted: true`) while you mute the game.
+         */
+        get: operations["listMessages"];
+        put?: never;
+        /**
+         * Say something to the table
+         * @description A short message (1-280 characters) to everyone seated in the game. Messages are kept apart from the game’s commits: posting needs no If-Match and never conflicts with a move. Seated players only; a player who left reads messages but posts none (`game/left`).
+         *
+         *     At most 5 at once per player and game, one more every 5 seconds (`429` with `Retry-After` beyond). A retry with the same `Idempotency-Key` answers with the message it posted.
+         */
+        post: operations["postMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{id}/messages/mute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Mute (or unmute) a game’s messages
+         * @description For you alone: while muted, `GET …/messages` returns none. Others still post and read. Kept on your account; setting it again changes nothing.
+         */
+        put: operations["muteMessages"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{id}/watch-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The game’s open watch links
+         * @description Every open watch link of the game, for any seated player to see (and revoke): who made it and when. Tokens are shown only when a link is made.
+         */
+        get: operations["listWatchLinks"];
+        put?: never;
+        /**
+         * Let someone watch
+         * @description A seated player creates a watch link: its token lets whoever holds it read the game as a seat without tiles would (board, counts, scores, public events), and nothing more, until any seated player revokes it. Up to 10 open per game. A retry with the same `Idempotency-Key` returns the same link.
+         */
+        post: operations["createWatchLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{id}/watch-links/{linkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a watch link
+         * @description Any seated player may: its token is refused from the next request on.
+         */
+        delete: operations["revokeWatchLink"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/watch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Watch a game
+         * @description The game a watch token is for, as a spectator sees it.
+         */
+        get: operations["watchGame"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/watch/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Catch up, as a watcher
+         * @description The commits after version `after`, redacted for a spectator: a deal shows no tiles, a draw no tile. Page with `next`; `wait=<seconds>` long-polls, as `GET /v1/games/{id}/events` does.
+         */
+        get: operations["watchEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a waiting game
+         * @description The creator cancels a game that has not started: it leaves every player’s list and the lobby, and stays readable to those seated in it (`status: cancelled`). A game that waits for players too long is cancelled the same way by the server (`GameCancelled` with `reason: stale`). A game in play cannot be cancelled: leave it. A retry with the same `Idempotency-Key` answers as the first time did.
+         */
+        post: operations["cancelGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{id}/rematch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Propose or accept a rematch
+         * @description Once a game is over, any of its players proposes a rematch: a new game with the same rules and seats, each seat kept for the player who had it (a bot plays a seat a bot had, or whose player left), linked back by `rematchOf`. The proposer is its creator. The others accept the same way (or by joining the new game without a code); it starts when every kept seat is taken.
+         *
+         *     A game has one rematch: a proposal made while another is being made, or after it, accepts that one. A retry with the same `Idempotency-Key` answers as the first time did.
+         */
+        post: operations["rematch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a finished game
+         * @description One JSON document: the rules, the seats, every commit with every hidden tile shown (once a game is over its tiles and boneyard are public), and the final scores; the rules replay it to those scores. For the game’s players (those who left too). Before the end it is refused (`game/not-finished`).
+         */
+        get: operations["exportGame"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Step through a finished game
+         * @description The game as it stood after commit `at` (0 to `last`), every tile shown: step through it move by move with `at=1`, `2`, … For the game’s players; refused before the end (`game/not-finished`).
+         */
+        get: operations["replayGame"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/lobby": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open games
+         * @description The open games waiting for players, newest first: their rules, free seats and age. Join one with `POST /v1/games/{id}/join` and no invite code. The list comes from an index and may trail a game filling up by a moment: a game that filled answers the join with `rules/game-full`.
+         */
+        get: operations["listLobby"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/lobby/quick-match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Quick match
+         * @description Joins the open game with these seats and rules (defaults filled in) that has waited longest, or, when there is none, creates one (open) and seats you: it waits in the lobby for the next player who asks the same.
+         *
+         *     Your own open games are left out; when one of them is all there is, you get it back instead of a second one. A retry with the same `Idempotency-Key` goes to the same game and answers as the first time did.
+         */
+        post: operations["quickMatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -227,7 +543,7 @@ export interface components {
              * @example /problems/request/invalid
              * @enum {string}
              */
-            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required" | "/problems/request/method-not-allowed" | "/problems/request/not-found" | "/problems/request/too-large" | "/problems/request/unsupported-media-type" | "/problems/request/idempotency-key-reused" | "/problems/request/if-match-required" | "/problems/request/version-mismatch" | "/problems/request/version-ahead" | "/problems/request/too-many-requests" | "/problems/auth/unauthenticated" | "/problems/game/not-found" | "/problems/game/left" | "/problems/player/not-found" | "/problems/service/unavailable" | "/problems/service/error" | "/problems/rules/game-exists" | "/problems/rules/invalid-ruleset" | "/problems/rules/game-full" | "/problems/rules/unknown-seat" | "/problems/rules/seat-taken" | "/problems/rules/unknown-bot-level" | "/problems/rules/game-not-found" | "/problems/rules/already-seated" | "/problems/rules/not-creator" | "/problems/rules/game-finished" | "/problems/rules/already-left" | "/problems/rules/creator-cannot-leave" | "/problems/rules/game-not-started" | "/problems/rules/not-your-turn" | "/problems/rules/invalid-tile" | "/problems/rules/not-in-hand" | "/problems/rules/must-play-drawn" | "/problems/rules/unknown-placement" | "/problems/rules/must-fill-double" | "/problems/rules/end-closed" | "/problems/rules/suit-mismatch" | "/problems/rules/nothing-to-announce" | "/problems/rules/already-drew" | "/problems/rules/must-play" | "/problems/rules/no-lapse" | "/problems/rules/cannot-call-out-self";
+            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required" | "/problems/request/method-not-allowed" | "/problems/request/not-found" | "/problems/request/too-large" | "/problems/request/unsupported-media-type" | "/problems/request/idempotency-key-reused" | "/problems/request/if-match-required" | "/problems/request/version-mismatch" | "/problems/request/version-ahead" | "/problems/request/too-many-requests" | "/problems/auth/unauthenticated" | "/problems/game/not-found" | "/problems/game/left" | "/problems/game/not-finished" | "/problems/game/watch-link-not-found" | "/problems/game/too-many-watch-links" | "/problems/player/not-found" | "/problems/player/token-not-found" | "/problems/player/too-many-tokens" | "/problems/service/unavailable" | "/problems/service/error" | "/problems/rules/game-exists" | "/problems/rules/invalid-ruleset" | "/problems/rules/game-full" | "/problems/rules/unknown-seat" | "/problems/rules/seat-taken" | "/problems/rules/unknown-bot-level" | "/problems/rules/game-not-found" | "/problems/rules/already-seated" | "/problems/rules/game-cancelled" | "/problems/rules/not-invited" | "/problems/rules/not-creator" | "/problems/rules/game-finished" | "/problems/rules/already-left" | "/problems/rules/creator-cannot-leave" | "/problems/rules/game-started" | "/problems/rules/game-not-started" | "/problems/rules/not-your-turn" | "/problems/rules/invalid-tile" | "/problems/rules/not-in-hand" | "/problems/rules/must-play-drawn" | "/problems/rules/unknown-placement" | "/problems/rules/must-fill-double" | "/problems/rules/end-closed" | "/problems/rules/suit-mismatch" | "/problems/rules/nothing-to-announce" | "/problems/rules/already-drew" | "/problems/rules/must-play" | "/problems/rules/no-lapse" | "/problems/rules/cannot-call-out-self";
             /** @example The request is not valid */
             title: string;
             /**
@@ -245,7 +561,7 @@ export interface components {
              * @example request/invalid
              * @enum {string}
              */
-            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required" | "request/method-not-allowed" | "request/not-found" | "request/too-large" | "request/unsupported-media-type" | "request/idempotency-key-reused" | "request/if-match-required" | "request/version-mismatch" | "request/version-ahead" | "request/too-many-requests" | "auth/unauthenticated" | "game/not-found" | "game/left" | "player/not-found" | "service/unavailable" | "service/error" | "rules/game-exists" | "rules/invalid-ruleset" | "rules/game-full" | "rules/unknown-seat" | "rules/seat-taken" | "rules/unknown-bot-level" | "rules/game-not-found" | "rules/already-seated" | "rules/not-creator" | "rules/game-finished" | "rules/already-left" | "rules/creator-cannot-leave" | "rules/game-not-started" | "rules/not-your-turn" | "rules/invalid-tile" | "rules/not-in-hand" | "rules/must-play-drawn" | "rules/unknown-placement" | "rules/must-fill-double" | "rules/end-closed" | "rules/suit-mismatch" | "rules/nothing-to-announce" | "rules/already-drew" | "rules/must-play" | "rules/no-lapse" | "rules/cannot-call-out-self";
+            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required" | "request/method-not-allowed" | "request/not-found" | "request/too-large" | "request/unsupported-media-type" | "request/idempotency-key-reused" | "request/if-match-required" | "request/version-mismatch" | "request/version-ahead" | "request/too-many-requests" | "auth/unauthenticated" | "game/not-found" | "game/left" | "game/not-finished" | "game/watch-link-not-found" | "game/too-many-watch-links" | "player/not-found" | "player/token-not-found" | "player/too-many-tokens" | "service/unavailable" | "service/error" | "rules/game-exists" | "rules/invalid-ruleset" | "rules/game-full" | "rules/unknown-seat" | "rules/seat-taken" | "rules/unknown-bot-level" | "rules/game-not-found" | "rules/already-seated" | "rules/game-cancelled" | "rules/not-invited" | "rules/not-creator" | "rules/game-finished" | "rules/already-left" | "rules/creator-cannot-leave" | "rules/game-started" | "rules/game-not-started" | "rules/not-your-turn" | "rules/invalid-tile" | "rules/not-in-hand" | "rules/must-play-drawn" | "rules/unknown-placement" | "rules/must-fill-double" | "rules/end-closed" | "rules/suit-mismatch" | "rules/nothing-to-announce" | "rules/already-drew" | "rules/must-play" | "rules/no-lapse" | "rules/cannot-call-out-self";
             /** @description Quote it when reporting a problem. */
             requestId: string;
             /** @description With `request/version-mismatch` and `request/version-ahead`: the game version to go on from. */
@@ -260,7 +576,7 @@ export interface components {
             player: components["schemas"]["Player"];
             /**
              * @description Bearer token for every other request. Shown only in this reply; keep it secret.
-             * @example cf1.p_Xk3vT0d8Qq2bV9nR1mZsLw.c2lnbmF0dXJlLXNpZ25hdHVyZS1zaWduYXR1cmUtc2ln
+             * @example cf2.p_Xk3vT0d8Qq2bV9nR1mZsLw.Qk2vX0d8Qq2.c2lnbmF0dXJlLXNpZ25hdHVyZS1zaWduYXR1cmUtc2ln
              */
             token: string;
         };
@@ -574,6 +890,1214 @@ export interface components {
              */
             code: "service/unavailable";
         };
+        /** @description A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
+        RenameMeProblem400: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
+             * @enum {string}
+             */
+            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 400
+             * @enum {integer}
+             */
+            status: 400;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
+        };
+        /** @description A 401 problem: `auth/unauthenticated`. */
+        RenameMeProblem401: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/auth/unauthenticated
+             * @enum {string}
+             */
+            type: "/problems/auth/unauthenticated";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 401
+             * @enum {integer}
+             */
+            status: 401;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example auth/unauthenticated
+             * @enum {string}
+             */
+            code: "auth/unauthenticated";
+        };
+        /** @description A 404 problem: `player/not-found`. */
+        RenameMeProblem404: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/player/not-found
+             * @enum {string}
+             */
+            type: "/problems/player/not-found";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 404
+             * @enum {integer}
+             */
+            status: 404;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example player/not-found
+             * @enum {string}
+             */
+            code: "player/not-found";
+        };
+        /** @description A 412 problem: `request/version-mismatch`. */
+        RenameMeProblem412: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/version-mismatch
+             * @enum {string}
+             */
+            type: "/problems/request/version-mismatch";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 412
+             * @enum {integer}
+             */
+            status: 412;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/version-mismatch
+             * @enum {string}
+             */
+            code: "request/version-mismatch";
+        };
+        /** @description A 413 problem: `request/too-large`. */
+        RenameMeProblem413: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-large
+             * @enum {string}
+             */
+            type: "/problems/request/too-large";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 413
+             * @enum {integer}
+             */
+            status: 413;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-large
+             * @enum {string}
+             */
+            code: "request/too-large";
+        };
+        /** @description A 415 problem: `request/unsupported-media-type`. */
+        RenameMeProblem415: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/unsupported-media-type
+             * @enum {string}
+             */
+            type: "/problems/request/unsupported-media-type";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 415
+             * @enum {integer}
+             */
+            status: 415;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/unsupported-media-type
+             * @enum {string}
+             */
+            code: "request/unsupported-media-type";
+        };
+        /** @description A 422 problem: `request/idempotency-key-reused`. */
+        RenameMeProblem422: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/idempotency-key-reused
+             * @enum {string}
+             */
+            type: "/problems/request/idempotency-key-reused";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 422
+             * @enum {integer}
+             */
+            status: 422;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/idempotency-key-reused
+             * @enum {string}
+             */
+            code: "request/idempotency-key-reused";
+        };
+        /** @description A 428 problem: `request/if-match-required`. */
+        RenameMeProblem428: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/if-match-required
+             * @enum {string}
+             */
+            type: "/problems/request/if-match-required";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 428
+             * @enum {integer}
+             */
+            status: 428;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/if-match-required
+             * @enum {string}
+             */
+            code: "request/if-match-required";
+        };
+        /** @description A 429 problem: `request/too-many-requests`. */
+        RenameMeProblem429: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-many-requests
+             * @enum {string}
+             */
+            type: "/problems/request/too-many-requests";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 429
+             * @enum {integer}
+             */
+            status: 429;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-many-requests
+             * @enum {string}
+             */
+            code: "request/too-many-requests";
+        };
+        /** @description A 500 problem: `service/error`. */
+        RenameMeProblem500: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/error
+             * @enum {string}
+             */
+            type: "/problems/service/error";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 500
+             * @enum {integer}
+             */
+            status: 500;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/error
+             * @enum {string}
+             */
+            code: "service/error";
+        };
+        /** @description A 503 problem: `service/unavailable`. */
+        RenameMeProblem503: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/unavailable
+             * @enum {string}
+             */
+            type: "/problems/service/unavailable";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 503
+             * @enum {integer}
+             */
+            status: 503;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/unavailable
+             * @enum {string}
+             */
+            code: "service/unavailable";
+        };
+        Rename: {
+            /**
+             * @description The name other players see: 1-40 characters, without control, invisible or text-direction characters.
+             * @example Ann
+             */
+            name: string;
+        };
+        /** @description A 400 problem: `request/invalid`, `request/idempotency-key-required`. */
+        DeleteMeProblem400: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
+             * @enum {string}
+             */
+            type: "/problems/request/invalid" | "/problems/request/idempotency-key-required";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 400
+             * @enum {integer}
+             */
+            status: 400;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid" | "request/idempotency-key-required";
+        };
+        /** @description A 401 problem: `auth/unauthenticated`. */
+        DeleteMeProblem401: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/auth/unauthenticated
+             * @enum {string}
+             */
+            type: "/problems/auth/unauthenticated";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 401
+             * @enum {integer}
+             */
+            status: 401;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example auth/unauthenticated
+             * @enum {string}
+             */
+            code: "auth/unauthenticated";
+        };
+        /** @description A 404 problem: `player/not-found`. */
+        DeleteMeProblem404: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/player/not-found
+             * @enum {string}
+             */
+            type: "/problems/player/not-found";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 404
+             * @enum {integer}
+             */
+            status: 404;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example player/not-found
+             * @enum {string}
+             */
+            code: "player/not-found";
+        };
+        /** @description A 412 problem: `request/version-mismatch`. */
+        DeleteMeProblem412: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/version-mismatch
+             * @enum {string}
+             */
+            type: "/problems/request/version-mismatch";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 412
+             * @enum {integer}
+             */
+            status: 412;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/version-mismatch
+             * @enum {string}
+             */
+            code: "request/version-mismatch";
+        };
+        /** @description A 413 problem: `request/too-large`. */
+        DeleteMeProblem413: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-large
+             * @enum {string}
+             */
+            type: "/problems/request/too-large";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 413
+             * @enum {integer}
+             */
+            status: 413;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-large
+             * @enum {string}
+             */
+            code: "request/too-large";
+        };
+        /** @description A 422 problem: `request/idempotency-key-reused`. */
+        DeleteMeProblem422: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/idempotency-key-reused
+             * @enum {string}
+             */
+            type: "/problems/request/idempotency-key-reused";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 422
+             * @enum {integer}
+             */
+            status: 422;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/idempotency-key-reused
+             * @enum {string}
+             */
+            code: "request/idempotency-key-reused";
+        };
+        /** @description A 428 problem: `request/if-match-required`. */
+        DeleteMeProblem428: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/if-match-required
+             * @enum {string}
+             */
+            type: "/problems/request/if-match-required";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 428
+             * @enum {integer}
+             */
+            status: 428;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/if-match-required
+             * @enum {string}
+             */
+            code: "request/if-match-required";
+        };
+        /** @description A 429 problem: `request/too-many-requests`. */
+        DeleteMeProblem429: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-many-requests
+             * @enum {string}
+             */
+            type: "/problems/request/too-many-requests";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 429
+             * @enum {integer}
+             */
+            status: 429;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-many-requests
+             * @enum {string}
+             */
+            code: "request/too-many-requests";
+        };
+        /** @description A 500 problem: `service/error`. */
+        DeleteMeProblem500: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/error
+             * @enum {string}
+             */
+            type: "/problems/service/error";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 500
+             * @enum {integer}
+             */
+            status: 500;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/error
+             * @enum {string}
+             */
+            code: "service/error";
+        };
+        /** @description A 503 problem: `service/unavailable`. */
+        DeleteMeProblem503: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/unavailable
+             * @enum {string}
+             */
+            type: "/problems/service/unavailable";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 503
+             * @enum {integer}
+             */
+            status: 503;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/unavailable
+             * @enum {string}
+             */
+            code: "service/unavailable";
+        };
+        TokenList: {
+            tokens: components["schemas"]["TokenInfo"][];
+        };
+        TokenInfo: {
+            /** @description Revoke it by this id. `legacy`: a token issued before sessions existed. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it was issued; null for the legacy one.
+             * @example 2026-11-30T07:00:00.000Z
+             */
+            createdAt: string | null;
+            /** @description True for the token this request was sent with. */
+            current: boolean;
+        };
+        /** @description A 400 problem: `request/invalid`. */
+        ListTokensProblem400: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
+             * @enum {string}
+             */
+            type: "/problems/request/invalid";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 400
+             * @enum {integer}
+             */
+            status: 400;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid";
+        };
+        /** @description A 401 problem: `auth/unauthenticated`. */
+        ListTokensProblem401: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/auth/unauthenticated
+             * @enum {string}
+             */
+            type: "/problems/auth/unauthenticated";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 401
+             * @enum {integer}
+             */
+            status: 401;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example auth/unauthenticated
+             * @enum {string}
+             */
+            code: "auth/unauthenticated";
+        };
+        /** @description A 404 problem: `player/not-found`. */
+        ListTokensProblem404: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/player/not-found
+             * @enum {string}
+             */
+            type: "/problems/player/not-found";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 404
+             * @enum {integer}
+             */
+            status: 404;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example player/not-found
+             * @enum {string}
+             */
+            code: "player/not-found";
+        };
+        /** @description A 413 problem: `request/too-large`. */
+        ListTokensProblem413: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-large
+             * @enum {string}
+             */
+            type: "/problems/request/too-large";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 413
+             * @enum {integer}
+             */
+            status: 413;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-large
+             * @enum {string}
+             */
+            code: "request/too-large";
+        };
+        /** @description A 429 problem: `request/too-many-requests`. */
+        ListTokensProblem429: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-many-requests
+             * @enum {string}
+             */
+            type: "/problems/request/too-many-requests";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 429
+             * @enum {integer}
+             */
+            status: 429;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-many-requests
+             * @enum {string}
+             */
+            code: "request/too-many-requests";
+        };
+        /** @description A 500 problem: `service/error`. */
+        ListTokensProblem500: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/error
+             * @enum {string}
+             */
+            type: "/problems/service/error";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 500
+             * @enum {integer}
+             */
+            status: 500;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/error
+             * @enum {string}
+             */
+            code: "service/error";
+        };
+        /** @description A 503 problem: `service/unavailable`. */
+        ListTokensProblem503: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/unavailable
+             * @enum {string}
+             */
+            type: "/problems/service/unavailable";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 503
+             * @enum {integer}
+             */
+            status: 503;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/unavailable
+             * @enum {string}
+             */
+            code: "service/unavailable";
+        };
+        NewToken: {
+            /** @description A new bearer token of your account. Shown only in this reply. */
+            token: string;
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-30T07:00:00.000Z
+             */
+            createdAt: string;
+        };
+        /** @description A 400 problem: `request/invalid`, `request/idempotency-key-required`. */
+        CreateTokenProblem400: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
+             * @enum {string}
+             */
+            type: "/problems/request/invalid" | "/problems/request/idempotency-key-required";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 400
+             * @enum {integer}
+             */
+            status: 400;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid" | "request/idempotency-key-required";
+        };
+        /** @description A 401 problem: `auth/unauthenticated`. */
+        CreateTokenProblem401: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/auth/unauthenticated
+             * @enum {string}
+             */
+            type: "/problems/auth/unauthenticated";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 401
+             * @enum {integer}
+             */
+            status: 401;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example auth/unauthenticated
+             * @enum {string}
+             */
+            code: "auth/unauthenticated";
+        };
+        /** @description A 404 problem: `player/not-found`. */
+        CreateTokenProblem404: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/player/not-found
+             * @enum {string}
+             */
+            type: "/problems/player/not-found";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 404
+             * @enum {integer}
+             */
+            status: 404;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example player/not-found
+             * @enum {string}
+             */
+            code: "player/not-found";
+        };
+        /** @description A 413 problem: `request/too-large`. */
+        CreateTokenProblem413: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-large
+             * @enum {string}
+             */
+            type: "/problems/request/too-large";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 413
+             * @enum {integer}
+             */
+            status: 413;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-large
+             * @enum {string}
+             */
+            code: "request/too-large";
+        };
+        /** @description A 422 problem: `request/idempotency-key-reused`, `player/too-many-tokens`. */
+        CreateTokenProblem422: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/idempotency-key-reused
+             * @enum {string}
+             */
+            type: "/problems/request/idempotency-key-reused" | "/problems/player/too-many-tokens";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 422
+             * @enum {integer}
+             */
+            status: 422;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/idempotency-key-reused
+             * @enum {string}
+             */
+            code: "request/idempotency-key-reused" | "player/too-many-tokens";
+        };
+        /** @description A 429 problem: `request/too-many-requests`. */
+        CreateTokenProblem429: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-many-requests
+             * @enum {string}
+             */
+            type: "/problems/request/too-many-requests";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 429
+             * @enum {integer}
+             */
+            status: 429;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-many-requests
+             * @enum {string}
+             */
+            code: "request/too-many-requests";
+        };
+        /** @description A 500 problem: `service/error`. */
+        CreateTokenProblem500: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/error
+             * @enum {string}
+             */
+            type: "/problems/service/error";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 500
+             * @enum {integer}
+             */
+            status: 500;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/error
+             * @enum {string}
+             */
+            code: "service/error";
+        };
+        /** @description A 503 problem: `service/unavailable`. */
+        CreateTokenProblem503: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/unavailable
+             * @enum {string}
+             */
+            type: "/problems/service/unavailable";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 503
+             * @enum {integer}
+             */
+            status: 503;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/unavailable
+             * @enum {string}
+             */
+            code: "service/unavailable";
+        };
+        /** @description A 400 problem: `request/invalid`, `request/idempotency-key-required`. */
+        RevokeTokenProblem400: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
+             * @enum {string}
+             */
+            type: "/problems/request/invalid" | "/problems/request/idempotency-key-required";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 400
+             * @enum {integer}
+             */
+            status: 400;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid" | "request/idempotency-key-required";
+        };
+        /** @description A 401 problem: `auth/unauthenticated`. */
+        RevokeTokenProblem401: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/auth/unauthenticated
+             * @enum {string}
+             */
+            type: "/problems/auth/unauthenticated";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 401
+             * @enum {integer}
+             */
+            status: 401;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example auth/unauthenticated
+             * @enum {string}
+             */
+            code: "auth/unauthenticated";
+        };
+        /** @description A 404 problem: `player/not-found`, `player/token-not-found`. */
+        RevokeTokenProblem404: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/player/not-found
+             * @enum {string}
+             */
+            type: "/problems/player/not-found" | "/problems/player/token-not-found";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 404
+             * @enum {integer}
+             */
+            status: 404;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example player/not-found
+             * @enum {string}
+             */
+            code: "player/not-found" | "player/token-not-found";
+        };
+        /** @description A 412 problem: `request/version-mismatch`. */
+        RevokeTokenProblem412: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/version-mismatch
+             * @enum {string}
+             */
+            type: "/problems/request/version-mismatch";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 412
+             * @enum {integer}
+             */
+            status: 412;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/version-mismatch
+             * @enum {string}
+             */
+            code: "request/version-mismatch";
+        };
+        /** @description A 413 problem: `request/too-large`. */
+        RevokeTokenProblem413: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-large
+             * @enum {string}
+             */
+            type: "/problems/request/too-large";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 413
+             * @enum {integer}
+             */
+            status: 413;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-large
+             * @enum {string}
+             */
+            code: "request/too-large";
+        };
+        /** @description A 422 problem: `request/idempotency-key-reused`. */
+        RevokeTokenProblem422: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/idempotency-key-reused
+             * @enum {string}
+             */
+            type: "/problems/request/idempotency-key-reused";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 422
+             * @enum {integer}
+             */
+            status: 422;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/idempotency-key-reused
+             * @enum {string}
+             */
+            code: "request/idempotency-key-reused";
+        };
+        /** @description A 428 problem: `request/if-match-required`. */
+        RevokeTokenProblem428: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/if-match-required
+             * @enum {string}
+             */
+            type: "/problems/request/if-match-required";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 428
+             * @enum {integer}
+             */
+            status: 428;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/if-match-required
+             * @enum {string}
+             */
+            code: "request/if-match-required";
+        };
+        /** @description A 429 problem: `request/too-many-requests`. */
+        RevokeTokenProblem429: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-many-requests
+             * @enum {string}
+             */
+            type: "/problems/request/too-many-requests";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 429
+             * @enum {integer}
+             */
+            status: 429;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-many-requests
+             * @enum {string}
+             */
+            code: "request/too-many-requests";
+        };
+        /** @description A 500 problem: `service/error`. */
+        RevokeTokenProblem500: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/error
+             * @enum {string}
+             */
+            type: "/problems/service/error";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 500
+             * @enum {integer}
+             */
+            status: 500;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/error
+             * @enum {string}
+             */
+            code: "service/error";
+        };
+        /** @description A 503 problem: `service/unavailable`. */
+        RevokeTokenProblem503: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/unavailable
+             * @enum {string}
+             */
+            type: "/problems/service/unavailable";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 503
+             * @enum {integer}
+             */
+            status: 503;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/unavailable
+             * @enum {string}
+             */
+            code: "service/unavailable";
+        };
+        /** @description A 400 problem: `request/invalid`, `request/idempotency-key-required`. */
+        RevokeAllTokensProblem400: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
+             * @enum {string}
+             */
+            type: "/problems/request/invalid" | "/problems/request/idempotency-key-required";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 400
+             * @enum {integer}
+             */
+            status: 400;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid" | "request/idempotency-key-required";
+        };
+        /** @description A 401 problem: `auth/unauthenticated`. */
+        RevokeAllTokensProblem401: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/auth/unauthenticated
+             * @enum {string}
+             */
+            type: "/problems/auth/unauthenticated";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 401
+             * @enum {integer}
+             */
+            status: 401;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example auth/unauthenticated
+             * @enum {string}
+             */
+            code: "auth/unauthenticated";
+        };
+        /** @description A 404 problem: `player/not-found`. */
+        RevokeAllTokensProblem404: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/player/not-found
+             * @enum {string}
+             */
+            type: "/problems/player/not-found";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 404
+             * @enum {integer}
+             */
+            status: 404;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example player/not-found
+             * @enum {string}
+             */
+            code: "player/not-found";
+        };
+        /** @description A 412 problem: `request/version-mismatch`. */
+        RevokeAllTokensProblem412: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/version-mismatch
+             * @enum {string}
+             */
+            type: "/problems/request/version-mismatch";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 412
+             * @enum {integer}
+             */
+            status: 412;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/version-mismatch
+             * @enum {string}
+             */
+            code: "request/version-mismatch";
+        };
+        /** @description A 413 problem: `request/too-large`. */
+        RevokeAllTokensProblem413: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-large
+             * @enum {string}
+             */
+            type: "/problems/request/too-large";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 413
+             * @enum {integer}
+             */
+            status: 413;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-large
+             * @enum {string}
+             */
+            code: "request/too-large";
+        };
+        /** @description A 422 problem: `request/idempotency-key-reused`. */
+        RevokeAllTokensProblem422: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/idempotency-key-reused
+             * @enum {string}
+             */
+            type: "/problems/request/idempotency-key-reused";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 422
+             * @enum {integer}
+             */
+            status: 422;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/idempotency-key-reused
+             * @enum {string}
+             */
+            code: "request/idempotency-key-reused";
+        };
+        /** @description A 428 problem: `request/if-match-required`. */
+        RevokeAllTokensProblem428: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/if-match-required
+             * @enum {string}
+             */
+            type: "/problems/request/if-match-required";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 428
+             * @enum {integer}
+             */
+            status: 428;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/if-match-required
+             * @enum {string}
+             */
+            code: "request/if-match-required";
+        };
+        /** @description A 429 problem: `request/too-many-requests`. */
+        RevokeAllTokensProblem429: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-many-requests
+             * @enum {string}
+             */
+            type: "/problems/request/too-many-requests";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 429
+             * @enum {integer}
+             */
+            status: 429;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-many-requests
+             * @enum {string}
+             */
+            code: "request/too-many-requests";
+        };
+        /** @description A 500 problem: `service/error`. */
+        RevokeAllTokensProblem500: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/error
+             * @enum {string}
+             */
+            type: "/problems/service/error";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 500
+             * @enum {integer}
+             */
+            status: 500;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/error
+             * @enum {string}
+             */
+            code: "service/error";
+        };
+        /** @description A 503 problem: `service/unavailable`. */
+        RevokeAllTokensProblem503: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/unavailable
+             * @enum {string}
+             */
+            type: "/problems/service/unavailable";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 503
+             * @enum {integer}
+             */
+            status: 503;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/unavailable
+             * @enum {string}
+             */
+            code: "service/unavailable";
+        };
         GameList: {
             games: components["schemas"]["GameSummary"][];
             cursor: string | null;
@@ -582,7 +2106,7 @@ export interface components {
             id: string;
             yourTurn: boolean;
             /** @enum {string} */
-            status: "waiting" | "playing" | "finished";
+            status: "waiting" | "playing" | "finished" | "cancelled";
             /** @description The game version this entry was written at: for games waiting on you, the one at which your turn began. */
             version: number;
             /**
@@ -753,20 +2277,27 @@ export interface components {
             type: "GameCreated";
             rules: components["schemas"]["Rules"];
             seats: number;
+            /** @description Present (true) when the game was created open. */
+            open?: boolean;
+            creator?: components["schemas"]["Seat"];
+            /** @description A rematch: the player id each seat is kept for (null: a bot’s). */
+            reserved?: (string | null)[];
+            /** @description A rematch: the game before. */
+            rematchOf?: string;
         } | {
             /** @enum {string} */
             type: "SeatTaken";
-            seat: components["schemas"]["Seat"];
+            seat: components["schemas"]["Seat"] & unknown;
             player: components["schemas"]["Player"];
         } | {
             /** @enum {string} */
             type: "BotSeated";
-            seat: components["schemas"]["Seat"];
+            seat: components["schemas"]["Seat"] & unknown;
             level: components["schemas"]["BotLevel"];
         } | {
             /** @enum {string} */
             type: "SeatLeft";
-            seat: components["schemas"]["Seat"];
+            seat: components["schemas"]["Seat"] & unknown;
             bot: components["schemas"]["BotLevel"] | null;
         } | {
             /** @enum {string} */
@@ -776,7 +2307,7 @@ export interface components {
             type: "HandDealt";
             /** @description 0 for the first hand. */
             hand: number;
-            dealer: components["schemas"]["Seat"];
+            dealer: components["schemas"]["Seat"] & unknown;
             opener: components["schemas"]["Tile"];
             /** @description Your dealt tiles (only yours). */
             tiles?: components["schemas"]["Tile"][];
@@ -785,7 +2316,7 @@ export interface components {
         } | {
             /** @enum {string} */
             type: "TileDrawn";
-            seat: components["schemas"]["Seat"];
+            seat: components["schemas"]["Seat"] & unknown;
             tile?: components["schemas"]["Tile"] & unknown;
             /** @enum {string} */
             reason: "opening" | "turn" | "penalty";
@@ -793,12 +2324,12 @@ export interface components {
         } | {
             /** @enum {string} */
             type: "RootPlaced";
-            seat: components["schemas"]["Seat"];
+            seat: components["schemas"]["Seat"] & unknown;
             tile: components["schemas"]["Tile"];
         } | {
             /** @enum {string} */
             type: "TilePlayed";
-            seat: components["schemas"]["Seat"];
+            seat: components["schemas"]["Seat"] & unknown;
             tile: components["schemas"]["Tile"];
             on: number;
             id: number;
@@ -808,22 +2339,22 @@ export interface components {
         } | {
             /** @enum {string} */
             type: "TurnPassed";
-            seat: components["schemas"]["Seat"];
+            seat: components["schemas"]["Seat"] & unknown;
             forced: boolean;
         } | {
             /** @enum {string} */
             type: "TurnSkipped";
-            seat: components["schemas"]["Seat"];
+            seat: components["schemas"]["Seat"] & unknown;
         } | {
             /** @enum {string} */
             type: "ChickenlittleAnnounced";
-            seat: components["schemas"]["Seat"];
+            seat: components["schemas"]["Seat"] & unknown;
             auto: boolean;
         } | {
             /** @enum {string} */
             type: "ChickenlittleCalledOut";
-            seat: components["schemas"]["Seat"];
-            by: components["schemas"]["Seat"];
+            seat: components["schemas"]["Seat"] & unknown;
+            by: components["schemas"]["Seat"] & unknown;
             /** @enum {string} */
             penalty: "draw" | "skip";
         } | {
@@ -833,7 +2364,7 @@ export interface components {
             /** @enum {string} */
             reason: "out" | "blocked";
             /** @description The seat that went out; null when the hand was blocked. */
-            out: components["schemas"]["Seat"] | null;
+            out: (components["schemas"]["Seat"] & unknown) | null;
             scores: number[];
             /** @description The tiles each seat was left holding, turned face up for all to count. */
             hands: components["schemas"]["Tile"][][];
@@ -841,7 +2372,16 @@ export interface components {
             /** @enum {string} */
             type: "GameEnded";
             totals: number[];
-            winners: components["schemas"]["Seat"][];
+            winners: (components["schemas"]["Seat"] & unknown)[];
+        } | {
+            /** @enum {string} */
+            type: "GameCancelled";
+            /** @enum {string} */
+            reason: "creator" | "stale";
+        } | {
+            /** @enum {string} */
+            type: "PlayerErased";
+            seat: components["schemas"]["Seat"] & unknown;
         };
         /** @description See docs/rules.md for what each option does. */
         Rules: {
@@ -891,7 +2431,7 @@ export interface components {
             botLevel: components["schemas"]["BotLevel"] & unknown;
         };
         /**
-         * @description A seat number (0-7); seat order is turn order.
+         * @description The creator’s seat, when not 0 (a rematch).
          * @example 1
          */
         Seat: number;
@@ -904,9 +2444,17 @@ export interface components {
             id: string;
             /** @description Send it back in `If-Match` with a move. */
             version: number;
-            /** @enum {string} */
-            status: "waiting" | "playing" | "finished";
+            /**
+             * @description `cancelled`: by its creator, or closed after waiting too long for players, before it started.
+             * @enum {string}
+             */
+            status: "waiting" | "playing" | "finished" | "cancelled";
             rules: components["schemas"]["Rules"];
+            /** @description Listed in the lobby while waiting: anyone may join without a code. */
+            open: boolean;
+            creator: components["schemas"]["Seat"] & unknown;
+            /** @description The game this one is a rematch of; null for any other game. */
+            rematchOf: string | null;
             seats: components["schemas"]["SeatView"][];
             yourSeat: components["schemas"]["Seat"] & unknown;
             /** @description Share it so others can join; null once every seat is taken. */
@@ -924,10 +2472,10 @@ export interface components {
             pastHands: components["schemas"]["HandRecord"][];
             totals: number[];
             /** @description The lowest totals once the game is over. */
-            winners: components["schemas"]["Seat"][] | null;
+            winners: (components["schemas"]["Seat"] & unknown)[] | null;
         };
         SeatView: {
-            seat: components["schemas"]["Seat"];
+            seat: components["schemas"]["Seat"] & unknown;
             /** @description Who took the seat; null for a free seat or one a bot took. A player who left a game in play stays here (`left`). */
             player: components["schemas"]["Player"] | null;
             /** @description The level of the bot playing the seat; null where a player plays it (or nobody yet). */
@@ -945,7 +2493,7 @@ export interface components {
         HandView: {
             /** @description 0 for the first hand; a game has set+1 hands. */
             index: number;
-            dealer: components["schemas"]["Seat"];
+            dealer: components["schemas"]["Seat"] & unknown;
             opener: components["schemas"]["Tile"];
             board: components["schemas"]["Placement"][];
             /** @description Where tiles may go: send `on` with a play. */
@@ -958,9 +2506,9 @@ export interface components {
             mustFill: number | null;
             boneyardSize: number;
             /** @description The seat to play; null once the hand is over. */
-            turn: components["schemas"]["Seat"] | null;
+            turn: (components["schemas"]["Seat"] & unknown) | null;
             /** @description The seat in turn, when it has drawn a tile it may play and is deciding whether to (the tile itself is shown only to them); null otherwise. */
-            drawnBy: components["schemas"]["Seat"] | null;
+            drawnBy: (components["schemas"]["Seat"] & unknown) | null;
             over: boolean;
         };
         Placement: {
@@ -972,7 +2520,7 @@ export interface components {
             slot: number;
             /** @description The suit it shares with that placement. */
             suit: number;
-            seat: components["schemas"]["Seat"];
+            seat: components["schemas"]["Seat"] & unknown;
         };
         /**
          * @description Draws and passes that involve no choice are made by the server at once, so `draw` is normally refused.
@@ -1030,12 +2578,12 @@ export interface components {
         /** @description A hand that has ended, as everyone sees it. */
         HandRecord: {
             index: number;
-            dealer: components["schemas"]["Seat"];
+            dealer: components["schemas"]["Seat"] & unknown;
             opener: components["schemas"]["Tile"] & unknown;
             /** @enum {string} */
             reason: "out" | "blocked";
             /** @description The seat that went out; null for a blocked hand. */
-            out: components["schemas"]["Seat"] | null;
+            out: (components["schemas"]["Seat"] & unknown) | null;
             scores: number[];
             /** @description The tiles each seat was left holding, turned face up for all to count. */
             hands: components["schemas"]["Tile"][][];
@@ -1259,6 +2807,8 @@ export interface components {
             rules?: components["schemas"]["RuleOptions"];
             /** @description Bots to seat at once, after you (seat 0), each in its `seat` or the lowest free one. Bots that fill every other seat start the game with its creation. */
             bots?: components["schemas"]["BotRequest"][];
+            /** @description List the game in the lobby (`GET /v1/lobby`) while it waits: anyone may join it without its code. */
+            open?: boolean;
         };
         /** @description Any rule option; left out, it takes its default (returned with the game). */
         RuleOptions: {
@@ -1442,14 +2992,14 @@ export interface components {
              */
             code: "request/unsupported-media-type";
         };
-        /** @description A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/already-seated`, `rules/game-full`. */
+        /** @description A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/already-seated`, `rules/game-full`, `rules/game-cancelled`, `rules/not-invited`. */
         JoinGameProblem422: components["schemas"]["Problem"] & {
             /**
              * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
              * @example /problems/request/idempotency-key-reused
              * @enum {string}
              */
-            type: "/problems/request/idempotency-key-reused" | "/problems/rules/game-not-found" | "/problems/rules/already-seated" | "/problems/rules/game-full";
+            type: "/problems/request/idempotency-key-reused" | "/problems/rules/game-not-found" | "/problems/rules/already-seated" | "/problems/rules/game-full" | "/problems/rules/game-cancelled" | "/problems/rules/not-invited";
             /**
              * @description The HTTP status, repeated.
              * @example 422
@@ -1461,7 +3011,7 @@ export interface components {
              * @example request/idempotency-key-reused
              * @enum {string}
              */
-            code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/already-seated" | "rules/game-full";
+            code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/already-seated" | "rules/game-full" | "rules/game-cancelled" | "rules/not-invited";
         };
         /** @description A 429 problem: `request/too-many-requests`. */
         JoinGameProblem429: components["schemas"]["Problem"] & {
@@ -1527,8 +3077,11 @@ export interface components {
             code: "service/unavailable";
         };
         Join: {
-            /** @example K7M2QX9DPA */
-            inviteCode: string;
+            /**
+             * @description The game’s invite code; leave it out to join an open game (one the lobby lists).
+             * @example K7M2QX9DPA
+             */
+            inviteCode?: string;
         };
         /** @description A 400 problem: `request/invalid`. */
         GetGameProblem400: components["schemas"]["Problem"] & {
@@ -1824,14 +3377,14 @@ export interface components {
              */
             code: "request/unsupported-media-type";
         };
-        /** @description A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/not-creator`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`. */
+        /** @description A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/not-creator`, `rules/game-cancelled`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`. */
         AddBotProblem422: components["schemas"]["Problem"] & {
             /**
              * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
              * @example /problems/request/idempotency-key-reused
              * @enum {string}
              */
-            type: "/problems/request/idempotency-key-reused" | "/problems/rules/game-not-found" | "/problems/rules/not-creator" | "/problems/rules/game-full" | "/problems/rules/unknown-seat" | "/problems/rules/seat-taken" | "/problems/rules/unknown-bot-level";
+            type: "/problems/request/idempotency-key-reused" | "/problems/rules/game-not-found" | "/problems/rules/not-creator" | "/problems/rules/game-cancelled" | "/problems/rules/game-full" | "/problems/rules/unknown-seat" | "/problems/rules/seat-taken" | "/problems/rules/unknown-bot-level";
             /**
              * @description The HTTP status, repeated.
              * @example 422
@@ -1843,7 +3396,7 @@ export interface components {
              * @example request/idempotency-key-reused
              * @enum {string}
              */
-            code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/not-creator" | "rules/game-full" | "rules/unknown-seat" | "rules/seat-taken" | "rules/unknown-bot-level";
+            code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/not-creator" | "rules/game-cancelled" | "rules/game-full" | "rules/unknown-seat" | "rules/seat-taken" | "rules/unknown-bot-level";
         };
         /** @description A 428 problem: `request/if-match-required`. */
         AddBotProblem428: components["schemas"]["Problem"] & {
@@ -2034,14 +3587,14 @@ export interface components {
              */
             code: "request/too-large";
         };
-        /** @description A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-finished`, `rules/unknown-seat`, `rules/already-left`, `rules/creator-cannot-leave`. */
+        /** @description A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-finished`, `rules/unknown-seat`, `rules/already-left`, `rules/creator-cannot-leave`, `rules/game-cancelled`. */
         LeaveGameProblem422: components["schemas"]["Problem"] & {
             /**
              * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
              * @example /problems/request/idempotency-key-reused
              * @enum {string}
              */
-            type: "/problems/request/idempotency-key-reused" | "/problems/rules/game-not-found" | "/problems/rules/game-finished" | "/problems/rules/unknown-seat" | "/problems/rules/already-left" | "/problems/rules/creator-cannot-leave";
+            type: "/problems/request/idempotency-key-reused" | "/problems/rules/game-not-found" | "/problems/rules/game-finished" | "/problems/rules/unknown-seat" | "/problems/rules/already-left" | "/problems/rules/creator-cannot-leave" | "/problems/rules/game-cancelled";
             /**
              * @description The HTTP status, repeated.
              * @example 422
@@ -2053,7 +3606,7 @@ export interface components {
              * @example request/idempotency-key-reused
              * @enum {string}
              */
-            code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/game-finished" | "rules/unknown-seat" | "rules/already-left" | "rules/creator-cannot-leave";
+            code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/game-finished" | "rules/unknown-seat" | "rules/already-left" | "rules/creator-cannot-leave" | "rules/game-cancelled";
         };
         /** @description A 428 problem: `request/if-match-required`. */
         LeaveGameProblem428: components["schemas"]["Problem"] & {
@@ -2286,14 +3839,14 @@ export interface components {
              */
             code: "request/unsupported-media-type";
         };
-        /** @description A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/unknown-seat`, `rules/not-your-turn`, `rules/invalid-tile`, `rules/not-in-hand`, `rules/must-play-drawn`, `rules/unknown-placement`, `rules/must-fill-double`, `rules/end-closed`, `rules/suit-mismatch`, `rules/nothing-to-announce`, `rules/already-drew`, `rules/must-play`, `rules/no-lapse`, `rules/cannot-call-out-self`. */
+        /** @description A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/game-cancelled`, `rules/unknown-seat`, `rules/not-your-turn`, `rules/invalid-tile`, `rules/not-in-hand`, `rules/must-play-drawn`, `rules/unknown-placement`, `rules/must-fill-double`, `rules/end-closed`, `rules/suit-mismatch`, `rules/nothing-to-announce`, `rules/already-drew`, `rules/must-play`, `rules/no-lapse`, `rules/cannot-call-out-self`. */
         MakeMoveProblem422: components["schemas"]["Problem"] & {
             /**
              * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
              * @example /problems/request/idempotency-key-reused
              * @enum {string}
              */
-            type: "/problems/request/idempotency-key-reused" | "/problems/rules/game-not-found" | "/problems/rules/game-not-started" | "/problems/rules/game-finished" | "/problems/rules/unknown-seat" | "/problems/rules/not-your-turn" | "/problems/rules/invalid-tile" | "/problems/rules/not-in-hand" | "/problems/rules/must-play-drawn" | "/problems/rules/unknown-placement" | "/problems/rules/must-fill-double" | "/problems/rules/end-closed" | "/problems/rules/suit-mismatch" | "/problems/rules/nothing-to-announce" | "/problems/rules/already-drew" | "/problems/rules/must-play" | "/problems/rules/no-lapse" | "/problems/rules/cannot-call-out-self";
+            type: "/problems/request/idempotency-key-reused" | "/problems/rules/game-not-found" | "/problems/rules/game-not-started" | "/problems/rules/game-finished" | "/problems/rules/game-cancelled" | "/problems/rules/unknown-seat" | "/problems/rules/not-your-turn" | "/problems/rules/invalid-tile" | "/problems/rules/not-in-hand" | "/problems/rules/must-play-drawn" | "/problems/rules/unknown-placement" | "/problems/rules/must-fill-double" | "/problems/rules/end-closed" | "/problems/rules/suit-mismatch" | "/problems/rules/nothing-to-announce" | "/problems/rules/already-drew" | "/problems/rules/must-play" | "/problems/rules/no-lapse" | "/problems/rules/cannot-call-out-self";
             /**
              * @description The HTTP status, repeated.
              * @example 422
@@ -2305,7 +3858,7 @@ export interface components {
              * @example request/idempotency-key-reused
              * @enum {string}
              */
-            code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/game-not-started" | "rules/game-finished" | "rules/unknown-seat" | "rules/not-your-turn" | "rules/invalid-tile" | "rules/not-in-hand" | "rules/must-play-drawn" | "rules/unknown-placement" | "rules/must-fill-double" | "rules/end-closed" | "rules/suit-mismatch" | "rules/nothing-to-announce" | "rules/already-drew" | "rules/must-play" | "rules/no-lapse" | "rules/cannot-call-out-self";
+            code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/game-not-started" | "rules/game-finished" | "rules/game-cancelled" | "rules/unknown-seat" | "rules/not-your-turn" | "rules/invalid-tile" | "rules/not-in-hand" | "rules/must-play-drawn" | "rules/unknown-placement" | "rules/must-fill-double" | "rules/end-closed" | "rules/suit-mismatch" | "rules/nothing-to-announce" | "rules/already-drew" | "rules/must-play" | "rules/no-lapse" | "rules/cannot-call-out-self";
         };
         /** @description A 428 problem: `request/if-match-required`. */
         MakeMoveProblem428: components["schemas"]["Problem"] & {
@@ -2555,6 +4108,2566 @@ export interface components {
              */
             code: "service/unavailable";
         };
+        GameMessage: {
+            /** @description Its place in the game’s messages (1 first): resume after it. */
+            seq: number;
+            seat: components["schemas"]["Seat"] & unknown;
+            /**
+             * Format: date-time
+             * @example 2026-11-30T07:00:00.000Z
+             */
+            at: string;
+            text: string;
+        };
+        /** @description A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
+        PostMessageProblem400: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
+             * @enum {string}
+             */
+            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 400
+             * @enum {integer}
+             */
+            status: 400;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
+        };
+        /** @description A 401 problem: `auth/unauthenticated`. */
+        PostMessageProblem401: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/auth/unauthenticated
+             * @enum {string}
+             */
+            type: "/problems/auth/unauthenticated";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 401
+             * @enum {integer}
+             */
+            status: 401;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example auth/unauthenticated
+             * @enum {string}
+             */
+            code: "auth/unauthenticated";
+        };
+        /** @description A 403 problem: `game/left`. */
+        PostMessageProblem403: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/game/left
+             * @enum {string}
+             */
+            type: "/problems/game/left";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 403
+             * @enum {integer}
+             */
+            status: 403;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example game/left
+             * @enum {string}
+             */
+            code: "game/left";
+        };
+        /** @description A 404 problem: `game/not-found`. */
+        PostMessageProblem404: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/game/not-found
+             * @enum {string}
+             */
+            type: "/problems/game/not-found";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 404
+             * @enum {integer}
+             */
+            status: 404;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example game/not-found
+             * @enum {string}
+             */
+            code: "game/not-found";
+        };
+        /** @description A 413 problem: `request/too-large`. */
+        PostMessageProblem413: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-large
+             * @enum {string}
+             */
+            type: "/problems/request/too-large";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 413
+             * @enum {integer}
+             */
+            status: 413;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-large
+             * @enum {string}
+             */
+            code: "request/too-large";
+        };
+        /** @description A 415 problem: `request/unsupported-media-type`. */
+        PostMessageProblem415: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/unsupported-media-type
+             * @enum {string}
+             */
+            type: "/problems/request/unsupported-media-type";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 415
+             * @enum {integer}
+             */
+            status: 415;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/unsupported-media-type
+             * @enum {string}
+             */
+            code: "request/unsupported-media-type";
+        };
+        /** @description A 422 problem: `request/idempotency-key-reused`. */
+        PostMessageProblem422: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/idempotency-key-reused
+             * @enum {string}
+             */
+            type: "/problems/request/idempotency-key-reused";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 422
+             * @enum {integer}
+             */
+            status: 422;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/idempotency-key-reused
+             * @enum {string}
+             */
+            code: "request/idempotency-key-reused";
+        };
+        /** @description A 429 problem: `request/too-many-requests`. */
+        PostMessageProblem429: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-many-requests
+             * @enum {string}
+             */
+            type: "/problems/request/too-many-requests";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 429
+             * @enum {integer}
+             */
+            status: 429;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-many-requests
+             * @enum {string}
+             */
+            code: "request/too-many-requests";
+        };
+        /** @description A 500 problem: `service/error`. */
+        PostMessageProblem500: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/error
+             * @enum {string}
+             */
+            type: "/problems/service/error";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 500
+             * @enum {integer}
+             */
+            status: 500;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/error
+             * @enum {string}
+             */
+            code: "service/error";
+        };
+        /** @description A 503 problem: `service/unavailable`. */
+        PostMessageProblem503: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/unavailable
+             * @enum {string}
+             */
+            type: "/problems/service/unavailable";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 503
+             * @enum {integer}
+             */
+            status: 503;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/unavailable
+             * @enum {string}
+             */
+            code: "service/unavailable";
+        };
+        NewMessage: {
+            /**
+             * @description What you say: 1-280 characters; line breaks are kept.
+             * @example Good game!
+             */
+            text: string;
+        };
+        MessagePage: {
+            messages: components["schemas"]["GameMessage"][];
+            /** @description Pass as `after` for more; null: you are caught up. */
+            next: number | null;
+            /** @description Where to resume (`after`) next time. */
+            seq: number;
+            /** @description True when you muted this game: `messages` is then always empty. */
+            muted: boolean;
+        };
+        /** @description A 400 problem: `request/invalid`. */
+        ListMessagesProblem400: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
+             * @enum {string}
+             */
+            type: "/problems/request/invalid";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 400
+             * @enum {integer}
+             */
+            status: 400;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid";
+        };
+        /** @description A 401 problem: `auth/unauthenticated`. */
+        ListMessagesProblem401: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/auth/unauthenticated
+             * @enum {string}
+             */
+            type: "/problems/auth/unauthenticated";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 401
+             * @enum {integer}
+             */
+            status: 401;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example auth/unauthenticated
+             * @enum {string}
+             */
+            code: "auth/unauthenticated";
+        };
+        /** @description A 404 problem: `game/not-found`. */
+        ListMessagesProblem404: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/game/not-found
+             * @enum {string}
+             */
+            type: "/problems/game/not-found";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 404
+             * @enum {integer}
+             */
+            status: 404;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example game/not-found
+             * @enum {string}
+             */
+            code: "game/not-found";
+        };
+        /** @description A 413 problem: `request/too-large`. */
+        ListMessagesProblem413: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-large
+             * @enum {string}
+             */
+            type: "/problems/request/too-large";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 413
+             * @enum {integer}
+             */
+            status: 413;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-large
+             * @enum {string}
+             */
+            code: "request/too-large";
+        };
+        /** @description A 429 problem: `request/too-many-requests`. */
+        ListMessagesProblem429: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-many-requests
+             * @enum {string}
+             */
+            type: "/problems/request/too-many-requests";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 429
+             * @enum {integer}
+             */
+            status: 429;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-many-requests
+             * @enum {string}
+             */
+            code: "request/too-many-requests";
+        };
+        /** @description A 500 problem: `service/error`. */
+        ListMessagesProblem500: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/error
+             * @enum {string}
+             */
+            type: "/problems/service/error";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 500
+             * @enum {integer}
+             */
+            status: 500;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/error
+             * @enum {string}
+             */
+            code: "service/error";
+        };
+        /** @description A 503 problem: `service/unavailable`. */
+        ListMessagesProblem503: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/unavailable
+             * @enum {string}
+             */
+            type: "/problems/service/unavailable";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 503
+             * @enum {integer}
+             */
+            status: 503;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/unavailable
+             * @enum {string}
+             */
+            code: "service/unavailable";
+        };
+        Mute: {
+            /** @description True to stop seeing the game’s messages; false to see them again. */
+            muted: boolean;
+        };
+        /** @description A 400 problem: `request/invalid`, `request/malformed-json`. */
+        MuteMessagesProblem400: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
+             * @enum {string}
+             */
+            type: "/problems/request/invalid" | "/problems/request/malformed-json";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 400
+             * @enum {integer}
+             */
+            status: 400;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid" | "request/malformed-json";
+        };
+        /** @description A 401 problem: `auth/unauthenticated`. */
+        MuteMessagesProblem401: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/auth/unauthenticated
+             * @enum {string}
+             */
+            type: "/problems/auth/unauthenticated";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 401
+             * @enum {integer}
+             */
+            status: 401;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example auth/unauthenticated
+             * @enum {string}
+             */
+            code: "auth/unauthenticated";
+        };
+        /** @description A 404 problem: `game/not-found`, `player/not-found`. */
+        MuteMessagesProblem404: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/game/not-found
+             * @enum {string}
+             */
+            type: "/problems/game/not-found" | "/problems/player/not-found";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 404
+             * @enum {integer}
+             */
+            status: 404;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example game/not-found
+             * @enum {string}
+             */
+            code: "game/not-found" | "player/not-found";
+        };
+        /** @description A 413 problem: `request/too-large`. */
+        MuteMessagesProblem413: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-large
+             * @enum {string}
+             */
+            type: "/problems/request/too-large";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 413
+             * @enum {integer}
+             */
+            status: 413;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-large
+             * @enum {string}
+             */
+            code: "request/too-large";
+        };
+        /** @description A 415 problem: `request/unsupported-media-type`. */
+        MuteMessagesProblem415: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/unsupported-media-type
+             * @enum {string}
+             */
+            type: "/problems/request/unsupported-media-type";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 415
+             * @enum {integer}
+             */
+            status: 415;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/unsupported-media-type
+             * @enum {string}
+             */
+            code: "request/unsupported-media-type";
+        };
+        /** @description A 429 problem: `request/too-many-requests`. */
+        MuteMessagesProblem429: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-many-requests
+             * @enum {string}
+             */
+            type: "/problems/request/too-many-requests";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 429
+             * @enum {integer}
+             */
+            status: 429;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-many-requests
+             * @enum {string}
+             */
+            code: "request/too-many-requests";
+        };
+        /** @description A 500 problem: `service/error`. */
+        MuteMessagesProblem500: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/error
+             * @enum {string}
+             */
+            type: "/problems/service/error";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 500
+             * @enum {integer}
+             */
+            status: 500;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/error
+             * @enum {string}
+             */
+            code: "service/error";
+        };
+        /** @description A 503 problem: `service/unavailable`. */
+        MuteMessagesProblem503: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/unavailable
+             * @enum {string}
+             */
+            type: "/problems/service/unavailable";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 503
+             * @enum {integer}
+             */
+            status: 503;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/unavailable
+             * @enum {string}
+             */
+            code: "service/unavailable";
+        };
+        NewWatchLink: {
+            /**
+             * @description Revoke it by this id.
+             * @example Qk2vX0d8Qq2
+             */
+            id: string;
+            seat: components["schemas"]["Seat"] & unknown;
+            /**
+             * Format: date-time
+             * @example 2026-11-30T07:00:00.000Z
+             */
+            createdAt: string;
+            /** @description The watch token: whoever holds it reads the game as a spectator (`GET /v1/watch` with `Authorization: Bearer <token>`) until the link is revoked. Shown only in this reply. */
+            token: string;
+        };
+        /** @description A 400 problem: `request/invalid`, `request/idempotency-key-required`. */
+        CreateWatchLinkProblem400: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
+             * @enum {string}
+             */
+            type: "/problems/request/invalid" | "/problems/request/idempotency-key-required";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 400
+             * @enum {integer}
+             */
+            status: 400;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid" | "request/idempotency-key-required";
+        };
+        /** @description A 401 problem: `auth/unauthenticated`. */
+        CreateWatchLinkProblem401: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/auth/unauthenticated
+             * @enum {string}
+             */
+            type: "/problems/auth/unauthenticated";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 401
+             * @enum {integer}
+             */
+            status: 401;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example auth/unauthenticated
+             * @enum {string}
+             */
+            code: "auth/unauthenticated";
+        };
+        /** @description A 403 problem: `game/left`. */
+        CreateWatchLinkProblem403: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/game/left
+             * @enum {string}
+             */
+            type: "/problems/game/left";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 403
+             * @enum {integer}
+             */
+            status: 403;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example game/left
+             * @enum {string}
+             */
+            code: "game/left";
+        };
+        /** @description A 404 problem: `game/not-found`, `game/watch-link-not-found`. */
+        CreateWatchLinkProblem404: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/game/not-found
+             * @enum {string}
+             */
+            type: "/problems/game/not-found" | "/problems/game/watch-link-not-found";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 404
+             * @enum {integer}
+             */
+            status: 404;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example game/not-found
+             * @enum {string}
+             */
+            code: "game/not-found" | "game/watch-link-not-found";
+        };
+        /** @description A 413 problem: `request/too-large`. */
+        CreateWatchLinkProblem413: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-large
+             * @enum {string}
+             */
+            type: "/problems/request/too-large";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 413
+             * @enum {integer}
+             */
+            status: 413;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-large
+             * @enum {string}
+             */
+            code: "request/too-large";
+        };
+        /** @description A 422 problem: `request/idempotency-key-reused`, `game/too-many-watch-links`. */
+        CreateWatchLinkProblem422: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/idempotency-key-reused
+             * @enum {string}
+             */
+            type: "/problems/request/idempotency-key-reused" | "/problems/game/too-many-watch-links";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 422
+             * @enum {integer}
+             */
+            status: 422;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/idempotency-key-reused
+             * @enum {string}
+             */
+            code: "request/idempotency-key-reused" | "game/too-many-watch-links";
+        };
+        /** @description A 429 problem: `request/too-many-requests`. */
+        CreateWatchLinkProblem429: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-many-requests
+             * @enum {string}
+             */
+            type: "/problems/request/too-many-requests";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 429
+             * @enum {integer}
+             */
+            status: 429;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-many-requests
+             * @enum {string}
+             */
+            code: "request/too-many-requests";
+        };
+        /** @description A 500 problem: `service/error`. */
+        CreateWatchLinkProblem500: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/error
+             * @enum {string}
+             */
+            type: "/problems/service/error";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 500
+             * @enum {integer}
+             */
+            status: 500;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/error
+             * @enum {string}
+             */
+            code: "service/error";
+        };
+        /** @description A 503 problem: `service/unavailable`. */
+        CreateWatchLinkProblem503: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/unavailable
+             * @enum {string}
+             */
+            type: "/problems/service/unavailable";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 503
+             * @enum {integer}
+             */
+            status: 503;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/unavailable
+             * @enum {string}
+             */
+            code: "service/unavailable";
+        };
+        WatchLinkList: {
+            links: components["schemas"]["WatchLink"][];
+        };
+        WatchLink: {
+            /**
+             * @description Revoke it by this id.
+             * @example Qk2vX0d8Qq2
+             */
+            id: string;
+            seat: components["schemas"]["Seat"] & unknown;
+            /**
+             * Format: date-time
+             * @example 2026-11-30T07:00:00.000Z
+             */
+            createdAt: string;
+        };
+        /** @description A 400 problem: `request/invalid`. */
+        ListWatchLinksProblem400: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
+             * @enum {string}
+             */
+            type: "/problems/request/invalid";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 400
+             * @enum {integer}
+             */
+            status: 400;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid";
+        };
+        /** @description A 401 problem: `auth/unauthenticated`. */
+        ListWatchLinksProblem401: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/auth/unauthenticated
+             * @enum {string}
+             */
+            type: "/problems/auth/unauthenticated";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 401
+             * @enum {integer}
+             */
+            status: 401;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example auth/unauthenticated
+             * @enum {string}
+             */
+            code: "auth/unauthenticated";
+        };
+        /** @description A 404 problem: `game/not-found`. */
+        ListWatchLinksProblem404: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/game/not-found
+             * @enum {string}
+             */
+            type: "/problems/game/not-found";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 404
+             * @enum {integer}
+             */
+            status: 404;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example game/not-found
+             * @enum {string}
+             */
+            code: "game/not-found";
+        };
+        /** @description A 413 problem: `request/too-large`. */
+        ListWatchLinksProblem413: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-large
+             * @enum {string}
+             */
+            type: "/problems/request/too-large";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 413
+             * @enum {integer}
+             */
+            status: 413;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-large
+             * @enum {string}
+             */
+            code: "request/too-large";
+        };
+        /** @description A 429 problem: `request/too-many-requests`. */
+        ListWatchLinksProblem429: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-many-requests
+             * @enum {string}
+             */
+            type: "/problems/request/too-many-requests";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 429
+             * @enum {integer}
+             */
+            status: 429;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-many-requests
+             * @enum {string}
+             */
+            code: "request/too-many-requests";
+        };
+        /** @description A 500 problem: `service/error`. */
+        ListWatchLinksProblem500: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/error
+             * @enum {string}
+             */
+            type: "/problems/service/error";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 500
+             * @enum {integer}
+             */
+            status: 500;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/error
+             * @enum {string}
+             */
+            code: "service/error";
+        };
+        /** @description A 503 problem: `service/unavailable`. */
+        ListWatchLinksProblem503: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/unavailable
+             * @enum {string}
+             */
+            type: "/problems/service/unavailable";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 503
+             * @enum {integer}
+             */
+            status: 503;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/unavailable
+             * @enum {string}
+             */
+            code: "service/unavailable";
+        };
+        /** @description A 400 problem: `request/invalid`. */
+        RevokeWatchLinkProblem400: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
+             * @enum {string}
+             */
+            type: "/problems/request/invalid";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 400
+             * @enum {integer}
+             */
+            status: 400;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid";
+        };
+        /** @description A 401 problem: `auth/unauthenticated`. */
+        RevokeWatchLinkProblem401: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/auth/unauthenticated
+             * @enum {string}
+             */
+            type: "/problems/auth/unauthenticated";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 401
+             * @enum {integer}
+             */
+            status: 401;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example auth/unauthenticated
+             * @enum {string}
+             */
+            code: "auth/unauthenticated";
+        };
+        /** @description A 404 problem: `game/not-found`, `game/watch-link-not-found`. */
+        RevokeWatchLinkProblem404: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/game/not-found
+             * @enum {string}
+             */
+            type: "/problems/game/not-found" | "/problems/game/watch-link-not-found";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 404
+             * @enum {integer}
+             */
+            status: 404;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example game/not-found
+             * @enum {string}
+             */
+            code: "game/not-found" | "game/watch-link-not-found";
+        };
+        /** @description A 413 problem: `request/too-large`. */
+        RevokeWatchLinkProblem413: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-large
+             * @enum {string}
+             */
+            type: "/problems/request/too-large";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 413
+             * @enum {integer}
+             */
+            status: 413;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-large
+             * @enum {string}
+             */
+            code: "request/too-large";
+        };
+        /** @description A 429 problem: `request/too-many-requests`. */
+        RevokeWatchLinkProblem429: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-many-requests
+             * @enum {string}
+             */
+            type: "/problems/request/too-many-requests";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 429
+             * @enum {integer}
+             */
+            status: 429;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-many-requests
+             * @enum {string}
+             */
+            code: "request/too-many-requests";
+        };
+        /** @description A 500 problem: `service/error`. */
+        RevokeWatchLinkProblem500: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/error
+             * @enum {string}
+             */
+            type: "/problems/service/error";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 500
+             * @enum {integer}
+             */
+            status: 500;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/error
+             * @enum {string}
+             */
+            code: "service/error";
+        };
+        /** @description A 503 problem: `service/unavailable`. */
+        RevokeWatchLinkProblem503: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/unavailable
+             * @enum {string}
+             */
+            type: "/problems/service/unavailable";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 503
+             * @enum {integer}
+             */
+            status: 503;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/unavailable
+             * @enum {string}
+             */
+            code: "service/unavailable";
+        };
+        /** @description The board, the counts, the scores and the public events: what a spectator may know. */
+        WatchView: {
+            id: string;
+            /** @description Send it back in `If-Match` with a move. */
+            version: number;
+            /**
+             * @description `cancelled`: by its creator, or closed after waiting too long for players, before it started.
+             * @enum {string}
+             */
+            status: "waiting" | "playing" | "finished" | "cancelled";
+            rules: components["schemas"]["Rules"];
+            /** @description Listed in the lobby while waiting: anyone may join without a code. */
+            open: boolean;
+            creator: components["schemas"]["Seat"] & unknown;
+            /** @description The game this one is a rematch of; null for any other game. */
+            rematchOf: string | null;
+            seats: components["schemas"]["SeatView"][];
+            /** @description The hand in play (or the last one, once the game is over); null until the game starts. */
+            hand: components["schemas"]["HandView"] | null;
+            /** @description `handScores[k][seat]`: what each seat scored in hand k. */
+            handScores: number[][];
+            /** @description Every hand that has ended: its opener, how it ended, its scores and the tiles left. */
+            pastHands: components["schemas"]["HandRecord"][];
+            totals: number[];
+            /** @description The lowest totals once the game is over. */
+            winners: (components["schemas"]["Seat"] & unknown)[] | null;
+        };
+        /** @description A 400 problem: `request/invalid`. */
+        WatchGameProblem400: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
+             * @enum {string}
+             */
+            type: "/problems/request/invalid";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 400
+             * @enum {integer}
+             */
+            status: 400;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid";
+        };
+        /** @description A 401 problem: `auth/unauthenticated`. */
+        WatchGameProblem401: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/auth/unauthenticated
+             * @enum {string}
+             */
+            type: "/problems/auth/unauthenticated";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 401
+             * @enum {integer}
+             */
+            status: 401;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example auth/unauthenticated
+             * @enum {string}
+             */
+            code: "auth/unauthenticated";
+        };
+        /** @description A 413 problem: `request/too-large`. */
+        WatchGameProblem413: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-large
+             * @enum {string}
+             */
+            type: "/problems/request/too-large";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 413
+             * @enum {integer}
+             */
+            status: 413;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-large
+             * @enum {string}
+             */
+            code: "request/too-large";
+        };
+        /** @description A 429 problem: `request/too-many-requests`. */
+        WatchGameProblem429: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-many-requests
+             * @enum {string}
+             */
+            type: "/problems/request/too-many-requests";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 429
+             * @enum {integer}
+             */
+            status: 429;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-many-requests
+             * @enum {string}
+             */
+            code: "request/too-many-requests";
+        };
+        /** @description A 500 problem: `service/error`. */
+        WatchGameProblem500: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/error
+             * @enum {string}
+             */
+            type: "/problems/service/error";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 500
+             * @enum {integer}
+             */
+            status: 500;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/error
+             * @enum {string}
+             */
+            code: "service/error";
+        };
+        /** @description A 503 problem: `service/unavailable`. */
+        WatchGameProblem503: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/unavailable
+             * @enum {string}
+             */
+            type: "/problems/service/unavailable";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 503
+             * @enum {integer}
+             */
+            status: 503;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/unavailable
+             * @enum {string}
+             */
+            code: "service/unavailable";
+        };
+        /** @description A 400 problem: `request/invalid`, `request/version-ahead`. */
+        WatchEventsProblem400: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
+             * @enum {string}
+             */
+            type: "/problems/request/invalid" | "/problems/request/version-ahead";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 400
+             * @enum {integer}
+             */
+            status: 400;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid" | "request/version-ahead";
+        };
+        /** @description A 401 problem: `auth/unauthenticated`. */
+        WatchEventsProblem401: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/auth/unauthenticated
+             * @enum {string}
+             */
+            type: "/problems/auth/unauthenticated";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 401
+             * @enum {integer}
+             */
+            status: 401;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example auth/unauthenticated
+             * @enum {string}
+             */
+            code: "auth/unauthenticated";
+        };
+        /** @description A 413 problem: `request/too-large`. */
+        WatchEventsProblem413: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-large
+             * @enum {string}
+             */
+            type: "/problems/request/too-large";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 413
+             * @enum {integer}
+             */
+            status: 413;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-large
+             * @enum {string}
+             */
+            code: "request/too-large";
+        };
+        /** @description A 429 problem: `request/too-many-requests`. */
+        WatchEventsProblem429: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-many-requests
+             * @enum {string}
+             */
+            type: "/problems/request/too-many-requests";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 429
+             * @enum {integer}
+             */
+            status: 429;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-many-requests
+             * @enum {string}
+             */
+            code: "request/too-many-requests";
+        };
+        /** @description A 500 problem: `service/error`. */
+        WatchEventsProblem500: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/error
+             * @enum {string}
+             */
+            type: "/problems/service/error";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 500
+             * @enum {integer}
+             */
+            status: 500;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/error
+             * @enum {string}
+             */
+            code: "service/error";
+        };
+        /** @description A 503 problem: `service/unavailable`. */
+        WatchEventsProblem503: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/unavailable
+             * @enum {string}
+             */
+            type: "/problems/service/unavailable";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 503
+             * @enum {integer}
+             */
+            status: 503;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/unavailable
+             * @enum {string}
+             */
+            code: "service/unavailable";
+        };
+        /** @description A 400 problem: `request/invalid`, `request/idempotency-key-required`. */
+        CancelGameProblem400: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
+             * @enum {string}
+             */
+            type: "/problems/request/invalid" | "/problems/request/idempotency-key-required";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 400
+             * @enum {integer}
+             */
+            status: 400;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid" | "request/idempotency-key-required";
+        };
+        /** @description A 401 problem: `auth/unauthenticated`. */
+        CancelGameProblem401: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/auth/unauthenticated
+             * @enum {string}
+             */
+            type: "/problems/auth/unauthenticated";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 401
+             * @enum {integer}
+             */
+            status: 401;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example auth/unauthenticated
+             * @enum {string}
+             */
+            code: "auth/unauthenticated";
+        };
+        /** @description A 403 problem: `game/left`. */
+        CancelGameProblem403: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/game/left
+             * @enum {string}
+             */
+            type: "/problems/game/left";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 403
+             * @enum {integer}
+             */
+            status: 403;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example game/left
+             * @enum {string}
+             */
+            code: "game/left";
+        };
+        /** @description A 404 problem: `game/not-found`. */
+        CancelGameProblem404: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/game/not-found
+             * @enum {string}
+             */
+            type: "/problems/game/not-found";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 404
+             * @enum {integer}
+             */
+            status: 404;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example game/not-found
+             * @enum {string}
+             */
+            code: "game/not-found";
+        };
+        /** @description A 412 problem: `request/version-mismatch`. */
+        CancelGameProblem412: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/version-mismatch
+             * @enum {string}
+             */
+            type: "/problems/request/version-mismatch";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 412
+             * @enum {integer}
+             */
+            status: 412;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/version-mismatch
+             * @enum {string}
+             */
+            code: "request/version-mismatch";
+        };
+        /** @description A 413 problem: `request/too-large`. */
+        CancelGameProblem413: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-large
+             * @enum {string}
+             */
+            type: "/problems/request/too-large";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 413
+             * @enum {integer}
+             */
+            status: 413;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-large
+             * @enum {string}
+             */
+            code: "request/too-large";
+        };
+        /** @description A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/not-creator`, `rules/game-started`, `rules/game-finished`, `rules/game-cancelled`. */
+        CancelGameProblem422: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/idempotency-key-reused
+             * @enum {string}
+             */
+            type: "/problems/request/idempotency-key-reused" | "/problems/rules/game-not-found" | "/problems/rules/not-creator" | "/problems/rules/game-started" | "/problems/rules/game-finished" | "/problems/rules/game-cancelled";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 422
+             * @enum {integer}
+             */
+            status: 422;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/idempotency-key-reused
+             * @enum {string}
+             */
+            code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/not-creator" | "rules/game-started" | "rules/game-finished" | "rules/game-cancelled";
+        };
+        /** @description A 428 problem: `request/if-match-required`. */
+        CancelGameProblem428: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/if-match-required
+             * @enum {string}
+             */
+            type: "/problems/request/if-match-required";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 428
+             * @enum {integer}
+             */
+            status: 428;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/if-match-required
+             * @enum {string}
+             */
+            code: "request/if-match-required";
+        };
+        /** @description A 429 problem: `request/too-many-requests`. */
+        CancelGameProblem429: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-many-requests
+             * @enum {string}
+             */
+            type: "/problems/request/too-many-requests";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 429
+             * @enum {integer}
+             */
+            status: 429;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-many-requests
+             * @enum {string}
+             */
+            code: "request/too-many-requests";
+        };
+        /** @description A 500 problem: `service/error`. */
+        CancelGameProblem500: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/error
+             * @enum {string}
+             */
+            type: "/problems/service/error";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 500
+             * @enum {integer}
+             */
+            status: 500;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/error
+             * @enum {string}
+             */
+            code: "service/error";
+        };
+        /** @description A 503 problem: `service/unavailable`. */
+        CancelGameProblem503: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/unavailable
+             * @enum {string}
+             */
+            type: "/problems/service/unavailable";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 503
+             * @enum {integer}
+             */
+            status: 503;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/unavailable
+             * @enum {string}
+             */
+            code: "service/unavailable";
+        };
+        RematchReply: {
+            /** @description True for the proposal (the rematch was created); false when you accepted one proposed already. */
+            created: boolean;
+            /** @description The rematch’s version after the command. */
+            version: number;
+            events: components["schemas"]["Event"][];
+            game: components["schemas"]["Game"];
+        };
+        /** @description A 400 problem: `request/invalid`, `request/idempotency-key-required`. */
+        RematchProblem400: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
+             * @enum {string}
+             */
+            type: "/problems/request/invalid" | "/problems/request/idempotency-key-required";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 400
+             * @enum {integer}
+             */
+            status: 400;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid" | "request/idempotency-key-required";
+        };
+        /** @description A 401 problem: `auth/unauthenticated`. */
+        RematchProblem401: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/auth/unauthenticated
+             * @enum {string}
+             */
+            type: "/problems/auth/unauthenticated";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 401
+             * @enum {integer}
+             */
+            status: 401;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example auth/unauthenticated
+             * @enum {string}
+             */
+            code: "auth/unauthenticated";
+        };
+        /** @description A 403 problem: `game/left`. */
+        RematchProblem403: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/game/left
+             * @enum {string}
+             */
+            type: "/problems/game/left";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 403
+             * @enum {integer}
+             */
+            status: 403;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example game/left
+             * @enum {string}
+             */
+            code: "game/left";
+        };
+        /** @description A 404 problem: `game/not-found`, `player/not-found`. */
+        RematchProblem404: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/game/not-found
+             * @enum {string}
+             */
+            type: "/problems/game/not-found" | "/problems/player/not-found";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 404
+             * @enum {integer}
+             */
+            status: 404;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example game/not-found
+             * @enum {string}
+             */
+            code: "game/not-found" | "player/not-found";
+        };
+        /** @description A 412 problem: `request/version-mismatch`. */
+        RematchProblem412: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/version-mismatch
+             * @enum {string}
+             */
+            type: "/problems/request/version-mismatch";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 412
+             * @enum {integer}
+             */
+            status: 412;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/version-mismatch
+             * @enum {string}
+             */
+            code: "request/version-mismatch";
+        };
+        /** @description A 413 problem: `request/too-large`. */
+        RematchProblem413: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-large
+             * @enum {string}
+             */
+            type: "/problems/request/too-large";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 413
+             * @enum {integer}
+             */
+            status: 413;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-large
+             * @enum {string}
+             */
+            code: "request/too-large";
+        };
+        /** @description A 422 problem: `request/idempotency-key-reused`, `game/not-finished`, `rules/game-exists`, `rules/invalid-ruleset`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`, `rules/game-not-found`, `rules/already-seated`, `rules/game-cancelled`, `rules/not-invited`. */
+        RematchProblem422: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/idempotency-key-reused
+             * @enum {string}
+             */
+            type: "/problems/request/idempotency-key-reused" | "/problems/game/not-finished" | "/problems/rules/game-exists" | "/problems/rules/invalid-ruleset" | "/problems/rules/game-full" | "/problems/rules/unknown-seat" | "/problems/rules/seat-taken" | "/problems/rules/unknown-bot-level" | "/problems/rules/game-not-found" | "/problems/rules/already-seated" | "/problems/rules/game-cancelled" | "/problems/rules/not-invited";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 422
+             * @enum {integer}
+             */
+            status: 422;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/idempotency-key-reused
+             * @enum {string}
+             */
+            code: "request/idempotency-key-reused" | "game/not-finished" | "rules/game-exists" | "rules/invalid-ruleset" | "rules/game-full" | "rules/unknown-seat" | "rules/seat-taken" | "rules/unknown-bot-level" | "rules/game-not-found" | "rules/already-seated" | "rules/game-cancelled" | "rules/not-invited";
+        };
+        /** @description A 429 problem: `request/too-many-requests`. */
+        RematchProblem429: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-many-requests
+             * @enum {string}
+             */
+            type: "/problems/request/too-many-requests";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 429
+             * @enum {integer}
+             */
+            status: 429;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-many-requests
+             * @enum {string}
+             */
+            code: "request/too-many-requests";
+        };
+        /** @description A 500 problem: `service/error`. */
+        RematchProblem500: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/error
+             * @enum {string}
+             */
+            type: "/problems/service/error";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 500
+             * @enum {integer}
+             */
+            status: 500;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/error
+             * @enum {string}
+             */
+            code: "service/error";
+        };
+        /** @description A 503 problem: `service/unavailable`. */
+        RematchProblem503: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/unavailable
+             * @enum {string}
+             */
+            type: "/problems/service/unavailable";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 503
+             * @enum {integer}
+             */
+            status: 503;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/unavailable
+             * @enum {string}
+             */
+            code: "service/unavailable";
+        };
+        /** @description A finished game: its rules, seats, every commit with every hidden tile shown (deals, boneyards, draws), and the final scores. Folding the events with the rules from the start gives those scores. */
+        GameExport: {
+            /** @enum {string} */
+            format: "chickenfoot/export-1";
+            id: string;
+            rematchOf: string | null;
+            rules: components["schemas"]["Rules"];
+            seats: {
+                seat: components["schemas"]["Seat"] & unknown;
+                player: components["schemas"]["Player"] | null;
+                bot: components["schemas"]["BotLevel"] | null;
+            }[];
+            commits: {
+                version: number;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-30T07:00:00.000Z
+                 */
+                at: string;
+                /** @description Who made it: a player id, `bot`, or `system:<reason>`. */
+                by: string | null;
+                events: components["schemas"]["RawEvent"][];
+            }[];
+            final: {
+                totals: number[];
+                handScores: number[][];
+                winners: (components["schemas"]["Seat"] & unknown)[];
+            };
+        };
+        /** @description An event exactly as the game recorded it, every tile shown (see docs/rules.md). */
+        RawEvent: {
+            type: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A 400 problem: `request/invalid`. */
+        ExportGameProblem400: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
+             * @enum {string}
+             */
+            type: "/problems/request/invalid";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 400
+             * @enum {integer}
+             */
+            status: 400;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid";
+        };
+        /** @description A 401 problem: `auth/unauthenticated`. */
+        ExportGameProblem401: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/auth/unauthenticated
+             * @enum {string}
+             */
+            type: "/problems/auth/unauthenticated";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 401
+             * @enum {integer}
+             */
+            status: 401;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example auth/unauthenticated
+             * @enum {string}
+             */
+            code: "auth/unauthenticated";
+        };
+        /** @description A 404 problem: `game/not-found`. */
+        ExportGameProblem404: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/game/not-found
+             * @enum {string}
+             */
+            type: "/problems/game/not-found";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 404
+             * @enum {integer}
+             */
+            status: 404;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example game/not-found
+             * @enum {string}
+             */
+            code: "game/not-found";
+        };
+        /** @description A 413 problem: `request/too-large`. */
+        ExportGameProblem413: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-large
+             * @enum {string}
+             */
+            type: "/problems/request/too-large";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 413
+             * @enum {integer}
+             */
+            status: 413;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-large
+             * @enum {string}
+             */
+            code: "request/too-large";
+        };
+        /** @description A 422 problem: `game/not-finished`. */
+        ExportGameProblem422: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/game/not-finished
+             * @enum {string}
+             */
+            type: "/problems/game/not-finished";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 422
+             * @enum {integer}
+             */
+            status: 422;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example game/not-finished
+             * @enum {string}
+             */
+            code: "game/not-finished";
+        };
+        /** @description A 429 problem: `request/too-many-requests`. */
+        ExportGameProblem429: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-many-requests
+             * @enum {string}
+             */
+            type: "/problems/request/too-many-requests";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 429
+             * @enum {integer}
+             */
+            status: 429;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-many-requests
+             * @enum {string}
+             */
+            code: "request/too-many-requests";
+        };
+        /** @description A 500 problem: `service/error`. */
+        ExportGameProblem500: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/error
+             * @enum {string}
+             */
+            type: "/problems/service/error";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 500
+             * @enum {integer}
+             */
+            status: 500;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/error
+             * @enum {string}
+             */
+            code: "service/error";
+        };
+        /** @description A 503 problem: `service/unavailable`. */
+        ExportGameProblem503: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/unavailable
+             * @enum {string}
+             */
+            type: "/problems/service/unavailable";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 503
+             * @enum {integer}
+             */
+            status: 503;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/unavailable
+             * @enum {string}
+             */
+            code: "service/unavailable";
+        };
+        ReplayStep: {
+            /** @description This step: the game after commit `version` (0: before any). */
+            version: number;
+            /** @description The last step (the game’s final version). */
+            last: number;
+            /** @description What commit `version` recorded. */
+            events: components["schemas"]["RawEvent"][];
+            /** @description Every seat’s tiles at this step; null before the first deal. */
+            hands: components["schemas"]["Tile"][][] | null;
+            /** @description The tiles left to draw, next first. */
+            boneyard: components["schemas"]["Tile"][];
+            /** @description The table at this step (null before the game exists). */
+            game: components["schemas"]["WatchView"] | null;
+        };
+        /** @description A 400 problem: `request/invalid`, `request/version-ahead`. */
+        ReplayGameProblem400: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
+             * @enum {string}
+             */
+            type: "/problems/request/invalid" | "/problems/request/version-ahead";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 400
+             * @enum {integer}
+             */
+            status: 400;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid" | "request/version-ahead";
+        };
+        /** @description A 401 problem: `auth/unauthenticated`. */
+        ReplayGameProblem401: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/auth/unauthenticated
+             * @enum {string}
+             */
+            type: "/problems/auth/unauthenticated";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 401
+             * @enum {integer}
+             */
+            status: 401;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example auth/unauthenticated
+             * @enum {string}
+             */
+            code: "auth/unauthenticated";
+        };
+        /** @description A 404 problem: `game/not-found`. */
+        ReplayGameProblem404: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/game/not-found
+             * @enum {string}
+             */
+            type: "/problems/game/not-found";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 404
+             * @enum {integer}
+             */
+            status: 404;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example game/not-found
+             * @enum {string}
+             */
+            code: "game/not-found";
+        };
+        /** @description A 413 problem: `request/too-large`. */
+        ReplayGameProblem413: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-large
+             * @enum {string}
+             */
+            type: "/problems/request/too-large";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 413
+             * @enum {integer}
+             */
+            status: 413;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-large
+             * @enum {string}
+             */
+            code: "request/too-large";
+        };
+        /** @description A 422 problem: `game/not-finished`. */
+        ReplayGameProblem422: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/game/not-finished
+             * @enum {string}
+             */
+            type: "/problems/game/not-finished";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 422
+             * @enum {integer}
+             */
+            status: 422;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example game/not-finished
+             * @enum {string}
+             */
+            code: "game/not-finished";
+        };
+        /** @description A 429 problem: `request/too-many-requests`. */
+        ReplayGameProblem429: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-many-requests
+             * @enum {string}
+             */
+            type: "/problems/request/too-many-requests";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 429
+             * @enum {integer}
+             */
+            status: 429;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-many-requests
+             * @enum {string}
+             */
+            code: "request/too-many-requests";
+        };
+        /** @description A 500 problem: `service/error`. */
+        ReplayGameProblem500: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/error
+             * @enum {string}
+             */
+            type: "/problems/service/error";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 500
+             * @enum {integer}
+             */
+            status: 500;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/error
+             * @enum {string}
+             */
+            code: "service/error";
+        };
+        /** @description A 503 problem: `service/unavailable`. */
+        ReplayGameProblem503: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/unavailable
+             * @enum {string}
+             */
+            type: "/problems/service/unavailable";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 503
+             * @enum {integer}
+             */
+            status: 503;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/unavailable
+             * @enum {string}
+             */
+            code: "service/unavailable";
+        };
+        LobbyPage: {
+            games: components["schemas"]["LobbyGame"][];
+            /** @description Pass it to get the next page; null on the last. */
+            cursor: string | null;
+        };
+        LobbyGame: {
+            id: string;
+            rules: components["schemas"]["Rules"];
+            /** @description How many seats the game has. */
+            seats: number;
+            /** @description Seats nobody, player or bot, has taken yet. */
+            freeSeats: number;
+            /** @description The name of the player in each seat; null for a free seat or a bot’s. */
+            players: (string | null)[];
+            /** @description The bot in each seat, if any. */
+            bots: (components["schemas"]["BotLevel"] | null)[];
+            /**
+             * Format: date-time
+             * @description When the game was created (ISO 8601).
+             * @example 2026-11-30T07:00:00.000Z
+             */
+            createdAt: string;
+            /** @description How long it has waited, in seconds. */
+            ageSeconds: number;
+        };
+        /** @description A 400 problem: `request/invalid`. */
+        ListLobbyProblem400: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
+             * @enum {string}
+             */
+            type: "/problems/request/invalid";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 400
+             * @enum {integer}
+             */
+            status: 400;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid";
+        };
+        /** @description A 401 problem: `auth/unauthenticated`. */
+        ListLobbyProblem401: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/auth/unauthenticated
+             * @enum {string}
+             */
+            type: "/problems/auth/unauthenticated";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 401
+             * @enum {integer}
+             */
+            status: 401;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example auth/unauthenticated
+             * @enum {string}
+             */
+            code: "auth/unauthenticated";
+        };
+        /** @description A 413 problem: `request/too-large`. */
+        ListLobbyProblem413: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-large
+             * @enum {string}
+             */
+            type: "/problems/request/too-large";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 413
+             * @enum {integer}
+             */
+            status: 413;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-large
+             * @enum {string}
+             */
+            code: "request/too-large";
+        };
+        /** @description A 429 problem: `request/too-many-requests`. */
+        ListLobbyProblem429: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-many-requests
+             * @enum {string}
+             */
+            type: "/problems/request/too-many-requests";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 429
+             * @enum {integer}
+             */
+            status: 429;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-many-requests
+             * @enum {string}
+             */
+            code: "request/too-many-requests";
+        };
+        /** @description A 500 problem: `service/error`. */
+        ListLobbyProblem500: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/error
+             * @enum {string}
+             */
+            type: "/problems/service/error";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 500
+             * @enum {integer}
+             */
+            status: 500;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/error
+             * @enum {string}
+             */
+            code: "service/error";
+        };
+        /** @description A 503 problem: `service/unavailable`. */
+        ListLobbyProblem503: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/unavailable
+             * @enum {string}
+             */
+            type: "/problems/service/unavailable";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 503
+             * @enum {integer}
+             */
+            status: 503;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/unavailable
+             * @enum {string}
+             */
+            code: "service/unavailable";
+        };
+        QuickMatchReply: {
+            /** @description True when no open game had these rules (nor one of yours): a new open game was created. */
+            created: boolean;
+            /** @description The game version after the command. */
+            version: number;
+            events: components["schemas"]["Event"][];
+            game: components["schemas"]["Game"];
+        };
+        /** @description A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
+        QuickMatchProblem400: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
+             * @enum {string}
+             */
+            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 400
+             * @enum {integer}
+             */
+            status: 400;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
+        };
+        /** @description A 401 problem: `auth/unauthenticated`. */
+        QuickMatchProblem401: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/auth/unauthenticated
+             * @enum {string}
+             */
+            type: "/problems/auth/unauthenticated";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 401
+             * @enum {integer}
+             */
+            status: 401;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example auth/unauthenticated
+             * @enum {string}
+             */
+            code: "auth/unauthenticated";
+        };
+        /** @description A 404 problem: `player/not-found`. */
+        QuickMatchProblem404: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/player/not-found
+             * @enum {string}
+             */
+            type: "/problems/player/not-found";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 404
+             * @enum {integer}
+             */
+            status: 404;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example player/not-found
+             * @enum {string}
+             */
+            code: "player/not-found";
+        };
+        /** @description A 412 problem: `request/version-mismatch`. */
+        QuickMatchProblem412: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/version-mismatch
+             * @enum {string}
+             */
+            type: "/problems/request/version-mismatch";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 412
+             * @enum {integer}
+             */
+            status: 412;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/version-mismatch
+             * @enum {string}
+             */
+            code: "request/version-mismatch";
+        };
+        /** @description A 413 problem: `request/too-large`. */
+        QuickMatchProblem413: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-large
+             * @enum {string}
+             */
+            type: "/problems/request/too-large";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 413
+             * @enum {integer}
+             */
+            status: 413;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-large
+             * @enum {string}
+             */
+            code: "request/too-large";
+        };
+        /** @description A 415 problem: `request/unsupported-media-type`. */
+        QuickMatchProblem415: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/unsupported-media-type
+             * @enum {string}
+             */
+            type: "/problems/request/unsupported-media-type";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 415
+             * @enum {integer}
+             */
+            status: 415;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/unsupported-media-type
+             * @enum {string}
+             */
+            code: "request/unsupported-media-type";
+        };
+        /** @description A 422 problem: `request/idempotency-key-reused`, `rules/game-exists`, `rules/invalid-ruleset`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`, `rules/game-not-found`, `rules/already-seated`, `rules/game-cancelled`, `rules/not-invited`. */
+        QuickMatchProblem422: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/idempotency-key-reused
+             * @enum {string}
+             */
+            type: "/problems/request/idempotency-key-reused" | "/problems/rules/game-exists" | "/problems/rules/invalid-ruleset" | "/problems/rules/game-full" | "/problems/rules/unknown-seat" | "/problems/rules/seat-taken" | "/problems/rules/unknown-bot-level" | "/problems/rules/game-not-found" | "/problems/rules/already-seated" | "/problems/rules/game-cancelled" | "/problems/rules/not-invited";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 422
+             * @enum {integer}
+             */
+            status: 422;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/idempotency-key-reused
+             * @enum {string}
+             */
+            code: "request/idempotency-key-reused" | "rules/game-exists" | "rules/invalid-ruleset" | "rules/game-full" | "rules/unknown-seat" | "rules/seat-taken" | "rules/unknown-bot-level" | "rules/game-not-found" | "rules/already-seated" | "rules/game-cancelled" | "rules/not-invited";
+        };
+        /** @description A 429 problem: `request/too-many-requests`. */
+        QuickMatchProblem429: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-many-requests
+             * @enum {string}
+             */
+            type: "/problems/request/too-many-requests";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 429
+             * @enum {integer}
+             */
+            status: 429;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-many-requests
+             * @enum {string}
+             */
+            code: "request/too-many-requests";
+        };
+        /** @description A 500 problem: `service/error`. */
+        QuickMatchProblem500: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/error
+             * @enum {string}
+             */
+            type: "/problems/service/error";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 500
+             * @enum {integer}
+             */
+            status: 500;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/error
+             * @enum {string}
+             */
+            code: "service/error";
+        };
+        /** @description A 503 problem: `service/unavailable`. */
+        QuickMatchProblem503: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/unavailable
+             * @enum {string}
+             */
+            type: "/problems/service/unavailable";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 503
+             * @enum {integer}
+             */
+            status: 503;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/unavailable
+             * @enum {string}
+             */
+            code: "service/unavailable";
+        };
+        QuickMatch: {
+            /**
+             * @description How many players.
+             * @example 2
+             */
+            seats: number;
+            rules?: components["schemas"]["RuleOptions"];
+        };
     };
     responses: never;
     parameters: never;
@@ -2568,6 +6681,8 @@ export interface components {
         RateLimitPolicy: string;
         /** @description The game version, quoted (`"12"`): send it back in If-Match, or in If-None-Match to get a 304. */
         ETag: string;
+        /** @description Your account’s version, quoted (`"3"`): send it back in If-Match to change the account (a rename, a revocation, its deletion). */
+        AccountETag: string;
         /** @description Seconds to wait before retrying. */
         RetryAfter: number;
         /** @description The authentication scheme: `Bearer` (with `error="invalid_token"` for a token that is not valid). */
@@ -2768,6 +6883,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["RequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    ETag: components["headers"]["AccountETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2917,6 +7033,1322 @@ export interface operations {
                      *     }
                      */
                     "application/problem+json": components["schemas"]["GetMeProblem503"];
+                };
+            };
+        };
+    };
+    deleteMe: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Your account’s version, quoted as in the ETag of `GET /v1/me`. */
+                "if-match": string;
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
+                "idempotency-key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem: `request/invalid`, `request/idempotency-key-required`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/invalid",
+                     *       "title": "The request is not valid",
+                     *       "status": 400,
+                     *       "detail": "…",
+                     *       "code": "request/invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["DeleteMeProblem400"];
+                };
+            };
+            /** @description Problem: `auth/unauthenticated`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/auth/unauthenticated",
+                     *       "title": "A valid bearer token is required",
+                     *       "status": 401,
+                     *       "detail": "…",
+                     *       "code": "auth/unauthenticated",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["DeleteMeProblem401"];
+                };
+            };
+            /** @description Problem: `player/not-found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/player/not-found",
+                     *       "title": "No such player",
+                     *       "status": 404,
+                     *       "detail": "…",
+                     *       "code": "player/not-found",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["DeleteMeProblem404"];
+                };
+            };
+            /** @description Problem: `request/version-mismatch`. */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/version-mismatch",
+                     *       "title": "The game has moved on",
+                     *       "status": 412,
+                     *       "detail": "…",
+                     *       "code": "request/version-mismatch",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["DeleteMeProblem412"];
+                };
+            };
+            /** @description Problem: `request/too-large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "…",
+                     *       "code": "request/too-large",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["DeleteMeProblem413"];
+                };
+            };
+            /** @description Problem: `request/idempotency-key-reused`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/idempotency-key-reused",
+                     *       "title": "This Idempotency-Key was used for another request",
+                     *       "status": 422,
+                     *       "detail": "…",
+                     *       "code": "request/idempotency-key-reused",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["DeleteMeProblem422"];
+                };
+            };
+            /** @description Problem: `request/if-match-required`. */
+            428: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/if-match-required",
+                     *       "title": "An If-Match header with the game version is required",
+                     *       "status": 428,
+                     *       "detail": "…",
+                     *       "code": "request/if-match-required",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["DeleteMeProblem428"];
+                };
+            };
+            /** @description Problem: `request/too-many-requests`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-many-requests",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "…",
+                     *       "code": "request/too-many-requests",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["DeleteMeProblem429"];
+                };
+            };
+            /** @description Problem: `service/error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/error",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "…",
+                     *       "code": "service/error",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["DeleteMeProblem500"];
+                };
+            };
+            /** @description Problem: `service/unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/unavailable",
+                     *       "title": "The service is briefly unavailable: retry",
+                     *       "status": 503,
+                     *       "detail": "…",
+                     *       "code": "service/unavailable",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["DeleteMeProblem503"];
+                };
+            };
+        };
+    };
+    renameMe: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Your account’s version, quoted as in the ETag of `GET /v1/me`. */
+                "if-match": string;
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
+                "idempotency-key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Rename"];
+            };
+        };
+        responses: {
+            /** @description Renamed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    ETag: components["headers"]["AccountETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description Problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/invalid",
+                     *       "title": "The request is not valid",
+                     *       "status": 400,
+                     *       "detail": "…",
+                     *       "code": "request/invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RenameMeProblem400"];
+                };
+            };
+            /** @description Problem: `auth/unauthenticated`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/auth/unauthenticated",
+                     *       "title": "A valid bearer token is required",
+                     *       "status": 401,
+                     *       "detail": "…",
+                     *       "code": "auth/unauthenticated",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RenameMeProblem401"];
+                };
+            };
+            /** @description Problem: `player/not-found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/player/not-found",
+                     *       "title": "No such player",
+                     *       "status": 404,
+                     *       "detail": "…",
+                     *       "code": "player/not-found",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RenameMeProblem404"];
+                };
+            };
+            /** @description Problem: `request/version-mismatch`. */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/version-mismatch",
+                     *       "title": "The game has moved on",
+                     *       "status": 412,
+                     *       "detail": "…",
+                     *       "code": "request/version-mismatch",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RenameMeProblem412"];
+                };
+            };
+            /** @description Problem: `request/too-large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "…",
+                     *       "code": "request/too-large",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RenameMeProblem413"];
+                };
+            };
+            /** @description Problem: `request/unsupported-media-type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/unsupported-media-type",
+                     *       "title": "Send the body as application/json",
+                     *       "status": 415,
+                     *       "detail": "…",
+                     *       "code": "request/unsupported-media-type",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RenameMeProblem415"];
+                };
+            };
+            /** @description Problem: `request/idempotency-key-reused`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/idempotency-key-reused",
+                     *       "title": "This Idempotency-Key was used for another request",
+                     *       "status": 422,
+                     *       "detail": "…",
+                     *       "code": "request/idempotency-key-reused",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RenameMeProblem422"];
+                };
+            };
+            /** @description Problem: `request/if-match-required`. */
+            428: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/if-match-required",
+                     *       "title": "An If-Match header with the game version is required",
+                     *       "status": 428,
+                     *       "detail": "…",
+                     *       "code": "request/if-match-required",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RenameMeProblem428"];
+                };
+            };
+            /** @description Problem: `request/too-many-requests`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-many-requests",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "…",
+                     *       "code": "request/too-many-requests",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RenameMeProblem429"];
+                };
+            };
+            /** @description Problem: `service/error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/error",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "…",
+                     *       "code": "service/error",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RenameMeProblem500"];
+                };
+            };
+            /** @description Problem: `service/unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/unavailable",
+                     *       "title": "The service is briefly unavailable: retry",
+                     *       "status": 503,
+                     *       "detail": "…",
+                     *       "code": "service/unavailable",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RenameMeProblem503"];
+                };
+            };
+        };
+    };
+    listTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your tokens. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    ETag: components["headers"]["AccountETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenList"];
+                };
+            };
+            /** @description Problem: `request/invalid`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/invalid",
+                     *       "title": "The request is not valid",
+                     *       "status": 400,
+                     *       "detail": "…",
+                     *       "code": "request/invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ListTokensProblem400"];
+                };
+            };
+            /** @description Problem: `auth/unauthenticated`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/auth/unauthenticated",
+                     *       "title": "A valid bearer token is required",
+                     *       "status": 401,
+                     *       "detail": "…",
+                     *       "code": "auth/unauthenticated",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ListTokensProblem401"];
+                };
+            };
+            /** @description Problem: `player/not-found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/player/not-found",
+                     *       "title": "No such player",
+                     *       "status": 404,
+                     *       "detail": "…",
+                     *       "code": "player/not-found",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ListTokensProblem404"];
+                };
+            };
+            /** @description Problem: `request/too-large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "…",
+                     *       "code": "request/too-large",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ListTokensProblem413"];
+                };
+            };
+            /** @description Problem: `request/too-many-requests`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-many-requests",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "…",
+                     *       "code": "request/too-many-requests",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ListTokensProblem429"];
+                };
+            };
+            /** @description Problem: `service/error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/error",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "…",
+                     *       "code": "service/error",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ListTokensProblem500"];
+                };
+            };
+            /** @description Problem: `service/unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/unavailable",
+                     *       "title": "The service is briefly unavailable: retry",
+                     *       "status": 503,
+                     *       "detail": "…",
+                     *       "code": "service/unavailable",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ListTokensProblem503"];
+                };
+            };
+        };
+    };
+    createToken: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
+                "idempotency-key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new token. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    ETag: components["headers"]["AccountETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewToken"];
+                };
+            };
+            /** @description Problem: `request/invalid`, `request/idempotency-key-required`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/invalid",
+                     *       "title": "The request is not valid",
+                     *       "status": 400,
+                     *       "detail": "…",
+                     *       "code": "request/invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["CreateTokenProblem400"];
+                };
+            };
+            /** @description Problem: `auth/unauthenticated`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/auth/unauthenticated",
+                     *       "title": "A valid bearer token is required",
+                     *       "status": 401,
+                     *       "detail": "…",
+                     *       "code": "auth/unauthenticated",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["CreateTokenProblem401"];
+                };
+            };
+            /** @description Problem: `player/not-found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/player/not-found",
+                     *       "title": "No such player",
+                     *       "status": 404,
+                     *       "detail": "…",
+                     *       "code": "player/not-found",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["CreateTokenProblem404"];
+                };
+            };
+            /** @description Problem: `request/too-large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "…",
+                     *       "code": "request/too-large",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["CreateTokenProblem413"];
+                };
+            };
+            /** @description Problem: `request/idempotency-key-reused`, `player/too-many-tokens`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/idempotency-key-reused",
+                     *       "title": "This Idempotency-Key was used for another request",
+                     *       "status": 422,
+                     *       "detail": "…",
+                     *       "code": "request/idempotency-key-reused",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["CreateTokenProblem422"];
+                };
+            };
+            /** @description Problem: `request/too-many-requests`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-many-requests",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "…",
+                     *       "code": "request/too-many-requests",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["CreateTokenProblem429"];
+                };
+            };
+            /** @description Problem: `service/error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/error",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "…",
+                     *       "code": "service/error",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["CreateTokenProblem500"];
+                };
+            };
+            /** @description Problem: `service/unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/unavailable",
+                     *       "title": "The service is briefly unavailable: retry",
+                     *       "status": 503,
+                     *       "detail": "…",
+                     *       "code": "service/unavailable",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["CreateTokenProblem503"];
+                };
+            };
+        };
+    };
+    revokeAllTokens: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Your account’s version, quoted as in the ETag of `GET /v1/me`. */
+                "if-match": string;
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
+                "idempotency-key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every other token is revoked. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    ETag: components["headers"]["AccountETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem: `request/invalid`, `request/idempotency-key-required`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/invalid",
+                     *       "title": "The request is not valid",
+                     *       "status": 400,
+                     *       "detail": "…",
+                     *       "code": "request/invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RevokeAllTokensProblem400"];
+                };
+            };
+            /** @description Problem: `auth/unauthenticated`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/auth/unauthenticated",
+                     *       "title": "A valid bearer token is required",
+                     *       "status": 401,
+                     *       "detail": "…",
+                     *       "code": "auth/unauthenticated",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RevokeAllTokensProblem401"];
+                };
+            };
+            /** @description Problem: `player/not-found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/player/not-found",
+                     *       "title": "No such player",
+                     *       "status": 404,
+                     *       "detail": "…",
+                     *       "code": "player/not-found",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RevokeAllTokensProblem404"];
+                };
+            };
+            /** @description Problem: `request/version-mismatch`. */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/version-mismatch",
+                     *       "title": "The game has moved on",
+                     *       "status": 412,
+                     *       "detail": "…",
+                     *       "code": "request/version-mismatch",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RevokeAllTokensProblem412"];
+                };
+            };
+            /** @description Problem: `request/too-large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "…",
+                     *       "code": "request/too-large",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RevokeAllTokensProblem413"];
+                };
+            };
+            /** @description Problem: `request/idempotency-key-reused`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/idempotency-key-reused",
+                     *       "title": "This Idempotency-Key was used for another request",
+                     *       "status": 422,
+                     *       "detail": "…",
+                     *       "code": "request/idempotency-key-reused",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RevokeAllTokensProblem422"];
+                };
+            };
+            /** @description Problem: `request/if-match-required`. */
+            428: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/if-match-required",
+                     *       "title": "An If-Match header with the game version is required",
+                     *       "status": 428,
+                     *       "detail": "…",
+                     *       "code": "request/if-match-required",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RevokeAllTokensProblem428"];
+                };
+            };
+            /** @description Problem: `request/too-many-requests`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-many-requests",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "…",
+                     *       "code": "request/too-many-requests",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RevokeAllTokensProblem429"];
+                };
+            };
+            /** @description Problem: `service/error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/error",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "…",
+                     *       "code": "service/error",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RevokeAllTokensProblem500"];
+                };
+            };
+            /** @description Problem: `service/unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/unavailable",
+                     *       "title": "The service is briefly unavailable: retry",
+                     *       "status": 503,
+                     *       "detail": "…",
+                     *       "code": "service/unavailable",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RevokeAllTokensProblem503"];
+                };
+            };
+        };
+    };
+    revokeToken: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Your account’s version, quoted as in the ETag of `GET /v1/me`. */
+                "if-match": string;
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
+                "idempotency-key": string;
+            };
+            path: {
+                tokenId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    ETag: components["headers"]["AccountETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem: `request/invalid`, `request/idempotency-key-required`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/invalid",
+                     *       "title": "The request is not valid",
+                     *       "status": 400,
+                     *       "detail": "…",
+                     *       "code": "request/invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RevokeTokenProblem400"];
+                };
+            };
+            /** @description Problem: `auth/unauthenticated`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/auth/unauthenticated",
+                     *       "title": "A valid bearer token is required",
+                     *       "status": 401,
+                     *       "detail": "…",
+                     *       "code": "auth/unauthenticated",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RevokeTokenProblem401"];
+                };
+            };
+            /** @description Problem: `player/not-found`, `player/token-not-found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/player/not-found",
+                     *       "title": "No such player",
+                     *       "status": 404,
+                     *       "detail": "…",
+                     *       "code": "player/not-found",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RevokeTokenProblem404"];
+                };
+            };
+            /** @description Problem: `request/version-mismatch`. */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/version-mismatch",
+                     *       "title": "The game has moved on",
+                     *       "status": 412,
+                     *       "detail": "…",
+                     *       "code": "request/version-mismatch",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RevokeTokenProblem412"];
+                };
+            };
+            /** @description Problem: `request/too-large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "…",
+                     *       "code": "request/too-large",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RevokeTokenProblem413"];
+                };
+            };
+            /** @description Problem: `request/idempotency-key-reused`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/idempotency-key-reused",
+                     *       "title": "This Idempotency-Key was used for another request",
+                     *       "status": 422,
+                     *       "detail": "…",
+                     *       "code": "request/idempotency-key-reused",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RevokeTokenProblem422"];
+                };
+            };
+            /** @description Problem: `request/if-match-required`. */
+            428: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/if-match-required",
+                     *       "title": "An If-Match header with the game version is required",
+                     *       "status": 428,
+                     *       "detail": "…",
+                     *       "code": "request/if-match-required",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RevokeTokenProblem428"];
+                };
+            };
+            /** @description Problem: `request/too-many-requests`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-many-requests",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "…",
+                     *       "code": "request/too-many-requests",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RevokeTokenProblem429"];
+                };
+            };
+            /** @description Problem: `service/error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/error",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "…",
+                     *       "code": "service/error",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RevokeTokenProblem500"];
+                };
+            };
+            /** @description Problem: `service/unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/unavailable",
+                     *       "title": "The service is briefly unavailable: retry",
+                     *       "status": 503,
+                     *       "detail": "…",
+                     *       "code": "service/unavailable",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RevokeTokenProblem503"];
                 };
             };
         };
@@ -3466,7 +8898,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["JoinGameProblem415"];
                 };
             };
-            /** @description Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/already-seated`, `rules/game-full`. */
+            /** @description Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/already-seated`, `rules/game-full`, `rules/game-cancelled`, `rules/not-invited`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3910,7 +9342,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["AddBotProblem415"];
                 };
             };
-            /** @description Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/not-creator`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`. */
+            /** @description Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/not-creator`, `rules/game-cancelled`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4146,7 +9578,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["LeaveGameProblem413"];
                 };
             };
-            /** @description Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-finished`, `rules/unknown-seat`, `rules/already-left`, `rules/creator-cannot-leave`. */
+            /** @description Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-finished`, `rules/unknown-seat`, `rules/already-left`, `rules/creator-cannot-leave`, `rules/game-cancelled`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4426,7 +9858,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["MakeMoveProblem415"];
                 };
             };
-            /** @description Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/unknown-seat`, `rules/not-your-turn`, `rules/invalid-tile`, `rules/not-in-hand`, `rules/must-play-drawn`, `rules/unknown-placement`, `rules/must-fill-double`, `rules/end-closed`, `rules/suit-mismatch`, `rules/nothing-to-announce`, `rules/already-drew`, `rules/must-play`, `rules/no-lapse`, `rules/cannot-call-out-self`. */
+            /** @description Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/game-cancelled`, `rules/unknown-seat`, `rules/not-your-turn`, `rules/invalid-tile`, `rules/not-in-hand`, `rules/must-play-drawn`, `rules/unknown-placement`, `rules/must-fill-double`, `rules/end-closed`, `rules/suit-mismatch`, `rules/nothing-to-announce`, `rules/already-drew`, `rules/must-play`, `rules/no-lapse`, `rules/cannot-call-out-self`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4705,6 +10137,2742 @@ export interface operations {
                      *     }
                      */
                     "application/problem+json": components["schemas"]["ListEventsProblem503"];
+                };
+            };
+        };
+    };
+    listMessages: {
+        parameters: {
+            query?: {
+                /** @description Messages after this `seq` (default 0: from the first). */
+                after?: number;
+                /** @description At most this many (1-200, default 200). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of messages. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagePage"];
+                };
+            };
+            /** @description Problem: `request/invalid`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/invalid",
+                     *       "title": "The request is not valid",
+                     *       "status": 400,
+                     *       "detail": "…",
+                     *       "code": "request/invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ListMessagesProblem400"];
+                };
+            };
+            /** @description Problem: `auth/unauthenticated`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/auth/unauthenticated",
+                     *       "title": "A valid bearer token is required",
+                     *       "status": 401,
+                     *       "detail": "…",
+                     *       "code": "auth/unauthenticated",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ListMessagesProblem401"];
+                };
+            };
+            /** @description Problem: `game/not-found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/game/not-found",
+                     *       "title": "No such game",
+                     *       "status": 404,
+                     *       "detail": "…",
+                     *       "code": "game/not-found",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ListMessagesProblem404"];
+                };
+            };
+            /** @description Problem: `request/too-large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "…",
+                     *       "code": "request/too-large",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ListMessagesProblem413"];
+                };
+            };
+            /** @description Problem: `request/too-many-requests`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-many-requests",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "…",
+                     *       "code": "request/too-many-requests",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ListMessagesProblem429"];
+                };
+            };
+            /** @description Problem: `service/error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/error",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "…",
+                     *       "code": "service/error",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ListMessagesProblem500"];
+                };
+            };
+            /** @description Problem: `service/unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/unavailable",
+                     *       "title": "The service is briefly unavailable: retry",
+                     *       "status": 503,
+                     *       "detail": "…",
+                     *       "code": "service/unavailable",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ListMessagesProblem503"];
+                };
+            };
+        };
+    };
+    postMessage: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
+                "idempotency-key": string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewMessage"];
+            };
+        };
+        responses: {
+            /** @description Posted. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameMessage"];
+                };
+            };
+            /** @description Problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/invalid",
+                     *       "title": "The request is not valid",
+                     *       "status": 400,
+                     *       "detail": "…",
+                     *       "code": "request/invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["PostMessageProblem400"];
+                };
+            };
+            /** @description Problem: `auth/unauthenticated`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/auth/unauthenticated",
+                     *       "title": "A valid bearer token is required",
+                     *       "status": 401,
+                     *       "detail": "…",
+                     *       "code": "auth/unauthenticated",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["PostMessageProblem401"];
+                };
+            };
+            /** @description Problem: `game/left`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/game/left",
+                     *       "title": "You left this game",
+                     *       "status": 403,
+                     *       "detail": "…",
+                     *       "code": "game/left",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["PostMessageProblem403"];
+                };
+            };
+            /** @description Problem: `game/not-found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/game/not-found",
+                     *       "title": "No such game",
+                     *       "status": 404,
+                     *       "detail": "…",
+                     *       "code": "game/not-found",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["PostMessageProblem404"];
+                };
+            };
+            /** @description Problem: `request/too-large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "…",
+                     *       "code": "request/too-large",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["PostMessageProblem413"];
+                };
+            };
+            /** @description Problem: `request/unsupported-media-type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/unsupported-media-type",
+                     *       "title": "Send the body as application/json",
+                     *       "status": 415,
+                     *       "detail": "…",
+                     *       "code": "request/unsupported-media-type",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["PostMessageProblem415"];
+                };
+            };
+            /** @description Problem: `request/idempotency-key-reused`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/idempotency-key-reused",
+                     *       "title": "This Idempotency-Key was used for another request",
+                     *       "status": 422,
+                     *       "detail": "…",
+                     *       "code": "request/idempotency-key-reused",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["PostMessageProblem422"];
+                };
+            };
+            /** @description Problem: `request/too-many-requests`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-many-requests",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "…",
+                     *       "code": "request/too-many-requests",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["PostMessageProblem429"];
+                };
+            };
+            /** @description Problem: `service/error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/error",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "…",
+                     *       "code": "service/error",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["PostMessageProblem500"];
+                };
+            };
+            /** @description Problem: `service/unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/unavailable",
+                     *       "title": "The service is briefly unavailable: retry",
+                     *       "status": 503,
+                     *       "detail": "…",
+                     *       "code": "service/unavailable",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["PostMessageProblem503"];
+                };
+            };
+        };
+    };
+    muteMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Mute"];
+            };
+        };
+        responses: {
+            /** @description As you asked. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mute"];
+                };
+            };
+            /** @description Problem: `request/invalid`, `request/malformed-json`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/invalid",
+                     *       "title": "The request is not valid",
+                     *       "status": 400,
+                     *       "detail": "…",
+                     *       "code": "request/invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["MuteMessagesProblem400"];
+                };
+            };
+            /** @description Problem: `auth/unauthenticated`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/auth/unauthenticated",
+                     *       "title": "A valid bearer token is required",
+                     *       "status": 401,
+                     *       "detail": "…",
+                     *       "code": "auth/unauthenticated",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["MuteMessagesProblem401"];
+                };
+            };
+            /** @description Problem: `game/not-found`, `player/not-found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/game/not-found",
+                     *       "title": "No such game",
+                     *       "status": 404,
+                     *       "detail": "…",
+                     *       "code": "game/not-found",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["MuteMessagesProblem404"];
+                };
+            };
+            /** @description Problem: `request/too-large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "…",
+                     *       "code": "request/too-large",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["MuteMessagesProblem413"];
+                };
+            };
+            /** @description Problem: `request/unsupported-media-type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/unsupported-media-type",
+                     *       "title": "Send the body as application/json",
+                     *       "status": 415,
+                     *       "detail": "…",
+                     *       "code": "request/unsupported-media-type",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["MuteMessagesProblem415"];
+                };
+            };
+            /** @description Problem: `request/too-many-requests`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-many-requests",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "…",
+                     *       "code": "request/too-many-requests",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["MuteMessagesProblem429"];
+                };
+            };
+            /** @description Problem: `service/error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/error",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "…",
+                     *       "code": "service/error",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["MuteMessagesProblem500"];
+                };
+            };
+            /** @description Problem: `service/unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/unavailable",
+                     *       "title": "The service is briefly unavailable: retry",
+                     *       "status": 503,
+                     *       "detail": "…",
+                     *       "code": "service/unavailable",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["MuteMessagesProblem503"];
+                };
+            };
+        };
+    };
+    listWatchLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The open links (without their tokens). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatchLinkList"];
+                };
+            };
+            /** @description Problem: `request/invalid`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/invalid",
+                     *       "title": "The request is not valid",
+                     *       "status": 400,
+                     *       "detail": "…",
+                     *       "code": "request/invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ListWatchLinksProblem400"];
+                };
+            };
+            /** @description Problem: `auth/unauthenticated`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/auth/unauthenticated",
+                     *       "title": "A valid bearer token is required",
+                     *       "status": 401,
+                     *       "detail": "…",
+                     *       "code": "auth/unauthenticated",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ListWatchLinksProblem401"];
+                };
+            };
+            /** @description Problem: `game/not-found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/game/not-found",
+                     *       "title": "No such game",
+                     *       "status": 404,
+                     *       "detail": "…",
+                     *       "code": "game/not-found",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ListWatchLinksProblem404"];
+                };
+            };
+            /** @description Problem: `request/too-large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "…",
+                     *       "code": "request/too-large",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ListWatchLinksProblem413"];
+                };
+            };
+            /** @description Problem: `request/too-many-requests`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-many-requests",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "…",
+                     *       "code": "request/too-many-requests",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ListWatchLinksProblem429"];
+                };
+            };
+            /** @description Problem: `service/error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/error",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "…",
+                     *       "code": "service/error",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ListWatchLinksProblem500"];
+                };
+            };
+            /** @description Problem: `service/unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/unavailable",
+                     *       "title": "The service is briefly unavailable: retry",
+                     *       "status": 503,
+                     *       "detail": "…",
+                     *       "code": "service/unavailable",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ListWatchLinksProblem503"];
+                };
+            };
+        };
+    };
+    createWatchLink: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
+                "idempotency-key": string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link, with its token. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewWatchLink"];
+                };
+            };
+            /** @description Problem: `request/invalid`, `request/idempotency-key-required`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/invalid",
+                     *       "title": "The request is not valid",
+                     *       "status": 400,
+                     *       "detail": "…",
+                     *       "code": "request/invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["CreateWatchLinkProblem400"];
+                };
+            };
+            /** @description Problem: `auth/unauthenticated`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/auth/unauthenticated",
+                     *       "title": "A valid bearer token is required",
+                     *       "status": 401,
+                     *       "detail": "…",
+                     *       "code": "auth/unauthenticated",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["CreateWatchLinkProblem401"];
+                };
+            };
+            /** @description Problem: `game/left`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/game/left",
+                     *       "title": "You left this game",
+                     *       "status": 403,
+                     *       "detail": "…",
+                     *       "code": "game/left",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["CreateWatchLinkProblem403"];
+                };
+            };
+            /** @description Problem: `game/not-found`, `game/watch-link-not-found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/game/not-found",
+                     *       "title": "No such game",
+                     *       "status": 404,
+                     *       "detail": "…",
+                     *       "code": "game/not-found",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["CreateWatchLinkProblem404"];
+                };
+            };
+            /** @description Problem: `request/too-large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "…",
+                     *       "code": "request/too-large",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["CreateWatchLinkProblem413"];
+                };
+            };
+            /** @description Problem: `request/idempotency-key-reused`, `game/too-many-watch-links`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/idempotency-key-reused",
+                     *       "title": "This Idempotency-Key was used for another request",
+                     *       "status": 422,
+                     *       "detail": "…",
+                     *       "code": "request/idempotency-key-reused",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["CreateWatchLinkProblem422"];
+                };
+            };
+            /** @description Problem: `request/too-many-requests`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-many-requests",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "…",
+                     *       "code": "request/too-many-requests",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["CreateWatchLinkProblem429"];
+                };
+            };
+            /** @description Problem: `service/error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/error",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "…",
+                     *       "code": "service/error",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["CreateWatchLinkProblem500"];
+                };
+            };
+            /** @description Problem: `service/unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/unavailable",
+                     *       "title": "The service is briefly unavailable: retry",
+                     *       "status": 503,
+                     *       "detail": "…",
+                     *       "code": "service/unavailable",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["CreateWatchLinkProblem503"];
+                };
+            };
+        };
+    };
+    revokeWatchLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                linkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem: `request/invalid`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/invalid",
+                     *       "title": "The request is not valid",
+                     *       "status": 400,
+                     *       "detail": "…",
+                     *       "code": "request/invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RevokeWatchLinkProblem400"];
+                };
+            };
+            /** @description Problem: `auth/unauthenticated`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/auth/unauthenticated",
+                     *       "title": "A valid bearer token is required",
+                     *       "status": 401,
+                     *       "detail": "…",
+                     *       "code": "auth/unauthenticated",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RevokeWatchLinkProblem401"];
+                };
+            };
+            /** @description Problem: `game/not-found`, `game/watch-link-not-found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/game/not-found",
+                     *       "title": "No such game",
+                     *       "status": 404,
+                     *       "detail": "…",
+                     *       "code": "game/not-found",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RevokeWatchLinkProblem404"];
+                };
+            };
+            /** @description Problem: `request/too-large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "…",
+                     *       "code": "request/too-large",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RevokeWatchLinkProblem413"];
+                };
+            };
+            /** @description Problem: `request/too-many-requests`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-many-requests",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "…",
+                     *       "code": "request/too-many-requests",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RevokeWatchLinkProblem429"];
+                };
+            };
+            /** @description Problem: `service/error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/error",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "…",
+                     *       "code": "service/error",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RevokeWatchLinkProblem500"];
+                };
+            };
+            /** @description Problem: `service/unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/unavailable",
+                     *       "title": "The service is briefly unavailable: retry",
+                     *       "status": 503,
+                     *       "detail": "…",
+                     *       "code": "service/unavailable",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RevokeWatchLinkProblem503"];
+                };
+            };
+        };
+    };
+    watchGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The game. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatchView"];
+                };
+            };
+            /** @description Problem: `request/invalid`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/invalid",
+                     *       "title": "The request is not valid",
+                     *       "status": 400,
+                     *       "detail": "…",
+                     *       "code": "request/invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["WatchGameProblem400"];
+                };
+            };
+            /** @description Problem: `auth/unauthenticated`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/auth/unauthenticated",
+                     *       "title": "A valid bearer token is required",
+                     *       "status": 401,
+                     *       "detail": "…",
+                     *       "code": "auth/unauthenticated",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["WatchGameProblem401"];
+                };
+            };
+            /** @description Problem: `request/too-large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "…",
+                     *       "code": "request/too-large",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["WatchGameProblem413"];
+                };
+            };
+            /** @description Problem: `request/too-many-requests`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-many-requests",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "…",
+                     *       "code": "request/too-many-requests",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["WatchGameProblem429"];
+                };
+            };
+            /** @description Problem: `service/error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/error",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "…",
+                     *       "code": "service/error",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["WatchGameProblem500"];
+                };
+            };
+            /** @description Problem: `service/unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/unavailable",
+                     *       "title": "The service is briefly unavailable: retry",
+                     *       "status": 503,
+                     *       "detail": "…",
+                     *       "code": "service/unavailable",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["WatchGameProblem503"];
+                };
+            };
+        };
+    };
+    watchEvents: {
+        parameters: {
+            query?: {
+                /** @description After this version (default 0). */
+                after?: number;
+                /** @description At most this many commits (1-1000, default 1000). */
+                limit?: number;
+                /** @description Long-poll: wait up to this many seconds (0-20). */
+                wait?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of commits. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventPage"];
+                };
+            };
+            /** @description Problem: `request/invalid`, `request/version-ahead`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/invalid",
+                     *       "title": "The request is not valid",
+                     *       "status": 400,
+                     *       "detail": "…",
+                     *       "code": "request/invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["WatchEventsProblem400"];
+                };
+            };
+            /** @description Problem: `auth/unauthenticated`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/auth/unauthenticated",
+                     *       "title": "A valid bearer token is required",
+                     *       "status": 401,
+                     *       "detail": "…",
+                     *       "code": "auth/unauthenticated",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["WatchEventsProblem401"];
+                };
+            };
+            /** @description Problem: `request/too-large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "…",
+                     *       "code": "request/too-large",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["WatchEventsProblem413"];
+                };
+            };
+            /** @description Problem: `request/too-many-requests`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-many-requests",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "…",
+                     *       "code": "request/too-many-requests",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["WatchEventsProblem429"];
+                };
+            };
+            /** @description Problem: `service/error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/error",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "…",
+                     *       "code": "service/error",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["WatchEventsProblem500"];
+                };
+            };
+            /** @description Problem: `service/unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/unavailable",
+                     *       "title": "The service is briefly unavailable: retry",
+                     *       "status": 503,
+                     *       "detail": "…",
+                     *       "code": "service/unavailable",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["WatchEventsProblem503"];
+                };
+            };
+        };
+    };
+    cancelGame: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The version you decided on, quoted as in the ETag. */
+                "if-match": string;
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
+                "idempotency-key": string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The game is cancelled. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandReply"];
+                };
+            };
+            /** @description Problem: `request/invalid`, `request/idempotency-key-required`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/invalid",
+                     *       "title": "The request is not valid",
+                     *       "status": 400,
+                     *       "detail": "…",
+                     *       "code": "request/invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["CancelGameProblem400"];
+                };
+            };
+            /** @description Problem: `auth/unauthenticated`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/auth/unauthenticated",
+                     *       "title": "A valid bearer token is required",
+                     *       "status": 401,
+                     *       "detail": "…",
+                     *       "code": "auth/unauthenticated",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["CancelGameProblem401"];
+                };
+            };
+            /** @description Problem: `game/left`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/game/left",
+                     *       "title": "You left this game",
+                     *       "status": 403,
+                     *       "detail": "…",
+                     *       "code": "game/left",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["CancelGameProblem403"];
+                };
+            };
+            /** @description Problem: `game/not-found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/game/not-found",
+                     *       "title": "No such game",
+                     *       "status": 404,
+                     *       "detail": "…",
+                     *       "code": "game/not-found",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["CancelGameProblem404"];
+                };
+            };
+            /** @description Problem: `request/version-mismatch`. */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/version-mismatch",
+                     *       "title": "The game has moved on",
+                     *       "status": 412,
+                     *       "detail": "…",
+                     *       "code": "request/version-mismatch",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["CancelGameProblem412"];
+                };
+            };
+            /** @description Problem: `request/too-large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "…",
+                     *       "code": "request/too-large",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["CancelGameProblem413"];
+                };
+            };
+            /** @description Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/not-creator`, `rules/game-started`, `rules/game-finished`, `rules/game-cancelled`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/idempotency-key-reused",
+                     *       "title": "This Idempotency-Key was used for another request",
+                     *       "status": 422,
+                     *       "detail": "…",
+                     *       "code": "request/idempotency-key-reused",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["CancelGameProblem422"];
+                };
+            };
+            /** @description Problem: `request/if-match-required`. */
+            428: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/if-match-required",
+                     *       "title": "An If-Match header with the game version is required",
+                     *       "status": 428,
+                     *       "detail": "…",
+                     *       "code": "request/if-match-required",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["CancelGameProblem428"];
+                };
+            };
+            /** @description Problem: `request/too-many-requests`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-many-requests",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "…",
+                     *       "code": "request/too-many-requests",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["CancelGameProblem429"];
+                };
+            };
+            /** @description Problem: `service/error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/error",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "…",
+                     *       "code": "service/error",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["CancelGameProblem500"];
+                };
+            };
+            /** @description Problem: `service/unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/unavailable",
+                     *       "title": "The service is briefly unavailable: retry",
+                     *       "status": 503,
+                     *       "detail": "…",
+                     *       "code": "service/unavailable",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["CancelGameProblem503"];
+                };
+            };
+        };
+    };
+    rematch: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
+                "idempotency-key": string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted: you are seated in the rematch. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RematchReply"];
+                };
+            };
+            /** @description Proposed: the rematch was created. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RematchReply"];
+                };
+            };
+            /** @description Problem: `request/invalid`, `request/idempotency-key-required`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/invalid",
+                     *       "title": "The request is not valid",
+                     *       "status": 400,
+                     *       "detail": "…",
+                     *       "code": "request/invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RematchProblem400"];
+                };
+            };
+            /** @description Problem: `auth/unauthenticated`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/auth/unauthenticated",
+                     *       "title": "A valid bearer token is required",
+                     *       "status": 401,
+                     *       "detail": "…",
+                     *       "code": "auth/unauthenticated",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RematchProblem401"];
+                };
+            };
+            /** @description Problem: `game/left`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/game/left",
+                     *       "title": "You left this game",
+                     *       "status": 403,
+                     *       "detail": "…",
+                     *       "code": "game/left",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RematchProblem403"];
+                };
+            };
+            /** @description Problem: `game/not-found`, `player/not-found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/game/not-found",
+                     *       "title": "No such game",
+                     *       "status": 404,
+                     *       "detail": "…",
+                     *       "code": "game/not-found",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RematchProblem404"];
+                };
+            };
+            /** @description Problem: `request/version-mismatch`. */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/version-mismatch",
+                     *       "title": "The game has moved on",
+                     *       "status": 412,
+                     *       "detail": "…",
+                     *       "code": "request/version-mismatch",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RematchProblem412"];
+                };
+            };
+            /** @description Problem: `request/too-large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "…",
+                     *       "code": "request/too-large",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RematchProblem413"];
+                };
+            };
+            /** @description Problem: `request/idempotency-key-reused`, `game/not-finished`, `rules/game-exists`, `rules/invalid-ruleset`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`, `rules/game-not-found`, `rules/already-seated`, `rules/game-cancelled`, `rules/not-invited`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/idempotency-key-reused",
+                     *       "title": "This Idempotency-Key was used for another request",
+                     *       "status": 422,
+                     *       "detail": "…",
+                     *       "code": "request/idempotency-key-reused",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RematchProblem422"];
+                };
+            };
+            /** @description Problem: `request/too-many-requests`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-many-requests",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "…",
+                     *       "code": "request/too-many-requests",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RematchProblem429"];
+                };
+            };
+            /** @description Problem: `service/error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/error",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "…",
+                     *       "code": "service/error",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RematchProblem500"];
+                };
+            };
+            /** @description Problem: `service/unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/unavailable",
+                     *       "title": "The service is briefly unavailable: retry",
+                     *       "status": 503,
+                     *       "detail": "…",
+                     *       "code": "service/unavailable",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RematchProblem503"];
+                };
+            };
+        };
+    };
+    exportGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The game. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameExport"];
+                };
+            };
+            /** @description Problem: `request/invalid`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/invalid",
+                     *       "title": "The request is not valid",
+                     *       "status": 400,
+                     *       "detail": "…",
+                     *       "code": "request/invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ExportGameProblem400"];
+                };
+            };
+            /** @description Problem: `auth/unauthenticated`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/auth/unauthenticated",
+                     *       "title": "A valid bearer token is required",
+                     *       "status": 401,
+                     *       "detail": "…",
+                     *       "code": "auth/unauthenticated",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ExportGameProblem401"];
+                };
+            };
+            /** @description Problem: `game/not-found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/game/not-found",
+                     *       "title": "No such game",
+                     *       "status": 404,
+                     *       "detail": "…",
+                     *       "code": "game/not-found",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ExportGameProblem404"];
+                };
+            };
+            /** @description Problem: `request/too-large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "…",
+                     *       "code": "request/too-large",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ExportGameProblem413"];
+                };
+            };
+            /** @description Problem: `game/not-finished`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/game/not-finished",
+                     *       "title": "The game is not over",
+                     *       "status": 422,
+                     *       "detail": "…",
+                     *       "code": "game/not-finished",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ExportGameProblem422"];
+                };
+            };
+            /** @description Problem: `request/too-many-requests`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-many-requests",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "…",
+                     *       "code": "request/too-many-requests",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ExportGameProblem429"];
+                };
+            };
+            /** @description Problem: `service/error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/error",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "…",
+                     *       "code": "service/error",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ExportGameProblem500"];
+                };
+            };
+            /** @description Problem: `service/unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/unavailable",
+                     *       "title": "The service is briefly unavailable: retry",
+                     *       "status": 503,
+                     *       "detail": "…",
+                     *       "code": "service/unavailable",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ExportGameProblem503"];
+                };
+            };
+        };
+    };
+    replayGame: {
+        parameters: {
+            query?: {
+                /** @description The step (a version; default 0). Past `last` is refused. */
+                at?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One step. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReplayStep"];
+                };
+            };
+            /** @description Problem: `request/invalid`, `request/version-ahead`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/invalid",
+                     *       "title": "The request is not valid",
+                     *       "status": 400,
+                     *       "detail": "…",
+                     *       "code": "request/invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ReplayGameProblem400"];
+                };
+            };
+            /** @description Problem: `auth/unauthenticated`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/auth/unauthenticated",
+                     *       "title": "A valid bearer token is required",
+                     *       "status": 401,
+                     *       "detail": "…",
+                     *       "code": "auth/unauthenticated",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ReplayGameProblem401"];
+                };
+            };
+            /** @description Problem: `game/not-found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/game/not-found",
+                     *       "title": "No such game",
+                     *       "status": 404,
+                     *       "detail": "…",
+                     *       "code": "game/not-found",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ReplayGameProblem404"];
+                };
+            };
+            /** @description Problem: `request/too-large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "…",
+                     *       "code": "request/too-large",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ReplayGameProblem413"];
+                };
+            };
+            /** @description Problem: `game/not-finished`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/game/not-finished",
+                     *       "title": "The game is not over",
+                     *       "status": 422,
+                     *       "detail": "…",
+                     *       "code": "game/not-finished",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ReplayGameProblem422"];
+                };
+            };
+            /** @description Problem: `request/too-many-requests`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-many-requests",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "…",
+                     *       "code": "request/too-many-requests",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ReplayGameProblem429"];
+                };
+            };
+            /** @description Problem: `service/error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/error",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "…",
+                     *       "code": "service/error",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ReplayGameProblem500"];
+                };
+            };
+            /** @description Problem: `service/unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/unavailable",
+                     *       "title": "The service is briefly unavailable: retry",
+                     *       "status": 503,
+                     *       "detail": "…",
+                     *       "code": "service/unavailable",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ReplayGameProblem503"];
+                };
+            };
+        };
+    };
+    listLobby: {
+        parameters: {
+            query?: {
+                /** @description Page size (default 50). */
+                limit?: number;
+                /** @description From the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of open games. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LobbyPage"];
+                };
+            };
+            /** @description Problem: `request/invalid`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/invalid",
+                     *       "title": "The request is not valid",
+                     *       "status": 400,
+                     *       "detail": "…",
+                     *       "code": "request/invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ListLobbyProblem400"];
+                };
+            };
+            /** @description Problem: `auth/unauthenticated`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/auth/unauthenticated",
+                     *       "title": "A valid bearer token is required",
+                     *       "status": 401,
+                     *       "detail": "…",
+                     *       "code": "auth/unauthenticated",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ListLobbyProblem401"];
+                };
+            };
+            /** @description Problem: `request/too-large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "…",
+                     *       "code": "request/too-large",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ListLobbyProblem413"];
+                };
+            };
+            /** @description Problem: `request/too-many-requests`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-many-requests",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "…",
+                     *       "code": "request/too-many-requests",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ListLobbyProblem429"];
+                };
+            };
+            /** @description Problem: `service/error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/error",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "…",
+                     *       "code": "service/error",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ListLobbyProblem500"];
+                };
+            };
+            /** @description Problem: `service/unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/unavailable",
+                     *       "title": "The service is briefly unavailable: retry",
+                     *       "status": 503,
+                     *       "detail": "…",
+                     *       "code": "service/unavailable",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ListLobbyProblem503"];
+                };
+            };
+        };
+    };
+    quickMatch: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
+                "idempotency-key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuickMatch"];
+            };
+        };
+        responses: {
+            /** @description You are seated. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuickMatchReply"];
+                };
+            };
+            /** @description Problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/invalid",
+                     *       "title": "The request is not valid",
+                     *       "status": 400,
+                     *       "detail": "…",
+                     *       "code": "request/invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["QuickMatchProblem400"];
+                };
+            };
+            /** @description Problem: `auth/unauthenticated`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/auth/unauthenticated",
+                     *       "title": "A valid bearer token is required",
+                     *       "status": 401,
+                     *       "detail": "…",
+                     *       "code": "auth/unauthenticated",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["QuickMatchProblem401"];
+                };
+            };
+            /** @description Problem: `player/not-found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/player/not-found",
+                     *       "title": "No such player",
+                     *       "status": 404,
+                     *       "detail": "…",
+                     *       "code": "player/not-found",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["QuickMatchProblem404"];
+                };
+            };
+            /** @description Problem: `request/version-mismatch`. */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/version-mismatch",
+                     *       "title": "The game has moved on",
+                     *       "status": 412,
+                     *       "detail": "…",
+                     *       "code": "request/version-mismatch",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["QuickMatchProblem412"];
+                };
+            };
+            /** @description Problem: `request/too-large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "…",
+                     *       "code": "request/too-large",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["QuickMatchProblem413"];
+                };
+            };
+            /** @description Problem: `request/unsupported-media-type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/unsupported-media-type",
+                     *       "title": "Send the body as application/json",
+                     *       "status": 415,
+                     *       "detail": "…",
+                     *       "code": "request/unsupported-media-type",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["QuickMatchProblem415"];
+                };
+            };
+            /** @description Problem: `request/idempotency-key-reused`, `rules/game-exists`, `rules/invalid-ruleset`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`, `rules/game-not-found`, `rules/already-seated`, `rules/game-cancelled`, `rules/not-invited`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/idempotency-key-reused",
+                     *       "title": "This Idempotency-Key was used for another request",
+                     *       "status": 422,
+                     *       "detail": "…",
+                     *       "code": "request/idempotency-key-reused",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["QuickMatchProblem422"];
+                };
+            };
+            /** @description Problem: `request/too-many-requests`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-many-requests",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "…",
+                     *       "code": "request/too-many-requests",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["QuickMatchProblem429"];
+                };
+            };
+            /** @description Problem: `service/error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/error",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "…",
+                     *       "code": "service/error",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["QuickMatchProblem500"];
+                };
+            };
+            /** @description Problem: `service/unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/unavailable",
+                     *       "title": "The service is briefly unavailable: retry",
+                     *       "status": 503,
+                     *       "detail": "…",
+                     *       "code": "service/unavailable",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["QuickMatchProblem503"];
                 };
             };
         };

@@ -106,22 +106,22 @@ describe('authorization: every route × own, another seat’s, a stranger’s, f
     {
       route: 'GET /v1/games/{id}',
       send: (who) => as(who, 'GET', `/v1/games/${game.id}`),
-      expect: { ann: 200, bob: 200, eve: 404, ghost: 404, forged: 401, altered: 401, none: 401 },
+      expect: { ann: 200, bob: 200, eve: 404, ghost: 401, forged: 401, altered: 401, none: 401 },
     },
     {
       route: 'GET /v1/games/{id} with If-None-Match',
       send: (who) => as(who, 'GET', `/v1/games/${game.id}`, { headers: { 'if-none-match': `"${game.version}"` } }),
-      expect: { ann: 304, bob: 304, eve: 404, ghost: 404, forged: 401, altered: 401, none: 401 },
+      expect: { ann: 304, bob: 304, eve: 404, ghost: 401, forged: 401, altered: 401, none: 401 },
     },
     {
       route: 'GET /v1/games/{id}/events',
       send: (who) => as(who, 'GET', `/v1/games/${game.id}/events?after=0`),
-      expect: { ann: 200, bob: 200, eve: 404, ghost: 404, forged: 401, altered: 401, none: 401 },
+      expect: { ann: 200, bob: 200, eve: 404, ghost: 401, forged: 401, altered: 401, none: 401 },
     },
     {
       route: 'GET /v1/games/{id}/events (long-poll)',
       send: (who) => as(who, 'GET', `/v1/games/${game.id}/events?after=${game.version}&wait=0`),
-      expect: { ann: 200, bob: 200, eve: 404, ghost: 404, forged: 401, altered: 401, none: 401 },
+      expect: { ann: 200, bob: 200, eve: 404, ghost: 401, forged: 401, altered: 401, none: 401 },
     },
     {
       route: 'POST /v1/games/{id}/moves (Bob’s move)',
@@ -131,7 +131,7 @@ describe('authorization: every route × own, another seat’s, a stranger’s, f
           headers: { ...moveHeaders(), ...(who === 'bob' ? { 'if-match': `"${game.version - 1}"` } : {}) },
         }),
       // Bob's own try is sent with a stale version (412): his real move is the positive control below.
-      expect: { ann: 422, bob: 412, eve: 404, ghost: 404, forged: 401, altered: 401, none: 401 },
+      expect: { ann: 422, bob: 412, eve: 404, ghost: 401, forged: 401, altered: 401, none: 401 },
     },
     {
       route: 'POST /v1/games/{id}/join (its invite code)',
@@ -140,22 +140,22 @@ describe('authorization: every route × own, another seat’s, a stranger’s, f
           body: { inviteCode: game.inviteCode },
           headers: { 'idempotency-key': newKey() },
         }),
-      expect: { ann: 200, bob: 200, eve: 422, ghost: 404, forged: 401, altered: 401, none: 401 },
+      expect: { ann: 200, bob: 200, eve: 422, ghost: 401, forged: 401, altered: 401, none: 401 },
     },
     {
       route: 'GET /v1/me',
       send: (who) => as(who, 'GET', '/v1/me'),
-      expect: { ann: 200, bob: 200, eve: 200, ghost: 404, forged: 401, altered: 401, none: 401 },
+      expect: { ann: 200, bob: 200, eve: 200, ghost: 401, forged: 401, altered: 401, none: 401 },
     },
     {
       route: 'GET /v1/me/games',
       send: (who) => as(who, 'GET', '/v1/me/games'),
-      expect: { ann: 200, bob: 200, eve: 200, ghost: 200, forged: 401, altered: 401, none: 401 },
+      expect: { ann: 200, bob: 200, eve: 200, ghost: 401, forged: 401, altered: 401, none: 401 },
     },
     {
       route: 'POST /v1/games',
       send: (who) => as(who, 'POST', '/v1/games', { body: { seats: 2 }, headers: { 'idempotency-key': newKey() } }),
-      expect: { ann: 201, bob: 201, eve: 201, ghost: 404, forged: 401, altered: 401, none: 401 },
+      expect: { ann: 201, bob: 201, eve: 201, ghost: 401, forged: 401, altered: 401, none: 401 },
     },
   ];
 
@@ -203,6 +203,214 @@ describe('authorization: every route × own, another seat’s, a stranger’s, f
       expect(real.status).toBe(404);
       expect(withoutIds(real.text)).toBe(withoutIds(none.text));
       expect([...real.headers.keys()].sort()).toEqual([...none.headers.keys()].sort());
+    }
+  });
+});
+
+describe('authorization: your account, messages, the lobby and cancelling, × every identity', () => {
+  const REGISTERED = ['ann', 'bob', 'eve'] as const;
+  const refused = { ghost: 401, forged: 401, altered: 401, none: 401 } as const;
+  const versionOf = async (who: Who) =>
+    who === 'ann' || who === 'bob' || who === 'eve'
+      ? ((await api.call('GET', '/v1/me', { token: tokens[who] })).headers.get('etag') ?? '"1"')
+      : '"1"';
+  // A second token of Bob's: the one route that may revoke it is Bob's own.
+  let spare: { token: string; id: string };
+  // A watch link of Ann's that strangers try to revoke, and that watches the game throughout.
+  let standing: { token: string; id: string };
+  beforeAll(async () => {
+    const link = await api.call('POST', `/v1/games/${game.id}/watch-links`, {
+      token: tokens.ann,
+      headers: { 'idempotency-key': newKey() },
+    });
+    standing = { token: link.body.token, id: link.body.id };
+    const res = await api.call('POST', '/v1/me/tokens', {
+      token: tokens.bob,
+      headers: { 'idempotency-key': newKey() },
+    });
+    spare = { token: res.body.token, id: res.body.id };
+  });
+  const account =
+    (method: string, path: string, stale = false) =>
+    async (who: Who) =>
+      as(who, method, path, {
+        headers: { 'if-match': stale ? '"999"' : await versionOf(who), 'idempotency-key': newKey() },
+        ...(method === 'PATCH' ? { body: { name: 'Mallory' } } : {}),
+      });
+  const ROWS: { route: string; send: (who: Who) => Promise<TestResponse>; expect: Record<Who, number> }[] = [
+    {
+      route: 'GET /v1/me/tokens',
+      send: (who) => as(who, 'GET', '/v1/me/tokens'),
+      expect: { ann: 200, bob: 200, eve: 200, ...refused },
+    },
+    {
+      route: 'POST /v1/me/tokens',
+      send: (who) => as(who, 'POST', '/v1/me/tokens', { headers: { 'idempotency-key': newKey() } }),
+      expect: { ann: 201, bob: 201, eve: 201, ...refused },
+    },
+    {
+      route: 'PATCH /v1/me (a stale If-Match)',
+      send: account('PATCH', '/v1/me', true),
+      expect: { ann: 412, bob: 412, eve: 412, ...refused },
+    },
+    {
+      route: 'DELETE /v1/me (a stale If-Match)',
+      send: account('DELETE', '/v1/me', true),
+      expect: { ann: 412, bob: 412, eve: 412, ...refused },
+    },
+    {
+      route: 'DELETE /v1/me/tokens (a stale If-Match)',
+      send: account('DELETE', '/v1/me/tokens', true),
+      expect: { ann: 412, bob: 412, eve: 412, ...refused },
+    },
+    {
+      // Last of Bob's: his own revocation of his spare token is the positive control.
+      route: 'DELETE /v1/me/tokens/{Bob’s spare}',
+      send: (who) => account('DELETE', `/v1/me/tokens/${spare.id}`)(who),
+      expect: { ann: 404, eve: 404, ...refused, bob: 204 },
+    },
+    {
+      route: 'GET /v1/lobby',
+      send: (who) => as(who, 'GET', '/v1/lobby'),
+      expect: { ann: 200, bob: 200, eve: 200, ...refused },
+    },
+    {
+      // Each with rules of their own, so no stranger is seated with Ann's players.
+      route: 'POST /v1/lobby/quick-match',
+      send: (who) =>
+        as(who, 'POST', '/v1/lobby/quick-match', {
+          body: { seats: 3, rules: { set: 6, handSize: WHO.indexOf(who) + 1 } },
+          headers: { 'idempotency-key': newKey() },
+        }),
+      expect: { ann: 200, bob: 200, eve: 200, ...refused },
+    },
+    {
+      route: 'POST /v1/games/{id}/messages',
+      send: (who) =>
+        as(who, 'POST', `/v1/games/${game.id}/messages`, {
+          body: { text: 'hello' },
+          headers: { 'idempotency-key': newKey() },
+        }),
+      expect: { ann: 201, bob: 201, eve: 404, ...refused },
+    },
+    {
+      route: 'GET /v1/games/{id}/messages',
+      send: (who) => as(who, 'GET', `/v1/games/${game.id}/messages`),
+      expect: { ann: 200, bob: 200, eve: 404, ...refused },
+    },
+    {
+      route: 'PUT /v1/games/{id}/messages/mute',
+      send: (who) => as(who, 'PUT', `/v1/games/${game.id}/messages/mute`, { body: { muted: false } }),
+      expect: { ann: 200, bob: 200, eve: 404, ...refused },
+    },
+    {
+      route: 'POST /v1/games/{id}/watch-links',
+      send: (who) => as(who, 'POST', `/v1/games/${game.id}/watch-links`, { headers: { 'idempotency-key': newKey() } }),
+      expect: { ann: 201, bob: 201, eve: 404, ...refused },
+    },
+    {
+      route: 'GET /v1/games/{id}/watch-links',
+      send: (who) => as(who, 'GET', `/v1/games/${game.id}/watch-links`),
+      expect: { ann: 200, bob: 200, eve: 404, ...refused },
+    },
+    {
+      // Ann and Bob each revoke a link of their own making; everyone else tries Ann's standing one.
+      route: 'DELETE /v1/games/{id}/watch-links/{linkId}',
+      send: async (who) => {
+        const own =
+          who === 'ann' || who === 'bob'
+            ? (
+                await api.call('POST', `/v1/games/${game.id}/watch-links`, {
+                  token: tokens[who],
+                  headers: { 'idempotency-key': newKey() },
+                })
+              ).body.id
+            : standing.id;
+        return as(who, 'DELETE', `/v1/games/${game.id}/watch-links/${own}`);
+      },
+      expect: { ann: 204, bob: 204, eve: 404, ...refused },
+    },
+    {
+      route: 'GET /v1/watch (a player’s token, not a watch token)',
+      send: (who) => as(who, 'GET', '/v1/watch'),
+      expect: { ann: 401, bob: 401, eve: 401, ...refused },
+    },
+    {
+      route: 'GET /v1/watch/events (a player’s token, not a watch token)',
+      send: (who) => as(who, 'GET', '/v1/watch/events'),
+      expect: { ann: 401, bob: 401, eve: 401, ...refused },
+    },
+    {
+      route: 'GET /v1/games/{id}/export (a game in play)',
+      send: (who) => as(who, 'GET', `/v1/games/${game.id}/export`),
+      expect: { ann: 422, bob: 422, eve: 404, ...refused },
+    },
+    {
+      route: 'GET /v1/games/{id}/replay (a game in play)',
+      send: (who) => as(who, 'GET', `/v1/games/${game.id}/replay?at=1`),
+      expect: { ann: 422, bob: 422, eve: 404, ...refused },
+    },
+    {
+      route: 'POST /v1/games/{id}/rematch (a game in play)',
+      send: (who) => as(who, 'POST', `/v1/games/${game.id}/rematch`, { headers: { 'idempotency-key': newKey() } }),
+      expect: { ann: 422, bob: 422, eve: 404, ...refused },
+    },
+    {
+      route: 'POST /v1/games/{id}/cancel (a game in play)',
+      send: (who) => as(who, 'POST', `/v1/games/${game.id}/cancel`, { headers: moveHeaders() }),
+      expect: { ann: 422, bob: 422, eve: 404, ...refused },
+    },
+  ];
+
+  it.each(ROWS.map((row) => [row.route, row] as const))('%s', async (_, row) => {
+    const before = await Promise.all(REGISTERED.map((who) => api.call('GET', '/v1/me', { token: tokens[who] })));
+    for (const who of WHO) {
+      const res = await row.send(who);
+      counts.cells++;
+      expect(res.status, `${row.route} as ${who}: ${res.text.slice(0, 200)}`).toBe(row.expect[who]);
+      if (res.status >= 400) expect(problemFault(res), `${row.route} as ${who}`).toBeNull();
+      if (res.status === 401) expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
+      if (res.status === 404)
+        expect(res.body.code).toBe(row.route.includes('{id}') ? 'game/not-found' : 'player/token-not-found');
+      // A list of tokens is the caller's own: never another player's session.
+      if (row.route === 'GET /v1/me/tokens' && res.status === 200) {
+        const own = tokens[who as 'ann'].split('.')[2];
+        expect(res.body.tokens.some((t: { id: string; current: boolean }) => t.id === own && t.current)).toBe(true);
+        if (who !== 'bob') expect(res.text).not.toContain(spare.id);
+      }
+    }
+    // Names unchanged, every main token still in; the game as it was.
+    const after = await Promise.all(REGISTERED.map((who) => api.call('GET', '/v1/me', { token: tokens[who] })));
+    expect(after.map((r) => r.body.player)).toEqual(before.map((r) => r.body.player));
+    expect(await version()).toBe(game.version);
+    if (row.route.includes('spare')) expect((await api.call('GET', '/v1/me', { token: spare.token })).status).toBe(401);
+    expect((await api.call('GET', '/v1/watch', { token: standing.token })).status).toBe(200);
+  });
+
+  it('a watch token opens the watch routes of its game only, and shows no tile of Ann’s or Bob’s hands', async () => {
+    const view = await api.call('GET', '/v1/watch', { token: standing.token });
+    const events = await api.call('GET', '/v1/watch/events?after=0', { token: standing.token });
+    expect([view.status, events.status]).toEqual([200, 200]);
+    expect(view.body.id).toBe(game.id);
+    const board = new Set(view.body.hand.board.map((p: { tile: string }) => p.tile));
+    for (const res of [view, events])
+      for (const tile of HANDS.flat()) if (!board.has(tile)) expect(res.text, tile).not.toContain(`"${tile}"`);
+    for (const [method, path] of [
+      ['GET', `/v1/games/${game.id}`],
+      ['GET', `/v1/games/${game.id}/events`],
+      ['GET', `/v1/games/${game.id}/messages`],
+      ['GET', '/v1/me'],
+      ['GET', '/v1/lobby'],
+    ] as const) {
+      const res = await api.call(method, path, { token: standing.token });
+      counts.requests++;
+      expect(res.status, path).toBe(401);
+    }
+    for (const token of alterations(standing.token).filter((_, i) => i % 17 === 0)) {
+      const res = await api.call('GET', '/v1/watch', { token });
+      counts.requests++;
+      counts.alterations++;
+      expect(res.status).toBe(401);
     }
   });
 });

@@ -1,4 +1,4 @@
-import { testApi } from '@chickenfoot/api/testing';
+import { newKey, testApi } from '@chickenfoot/api/testing';
 import { fisherYates, seededRandom } from '@chickenfoot/rules';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { chooser } from './support/choice';
@@ -83,6 +83,23 @@ describe('hidden information: no seat is ever shown a tile it may not know', () 
 });
 
 describe('the scan itself', () => {
+  it('holds a watcher to what a spectator knows: a seat’s tile in a watch view is a leak', async () => {
+    const { api, store } = await testApi(inject('dynamoEndpoint'), { shuffle: fisherYates(seededRandom(97)) });
+    const { gameId, tokens } = await api.startGame(2, { set: 6 });
+    const link = await api.call('POST', `/v1/games/${gameId}/watch-links`, {
+      token: tokens[1],
+      headers: { 'idempotency-key': newKey() },
+    });
+    const res = await api.call('GET', '/v1/watch', { token: link.body.token });
+    const truth = await readTruth(store, gameId);
+    expect(checkExchanges([{ seat: -1, method: 'GET', path: '/v1/watch', res }], truth).leaks).toEqual([]);
+    const held = truth.states[res.body.version]?.hand?.hands[0]?.[0] as string;
+    const tampered = { ...res, body: { ...res.body, yourTiles: [held] } };
+    expect(checkExchanges([{ seat: -1, method: 'GET', path: '/v1/watch', res: tampered }], truth).leaks).toEqual([
+      expect.stringContaining(`was shown ${held}, which seat 0 holds`),
+    ]);
+  });
+
   it('holds a player who left to what a spectator knows: the tiles of the seat they left are the bot’s', async () => {
     const { api, store } = await testApi(inject('dynamoEndpoint'), { shuffle: fisherYates(seededRandom(98)) });
     const { gameId, tokens } = await api.startGame(3, { set: 6 });

@@ -86,7 +86,7 @@ describe('a player on the web client', () => {
     expect(phone.errors).toEqual(['Failed to load resource: the server responded with a status of 401 (Unauthorized)']);
   }, 60_000);
 
-  it('creates a game with every rule option changed, the seats and a bot, each option said in a sentence', async () => {
+  it('creates a game with every rule option changed, the seats, a bot and the lobby, each option said in a sentence', async () => {
     const bea = await signUp(browser, served.baseUrl, 'Bea', 'phone');
     const { page } = bea;
     await page.goto(`${served.baseUrl}/new`);
@@ -114,12 +114,14 @@ describe('a player on the web client', () => {
     }
     await page.getByLabel('Players', { exact: true }).fill('4');
     await page.getByLabel('Computer players').fill('1');
+    await page.locator('input[type=radio][name=open][value=true]').check();
     await page.getByRole('button', { name: 'Create the game' }).click();
     await page.waitForURL(/\/games\/g_/);
     // The game as the API keeps it, asked with the key the page holds.
     const seat = new Seat(served.baseUrl, 'Bea', (await kept(bea))!.token);
     const game = await seat.view(page.url().split('/games/')[1]!);
     expect(game.rules).toMatchObject(chosen);
+    expect(game.open).toBe(true);
     expect(game.seats).toHaveLength(4);
     expect(game.seats.map((s) => s.bot)).toEqual([null, 'strong', null, null]);
     await page.waitForURL(`${served.baseUrl}/games/${game.id}`);

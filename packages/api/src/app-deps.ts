@@ -1,4 +1,5 @@
 import type { EventStore } from '@chickenfoot/store';
+import type { AccountCache } from './auth/sessions';
 import type { Signer } from './auth/signer';
 import type { Clock } from './clock';
 import type { GameService } from './games/service';
@@ -21,6 +22,8 @@ export interface Limits {
   readonly perPlayer: RateLimit;
   /** Registrations per client address. */
   readonly registrations: RateLimit;
+  /** Messages per player and game. */
+  readonly messages: RateLimit;
 }
 
 /** The app's parts, built once by `createApp` and handed to every route: the one dependency object. */
@@ -29,6 +32,8 @@ export interface AppDeps {
   /** Every command on a game goes through it, whoever the actor. */
   readonly games: GameService;
   readonly players: PlayerRepository;
+  /** Accounts as this process last read them (within a bound), for token checks and names. */
+  readonly accounts: AccountCache;
   readonly watcher: GameWatcher;
   /** What the signing secret derives (tokens, ids, invite codes), once the secret is known. */
   readonly signer: () => Promise<Signer>;
@@ -39,5 +44,11 @@ export interface AppDeps {
 
 /** Hono's environment for this app: what middleware puts on the context. */
 export interface AppEnv {
-  Variables: { requestId: string; playerId: string };
+  Variables: {
+    requestId: string;
+    playerId: string;
+    sessionId: string;
+    /** On /v1/watch routes: the game and the link the watch token names. */
+    watch: { gameId: string; linkId: string };
+  };
 }

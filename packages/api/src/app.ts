@@ -4,7 +4,9 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { randomInt } from 'node:crypto';
 import type { AppDeps, AppEnv, Limits } from './app-deps';
 import { requirePlayer } from './auth/middleware';
+import { requireWatcher } from './auth/watch-middleware';
 import { lazySecret, type SecretSource } from './auth/secret';
+import { AccountCache } from './auth/sessions';
 import { Signer } from './auth/signer';
 import { systemClock, type Clock } from './clock';
 import { ROUTES } from './contract/document';
@@ -20,9 +22,17 @@ import { problem } from './http/problems';
 import { RateLimiter } from './http/rate-limit';
 import { limitByAddress, requestContext } from './http/request-context';
 import { PlayerRepository } from './players/repository';
+import { accountRoutes } from './routes/account';
 import { docsRoutes } from './routes/docs';
 import { eventRoutes } from './routes/events';
 import { gameRoutes } from './routes/games';
+import { lifecycleRoutes } from './routes/lifecycle';
+import { lobbyRoutes } from './routes/lobby';
+import { messageRoutes } from './routes/messages';
+import { exportRoutes } from './routes/export';
+import { rematchRoutes } from './routes/rematch';
+import { watchRoutes } from './routes/watch';
+import { WatchLinks } from './games/watch-links';
 import { moveRoutes } from './routes/moves';
 import { myGameRoutes } from './routes/my-games';
 import { playerRoutes } from './routes/players';
@@ -44,6 +54,8 @@ export interface AppOptions {
   readonly clock?: Clock;
   /** How the server plays bots: the real ones by default; a test may pass its own chooser, randomness, bounds. */
   readonly bots?: BotOptions;
+  /** How long a game may wait for players with nothing happening before the sweeper closes it (default 7 days). */
+  readonly staleAfterMs?: number;
 }
 
 const DEFAULT_LIMITS: Limits = {
@@ -56,6 +68,8 @@ const DEFAULT_LIMITS: Limits = {
   // flood on one game leaves another's moves near their usual latency (test/security/flood.test.ts).
   perPlayer: { burst: 60, perSecond: 20 },
   registrations: { burst: 30, perSecond: 1 },
+  // A table talk, not a chat room: a few lines at once, then one every 5 s.
+  messages: { burst: 5, perSecond: 0.2 },
 };
 
 /**
@@ -72,17 +86,34 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   app.use('*', requestContext(logger));
   app.use('*', limitBody(limits.bodyBytes));
   // One token check (and rate limit) for every /v1 route except registration, before any route runs.
-  const auth = requirePlayer(deps.signer, new RateLimiter(limits.perPlayer, deps.clock));
-  app.use('/v1/*', (c, next) => (c.req.path === '/v1/players' ? next() : auth(c, next)));
+  const auth = requirePlayer(deps.signer, new RateLimiter(limits.perPlayer, deps.clock), deps.accounts);
+  // The /v1/watch routes take a watch token instead (a link's, not a player's).
+  const links = new WatchLinks(deps.store);
+  const watcher = requireWatcher(
+    deps.signer,
+    new RateLimiter(limits.perPlayer, deps.clock, undefined, 'watcher'),
+    links,
+  );
+  app.use('/v1/*', (c, next) => {
+    if (c.req.path === '/v1/players') return next();
+    return c.req.path === '/v1/watch' || c.req.path.startsWith('/v1/watch/') ? watcher(c, next) : auth(c, next);
+  });
   app.post('/v1/players', limitByAddress(new RateLimiter(limits.registrations, deps.clock, undefined, 'registration')));
   // After the token check, which awaits: by then Node has parsed the packet the body came in.
   app.use('*', bufferedBody());
   app.route('/', playerRoutes(deps));
+  app.route('/', accountRoutes(deps));
+  app.route('/', messageRoutes(deps));
+  app.route('/', exportRoutes(deps));
+  app.route('/', rematchRoutes(deps));
+  app.route('/', watchRoutes(deps, links));
   app.route('/', myGameRoutes(deps));
   app.route('/', gameRoutes(deps));
   app.route('/', seatRoutes(deps));
   app.route('/', moveRoutes(deps));
   app.route('/', eventRoutes(deps));
+  app.route('/', lifecycleRoutes(deps));
+  app.route('/', lobbyRoutes(deps));
 
   app.route('/', docsRoutes());
 
@@ -111,6 +142,26 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   return app;
 }
 
+/**
+ * The one command path (see `GameService`) as the app builds it from its options: what the sweeper's
+ * handlers (see `setupHandlers`) run their commands through, in the same process or another.
+ * @example new Sweeper({ store, logger, handlers: setupHandlers(gameService({ store, secret })) })
+ */
+export function gameService(options: AppOptions): GameService {
+  const repository = new GameRepository({
+    store: options.store,
+    clock: options.clock ?? systemClock,
+    ...(options.cacheSize !== undefined ? { cacheSize: options.cacheSize } : {}),
+  });
+  return new GameService({
+    repository,
+    context: { shuffle: options.shuffle ?? fisherYates(randomInt) },
+    logger: options.logger ?? jsonLogger,
+    ...(options.bots ? { bots: options.bots } : {}),
+    ...(options.staleAfterMs !== undefined ? { staleAfterMs: options.staleAfterMs } : {}),
+  });
+}
+
 /** The app's parts, each built once from the options: what every route is handed. */
 function appDeps(options: AppOptions): AppDeps {
   const logger = options.logger ?? jsonLogger;
@@ -118,20 +169,12 @@ function appDeps(options: AppOptions): AppDeps {
   const clock = options.clock ?? systemClock;
   const secret = lazySecret(options.secret);
   let signer: Promise<Signer> | undefined;
-  const repository = new GameRepository({
-    store: options.store,
-    clock,
-    ...(options.cacheSize !== undefined ? { cacheSize: options.cacheSize } : {}),
-  });
+  const players = new PlayerRepository(options.store);
   return {
     store: options.store,
-    games: new GameService({
-      repository,
-      context: { shuffle: options.shuffle ?? fisherYates(randomInt) },
-      logger,
-      ...(options.bots ? { bots: options.bots } : {}),
-    }),
-    players: new PlayerRepository(options.store),
+    games: gameService(options),
+    players,
+    accounts: new AccountCache(players, clock),
     watcher: new GameWatcher(options.store, limits.pollMs),
     // A failed fetch of the secret is tried again on the next request, so only a success is kept.
     signer: () =>

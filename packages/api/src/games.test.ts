@@ -74,7 +74,8 @@ describe('games', () => {
       expect(body.yourSeat).toBe(seat);
       expect(body.inviteCode).toBeNull();
       const others = views.flatMap((v, s) => (s === seat ? [] : v.body.yourTiles));
-      const shown = JSON.stringify(body).match(/\d+-\d+/g) ?? [];
+      // A tile is digits-digits on its own: ids (base64url) may hold "3-0" inside them.
+      const shown = JSON.stringify(body).match(/(?<![\w-])\d{1,2}-\d{1,2}(?![\w-])/g) ?? [];
       for (const tile of others) expect(shown).not.toContain(tile);
     }
     expect(views.map((v) => v.body.seats.map((s: { tileCount: number }) => s.tileCount))).toEqual(

@@ -2,9 +2,10 @@
  * The Chickenfoot HTTP API (Hono + @hono/zod-openapi): routes, schemas, auth, problem+json,
  * per-viewer views. Entry points in functions/ build it with `createApp` and serve it.
  */
-export { createApp, type AppOptions } from './app';
+export { createApp, gameService, type AppOptions } from './app';
 export { projectionOf } from './games/projection';
 export { SNAPSHOT_EVERY } from './games/repository';
+export { fromSnapshot, toSnapshot } from './games/snapshot';
 export { DOCUMENT_CONFIG, openApiDocument } from './contract/document';
 export { GameService, type Executed, type ExecuteOptions, type GameCommand } from './games/service';
 export type { Actor } from './games/actors';
@@ -12,7 +13,20 @@ export { decisionRandom, type BotOptions } from './games/bot-players';
 export type { CommandChain } from './games/chain';
 export type { Settled } from './games/settle-bots';
 export { systemClock, type Clock } from './clock';
-export { jsonLogger, silentLogger, type Logger, type LogRecord } from './http/logging';
+export { Sweeper, type SweeperOptions, type SweepReport } from './sweeper/sweeper';
+export type { DueHandler, DueHandlers, DueResult } from './sweeper/due-handler';
+export { closeStale, setupHandlers } from './sweeper/close-stale';
+export { CLOSE_STALE, STALE_AFTER_MS } from './games/stale-check';
+export {
+  createLogger,
+  isLogLevel,
+  jsonLogger,
+  silentLogger,
+  type Logger,
+  type LoggerOptions,
+  type LogLevel,
+  type LogRecord,
+} from './http/logging';
 export { PROBLEMS, problemType, type ProblemCode } from './problems';
 export { MIN_SECRET_LENGTH, type SecretSource } from './auth/secret';
 export type { AppDeps, Limits } from './app-deps';

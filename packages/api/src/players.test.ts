@@ -8,10 +8,11 @@ describe('players and tokens', () => {
     const res = await api.call('POST', '/v1/players', { body: { name: '  Ann  ' } });
     expect(res.status).toBe(201);
     expect(res.body.player).toEqual({ id: expect.stringMatching(/^p_[\w-]{22}$/), name: 'Ann' });
-    expect(res.body.token).toMatch(/^cf1\.p_[\w-]{22}\.[\w-]{43}$/);
+    expect(res.body.token).toMatch(/^cf2\.p_[\w-]{22}\.[\w-]{11}\.[\w-]{43}$/);
     const me = await api.call('GET', '/v1/me', { token: res.body.token });
     expect(me.status).toBe(200);
     expect(me.body).toEqual({ player: res.body.player });
+    expect(me.headers.get('etag')).toBe('"1"');
   });
 
   it('keeps no token: what the store holds for a player never contains it', async () => {
@@ -19,7 +20,7 @@ describe('players and tokens', () => {
     const res = await api.call('POST', '/v1/players', { body: { name: 'Ann' } });
     const stored = JSON.stringify(await store.readAll(res.body.player.id, { snapshots: true }));
     expect(stored).toContain('Ann');
-    expect(stored).not.toContain(res.body.token.split('.')[2]);
+    expect(stored).not.toContain(res.body.token.split('.')[3]);
   });
 
   it('a registration retried with its Idempotency-Key returns the first reply; the key with another name is refused', async () => {

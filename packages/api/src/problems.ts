@@ -17,7 +17,12 @@ export const PROBLEMS = {
   'auth/unauthenticated': { status: 401, title: 'A valid bearer token is required' },
   'game/not-found': { status: 404, title: 'No such game' },
   'game/left': { status: 403, title: 'You left this game' },
+  'game/not-finished': { status: 422, title: 'The game is not over' },
+  'game/watch-link-not-found': { status: 404, title: 'No such watch link of this game' },
+  'game/too-many-watch-links': { status: 422, title: 'Too many watch links are open' },
   'player/not-found': { status: 404, title: 'No such player' },
+  'player/token-not-found': { status: 404, title: 'No such token of yours' },
+  'player/too-many-tokens': { status: 422, title: 'Too many tokens are open' },
   'service/unavailable': { status: 503, title: 'The service is briefly unavailable: retry' },
   'service/error': { status: 500, title: 'Something went wrong on our side' },
   ...Object.fromEntries(REJECTION_CODES.map((code) => [code, { status: 422, title: titleOf(code) }])),
@@ -43,7 +48,12 @@ export type ProblemCode =
   | 'auth/unauthenticated'
   | 'game/not-found'
   | 'game/left'
+  | 'game/not-finished'
+  | 'game/watch-link-not-found'
+  | 'game/too-many-watch-links'
   | 'player/not-found'
+  | 'player/token-not-found'
+  | 'player/too-many-tokens'
   | 'service/unavailable'
   | 'service/error'
   | RejectionCode;

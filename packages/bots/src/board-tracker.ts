@@ -1,4 +1,4 @@
-import { DEFAULT_RULES, evolve, type GameState, type GameView, type VisibleEvent } from '@chickenfoot/rules';
+import { DEFAULT_RULES, evolve, NO_SETUP, type GameState, type GameView, type VisibleEvent } from '@chickenfoot/rules';
 
 type Placed = Extract<VisibleEvent, { type: 'RootPlaced' | 'TilePlayed' }>;
 
@@ -60,5 +60,6 @@ function tableOnly(view: GameView): GameState {
     totals: view.seats.map(() => 0),
     winners: null,
     pastHands: [],
+    setup: NO_SETUP,
   };
 }

@@ -1,4 +1,4 @@
-import type { GameView, PlayingGame, RandomInt, Seat, Tile } from '@chickenfoot/rules';
+import { NO_SETUP, type GameView, type PlayingGame, type RandomInt, type Seat, type Tile } from '@chickenfoot/rules';
 import type { Knowledge } from './knowledge';
 import { openSuitsOf, suitsOf } from './suits';
 
@@ -58,6 +58,7 @@ export function worldOf(
     totals: view.totals,
     winners: null,
     pastHands: view.pastHands,
+    setup: NO_SETUP,
   });
 }
 

@@ -34,6 +34,12 @@ export type Command =
       readonly rules?: RulesetOptions;
       readonly player: Player;
       readonly bots?: readonly BotRequest[];
+      /** Listed in the lobby: anyone may join without an invite code. */
+      readonly open?: boolean;
+      /** A rematch: the creator's seat (default 0), and the player each seat is kept for (see `GameSetup`). */
+      readonly seat?: Seat;
+      readonly reserved?: readonly (string | null)[];
+      readonly rematchOf?: string;
     }
   | { readonly type: 'join'; readonly player: Player }
   /** `by` is the seat asking (only the creator's, 0, may); the caller has already checked who is behind it. */
@@ -41,9 +47,16 @@ export type Command =
   /** The player of `seat` leaves the game; the caller has already checked who is behind it. */
   | { readonly type: 'leave'; readonly seat: Seat }
   /** `seat` is the seat acting; the caller has already checked who is behind it. */
-  | { readonly type: 'move'; readonly seat: Seat; readonly move: Move };
+  | { readonly type: 'move'; readonly seat: Seat; readonly move: Move }
+  /**
+   * Cancels a game waiting for players: `seat` is the seat asking (only the creator's may), or for a
+   * game closed after waiting too long (`reason: 'stale'`, the system's), the creator's.
+   */
+  | { readonly type: 'cancel'; readonly seat: Seat; readonly reason: 'creator' | 'stale' }
+  /** The player of `seat` deleted their account: their name goes from the game (see `PlayerErased`). */
+  | { readonly type: 'erase'; readonly seat: Seat };
 
-/** A command's kind as `REJECTIONS` lists them: `create`, `join`, `add-bot`, `leave`, or the move's type. */
+/** A command's kind as `REJECTIONS` lists them: `create`, `join`, `add-bot`, `leave`, `cancel`, `erase`, or the move's type. */
 export type CommandKind = Exclude<Command['type'], 'move'> | Move['type'];
 
 /**

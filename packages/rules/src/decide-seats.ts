@@ -12,7 +12,10 @@ export function decideAddBot(
 ): RejectionOf<'add-bot'> | undefined {
   const game = rec.state;
   if (game.status === 'empty') return reject('rules/game-not-found', 'There is no such game.');
-  if (command.by !== 0) return reject('rules/not-creator', 'Only the player who created the game may seat a bot.');
+  if (game.status === 'cancelled') return reject('rules/game-cancelled', 'The game was cancelled before it started.');
+  if (command.by !== game.setup.creator) {
+    return reject('rules/not-creator', 'Only the player who created the game may seat a bot.');
+  }
   if (game.status !== 'waiting') return reject('rules/game-full', 'The game has started: every seat is taken.');
   const seated = seatBots(rec, game, [command.bot]);
   if ('ok' in seated) return seated;

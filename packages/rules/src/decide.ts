@@ -1,5 +1,6 @@
 import type { Command, Move } from './commands';
 import { decideAnnounce, decideCallout } from './decide-chickenlittle';
+import { decideCancel, decideErase } from './decide-cancel';
 import { decideAddBot, decideLeave } from './decide-seats';
 import { decideCreate, decideJoin } from './decide-setup';
 import { decideDraw, decidePass, decidePlay } from './decide-turn';
@@ -40,6 +41,10 @@ function apply(command: Command, rec: Recorder): Rejection | undefined {
       return decideLeave(command, rec);
     case 'move':
       return decideMove(rec, command.seat, command.move);
+    case 'cancel':
+      return decideCancel(command, rec);
+    case 'erase':
+      return decideErase(command, rec);
     default: {
       const unknown: never = command;
       throw new Error(`unknown command ${JSON.stringify(unknown)}`);
@@ -56,6 +61,8 @@ function decideMove(rec: Recorder, seat: Seat, move: Move): Rejection | undefine
       return reject('rules/game-not-started', 'The game starts when every seat is taken.');
     case 'finished':
       return reject('rules/game-finished', 'The game is over.');
+    case 'cancelled':
+      return reject('rules/game-cancelled', 'The game was cancelled before it started.');
     case 'playing':
       if (!Number.isInteger(seat) || seat < 0 || seat >= game.seatCount) {
         return reject('rules/unknown-seat', `There is no seat ${String(seat)} in this game.`);

@@ -15,7 +15,20 @@ export type DrawReason = 'opening' | 'turn' | 'penalty';
 
 /** Everything that can happen in a game. A game's state is the fold of these with `evolve`. */
 export type GameEvent =
-  | { readonly type: 'GameCreated'; readonly rules: Ruleset; readonly seats: number }
+  /**
+   * `open`: listed in the lobby, joined without an invite code. `creator`: the creator's seat when not
+   * 0; `reserved` and `rematchOf`: a rematch's seats kept for the players of `rematchOf` (see `GameSetup`).
+   * Each is absent when not set.
+   */
+  | {
+      readonly type: 'GameCreated';
+      readonly rules: Ruleset;
+      readonly seats: number;
+      readonly open?: boolean;
+      readonly creator?: Seat;
+      readonly reserved?: readonly (string | null)[];
+      readonly rematchOf?: string;
+    }
   | { readonly type: 'SeatTaken'; readonly seat: Seat; readonly player: Player }
   /** A bot takes a free seat of a game waiting for players, and plays it at `level` for the whole game. */
   | { readonly type: 'BotSeated'; readonly seat: Seat; readonly level: BotLevel }
@@ -83,7 +96,11 @@ export type GameEvent =
       readonly scores: readonly number[];
       readonly hands: readonly (readonly Tile[])[];
     }
-  | { readonly type: 'GameEnded'; readonly totals: readonly number[]; readonly winners: readonly Seat[] };
+  | { readonly type: 'GameEnded'; readonly totals: readonly number[]; readonly winners: readonly Seat[] }
+  /** A game waiting for players is cancelled: by its creator, or closed after waiting too long (`stale`). */
+  | { readonly type: 'GameCancelled'; readonly reason: 'creator' | 'stale' }
+  /** The player of `seat` deleted their account: the seat keeps its player id, but no name from now on. */
+  | { readonly type: 'PlayerErased'; readonly seat: Seat };
 
 /** The name of an event type. */
 export type GameEventType = GameEvent['type'];
@@ -97,5 +114,16 @@ export type SeatEvent = EventOf<'SeatTaken' | 'BotSeated' | 'SeatLeft'>;
 /** The events of a game in play: everything that happens within a hand, and its end. */
 export type InPlayEvent = Exclude<
   GameEvent,
-  { type: 'GameCreated' | 'SeatTaken' | 'BotSeated' | 'SeatLeft' | 'GameStarted' | 'HandDealt' | 'GameEnded' }
+  {
+    type:
+      | 'GameCreated'
+      | 'SeatTaken'
+      | 'BotSeated'
+      | 'SeatLeft'
+      | 'GameStarted'
+      | 'HandDealt'
+      | 'GameEnded'
+      | 'GameCancelled'
+      | 'PlayerErased';
+  }
 >;

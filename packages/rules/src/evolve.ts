@@ -2,6 +2,8 @@ import { placeRoot, placeTile } from './board';
 import { afterAnnounce, afterCallout, afterDraw, afterPlacement, afterSkip, dealtStatuses } from './chickenlittle';
 import type { EventOf, GameEvent, InPlayEvent, Seat } from './events';
 import { storedRuleset, type Ruleset } from './ruleset';
+import { cancelled, erased } from './evolve-setup';
+import { setupOf } from './setup';
 import type { EmptyGame, FinishedGame, GameState, HandRecord, HandState, PlayingGame, WaitingGame } from './state';
 import type { Tile } from './tiles';
 
@@ -27,6 +29,10 @@ export function evolve(state: GameState, event: GameEvent): GameState {
       return state.status === 'waiting' || state.status === 'playing' ? evolveDeal(state, event) : state;
     case 'GameEnded':
       return state.status === 'playing' ? finished(state, event) : state;
+    case 'GameCancelled':
+      return state.status === 'waiting' ? cancelled(state) : state;
+    case 'PlayerErased':
+      return state.status === 'empty' ? state : erased(state, event.seat);
     default:
       return state.status === 'playing' ? evolveInPlay(state, event) : state;
   }
@@ -54,6 +60,7 @@ export function evolveWaiting(
     totals: game.totals,
     winners: null,
     pastHands: game.pastHands,
+    setup: game.setup,
   };
 }
 
@@ -173,6 +180,7 @@ function created(_: EmptyGame, event: EventOf<'GameCreated'>): WaitingGame {
     totals: Array.from({ length: event.seats }, () => 0),
     winners: null,
     pastHands: [],
+    setup: setupOf(event),
   };
 }
 
@@ -189,6 +197,7 @@ function finished(game: PlayingGame, event: EventOf<'GameEnded'>): FinishedGame 
     totals: game.totals,
     winners: event.winners,
     pastHands: game.pastHands,
+    setup: game.setup,
   };
 }
 
@@ -214,6 +223,7 @@ function playing(
     totals,
     winners: null,
     pastHands,
+    setup: game.setup,
   };
 }
 

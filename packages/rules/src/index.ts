@@ -13,6 +13,7 @@ export {
   type WaitingGame,
   type PlayingGame,
   type FinishedGame,
+  type CancelledGame,
   type HandState,
   type HandRecord,
 } from './state';
@@ -29,6 +30,7 @@ export {
   type RejectionOf,
 } from './rejections';
 export { botAt, firstFreeSeat, hasLeft, isFree, isFull } from './seats';
+export { ERASED_NAME, NO_SETUP, reservedSeat, type GameSetup } from './setup';
 export type { DecideContext, Shuffle } from './recorder';
 export {
   BOT_LEVELS,

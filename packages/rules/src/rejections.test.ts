@@ -54,6 +54,20 @@ const finished = new Scenario({
   rules: { set: 6, handSize: 1 },
   deals: ['6-6', '5-5', '4-4', '3-3', '2-2', '1-1', '0-0'].map((opener) => ({ hands: [[opener], ['2-1']] })),
 }).state;
+// Cancelled by its creator before anyone joined.
+const cancelled = (() => {
+  const done = decide({ type: 'cancel', seat: 0, reason: 'creator' }, waiting, context);
+  if (!done.ok) throw new Error('cancel refused');
+  return done.state;
+})();
+// A rematch of two players, created by seat 1's: seat 0 is kept for player 0.
+const rematch = (() => {
+  const reserved = [player(0).id, player(1).id];
+  const command = { type: 'create', seats: 2, rules: { set: 6 }, player: player(1), seat: 1, reserved } as const;
+  const done = decide({ ...command, rematchOf: 'g_before' }, empty, context);
+  if (!done.ok) throw new Error('rematch refused');
+  return done.state;
+})();
 const after = (plays: readonly (readonly [number, string, number])[]) => {
   const game = turn();
   for (const [seat, tile, on] of plays) game.play(seat, tile, on);
@@ -73,6 +87,7 @@ const anyMove = (m: Move) =>
     'rules/game-not-found': [move(0, m), empty],
     'rules/game-not-started': [move(0, m), waiting],
     'rules/game-finished': [move(0, m), finished],
+    'rules/game-cancelled': [move(0, m), cancelled],
     'rules/unknown-seat': [move(7, m), playing],
   }) as const satisfies Record<string, Case>;
 
@@ -94,6 +109,8 @@ const CASES: { readonly [K in CommandKind]: { readonly [C in (typeof REJECTIONS)
     'rules/game-not-found': [{ type: 'join', player: player(1) }, empty],
     'rules/already-seated': [{ type: 'join', player: player(0) }, waiting],
     'rules/game-full': [{ type: 'join', player: player(5) }, playing],
+    'rules/game-cancelled': [{ type: 'join', player: player(5) }, cancelled],
+    'rules/not-invited': [{ type: 'join', player: player(5) }, rematch],
   },
   'add-bot': {
     'rules/game-not-found': [{ type: 'add-bot', by: 0, bot: {} }, empty],
@@ -102,6 +119,7 @@ const CASES: { readonly [K in CommandKind]: { readonly [C in (typeof REJECTIONS)
     'rules/unknown-seat': [{ type: 'add-bot', by: 0, bot: { seat: 3 } }, withBot],
     'rules/seat-taken': [{ type: 'add-bot', by: 0, bot: { seat: 1 } }, withBot],
     'rules/unknown-bot-level': [{ type: 'add-bot', by: 0, bot: { level: 'genius' as BotLevel } }, withBot],
+    'rules/game-cancelled': [{ type: 'add-bot', by: 0, bot: {} }, cancelled],
   },
   leave: {
     'rules/game-not-found': [{ type: 'leave', seat: 0 }, empty],
@@ -109,6 +127,18 @@ const CASES: { readonly [K in CommandKind]: { readonly [C in (typeof REJECTIONS)
     'rules/unknown-seat': [{ type: 'leave', seat: 2 }, withBot],
     'rules/already-left': [{ type: 'leave', seat: 1 }, withBot],
     'rules/creator-cannot-leave': [{ type: 'leave', seat: 0 }, withBot],
+    'rules/game-cancelled': [{ type: 'leave', seat: 0 }, cancelled],
+  },
+  cancel: {
+    'rules/game-not-found': [{ type: 'cancel', seat: 0, reason: 'creator' }, empty],
+    'rules/not-creator': [{ type: 'cancel', seat: 0, reason: 'creator' }, rematch],
+    'rules/game-started': [{ type: 'cancel', seat: 0, reason: 'stale' }, playing],
+    'rules/game-finished': [{ type: 'cancel', seat: 0, reason: 'creator' }, finished],
+    'rules/game-cancelled': [{ type: 'cancel', seat: 0, reason: 'stale' }, cancelled],
+  },
+  erase: {
+    'rules/game-not-found': [{ type: 'erase', seat: 0 }, empty],
+    'rules/unknown-seat': [{ type: 'erase', seat: 1 }, waiting],
   },
   play: {
     ...anyMove({ type: 'play', tile: '6-4', on: 0 }),
@@ -212,7 +242,7 @@ describe('rejection codes per command kind', () => {
 /** A command anyone might send: any kind, any seat (or none), any tile (or none), any placement. */
 function randomCommand(state: GameState, random: RandomInt): Command {
   const seats = Math.max(state.seatCount, 2);
-  const kind = random(10);
+  const kind = random(12);
   const bot = () => ({
     ...(random(2) === 0 ? { seat: random(seats + 2) - 1 } : {}),
     ...(random(2) === 0 ? { level: (['random', 'greedy', 'strong', 'genius'] as BotLevel[])[random(4)] } : {}),
@@ -226,6 +256,8 @@ function randomCommand(state: GameState, random: RandomInt): Command {
   const seat = random(seats + 2) - 1;
   if (kind === 8) return { type: 'add-bot', by: seat, bot: bot() };
   if (kind === 9) return { type: 'leave', seat };
+  if (kind === 10) return { type: 'cancel', seat, reason: random(2) === 0 ? 'creator' : 'stale' };
+  if (kind === 11) return { type: 'erase', seat };
   if (kind === 2) return move(seat, { type: 'draw' });
   if (kind === 3) return move(seat, { type: 'pass' });
   if (kind === 4) return move(seat, { type: 'announce' });

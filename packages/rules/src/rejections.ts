@@ -5,6 +5,7 @@ const ANY_MOVE = [
   'rules/game-not-found',
   'rules/game-not-started',
   'rules/game-finished',
+  'rules/game-cancelled',
   'rules/unknown-seat',
 ] as const;
 // ...and the moves only the seat in turn may make.
@@ -20,15 +21,32 @@ const BOT_SEAT = ['rules/game-full', 'rules/unknown-seat', 'rules/seat-taken', '
  */
 export const REJECTIONS = {
   create: ['rules/game-exists', 'rules/invalid-ruleset', ...BOT_SEAT],
-  join: ['rules/game-not-found', 'rules/already-seated', 'rules/game-full'],
-  'add-bot': ['rules/game-not-found', 'rules/not-creator', ...BOT_SEAT],
+  join: [
+    'rules/game-not-found',
+    'rules/already-seated',
+    'rules/game-full',
+    'rules/game-cancelled',
+    'rules/not-invited',
+  ],
+  'add-bot': ['rules/game-not-found', 'rules/not-creator', 'rules/game-cancelled', ...BOT_SEAT],
   leave: [
     'rules/game-not-found',
     'rules/game-finished',
     'rules/unknown-seat',
     'rules/already-left',
     'rules/creator-cannot-leave',
+    'rules/game-cancelled',
   ],
+  // A creator's cancel, or the system closing a game that waited too long.
+  cancel: [
+    'rules/game-not-found',
+    'rules/not-creator',
+    'rules/game-started',
+    'rules/game-finished',
+    'rules/game-cancelled',
+  ],
+  // An account deleted: only a seat someone sat in can lose its name.
+  erase: ['rules/game-not-found', 'rules/unknown-seat'],
   play: [
     ...TURN_MOVE,
     'rules/invalid-tile',

@@ -74,21 +74,24 @@ export type LeaveCode =
   | 'rules/game-finished'
   | 'rules/unknown-seat'
   | 'rules/already-left'
-  | 'rules/creator-cannot-leave';
+  | 'rules/creator-cannot-leave'
+  | 'rules/game-cancelled';
 
 /**
  * Why the player of `seat` may not leave, or null when they may: a game over cannot be left, nor a seat
- * nobody sits in or a bot plays; before the start the creator (seat 0) stays, since the game is theirs
+ * nobody sits in or a bot plays; before the start the creator (seat 0, unless a rematch) stays, since the game is theirs
  * to fill (with bots, say) until it starts.
  */
 export function refuseLeave(game: GameState, seat: Seat): Refusal<LeaveCode> | null {
   if (game.status === 'empty') return reject('rules/game-not-found', 'There is no such game.');
   if (game.status === 'finished') return reject('rules/game-finished', 'The game is over: there is nothing to leave.');
+  if (game.status === 'cancelled')
+    return reject('rules/game-cancelled', 'The game was cancelled: there is nothing to leave.');
   if (!Number.isInteger(seat) || seat < 0 || seat >= game.seatCount || isFree(game, seat)) {
     return reject('rules/unknown-seat', `Nobody sits in seat ${String(seat)} of this game.`);
   }
   if (botAt(game, seat)) return reject('rules/already-left', `A bot plays seat ${seat}: there is nobody to leave.`);
-  if (game.status === 'waiting' && seat === 0) {
+  if (game.status === 'waiting' && seat === game.setup.creator) {
     return reject(
       'rules/creator-cannot-leave',
       'The creator stays until the game starts: fill the free seats (with bots, say), then leave if you like.',

@@ -2,6 +2,7 @@ import type { Board } from './board';
 import type { ChickenlittleStatus } from './chickenlittle';
 import type { Player, Seat } from './events';
 import type { BotLevel, Ruleset } from './ruleset';
+import { NO_SETUP, type GameSetup } from './setup';
 import type { Tile } from './tiles';
 
 /** One hand in play (or just finished): the deal, the board (see `Board`), whose turn it is. */
@@ -58,6 +59,8 @@ interface GameBase {
   readonly totals: readonly number[];
   /** Every hand that has ended, in order. */
   readonly pastHands: readonly HandRecord[];
+  /** Who created it, who may join it, and where it came from (see `GameSetup`). */
+  readonly setup: GameSetup;
 }
 
 /** A game that has no events yet. */
@@ -92,8 +95,16 @@ export interface FinishedGame extends GameBase {
   readonly winners: readonly Seat[];
 }
 
+/** A game cancelled before it started: by its creator, or closed after waiting too long for players. */
+export interface CancelledGame extends GameBase {
+  readonly status: 'cancelled';
+  readonly rules: Ruleset;
+  readonly hand: null;
+  readonly winners: null;
+}
+
 /** A game: the fold of its events. Narrow on `status` to reach the rules and the hand. */
-export type GameState = EmptyGame | WaitingGame | PlayingGame | FinishedGame;
+export type GameState = EmptyGame | WaitingGame | PlayingGame | FinishedGame | CancelledGame;
 
 /** The state of a game that has no events yet. */
 export function initialState(): GameState {
@@ -109,6 +120,7 @@ export function initialState(): GameState {
     totals: [],
     winners: null,
     pastHands: [],
+    setup: NO_SETUP,
   };
 }
 

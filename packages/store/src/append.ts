@@ -20,7 +20,7 @@ export interface AppendResult {
  * mends what the other's writes did: the winner rewrites an entry a loser's write got to first, and a
  * loser puts back each entry it changed that the winner's commit does not change the same way. A
  * finished game's entries are deleted only once its commit is written (a loser could not put them
- * back). On a lost race it reads the newest commit to tell a retry of an applied command from a real
+ * back), and so is the new deadline of a player already awaited. On a lost race it reads the newest commit to tell a retry of an applied command from a real
  * conflict.
  */
 export async function append(
@@ -40,24 +40,29 @@ export async function append(
     ExpressionAttributeNames: { '#sk': 'sk' },
   });
   const turn = meta.turn;
-  const inPlay = turn !== undefined && turn.from !== turn.to && turn.head.status !== 'finished';
+  const inPlay = turn !== undefined && turn.head.status !== 'finished' && (turn.from !== turn.to || turn.to !== null);
   const entries = inPlay ? entryWrites(turn) : [];
-  const write = { version: commit.version, at: commit.at, head: turn?.head as GameHead };
+  // A new deadline for the player already awaited (a new turn of theirs, more time) rewrites their
+  // waiting entry, which a command that lost its race could not put back: written once the commit is.
+  const rewrite = inPlay && turn.from === turn.to;
+  const parallel = rewrite ? [] : entries;
+  const write = { version: commit.version, at: commit.at, head: turn?.head as GameHead, due: turn?.due };
   const [written, ...sent] = await Promise.allSettled([
     put,
-    ...entries.map((e) => writeEntry(dynamo, gameId, e, write)),
+    ...parallel.map((e) => writeEntry(dynamo, gameId, e, write)),
   ]);
   // The commit's outcome is unknown (throttling, network): it may have landed. The retry with the
   // same key is recognised, and its caller repairs the entries (`restoreTurns`).
   if (written.status === 'rejected') throw written.reason;
   if (!written.value) {
-    const landed = entries.filter((_, i) => sent[i]?.status === 'fulfilled' && sent[i].value);
+    const landed = parallel.filter((_, i) => sent[i]?.status === 'fulfilled' && sent[i].value);
     return resolveConflict(dynamo, gameId, expectedVersion, meta, landed);
   }
   try {
     // An entry that a loser of this race wrote first (at our version) is rewritten with ours.
-    const beaten = entries.filter((_, i) => sent[i]?.status === 'fulfilled' && !sent[i].value);
-    await Promise.all(beaten.map((e) => writeEntry(dynamo, gameId, e, { ...write, repair: true })));
+    const beaten = parallel.filter((_, i) => sent[i]?.status === 'fulfilled' && !sent[i].value);
+    const after = rewrite ? entries : beaten;
+    await Promise.all(after.map((e) => writeEntry(dynamo, gameId, e, { ...write, repair: true })));
     const failed = sent.find((s) => s.status === 'rejected');
     if (failed) throw failed.reason;
     if (turn && turn.head.status === 'finished') await clearTurns(dynamo, gameId, commit.version, turn.head);
@@ -93,7 +98,14 @@ async function resolveConflict(
     // Both commands started from the same version, so an unchanged turn awaits our `from`.
     const awaited = winner?.turn ? winner.turn.to : meta.turn.from;
     const undo = landed.filter((e) => e.waiting !== (e.playerId === awaited));
-    const write = { version, at: winner?.at ?? '', head: meta.turn.head, repair: true, restore: true };
+    const write = {
+      version,
+      at: winner?.at ?? '',
+      head: meta.turn.head,
+      due: meta.turn.due,
+      repair: true,
+      restore: true,
+    };
     await Promise.all(undo.map((e) => writeEntry(dynamo, gameId, { ...e, waiting: !e.waiting }, write)));
   }
   // The newest commit can only be missing if someone deleted items behind the store's back.

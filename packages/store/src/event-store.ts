@@ -1,9 +1,13 @@
 import { append, type AppendResult } from './append';
 import type { AppendMeta, Commit } from './commit';
 import { measureCost, type CostMeter, type CostReport } from './cost';
+import { claimDue, isStillDue, listDue, settleDue, type DueAt, type DueItem, type DuePage } from './due';
 import { Dynamo, type StoreClient } from './dynamo';
 import type { GameHead } from './head';
 import { writeTurns } from './turns';
+import { listLobby, writeLobby, type LobbyEntry, type LobbyOptions, type LobbyPage } from './lobby';
+import { claimQuickMatch, readQuickMatch, type QuickMatchReceipt } from './quick-match';
+import { writeStaleCheck } from './stale-check';
 import { findRecorded, type CommandIdentity, type RecordedAt } from './idempotency';
 import {
   listPlayerGames,
@@ -153,16 +157,23 @@ export class EventStore {
    * Writes again what a recorded commit's turn change means for the players' turn lists, over
    * entries of its version or older, never a newer commit's: for a caller that recognised a retry
    * and must repair what the first attempt may have left unwritten (`ProjectionLagError`). `head` is
-   * the game's head after the commit. False when the commit changed no turn, or newer entries were
-   * there.
+   * the game's head after the commit, and `due` (in a game with a turn clock) the awaited player's
+   * deadline after it. False when the commit changed no turn, or newer entries were there.
    * @example
    * const commit = await store.findRecorded('g1', identity, { version: 7 });
    * if (commit) await store.restoreTurns(commit, headOf(stateAfter(commit)));
    */
-  async restoreTurns(commit: Commit, head: GameHead): Promise<boolean> {
-    if (!commit.turn || commit.turn.from === commit.turn.to) return false;
+  async restoreTurns(commit: Commit, head: GameHead, due?: DueAt | null): Promise<boolean> {
+    if (!commit.turn || (commit.turn.from === commit.turn.to && commit.turn.to === null)) return false;
     const { version, at, turn: change } = commit;
-    return writeTurns(this.#dynamo, commit.gameId, { version, at, change, head, repair: true });
+    return writeTurns(this.#dynamo, commit.gameId, {
+      version,
+      at,
+      change,
+      head,
+      repair: true,
+      ...(due !== undefined ? { due } : {}),
+    });
   }
 
   /**
@@ -199,6 +210,84 @@ export class EventStore {
    */
   rebuildProjections(gameId: string, project: (commits: Commit[]) => RebuildInput): Promise<ProjectionResult> {
     return rebuildProjections(this.#dynamo, gameId, project);
+  }
+
+  /**
+   * Lists an open game in the lobby as `entry` as of `version`, or with null takes it out (a game
+   * that filled or was cancelled): its two `byLobby` entries, version-guarded (`repair` also writes
+   * over the same version). False when a newer write was there. See lobby.ts.
+   * @example await store.writeLobby('g1', 1, { gameId: 'g1', version: 1, rulesKey: 'k', createdAt, seats: 4 });
+   */
+  writeLobby(gameId: string, version: number, entry: LobbyEntry | null, options: { repair?: boolean } = {}) {
+    return writeLobby(this.#dynamo, gameId, version, entry, options.repair);
+  }
+
+  /**
+   * One page of the lobby (one Query of `byLobby`, eventually consistent): every open game newest
+   * first, or with `rulesKey` those with the same rules (`oldestFirst` for quick match).
+   * @example const { entries } = await store.listLobby({ rulesKey, oldestFirst: true, limit: 5 });
+   */
+  listLobby(options?: LobbyOptions): Promise<LobbyPage> {
+    return listLobby(this.#dynamo, options);
+  }
+
+  /**
+   * Puts a waiting game's stale check in the due index, due at `due` (kind and time), as of `version`,
+   * or (null) takes it out: one PutItem, version-guarded. The sweeper finds it when it falls due.
+   * @example await store.writeStaleCheck('g1', 3, { at: inAWeek, kind: 'close-stale' });
+   */
+  writeStaleCheck(gameId: string, version: number, due: DueAt | null, options: { repair?: boolean } = {}) {
+    return writeStaleCheck(this.#dynamo, gameId, version, due, options.repair);
+  }
+
+  /** Where a player's quick match under `key` went, or null: one GetItem (see quick-match.ts). */
+  readQuickMatch(playerId: string, key: string): Promise<QuickMatchReceipt | null> {
+    return readQuickMatch(this.#dynamo, playerId, key);
+  }
+
+  /**
+   * Claims the game a player's quick match under `key` goes to: only when no attempt claimed one yet
+   * (`previous` null) or the claim still names `previous`. False when another attempt claimed first.
+   * @example if (!(await store.claimQuickMatch(playerId, key, { gameId, created: false }, null))) follow(await store.readQuickMatch(playerId, key));
+   */
+  claimQuickMatch(
+    playerId: string,
+    key: string,
+    receipt: QuickMatchReceipt,
+    previous: string | null,
+  ): Promise<boolean> {
+    return claimQuickMatch(this.#dynamo, playerId, key, receipt, previous);
+  }
+
+  /**
+   * One page of the due items of shard `shard` (0 to `DUE_SHARDS` - 1) due before `before` (ISO
+   * 8601), oldest first: one Query of the due index. Pass `next` back for the following page.
+   * @example const { items } = await store.listDue(3, new Date(now).toISOString());
+   */
+  listDue(shard: number, before: string, options?: { limit?: number; next?: string | null }): Promise<DuePage> {
+    return listDue(this.#dynamo, shard, before, options);
+  }
+
+  /**
+   * Claims a listed due item until `until`, if it is still as listed and no claim on it is unexpired at
+   * `now` (ISO 8601 both): one conditional UpdateItem. False: another sweeper has it, or it moved on.
+   * @example if (await store.claimDue(item, now, until)) await handle(item);
+   */
+  claimDue(item: DueItem, now: string, until: string): Promise<boolean> {
+    return claimDue(this.#dynamo, item, now, until);
+  }
+
+  /**
+   * Takes a claimed item out of the due index (`next` null) or moves it to `next`, while it is still as
+   * listed: one conditional UpdateItem. False when it had moved on (a newer write of it stands).
+   */
+  settleDue(item: DueItem, next: DueAt | null): Promise<boolean> {
+    return settleDue(this.#dynamo, item, next);
+  }
+
+  /** True while a listed item is still in the due index as listed (one strongly consistent GetItem). */
+  isStillDue(item: DueItem): Promise<boolean> {
+    return isStillDue(this.#dynamo, item);
   }
 
   /**

@@ -9,6 +9,7 @@ export type { AppendResult } from './append';
 export type { CommandIdentity } from './idempotency';
 export type { AppendMeta, Commit } from './commit';
 export type { TurnChange } from './turn-change';
+export type { DueAt, DueItem, DuePage } from './due';
 export type { RecordedAt } from './idempotency';
 export type { CommitPage, ReadAfterOptions, ReadRecentOptions } from './read';
 export type { GameHead, SeatInfo } from './head';
@@ -21,6 +22,8 @@ export type {
   PlayerGamesOptions,
   PlayerGamesPage,
 } from './player-games';
+export type { LobbyEntry, LobbyOptions, LobbyPage } from './lobby';
+export type { QuickMatchReceipt } from './quick-match';
 export { CostMeter, measureCost, type Cost, type CostReport } from './cost';
 export {
   ConcurrencyError,
@@ -33,4 +36,5 @@ export {
 } from './errors';
 export { createDynamoClient, type DynamoClientOptions } from './client';
 export { createTableInput, ensureTable } from './create-table';
+export { DUE_SHARDS } from './table';
 export type { StoreClient } from './dynamo';

@@ -46,3 +46,29 @@ export function checkVersion(kind: string, version: number): void {
   if (!Number.isSafeInteger(version) || version < 0)
     throw new TypeError(`${kind} must be a whole number >= 0, got ${version}`);
 }
+
+/**
+ * The due-index shard of a game (0 to `shards` - 1): from the first bytes of the SHA-256 of its id, so
+ * games spread evenly and a game's due items always land in the same shard.
+ */
+export function dueShard(gameId: string, shards: number): number {
+  return createHash('sha256').update(gameId).digest().readUInt32BE(0) % shards;
+}
+
+/** The `byDue` partition of a shard. */
+export const duePartition = (shard: number): string => `due#${shard}`;
+
+/**
+ * A due item's `byDue` sort key: its due time (ISO 8601 from `Date.toISOString()`, so it sorts as
+ * text), its kind and its game. Kinds are kebab-case words, so `#` separates the parts unambiguously.
+ * @example dueSortKey('2026-12-01T10:00:00.000Z', 'timeout', 'g_1') // '2026-12-01T10:00:00.000Z#timeout#g_1'
+ */
+export function dueSortKey(at: string, kind: string, gameId: string): string {
+  return `${at}#${kind}#${gameId}`;
+}
+
+/** Rejects a due kind that could not be told apart in a sort key (see `dueSortKey`). */
+export function checkDueKind(kind: string): void {
+  if (typeof kind !== 'string' || !/^[a-z][a-z0-9-]{0,31}$/.test(kind))
+    throw new TypeError(`a due kind is a kebab-case word, got ${JSON.stringify(kind)}`);
+}

@@ -1,5 +1,5 @@
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { Dynamo } from './dynamo';
+import { decodeCursor as decode, encodeCursor } from './cursor';
 import { StoreError } from './errors';
 import type { GameHead } from './head';
 import { checkId, playerKey, seatOf } from './keys';
@@ -51,22 +51,7 @@ export interface PlayerGamesPage<G = PlayerGame> {
   cursor: string | null;
 }
 
-const encodeCursor = (key: Record<string, AttributeValue>): string =>
-  Buffer.from(JSON.stringify(Object.entries(key).map(([name, value]) => [name, value.S ?? value.N]))).toString(
-    'base64url',
-  );
-
-function decodeCursor(cursor: string): Record<string, AttributeValue> {
-  try {
-    const pairs = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string][];
-    // `sk` is the table's only numeric key; every other key attribute is a string.
-    return Object.fromEntries(
-      pairs.map(([name, value]) => [name, name === 'sk' ? { N: String(value) } : { S: String(value) }]),
-    );
-  } catch (error) {
-    throw new StoreError('store/invalid-request', 'not a cursor from listPlayerGames', { cause: error });
-  }
-}
+const decodeCursor = (cursor: string) => decode(cursor, 'listPlayerGames');
 
 /**
  * A player's games:

@@ -1,4 +1,5 @@
 import type { Commit } from './commit';
+import type { DueAt } from './due';
 import type { Dynamo } from './dynamo';
 import { NotFoundError } from './errors';
 import { checkHead, type GameHead } from './head';
@@ -101,8 +102,11 @@ export async function updateProjections(
 
 /** What `rebuildProjections` writes: every member, and every seated player's turn entry. */
 export interface RebuildInput extends ProjectionInput {
-  /** Whom the newest commit leaves the game awaiting (null: nobody), and since when (ISO 8601). */
-  awaiting: { playerId: string | null; since: string };
+  /**
+   * Whom the newest commit leaves the game awaiting (null: nobody), since when (ISO 8601), and in a
+   * game with a turn clock their deadline (null: none).
+   */
+  awaiting: { playerId: string | null; since: string; due?: DueAt | null };
 }
 
 /**
@@ -123,11 +127,18 @@ export async function rebuildProjections(
   const input = project(commits);
   checkHead(input.head, newest.version);
   checkMembers(input.members);
-  const { playerId: awaited, since } = input.awaiting;
+  const { playerId: awaited, since, due } = input.awaiting;
   checkTurnChange({ from: null, to: awaited });
   const seated = input.head.seats.flatMap((seat) => (seat ? [seat.playerId] : []));
   const write = (from: string | null, to: string | null, at: string) =>
-    writeTurns(dynamo, gameId, { version: newest.version, at, change: { from, to }, head: input.head, repair: true });
+    writeTurns(dynamo, gameId, {
+      version: newest.version,
+      at,
+      change: { from, to },
+      head: input.head,
+      repair: true,
+      ...(due !== undefined ? { due } : {}),
+    });
   // A finished game's entries are all deleted by one write; otherwise each seat's entry is rewritten.
   const turnWrites =
     input.head.status === 'finished'

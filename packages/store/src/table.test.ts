@@ -21,6 +21,10 @@ describe('the table definition', () => {
         { AttributeName: 'sk', AttributeType: 'N' },
         { AttributeName: 'gpk', AttributeType: 'S' },
         { AttributeName: 'gsk', AttributeType: 'S' },
+        { AttributeName: 'dpk', AttributeType: 'S' },
+        { AttributeName: 'dsk', AttributeType: 'S' },
+        { AttributeName: 'lpk', AttributeType: 'S' },
+        { AttributeName: 'lsk', AttributeType: 'S' },
       ],
       BillingMode: 'PAY_PER_REQUEST',
       GlobalSecondaryIndexes: [
@@ -29,6 +33,22 @@ describe('the table definition', () => {
           KeySchema: [
             { AttributeName: 'gpk', KeyType: 'HASH' },
             { AttributeName: 'gsk', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        },
+        {
+          IndexName: 'byDue',
+          KeySchema: [
+            { AttributeName: 'dpk', KeyType: 'HASH' },
+            { AttributeName: 'dsk', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['v'] },
+        },
+        {
+          IndexName: 'byLobby',
+          KeySchema: [
+            { AttributeName: 'lpk', KeyType: 'HASH' },
+            { AttributeName: 'lsk', KeyType: 'RANGE' },
           ],
           Projection: { ProjectionType: 'ALL' },
         },
@@ -65,6 +85,6 @@ describe('the table definition', () => {
         ),
       }),
     );
-    await expect(ensureTable(client, tableName)).rejects.toThrow(/without the index\(es\) byPlayer/);
+    await expect(ensureTable(client, tableName)).rejects.toThrow(/without the index\(es\) byPlayer, byDue, byLobby/);
   });
 });

@@ -1,4 +1,5 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { dueAttributes, duePartitionOf, type DueAt } from './due-at';
 import type { Dynamo } from './dynamo';
 import type { GameHead } from './head';
 import { checkId, turnSk, turnsKey } from './keys';
@@ -14,6 +15,10 @@ import { decodePayload, encodePayload } from './payload';
  * carries the version it was written for, and a write only lands over an older one, so a late or
  * repeated write never undoes a newer one: that is what the tombstones are for. A finished game's
  * entries are deleted, so a partition holds only games in play.
+ *
+ * In a game with a turn clock the awaited player's entry also carries their deadline (`due`), which puts
+ * it in the due index (due.ts); a tombstone takes it out again (it drops `dpk` and keeps the rest, so a
+ * tombstone put back by a lost race is due again as it was). A game without a clock writes none of it.
  */
 
 /** A game waiting on a player, from their turn partition. */
@@ -36,6 +41,11 @@ export interface TurnWrite {
   readonly head: GameHead;
   /** A repair also writes over entries of the same version (a repeated write changes nothing). */
   readonly repair?: boolean;
+  /**
+   * The awaited (`change.to`) player's deadline, for the due index; null when nothing is due for them.
+   * Absent in a game without a clock: its entries never enter the index.
+   */
+  readonly due?: DueAt | null;
 }
 
 /** One player's entry as a write makes it: waiting (a turn begins), or a tombstone (a turn ended). */
@@ -44,7 +54,11 @@ export interface EntryWrite {
   readonly waiting: boolean;
 }
 
-/** The entries a turn change writes while the game is in play: the new player's, the previous one's. */
+/**
+ * The entries a turn change writes while the game is in play: the new player's, the previous one's. A
+ * change from a player to the same one (a new turn of theirs, or more time: a new deadline) writes
+ * their entry alone.
+ */
 export function entryWrites(change: TurnChange): EntryWrite[] {
   const writes: EntryWrite[] = [];
   if (change.to !== null) writes.push({ playerId: change.to, waiting: true });
@@ -69,28 +83,42 @@ export function writeEntry(
   dynamo: Dynamo,
   gameId: string,
   entry: EntryWrite,
-  write: Pick<TurnWrite, 'version' | 'at' | 'head' | 'repair'> & { readonly restore?: boolean },
+  write: Pick<TurnWrite, 'version' | 'at' | 'head' | 'repair' | 'due'> & { readonly restore?: boolean },
 ): Promise<boolean> {
-  const { version, repair = false } = write;
+  const { version, repair = false, due } = write;
   const key = { pk: turnsKey(entry.playerId), sk: turnSk(gameId) };
   const guard = guardOf(version, repair);
   if (entry.waiting && !write.restore) {
     const item = { ...key, gid: { S: gameId }, v: { N: String(version) }, w: { BOOL: true } };
+    const deadline = due ? dueAttributes(gameId, due) : {};
     return dynamo
-      .putIf({ Item: { ...item, at: { S: write.at }, hd: encodePayload(write.head) }, ...guard })
+      .putIf({ Item: { ...item, at: { S: write.at }, hd: encodePayload(write.head), ...deadline }, ...guard })
       .then((written) => written !== null);
+  }
+  // A tombstone leaves the due index (and any claim on it goes); an entry waiting again (a lost race's
+  // tombstone put back) rejoins it, in a clocked game, with the deadline it kept.
+  const names: Record<string, string> = { ...guard.ExpressionAttributeNames, '#w': 'w', '#gid': 'gid' };
+  const values: Record<string, AttributeValue> = {
+    ...guard.ExpressionAttributeValues,
+    ':w': { BOOL: entry.waiting },
+    ':gid': { S: gameId },
+  };
+  let update = 'SET #v = :v, #w = :w, #gid = :gid';
+  if (entry.waiting && due !== undefined) {
+    update += ', #dpk = :dpk';
+    names['#dpk'] = 'dpk';
+    values[':dpk'] = duePartitionOf(gameId);
+  } else if (!entry.waiting) {
+    update += ' REMOVE #dpk, #cl';
+    Object.assign(names, { '#dpk': 'dpk', '#cl': 'cl' });
   }
   return dynamo
     .updateIf({
       Key: key,
-      UpdateExpression: 'SET #v = :v, #w = :w, #gid = :gid',
-      ...guard,
-      ExpressionAttributeNames: { ...guard.ExpressionAttributeNames, '#w': 'w', '#gid': 'gid' },
-      ExpressionAttributeValues: {
-        ...guard.ExpressionAttributeValues,
-        ':w': { BOOL: entry.waiting },
-        ':gid': { S: gameId },
-      },
+      UpdateExpression: update,
+      ConditionExpression: guard.ConditionExpression,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
     })
     .then((written) => written !== null);
 }

@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AddBotData, AddBotErrors, AddBotResponses, CreateGameData, CreateGameErrors, CreateGameResponses, GetGameData, GetGameErrors, GetGameResponses, GetMeData, GetMeErrors, GetMeResponses, JoinGameData, JoinGameErrors, JoinGameResponses, LeaveGameData, LeaveGameErrors, LeaveGameResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListMyGamesData, ListMyGamesErrors, ListMyGamesResponses, MakeMoveData, MakeMoveErrors, MakeMoveResponses, RegisterPlayerData, RegisterPlayerErrors, RegisterPlayerResponses } from './types.gen';
+import type { AddBotData, AddBotErrors, AddBotResponses, CancelGameData, CancelGameErrors, CancelGameResponses, CreateGameData, CreateGameErrors, CreateGameResponses, CreateTokenData, CreateTokenErrors, CreateTokenResponses, CreateWatchLinkData, CreateWatchLinkErrors, CreateWatchLinkResponses, DeleteMeData, DeleteMeErrors, DeleteMeResponses, ExportGameData, ExportGameErrors, ExportGameResponses, GetGameData, GetGameErrors, GetGameResponses, GetMeData, GetMeErrors, GetMeResponses, JoinGameData, JoinGameErrors, JoinGameResponses, LeaveGameData, LeaveGameErrors, LeaveGameResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListLobbyData, ListLobbyErrors, ListLobbyResponses, ListMessagesData, ListMessagesErrors, ListMessagesResponses, ListMyGamesData, ListMyGamesErrors, ListMyGamesResponses, ListTokensData, ListTokensErrors, ListTokensResponses, ListWatchLinksData, ListWatchLinksErrors, ListWatchLinksResponses, MakeMoveData, MakeMoveErrors, MakeMoveResponses, MuteMessagesData, MuteMessagesErrors, MuteMessagesResponses, PostMessageData, PostMessageErrors, PostMessageResponses, QuickMatchData, QuickMatchErrors, QuickMatchResponses, RegisterPlayerData, RegisterPlayerErrors, RegisterPlayerResponses, RematchData, RematchErrors, RematchResponses, RenameMeData, RenameMeErrors, RenameMeResponses, ReplayGameData, ReplayGameErrors, ReplayGameResponses, RevokeAllTokensData, RevokeAllTokensErrors, RevokeAllTokensResponses, RevokeTokenData, RevokeTokenErrors, RevokeTokenResponses, RevokeWatchLinkData, RevokeWatchLinkErrors, RevokeWatchLinkResponses, WatchEventsData, WatchEventsErrors, WatchEventsResponses, WatchGameData, WatchGameErrors, WatchGameResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -33,13 +33,89 @@ export const registerPlayer = <ThrowOnError extends boolean = false>(options: Op
 });
 
 /**
+ * Delete your account
+ *
+ * For good: in every game you play a bot at the game’s `botLevel` takes your seat over; a game you created that is still waiting is cancelled, and your seat in anyone else’s is freed; your name is taken out of every game, finished ones too (the seat shows an empty name). Every token of the account is refused from then on.
+ *
+ * A revoked token is refused at once by the server that revoked it, and by every other within 15 seconds (each trusts what it read of an account for that long).
+ */
+export const deleteMe = <ThrowOnError extends boolean = false>(options: Options<DeleteMeData, ThrowOnError>) => (options.client ?? client).delete<DeleteMeResponses, DeleteMeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/me',
+    ...options
+});
+
+/**
  * Who am I
  *
- * The player the bearer token belongs to.
+ * The player the bearer token belongs to. `ETag` is the account’s version: send it in If-Match to change the account.
  */
 export const getMe = <ThrowOnError extends boolean = false>(options?: Options<GetMeData, ThrowOnError>) => (options?.client ?? client).get<GetMeResponses, GetMeErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/me',
+    ...options
+});
+
+/**
+ * Rename yourself
+ *
+ * Changes the name other players see in the games you join from now on; the games you are in keep the name you joined them with.
+ */
+export const renameMe = <ThrowOnError extends boolean = false>(options: Options<RenameMeData, ThrowOnError>) => (options.client ?? client).patch<RenameMeResponses, RenameMeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/me',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Sign out everywhere else
+ *
+ * Revokes every token of your account but the one this request is sent with: a token is your only way in, so one stays open. If that one may have leaked too, issue a new token first (`POST /v1/me/tokens`) and send this with the new one.
+ *
+ * A revoked token is refused at once by the server that revoked it, and by every other within 15 seconds (each trusts what it read of an account for that long).
+ */
+export const revokeAllTokens = <ThrowOnError extends boolean = false>(options: Options<RevokeAllTokensData, ThrowOnError>) => (options.client ?? client).delete<RevokeAllTokensResponses, RevokeAllTokensErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/me/tokens',
+    ...options
+});
+
+/**
+ * Your tokens
+ *
+ * Every open session of your account: each token you were given and have not revoked.
+ */
+export const listTokens = <ThrowOnError extends boolean = false>(options?: Options<ListTokensData, ThrowOnError>) => (options?.client ?? client).get<ListTokensResponses, ListTokensErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/me/tokens',
+    ...options
+});
+
+/**
+ * Issue another token
+ *
+ * A new token of your account (another device, a bot of your own), shown only in this reply; up to 20 may be open at once. A retry with the same `Idempotency-Key` returns the same token.
+ */
+export const createToken = <ThrowOnError extends boolean = false>(options: Options<CreateTokenData, ThrowOnError>) => (options.client ?? client).post<CreateTokenResponses, CreateTokenErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/me/tokens',
+    ...options
+});
+
+/**
+ * Revoke a token
+ *
+ * Signs one session out (the current one too, if you name it).
+ *
+ * A revoked token is refused at once by the server that revoked it, and by every other within 15 seconds (each trusts what it read of an account for that long).
+ */
+export const revokeToken = <ThrowOnError extends boolean = false>(options: Options<RevokeTokenData, ThrowOnError>) => (options.client ?? client).delete<RevokeTokenResponses, RevokeTokenErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/me/tokens/{tokenId}',
     ...options
 });
 
@@ -161,4 +237,176 @@ export const listEvents = <ThrowOnError extends boolean = false>(options: Option
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/{id}/events',
     ...options
+});
+
+/**
+ * Catch up on messages
+ *
+ * The messages after `after` (their `seq`), oldest first: who (a seat), when, and the text, nothing else. Page with `next`; resume from `seq`. Empty (with `muted: true`) while you mute the game.
+ */
+export const listMessages = <ThrowOnError extends boolean = false>(options: Options<ListMessagesData, ThrowOnError>) => (options.client ?? client).get<ListMessagesResponses, ListMessagesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/games/{id}/messages',
+    ...options
+});
+
+/**
+ * Say something to the table
+ *
+ * A short message (1-280 characters) to everyone seated in the game. Messages are kept apart from the game’s commits: posting needs no If-Match and never conflicts with a move. Seated players only; a player who left reads messages but posts none (`game/left`).
+ *
+ * At most 5 at once per player and game, one more every 5 seconds (`429` with `Retry-After` beyond). A retry with the same `Idempotency-Key` answers with the message it posted.
+ */
+export const postMessage = <ThrowOnError extends boolean = false>(options: Options<PostMessageData, ThrowOnError>) => (options.client ?? client).post<PostMessageResponses, PostMessageErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/games/{id}/messages',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Mute (or unmute) a game’s messages
+ *
+ * For you alone: while muted, `GET …/messages` returns none. Others still post and read. Kept on your account; setting it again changes nothing.
+ */
+export const muteMessages = <ThrowOnError extends boolean = false>(options: Options<MuteMessagesData, ThrowOnError>) => (options.client ?? client).put<MuteMessagesResponses, MuteMessagesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/games/{id}/messages/mute',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The game’s open watch links
+ *
+ * Every open watch link of the game, for any seated player to see (and revoke): who made it and when. Tokens are shown only when a link is made.
+ */
+export const listWatchLinks = <ThrowOnError extends boolean = false>(options: Options<ListWatchLinksData, ThrowOnError>) => (options.client ?? client).get<ListWatchLinksResponses, ListWatchLinksErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/games/{id}/watch-links',
+    ...options
+});
+
+/**
+ * Let someone watch
+ *
+ * A seated player creates a watch link: its token lets whoever holds it read the game as a seat without tiles would (board, counts, scores, public events), and nothing more, until any seated player revokes it. Up to 10 open per game. A retry with the same `Idempotency-Key` returns the same link.
+ */
+export const createWatchLink = <ThrowOnError extends boolean = false>(options: Options<CreateWatchLinkData, ThrowOnError>) => (options.client ?? client).post<CreateWatchLinkResponses, CreateWatchLinkErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/games/{id}/watch-links',
+    ...options
+});
+
+/**
+ * Revoke a watch link
+ *
+ * Any seated player may: its token is refused from the next request on.
+ */
+export const revokeWatchLink = <ThrowOnError extends boolean = false>(options: Options<RevokeWatchLinkData, ThrowOnError>) => (options.client ?? client).delete<RevokeWatchLinkResponses, RevokeWatchLinkErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/games/{id}/watch-links/{linkId}',
+    ...options
+});
+
+/**
+ * Watch a game
+ *
+ * The game a watch token is for, as a spectator sees it.
+ */
+export const watchGame = <ThrowOnError extends boolean = false>(options?: Options<WatchGameData, ThrowOnError>) => (options?.client ?? client).get<WatchGameResponses, WatchGameErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/watch',
+    ...options
+});
+
+/**
+ * Catch up, as a watcher
+ *
+ * The commits after version `after`, redacted for a spectator: a deal shows no tiles, a draw no tile. Page with `next`; `wait=<seconds>` long-polls, as `GET /v1/games/{id}/events` does.
+ */
+export const watchEvents = <ThrowOnError extends boolean = false>(options?: Options<WatchEventsData, ThrowOnError>) => (options?.client ?? client).get<WatchEventsResponses, WatchEventsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/watch/events',
+    ...options
+});
+
+/**
+ * Cancel a waiting game
+ *
+ * The creator cancels a game that has not started: it leaves every player’s list and the lobby, and stays readable to those seated in it (`status: cancelled`). A game that waits for players too long is cancelled the same way by the server (`GameCancelled` with `reason: stale`). A game in play cannot be cancelled: leave it. A retry with the same `Idempotency-Key` answers as the first time did.
+ */
+export const cancelGame = <ThrowOnError extends boolean = false>(options: Options<CancelGameData, ThrowOnError>) => (options.client ?? client).post<CancelGameResponses, CancelGameErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/games/{id}/cancel',
+    ...options
+});
+
+/**
+ * Propose or accept a rematch
+ *
+ * Once a game is over, any of its players proposes a rematch: a new game with the same rules and seats, each seat kept for the player who had it (a bot plays a seat a bot had, or whose player left), linked back by `rematchOf`. The proposer is its creator. The others accept the same way (or by joining the new game without a code); it starts when every kept seat is taken.
+ *
+ * A game has one rematch: a proposal made while another is being made, or after it, accepts that one. A retry with the same `Idempotency-Key` answers as the first time did.
+ */
+export const rematch = <ThrowOnError extends boolean = false>(options: Options<RematchData, ThrowOnError>) => (options.client ?? client).post<RematchResponses, RematchErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/games/{id}/rematch',
+    ...options
+});
+
+/**
+ * Export a finished game
+ *
+ * One JSON document: the rules, the seats, every commit with every hidden tile shown (once a game is over its tiles and boneyard are public), and the final scores; the rules replay it to those scores. For the game’s players (those who left too). Before the end it is refused (`game/not-finished`).
+ */
+export const exportGame = <ThrowOnError extends boolean = false>(options: Options<ExportGameData, ThrowOnError>) => (options.client ?? client).get<ExportGameResponses, ExportGameErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/games/{id}/export',
+    ...options
+});
+
+/**
+ * Step through a finished game
+ *
+ * The game as it stood after commit `at` (0 to `last`), every tile shown: step through it move by move with `at=1`, `2`, … For the game’s players; refused before the end (`game/not-finished`).
+ */
+export const replayGame = <ThrowOnError extends boolean = false>(options: Options<ReplayGameData, ThrowOnError>) => (options.client ?? client).get<ReplayGameResponses, ReplayGameErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/games/{id}/replay',
+    ...options
+});
+
+/**
+ * Open games
+ *
+ * The open games waiting for players, newest first: their rules, free seats and age. Join one with `POST /v1/games/{id}/join` and no invite code. The list comes from an index and may trail a game filling up by a moment: a game that filled answers the join with `rules/game-full`.
+ */
+export const listLobby = <ThrowOnError extends boolean = false>(options?: Options<ListLobbyData, ThrowOnError>) => (options?.client ?? client).get<ListLobbyResponses, ListLobbyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/lobby',
+    ...options
+});
+
+/**
+ * Quick match
+ *
+ * Joins the open game with these seats and rules (defaults filled in) that has waited longest, or, when there is none, creates one (open) and seats you: it waits in the lobby for the next player who asks the same.
+ *
+ * Your own open games are left out; when one of them is all there is, you get it back instead of a second one. A retry with the same `Idempotency-Key` goes to the same game and answers as the first time did.
+ */
+export const quickMatch = <ThrowOnError extends boolean = false>(options: Options<QuickMatchData, ThrowOnError>) => (options.client ?? client).post<QuickMatchResponses, QuickMatchErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/lobby/quick-match',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });

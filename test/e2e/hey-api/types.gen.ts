@@ -11,7 +11,7 @@ export type Problem = {
     /**
      * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
      */
-    type: '/problems/request/invalid' | '/problems/request/malformed-json' | '/problems/request/idempotency-key-required' | '/problems/request/method-not-allowed' | '/problems/request/not-found' | '/problems/request/too-large' | '/problems/request/unsupported-media-type' | '/problems/request/idempotency-key-reused' | '/problems/request/if-match-required' | '/problems/request/version-mismatch' | '/problems/request/version-ahead' | '/problems/request/too-many-requests' | '/problems/auth/unauthenticated' | '/problems/game/not-found' | '/problems/game/left' | '/problems/player/not-found' | '/problems/service/unavailable' | '/problems/service/error' | '/problems/rules/game-exists' | '/problems/rules/invalid-ruleset' | '/problems/rules/game-full' | '/problems/rules/unknown-seat' | '/problems/rules/seat-taken' | '/problems/rules/unknown-bot-level' | '/problems/rules/game-not-found' | '/problems/rules/already-seated' | '/problems/rules/not-creator' | '/problems/rules/game-finished' | '/problems/rules/already-left' | '/problems/rules/creator-cannot-leave' | '/problems/rules/game-not-started' | '/problems/rules/not-your-turn' | '/problems/rules/invalid-tile' | '/problems/rules/not-in-hand' | '/problems/rules/must-play-drawn' | '/problems/rules/unknown-placement' | '/problems/rules/must-fill-double' | '/problems/rules/end-closed' | '/problems/rules/suit-mismatch' | '/problems/rules/nothing-to-announce' | '/problems/rules/already-drew' | '/problems/rules/must-play' | '/problems/rules/no-lapse' | '/problems/rules/cannot-call-out-self';
+    type: '/problems/request/invalid' | '/problems/request/malformed-json' | '/problems/request/idempotency-key-required' | '/problems/request/method-not-allowed' | '/problems/request/not-found' | '/problems/request/too-large' | '/problems/request/unsupported-media-type' | '/problems/request/idempotency-key-reused' | '/problems/request/if-match-required' | '/problems/request/version-mismatch' | '/problems/request/version-ahead' | '/problems/request/too-many-requests' | '/problems/auth/unauthenticated' | '/problems/game/not-found' | '/problems/game/left' | '/problems/game/not-finished' | '/problems/game/watch-link-not-found' | '/problems/game/too-many-watch-links' | '/problems/player/not-found' | '/problems/player/token-not-found' | '/problems/player/too-many-tokens' | '/problems/service/unavailable' | '/problems/service/error' | '/problems/rules/game-exists' | '/problems/rules/invalid-ruleset' | '/problems/rules/game-full' | '/problems/rules/unknown-seat' | '/problems/rules/seat-taken' | '/problems/rules/unknown-bot-level' | '/problems/rules/game-not-found' | '/problems/rules/already-seated' | '/problems/rules/game-cancelled' | '/problems/rules/not-invited' | '/problems/rules/not-creator' | '/problems/rules/game-finished' | '/problems/rules/already-left' | '/problems/rules/creator-cannot-leave' | '/problems/rules/game-started' | '/problems/rules/game-not-started' | '/problems/rules/not-your-turn' | '/problems/rules/invalid-tile' | '/problems/rules/not-in-hand' | '/problems/rules/must-play-drawn' | '/problems/rules/unknown-placement' | '/problems/rules/must-fill-double' | '/problems/rules/end-closed' | '/problems/rules/suit-mismatch' | '/problems/rules/nothing-to-announce' | '/problems/rules/already-drew' | '/problems/rules/must-play' | '/problems/rules/no-lapse' | '/problems/rules/cannot-call-out-self';
     title: string;
     /**
      * The HTTP status, repeated.
@@ -24,7 +24,7 @@ export type Problem = {
     /**
      * The problem code: what a client branches on.
      */
-    code: 'request/invalid' | 'request/malformed-json' | 'request/idempotency-key-required' | 'request/method-not-allowed' | 'request/not-found' | 'request/too-large' | 'request/unsupported-media-type' | 'request/idempotency-key-reused' | 'request/if-match-required' | 'request/version-mismatch' | 'request/version-ahead' | 'request/too-many-requests' | 'auth/unauthenticated' | 'game/not-found' | 'game/left' | 'player/not-found' | 'service/unavailable' | 'service/error' | 'rules/game-exists' | 'rules/invalid-ruleset' | 'rules/game-full' | 'rules/unknown-seat' | 'rules/seat-taken' | 'rules/unknown-bot-level' | 'rules/game-not-found' | 'rules/already-seated' | 'rules/not-creator' | 'rules/game-finished' | 'rules/already-left' | 'rules/creator-cannot-leave' | 'rules/game-not-started' | 'rules/not-your-turn' | 'rules/invalid-tile' | 'rules/not-in-hand' | 'rules/must-play-drawn' | 'rules/unknown-placement' | 'rules/must-fill-double' | 'rules/end-closed' | 'rules/suit-mismatch' | 'rules/nothing-to-announce' | 'rules/already-drew' | 'rules/must-play' | 'rules/no-lapse' | 'rules/cannot-call-out-self';
+    code: 'request/invalid' | 'request/malformed-json' | 'request/idempotency-key-required' | 'request/method-not-allowed' | 'request/not-found' | 'request/too-large' | 'request/unsupported-media-type' | 'request/idempotency-key-reused' | 'request/if-match-required' | 'request/version-mismatch' | 'request/version-ahead' | 'request/too-many-requests' | 'auth/unauthenticated' | 'game/not-found' | 'game/left' | 'game/not-finished' | 'game/watch-link-not-found' | 'game/too-many-watch-links' | 'player/not-found' | 'player/token-not-found' | 'player/too-many-tokens' | 'service/unavailable' | 'service/error' | 'rules/game-exists' | 'rules/invalid-ruleset' | 'rules/game-full' | 'rules/unknown-seat' | 'rules/seat-taken' | 'rules/unknown-bot-level' | 'rules/game-not-found' | 'rules/already-seated' | 'rules/game-cancelled' | 'rules/not-invited' | 'rules/not-creator' | 'rules/game-finished' | 'rules/already-left' | 'rules/creator-cannot-leave' | 'rules/game-started' | 'rules/game-not-started' | 'rules/not-your-turn' | 'rules/invalid-tile' | 'rules/not-in-hand' | 'rules/must-play-drawn' | 'rules/unknown-placement' | 'rules/must-fill-double' | 'rules/end-closed' | 'rules/suit-mismatch' | 'rules/nothing-to-announce' | 'rules/already-drew' | 'rules/must-play' | 'rules/no-lapse' | 'rules/cannot-call-out-self';
     /**
      * Quote it when reporting a problem.
      */
@@ -318,6 +318,1049 @@ export type GetMeProblem503 = Problem & {
     code: 'service/unavailable';
 };
 
+/**
+ * A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`.
+ */
+export type RenameMeProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid' | '/problems/request/malformed-json' | '/problems/request/idempotency-key-required';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid' | 'request/malformed-json' | 'request/idempotency-key-required';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type RenameMeProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 404 problem: `player/not-found`.
+ */
+export type RenameMeProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/player/not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'player/not-found';
+};
+
+/**
+ * A 412 problem: `request/version-mismatch`.
+ */
+export type RenameMeProblem412 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/version-mismatch';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 412;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/version-mismatch';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type RenameMeProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 415 problem: `request/unsupported-media-type`.
+ */
+export type RenameMeProblem415 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/unsupported-media-type';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 415;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/unsupported-media-type';
+};
+
+/**
+ * A 422 problem: `request/idempotency-key-reused`.
+ */
+export type RenameMeProblem422 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/idempotency-key-reused';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 422;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/idempotency-key-reused';
+};
+
+/**
+ * A 428 problem: `request/if-match-required`.
+ */
+export type RenameMeProblem428 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/if-match-required';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 428;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/if-match-required';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type RenameMeProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type RenameMeProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type RenameMeProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+export type Rename = {
+    /**
+     * The name other players see: 1-40 characters, without control, invisible or text-direction characters.
+     */
+    name: string;
+};
+
+/**
+ * A 400 problem: `request/invalid`, `request/idempotency-key-required`.
+ */
+export type DeleteMeProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid' | '/problems/request/idempotency-key-required';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid' | 'request/idempotency-key-required';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type DeleteMeProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 404 problem: `player/not-found`.
+ */
+export type DeleteMeProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/player/not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'player/not-found';
+};
+
+/**
+ * A 412 problem: `request/version-mismatch`.
+ */
+export type DeleteMeProblem412 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/version-mismatch';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 412;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/version-mismatch';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type DeleteMeProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 422 problem: `request/idempotency-key-reused`.
+ */
+export type DeleteMeProblem422 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/idempotency-key-reused';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 422;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/idempotency-key-reused';
+};
+
+/**
+ * A 428 problem: `request/if-match-required`.
+ */
+export type DeleteMeProblem428 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/if-match-required';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 428;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/if-match-required';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type DeleteMeProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type DeleteMeProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type DeleteMeProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+export type TokenList = {
+    tokens: Array<TokenInfo>;
+};
+
+export type TokenInfo = {
+    /**
+     * Revoke it by this id. `legacy`: a token issued before sessions existed.
+     */
+    id: string;
+    /**
+     * When it was issued; null for the legacy one.
+     */
+    createdAt: string | null;
+    /**
+     * True for the token this request was sent with.
+     */
+    current: boolean;
+};
+
+/**
+ * A 400 problem: `request/invalid`.
+ */
+export type ListTokensProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type ListTokensProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 404 problem: `player/not-found`.
+ */
+export type ListTokensProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/player/not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'player/not-found';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type ListTokensProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type ListTokensProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type ListTokensProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type ListTokensProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+export type NewToken = {
+    /**
+     * A new bearer token of your account. Shown only in this reply.
+     */
+    token: string;
+    id: string;
+    createdAt: string;
+};
+
+/**
+ * A 400 problem: `request/invalid`, `request/idempotency-key-required`.
+ */
+export type CreateTokenProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid' | '/problems/request/idempotency-key-required';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid' | 'request/idempotency-key-required';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type CreateTokenProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 404 problem: `player/not-found`.
+ */
+export type CreateTokenProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/player/not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'player/not-found';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type CreateTokenProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 422 problem: `request/idempotency-key-reused`, `player/too-many-tokens`.
+ */
+export type CreateTokenProblem422 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/idempotency-key-reused' | '/problems/player/too-many-tokens';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 422;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/idempotency-key-reused' | 'player/too-many-tokens';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type CreateTokenProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type CreateTokenProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type CreateTokenProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+/**
+ * A 400 problem: `request/invalid`, `request/idempotency-key-required`.
+ */
+export type RevokeTokenProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid' | '/problems/request/idempotency-key-required';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid' | 'request/idempotency-key-required';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type RevokeTokenProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 404 problem: `player/not-found`, `player/token-not-found`.
+ */
+export type RevokeTokenProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/player/not-found' | '/problems/player/token-not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'player/not-found' | 'player/token-not-found';
+};
+
+/**
+ * A 412 problem: `request/version-mismatch`.
+ */
+export type RevokeTokenProblem412 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/version-mismatch';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 412;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/version-mismatch';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type RevokeTokenProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 422 problem: `request/idempotency-key-reused`.
+ */
+export type RevokeTokenProblem422 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/idempotency-key-reused';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 422;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/idempotency-key-reused';
+};
+
+/**
+ * A 428 problem: `request/if-match-required`.
+ */
+export type RevokeTokenProblem428 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/if-match-required';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 428;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/if-match-required';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type RevokeTokenProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type RevokeTokenProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type RevokeTokenProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+/**
+ * A 400 problem: `request/invalid`, `request/idempotency-key-required`.
+ */
+export type RevokeAllTokensProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid' | '/problems/request/idempotency-key-required';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid' | 'request/idempotency-key-required';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type RevokeAllTokensProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 404 problem: `player/not-found`.
+ */
+export type RevokeAllTokensProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/player/not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'player/not-found';
+};
+
+/**
+ * A 412 problem: `request/version-mismatch`.
+ */
+export type RevokeAllTokensProblem412 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/version-mismatch';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 412;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/version-mismatch';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type RevokeAllTokensProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 422 problem: `request/idempotency-key-reused`.
+ */
+export type RevokeAllTokensProblem422 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/idempotency-key-reused';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 422;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/idempotency-key-reused';
+};
+
+/**
+ * A 428 problem: `request/if-match-required`.
+ */
+export type RevokeAllTokensProblem428 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/if-match-required';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 428;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/if-match-required';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type RevokeAllTokensProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type RevokeAllTokensProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type RevokeAllTokensProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
 export type GameList = {
     games: Array<GameSummary>;
     cursor: string | null;
@@ -326,7 +1369,7 @@ export type GameList = {
 export type GameSummary = {
     id: string;
     yourTurn: boolean;
-    status: 'waiting' | 'playing' | 'finished';
+    status: 'waiting' | 'playing' | 'finished' | 'cancelled';
     /**
      * The game version this entry was written at: for games waiting on you, the one at which your turn began.
      */
@@ -477,17 +1520,30 @@ export type Event = {
     type: 'GameCreated';
     rules: Rules;
     seats: number;
+    /**
+     * Present (true) when the game was created open.
+     */
+    open?: boolean;
+    creator?: Seat;
+    /**
+     * A rematch: the player id each seat is kept for (null: a bot’s).
+     */
+    reserved?: Array<string | null>;
+    /**
+     * A rematch: the game before.
+     */
+    rematchOf?: string;
 } | {
     type: 'SeatTaken';
-    seat: Seat;
+    seat: Seat & unknown;
     player: Player;
 } | {
     type: 'BotSeated';
-    seat: Seat;
+    seat: Seat & unknown;
     level: BotLevel;
 } | {
     type: 'SeatLeft';
-    seat: Seat;
+    seat: Seat & unknown;
     bot: BotLevel | null;
 } | {
     type: 'GameStarted';
@@ -497,7 +1553,7 @@ export type Event = {
      * 0 for the first hand.
      */
     hand: number;
-    dealer: Seat;
+    dealer: Seat & unknown;
     opener: Tile;
     /**
      * Your dealt tiles (only yours).
@@ -507,17 +1563,17 @@ export type Event = {
     boneyardSize: number;
 } | {
     type: 'TileDrawn';
-    seat: Seat;
+    seat: Seat & unknown;
     tile?: Tile & unknown;
     reason: 'opening' | 'turn' | 'penalty';
     forced: boolean;
 } | {
     type: 'RootPlaced';
-    seat: Seat;
+    seat: Seat & unknown;
     tile: Tile;
 } | {
     type: 'TilePlayed';
-    seat: Seat;
+    seat: Seat & unknown;
     tile: Tile;
     on: number;
     id: number;
@@ -528,19 +1584,19 @@ export type Event = {
     forced: boolean;
 } | {
     type: 'TurnPassed';
-    seat: Seat;
+    seat: Seat & unknown;
     forced: boolean;
 } | {
     type: 'TurnSkipped';
-    seat: Seat;
+    seat: Seat & unknown;
 } | {
     type: 'ChickenlittleAnnounced';
-    seat: Seat;
+    seat: Seat & unknown;
     auto: boolean;
 } | {
     type: 'ChickenlittleCalledOut';
-    seat: Seat;
-    by: Seat;
+    seat: Seat & unknown;
+    by: Seat & unknown;
     penalty: 'draw' | 'skip';
 } | {
     type: 'HandEnded';
@@ -549,7 +1605,7 @@ export type Event = {
     /**
      * The seat that went out; null when the hand was blocked.
      */
-    out: Seat | null;
+    out: (Seat & unknown) | null;
     scores: Array<number>;
     /**
      * The tiles each seat was left holding, turned face up for all to count.
@@ -558,7 +1614,13 @@ export type Event = {
 } | {
     type: 'GameEnded';
     totals: Array<number>;
-    winners: Array<Seat>;
+    winners: Array<Seat & unknown>;
+} | {
+    type: 'GameCancelled';
+    reason: 'creator' | 'stale';
+} | {
+    type: 'PlayerErased';
+    seat: Seat & unknown;
 };
 
 /**
@@ -601,7 +1663,7 @@ export type Rules = {
 };
 
 /**
- * A seat number (0-7); seat order is turn order.
+ * The creator’s seat, when not 0 (a rematch).
  */
 export type Seat = number;
 
@@ -616,8 +1678,20 @@ export type Game = {
      * Send it back in `If-Match` with a move.
      */
     version: number;
-    status: 'waiting' | 'playing' | 'finished';
+    /**
+     * `cancelled`: by its creator, or closed after waiting too long for players, before it started.
+     */
+    status: 'waiting' | 'playing' | 'finished' | 'cancelled';
     rules: Rules;
+    /**
+     * Listed in the lobby while waiting: anyone may join without a code.
+     */
+    open: boolean;
+    creator: Seat & unknown;
+    /**
+     * The game this one is a rematch of; null for any other game.
+     */
+    rematchOf: string | null;
     seats: Array<SeatView>;
     yourSeat: Seat & unknown;
     /**
@@ -649,11 +1723,11 @@ export type Game = {
     /**
      * The lowest totals once the game is over.
      */
-    winners: Array<Seat> | null;
+    winners: Array<Seat & unknown> | null;
 };
 
 export type SeatView = {
-    seat: Seat;
+    seat: Seat & unknown;
     /**
      * Who took the seat; null for a free seat or one a bot took. A player who left a game in play stays here (`left`).
      */
@@ -679,7 +1753,7 @@ export type HandView = {
      * 0 for the first hand; a game has set+1 hands.
      */
     index: number;
-    dealer: Seat;
+    dealer: Seat & unknown;
     opener: Tile;
     board: Array<Placement>;
     /**
@@ -698,11 +1772,11 @@ export type HandView = {
     /**
      * The seat to play; null once the hand is over.
      */
-    turn: Seat | null;
+    turn: (Seat & unknown) | null;
     /**
      * The seat in turn, when it has drawn a tile it may play and is deciding whether to (the tile itself is shown only to them); null otherwise.
      */
-    drawnBy: Seat | null;
+    drawnBy: (Seat & unknown) | null;
     over: boolean;
 };
 
@@ -721,7 +1795,7 @@ export type Placement = {
      * The suit it shares with that placement.
      */
     suit: number;
-    seat: Seat;
+    seat: Seat & unknown;
 };
 
 /**
@@ -774,13 +1848,13 @@ export type CalloutMove = {
  */
 export type HandRecord = {
     index: number;
-    dealer: Seat;
+    dealer: Seat & unknown;
     opener: Tile & unknown;
     reason: 'out' | 'blocked';
     /**
      * The seat that went out; null for a blocked hand.
      */
-    out: Seat | null;
+    out: (Seat & unknown) | null;
     scores: Array<number>;
     /**
      * The tiles each seat was left holding, turned face up for all to count.
@@ -978,6 +2052,10 @@ export type NewGame = {
      * Bots to seat at once, after you (seat 0), each in its `seat` or the lowest free one. Bots that fill every other seat start the game with its creation.
      */
     bots?: Array<BotRequest>;
+    /**
+     * List the game in the lobby (`GET /v1/lobby`) while it waits: anyone may join it without its code.
+     */
+    open?: boolean;
 };
 
 /**
@@ -1133,13 +2211,13 @@ export type JoinGameProblem415 = Problem & {
 };
 
 /**
- * A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/already-seated`, `rules/game-full`.
+ * A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/already-seated`, `rules/game-full`, `rules/game-cancelled`, `rules/not-invited`.
  */
 export type JoinGameProblem422 = Problem & {
     /**
      * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
      */
-    type: '/problems/request/idempotency-key-reused' | '/problems/rules/game-not-found' | '/problems/rules/already-seated' | '/problems/rules/game-full';
+    type: '/problems/request/idempotency-key-reused' | '/problems/rules/game-not-found' | '/problems/rules/already-seated' | '/problems/rules/game-full' | '/problems/rules/game-cancelled' | '/problems/rules/not-invited';
     /**
      * The HTTP status, repeated.
      */
@@ -1147,7 +2225,7 @@ export type JoinGameProblem422 = Problem & {
     /**
      * The problem code: what a client branches on.
      */
-    code: 'request/idempotency-key-reused' | 'rules/game-not-found' | 'rules/already-seated' | 'rules/game-full';
+    code: 'request/idempotency-key-reused' | 'rules/game-not-found' | 'rules/already-seated' | 'rules/game-full' | 'rules/game-cancelled' | 'rules/not-invited';
 };
 
 /**
@@ -1205,7 +2283,10 @@ export type JoinGameProblem503 = Problem & {
 };
 
 export type Join = {
-    inviteCode: string;
+    /**
+     * The game’s invite code; leave it out to join an open game (one the lobby lists).
+     */
+    inviteCode?: string;
 };
 
 /**
@@ -1461,13 +2542,13 @@ export type AddBotProblem415 = Problem & {
 };
 
 /**
- * A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/not-creator`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`.
+ * A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/not-creator`, `rules/game-cancelled`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`.
  */
 export type AddBotProblem422 = Problem & {
     /**
      * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
      */
-    type: '/problems/request/idempotency-key-reused' | '/problems/rules/game-not-found' | '/problems/rules/not-creator' | '/problems/rules/game-full' | '/problems/rules/unknown-seat' | '/problems/rules/seat-taken' | '/problems/rules/unknown-bot-level';
+    type: '/problems/request/idempotency-key-reused' | '/problems/rules/game-not-found' | '/problems/rules/not-creator' | '/problems/rules/game-cancelled' | '/problems/rules/game-full' | '/problems/rules/unknown-seat' | '/problems/rules/seat-taken' | '/problems/rules/unknown-bot-level';
     /**
      * The HTTP status, repeated.
      */
@@ -1475,7 +2556,7 @@ export type AddBotProblem422 = Problem & {
     /**
      * The problem code: what a client branches on.
      */
-    code: 'request/idempotency-key-reused' | 'rules/game-not-found' | 'rules/not-creator' | 'rules/game-full' | 'rules/unknown-seat' | 'rules/seat-taken' | 'rules/unknown-bot-level';
+    code: 'request/idempotency-key-reused' | 'rules/game-not-found' | 'rules/not-creator' | 'rules/game-cancelled' | 'rules/game-full' | 'rules/unknown-seat' | 'rules/seat-taken' | 'rules/unknown-bot-level';
 };
 
 /**
@@ -1641,13 +2722,13 @@ export type LeaveGameProblem413 = Problem & {
 };
 
 /**
- * A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-finished`, `rules/unknown-seat`, `rules/already-left`, `rules/creator-cannot-leave`.
+ * A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-finished`, `rules/unknown-seat`, `rules/already-left`, `rules/creator-cannot-leave`, `rules/game-cancelled`.
  */
 export type LeaveGameProblem422 = Problem & {
     /**
      * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
      */
-    type: '/problems/request/idempotency-key-reused' | '/problems/rules/game-not-found' | '/problems/rules/game-finished' | '/problems/rules/unknown-seat' | '/problems/rules/already-left' | '/problems/rules/creator-cannot-leave';
+    type: '/problems/request/idempotency-key-reused' | '/problems/rules/game-not-found' | '/problems/rules/game-finished' | '/problems/rules/unknown-seat' | '/problems/rules/already-left' | '/problems/rules/creator-cannot-leave' | '/problems/rules/game-cancelled';
     /**
      * The HTTP status, repeated.
      */
@@ -1655,7 +2736,7 @@ export type LeaveGameProblem422 = Problem & {
     /**
      * The problem code: what a client branches on.
      */
-    code: 'request/idempotency-key-reused' | 'rules/game-not-found' | 'rules/game-finished' | 'rules/unknown-seat' | 'rules/already-left' | 'rules/creator-cannot-leave';
+    code: 'request/idempotency-key-reused' | 'rules/game-not-found' | 'rules/game-finished' | 'rules/unknown-seat' | 'rules/already-left' | 'rules/creator-cannot-leave' | 'rules/game-cancelled';
 };
 
 /**
@@ -1857,13 +2938,13 @@ export type MakeMoveProblem415 = Problem & {
 };
 
 /**
- * A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/unknown-seat`, `rules/not-your-turn`, `rules/invalid-tile`, `rules/not-in-hand`, `rules/must-play-drawn`, `rules/unknown-placement`, `rules/must-fill-double`, `rules/end-closed`, `rules/suit-mismatch`, `rules/nothing-to-announce`, `rules/already-drew`, `rules/must-play`, `rules/no-lapse`, `rules/cannot-call-out-self`.
+ * A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/game-cancelled`, `rules/unknown-seat`, `rules/not-your-turn`, `rules/invalid-tile`, `rules/not-in-hand`, `rules/must-play-drawn`, `rules/unknown-placement`, `rules/must-fill-double`, `rules/end-closed`, `rules/suit-mismatch`, `rules/nothing-to-announce`, `rules/already-drew`, `rules/must-play`, `rules/no-lapse`, `rules/cannot-call-out-self`.
  */
 export type MakeMoveProblem422 = Problem & {
     /**
      * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
      */
-    type: '/problems/request/idempotency-key-reused' | '/problems/rules/game-not-found' | '/problems/rules/game-not-started' | '/problems/rules/game-finished' | '/problems/rules/unknown-seat' | '/problems/rules/not-your-turn' | '/problems/rules/invalid-tile' | '/problems/rules/not-in-hand' | '/problems/rules/must-play-drawn' | '/problems/rules/unknown-placement' | '/problems/rules/must-fill-double' | '/problems/rules/end-closed' | '/problems/rules/suit-mismatch' | '/problems/rules/nothing-to-announce' | '/problems/rules/already-drew' | '/problems/rules/must-play' | '/problems/rules/no-lapse' | '/problems/rules/cannot-call-out-self';
+    type: '/problems/request/idempotency-key-reused' | '/problems/rules/game-not-found' | '/problems/rules/game-not-started' | '/problems/rules/game-finished' | '/problems/rules/game-cancelled' | '/problems/rules/unknown-seat' | '/problems/rules/not-your-turn' | '/problems/rules/invalid-tile' | '/problems/rules/not-in-hand' | '/problems/rules/must-play-drawn' | '/problems/rules/unknown-placement' | '/problems/rules/must-fill-double' | '/problems/rules/end-closed' | '/problems/rules/suit-mismatch' | '/problems/rules/nothing-to-announce' | '/problems/rules/already-drew' | '/problems/rules/must-play' | '/problems/rules/no-lapse' | '/problems/rules/cannot-call-out-self';
     /**
      * The HTTP status, repeated.
      */
@@ -1871,7 +2952,7 @@ export type MakeMoveProblem422 = Problem & {
     /**
      * The problem code: what a client branches on.
      */
-    code: 'request/idempotency-key-reused' | 'rules/game-not-found' | 'rules/game-not-started' | 'rules/game-finished' | 'rules/unknown-seat' | 'rules/not-your-turn' | 'rules/invalid-tile' | 'rules/not-in-hand' | 'rules/must-play-drawn' | 'rules/unknown-placement' | 'rules/must-fill-double' | 'rules/end-closed' | 'rules/suit-mismatch' | 'rules/nothing-to-announce' | 'rules/already-drew' | 'rules/must-play' | 'rules/no-lapse' | 'rules/cannot-call-out-self';
+    code: 'request/idempotency-key-reused' | 'rules/game-not-found' | 'rules/game-not-started' | 'rules/game-finished' | 'rules/game-cancelled' | 'rules/unknown-seat' | 'rules/not-your-turn' | 'rules/invalid-tile' | 'rules/not-in-hand' | 'rules/must-play-drawn' | 'rules/unknown-placement' | 'rules/must-fill-double' | 'rules/end-closed' | 'rules/suit-mismatch' | 'rules/nothing-to-announce' | 'rules/already-drew' | 'rules/must-play' | 'rules/no-lapse' | 'rules/cannot-call-out-self';
 };
 
 /**
@@ -2093,6 +3174,2284 @@ export type ListEventsProblem503 = Problem & {
     code: 'service/unavailable';
 };
 
+export type GameMessage = {
+    /**
+     * Its place in the game’s messages (1 first): resume after it.
+     */
+    seq: number;
+    seat: Seat & unknown;
+    at: string;
+    text: string;
+};
+
+/**
+ * A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`.
+ */
+export type PostMessageProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid' | '/problems/request/malformed-json' | '/problems/request/idempotency-key-required';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid' | 'request/malformed-json' | 'request/idempotency-key-required';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type PostMessageProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 403 problem: `game/left`.
+ */
+export type PostMessageProblem403 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/game/left';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 403;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'game/left';
+};
+
+/**
+ * A 404 problem: `game/not-found`.
+ */
+export type PostMessageProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/game/not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'game/not-found';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type PostMessageProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 415 problem: `request/unsupported-media-type`.
+ */
+export type PostMessageProblem415 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/unsupported-media-type';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 415;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/unsupported-media-type';
+};
+
+/**
+ * A 422 problem: `request/idempotency-key-reused`.
+ */
+export type PostMessageProblem422 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/idempotency-key-reused';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 422;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/idempotency-key-reused';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type PostMessageProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type PostMessageProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type PostMessageProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+export type NewMessage = {
+    /**
+     * What you say: 1-280 characters; line breaks are kept.
+     */
+    text: string;
+};
+
+export type MessagePage = {
+    messages: Array<GameMessage>;
+    /**
+     * Pass as `after` for more; null: you are caught up.
+     */
+    next: number | null;
+    /**
+     * Where to resume (`after`) next time.
+     */
+    seq: number;
+    /**
+     * True when you muted this game: `messages` is then always empty.
+     */
+    muted: boolean;
+};
+
+/**
+ * A 400 problem: `request/invalid`.
+ */
+export type ListMessagesProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type ListMessagesProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 404 problem: `game/not-found`.
+ */
+export type ListMessagesProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/game/not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'game/not-found';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type ListMessagesProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type ListMessagesProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type ListMessagesProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type ListMessagesProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+export type Mute = {
+    /**
+     * True to stop seeing the game’s messages; false to see them again.
+     */
+    muted: boolean;
+};
+
+/**
+ * A 400 problem: `request/invalid`, `request/malformed-json`.
+ */
+export type MuteMessagesProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid' | '/problems/request/malformed-json';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid' | 'request/malformed-json';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type MuteMessagesProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 404 problem: `game/not-found`, `player/not-found`.
+ */
+export type MuteMessagesProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/game/not-found' | '/problems/player/not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'game/not-found' | 'player/not-found';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type MuteMessagesProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 415 problem: `request/unsupported-media-type`.
+ */
+export type MuteMessagesProblem415 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/unsupported-media-type';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 415;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/unsupported-media-type';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type MuteMessagesProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type MuteMessagesProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type MuteMessagesProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+export type NewWatchLink = {
+    /**
+     * Revoke it by this id.
+     */
+    id: string;
+    seat: Seat & unknown;
+    createdAt: string;
+    /**
+     * The watch token: whoever holds it reads the game as a spectator (`GET /v1/watch` with `Authorization: Bearer <token>`) until the link is revoked. Shown only in this reply.
+     */
+    token: string;
+};
+
+/**
+ * A 400 problem: `request/invalid`, `request/idempotency-key-required`.
+ */
+export type CreateWatchLinkProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid' | '/problems/request/idempotency-key-required';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid' | 'request/idempotency-key-required';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type CreateWatchLinkProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 403 problem: `game/left`.
+ */
+export type CreateWatchLinkProblem403 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/game/left';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 403;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'game/left';
+};
+
+/**
+ * A 404 problem: `game/not-found`, `game/watch-link-not-found`.
+ */
+export type CreateWatchLinkProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/game/not-found' | '/problems/game/watch-link-not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'game/not-found' | 'game/watch-link-not-found';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type CreateWatchLinkProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 422 problem: `request/idempotency-key-reused`, `game/too-many-watch-links`.
+ */
+export type CreateWatchLinkProblem422 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/idempotency-key-reused' | '/problems/game/too-many-watch-links';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 422;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/idempotency-key-reused' | 'game/too-many-watch-links';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type CreateWatchLinkProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type CreateWatchLinkProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type CreateWatchLinkProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+export type WatchLinkList = {
+    links: Array<WatchLink>;
+};
+
+export type WatchLink = {
+    /**
+     * Revoke it by this id.
+     */
+    id: string;
+    seat: Seat & unknown;
+    createdAt: string;
+};
+
+/**
+ * A 400 problem: `request/invalid`.
+ */
+export type ListWatchLinksProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type ListWatchLinksProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 404 problem: `game/not-found`.
+ */
+export type ListWatchLinksProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/game/not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'game/not-found';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type ListWatchLinksProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type ListWatchLinksProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type ListWatchLinksProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type ListWatchLinksProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+/**
+ * A 400 problem: `request/invalid`.
+ */
+export type RevokeWatchLinkProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type RevokeWatchLinkProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 404 problem: `game/not-found`, `game/watch-link-not-found`.
+ */
+export type RevokeWatchLinkProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/game/not-found' | '/problems/game/watch-link-not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'game/not-found' | 'game/watch-link-not-found';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type RevokeWatchLinkProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type RevokeWatchLinkProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type RevokeWatchLinkProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type RevokeWatchLinkProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+/**
+ * The board, the counts, the scores and the public events: what a spectator may know.
+ */
+export type WatchView = {
+    id: string;
+    /**
+     * Send it back in `If-Match` with a move.
+     */
+    version: number;
+    /**
+     * `cancelled`: by its creator, or closed after waiting too long for players, before it started.
+     */
+    status: 'waiting' | 'playing' | 'finished' | 'cancelled';
+    rules: Rules;
+    /**
+     * Listed in the lobby while waiting: anyone may join without a code.
+     */
+    open: boolean;
+    creator: Seat & unknown;
+    /**
+     * The game this one is a rematch of; null for any other game.
+     */
+    rematchOf: string | null;
+    seats: Array<SeatView>;
+    /**
+     * The hand in play (or the last one, once the game is over); null until the game starts.
+     */
+    hand: HandView | null;
+    /**
+     * `handScores[k][seat]`: what each seat scored in hand k.
+     */
+    handScores: Array<Array<number>>;
+    /**
+     * Every hand that has ended: its opener, how it ended, its scores and the tiles left.
+     */
+    pastHands: Array<HandRecord>;
+    totals: Array<number>;
+    /**
+     * The lowest totals once the game is over.
+     */
+    winners: Array<Seat & unknown> | null;
+};
+
+/**
+ * A 400 problem: `request/invalid`.
+ */
+export type WatchGameProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type WatchGameProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type WatchGameProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type WatchGameProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type WatchGameProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type WatchGameProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+/**
+ * A 400 problem: `request/invalid`, `request/version-ahead`.
+ */
+export type WatchEventsProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid' | '/problems/request/version-ahead';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid' | 'request/version-ahead';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type WatchEventsProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type WatchEventsProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type WatchEventsProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type WatchEventsProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type WatchEventsProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+/**
+ * A 400 problem: `request/invalid`, `request/idempotency-key-required`.
+ */
+export type CancelGameProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid' | '/problems/request/idempotency-key-required';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid' | 'request/idempotency-key-required';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type CancelGameProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 403 problem: `game/left`.
+ */
+export type CancelGameProblem403 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/game/left';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 403;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'game/left';
+};
+
+/**
+ * A 404 problem: `game/not-found`.
+ */
+export type CancelGameProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/game/not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'game/not-found';
+};
+
+/**
+ * A 412 problem: `request/version-mismatch`.
+ */
+export type CancelGameProblem412 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/version-mismatch';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 412;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/version-mismatch';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type CancelGameProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/not-creator`, `rules/game-started`, `rules/game-finished`, `rules/game-cancelled`.
+ */
+export type CancelGameProblem422 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/idempotency-key-reused' | '/problems/rules/game-not-found' | '/problems/rules/not-creator' | '/problems/rules/game-started' | '/problems/rules/game-finished' | '/problems/rules/game-cancelled';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 422;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/idempotency-key-reused' | 'rules/game-not-found' | 'rules/not-creator' | 'rules/game-started' | 'rules/game-finished' | 'rules/game-cancelled';
+};
+
+/**
+ * A 428 problem: `request/if-match-required`.
+ */
+export type CancelGameProblem428 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/if-match-required';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 428;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/if-match-required';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type CancelGameProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type CancelGameProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type CancelGameProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+export type RematchReply = {
+    /**
+     * True for the proposal (the rematch was created); false when you accepted one proposed already.
+     */
+    created: boolean;
+    /**
+     * The rematch’s version after the command.
+     */
+    version: number;
+    events: Array<Event>;
+    game: Game;
+};
+
+/**
+ * A 400 problem: `request/invalid`, `request/idempotency-key-required`.
+ */
+export type RematchProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid' | '/problems/request/idempotency-key-required';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid' | 'request/idempotency-key-required';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type RematchProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 403 problem: `game/left`.
+ */
+export type RematchProblem403 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/game/left';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 403;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'game/left';
+};
+
+/**
+ * A 404 problem: `game/not-found`, `player/not-found`.
+ */
+export type RematchProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/game/not-found' | '/problems/player/not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'game/not-found' | 'player/not-found';
+};
+
+/**
+ * A 412 problem: `request/version-mismatch`.
+ */
+export type RematchProblem412 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/version-mismatch';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 412;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/version-mismatch';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type RematchProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 422 problem: `request/idempotency-key-reused`, `game/not-finished`, `rules/game-exists`, `rules/invalid-ruleset`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`, `rules/game-not-found`, `rules/already-seated`, `rules/game-cancelled`, `rules/not-invited`.
+ */
+export type RematchProblem422 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/idempotency-key-reused' | '/problems/game/not-finished' | '/problems/rules/game-exists' | '/problems/rules/invalid-ruleset' | '/problems/rules/game-full' | '/problems/rules/unknown-seat' | '/problems/rules/seat-taken' | '/problems/rules/unknown-bot-level' | '/problems/rules/game-not-found' | '/problems/rules/already-seated' | '/problems/rules/game-cancelled' | '/problems/rules/not-invited';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 422;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/idempotency-key-reused' | 'game/not-finished' | 'rules/game-exists' | 'rules/invalid-ruleset' | 'rules/game-full' | 'rules/unknown-seat' | 'rules/seat-taken' | 'rules/unknown-bot-level' | 'rules/game-not-found' | 'rules/already-seated' | 'rules/game-cancelled' | 'rules/not-invited';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type RematchProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type RematchProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type RematchProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+/**
+ * A finished game: its rules, seats, every commit with every hidden tile shown (deals, boneyards, draws), and the final scores. Folding the events with the rules from the start gives those scores.
+ */
+export type GameExport = {
+    format: 'chickenfoot/export-1';
+    id: string;
+    rematchOf: string | null;
+    rules: Rules;
+    seats: Array<{
+        seat: Seat & unknown;
+        player: Player | null;
+        bot: BotLevel | null;
+    }>;
+    commits: Array<{
+        version: number;
+        at: string;
+        /**
+         * Who made it: a player id, `bot`, or `system:<reason>`.
+         */
+        by: string | null;
+        events: Array<RawEvent>;
+    }>;
+    final: {
+        totals: Array<number>;
+        handScores: Array<Array<number>>;
+        winners: Array<Seat & unknown>;
+    };
+};
+
+/**
+ * An event exactly as the game recorded it, every tile shown (see docs/rules.md).
+ */
+export type RawEvent = {
+    type: string;
+    [key: string]: unknown;
+};
+
+/**
+ * A 400 problem: `request/invalid`.
+ */
+export type ExportGameProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type ExportGameProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 404 problem: `game/not-found`.
+ */
+export type ExportGameProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/game/not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'game/not-found';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type ExportGameProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 422 problem: `game/not-finished`.
+ */
+export type ExportGameProblem422 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/game/not-finished';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 422;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'game/not-finished';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type ExportGameProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type ExportGameProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type ExportGameProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+export type ReplayStep = {
+    /**
+     * This step: the game after commit `version` (0: before any).
+     */
+    version: number;
+    /**
+     * The last step (the game’s final version).
+     */
+    last: number;
+    /**
+     * What commit `version` recorded.
+     */
+    events: Array<RawEvent>;
+    /**
+     * Every seat’s tiles at this step; null before the first deal.
+     */
+    hands: Array<Array<Tile>> | null;
+    /**
+     * The tiles left to draw, next first.
+     */
+    boneyard: Array<Tile>;
+    /**
+     * The table at this step (null before the game exists).
+     */
+    game: WatchView | null;
+};
+
+/**
+ * A 400 problem: `request/invalid`, `request/version-ahead`.
+ */
+export type ReplayGameProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid' | '/problems/request/version-ahead';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid' | 'request/version-ahead';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type ReplayGameProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 404 problem: `game/not-found`.
+ */
+export type ReplayGameProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/game/not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'game/not-found';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type ReplayGameProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 422 problem: `game/not-finished`.
+ */
+export type ReplayGameProblem422 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/game/not-finished';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 422;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'game/not-finished';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type ReplayGameProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type ReplayGameProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type ReplayGameProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+export type LobbyPage = {
+    games: Array<LobbyGame>;
+    /**
+     * Pass it to get the next page; null on the last.
+     */
+    cursor: string | null;
+};
+
+export type LobbyGame = {
+    id: string;
+    rules: Rules;
+    /**
+     * How many seats the game has.
+     */
+    seats: number;
+    /**
+     * Seats nobody, player or bot, has taken yet.
+     */
+    freeSeats: number;
+    /**
+     * The name of the player in each seat; null for a free seat or a bot’s.
+     */
+    players: Array<string | null>;
+    /**
+     * The bot in each seat, if any.
+     */
+    bots: Array<BotLevel | null>;
+    /**
+     * When the game was created (ISO 8601).
+     */
+    createdAt: string;
+    /**
+     * How long it has waited, in seconds.
+     */
+    ageSeconds: number;
+};
+
+/**
+ * A 400 problem: `request/invalid`.
+ */
+export type ListLobbyProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type ListLobbyProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type ListLobbyProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type ListLobbyProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type ListLobbyProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type ListLobbyProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+export type QuickMatchReply = {
+    /**
+     * True when no open game had these rules (nor one of yours): a new open game was created.
+     */
+    created: boolean;
+    /**
+     * The game version after the command.
+     */
+    version: number;
+    events: Array<Event>;
+    game: Game;
+};
+
+/**
+ * A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`.
+ */
+export type QuickMatchProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid' | '/problems/request/malformed-json' | '/problems/request/idempotency-key-required';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid' | 'request/malformed-json' | 'request/idempotency-key-required';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type QuickMatchProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 404 problem: `player/not-found`.
+ */
+export type QuickMatchProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/player/not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'player/not-found';
+};
+
+/**
+ * A 412 problem: `request/version-mismatch`.
+ */
+export type QuickMatchProblem412 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/version-mismatch';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 412;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/version-mismatch';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type QuickMatchProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 415 problem: `request/unsupported-media-type`.
+ */
+export type QuickMatchProblem415 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/unsupported-media-type';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 415;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/unsupported-media-type';
+};
+
+/**
+ * A 422 problem: `request/idempotency-key-reused`, `rules/game-exists`, `rules/invalid-ruleset`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`, `rules/game-not-found`, `rules/already-seated`, `rules/game-cancelled`, `rules/not-invited`.
+ */
+export type QuickMatchProblem422 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/idempotency-key-reused' | '/problems/rules/game-exists' | '/problems/rules/invalid-ruleset' | '/problems/rules/game-full' | '/problems/rules/unknown-seat' | '/problems/rules/seat-taken' | '/problems/rules/unknown-bot-level' | '/problems/rules/game-not-found' | '/problems/rules/already-seated' | '/problems/rules/game-cancelled' | '/problems/rules/not-invited';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 422;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/idempotency-key-reused' | 'rules/game-exists' | 'rules/invalid-ruleset' | 'rules/game-full' | 'rules/unknown-seat' | 'rules/seat-taken' | 'rules/unknown-bot-level' | 'rules/game-not-found' | 'rules/already-seated' | 'rules/game-cancelled' | 'rules/not-invited';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type QuickMatchProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type QuickMatchProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type QuickMatchProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+export type QuickMatch = {
+    /**
+     * How many players.
+     */
+    seats: number;
+    rules?: RuleOptions;
+};
+
 export type RegisterPlayerData = {
     body: NewPlayer;
     headers?: {
@@ -2148,6 +5507,77 @@ export type RegisterPlayerResponses = {
 
 export type RegisterPlayerResponse = RegisterPlayerResponses[keyof RegisterPlayerResponses];
 
+export type DeleteMeData = {
+    body?: never;
+    headers: {
+        /**
+         * Your account’s version, quoted as in the ETag of `GET /v1/me`.
+         */
+        'if-match': string;
+        /**
+         * A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422).
+         */
+        'idempotency-key': string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/me';
+};
+
+export type DeleteMeErrors = {
+    /**
+     * Problem: `request/invalid`, `request/idempotency-key-required`.
+     */
+    400: DeleteMeProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: DeleteMeProblem401;
+    /**
+     * Problem: `player/not-found`.
+     */
+    404: DeleteMeProblem404;
+    /**
+     * Problem: `request/version-mismatch`.
+     */
+    412: DeleteMeProblem412;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: DeleteMeProblem413;
+    /**
+     * Problem: `request/idempotency-key-reused`.
+     */
+    422: DeleteMeProblem422;
+    /**
+     * Problem: `request/if-match-required`.
+     */
+    428: DeleteMeProblem428;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: DeleteMeProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: DeleteMeProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: DeleteMeProblem503;
+};
+
+export type DeleteMeError = DeleteMeErrors[keyof DeleteMeErrors];
+
+export type DeleteMeResponses = {
+    /**
+     * Deleted.
+     */
+    204: void;
+};
+
+export type DeleteMeResponse = DeleteMeResponses[keyof DeleteMeResponses];
+
 export type GetMeData = {
     body?: never;
     path?: never;
@@ -2196,6 +5626,333 @@ export type GetMeResponses = {
 };
 
 export type GetMeResponse = GetMeResponses[keyof GetMeResponses];
+
+export type RenameMeData = {
+    body: Rename;
+    headers: {
+        /**
+         * Your account’s version, quoted as in the ETag of `GET /v1/me`.
+         */
+        'if-match': string;
+        /**
+         * A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422).
+         */
+        'idempotency-key': string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/me';
+};
+
+export type RenameMeErrors = {
+    /**
+     * Problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`.
+     */
+    400: RenameMeProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: RenameMeProblem401;
+    /**
+     * Problem: `player/not-found`.
+     */
+    404: RenameMeProblem404;
+    /**
+     * Problem: `request/version-mismatch`.
+     */
+    412: RenameMeProblem412;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: RenameMeProblem413;
+    /**
+     * Problem: `request/unsupported-media-type`.
+     */
+    415: RenameMeProblem415;
+    /**
+     * Problem: `request/idempotency-key-reused`.
+     */
+    422: RenameMeProblem422;
+    /**
+     * Problem: `request/if-match-required`.
+     */
+    428: RenameMeProblem428;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: RenameMeProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: RenameMeProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: RenameMeProblem503;
+};
+
+export type RenameMeError = RenameMeErrors[keyof RenameMeErrors];
+
+export type RenameMeResponses = {
+    /**
+     * Renamed.
+     */
+    200: Me;
+};
+
+export type RenameMeResponse = RenameMeResponses[keyof RenameMeResponses];
+
+export type RevokeAllTokensData = {
+    body?: never;
+    headers: {
+        /**
+         * Your account’s version, quoted as in the ETag of `GET /v1/me`.
+         */
+        'if-match': string;
+        /**
+         * A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422).
+         */
+        'idempotency-key': string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/me/tokens';
+};
+
+export type RevokeAllTokensErrors = {
+    /**
+     * Problem: `request/invalid`, `request/idempotency-key-required`.
+     */
+    400: RevokeAllTokensProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: RevokeAllTokensProblem401;
+    /**
+     * Problem: `player/not-found`.
+     */
+    404: RevokeAllTokensProblem404;
+    /**
+     * Problem: `request/version-mismatch`.
+     */
+    412: RevokeAllTokensProblem412;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: RevokeAllTokensProblem413;
+    /**
+     * Problem: `request/idempotency-key-reused`.
+     */
+    422: RevokeAllTokensProblem422;
+    /**
+     * Problem: `request/if-match-required`.
+     */
+    428: RevokeAllTokensProblem428;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: RevokeAllTokensProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: RevokeAllTokensProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: RevokeAllTokensProblem503;
+};
+
+export type RevokeAllTokensError = RevokeAllTokensErrors[keyof RevokeAllTokensErrors];
+
+export type RevokeAllTokensResponses = {
+    /**
+     * Every other token is revoked.
+     */
+    204: void;
+};
+
+export type RevokeAllTokensResponse = RevokeAllTokensResponses[keyof RevokeAllTokensResponses];
+
+export type ListTokensData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/me/tokens';
+};
+
+export type ListTokensErrors = {
+    /**
+     * Problem: `request/invalid`.
+     */
+    400: ListTokensProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: ListTokensProblem401;
+    /**
+     * Problem: `player/not-found`.
+     */
+    404: ListTokensProblem404;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: ListTokensProblem413;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: ListTokensProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: ListTokensProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: ListTokensProblem503;
+};
+
+export type ListTokensError = ListTokensErrors[keyof ListTokensErrors];
+
+export type ListTokensResponses = {
+    /**
+     * Your tokens.
+     */
+    200: TokenList;
+};
+
+export type ListTokensResponse = ListTokensResponses[keyof ListTokensResponses];
+
+export type CreateTokenData = {
+    body?: never;
+    headers: {
+        /**
+         * A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422).
+         */
+        'idempotency-key': string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/me/tokens';
+};
+
+export type CreateTokenErrors = {
+    /**
+     * Problem: `request/invalid`, `request/idempotency-key-required`.
+     */
+    400: CreateTokenProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: CreateTokenProblem401;
+    /**
+     * Problem: `player/not-found`.
+     */
+    404: CreateTokenProblem404;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: CreateTokenProblem413;
+    /**
+     * Problem: `request/idempotency-key-reused`, `player/too-many-tokens`.
+     */
+    422: CreateTokenProblem422;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: CreateTokenProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: CreateTokenProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: CreateTokenProblem503;
+};
+
+export type CreateTokenError = CreateTokenErrors[keyof CreateTokenErrors];
+
+export type CreateTokenResponses = {
+    /**
+     * The new token.
+     */
+    201: NewToken;
+};
+
+export type CreateTokenResponse = CreateTokenResponses[keyof CreateTokenResponses];
+
+export type RevokeTokenData = {
+    body?: never;
+    headers: {
+        /**
+         * Your account’s version, quoted as in the ETag of `GET /v1/me`.
+         */
+        'if-match': string;
+        /**
+         * A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422).
+         */
+        'idempotency-key': string;
+    };
+    path: {
+        tokenId: string;
+    };
+    query?: never;
+    url: '/v1/me/tokens/{tokenId}';
+};
+
+export type RevokeTokenErrors = {
+    /**
+     * Problem: `request/invalid`, `request/idempotency-key-required`.
+     */
+    400: RevokeTokenProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: RevokeTokenProblem401;
+    /**
+     * Problem: `player/not-found`, `player/token-not-found`.
+     */
+    404: RevokeTokenProblem404;
+    /**
+     * Problem: `request/version-mismatch`.
+     */
+    412: RevokeTokenProblem412;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: RevokeTokenProblem413;
+    /**
+     * Problem: `request/idempotency-key-reused`.
+     */
+    422: RevokeTokenProblem422;
+    /**
+     * Problem: `request/if-match-required`.
+     */
+    428: RevokeTokenProblem428;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: RevokeTokenProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: RevokeTokenProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: RevokeTokenProblem503;
+};
+
+export type RevokeTokenError = RevokeTokenErrors[keyof RevokeTokenErrors];
+
+export type RevokeTokenResponses = {
+    /**
+     * Revoked.
+     */
+    204: void;
+};
+
+export type RevokeTokenResponse = RevokeTokenResponses[keyof RevokeTokenResponses];
 
 export type ListMyGamesData = {
     body?: never;
@@ -2363,7 +6120,7 @@ export type JoinGameErrors = {
      */
     415: JoinGameProblem415;
     /**
-     * Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/already-seated`, `rules/game-full`.
+     * Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/already-seated`, `rules/game-full`, `rules/game-cancelled`, `rules/not-invited`.
      */
     422: JoinGameProblem422;
     /**
@@ -2494,7 +6251,7 @@ export type AddBotErrors = {
      */
     415: AddBotProblem415;
     /**
-     * Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/not-creator`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`.
+     * Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/not-creator`, `rules/game-cancelled`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`.
      */
     422: AddBotProblem422;
     /**
@@ -2567,7 +6324,7 @@ export type LeaveGameErrors = {
      */
     413: LeaveGameProblem413;
     /**
-     * Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-finished`, `rules/unknown-seat`, `rules/already-left`, `rules/creator-cannot-leave`.
+     * Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-finished`, `rules/unknown-seat`, `rules/already-left`, `rules/creator-cannot-leave`, `rules/game-cancelled`.
      */
     422: LeaveGameProblem422;
     /**
@@ -2648,7 +6405,7 @@ export type MakeMoveErrors = {
      */
     415: MakeMoveProblem415;
     /**
-     * Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/unknown-seat`, `rules/not-your-turn`, `rules/invalid-tile`, `rules/not-in-hand`, `rules/must-play-drawn`, `rules/unknown-placement`, `rules/must-fill-double`, `rules/end-closed`, `rules/suit-mismatch`, `rules/nothing-to-announce`, `rules/already-drew`, `rules/must-play`, `rules/no-lapse`, `rules/cannot-call-out-self`.
+     * Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/game-cancelled`, `rules/unknown-seat`, `rules/not-your-turn`, `rules/invalid-tile`, `rules/not-in-hand`, `rules/must-play-drawn`, `rules/unknown-placement`, `rules/must-fill-double`, `rules/end-closed`, `rules/suit-mismatch`, `rules/nothing-to-announce`, `rules/already-drew`, `rules/must-play`, `rules/no-lapse`, `rules/cannot-call-out-self`.
      */
     422: MakeMoveProblem422;
     /**
@@ -2743,3 +6500,844 @@ export type ListEventsResponses = {
 };
 
 export type ListEventsResponse = ListEventsResponses[keyof ListEventsResponses];
+
+export type ListMessagesData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: {
+        /**
+         * Messages after this `seq` (default 0: from the first).
+         */
+        after?: number;
+        /**
+         * At most this many (1-200, default 200).
+         */
+        limit?: number;
+    };
+    url: '/v1/games/{id}/messages';
+};
+
+export type ListMessagesErrors = {
+    /**
+     * Problem: `request/invalid`.
+     */
+    400: ListMessagesProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: ListMessagesProblem401;
+    /**
+     * Problem: `game/not-found`.
+     */
+    404: ListMessagesProblem404;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: ListMessagesProblem413;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: ListMessagesProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: ListMessagesProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: ListMessagesProblem503;
+};
+
+export type ListMessagesError = ListMessagesErrors[keyof ListMessagesErrors];
+
+export type ListMessagesResponses = {
+    /**
+     * A page of messages.
+     */
+    200: MessagePage;
+};
+
+export type ListMessagesResponse = ListMessagesResponses[keyof ListMessagesResponses];
+
+export type PostMessageData = {
+    body: NewMessage;
+    headers: {
+        /**
+         * A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422).
+         */
+        'idempotency-key': string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/games/{id}/messages';
+};
+
+export type PostMessageErrors = {
+    /**
+     * Problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`.
+     */
+    400: PostMessageProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: PostMessageProblem401;
+    /**
+     * Problem: `game/left`.
+     */
+    403: PostMessageProblem403;
+    /**
+     * Problem: `game/not-found`.
+     */
+    404: PostMessageProblem404;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: PostMessageProblem413;
+    /**
+     * Problem: `request/unsupported-media-type`.
+     */
+    415: PostMessageProblem415;
+    /**
+     * Problem: `request/idempotency-key-reused`.
+     */
+    422: PostMessageProblem422;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: PostMessageProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: PostMessageProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: PostMessageProblem503;
+};
+
+export type PostMessageError = PostMessageErrors[keyof PostMessageErrors];
+
+export type PostMessageResponses = {
+    /**
+     * Posted.
+     */
+    201: GameMessage;
+};
+
+export type PostMessageResponse = PostMessageResponses[keyof PostMessageResponses];
+
+export type MuteMessagesData = {
+    body: Mute;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/games/{id}/messages/mute';
+};
+
+export type MuteMessagesErrors = {
+    /**
+     * Problem: `request/invalid`, `request/malformed-json`.
+     */
+    400: MuteMessagesProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: MuteMessagesProblem401;
+    /**
+     * Problem: `game/not-found`, `player/not-found`.
+     */
+    404: MuteMessagesProblem404;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: MuteMessagesProblem413;
+    /**
+     * Problem: `request/unsupported-media-type`.
+     */
+    415: MuteMessagesProblem415;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: MuteMessagesProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: MuteMessagesProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: MuteMessagesProblem503;
+};
+
+export type MuteMessagesError = MuteMessagesErrors[keyof MuteMessagesErrors];
+
+export type MuteMessagesResponses = {
+    /**
+     * As you asked.
+     */
+    200: Mute;
+};
+
+export type MuteMessagesResponse = MuteMessagesResponses[keyof MuteMessagesResponses];
+
+export type ListWatchLinksData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/games/{id}/watch-links';
+};
+
+export type ListWatchLinksErrors = {
+    /**
+     * Problem: `request/invalid`.
+     */
+    400: ListWatchLinksProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: ListWatchLinksProblem401;
+    /**
+     * Problem: `game/not-found`.
+     */
+    404: ListWatchLinksProblem404;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: ListWatchLinksProblem413;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: ListWatchLinksProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: ListWatchLinksProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: ListWatchLinksProblem503;
+};
+
+export type ListWatchLinksError = ListWatchLinksErrors[keyof ListWatchLinksErrors];
+
+export type ListWatchLinksResponses = {
+    /**
+     * The open links (without their tokens).
+     */
+    200: WatchLinkList;
+};
+
+export type ListWatchLinksResponse = ListWatchLinksResponses[keyof ListWatchLinksResponses];
+
+export type CreateWatchLinkData = {
+    body?: never;
+    headers: {
+        /**
+         * A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422).
+         */
+        'idempotency-key': string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/games/{id}/watch-links';
+};
+
+export type CreateWatchLinkErrors = {
+    /**
+     * Problem: `request/invalid`, `request/idempotency-key-required`.
+     */
+    400: CreateWatchLinkProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: CreateWatchLinkProblem401;
+    /**
+     * Problem: `game/left`.
+     */
+    403: CreateWatchLinkProblem403;
+    /**
+     * Problem: `game/not-found`, `game/watch-link-not-found`.
+     */
+    404: CreateWatchLinkProblem404;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: CreateWatchLinkProblem413;
+    /**
+     * Problem: `request/idempotency-key-reused`, `game/too-many-watch-links`.
+     */
+    422: CreateWatchLinkProblem422;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: CreateWatchLinkProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: CreateWatchLinkProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: CreateWatchLinkProblem503;
+};
+
+export type CreateWatchLinkError = CreateWatchLinkErrors[keyof CreateWatchLinkErrors];
+
+export type CreateWatchLinkResponses = {
+    /**
+     * The link, with its token.
+     */
+    201: NewWatchLink;
+};
+
+export type CreateWatchLinkResponse = CreateWatchLinkResponses[keyof CreateWatchLinkResponses];
+
+export type RevokeWatchLinkData = {
+    body?: never;
+    path: {
+        id: string;
+        linkId: string;
+    };
+    query?: never;
+    url: '/v1/games/{id}/watch-links/{linkId}';
+};
+
+export type RevokeWatchLinkErrors = {
+    /**
+     * Problem: `request/invalid`.
+     */
+    400: RevokeWatchLinkProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: RevokeWatchLinkProblem401;
+    /**
+     * Problem: `game/not-found`, `game/watch-link-not-found`.
+     */
+    404: RevokeWatchLinkProblem404;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: RevokeWatchLinkProblem413;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: RevokeWatchLinkProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: RevokeWatchLinkProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: RevokeWatchLinkProblem503;
+};
+
+export type RevokeWatchLinkError = RevokeWatchLinkErrors[keyof RevokeWatchLinkErrors];
+
+export type RevokeWatchLinkResponses = {
+    /**
+     * Revoked.
+     */
+    204: void;
+};
+
+export type RevokeWatchLinkResponse = RevokeWatchLinkResponses[keyof RevokeWatchLinkResponses];
+
+export type WatchGameData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/watch';
+};
+
+export type WatchGameErrors = {
+    /**
+     * Problem: `request/invalid`.
+     */
+    400: WatchGameProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: WatchGameProblem401;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: WatchGameProblem413;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: WatchGameProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: WatchGameProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: WatchGameProblem503;
+};
+
+export type WatchGameError = WatchGameErrors[keyof WatchGameErrors];
+
+export type WatchGameResponses = {
+    /**
+     * The game.
+     */
+    200: WatchView;
+};
+
+export type WatchGameResponse = WatchGameResponses[keyof WatchGameResponses];
+
+export type WatchEventsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * After this version (default 0).
+         */
+        after?: number;
+        /**
+         * At most this many commits (1-1000, default 1000).
+         */
+        limit?: number;
+        /**
+         * Long-poll: wait up to this many seconds (0-20).
+         */
+        wait?: number;
+    };
+    url: '/v1/watch/events';
+};
+
+export type WatchEventsErrors = {
+    /**
+     * Problem: `request/invalid`, `request/version-ahead`.
+     */
+    400: WatchEventsProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: WatchEventsProblem401;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: WatchEventsProblem413;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: WatchEventsProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: WatchEventsProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: WatchEventsProblem503;
+};
+
+export type WatchEventsError = WatchEventsErrors[keyof WatchEventsErrors];
+
+export type WatchEventsResponses = {
+    /**
+     * A page of commits.
+     */
+    200: EventPage;
+};
+
+export type WatchEventsResponse = WatchEventsResponses[keyof WatchEventsResponses];
+
+export type CancelGameData = {
+    body?: never;
+    headers: {
+        /**
+         * The version you decided on, quoted as in the ETag.
+         */
+        'if-match': string;
+        /**
+         * A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422).
+         */
+        'idempotency-key': string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/games/{id}/cancel';
+};
+
+export type CancelGameErrors = {
+    /**
+     * Problem: `request/invalid`, `request/idempotency-key-required`.
+     */
+    400: CancelGameProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: CancelGameProblem401;
+    /**
+     * Problem: `game/left`.
+     */
+    403: CancelGameProblem403;
+    /**
+     * Problem: `game/not-found`.
+     */
+    404: CancelGameProblem404;
+    /**
+     * Problem: `request/version-mismatch`.
+     */
+    412: CancelGameProblem412;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: CancelGameProblem413;
+    /**
+     * Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/not-creator`, `rules/game-started`, `rules/game-finished`, `rules/game-cancelled`.
+     */
+    422: CancelGameProblem422;
+    /**
+     * Problem: `request/if-match-required`.
+     */
+    428: CancelGameProblem428;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: CancelGameProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: CancelGameProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: CancelGameProblem503;
+};
+
+export type CancelGameError = CancelGameErrors[keyof CancelGameErrors];
+
+export type CancelGameResponses = {
+    /**
+     * The game is cancelled.
+     */
+    200: CommandReply;
+};
+
+export type CancelGameResponse = CancelGameResponses[keyof CancelGameResponses];
+
+export type RematchData = {
+    body?: never;
+    headers: {
+        /**
+         * A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422).
+         */
+        'idempotency-key': string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/games/{id}/rematch';
+};
+
+export type RematchErrors = {
+    /**
+     * Problem: `request/invalid`, `request/idempotency-key-required`.
+     */
+    400: RematchProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: RematchProblem401;
+    /**
+     * Problem: `game/left`.
+     */
+    403: RematchProblem403;
+    /**
+     * Problem: `game/not-found`, `player/not-found`.
+     */
+    404: RematchProblem404;
+    /**
+     * Problem: `request/version-mismatch`.
+     */
+    412: RematchProblem412;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: RematchProblem413;
+    /**
+     * Problem: `request/idempotency-key-reused`, `game/not-finished`, `rules/game-exists`, `rules/invalid-ruleset`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`, `rules/game-not-found`, `rules/already-seated`, `rules/game-cancelled`, `rules/not-invited`.
+     */
+    422: RematchProblem422;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: RematchProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: RematchProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: RematchProblem503;
+};
+
+export type RematchError = RematchErrors[keyof RematchErrors];
+
+export type RematchResponses = {
+    /**
+     * Accepted: you are seated in the rematch.
+     */
+    200: RematchReply;
+    /**
+     * Proposed: the rematch was created.
+     */
+    201: RematchReply;
+};
+
+export type RematchResponse = RematchResponses[keyof RematchResponses];
+
+export type ExportGameData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/games/{id}/export';
+};
+
+export type ExportGameErrors = {
+    /**
+     * Problem: `request/invalid`.
+     */
+    400: ExportGameProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: ExportGameProblem401;
+    /**
+     * Problem: `game/not-found`.
+     */
+    404: ExportGameProblem404;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: ExportGameProblem413;
+    /**
+     * Problem: `game/not-finished`.
+     */
+    422: ExportGameProblem422;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: ExportGameProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: ExportGameProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: ExportGameProblem503;
+};
+
+export type ExportGameError = ExportGameErrors[keyof ExportGameErrors];
+
+export type ExportGameResponses = {
+    /**
+     * The game.
+     */
+    200: GameExport;
+};
+
+export type ExportGameResponse = ExportGameResponses[keyof ExportGameResponses];
+
+export type ReplayGameData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: {
+        /**
+         * The step (a version; default 0). Past `last` is refused.
+         */
+        at?: number;
+    };
+    url: '/v1/games/{id}/replay';
+};
+
+export type ReplayGameErrors = {
+    /**
+     * Problem: `request/invalid`, `request/version-ahead`.
+     */
+    400: ReplayGameProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: ReplayGameProblem401;
+    /**
+     * Problem: `game/not-found`.
+     */
+    404: ReplayGameProblem404;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: ReplayGameProblem413;
+    /**
+     * Problem: `game/not-finished`.
+     */
+    422: ReplayGameProblem422;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: ReplayGameProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: ReplayGameProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: ReplayGameProblem503;
+};
+
+export type ReplayGameError = ReplayGameErrors[keyof ReplayGameErrors];
+
+export type ReplayGameResponses = {
+    /**
+     * One step.
+     */
+    200: ReplayStep;
+};
+
+export type ReplayGameResponse = ReplayGameResponses[keyof ReplayGameResponses];
+
+export type ListLobbyData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page size (default 50).
+         */
+        limit?: number;
+        /**
+         * From the previous page.
+         */
+        cursor?: string;
+    };
+    url: '/v1/lobby';
+};
+
+export type ListLobbyErrors = {
+    /**
+     * Problem: `request/invalid`.
+     */
+    400: ListLobbyProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: ListLobbyProblem401;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: ListLobbyProblem413;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: ListLobbyProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: ListLobbyProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: ListLobbyProblem503;
+};
+
+export type ListLobbyError = ListLobbyErrors[keyof ListLobbyErrors];
+
+export type ListLobbyResponses = {
+    /**
+     * A page of open games.
+     */
+    200: LobbyPage;
+};
+
+export type ListLobbyResponse = ListLobbyResponses[keyof ListLobbyResponses];
+
+export type QuickMatchData = {
+    body: QuickMatch;
+    headers: {
+        /**
+         * A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422).
+         */
+        'idempotency-key': string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/lobby/quick-match';
+};
+
+export type QuickMatchErrors = {
+    /**
+     * Problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`.
+     */
+    400: QuickMatchProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: QuickMatchProblem401;
+    /**
+     * Problem: `player/not-found`.
+     */
+    404: QuickMatchProblem404;
+    /**
+     * Problem: `request/version-mismatch`.
+     */
+    412: QuickMatchProblem412;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: QuickMatchProblem413;
+    /**
+     * Problem: `request/unsupported-media-type`.
+     */
+    415: QuickMatchProblem415;
+    /**
+     * Problem: `request/idempotency-key-reused`, `rules/game-exists`, `rules/invalid-ruleset`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`, `rules/game-not-found`, `rules/already-seated`, `rules/game-cancelled`, `rules/not-invited`.
+     */
+    422: QuickMatchProblem422;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: QuickMatchProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: QuickMatchProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: QuickMatchProblem503;
+};
+
+export type QuickMatchError = QuickMatchErrors[keyof QuickMatchErrors];
+
+export type QuickMatchResponses = {
+    /**
+     * You are seated.
+     */
+    200: QuickMatchReply;
+};
+
+export type QuickMatchResponse = QuickMatchResponses[keyof QuickMatchResponses];

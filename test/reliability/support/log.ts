@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { evolve, fullSet, initialState, type GameEvent, type GameState } from '@chickenfoot/rules';
+import { fromSnapshot } from '@chickenfoot/api';
 import type { EventStore } from '@chickenfoot/store';
 
 /** What one game's event log looks like when read back from the store and folded. */
@@ -62,17 +63,12 @@ export async function checkLog(store: EventStore, gameId: string): Promise<LogRe
   };
 }
 
-/**
- * The state in a commit's snapshot. The API stores `{ format, state }` (a format number lets it
- * ignore snapshots of an older shape); anything else is not a snapshot of a game.
- */
+/** The state in a commit's snapshot, decoded as the API loads it (undefined if it is not one it reads). */
 function snapshotState(snapshot: unknown): GameState | undefined {
-  return typeof snapshot === 'object' && snapshot !== null && 'state' in snapshot
-    ? (snapshot.state as GameState)
-    : undefined;
+  return fromSnapshot(snapshot) ?? undefined;
 }
 
-// The snapshot went through JSON on its way to DynamoDB: compare the fold as it would come back.
+// The fold compared as JSON would carry it (no undefined fields), as a snapshot holds it.
 const sameJson = (stored: unknown, folded: unknown): boolean =>
   isDeepStrictEqual(stored, JSON.parse(JSON.stringify(folded)));
 

@@ -51,6 +51,27 @@ export async function playObserved(
     seen({ seat, method: 'POST', path: `/v1/games/${gameId}/join`, res: joined });
   }
 
+  // A watcher (seat -1 in the exchanges) holds a link seat 0 made: it must see what a spectator does.
+  const link = await api.call('POST', `/v1/games/${gameId}/watch-links`, {
+    token: tokens[0],
+    headers: { 'idempotency-key': `watch-${gameId}` },
+  });
+  if (link.status !== 201) throw new Error(`watch link: ${link.status} ${link.text}`);
+  const watchToken = link.body.token as string;
+  let watcherAt = 0;
+  const watch = async (from: number, limit: number) => {
+    const res = await api.call('GET', '/v1/watch', { token: watchToken });
+    seen({ seat: -1, method: 'GET', path: '/v1/watch', res });
+    for (let after = from, pages = 0; ; pages++) {
+      if (pages > 5000) throw new Error('the watcher’s catch-up does not end');
+      const page = await api.call('GET', `/v1/watch/events?after=${after}&limit=${limit}`, { token: watchToken });
+      seen({ seat: -1, method: 'GET', path: '/v1/watch/events', res: page });
+      if (page.status !== 200) throw new Error(`watch: ${page.status} ${page.text}`);
+      after = page.body.version;
+      if (page.body.next === null) return after;
+    }
+  };
+
   const caughtUp = Array.from({ length: game.seats }, () => 0);
   const view = async (seat: number) => {
     const res = await api.view(tokens[seat] as string, gameId);
@@ -139,10 +160,12 @@ export async function playObserved(
         const extras = own.legalMoves.filter((m) => m.type === 'announce' || m.type === 'callout');
         if (extras.length > 0 && choose([true, false])) await move(seat, choose(extras), own.version);
       }
+      watcherAt = await watch(watcherAt, choose([3, 50, 1000]));
       // An announcement or call-out may have changed whose turn it is.
       current = await view(choose([...active]));
     }
   }
+  await watch(0, choose([1, 10, 100, 1000]));
   for (const seat of tokens.keys()) {
     await catchUp(seat, 0, choose([1, 10, 100, 1000]));
     const list = await api.call('GET', '/v1/me/games', { token: tokens[seat] });

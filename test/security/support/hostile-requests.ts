@@ -28,6 +28,40 @@ export const ROUTES = [
     body: { level: 'greedy', seat: 1 },
   },
   { route: 'POST /v1/games/{id}/leave', method: 'POST', path: '/v1/games/{id}/leave' },
+  { route: 'POST /v1/games/{id}/cancel', method: 'POST', path: '/v1/games/{id}/cancel' },
+  { route: 'POST /v1/games/{id}/rematch', method: 'POST', path: '/v1/games/{id}/rematch' },
+  { route: 'GET /v1/games/{id}/export', method: 'GET', path: '/v1/games/{id}/export' },
+  { route: 'GET /v1/games/{id}/replay', method: 'GET', path: '/v1/games/{id}/replay' },
+  { route: 'POST /v1/games/{id}/messages', method: 'POST', path: '/v1/games/{id}/messages', body: { text: 'hi' } },
+  { route: 'GET /v1/games/{id}/messages', method: 'GET', path: '/v1/games/{id}/messages' },
+  {
+    route: 'PUT /v1/games/{id}/messages/mute',
+    method: 'PUT',
+    path: '/v1/games/{id}/messages/mute',
+    body: { muted: true },
+  },
+  { route: 'GET /v1/lobby', method: 'GET', path: '/v1/lobby' },
+  { route: 'POST /v1/games/{id}/watch-links', method: 'POST', path: '/v1/games/{id}/watch-links' },
+  { route: 'GET /v1/games/{id}/watch-links', method: 'GET', path: '/v1/games/{id}/watch-links' },
+  {
+    route: 'DELETE /v1/games/{id}/watch-links/{linkId}',
+    method: 'DELETE',
+    path: '/v1/games/{id}/watch-links/{link}',
+  },
+  { route: 'GET /v1/watch', method: 'GET', path: '/v1/watch' },
+  { route: 'GET /v1/watch/events', method: 'GET', path: '/v1/watch/events' },
+  {
+    route: 'POST /v1/lobby/quick-match',
+    method: 'POST',
+    path: '/v1/lobby/quick-match',
+    body: { seats: 3, rules: { set: 9 } },
+  },
+  { route: 'PATCH /v1/me', method: 'PATCH', path: '/v1/me', body: { name: 'Mallory' } },
+  { route: 'DELETE /v1/me', method: 'DELETE', path: '/v1/me' },
+  { route: 'GET /v1/me/tokens', method: 'GET', path: '/v1/me/tokens' },
+  { route: 'POST /v1/me/tokens', method: 'POST', path: '/v1/me/tokens' },
+  { route: 'DELETE /v1/me/tokens', method: 'DELETE', path: '/v1/me/tokens' },
+  { route: 'DELETE /v1/me/tokens/{tokenId}', method: 'DELETE', path: '/v1/me/tokens/{token}' },
   { route: 'GET /openapi.json', method: 'GET', path: '/openapi.json' },
   { route: 'GET /docs', method: 'GET', path: '/docs' },
   { route: 'GET /', method: 'GET', path: '/' },
@@ -81,7 +115,15 @@ function query(route: string): fc.Arbitrary<string> {
     ? ['after', 'limit', 'wait']
     : route.endsWith('/me/games')
       ? ['turn', 'limit', 'cursor']
-      : ['x'];
+      : route.endsWith('/lobby')
+        ? ['limit', 'cursor']
+        : route.endsWith('/replay')
+          ? ['at']
+          : route.endsWith('/watch/events')
+            ? ['after', 'limit', 'wait']
+            : route.endsWith('/messages')
+              ? ['after', 'limit']
+              : ['x'];
   const value = fc.oneof(
     hostileNumber.map(String),
     hostileString,
@@ -197,10 +239,15 @@ export const hostileRequest: fc.Arbitrary<HostileRequest> = fc
     if (r.requestId !== undefined) headers['x-request-id'] = headerSafe(r.requestId);
     if (r.override !== undefined) headers['x-http-method-override'] = r.override;
     const named = r.target.path.includes('{id}');
-    const path = r.target.path.replace(
-      '{id}',
-      r.game === 'garbage' ? urlSafe(r.gameText).slice(0, 3000) || '%20' : `{${r.game}}`,
-    );
+    // A token id: a real one of the caller's (its session), the legacy one, or anything.
+    const tokenId =
+      [`{session}`, 'legacy', 'AAAAAAAAAAA', urlSafe(r.gameText).slice(0, 300) || '%20'][r.pick % 4] ?? '';
+    // A link id: never an open one (revoking it would be a legitimate change), but well-formed or not.
+    const linkId = ['AAAAAAAAAAA', 'legacy', urlSafe(r.gameText).slice(0, 300) || '%20'][r.pick % 3] ?? '';
+    const path = r.target.path
+      .replace('{token}', tokenId)
+      .replace('{link}', linkId)
+      .replace('{id}', r.game === 'garbage' ? urlSafe(r.gameText).slice(0, 3000) || '%20' : `{${r.game}}`);
     return {
       route: r.target.route,
       method,

@@ -24,6 +24,8 @@ export interface World {
   readonly tokens: Record<'ann' | 'bob' | 'cat' | 'eve' | 'ghost' | 'forged', string>;
   readonly altered: readonly string[];
   readonly games: Record<'waiting' | 'playing' | 'finished', KnownGame>;
+  /** A watch token of the playing game (Ann's link): what `ann` sends on the /v1/watch routes. */
+  readonly watchToken: string;
 }
 
 // Double-6 with four spokes, seat 0 holds 6-6 and places it at the deal; seat 1 plays next.
@@ -69,9 +71,15 @@ export async function buildWorld(endpoint: string): Promise<World> {
       legal: Object.fromEntries(seated.map(([who], i) => [who, views[i]?.body.legalMoves ?? []])),
     };
   };
+  const link = await api.call('POST', `/v1/games/${playing.id}/watch-links`, {
+    token: ann.token,
+    headers: { 'idempotency-key': newKey() },
+  });
+  if (link.status !== 201) throw new Error(`watch link: ${link.status} ${link.text}`);
   return {
     app,
     store,
+    watchToken: link.body.token as string,
     tokens: {
       ann: ann.token,
       bob: bob.token,

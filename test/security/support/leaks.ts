@@ -43,7 +43,8 @@ class ExchangeCheck {
     const body = x.res.body as { version?: unknown } | null;
     const answeredAt = typeof body?.version === 'number' ? body.version : truth.states.length - 1;
     const state = truth.states[answeredAt] ?? truth.states.at(-1);
-    this.viewer = state && hasLeft(state, x.seat) ? null : x.seat;
+    // Seat -1 is a watcher's (a watch link's holder): a spectator, like a player who left.
+    this.viewer = x.seat < 0 || (state && hasLeft(state, x.seat)) ? null : x.seat;
   }
 
   run(): void {

@@ -2,14 +2,18 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-deps';
 import { ApiProblem } from '../problems';
 import type { RateLimiter } from '../http/rate-limit';
+import { LEGACY_SESSION } from '../players/record';
+import type { AccountCache } from './sessions';
 import type { Signer } from './signer';
 
 /**
- * Requires `Authorization: Bearer <token>` signed with the server's secret, names the player, and
- * holds each player to its rate limit, which every response then states in `RateLimit` and
- * `RateLimit-Policy`. No database read: the token carries its own proof.
+ * Requires `Authorization: Bearer <token>` signed with the server's secret, whose session is still
+ * open on its player's account, names the player, and holds each player to its rate limit, which
+ * every response then states in `RateLimit` and `RateLimit-Policy`. The signature is checked with the
+ * secret alone; the session against the account as this process last read it (`AccountCache`: one
+ * read per player per 15 s at most), so a revoked token is refused within that bound.
  */
-export function requirePlayer(signer: () => Promise<Signer>, limiter: RateLimiter) {
+export function requirePlayer(signer: () => Promise<Signer>, limiter: RateLimiter, accounts: AccountCache) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const header = c.req.header('authorization') ?? '';
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
@@ -20,11 +24,19 @@ export function requirePlayer(signer: () => Promise<Signer>, limiter: RateLimite
         {},
         { 'WWW-Authenticate': 'Bearer' },
       );
-    const playerId = (await signer()).playerOf(match[1]);
-    if (!playerId)
+    const credential = (await signer()).credentialOf(match[1]);
+    if (!credential)
       throw new ApiProblem(
         'auth/unauthenticated',
         'This token is not valid.',
+        {},
+        { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
+      );
+    const { playerId, sessionId } = credential;
+    if (!(await accounts.isOpen(playerId, sessionId)))
+      throw new ApiProblem(
+        'auth/unauthenticated',
+        'This token was revoked (or its account deleted): sign in again.',
         {},
         { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
       );
@@ -43,6 +55,7 @@ export function requirePlayer(signer: () => Promise<Signer>, limiter: RateLimite
       );
     }
     c.set('playerId', playerId);
+    c.set('sessionId', sessionId ?? LEGACY_SESSION);
     await next();
   });
 }

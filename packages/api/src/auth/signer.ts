@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { mac, tokenFor } from './tokens';
+import { mac, tokenFor, type Credential } from './tokens';
 import { VerifiedTokens } from './verified-tokens';
 
 // Crockford's base32 without I, L, O, U: easy to read out and type.
@@ -18,19 +18,51 @@ export class Signer {
     this.#secret = secret;
   }
 
-  /** The bearer token of a player. */
-  tokenFor(playerId: string): string {
-    return tokenFor(this.#secret, playerId);
+  /** The bearer token of a player's session. */
+  tokenFor(playerId: string, sessionId: string): string {
+    return tokenFor(this.#secret, playerId, sessionId);
   }
 
-  /** The player a token was issued to, or null for anything that is not a token signed here. */
-  playerOf(token: string): string | null {
-    return this.#verified.playerOf(this.#secret, token);
+  /** Who a token was issued to (player and session), or null for anything that is not a token signed here. */
+  credentialOf(token: string): Credential | null {
+    return this.#verified.credentialOf(this.#secret, token);
+  }
+
+  /** A watch link's token: `cw1.<gameId>.<linkId>.<mac>`, the game and link signed (see games/watch-links.ts). */
+  watchToken(gameId: string, linkId: string): string {
+    const signed = `cw1.${gameId}.${linkId}`;
+    return `${signed}.${mac(this.#secret, signed).toString('base64url')}`;
+  }
+
+  /** The game and link a watch token names, or null for anything that is not a watch token signed here. */
+  watchLinkOf(token: string): { gameId: string; linkId: string } | null {
+    const [scheme, gameId, linkId, signature, ...rest] = token.split('.');
+    if (scheme !== 'cw1' || !gameId || !linkId || !signature || rest.length > 0) return null;
+    if (!/^g_[\w-]{22}$/.test(gameId) || !/^[\w-]{11}$/.test(linkId)) return null;
+    // The text compared, in constant time, as for player tokens (auth/tokens.ts says why).
+    const expected = Buffer.from(this.watchToken(gameId, linkId).split('.')[3] ?? '');
+    const given = Buffer.from(signature);
+    return given.length === expected.length && timingSafeEqual(given, expected) ? { gameId, linkId } : null;
+  }
+
+  /** The watch link a player's key leads to, so a retried creation returns the same link. */
+  watchLinkIdFor(gameId: string, playerId: string, idempotencyKey: string): string {
+    return mac(this.#secret, `watch-key:${gameId}:${playerId}:${idempotencyKey}`).subarray(0, 8).toString('base64url');
   }
 
   /** The player id a client's registration key leads to, so a retried registration lands on the same id. */
   playerIdFor(idempotencyKey: string): string {
     return `p_${mac(this.#secret, `player-key:${idempotencyKey}`).subarray(0, 16).toString('base64url')}`;
+  }
+
+  /** The session a player's key for a new token leads to, so a retried issue returns the same token. */
+  sessionIdFor(playerId: string, idempotencyKey: string): string {
+    return mac(this.#secret, `session-key:${playerId}:${idempotencyKey}`).subarray(0, 8).toString('base64url');
+  }
+
+  /** The id of a game's rematch: one per game, so proposals made at once land on the same game. */
+  rematchIdFor(gameId: string): string {
+    return `g_${mac(this.#secret, `rematch:${gameId}`).subarray(0, 16).toString('base64url')}`;
   }
 
   /** The game id a creator's key leads to, so a retried creation lands on the same game. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { playerOf, tokenFor } from './tokens';
+import { credentialOf, tokenFor } from './tokens';
 import { VerifiedTokens } from './verified-tokens';
 
 const secret = 'test-secret-0123456789-abcdefghijklmnop';
@@ -10,9 +10,10 @@ function counted(maxEntries?: number) {
   const calls = { n: 0 };
   const tokens = new VerifiedTokens(maxEntries, (s, t) => {
     calls.n++;
-    return playerOf(s, t);
+    return credentialOf(s, t);
   });
-  return { tokens, calls };
+  const playerOf = (secret: string, token: string) => tokens.credentialOf(secret, token)?.playerId ?? null;
+  return { tokens: { playerOf }, calls };
 }
 
 describe('verified tokens', () => {

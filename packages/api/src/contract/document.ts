@@ -1,5 +1,12 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { createToken, deleteMe, listTokens, renameMe, revokeAllTokens, revokeToken } from './account';
 import { listEvents } from './events';
+import { listMessages, muteMessages, postMessage } from './messages';
+import { rematch } from './rematch';
+import { exportGame, replayGame } from './export';
+import { createWatchLink, listWatchLinks, revokeWatchLink, watchEvents, watchGame } from './watch';
+import { cancelGame } from './lifecycle';
+import { listLobby, quickMatch } from './lobby';
 import { createGame, getGame, joinGame } from './games';
 import { ProblemSchema } from '../schemas/problem';
 import { HEADER_COMPONENTS } from './headers';
@@ -12,6 +19,12 @@ import { getMe, registerPlayer } from './players';
 export const ROUTES = [
   registerPlayer,
   getMe,
+  renameMe,
+  deleteMe,
+  listTokens,
+  createToken,
+  revokeToken,
+  revokeAllTokens,
   listMyGames,
   createGame,
   joinGame,
@@ -20,6 +33,20 @@ export const ROUTES = [
   leaveGame,
   makeMove,
   listEvents,
+  postMessage,
+  listMessages,
+  muteMessages,
+  createWatchLink,
+  listWatchLinks,
+  revokeWatchLink,
+  watchGame,
+  watchEvents,
+  cancelGame,
+  rematch,
+  exportGame,
+  replayGame,
+  listLobby,
+  quickMatch,
 ] as const;
 
 /** The API's description, version and servers as they appear in openapi.yaml. */
@@ -41,6 +68,10 @@ export const DOCUMENT_CONFIG = {
     { name: 'Players', description: 'Registration and your games.' },
     { name: 'Games', description: 'Creating, joining, reading and catching up on games.' },
     { name: 'Moves', description: 'Taking your turn.' },
+    { name: 'Account', description: 'Your name, your tokens, and deleting your account.' },
+    { name: 'Lobby', description: 'Finding opponents: open games, and quick match.' },
+    { name: 'Watching', description: 'Watch links: spectators see the board, never a tile of a seat.' },
+    { name: 'Messages', description: 'Talking at the table: short messages beside a game, and muting them.' },
   ],
 };
 
@@ -58,6 +89,11 @@ export function openApiDocument() {
     type: 'http',
     scheme: 'bearer',
     description: 'The token from POST /v1/players.',
+  });
+  registry.openAPIRegistry.registerComponent('securitySchemes', 'watchAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'A watch token, from POST /v1/games/{id}/watch-links: on the /v1/watch routes only.',
   });
   for (const [name, header] of Object.entries(HEADER_COMPONENTS)) {
     registry.openAPIRegistry.registerComponent('headers', name, header);

@@ -27,6 +27,12 @@ export const HEADER_COMPONENTS = {
     required: true,
     schema: { type: 'string' as const, pattern: '^"\\d+"$', example: '"12"' },
   },
+  AccountETag: {
+    description:
+      'Your account’s version, quoted (`"3"`): send it back in If-Match to change the account (a rename, a revocation, its deletion).',
+    required: true,
+    schema: { type: 'string' as const, pattern: '^"\\d+"$', example: '"3"' },
+  },
   RetryAfter: {
     description: 'Seconds to wait before retrying.',
     required: true,
@@ -44,6 +50,9 @@ const ref = (name: HeaderName) => ({ $ref: `#/components/headers/${name}` });
 
 /** The `ETag` header of a response about one game. */
 export const etag = { ETag: ref('ETag') };
+
+/** The `ETag` header of a response about your account. */
+export const accountEtag = { ETag: ref('AccountETag') };
 
 /** The headers of a success response (or a 304): the request id and the rate limit. */
 export const successHeaders = () => ({

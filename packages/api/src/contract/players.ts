@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { IdempotencyKeySchema } from '../schemas/common';
-import { NewPlayerSchema, PlayerSchema, RegisteredPlayerSchema } from '../schemas/players';
+import { MeSchema, NewPlayerSchema, RegisteredPlayerSchema } from '../schemas/players';
+import { accountEtag } from './headers';
 import { bearer, documented, json } from './responses';
 
 export const registerPlayer = documented(
@@ -34,10 +35,15 @@ export const getMe = documented(
     operationId: 'getMe',
     tags: ['Players'],
     summary: 'Who am I',
-    description: 'The player the bearer token belongs to.',
+    description:
+      'The player the bearer token belongs to. `ETag` is the account’s version: send it in If-Match to change the account.',
     security: bearer,
     responses: {
-      200: { description: 'The player.', ...json(z.object({ player: PlayerSchema }).openapi('Me')) },
+      200: {
+        description: 'The player.',
+        ...json(MeSchema),
+        headers: { ...accountEtag },
+      },
     },
   }),
 );

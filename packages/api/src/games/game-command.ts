@@ -12,10 +12,16 @@ import type { Actor } from './actors';
 
 /** What an actor asks of a game. A move, a bot to seat and leaving name no seat: the actor's own is used. */
 export type GameCommand =
-  | Extract<Command, { type: 'create' | 'join' }>
+  | Extract<Command, { type: 'create' }>
+  /** `withoutCode`: joining an open game from the lobby, refused (as if there were no game) for any other. */
+  | (Extract<Command, { type: 'join' }> & { readonly withoutCode?: boolean })
   | { readonly type: 'move'; readonly move: Move }
   | { readonly type: 'add-bot'; readonly bot: BotRequest }
-  | { readonly type: 'leave' };
+  | { readonly type: 'leave' }
+  /** The creator cancels a waiting game; the system closes one that waited too long (`stale`). */
+  | { readonly type: 'cancel'; readonly reason: 'creator' | 'stale' }
+  /** An account deleted: its name goes from a game (the seat's player). */
+  | { readonly type: 'erase' };
 
 /** How a command is to be applied. */
 export interface ExecuteOptions {
@@ -50,6 +56,12 @@ export function engineCommand(command: GameCommand, seat: number): Command {
       return { type: 'add-bot', by: seat, bot: command.bot };
     case 'leave':
       return { type: 'leave', seat };
+    case 'cancel':
+      return { type: 'cancel', seat, reason: command.reason };
+    case 'erase':
+      return { type: 'erase', seat };
+    case 'join':
+      return { type: 'join', player: command.player };
     default:
       return command;
   }

@@ -39,6 +39,8 @@ function asked(command: GameCommand): unknown {
         seats: command.seats,
         rules: command.rules ?? null,
         ...(command.bots ? { bots: command.bots } : {}),
+        ...(command.open ? { open: true } : {}),
+        ...(command.rematchOf !== undefined ? { rematchOf: command.rematchOf } : {}),
       };
     case 'join':
       return { type: 'join' };

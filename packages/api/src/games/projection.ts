@@ -40,14 +40,24 @@ export function membersOf(state: GameState): GameMember[] {
   return state.players.flatMap((p, seat) => (p ? [{ seat, playerId: p.id }] : []));
 }
 
+/** Every "all my games" entry of a game as it stands, to repair them: none for a cancelled game, whose go. */
+export function allMembers(state: GameState): { members: GameMember[]; removed: GameMember[] } {
+  const seated = membersOf(state);
+  return state.status === 'cancelled' ? { members: [], removed: seated } : { members: seated, removed: [] };
+}
+
 /**
  * The "all my games" entries a command changed: a seat taken, or the game's status (waiting, playing,
- * finished). A plain move changes none: whose turn it is lives in the players' turn entries, which
+ * finished; a cancelled game leaves every list). A plain move changes none: whose turn it is lives in the players' turn entries, which
  * the append writes when it changes. A player who left a seat before the start is no longer in the
  * game: their entry goes (`removed`).
  */
 export function changedMembers(before: GameState, after: GameState): { members: GameMember[]; removed: GameMember[] } {
-  const statusChanged = before.status !== after.status;
+  // A cancelled game leaves everyone's lists.
+  if (after.status === 'cancelled') return { members: [], removed: membersOf(before) };
+  // Every entry shows every seat's name: a name erased (an account deleted) changes them all.
+  const statusChanged =
+    before.status !== after.status || before.players.some((p, seat) => p?.name !== after.players[seat]?.name);
   const members = membersOf(after).filter((m) => statusChanged || before.players[m.seat]?.id !== m.playerId);
   const removed = membersOf(before).filter((m) => after.players[m.seat]?.id !== m.playerId);
   return { members, removed };

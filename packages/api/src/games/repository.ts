@@ -126,10 +126,11 @@ export class GameRepository {
     const at = new Date(this.#clock());
     const version = expectedVersion + 1;
     const change = turnChange(states.before, states.after);
+    const snapshot = version % SNAPSHOT_EVERY === 0 ? toSnapshot(states.after) : null;
     const result = await this.store.append(gameId, expectedVersion, events, {
       at,
       ...(change ? { turn: { ...change, head: headOf(states.after, version, at.toISOString()) } } : {}),
-      ...(version % SNAPSHOT_EVERY === 0 ? { snapshot: toSnapshot(states.after) } : {}),
+      ...(snapshot ? { snapshot } : {}),
       idempotencyKey: meta.idempotencyKey,
       commandHash: meta.commandHash,
       by: meta.by,

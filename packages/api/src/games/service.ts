@@ -16,7 +16,9 @@ import { chainOf, type CommandChain } from './chain';
 import { checkActor, engineCommand, type ExecuteOptions, type Executed, type GameCommand } from './game-command';
 import { keyReused, notFound, recordedButUnanswered, versionMismatch } from './game-problems';
 import { commandIdentity } from './identity';
-import { changedMembers, headOf, membersOf } from './projection';
+import { lobbyWrite } from './lobby-entry';
+import { STALE_AFTER_MS, staleCheckWrite } from './stale-check';
+import { allMembers, changedMembers, headOf } from './projection';
 import type { GameRepository, StoredGame } from './repository';
 import { settleBots, type Settled } from './settle-bots';
 import { fromSnapshot } from './snapshot';
@@ -38,6 +40,8 @@ export interface GameServiceOptions {
   readonly logger: Logger;
   /** How bots are played (defaults: the real bots, 64 commits or 2 s per chain). */
   readonly bots?: BotOptions;
+  /** How long a game may wait for players with nothing happening before it is closed (default 7 days). */
+  readonly staleAfterMs?: number;
 }
 
 // A join names no version: losing a race to another command is retried here, not by the client.
@@ -62,9 +66,11 @@ export class GameService {
   readonly #context: DecideContext;
   readonly #logger: Logger;
   readonly #bots;
+  readonly #staleAfterMs: number;
 
-  constructor({ repository, context, logger, bots }: GameServiceOptions) {
+  constructor({ repository, context, logger, bots, staleAfterMs = STALE_AFTER_MS }: GameServiceOptions) {
     this.#games = repository;
+    this.#staleAfterMs = staleAfterMs;
     this.#context = context;
     this.#logger = logger;
     this.#bots = {
@@ -118,7 +124,11 @@ export class GameService {
       const stored = await this.#games.current(gameId, expectedVersion);
       const game = stored ?? (command.type === 'create' ? { version: 0, state: initialState() } : null);
       const seat = game ? seatOfActor(game.state, actor) : -1;
-      if (!game) throw notFound(gameId);
+      // Without an invite code only an open game may be joined; any other answers as if there were none.
+      // (A rematch is joined without one too, by the players it keeps seats for.)
+      const invited =
+        command.type === 'join' && (game?.state.setup.open || game?.state.setup.reserved?.includes(command.player.id));
+      if (!game || (command.type === 'join' && command.withoutCode && !invited)) throw notFound(gameId);
       const identity = commandIdentity(gameId, actor, command, expectedVersion ?? game.version, options.key);
 
       const recordedAt: RecordedAt =
@@ -255,14 +265,19 @@ export class GameService {
    * key), and the retry repairs the lists.
    */
   async #project(commit: Commit, before: GameState | null, after: GameState): Promise<void> {
-    const { members, removed } = before ? changedMembers(before, after) : { members: membersOf(after), removed: [] };
-    if (members.length === 0 && removed.length === 0) return;
+    const { members, removed } = before ? changedMembers(before, after) : allMembers(after);
+    const lobby = lobbyWrite(commit, before, after);
+    const stale = staleCheckWrite(commit, before, after, this.#staleAfterMs);
+    if (members.length === 0 && removed.length === 0 && !lobby && !stale) return;
+    const { store } = this.#games;
+    const repair = { repair: before === null };
     try {
-      await this.#games.store.updateProjections(commit.gameId, {
-        head: headOf(after, commit.version, commit.at),
-        members,
-        removed,
-      });
+      await Promise.all([
+        members.length + removed.length > 0 &&
+          store.updateProjections(commit.gameId, { head: headOf(after, commit.version, commit.at), members, removed }),
+        lobby && store.writeLobby(commit.gameId, commit.version, lobby.entry, repair),
+        stale && store.writeStaleCheck(commit.gameId, commit.version, stale.due, repair),
+      ]);
     } catch (error) {
       this.#logger({
         level: 'error',

@@ -4,7 +4,10 @@ import { firstFreeSeat, hasLeft, viewFor, type GameState, type GameView, type Se
 export interface ApiGameView extends Omit<GameView, 'viewer' | 'status' | 'rules' | 'yourTiles'> {
   id: string;
   version: number;
-  status: 'waiting' | 'playing' | 'finished';
+  status: 'waiting' | 'playing' | 'finished' | 'cancelled';
+  open: boolean;
+  creator: number;
+  rematchOf: string | null;
   rules: NonNullable<GameView['rules']>;
   yourSeat: number;
   inviteCode: string | null;
@@ -46,8 +49,15 @@ export function gameView({ gameId, version, state, seat, inviteCodes }: ViewInpu
     version,
     status: status === 'empty' ? 'waiting' : status,
     rules: rules as NonNullable<GameView['rules']>,
+    open: state.setup.open,
+    creator: state.setup.creator,
+    rematchOf: state.setup.rematchOf,
     yourSeat: seat,
-    inviteCode: state.status === 'waiting' && firstFreeSeat(state) >= 0 ? inviteCodes.inviteCode(gameId) : null,
+    // A rematch keeps its seats for its players: a code would let nobody else in.
+    inviteCode:
+      state.status === 'waiting' && firstFreeSeat(state) >= 0 && !state.setup.reserved
+        ? inviteCodes.inviteCode(gameId)
+        : null,
     ...rest,
     yourTiles: yourTiles ?? [],
   };

@@ -12,13 +12,20 @@ export function gameRoutes(deps: AppDeps) {
   const app = router();
 
   openapi(app, createGame, async (c) => {
-    const { seats, rules, bots } = c.req.valid('json');
+    const { seats, rules, bots, open } = c.req.valid('json');
     const key = c.req.valid('header')['idempotency-key'];
     const playerId = c.get('playerId');
     const signer = await deps.signer();
     const gameId = signer.gameIdFor(playerId, key);
     const player = await seatedPlayer(deps, playerId);
-    const command = { type: 'create', seats, ...(rules ? { rules } : {}), ...(bots ? { bots } : {}), player } as const;
+    const command = {
+      type: 'create',
+      seats,
+      ...(rules ? { rules } : {}),
+      ...(bots ? { bots } : {}),
+      ...(open ? { open } : {}),
+      player,
+    } as const;
     const chain = await deps.games.run(gameId, { kind: 'player', playerId }, command, { expectedVersion: 0, key });
     const reply = commandReply(chain, signer);
     return c.json(reply, 201, { Location: `/v1/games/${gameId}`, ETag: `"${reply.version}"` });
@@ -30,8 +37,9 @@ export function gameRoutes(deps: AppDeps) {
     const key = c.req.valid('header')['idempotency-key'];
     const playerId = c.get('playerId');
     const signer = await deps.signer();
-    // Checked before any read, and worded the same whether or not the game exists.
-    if (!signer.isInviteCode(id, inviteCode)) {
+    // Checked before any read, and worded the same whether or not the game exists. Without a code,
+    // only an open game may be joined: the service answers any other as if there were none.
+    if (inviteCode !== undefined && !signer.isInviteCode(id, inviteCode)) {
       throw new ApiProblem(
         'game/not-found',
         `The invite code does not match game ${id}: check both, as they were shared with you.`,
@@ -41,7 +49,7 @@ export function gameRoutes(deps: AppDeps) {
     const chain = await deps.games.run(
       id,
       { kind: 'player', playerId },
-      { type: 'join', player },
+      { type: 'join', player, ...(inviteCode === undefined ? { withoutCode: true } : {}) },
       { expectedVersion: null, key },
     );
     const reply = commandReply(chain, signer);
@@ -71,8 +79,9 @@ export function gameRoutes(deps: AppDeps) {
 }
 
 /** The caller's player record, which a seat shows; a token whose player is gone is refused. */
-async function seatedPlayer(deps: AppDeps, playerId: string) {
-  const player = await deps.players.get(playerId);
+export async function seatedPlayer(deps: AppDeps, playerId: string) {
+  const record = await deps.accounts.record(playerId);
+  const player = record && !record.deleted ? { id: record.id, name: record.name } : null;
   if (!player) throw new ApiProblem('player/not-found', 'The player this token was issued to no longer exists.');
   return player;
 }

@@ -5,7 +5,21 @@ import { nullable, SeatSchema, TileSchema, TimestampSchema } from './common';
 
 const seat = SeatSchema;
 const variants = [
-  z.object({ type: z.literal('GameCreated'), rules: RulesSchema, seats: z.number().int() }),
+  z
+    .object({
+      type: z.literal('GameCreated'),
+      rules: RulesSchema,
+      seats: z.number().int(),
+      open: z.boolean().optional().openapi({ description: 'Present (true) when the game was created open.' }),
+      creator: seat.optional().openapi({ description: 'The creator’s seat, when not 0 (a rematch).' }),
+      reserved: z
+        .array(z.string().nullable())
+        .readonly()
+        .optional()
+        .openapi({ description: 'A rematch: the player id each seat is kept for (null: a bot’s).' }),
+      rematchOf: z.string().optional().openapi({ description: 'A rematch: the game before.' }),
+    })
+    .openapi({ description: 'The game was created; a rematch also says of which game, and whose seats it keeps.' }),
   z.object({ type: z.literal('SeatTaken'), seat, player: PlayerSchema }),
   z
     .object({ type: z.literal('BotSeated'), seat, level: BotLevelSchema })
@@ -64,6 +78,12 @@ const variants = [
     totals: z.array(z.number().int()).readonly(),
     winners: z.array(seat).readonly(),
   }),
+  z
+    .object({ type: z.literal('GameCancelled'), reason: z.enum(['creator', 'stale']) })
+    .openapi({ description: 'Cancelled before it started: by its creator, or after waiting too long (`stale`).' }),
+  z
+    .object({ type: z.literal('PlayerErased'), seat })
+    .openapi({ description: 'The seat’s player deleted their account: the seat shows no name from now on.' }),
 ] as const;
 
 /** An event as the caller may see it (see docs/rules.md, "Events"). */

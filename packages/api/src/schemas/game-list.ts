@@ -7,7 +7,7 @@ export const GameSummarySchema = z
   .object({
     id: z.string(),
     yourTurn: z.boolean(),
-    status: z.enum(['waiting', 'playing', 'finished']),
+    status: z.enum(['waiting', 'playing', 'finished', 'cancelled']),
     version: z.number().int().openapi({
       description:
         'The game version this entry was written at: for games waiting on you, the one at which your turn began.',

@@ -79,8 +79,18 @@ export const GameViewSchema = z
   .object({
     id: z.string(),
     version: z.number().int().openapi({ description: 'Send it back in `If-Match` with a move.' }),
-    status: z.enum(['waiting', 'playing', 'finished']),
+    status: z.enum(['waiting', 'playing', 'finished', 'cancelled']).openapi({
+      description: '`cancelled`: by its creator, or closed after waiting too long for players, before it started.',
+    }),
     rules: RulesSchema,
+    open: z.boolean().openapi({ description: 'Listed in the lobby while waiting: anyone may join without a code.' }),
+    creator: SeatSchema.openapi({
+      description: 'The creator’s seat (0, or the proposer’s in a rematch): who may seat bots and cancel.',
+    }),
+    rematchOf: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The game this one is a rematch of; null for any other game.' }),
     seats: z.array(SeatViewSchema).readonly(),
     yourSeat: SeatSchema.openapi({
       description:
@@ -143,12 +153,20 @@ export const NewGameSchema = z
       description:
         'Bots to seat at once, after you (seat 0), each in its `seat` or the lowest free one. Bots that fill every other seat start the game with its creation.',
     }),
+    open: z.boolean().optional().openapi({
+      description: 'List the game in the lobby (`GET /v1/lobby`) while it waits: anyone may join it without its code.',
+    }),
   })
   .strict()
   .openapi('NewGame');
 
 /** POST /v1/games/{id}/join body. */
 export const JoinSchema = z
-  .object({ inviteCode: z.string().min(1).max(64).openapi({ example: 'K7M2QX9DPA' }) })
+  .object({
+    inviteCode: z.string().min(1).max(64).optional().openapi({
+      description: 'The game’s invite code; leave it out to join an open game (one the lobby lists).',
+      example: 'K7M2QX9DPA',
+    }),
+  })
   .strict()
   .openapi('Join');

@@ -71,17 +71,24 @@ export function inProcessHandler(server: Server) {
   };
 }
 
+const ENDPOINT = 'http://dynalite.in-process';
+
 /**
  * A DynamoDB client for a dynalite server in this process: the real AWS SDK (its serialization,
  * retries and error handling), through `inProcessHandler`, and without signing requests (there is
- * no one to prove the caller to). Retries and timeouts as `createDynamoClient` sets them.
+ * no one to prove the caller to). Retries and timeouts as `createDynamoClient` sets them, and as
+ * there, each command type's middleware chain is built once (`cacheMiddleware`). What only a
+ * remote service needs is left out: the endpoint is the one URL (no endpoint rules to evaluate per
+ * request), and no User-Agent is composed (nobody reads it).
  * @example const client = inProcessClient(dynalite({ createTableMs: 0 }));
  */
 export function inProcessClient(server: Server, options: { maxAttempts?: number } = {}): DynamoDBClient {
-  return new DynamoDBClient({
-    endpoint: 'http://dynalite.in-process',
+  const client = new DynamoDBClient({
+    endpoint: ENDPOINT,
+    endpointProvider: () => ({ url: new URL(ENDPOINT) }),
     region: 'us-east-1',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    cacheMiddleware: true,
     retryMode: 'standard',
     maxAttempts: options.maxAttempts ?? 3,
     requestHandler: inProcessHandler(server),
@@ -90,4 +97,6 @@ export function inProcessClient(server: Server, options: { maxAttempts?: number 
       { schemeId: 'aws.auth#sigv4', identityProvider: () => async () => ({}), signer: new NoAuthSigner() },
     ],
   });
+  client.middlewareStack.remove('getUserAgentMiddleware');
+  return client;
 }

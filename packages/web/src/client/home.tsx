@@ -20,8 +20,8 @@ function others(game: GameSummary, me: string): string {
 /** One game in the list: who with, and what it waits for. */
 function GameItem({ game, me }: { game: GameSummary; me: string }) {
   const line =
-    game.status === 'finished'
-      ? 'finished'
+    game.status === 'finished' || game.status === 'cancelled'
+      ? game.status
       : game.status === 'waiting'
         ? 'waiting for players: share the invite link'
         : game.yourTurn

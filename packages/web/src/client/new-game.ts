@@ -18,7 +18,9 @@ function readForm(data: FormData): NewGame {
   // Bots at the game's level ("Bots play"), in the lowest free seats.
   const bots = Math.max(0, Math.min(seats - 1, Number(data.get('bots') ?? 0) || 0));
   const seated = bots > 0 ? { bots: Array.from({ length: bots }, () => ({})) } : {};
-  return { seats, rules: rules as RuleOptions, ...seated };
+  // Listed in the lobby only when asked: by default a game is for those with the link.
+  const open = data.get('open') === 'true' ? { open: true } : {};
+  return { seats, rules: rules as RuleOptions, ...seated, ...open };
 }
 
 /** `/new`: creates the game with the chosen options and opens it (its page shows the invite link). */

@@ -117,7 +117,11 @@ export const RULE_OPTIONS: { readonly [K in keyof Required<RuleOptions>]: Option
  * The fields of a new game beside its rules, in the same way: keyed by the generated `NewGame`, so a
  * field the API adds (the turn clock, say) fails the type-check until the form offers it.
  */
-export const GAME_FIELDS: { readonly [K in Exclude<keyof NewGame, 'rules'>]-?: OptionSpec<number> } = {
+export const GAME_FIELDS: {
+  readonly [K in Exclude<keyof NewGame, 'rules'>]-?: OptionSpec<
+    NonNullable<NewGame[K]> extends boolean ? boolean : number
+  >;
+} = {
   seats: {
     label: 'Players',
     sentence:
@@ -133,6 +137,16 @@ export const GAME_FIELDS: { readonly [K in Exclude<keyof NewGame, 'rules'>]-?: O
     fallback: null,
     choices: null,
     range: { min: 0, max: 7, start: 0 },
+  },
+  open: {
+    label: 'Who may join',
+    sentence:
+      'Only those you send the invite link to, or anyone: the game is listed in the lobby while it waits, and the first to come take the seats.',
+    fallback: false,
+    choices: [
+      { value: false, label: 'those with the link' },
+      { value: true, label: 'anyone (listed in the lobby)' },
+    ],
   },
 };
 

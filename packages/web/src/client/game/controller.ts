@@ -86,7 +86,7 @@ export class GameController {
         if (online) void this.refresh();
       },
       resumed: () => void this.refresh(),
-      done: () => this.store.get().view?.status === 'finished',
+      done: () => ['finished', 'cancelled'].includes(this.store.get().view?.status ?? ''),
     });
   }
 

@@ -70,6 +70,12 @@ export function describe(event: GameEvent, speaker: Speaker, inHand: boolean): s
         ? `${who} left the game: a ${BOT_NAMES[event.bot].toLowerCase()} plays the seat from now on.`
         : `${who} left the game: seat ${event.seat + 1} is free again.`;
     }
+    case 'GameCancelled':
+      return event.reason === 'creator'
+        ? 'The game was cancelled by its creator before it started.'
+        : 'The game was closed: it waited too long for players.';
+    case 'PlayerErased':
+      return `The player of seat ${event.seat + 1} deleted their account: the seat keeps its place, without a name.`;
     default:
       return unknown(event);
   }

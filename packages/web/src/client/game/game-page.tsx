@@ -22,6 +22,7 @@ function turnLine(state: GameState): string {
   if (state.phase === 'missing') return state.problem ?? 'There is no such game, or you have no seat in it.';
   if (!view) return state.problem ?? 'Loading the game…';
   const offline = state.online ? '' : ' (reconnecting…)';
+  if (view.status === 'cancelled') return `This game was cancelled before it started.${offline}`;
   if (view.status === 'waiting') {
     const taken = view.seats.filter((s) => s.player || s.bot).length;
     return `Waiting for players: ${taken} of ${view.seats.length} seats taken.${offline}`;

@@ -2,7 +2,7 @@
 import { GAME_FIELDS, RULE_OPTIONS, type OptionSpec } from '../../shared/game-options';
 
 /** One option: its label, its values (a choice of buttons, or a number), and its sentence. */
-function Option({ name, spec }: { name: string; spec: OptionSpec<string | number> }) {
+function Option({ name, spec }: { name: string; spec: OptionSpec<string | number | boolean> }) {
   const hint = `hint-${name}`;
   if (spec.choices === null) {
     return (
@@ -56,7 +56,7 @@ export function NewGamePage() {
         <a href="/">Choose your name</a> first: then come back here.
       </p>
       <form id="new-game" class="options" novalidate>
-        {(Object.entries(GAME_FIELDS) as [string, OptionSpec<number>][]).map(([name, spec]) => (
+        {(Object.entries(GAME_FIELDS) as [string, OptionSpec<number | boolean>][]).map(([name, spec]) => (
           <Option name={name} spec={spec} />
         ))}
         {options.map(([name, spec]) => (

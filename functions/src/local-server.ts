@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp, type AppOptions } from '@chickenfoot/api';
+import { EventStore } from '@chickenfoot/store';
+import { startEmbeddedDynamo } from '@chickenfoot/store/embedded';
+import { WebAssets, webRoutes } from '@chickenfoot/web';
+import { createSite } from './site';
+
+/** What `npm start` serves, and where. Entry points fill this in from the environment. */
+export interface LocalServerOptions {
+  /** The data folder: the embedded DynamoDB's files and, unless `secret` is given, the token key. */
+  readonly dataDir: string;
+  readonly port: number;
+  readonly host: string;
+  /** The token-signing key; by default one is generated on first start and kept in `dataDir`. */
+  readonly secret?: string;
+  /** Passed to the app as they are (a benchmark's seeded deals, a logger). */
+  readonly app?: Pick<AppOptions, 'shuffle' | 'logger' | 'limits'>;
+}
+
+/** A running local server. */
+export interface LocalServer {
+  /** The base URL, e.g. http://127.0.0.1:3000. */
+  readonly url: string;
+  readonly dataDir: string;
+  /** Stops answering, closes the embedded DynamoDB and releases the data folder. */
+  close(): Promise<void>;
+}
+
+/**
+ * The local server of `npm start`: the same site as on Lambda (the web client in front of the API),
+ * on Node, with an embedded DynamoDB
+ * (dynalite) whose data lives in `dataDir` and survives restarts. Reads no environment.
+ * @example const server = await startLocalServer({ dataDir: '.data', port: 3000, host: '127.0.0.1' });
+ */
+export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
+  const dataDir = resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  // Tokens are signed with this key: keeping it with the data keeps players' tokens valid across restarts.
+  const secretFile = join(dataDir, 'token-secret');
+  if (!options.secret && !existsSync(secretFile))
+    writeFileSync(secretFile, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  const secret = options.secret ?? readFileSync(secretFile, 'utf8').trim();
+
+  const dynamo = await startEmbeddedDynamo({ tableName: 'chickenfoot', dataDir: join(dataDir, 'dynamo') });
+  const app = createApp({
+    store: new EventStore({ client: dynamo.client, tableName: dynamo.tableName }),
+    secret,
+    ...options.app,
+  });
+  const assets = new WebAssets();
+  if (!assets.built) console.error('The web client is not built: run npm run build:web (npm start does).');
+  const site = createSite(app, webRoutes({ assets }));
+  const server = serve({ fetch: site.fetch, port: options.port, hostname: options.host });
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.once('listening', () => done());
+  }).catch(async (error: unknown) => {
+    await dynamo.stop();
+    throw error;
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${options.host}:${port}`,
+    dataDir,
+    async close() {
+      await new Promise<void>((done) => server.close(() => done()));
+      await dynamo.stop();
+    },
+  };
+}

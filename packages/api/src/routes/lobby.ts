@@ -1,0 +1,53 @@
+import type { BotLevel, Ruleset } from '@chickenfoot/rules';
+import { StoreError } from '@chickenfoot/store';
+import type { AppDeps } from '../app-deps';
+import { listLobby, quickMatch as quickMatchRoute } from '../contract/lobby';
+import { quickMatch } from '../games/quick-match';
+import { commandReply } from '../games/reply';
+import { ApiProblem } from '../problems';
+import { seatedPlayer } from './games';
+import { openapi, router } from './router';
+
+/** `GET /v1/lobby` (one Query of the lobby index) and `POST /v1/lobby/quick-match`. */
+export function lobbyRoutes(deps: AppDeps) {
+  const app = router();
+
+  openapi(app, listLobby, async (c) => {
+    const { limit = 50, cursor } = c.req.valid('query');
+    const page = await deps.store.listLobby({ limit, ...(cursor ? { cursor } : {}) }).catch((error: unknown) => {
+      if (cursor && error instanceof StoreError && error.code === 'store/invalid-request') {
+        const message = 'not a cursor from a previous page of this list';
+        throw new ApiProblem('request/invalid', `query.cursor: ${message}`, {
+          issues: [{ path: 'query.cursor', message }],
+        });
+      }
+      throw error;
+    });
+    const now = deps.clock();
+    const games = page.entries.map((e) => ({
+      id: e.gameId,
+      rules: e.rules as Ruleset,
+      seats: Number(e.seats),
+      freeSeats: Number(e.freeSeats),
+      players: e.players as (string | null)[],
+      bots: e.bots as (BotLevel | null)[],
+      createdAt: e.createdAt,
+      ageSeconds: Math.max(0, Math.floor((now - Date.parse(e.createdAt)) / 1000)),
+    }));
+    return c.json({ games, cursor: page.cursor }, 200, { 'Cache-Control': 'private, no-cache' });
+  });
+
+  openapi(app, quickMatchRoute, async (c) => {
+    const { seats, rules = {} } = c.req.valid('json');
+    const key = c.req.valid('header')['idempotency-key'];
+    const signer = await deps.signer();
+    const player = await seatedPlayer(deps, c.get('playerId'));
+    const { chain, created } = await quickMatch(
+      { games: deps.games, store: deps.store, gameIdFor: (id, k) => signer.gameIdFor(id, k) },
+      { player, seats, rules, key },
+    );
+    const reply = commandReply(chain, signer);
+    return c.json({ created, ...reply }, 200, { ETag: `"${reply.version}"` });
+  });
+  return app;
+}

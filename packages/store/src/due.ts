@@ -1,0 +1,138 @@
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { dueAttributes, isoTime, type DueAt } from './due-at';
+import type { Dynamo } from './dynamo';
+import { duePartition } from './keys';
+import { BY_DUE, DUE_SHARDS } from './table';
+
+export { checkDue, dueAttributes, duePartitionOf, type DueAt } from './due-at';
+
+/**
+ * Due work, one mechanism: any item of the table that carries `dpk` and `dsk` is in the sparse `byDue`
+ * index, found by a sweeper's Query of each shard for what is due by now, claimed with a conditional
+ * write, and taken out of the index by removing `dpk`. Whatever writes the item decides when it is due
+ * (a turn entry: its deadline); the sweeper only finds, claims and settles. No scan, no TTL.
+ */
+
+/** A due item as the index lists it. */
+export interface DueItem {
+  readonly kind: string;
+  /** When it is due, ISO 8601. */
+  readonly at: string;
+  readonly gameId: string;
+  /** The table key of the item (`pk`, and `sk` as its number's text). */
+  readonly key: { readonly pk: string; readonly sk: string };
+  /** The version the item was written at (its `v`), or null for an item without one. */
+  readonly version: number | null;
+  /** Its sort key in the index as listed: a claim holds only while it is still this. */
+  readonly sortKey: string;
+}
+
+/** One page of a shard's due items, oldest first; `next` continues it (null: the shard has no more due). */
+export interface DuePage {
+  readonly items: DueItem[];
+  readonly next: string | null;
+}
+
+const cursorOf = (key: Record<string, AttributeValue> | undefined): string | null =>
+  key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
+
+/**
+ * One page of shard `shard`'s items due before `before` (ISO 8601), oldest first: one Query of the
+ * index (eventually consistent, as every index read: an item due a moment ago may show next time).
+ */
+export async function listDue(
+  dynamo: Dynamo,
+  shard: number,
+  before: string,
+  options: { limit?: number; next?: string | null } = {},
+): Promise<DuePage> {
+  if (!Number.isInteger(shard) || shard < 0 || shard >= DUE_SHARDS)
+    throw new TypeError(`shard must be a whole number from 0 to ${DUE_SHARDS - 1}, got ${shard}`);
+  const { limit = 100, next } = options;
+  const page = await dynamo.query({
+    IndexName: BY_DUE,
+    KeyConditionExpression: '#dpk = :dpk AND #dsk < :before',
+    ExpressionAttributeNames: { '#dpk': 'dpk', '#dsk': 'dsk' },
+    ExpressionAttributeValues: { ':dpk': { S: duePartition(shard) }, ':before': { S: isoTime(before) } },
+    Limit: limit,
+    ...(next ? { ExclusiveStartKey: JSON.parse(Buffer.from(next, 'base64url').toString()) } : {}),
+  });
+  return { items: (page.Items ?? []).map(dueItemOf), next: cursorOf(page.LastEvaluatedKey) };
+}
+
+function dueItemOf(item: Record<string, AttributeValue>): DueItem {
+  const sortKey = item.dsk?.S ?? '';
+  // The time has no `#`, a kind is one kebab-case word: what follows the second `#` is the game's id.
+  const [at = '', kind = '', ...rest] = sortKey.split('#');
+  return {
+    kind,
+    at,
+    gameId: rest.join('#'),
+    key: { pk: item.pk?.S ?? '', sk: item.sk?.N ?? '' },
+    version: item.v?.N !== undefined ? Number(item.v.N) : null,
+    sortKey,
+  };
+}
+
+const keyOf = (item: DueItem): Record<string, AttributeValue> => ({ pk: { S: item.key.pk }, sk: { N: item.key.sk } });
+
+/** The condition every write on a due item takes: it is still the one listed (same sort key, same version). */
+function stillListed(item: DueItem) {
+  return {
+    expression: `#dsk = :dsk${item.version !== null ? ' AND #v = :v' : ''}`,
+    names: { '#dsk': 'dsk', ...(item.version !== null ? { '#v': 'v' } : {}) },
+    values: {
+      ':dsk': { S: item.sortKey },
+      ...(item.version !== null ? { ':v': { N: String(item.version) } } : {}),
+    } as Record<string, AttributeValue>,
+  };
+}
+
+/**
+ * Claims a listed item until `until` (ISO 8601): one conditional UpdateItem that holds only while the
+ * item is still in the index as listed (same sort key and version) and nobody holds an unexpired claim
+ * on it at `now`. False when another sweeper holds it or the item moved on (it is not theirs to do).
+ * A claim is never released: a sweeper that dies holding one leaves it to expire, and the next sweep
+ * after `until` does the work again (the work itself must be safe to repeat).
+ */
+export async function claimDue(dynamo: Dynamo, item: DueItem, now: string, until: string): Promise<boolean> {
+  const listed = stillListed(item);
+  const written = await dynamo.updateIf({
+    Key: keyOf(item),
+    UpdateExpression: 'SET #cl = :until',
+    ConditionExpression: `attribute_exists(#dpk) AND ${listed.expression} AND (attribute_not_exists(#cl) OR #cl < :now)`,
+    ExpressionAttributeNames: { ...listed.names, '#dpk': 'dpk', '#cl': 'cl' },
+    ExpressionAttributeValues: { ...listed.values, ':until': { S: isoTime(until) }, ':now': { S: isoTime(now) } },
+  });
+  return written !== null;
+}
+
+/**
+ * Settles a claimed item: out of the index (`next` null), or due again at `next`, in both cases only
+ * while it is still the item as listed (a newer write of it wins). One conditional UpdateItem; false
+ * when the item had moved on.
+ */
+export async function settleDue(dynamo: Dynamo, item: DueItem, next: DueAt | null): Promise<boolean> {
+  const listed = stillListed(item);
+  const moved = next ? dueAttributes(item.gameId, next).dsk : null;
+  const written = await dynamo.updateIf({
+    Key: keyOf(item),
+    UpdateExpression: moved ? 'SET #dsk = :next REMOVE #cl' : 'REMOVE #dpk, #cl',
+    ConditionExpression: listed.expression,
+    ExpressionAttributeNames: { ...listed.names, '#cl': 'cl', ...(moved ? {} : { '#dpk': 'dpk' }) },
+    ExpressionAttributeValues: { ...listed.values, ...(moved ? { ':next': moved } : {}) },
+  });
+  return written !== null;
+}
+
+/** True while the item is still in the index as listed: one strongly consistent GetItem. */
+export async function isStillDue(dynamo: Dynamo, item: DueItem): Promise<boolean> {
+  const { Item } = await dynamo.get({
+    Key: keyOf(item),
+    ConsistentRead: true,
+    ProjectionExpression: '#dpk, #dsk, #v',
+    ExpressionAttributeNames: { '#dpk': 'dpk', '#dsk': 'dsk', '#v': 'v' },
+  });
+  if (!Item?.dpk || Item.dsk?.S !== item.sortKey) return false;
+  return item.version === null || Item.v?.N === String(item.version);
+}

@@ -1,0 +1,107 @@
+/**
+ * The floor of `npm run bench:server`: the least a server can do for a move over HTTP with the same
+ * DynamoDB work, on the same embedded dynalite with its data on disk. node:http and the raw SDK
+ * client, nothing else: each POST /floor/<game> reads the game's newest 4 items (a strongly
+ * consistent Query, as a move's load does), then writes the next commit conditionally (its events
+ * from a self-played double-9 game, a 400-byte snapshot on every 4th) and two turn entries at the
+ * same time, and answers with a 2 KB JSON body (a move's reply is about that). It answers `usage`
+ * over IPC like the server it is the floor of.
+ *   DATA_DIR (required)
+ */
+import { PutItemCommand, QueryCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
+import { selfPlay, seededRandom, type GameEvent } from '@chickenfoot/rules';
+import { startEmbeddedDynamo } from '@chickenfoot/store/embedded';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { answerUsage } from './usage';
+
+const TABLE = 'chickenfoot';
+const steps: (readonly GameEvent[])[] = [];
+for (let seed = 1; steps.length < 2_000; seed++)
+  selfPlay({ seats: 4, random: seededRandom(seed), onStep: ({ events }) => steps.push(events) });
+const snapshot = randomBytes(400);
+const head = JSON.stringify({ seats: Array.from({ length: 4 }, (_, i) => ({ playerId: `p_${'x'.repeat(22)}${i}` })) });
+const reply = JSON.stringify({ game: 'y'.repeat(2_000) });
+const text = (n: number) => randomBytes(n).toString('base64url').slice(0, n);
+
+const dynamo = await startEmbeddedDynamo({ tableName: TABLE, dataDir: join(process.env.DATA_DIR ?? '', 'dynamo') });
+const client = dynamo.client;
+let next = 0;
+
+async function move(stream: string): Promise<void> {
+  const pk = { S: `floor#${stream}` };
+  const { Items = [] } = await client.send(
+    new QueryCommand({
+      TableName: TABLE,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': pk },
+      ScanIndexForward: false,
+      Limit: 4,
+      ConsistentRead: true,
+    }),
+  );
+  const version = Number(Items[0]?.sk?.N ?? 0) + 1;
+  const item: Record<string, AttributeValue> = {
+    pk,
+    sk: { N: String(version) },
+    ev: { S: JSON.stringify(steps[next++ % steps.length]) },
+    at: { N: String(Date.now()) },
+    ik: { S: text(36) },
+    ch: { S: text(43) },
+    by: { S: text(24) },
+    tt: { S: text(24) },
+  };
+  if (version % 4 === 0) item.sb = { B: snapshot };
+  const entry = (player: number) =>
+    client.send(
+      new PutItemCommand({
+        TableName: TABLE,
+        Item: {
+          pk: { S: `turns#${stream}-${player}` },
+          sk: { N: '1' },
+          gid: pk,
+          v: { N: String(version) },
+          w: { BOOL: player === 0 },
+          at: { S: new Date().toISOString() },
+          hd: { S: head },
+        },
+      }),
+    );
+  await Promise.all([
+    client.send(
+      new PutItemCommand({
+        TableName: TABLE,
+        Item: item,
+        ConditionExpression: 'attribute_not_exists(sk)',
+      }),
+    ),
+    entry(version % 2),
+    entry((version + 1) % 2),
+  ]);
+}
+
+const server = createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (c: Buffer) => chunks.push(c));
+  req.on('end', () => {
+    const stream = (req.url ?? '').split('/')[2] ?? 'none';
+    move(stream).then(
+      () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(reply);
+      },
+      (error: unknown) => {
+        res.writeHead(500);
+        res.end(String(error));
+      },
+    );
+  });
+});
+server.keepAliveTimeout = 60_000;
+server.listen(0, '127.0.0.1', () => {
+  answerUsage();
+  console.log(`listening http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+});
+process.once('SIGTERM', () => server.close(() => void dynamo.stop().then(() => process.exit(0))));
