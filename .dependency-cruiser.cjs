@@ -1,7 +1,8 @@
 /**
  * The import directions of ARCHITECTURE.md, enforced in `npm test`:
  *   rules -> nothing | bots -> rules | store -> AWS SDK | api -> rules, bots, store, hono, zod
- *   functions -> api, store | infra -> aws-cdk-lib, constructs | test -> public entries only.
+ *   web -> its generated API client (openapi-fetch), hono | functions -> api, store, web
+ *   infra -> aws-cdk-lib, constructs | test -> public entries only.
  * Tests that live beside the code may also use the test tooling (vitest, fast-check).
  */
 const TESTS = '\\.test\\.ts$';
@@ -47,6 +48,18 @@ module.exports = {
       [pkg('rules'), pkg('bots'), pkg('store'), mod('hono'), mod('@hono/zod-openapi'), mod('zod')],
       true,
     ),
+    // The web client talks to the API like any third party: through the client generated from
+    // openapi.yaml (its types, with openapi-fetch), never the api's code. Pages are hono/jsx.
+    ...onlyImports('web', 'packages/web/src', [mod('hono'), mod('openapi-fetch')], true),
+    // What runs in the browser (and the board it draws) has no Node built-ins to lean on.
+    {
+      name: 'web-browser-code-has-no-node',
+      severity: 'error',
+      from: { path: '^packages/web/src/(client|board|shared|api)/', pathNot: TESTS },
+      to: { dependencyTypes: ['core'] },
+    },
+    // The client's build: esbuild.
+    ...onlyImports('web-scripts', 'packages/web/scripts', [mod('esbuild')], true),
     // The script that writes openapi.yaml from the api's public entry, and the two generated clients.
     ...onlyImports(
       'api-scripts',
@@ -60,6 +73,7 @@ module.exports = {
       [
         pkg('api'),
         pkg('store'),
+        pkg('web'),
         '^packages/store/src/embedded/index\\.ts$',
         mod('hono'),
         mod('@hono/node-server'),
@@ -72,7 +86,15 @@ module.exports = {
     ...onlyImports(
       'infra',
       'infra',
-      [mod('aws-cdk-lib'), mod('constructs'), mod('cdk-nag'), mod('esbuild'), '^packages/store/src/table\\.ts$'],
+      [
+        mod('aws-cdk-lib'),
+        mod('constructs'),
+        mod('cdk-nag'),
+        mod('esbuild'),
+        '^packages/store/src/table\\.ts$',
+        // The web client's build script (not its runtime code): the Lambda bundle carries its output.
+        '^packages/web/scripts/build-client\\.ts$',
+      ],
       true,
     ),
     {
@@ -115,7 +137,7 @@ module.exports = {
     enhancedResolveOptions: {
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default', 'types'],
-      extensions: ['.ts', '.js', '.mjs', '.cjs', '.json', '.d.ts'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json', '.d.ts'],
     },
   },
 };

@@ -9,7 +9,11 @@ export default defineConfig({
       'test/**/*.test.ts',
     ],
     exclude: ['**/node_modules/**', 'test/soak/**'],
-    globalSetup: ['test/support/dynamo-global-setup.ts', 'test/support/contract/global-setup.ts'],
+    globalSetup: [
+      'test/support/dynamo-global-setup.ts',
+      'test/support/contract/global-setup.ts',
+      'test/support/web-global-setup.ts',
+    ],
     // Every response a test receives is checked against openapi.yaml (test/support/contract).
     setupFiles: ['test/support/contract/setup.ts'],
     testTimeout: 30_000,

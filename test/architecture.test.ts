@@ -30,6 +30,7 @@ describe('the import-direction check', () => {
       'no-circular: test/cycle-a.ts -> test/cycle-b.ts',
       'no-deep-imports-into-packages: packages/api/src/index.ts -> packages/rules/src/internal.ts',
       'rules-only-allowed-dependencies: packages/rules/src/uses-zod.ts -> node_modules/zod/index.cjs',
+      'web-only-allowed-dependencies: packages/web/src/uses-api.ts -> packages/api/src/index.ts',
     ]);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The AWS Lambda entry (API Gateway HTTP API, payload 2.0). Reads the environment, builds the real
- * parts once per container, and hands every request to the same app `npm start` serves.
+ * parts once per container, and hands every request to the same site `npm start` serves: the web
+ * client (its built assets travel beside the bundle) in front of the API.
  *   TABLE_NAME        the DynamoDB table (required)
  *   TOKEN_SECRET_ARN  Secrets Manager secret holding the token-signing key (read once, on first use)
  *   TOKEN_SECRET      the key itself, for local runs and tests only
@@ -12,6 +13,7 @@ import { createApp, type SecretSource } from '@chickenfoot/api';
 import { createDynamoClient, EventStore } from '@chickenfoot/store';
 import { handle } from 'hono/aws-lambda';
 import { envLogger } from './env-logger';
+import { createSite } from './site';
 
 function secretSource(): SecretSource {
   const arn = process.env.TOKEN_SECRET_ARN;
@@ -34,5 +36,7 @@ const client = createDynamoClient(endpoint ? { endpoint } : {});
 
 /** API Gateway v2 events in, HTTP responses out. */
 export const handler = handle(
-  createApp({ store: new EventStore({ client, tableName }), secret: secretSource(), logger: envLogger(process.env) }),
+  createSite(
+    createApp({ store: new EventStore({ client, tableName }), secret: secretSource(), logger: envLogger(process.env) }),
+  ),
 );

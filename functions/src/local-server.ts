@@ -6,6 +6,8 @@ import { serve } from '@hono/node-server';
 import { appSweeper, createApp, jsonLogger, sweepEvery, type AppOptions } from '@chickenfoot/api';
 import { EventStore } from '@chickenfoot/store';
 import { startEmbeddedDynamo } from '@chickenfoot/store/embedded';
+import { WebAssets, webRoutes } from '@chickenfoot/web';
+import { createSite } from './site';
 
 /** What `npm start` serves, and where. Entry points fill this in from the environment. */
 export interface LocalServerOptions {
@@ -36,7 +38,8 @@ export interface LocalServer {
 }
 
 /**
- * The local server of `npm start`: the same app as on Lambda, on Node, with an embedded DynamoDB
+ * The local server of `npm start`: the same site as on Lambda (the web client in front of the API),
+ * on Node, with an embedded DynamoDB
  * (dynalite) whose data lives in `dataDir` and survives restarts. Reads no environment.
  * @example const server = await startLocalServer({ dataDir: '.data', port: 3000, host: '127.0.0.1' });
  */
@@ -52,7 +55,10 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const dynamo = await startEmbeddedDynamo({ tableName: 'chickenfoot', dataDir: join(dataDir, 'dynamo') });
   const store = new EventStore({ client: dynamo.client, tableName: dynamo.tableName });
   const app = createApp({ store, secret, ...options.app });
-  const server = serve({ fetch: app.fetch, port: options.port, hostname: options.host });
+  const assets = new WebAssets();
+  if (!assets.built) console.error('The web client is not built: run npm run build:web (npm start does).');
+  const site = createSite(app, webRoutes({ assets }));
+  const server = serve({ fetch: site.fetch, port: options.port, hostname: options.host });
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
     server.once('listening', () => done());

@@ -1,6 +1,6 @@
 /**
- * `npm start`: the same app as on Lambda, on Node, with an embedded DynamoDB (dynalite) whose data
- * lives in .data/ and survives restarts. No AWS account needed.
+ * `npm start`: the same site as on Lambda (the web client in front of the API), on Node, with an
+ * embedded DynamoDB (dynalite) whose data lives in .data/ and survives restarts. No AWS account needed.
  *   PORT (3000), HOST (127.0.0.1), DATA_DIR (.data), TOKEN_SECRET (else one is made and kept in DATA_DIR),
  *   LOG_LEVEL and LOG_SAMPLE_REQUESTS (see env-logger.ts),
  *   SWEEP_SECONDS (60): how often the sweeper of due work (turn timeouts) runs in this process; 0: never
@@ -22,7 +22,7 @@ const server = await startLocalServer({
 });
 const base = server.url;
 console.log(
-  `Chickenfoot API on ${base}\n  docs     ${base}/docs\n  contract ${base}/openapi.json\n  data     ${server.dataDir}\n  sweeper  ${server.sweepMs > 0 ? `every ${server.sweepMs / 1000} s` : 'off'}`,
+  `Chickenfoot on ${base}\n  play     ${base}/\n  docs     ${base}/docs\n  contract ${base}/openapi.json\n  data     ${server.dataDir}\n  sweeper  ${server.sweepMs > 0 ? `every ${server.sweepMs / 1000} s` : 'off'}`,
 );
 
 async function shutdown(): Promise<void> {

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { apiGatewayEvent, reportResponse, testApi, type ApiGatewayEventOptions } from '@chickenfoot/api/testing';
 import { createDynamoClient, ensureTable, EventStore } from '@chickenfoot/store';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DOCS_ASSET_DIR, DOCS_ASSET_FILES } from '@chickenfoot/infra/bundle';
+import { DOCS_ASSET_DIR, DOCS_ASSET_FILES, WEB_ASSET_DIR } from '@chickenfoot/infra/bundle';
 import { startContainer, type Container, type LambdaResult } from './container';
 import { startFakeSecretsManager, type FakeSecretsManager } from './fake-secrets-manager';
 import { synthBundled, type BundledFunction } from './synth-bundled';
@@ -75,10 +75,13 @@ async function call(
 describe('the bundled Lambda handler', () => {
   it('is one ESM file and its source map, in the asset the template deploys, with the environment we expect', () => {
     expect(readdirSync(bundled.assetDir).sort()).toEqual(['index.mjs', 'index.mjs.map', 'node_modules']);
-    // Beside it, as a package the app resolves: the docs' assets, and nothing else.
+    // Beside it, as packages the app resolves: the docs' assets and the web client's, and nothing else.
     const docs = readdirSync(join(bundled.assetDir, DOCS_ASSET_DIR)).sort();
     expect(docs).toEqual([...DOCS_ASSET_FILES].sort());
-    expect(readdirSync(join(bundled.assetDir, 'node_modules'))).toEqual(['swagger-ui-dist']);
+    expect(readdirSync(join(bundled.assetDir, 'node_modules')).sort()).toEqual(['@chickenfoot', 'swagger-ui-dist']);
+    expect(readdirSync(join(bundled.assetDir, WEB_ASSET_DIR)).sort()).toEqual(['dist', 'package.json']);
+    const manifest = JSON.parse(readFileSync(join(bundled.assetDir, WEB_ASSET_DIR, 'dist/manifest.json'), 'utf8'));
+    expect(Object.keys(manifest).sort()).toEqual(['icon.svg', 'main.js', 'style.css']);
     const source = readFileSync(bundled.handlerFile, 'utf8');
     expect(source).toMatch(/\/\/# sourceMappingURL=index\.mjs\.map\s*$/);
     // A CommonJS dependency would leave esbuild's require shim, which throws for Node built-ins in ESM.
@@ -132,13 +135,35 @@ describe('the bundled Lambda handler', () => {
     expect(events.json.version).toBe(moved.json.version);
   });
 
-  it('serves the OpenAPI document, the landing page and the docs page the stack outputs, with its assets', async () => {
+  it('serves the web client at / with its content-hashed assets, cached for good', async () => {
+    const home = await call('GET', '/');
+    expect(home.statusCode).toBe(200);
+    expect(home.headers?.['content-type']).toMatch(/^text\/html/);
+    expect(home.headers?.['content-security-policy']).toContain("default-src 'none'");
+    expect(home.body).toContain('href="/docs"');
+    const game = await call('GET', '/games/g_3q2-7wEvQ_6pXJ5Rk1ZPaA');
+    expect(game.statusCode).toBe(200);
+    expect(game.body).toContain('data-page="game"');
+    const assets = [...(home.body ?? '').matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
+    expect(new Set(assets).size).toBe(3);
+    for (const path of new Set(assets)) {
+      expect(path).toMatch(/^\/assets\/(main|style|icon)-[A-Z0-9]{8}\.(js|css|svg)$/);
+      const res = await call('GET', path, { headers: { 'accept-encoding': 'gzip' } });
+      expect(res.statusCode, path).toBe(200);
+      expect(res.headers?.['cache-control']).toBe('public, max-age=31536000, immutable');
+      const bytes = Buffer.from(res.body!, res.isBase64Encoded ? 'base64' : 'utf8');
+      const file = res.headers?.['content-encoding'] === 'gzip' ? gunzipSync(bytes) : bytes;
+      // Byte for byte what the bundle carries.
+      const name = path.split('/').at(-1)!;
+      expect(file.equals(readFileSync(join(bundled.assetDir, WEB_ASSET_DIR, 'dist', name))), path).toBe(true);
+    }
+    expect((await call('GET', '/assets/main-NOTBUILT.js')).statusCode).toBe(404);
+  });
+
+  it('serves the OpenAPI document and the docs page the stack outputs, with its assets', async () => {
     const openapi = await call('GET', '/openapi.json');
     expect(openapi.statusCode).toBe(200);
     expect(openapi.json.openapi).toMatch(/^3\./);
-    const landing = await call('GET', '/');
-    expect(landing.statusCode).toBe(200);
-    expect(landing.body).toContain('href="/docs"');
     const docs = await call('GET', '/docs');
     expect(docs.statusCode).toBe(200);
     expect(docs.headers?.['content-type']).toMatch(/^text\/html/);

@@ -23,7 +23,7 @@ async function start(): Promise<{ url: string; child: ChildProcess }> {
   const url = await new Promise<string>((resolve, reject) => {
     const read = (chunk: Buffer) => {
       out += chunk.toString('utf8');
-      const found = /Chickenfoot API on (http:\/\/\S+)/.exec(out)?.[1];
+      const found = /Chickenfoot on (http:\/\/\S+)/.exec(out)?.[1];
       if (found) resolve(found);
     };
     child.stdout?.on('data', read);

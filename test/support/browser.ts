@@ -4,11 +4,18 @@
  * machine: every request to a host that is not loopback is blocked and recorded.
  */
 import chromium from '@sparticuz/chromium';
-import { chromium as playwright, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium as playwright,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 
 // @sparticuz/chromium's flags are for Lambda; these two would turn off the same-origin policy and the
-// mixed-content checks, so a page would not behave as in a person's browser.
-const WEAKENING = new Set(['--disable-web-security', '--allow-running-insecure-content']);
+// mixed-content checks, so a page would not behave as in a person's browser. And in one process
+// (`--single-process`) browser contexts share their localStorage: two players' pages would be one player.
+const WEAKENING = new Set(['--disable-web-security', '--allow-running-insecure-content', '--single-process']);
 
 /**
  * Starts headless Chromium (unpacked to the temp folder on first use, ~1-2 s).
@@ -41,11 +48,12 @@ export interface IsolatedPage {
 
 /**
  * A fresh context and page whose every non-loopback request (and WebSocket) is blocked and counted,
- * with no service workers (their requests would bypass the routing).
+ * with no service workers (their requests would bypass the routing). `options` sets the rest of the
+ * context: a phone's viewport, say.
  * @example const { page, blocked } = await isolatedPage(browser); await page.goto(url); expect(blocked).toEqual([]);
  */
-export async function isolatedPage(browser: Browser): Promise<IsolatedPage> {
-  const context = await browser.newContext({ serviceWorkers: 'block' });
+export async function isolatedPage(browser: Browser, options: BrowserContextOptions = {}): Promise<IsolatedPage> {
+  const context = await browser.newContext({ ...options, serviceWorkers: 'block' });
   const requested: string[] = [];
   const blocked: string[] = [];
   const errors: string[] = [];

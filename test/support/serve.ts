@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createApp, silentLogger, type AppOptions } from '@chickenfoot/api';
 import { createDynamoClient, ensureTable, EventStore } from '@chickenfoot/store';
+import { createSite } from '@chickenfoot/functions/site';
 import { serve } from '@hono/node-server';
 
-/** The real app served over HTTP on a loopback port. */
+/** The real site (the web client in front of the API) served over HTTP on a loopback port. */
 export interface ServedApp {
   /** `http://127.0.0.1:<port>` */
   readonly baseUrl: string;
@@ -12,8 +13,9 @@ export interface ServedApp {
 }
 
 /**
- * Serves the app (on a fresh table of the test dynalite) on 127.0.0.1 and a free port, as `npm start`
- * does. `wrap` sees every request and response (a test's conformance check, say).
+ * Serves the site (the API on a fresh table of the test dynalite, the web client in front) on
+ * 127.0.0.1 and a free port, as `npm start` does. `wrap` sees every request and response (a test's
+ * conformance check, say).
  * @example const { baseUrl, close } = await serveApp(inject('dynamoEndpoint'));
  */
 export async function serveApp(
@@ -24,12 +26,13 @@ export async function serveApp(
   const client = createDynamoClient({ endpoint });
   const tableName = `served-${randomUUID()}`;
   await ensureTable(client, tableName);
-  const app = createApp({
+  const api = createApp({
     store: new EventStore({ client, tableName }),
     secret: `served-${randomUUID()}-secret-secret`,
     logger: silentLogger,
     ...options,
   });
+  const app = createSite(api);
   const fetch = wrap
     ? async (request: Request) => wrap(request.clone(), await app.fetch(request))
     : (request: Request) => app.fetch(request);

@@ -1,3 +1,4 @@
+import { buildClient } from '@chickenfoot/web/build';
 import { build } from 'esbuild';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
@@ -34,7 +35,17 @@ export async function bundleLocalServer(outdir: string, entry?: string): Promise
   const options = readdirSync(bundleDir).map((file) => join(bundleDir, file));
   // node_modules' own files keep their packages' dates, so a changed install shows in the locks.
   const locks = ['package.json', 'package-lock.json', 'node_modules/.package-lock.json'].map((f) => join(REPO_ROOT, f));
-  const manifest: LocalBuildManifest = { builtAt, watched: [...sources, ...options, ...locks.filter(existsSync)] };
+  // The web client's bundle, which the server reads from packages/web/dist: built here too, so a start
+  // serves the client as its sources are now; every file of the package is watched.
+  await buildClient();
+  const web = join(REPO_ROOT, 'packages', 'web');
+  const client = ['src', 'scripts'].flatMap((dir) =>
+    readdirSync(join(web, dir), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath, entry.name)),
+  );
+  const watched = [...new Set([...sources, ...client, ...options, ...locks.filter(existsSync)])];
+  const manifest: LocalBuildManifest = { builtAt, watched };
   writeFileSync(join(staging, MANIFEST), JSON.stringify(manifest));
   rmSync(outdir, { recursive: true, force: true });
   renameSync(staging, outdir);

@@ -4,7 +4,7 @@ import type { AppEnv } from '../app-deps';
 import { openApiDocument } from '../contract/document';
 import { problem } from '../http/problems';
 import { swaggerAssets } from './docs-assets';
-import { DOCS_CSP, docsPage, LANDING_CSP, landingPage } from './docs-pages';
+import { DOCS_CSP, docsPage } from './docs-pages';
 import { router } from './router';
 
 // Asset URLs name Swagger UI's version: a new version is a new URL, so a browser may keep these for good.
@@ -18,16 +18,13 @@ const html = (c: Context, page: string, csp: string) =>
   });
 
 /**
- * What a person reads: `/` (what this is, links, the rules in brief), `/docs` (Swagger UI, served with
- * its assets from this server: no CDN, no network beyond it), and `/openapi.json`, the contract.
+ * What a programmer reads: `/docs` (Swagger UI, served with its assets from this server: no CDN, no
+ * network beyond it) and `/openapi.json`, the contract. (`/` is the web client's, mounted in front.)
  * @example app.route('/', docsRoutes());
  */
 export function docsRoutes(): OpenAPIHono<AppEnv> {
   const app = router();
   const assets = swaggerAssets();
-  let landing: string | undefined;
-
-  app.get('/', (c) => html(c, (landing ??= landingPage()), LANDING_CSP));
   app.get('/openapi.json', (c) => c.json(openApiDocument()));
   app.get('/docs', (c) => html(c, docsPage(`/docs/assets/${assets.version}`), DOCS_CSP));
   app.get('/docs/assets/:version/:file', (c) => {

@@ -1,0 +1,70 @@
+/**
+ * Builds the browser bundle with esbuild: `src/client/main.ts` and `style.css`, minified, with
+ * content-hashed names (so they can be cached for good), an icon, and `manifest.json` mapping each
+ * logical name to its file. `tsx packages/web/scripts/build-client.ts [outdir]` (`npm run build:web`);
+ * the default folder is this package's `dist/`, which the server reads.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { ICON_SVG } from './icon';
+
+const PACKAGE = fileURLToPath(new URL('../', import.meta.url));
+
+/** This package's `dist/`: where the server looks by default. */
+export const DEFAULT_OUTDIR = join(PACKAGE, 'dist');
+
+/** What a build wrote: the manifest (logical name → file) and each file's size in bytes. */
+export interface ClientBuild {
+  readonly outdir: string;
+  readonly manifest: Record<string, string>;
+  readonly bytes: Record<string, number>;
+}
+
+/**
+ * Builds the client into `outdir`, replacing what an earlier build left there.
+ * @example const { manifest } = await buildClient('/tmp/web'); manifest['main.js'] // 'main-5KQ2….js'
+ */
+export async function buildClient(outdir: string = DEFAULT_OUTDIR): Promise<ClientBuild> {
+  const result = await build({
+    entryPoints: { main: join(PACKAGE, 'src/client/main.ts'), style: join(PACKAGE, 'src/client/style.css') },
+    outdir,
+    entryNames: '[name]-[hash]',
+    bundle: true,
+    format: 'esm',
+    // Browsers of the last few years: no transpiling of what they all run.
+    target: ['es2022', 'chrome111', 'firefox111', 'safari16'],
+    minify: true,
+    legalComments: 'none',
+    tsconfig: join(PACKAGE, 'src/client/tsconfig.json'),
+    metafile: true,
+    write: false,
+    logLevel: 'warning',
+  });
+  rmSync(outdir, { recursive: true, force: true });
+  mkdirSync(outdir, { recursive: true });
+  const manifest: Record<string, string> = {};
+  const bytes: Record<string, number> = {};
+  for (const file of result.outputFiles) {
+    const name = basename(file.path);
+    writeFileSync(file.path, file.contents);
+    manifest[name.replace(/-[A-Z0-9]+(\.\w+)$/, '$1')] = name;
+    bytes[name] = file.contents.byteLength;
+  }
+  const icon = `icon-${hash(ICON_SVG)}.svg`;
+  writeFileSync(join(outdir, icon), ICON_SVG);
+  manifest['icon.svg'] = icon;
+  bytes[icon] = Buffer.byteLength(ICON_SVG);
+  writeFileSync(join(outdir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  return { outdir, manifest, bytes };
+}
+
+const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 8).toUpperCase();
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const { outdir, bytes } = await buildClient(process.argv[2]);
+  const files = Object.entries(bytes).map(([name, size]) => `${name} ${(size / 1024).toFixed(1)} KB`);
+  console.log(`web client built into ${outdir}: ${files.join(', ')}`);
+}

@@ -1,0 +1,181 @@
+import createClient from 'openapi-fetch';
+import type { components, paths } from '../api/api-types';
+
+/** The contract's shapes, as generated from openapi.yaml. */
+export type Schemas = components['schemas'];
+export type Game = Schemas['Game'];
+export type Move = Schemas['Move'];
+export type GameEvent = Schemas['Event'];
+export type Commit = Schemas['Commit'];
+export type GameSummary = Schemas['GameSummary'];
+export type NewGame = Schemas['NewGame'];
+
+/** A refusal or failure as the API words it (problem+json): `detail` is the sentence for a person. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly detail: string,
+    readonly retryAfter: number | null = null,
+  ) {
+    super(detail);
+  }
+}
+
+/** The problem+json of a failed reply as an ApiError (or a generic one when the body is something else). */
+function failure(response: Response, error: unknown): ApiError {
+  const problem = (error ?? {}) as { code?: string; detail?: string };
+  const retry = Number(response.headers.get('retry-after'));
+  return new ApiError(
+    response.status,
+    problem.code ?? `http/${response.status}`,
+    problem.detail ?? `The server answered ${response.status}.`,
+    Number.isFinite(retry) && retry > 0 ? retry : null,
+  );
+}
+
+/** A fresh Idempotency-Key: one per intended change, reused when that change is retried. */
+export function newKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Sends a change once more, with the same key, when the network failed or the API said 503: the key
+ * makes sure it is applied at most once. Any other answer is final.
+ */
+async function retried<T>(send: () => Promise<T>): Promise<T> {
+  try {
+    return await send();
+  } catch (error) {
+    const again = error instanceof TypeError || (error instanceof ApiError && error.status === 503);
+    if (!again) throw error;
+    await sleep(error instanceof ApiError && error.retryAfter ? error.retryAfter * 1000 : 1000);
+    return send();
+  }
+}
+
+/**
+ * The API as this page uses it: the client generated from openapi.yaml (openapi-fetch), nothing else.
+ * Every method resolves with the data or throws an ApiError carrying the problem's `detail`.
+ * @example const api = new Api(token); const game = await api.game(id);
+ */
+export class Api {
+  private readonly client;
+
+  constructor(readonly token: string | null) {
+    this.client = createClient<paths>({
+      baseUrl: location.origin,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+  }
+
+  async register(name: string) {
+    const key = newKey();
+    return retried(async () => {
+      const { data, error, response } = await this.client.POST('/v1/players', {
+        body: { name },
+        params: { header: { 'idempotency-key': key } },
+      });
+      if (!data) throw failure(response, error);
+      return data;
+    });
+  }
+
+  async me() {
+    const { data, error, response } = await this.client.GET('/v1/me');
+    if (!data) throw failure(response, error);
+    return data.player;
+  }
+
+  async myGames() {
+    const { data, error, response } = await this.client.GET('/v1/me/games', { params: { query: { limit: 100 } } });
+    if (!data) throw failure(response, error);
+    return data.games;
+  }
+
+  async create(body: NewGame) {
+    const key = newKey();
+    return retried(async () => {
+      const { data, error, response } = await this.client.POST('/v1/games', {
+        body,
+        params: { header: { 'idempotency-key': key } },
+      });
+      if (!data) throw failure(response, error);
+      return data.game;
+    });
+  }
+
+  async join(id: string, inviteCode: string) {
+    const key = newKey();
+    return retried(async () => {
+      const { data, error, response } = await this.client.POST('/v1/games/{id}/join', {
+        params: { path: { id }, header: { 'idempotency-key': key } },
+        body: { inviteCode },
+      });
+      if (!data) throw failure(response, error);
+      return data.game;
+    });
+  }
+
+  /** The game now; null when it has not changed since `version` (304). */
+  async game(id: string, version?: number): Promise<Game | null> {
+    const header = version === undefined ? {} : { 'if-none-match': `"${version}"` };
+    const { data, error, response } = await this.client.GET('/v1/games/{id}', {
+      params: { path: { id }, header },
+    });
+    if (response.status === 304) return null;
+    if (!data) throw failure(response, error);
+    return data;
+  }
+
+  /** A move decided on `version` of the game. */
+  async move(id: string, version: number, move: Move) {
+    const key = newKey();
+    return retried(async () => {
+      const { data, error, response } = await this.client.POST('/v1/games/{id}/moves', {
+        params: { path: { id }, header: { 'if-match': `"${version}"`, 'idempotency-key': key } },
+        body: move,
+      });
+      if (!data) throw failure(response, error);
+      return data;
+    });
+  }
+
+  /** Seats a bot in the lowest free seat (the creator only), at the game's `botLevel` unless `level` says. */
+  async addBot(id: string, version: number, level?: Schemas['BotLevel']) {
+    const key = newKey();
+    return retried(async () => {
+      const { data, error, response } = await this.client.POST('/v1/games/{id}/bots', {
+        params: { path: { id }, header: { 'if-match': `"${version}"`, 'idempotency-key': key } },
+        body: level ? { level } : {},
+      });
+      if (!data) throw failure(response, error);
+      return data;
+    });
+  }
+
+  /** Leaves the game: before the start the seat is free again; in play a bot takes it over. */
+  async leave(id: string, version: number) {
+    const key = newKey();
+    return retried(async () => {
+      const { data, error, response } = await this.client.POST('/v1/games/{id}/leave', {
+        params: { path: { id }, header: { 'if-match': `"${version}"`, 'idempotency-key': key } },
+      });
+      if (!data) throw failure(response, error);
+      return data;
+    });
+  }
+
+  /** What happened after `after`, redacted for this player; with `wait`, a long-poll. */
+  async events(id: string, after: number, wait = 0, signal?: AbortSignal) {
+    const { data, error, response } = await this.client.GET('/v1/games/{id}/events', {
+      params: { path: { id }, query: wait > 0 ? { after, wait } : { after } },
+      ...(signal ? { signal } : {}),
+    });
+    if (!data) throw failure(response, error);
+    return data;
+  }
+}

@@ -1,0 +1,162 @@
+/** @jsxImportSource hono/jsx/dom */
+import { memo, useEffect, useState } from 'hono/jsx/dom';
+import type { Box } from '../../board/geometry';
+import type { BoardLayout, LaidEnd } from '../../board/layout';
+import type { GameController } from './controller';
+import { TileFace } from './tile-svg';
+
+const MARGIN = 0.7;
+/** Pixels per half-tile at most when fitting: a small board is not blown up. */
+const MOST = 46;
+/** And at least: below it, pan instead (zoom in, then scroll). */
+export const LEAST = 9;
+
+const place = (box: Box) => `translate(${box.x.toFixed(3)} ${box.y.toFixed(3)}) rotate(${box.angle.toFixed(2)})`;
+
+/** The size of an element, kept up to date. */
+function useSize(element: HTMLElement): { width: number; height: number } {
+  const [size, setSize] = useState({ width: element.clientWidth, height: element.clientHeight });
+  useEffect(() => {
+    const observer = new ResizeObserver(() => setSize({ width: element.clientWidth, height: element.clientHeight }));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element]);
+  return size;
+}
+
+/** The scale that fits the whole board in the box. */
+export function fitScale(layout: BoardLayout, box: { width: number; height: number }): number {
+  const { minX, minY, maxX, maxY } = layout.bounds;
+  const w = maxX - minX + 2 * MARGIN;
+  const h = maxY - minY + 2 * MARGIN;
+  return Math.max(LEAST, Math.min(MOST, (box.width - 4) / w, (box.height - 4) / h));
+}
+
+/** What part of the table the SVG shows (its viewBox) and at what size, in pixels. */
+interface Frame {
+  readonly viewBox: string;
+  readonly width: number;
+  readonly height: number;
+}
+
+/**
+ * Fitted, the SVG fills its box and the root stays in the middle at the largest scale for as long as
+ * the board fits around it, so a tile played moves no other on the screen; a board too big for that
+ * is fitted as a whole (centred on itself), and one too big even at the least scale is drawn at it,
+ * to pan. Zoomed, the SVG is the board at that scale, to pan.
+ */
+function frameOf(layout: BoardLayout, box: { width: number; height: number }, zoom: number | null): Frame {
+  const { minX, minY, maxX, maxY } = layout.bounds;
+  const w = maxX - minX + 2 * MARGIN;
+  const h = maxY - minY + 2 * MARGIN;
+  const whole = (scale: number): Frame => ({
+    viewBox: `${(minX - MARGIN).toFixed(2)} ${(minY - MARGIN).toFixed(2)} ${w.toFixed(2)} ${h.toFixed(2)}`,
+    width: Math.round(w * scale),
+    height: Math.round(h * scale),
+  });
+  if (zoom !== null) return whole(zoom);
+  const width = Math.max(0, box.width - 4);
+  const height = Math.max(0, box.height - 4);
+  const around = (cx: number, cy: number, scale: number): Frame => ({
+    viewBox: [cx - width / 2 / scale, cy - height / 2 / scale, width / scale, height / scale]
+      .map((n) => n.toFixed(3))
+      .join(' '),
+    width,
+    height,
+  });
+  const reachX = Math.max(-minX, maxX) + MARGIN;
+  const reachY = Math.max(-minY, maxY) + MARGIN;
+  if (width / (2 * reachX) >= MOST && height / (2 * reachY) >= MOST) return around(0, 0, MOST);
+  const scale = fitScale(layout, box);
+  if (scale <= LEAST && (w * scale > width || h * scale > height)) return whole(scale);
+  return around((minX + maxX) / 2, (minY + maxY) / 2, scale);
+}
+
+interface EndProps {
+  readonly end: LaidEnd;
+  readonly selected: string | null;
+  readonly fits: boolean;
+  readonly onPlay: (on: number) => void;
+}
+
+/** An open end: where the next tile would lie. With a tile picked, a button to play it there. */
+function End({ end, selected, fits, onPlay }: EndProps) {
+  const active = selected !== null;
+  const label = active
+    ? `Play ${selected} on ${end.label}${fits ? '' : ' (it does not fit there)'}`
+    : `Open end: ${end.label}`;
+  const keys = (e: KeyboardEvent) => {
+    if (e.key !== 'Enter' && e.key !== ' ') return;
+    e.preventDefault();
+    onPlay(end.on);
+  };
+  return (
+    <g
+      class={`end${fits ? ' fits' : ''}${active ? ' active' : ''}`}
+      data-end={end.on}
+      role={active ? 'button' : 'img'}
+      tabindex={active ? 0 : -1}
+      aria-label={label}
+      onClick={active ? () => onPlay(end.on) : undefined}
+      onKeyDown={active ? keys : undefined}
+    >
+      <rect class="ghost" transform={place(end.box)} x={-1} y={-0.5} width={2} height={1} rx={0.14} />
+      <text class="suit" x={end.box.x} y={end.box.y} dy="0.35">
+        {end.suit}
+      </text>
+    </g>
+  );
+}
+
+/** What the board shows besides the layout: the picked tile and where it fits. */
+export interface BoardProps {
+  readonly layout: BoardLayout | null;
+  readonly container: HTMLElement;
+  readonly zoom: number | null;
+  readonly selected: string | null;
+  readonly fits: ReadonlySet<number>;
+  /** Whose `play` an end calls. */
+  readonly game: GameController;
+}
+
+/**
+ * The table as an SVG: every tile where the layout put it, with its pips and its name, the open ends
+ * as dashed outlines (highlighted where the picked tile fits), links where a line had to jump. Sized
+ * in pixels (fitted, or zoomed), inside a box that scrolls to pan.
+ */
+export const BoardView = memo(function BoardView({ layout, container, zoom, selected, fits, game }: BoardProps) {
+  const size = useSize(container);
+  const onPlay = (on: number) => void game.play(on);
+  if (!layout) return <p class="muted board-empty">The board is empty until the game starts.</p>;
+  const frame = frameOf(layout, size, zoom);
+  const newest = layout.tiles.reduce((m, t) => Math.max(m, t.id), 0);
+  return (
+    <svg
+      class="table"
+      viewBox={frame.viewBox}
+      width={frame.width}
+      height={frame.height}
+      role="group"
+      aria-label={`The board: ${layout.tiles.length} tiles, ${layout.ends.length} open ends`}
+    >
+      {layout.tiles.map((t) =>
+        t.link ? <line class="link" x1={t.link.from.x} y1={t.link.from.y} x2={t.link.to.x} y2={t.link.to.y} /> : null,
+      )}
+      {layout.tiles.map((t) => (
+        <g
+          key={`tile-${t.id}`}
+          class={`tile${t.id === newest && newest > 0 ? ' newest' : ''}${t.hub === 'root' ? ' root' : ''}`}
+          data-id={t.id}
+          transform={place(t.box)}
+          role="img"
+          aria-label={t.label}
+        >
+          <TileFace near={t.near} far={t.far} across={t.box.hy > t.box.hx} />
+        </g>
+      ))}
+      {layout.ends.map((end) => (
+        <End key={`end-${end.on}`} end={end} selected={selected} fits={fits.has(end.on)} onPlay={onPlay} />
+      ))}
+    </svg>
+  );
+});

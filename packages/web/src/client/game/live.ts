@@ -1,0 +1,66 @@
+import { ApiError, type Api, type Commit } from '../api';
+
+/** How long one long-poll may wait, in seconds (the API's maximum). */
+export const WAIT_SECONDS = 20;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resolves when the tab is visible again (at once if it is). */
+function visible(): Promise<void> {
+  if (document.visibilityState === 'visible') return Promise.resolve();
+  return new Promise((resolve) => {
+    const on = () => {
+      if (document.visibilityState !== 'visible') return;
+      document.removeEventListener('visibilitychange', on);
+      resolve();
+    };
+    document.addEventListener('visibilitychange', on);
+  });
+}
+
+/** What the follower reports. */
+export interface Follower {
+  /** The newest version known: where to resume. */
+  readonly version: () => number;
+  /** New commits (after `version()`), oldest first. */
+  readonly commits: (commits: readonly Commit[], version: number) => void;
+  /** Whether the API answers. */
+  readonly online: (ok: boolean) => void;
+  /** The tab came back after being hidden: time to look again. */
+  readonly resumed: () => void;
+  /** True once nothing more can happen (the game is over). */
+  readonly done: () => boolean;
+}
+
+/**
+ * Keeps up with a game: long-polls `GET …/events?after=<version>&wait=20`, so an idle page asks about
+ * three times a minute and hears of a move at once. Pauses while the tab is hidden. A wait that comes
+ * back early and empty (the API holds only a few per player) is followed by a pause, never a tight
+ * loop; failures back off up to 30 s, or as long as `Retry-After` says.
+ */
+export async function follow(api: Api, gameId: string, follower: Follower): Promise<void> {
+  let backoff = 1000;
+  while (!follower.done()) {
+    if (document.visibilityState !== 'visible') {
+      await visible();
+      follower.resumed();
+    }
+    const started = Date.now();
+    try {
+      const page = await api.events(gameId, follower.version(), WAIT_SECONDS);
+      follower.online(true);
+      backoff = 1000;
+      if (page.commits.length > 0) {
+        follower.commits(page.commits, page.version);
+        continue;
+      }
+      const early = WAIT_SECONDS * 1000 - (Date.now() - started);
+      if (early > 2000) await sleep(early);
+    } catch (error) {
+      follower.online(false);
+      const wait = error instanceof ApiError && error.retryAfter ? error.retryAfter * 1000 : backoff;
+      backoff = Math.min(backoff * 2, 30_000);
+      await sleep(wait);
+    }
+  }
+}

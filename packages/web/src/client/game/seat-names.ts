@@ -1,0 +1,22 @@
+import type { Game, Schemas } from '../api';
+
+/** How a bot of each level is called on the page. */
+export const BOT_NAMES: Record<Schemas['BotLevel'], string> = {
+  random: 'Random bot',
+  greedy: 'Greedy bot',
+  strong: 'Strong bot',
+};
+
+/**
+ * What the page calls a seat: its player's name; a bot by its seat ("Bot 3": two bots of one level
+ * must not share a name); a player who left by name, a bot now playing for them; "a free seat"
+ * while nobody has taken it. With `you`, the viewer's own seat is "You".
+ * @example seatName(view, 1) // 'Bob', 'Bot 2', 'Bob (left; a bot plays)'
+ */
+export function seatName(view: Game, seat: number, you = false): string {
+  if (you && seat === view.yourSeat && !view.seats[seat]?.left) return 'You';
+  const s = view.seats[seat];
+  if (!s) return `Seat ${seat + 1}`;
+  if (s.player && s.left) return `${s.player.name} (left; a bot plays)`;
+  return s.player?.name ?? (s.bot ? `Bot ${seat + 1}` : 'a free seat');
+}

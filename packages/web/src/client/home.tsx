@@ -1,0 +1,138 @@
+/** @jsxImportSource hono/jsx/dom */
+import { render } from 'hono/jsx/dom';
+import { Api, ApiError, type GameSummary } from './api';
+import { byId, copyText, onSubmit, timeLeft, waited } from './dom';
+import { clearSession, loadSession, saveSession, type Session } from './session';
+
+/** Whose the other seats are, by name: "Bob, a greedy bot", and how many are still free. */
+function others(game: GameSummary, me: string): string {
+  const names = game.seats.flatMap((s, i) => {
+    const bot = game.bots[i];
+    if (s && s.playerId === me) return [];
+    if (s) return [bot ? `${s.name} (left)` : s.name];
+    return bot ? [`a ${bot} bot`] : [];
+  });
+  const free = game.seats.filter((s, i) => s === null && !game.bots[i]).length;
+  const list = names.length === 0 ? 'nobody yet' : names.join(', ');
+  return free > 0 ? `${list} (${free} seat${free === 1 ? '' : 's'} free)` : list;
+}
+
+/** One game in the list: who with, and what it waits for. */
+function GameItem({ game, me }: { game: GameSummary; me: string }) {
+  const line =
+    game.status === 'finished' || game.status === 'cancelled'
+      ? game.status
+      : game.status === 'waiting'
+        ? 'waiting for players: share the invite link'
+        : game.yourTurn
+          ? `your move: ${waited(game.since)}${game.deadline ? ` · ${timeLeft(game.deadline)}` : ''}`
+          : 'waiting for the others';
+  return (
+    <li class={game.yourTurn ? 'game-item mine' : 'game-item'}>
+      <a href={`/games/${game.id}`}>
+        <span class="with">With {others(game, me)}</span>
+        <span class="state">{line}</span>
+      </a>
+    </li>
+  );
+}
+
+/** The list, the games waiting for this player first (longest waiting first), then the rest. */
+function GameList({ games, me }: { games: readonly GameSummary[]; me: string }) {
+  if (games.length === 0) {
+    return (
+      <p class="muted">
+        No games yet. <a href="/new">Start one</a> and send the invite link to your friends.
+      </p>
+    );
+  }
+  const rank = (g: GameSummary) => (g.yourTurn ? 0 : g.status === 'playing' ? 1 : g.status === 'waiting' ? 2 : 3);
+  const sorted = [...games].sort(
+    (a, b) => rank(a) - rank(b) || (a.yourTurn ? Date.parse(a.since) - Date.parse(b.since) : 0),
+  );
+  const mine = sorted.filter((g) => g.yourTurn).length;
+  return (
+    <>
+      <p class="summary">
+        {mine === 0 ? 'No game is waiting for you.' : `${mine} game${mine === 1 ? ' is' : 's are'} waiting for you.`}
+      </p>
+      <ul class="games">
+        {sorted.map((game) => (
+          <GameItem game={game} me={me} />
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** Signs in with a key: checks it with the API first, so a mistyped key is said so at once. */
+async function signIn(token: string): Promise<Session> {
+  const player = await new Api(token).me().catch((error: unknown) => {
+    if (error instanceof ApiError && error.status === 401) throw new Error('This key is not valid: copy it again.');
+    throw error;
+  });
+  const session = { token, player: { id: player.id, name: player.name } };
+  saveSession(session);
+  return session;
+}
+
+/** The signed-in half of the page: the games, the key, signing out. */
+function showSignedIn(session: Session): void {
+  byId('device-name').textContent = session.player.name;
+  for (const who of document.querySelectorAll('#who')) who.textContent = session.player.name;
+  const key = byId<HTMLInputElement>('device-key');
+  key.value = session.token;
+  const status = byId('device-status');
+  const show = byId<HTMLButtonElement>('show-key');
+  show.onclick = () => {
+    const shown = key.type === 'text';
+    key.type = shown ? 'password' : 'text';
+    show.textContent = shown ? 'Show' : 'Hide';
+    show.setAttribute('aria-pressed', String(!shown));
+  };
+  const copy = (text: string, what: string) => async () => {
+    status.textContent = (await copyText(text)) ? `${what} copied.` : `Select the key and copy it yourself.`;
+  };
+  byId('copy-key').onclick = copy(session.token, 'Key');
+  byId('copy-link').onclick = copy(`${location.origin}/#key=${encodeURIComponent(session.token)}`, 'Sign-in link');
+  byId('sign-out').onclick = () => {
+    clearSession();
+    location.assign('/');
+  };
+  const list = byId('game-list');
+  const refresh = () =>
+    new Api(session.token)
+      .myGames()
+      .then((games) => render(<GameList games={games} me={session.player.id} />, list))
+      .catch((error: unknown) => {
+        list.textContent = error instanceof Error ? error.message : String(error);
+      });
+  void refresh();
+  // The list has no long-poll: look again when the player comes back to the tab, and now and then.
+  document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && void refresh());
+  setInterval(() => document.visibilityState === 'visible' && void refresh(), 60_000);
+}
+
+/** `/`: sign up with a name, sign in with a key (typed, or from a sign-in link), or see your games. */
+export async function startHome(): Promise<void> {
+  const fromLink = new URLSearchParams(location.hash.slice(1)).get('key');
+  if (fromLink) {
+    history.replaceState(null, '', '/');
+    await signIn(fromLink).catch((error: unknown) => {
+      byId('signin-problem').textContent = error instanceof Error ? error.message : String(error);
+    });
+  }
+  onSubmit(byId<HTMLFormElement>('register'), async (data) => {
+    const name = String(data.get('name') ?? '').trim();
+    if (!name) throw new Error('Type the name the others will see.');
+    const { player, token } = await new Api(null).register(name);
+    const session = { token, player: { id: player.id, name: player.name } };
+    saveSession(session);
+    showSignedIn(session);
+  });
+  onSubmit(byId<HTMLFormElement>('signin'), async (data) => {
+    showSignedIn(await signIn(String(data.get('key') ?? '').trim()));
+  });
+  const session = loadSession();
+  if (session) showSignedIn(session);
+}

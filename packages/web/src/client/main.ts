@@ -1,0 +1,20 @@
+/**
+ * The client bundle: brings the page the server drew to life (`<body data-page>` says which), and
+ * talks to the API only through the client generated from openapi.yaml (./api.ts).
+ */
+import { startGame } from './game/game-page';
+import { startHome } from './home';
+import { startJoin } from './join';
+import { startNewGame } from './new-game';
+import { loadSession } from './session';
+
+const session = loadSession();
+for (const who of document.querySelectorAll('#who')) who.textContent = session ? session.player.name : '';
+
+const pages: Record<string, () => unknown> = {
+  home: startHome,
+  new: startNewGame,
+  join: startJoin,
+  game: startGame,
+};
+void pages[document.body.dataset.page ?? '']?.();

@@ -1,0 +1,45 @@
+import { maxSeats, RULE_OPTIONS } from '../shared/game-options';
+import { Api, type NewGame } from './api';
+import { byId, onSubmit } from './dom';
+import { loadSession } from './session';
+
+type RuleOptions = NonNullable<NewGame['rules']>;
+
+/** The form's values as the API takes them: only what differs from the default is sent. */
+function readForm(data: FormData): NewGame {
+  const rules: Record<string, string | number> = {};
+  for (const [name, spec] of Object.entries(RULE_OPTIONS)) {
+    const raw = String(data.get(name) ?? '').trim();
+    if (raw === '') continue;
+    const value = typeof spec.fallback === 'number' || spec.choices === null ? Number(raw) : raw;
+    if (value !== spec.fallback) rules[name] = value;
+  }
+  const seats = Number(data.get('seats') ?? 2);
+  // Bots at the game's level ("Bots play"), in the lowest free seats.
+  const bots = Math.max(0, Math.min(seats - 1, Number(data.get('bots') ?? 0) || 0));
+  const seated = bots > 0 ? { bots: Array.from({ length: bots }, () => ({})) } : {};
+  // Listed in the lobby only when asked: by default a game is for those with the link.
+  const open = data.get('open') === 'true' ? { open: true } : {};
+  return { seats, rules: rules as RuleOptions, ...seated, ...open };
+}
+
+/** `/new`: creates the game with the chosen options and opens it (its page shows the invite link). */
+export function startNewGame(): void {
+  const form = byId<HTMLFormElement>('new-game');
+  const seats = form.querySelector<HTMLInputElement>('input[name=seats]');
+  const bots = form.querySelector<HTMLInputElement>('input[name=bots]');
+  // Double-6 seats at most five, and bots take only the other seats: the form says so before the API has to.
+  const limitSeats = () => {
+    const set = Number(new FormData(form).get('set') ?? 9);
+    if (seats) seats.max = String(maxSeats(set));
+    if (bots) bots.max = String(Math.max(0, Number(seats?.value ?? 2) - 1));
+  };
+  form.addEventListener('change', limitSeats);
+  limitSeats();
+  onSubmit(form, async (data) => {
+    const session = loadSession();
+    if (!session) throw new Error('Choose your name first (on the home page).');
+    const game = await new Api(session.token).create(readForm(data));
+    location.assign(`/games/${game.id}`);
+  });
+}

@@ -1,0 +1,105 @@
+/** @jsxImportSource hono/jsx */
+
+/** The sign-up form: a name is all it takes; the key it returns is kept in this browser. */
+function Welcome() {
+  return (
+    <section class="card" data-when="signed-out" aria-labelledby="welcome-title">
+      <h1 id="welcome-title">Play Chickenfoot</h1>
+      <p>
+        The domino game, at your own pace: make your move whenever it suits you, over minutes or days. The game waits,
+        and tells you what happened while you were away.
+      </p>
+      <form id="register" class="stack" novalidate>
+        <label for="register-name">Your name</label>
+        <input id="register-name" name="name" required maxlength={40} autocomplete="nickname" />
+        <p class="hint">What the other players see. No e-mail, no password.</p>
+        <button type="submit">Start playing</button>
+        <p class="problem" role="alert" id="register-problem" />
+      </form>
+      <details class="signin">
+        <summary>Already playing on another device?</summary>
+        <form id="signin" class="stack" novalidate>
+          <label for="signin-key">Your key (copy it on the other device, under “This device”)</label>
+          <input id="signin-key" name="key" required autocomplete="off" spellcheck={false} />
+          <button type="submit">Sign in with this key</button>
+          <p class="problem" role="alert" id="signin-problem" />
+        </form>
+      </details>
+    </section>
+  );
+}
+
+/** Where the list of the player's games goes; the client fills it in. */
+function Games() {
+  return (
+    <section data-when="signed-in" aria-labelledby="games-title">
+      <div class="row">
+        <h1 id="games-title">Your games</h1>
+        <a class="button" href="/new">
+          New game
+        </a>
+      </div>
+      <div id="game-list" class="game-list" aria-live="polite">
+        <p class="muted">Loading your games…</p>
+      </div>
+    </section>
+  );
+}
+
+/** The key kept here: show it, copy it (or a sign-in link) to another device, or sign out. */
+function Device() {
+  return (
+    <section class="card" data-when="signed-in" aria-labelledby="device-title">
+      <h2 id="device-title">This device</h2>
+      <p>
+        You are <strong id="device-name" />. Your key is kept in this browser only: it is how the game knows you. Copy
+        it (or the sign-in link) to play from another device too.
+      </p>
+      <div class="key-row">
+        <label class="visually-hidden" for="device-key">
+          Your key
+        </label>
+        <input id="device-key" type="password" readonly spellcheck={false} />
+        <button type="button" id="show-key" class="secondary" aria-controls="device-key" aria-pressed="false">
+          Show
+        </button>
+        <button type="button" id="copy-key" class="secondary">
+          Copy key
+        </button>
+        <button type="button" id="copy-link" class="secondary">
+          Copy sign-in link
+        </button>
+      </div>
+      <p role="status" id="device-status" class="muted" />
+      <p>
+        <button type="button" id="sign-out" class="secondary">
+          Sign out
+        </button>{' '}
+        <span class="hint">
+          Signing out forgets the key here: copy it first, or you cannot come back to your games.
+        </span>
+      </p>
+    </section>
+  );
+}
+
+/** `/`: sign up or in; then the player's games, waiting ones first, and this device's key. */
+export function HomePage() {
+  return (
+    <>
+      <Welcome />
+      <Games />
+      <Device />
+      <section class="about" aria-labelledby="about-title">
+        <h2 id="about-title">The game in brief</h2>
+        <p>
+          Each hand opens with a double in the middle of the table. Its spokes come first; then every double played must
+          get three toes, a chicken foot, before play goes anywhere else. On your turn you play a tile against an open
+          end of its number; with nothing to play you draw (the game does it for you). With one tile left, say
+          “Chickenlittle!”. A hand ends when someone goes out or nobody can play: everyone scores the pips left in their
+          hand. After the last hand the lowest total wins.
+        </p>
+      </section>
+    </>
+  );
+}

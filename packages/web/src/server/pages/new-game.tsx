@@ -1,0 +1,72 @@
+/** @jsxImportSource hono/jsx */
+import { GAME_FIELDS, RULE_OPTIONS, type OptionSpec } from '../../shared/game-options';
+
+/** One option: its label, its values (a choice of buttons, or a number), and its sentence. */
+function Option({ name, spec }: { name: string; spec: OptionSpec<string | number | boolean> }) {
+  const hint = `hint-${name}`;
+  if (spec.choices === null) {
+    return (
+      <div class="option">
+        <label for={`option-${name}`}>{spec.label}</label>
+        <input
+          id={`option-${name}`}
+          name={name}
+          type="number"
+          inputmode="numeric"
+          min={spec.range?.min}
+          max={spec.range?.max}
+          value={spec.range?.start == null ? undefined : String(spec.range.start)}
+          placeholder={spec.range?.start === null ? 'usual' : undefined}
+          aria-describedby={hint}
+        />
+        <p class="hint" id={hint}>
+          {spec.sentence}
+        </p>
+      </div>
+    );
+  }
+  return (
+    <fieldset class="option" aria-describedby={hint}>
+      <legend>{spec.label}</legend>
+      <div class="choices">
+        {spec.choices.map((choice) => (
+          <label class="choice">
+            <input type="radio" name={name} value={String(choice.value)} checked={choice.value === spec.fallback} />
+            {choice.label}
+          </label>
+        ))}
+      </div>
+      <p class="hint" id={hint}>
+        {spec.sentence}
+      </p>
+    </fieldset>
+  );
+}
+
+/**
+ * `/new`: every option of a new game, each with the sentence that says what it does, the defaults
+ * chosen. The client sends it to `POST /v1/games` and opens the game, where the invite link is.
+ */
+export function NewGamePage() {
+  const options = Object.entries(RULE_OPTIONS) as [string, OptionSpec<string | number>][];
+  return (
+    <section class="card" aria-labelledby="new-title">
+      <h1 id="new-title">New game</h1>
+      <p data-when="signed-out" class="notice">
+        <a href="/">Choose your name</a> first: then come back here.
+      </p>
+      <form id="new-game" class="options" novalidate>
+        {(Object.entries(GAME_FIELDS) as [string, OptionSpec<number | boolean>][]).map(([name, spec]) => (
+          <Option name={name} spec={spec} />
+        ))}
+        {options.map(([name, spec]) => (
+          <Option name={name} spec={spec} />
+        ))}
+        <div class="actions">
+          <button type="submit">Create the game</button>
+          <p class="problem" role="alert" id="new-game-problem" />
+        </div>
+      </form>
+    </section>
+  );
+}

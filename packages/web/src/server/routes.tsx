@@ -1,0 +1,72 @@
+/** @jsxImportSource hono/jsx */
+import { Hono, type Context } from 'hono';
+import type { Child } from 'hono/jsx';
+import { WebAssets } from './assets';
+import { Document, PAGE_CSP, type DocumentProps } from './document';
+import { GamePage } from './pages/game';
+import { HomePage } from './pages/home';
+import { JoinPage } from './pages/join';
+import { MissingPage } from './pages/missing';
+import { NewGamePage } from './pages/new-game';
+
+// Asset names carry a hash of their content: a new build is a new URL, so a browser may keep them for good.
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const GAME_ID = /^g_[A-Za-z0-9_-]{22}$/;
+
+/** How the web client is served. */
+export interface WebOptions {
+  /** The built client; by default this package's `dist/` (see `defaultAssetsDir`). */
+  readonly assets?: WebAssets;
+}
+
+/**
+ * The web client's pages and assets: `/` (sign up or in, your games), `/new`, `/join/<id>`,
+ * `/games/<id>` and `/assets/<hashed file>`. Pages are drawn here (hono/jsx) and brought to life by
+ * the client bundle, which talks to the API only through the client generated from openapi.yaml.
+ * Mount it before the API, which answers everything else.
+ * @example site.route('/', webRoutes()); site.all('*', (c) => api.fetch(c.req.raw, c.env));
+ */
+export function webRoutes(options: WebOptions = {}): Hono {
+  const assets = options.assets ?? new WebAssets();
+  const app = new Hono();
+  const page = (c: Context, props: Omit<DocumentProps, 'assets' | 'children'>, body: Child, status: 200 | 404 = 200) =>
+    c.html(
+      `<!doctype html>${(
+        <Document {...props} assets={assets}>
+          {body}
+        </Document>
+      ).toString()}`,
+      status,
+      {
+        'Content-Security-Policy': PAGE_CSP,
+        'Cache-Control': 'no-cache',
+        'X-Content-Type-Options': 'nosniff',
+        'Referrer-Policy': 'no-referrer',
+      },
+    );
+  const missing = (c: Context) => page(c, { title: 'No such page', page: 'missing' }, <MissingPage />, 404);
+
+  app.get('/', (c) => page(c, { title: 'Your games', page: 'home' }, <HomePage />));
+  app.get('/new', (c) => page(c, { title: 'New game', page: 'new' }, <NewGamePage />));
+  app.get('/join/:id', (c) => {
+    const id = c.req.param('id');
+    return GAME_ID.test(id) ? page(c, { title: 'Join a game', page: 'join' }, <JoinPage gameId={id} />) : missing(c);
+  });
+  app.get('/games/:id', (c) => {
+    const id = c.req.param('id');
+    return GAME_ID.test(id) ? page(c, { title: 'Game', page: 'game' }, <GamePage gameId={id} />) : missing(c);
+  });
+  app.get('/assets/:file', (c) => {
+    const asset = assets.get(c.req.param('file'));
+    if (!asset) return c.text('No such asset.', 404, { 'Cache-Control': 'no-store' });
+    const gzip = /\bgzip\b/i.test(c.req.header('accept-encoding') ?? '');
+    return c.body(gzip ? asset.gzipped : asset.body, 200, {
+      'Content-Type': asset.type,
+      'Cache-Control': IMMUTABLE,
+      'X-Content-Type-Options': 'nosniff',
+      Vary: 'Accept-Encoding',
+      ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
+    });
+  });
+  return app;
+}

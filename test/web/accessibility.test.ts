@@ -1,0 +1,112 @@
+// Every page of the web client, checked by axe-core (WCAG 2.1 A and AA rules) in a real browser, on a
+// phone and a desktop, in the states a player meets: signed out, signed in with games, the new-game
+// form, the join page, a game waiting, a game in play with a tile picked (the ends become buttons), a
+// game over. axe finds what a machine can (names, labels, contrast, roles, landmarks); the keyboard
+// suites (long-board, moments) show the rest by playing.
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { Seat } from '../e2e/client';
+import { playToTheEnd } from '../e2e/play-loop';
+import { isolatedPage, launchBrowser } from '../support/browser';
+import { checkFetched } from '../support/contract/fetch';
+import { serveApp, type ServedApp } from '../support/serve';
+import { VIEWPORTS } from './support/screens';
+import { signInAs } from './support/session';
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let served: ServedApp;
+let browser: Browser;
+let ann: Seat;
+let bob: Seat;
+let waiting: { id: string; inviteCode: string };
+let playing: string;
+let finished: string;
+
+beforeAll(async () => {
+  const limits = { perPlayer: { burst: 1e6, perSecond: 1e6 } };
+  served = await serveApp(inject('dynamoEndpoint'), { limits }, checkFetched);
+  browser = await launchBrowser();
+  [ann, bob] = (await Promise.all(['Ann', 'Bob'].map((name) => Seat.register(served.baseUrl, name)))) as [Seat, Seat];
+  const open = await ann.create(3, { set: 9 });
+  waiting = { id: open.id, inviteCode: open.inviteCode ?? '' };
+  const game = await ann.create(2, { set: 9 });
+  await bob.join(game.id, game.inviteCode ?? '');
+  playing = game.id;
+  const done = await ann.create(2, { set: 6, handSize: 3, opening: 'next-highest' });
+  await bob.join(done.id, done.inviteCode ?? '');
+  await playToTheEnd(done.id, [ann, bob], 4);
+  finished = done.id;
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await served?.close();
+});
+
+interface Violation {
+  readonly id: string;
+  readonly impact: string;
+  readonly help: string;
+  readonly nodes: string[];
+}
+
+/** axe-core's WCAG 2.1 A/AA violations on the page as it is now. */
+async function violations(page: Page): Promise<Violation[]> {
+  // Evaluated by the browser's debugger protocol, so the page's CSP (no inline scripts) does not apply.
+  await page.evaluate(AXE);
+  return page.evaluate<Violation[]>(`axe
+    .run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
+    .then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) })))`);
+}
+
+describe('accessibility of the web client (axe-core, WCAG 2.1 AA)', () => {
+  for (const device of ['phone', 'desktop'] as const) {
+    it(`has no violations on any page, in every state, on a ${device}`, async () => {
+      const { page, context, blocked, errors } = await isolatedPage(browser, VIEWPORTS[device]);
+      const found: Record<string, Violation[]> = {};
+      const check = async (name: string) => {
+        found[name] = await violations(page);
+      };
+
+      await page.goto(`${served.baseUrl}/`);
+      await page.getByLabel('Your name').waitFor();
+      await check('home, signed out');
+      await page.getByText('Already playing on another device?').click();
+      await check('home, signing in with a key');
+
+      await signInAs(context, served.baseUrl, ann);
+      await page.goto(`${served.baseUrl}/`);
+      await page.locator('.game-item').first().waitFor();
+      await check('home, signed in, with games');
+      await page.goto(`${served.baseUrl}/new`);
+      await check('new game');
+
+      await page.goto(`${served.baseUrl}/join/${waiting.id}#${waiting.inviteCode}`);
+      await page.getByRole('heading', { name: /invited/ }).waitFor();
+      await check('join');
+
+      const game = async (id: string) => {
+        await page.goto(`${served.baseUrl}/games/${id}`);
+        await page.locator('body[data-ready=true]').waitFor();
+      };
+      await game(waiting.id);
+      await check('game, waiting for players');
+      await game(playing);
+      await check('game, in play');
+      const tile = page.locator('.hand-button').first();
+      await tile.click();
+      await page.locator('svg.table g.end[role=button]').first().waitFor();
+      await check('game, in play, a tile picked');
+      await game(finished);
+      await check('game, over');
+
+      expect(Object.keys(found)).toHaveLength(9);
+      expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
+      expect(blocked).toEqual([]);
+      expect(errors).toEqual([]);
+    }, 90_000);
+  }
+});

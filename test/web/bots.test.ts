@@ -1,0 +1,122 @@
+// Bots on the web client: one person plays a whole game against two bots by clicking; a creator seats
+// a bot from the game page; a player who leaves is replaced by one. The real site over real HTTP, in
+// a real browser, no network beyond this machine.
+import { fisherYates } from '@chickenfoot/rules';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { chooser } from '../e2e/play-loop';
+import { isolatedPage, launchBrowser } from '../support/browser';
+import { checkFetched } from '../support/contract/fetch';
+import { serveApp, type ServedApp } from '../support/serve';
+import { playByClicking } from './support/click-play';
+import { offContract } from './support/public-only';
+import { createGame, inviteLink, joinByLink, signUp, type Player } from './support/player';
+import { screenshot, VIEWPORTS } from './support/screens';
+
+let served: ServedApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  const random = chooser(16);
+  const shuffle = fisherYates((n) => random([...Array(n).keys()]));
+  served = await serveApp(inject('dynamoEndpoint'), { limits: { pollMs: 40 }, shuffle }, checkFetched);
+  browser = await launchBrowser();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await served?.close();
+});
+
+/** Nothing left the machine, and the console stayed quiet. */
+function clean(player: Player): void {
+  expect(player.blocked, player.name).toEqual([]);
+  expect(player.errors, player.name).toEqual([]);
+  expect(offContract(player.requested), player.name).toEqual([]);
+}
+
+describe('bots on the web client', () => {
+  it('one player against two bots: created with them, the game starts at once and is played to the winners', async () => {
+    const cat = await signUp(browser, served.baseUrl, 'Cat', 'phone');
+    await createGame(cat, served.baseUrl, {
+      seats: 3,
+      bots: 2,
+      set: 6,
+      handSize: 3,
+      opening: 'next-highest',
+      autoPlay: 'only-move',
+      drawnTile: 'must-play',
+      botLevel: 'random',
+    });
+    await cat.page.locator('body[data-status=playing]').waitFor();
+    expect(await cat.page.locator('.seat .status').allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringContaining('a computer player (random)')]),
+    );
+    await screenshot(cat.page, 'bots-start-phone');
+
+    const started = performance.now();
+    const played = await playByClicking([cat], 3);
+    console.log(`against bots: ${played.moves} moves by clicking in ${Math.round(performance.now() - started)} ms`);
+    expect(played.moves).toBeGreaterThan(5);
+    const winners = cat.page.locator('.winners');
+    await winners.waitFor();
+    expect(await winners.textContent()).toMatch(/ wins? with \d+ points!$/);
+    expect(await cat.page.locator('table.scores tbody tr').count()).toBe(7);
+    await screenshot(cat.page, 'bots-over-phone');
+    clean(cat);
+  }, 180_000);
+
+  it('on a turn clock, the seat in turn says how long it has, on the game page and in my games', async () => {
+    const fay = await signUp(browser, served.baseUrl, 'Fay', 'desktop');
+    const gameId = await createGame(fay, served.baseUrl, { seats: 2, bots: 1, set: 6, turnHours: 48, awayAfter: 3 });
+    // The bot moves at once whenever it is its turn, so the turn comes to Fay.
+    const mine = fay.page.locator('.seat.you.to-play .status');
+    await mine.waitFor();
+    expect(await mine.textContent()).toMatch(/^to play(?: \(drew a tile\))?, 2 days left/);
+    await fay.page.goto(`${served.baseUrl}/`);
+    const item = fay.page.locator(`a[href="/games/${gameId}"] .state`);
+    await item.waitFor();
+    expect(await item.textContent()).toMatch(/^your move: (?:just now|waiting 1 minute) · 2 days left$/);
+    clean(fay);
+  }, 60_000);
+
+  it('the creator seats a bot from the game page; a player who leaves is replaced by a bot', async () => {
+    const dan = await signUp(browser, served.baseUrl, 'Dan', 'desktop');
+    await createGame(dan, served.baseUrl, { seats: 3, set: 6 });
+    await dan.page.getByRole('button', { name: 'Add a computer player' }).click();
+    await dan.page.locator('.seat .status', { hasText: 'a computer player (greedy)' }).waitFor();
+    expect(await dan.page.locator('#turn').textContent()).toBe('Waiting for players: 2 of 3 seats taken.');
+    // Nothing to count before the deal: no tile counts, no points, no score table.
+    expect(await dan.page.locator('.seat .count').allTextContents()).toEqual(['', '', '']);
+    expect(await dan.page.locator('table.scores').count()).toBe(0);
+
+    const eve = { ...(await isolatedPage(browser, VIEWPORTS.desktop)), name: 'Eve', device: 'desktop' as const };
+    await joinByLink(eve, await inviteLink(dan));
+    await dan.page.locator('body[data-status=playing]').waitFor();
+
+    await eve.page.getByRole('button', { name: 'Leave this game' }).click();
+    await eve.page.getByRole('button', { name: 'Leave for good' }).click();
+    await eve.page.locator('#turn', { hasText: 'You left this game: a bot plays your seat.' }).waitFor();
+    expect(await eve.page.locator('.hand-button').count()).toBe(0);
+    // Dan's page hears of it by itself.
+    await dan.page
+      .locator('#news', { hasText: 'Eve left the game: a greedy bot plays the seat from now on.' })
+      .waitFor();
+    expect(await dan.page.locator('.seat .name').allTextContents()).toContain('Eve (left; a bot plays)');
+    await screenshot(dan.page, 'bots-left-desktop');
+
+    // My games: the one waiting for Dan's move first (with how long it has waited), then one waiting for players.
+    expect(await dan.page.locator('#turn').textContent()).toMatch(/your turn/);
+    await createGame(dan, served.baseUrl, { seats: 2, set: 6 });
+    await dan.page.goto(`${served.baseUrl}/`);
+    const items = dan.page.locator('.game-item');
+    await expect.poll(() => items.count()).toBe(2);
+    expect(await items.nth(0).getAttribute('class')).toContain('mine');
+    expect(await items.nth(0).textContent()).toMatch(/With Bot 2|With .*bot/);
+    expect(await items.nth(0).locator('.state').textContent()).toBe('your move: just now');
+    expect(await items.nth(1).locator('.state').textContent()).toBe('waiting for players: share the invite link');
+    expect(await dan.page.locator('.summary').textContent()).toBe('1 game is waiting for you.');
+    await screenshot(dan.page, 'home-games-desktop');
+    clean(dan);
+    clean(eve);
+  }, 120_000);
+});

@@ -1,0 +1,73 @@
+// The new-game form offers exactly what the contract allows: every rule option with every value
+// openapi.yaml lists (and no other), the numbers within its bounds, and as defaults the values the API
+// fills in for a game created without options.
+import { readFileSync } from 'node:fs';
+import { GAME_FIELDS, RULE_OPTIONS } from '@chickenfoot/web';
+import { parse } from 'yaml';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { Seat } from '../e2e/client';
+import { serveApp, type ServedApp } from '../support/serve';
+
+interface Property {
+  enum?: unknown[];
+  minimum?: number;
+  maximum?: number;
+  maxItems?: number;
+  allOf?: { $ref?: string }[];
+  anyOf?: Property[];
+  $ref?: string;
+}
+const spec = parse(readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8')) as {
+  components: { schemas: Record<string, { properties: Record<string, Property>; enum?: unknown[] }> };
+};
+const schemas = spec.components.schemas;
+
+/** The values a property allows, following one `$ref` (or an `allOf` of one). */
+function allowed(property: Property): unknown[] | undefined {
+  const ref = property.$ref ?? property.allOf?.find((p) => p.$ref)?.$ref;
+  return property.enum ?? (ref ? schemas[ref.split('/').at(-1)!]?.enum : undefined);
+}
+
+let served: ServedApp;
+beforeAll(async () => {
+  served = await serveApp(inject('dynamoEndpoint'));
+});
+afterAll(() => served.close());
+
+describe('the new-game form and the contract', () => {
+  it('offers every rule option of openapi.yaml, each value it lists and no other', () => {
+    const properties = schemas.RuleOptions!.properties;
+    expect(Object.keys(RULE_OPTIONS).sort()).toEqual(Object.keys(properties).sort());
+    for (const [name, option] of Object.entries(RULE_OPTIONS)) {
+      // A nullable option (the clock) is anyOf its values and null: its values are the other branch.
+      const written = properties[name]!;
+      const property = written.anyOf?.find((p) => (p as { type?: string }).type !== 'null') ?? written;
+      const values = allowed(property);
+      if (values) expect(option.choices?.map((c) => c.value).sort(), name).toEqual([...values].sort());
+      else expect([option.range?.min, option.range?.max], name).toEqual([property.minimum, property.maximum]);
+      expect(option.sentence.length, name).toBeGreaterThan(30);
+    }
+  });
+
+  it('offers the seats and the bots within the bounds of NewGame', () => {
+    const properties = schemas.NewGame!.properties;
+    expect(Object.keys(GAME_FIELDS).sort()).toEqual(
+      Object.keys(properties)
+        .filter((k) => k !== 'rules')
+        .sort(),
+    );
+    expect([GAME_FIELDS.seats.range?.min, GAME_FIELDS.seats.range?.max]).toEqual([
+      properties.seats!.minimum,
+      properties.seats!.maximum,
+    ]);
+    expect(GAME_FIELDS.bots.range?.max).toBe(properties.bots!.maxItems);
+  });
+
+  it('starts each option at the value the API gives a game created without options', async () => {
+    const ann = await Seat.register(served.baseUrl, 'Ann');
+    const { rules } = await ann.create(2);
+    for (const [name, option] of Object.entries(RULE_OPTIONS)) {
+      if (option.fallback !== null) expect(option.fallback, name).toBe(rules[name as keyof typeof rules]);
+    }
+  });
+});
