@@ -16,6 +16,9 @@ export default defineConfig({
     ],
     // Every response a test receives is checked against openapi.yaml (test/support/contract).
     setupFiles: ['test/support/contract/setup.ts'],
+    // Two files at a time (vitest's default is one on a 2-core machine): the suite then fits CI's
+    // budget. The flood test measures latency under load, so `npm test` runs it alone afterwards.
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

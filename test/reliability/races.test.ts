@@ -12,7 +12,7 @@ import { checkLog } from './support/log';
 import { projectionProblems } from './support/projections';
 import { figure, scaled } from './support/scale';
 
-const ROUNDS = scaled(100, 1_000);
+const ROUNDS = scaled(60, 1_000);
 const CLIENTS = 64;
 const TWIN_ROUNDS = scaled(40, 400);
 // Double-6: short games, so a soak run plays several (a new one starts when one ends), and the

@@ -13,7 +13,7 @@ import { figure, scaled, SOAK } from './support/scale';
 // alike. Each flood first runs a second unmeasured, to spend the player's burst: what is measured
 // is the flood the limiter holds to its steady rate.
 const WINDOW = { moves: 20, ms: scaled(1_000, 5_000) };
-const ROUNDS = SOAK ? 10 : 4;
+const ROUNDS = SOAK ? 10 : 3;
 const RAMP_MS = 1_000;
 // Each player reads its view and moves every other move: 2 requests per 2 × PACE_MS, inside its 20/s.
 const PACE_MS = 60;

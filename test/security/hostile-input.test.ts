@@ -8,7 +8,7 @@ import { problemFault } from './support/problem';
 import { figure, scaled, SOAK } from './support/scale';
 
 const BATCH = 16;
-const REQUESTS = scaled(10_240);
+const REQUESTS = scaled(6_144);
 const REGISTERED: readonly Identity[] = ['ann', 'bob', 'cat', 'eve'];
 const SIGNED: readonly Identity[] = [...REGISTERED, 'ghost'];
 const IF_MATCH = /^\s*(?:W\/)?"?(\d{1,15})"?\s*$/;
