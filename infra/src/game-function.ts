@@ -27,7 +27,7 @@ export const TABLE_ACTIONS = [
 
 /** The Lambda defaults in one place. */
 export const FUNCTION_DEFAULTS = {
-  runtime: Runtime.NODEJS_22_X,
+  runtime: Runtime.NODEJS_24_X,
   architecture: Architecture.ARM_64,
   // Lambda's CPU share grows with memory (1,769 MB = one vCPU). The cold-start import and the JSON and
   // rules work are CPU-bound: at 1 GB they run about twice as fast as at 512 MB, and a request of

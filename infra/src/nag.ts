@@ -34,14 +34,6 @@ export function acknowledgeFindings(targets: NagTargets): void {
         'valid resource. Every statement of ours names one ARN (a test checks this).',
     });
   }
-  for (const fn of [targets.fn, targets.sweeper]) {
-    Validations.of(fn).acknowledge({
-      id: 'AwsSolutions::AwsSolutions-L1',
-      reason:
-        'nodejs22.x is a supported LTS runtime, and the one the bundle is built for (esbuild target node22) and ' +
-        'tested on. Moving to a newer runtime is a deliberate change with its own test run, not a lint fix.',
-    });
-  }
   Validations.of(targets.route).acknowledge({
     id: 'AwsSolutions::AwsSolutions-APIG4',
     reason:

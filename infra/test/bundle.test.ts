@@ -40,7 +40,7 @@ describe('the Lambda bundle options', () => {
       bundle: true,
       platform: 'node',
       format: 'esm',
-      target: 'node22',
+      target: 'node24',
       minify: true,
       sourcemap: true,
       external: [],

@@ -7,9 +7,9 @@ describe('the API function', () => {
   const prod = synth({ stage: 'prod' });
   const ref = (type: string) => ({ Ref: dev.template.getResourceId(type) });
 
-  it('is ESM-bundled Node.js 22 on arm64, with sensible memory and timeout, traced', () => {
+  it('is ESM-bundled Node.js 24 on arm64, with sensible memory and timeout, traced', () => {
     dev.template.hasResourceProperties('AWS::Lambda::Function', {
-      Runtime: 'nodejs22.x',
+      Runtime: 'nodejs24.x',
       Architectures: ['arm64'],
       Handler: 'index.handler',
       MemorySize: 1024,

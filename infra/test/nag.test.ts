@@ -12,8 +12,6 @@ const ACKNOWLEDGED = [
   'AwsSolutions-APIG4',
   'AwsSolutions-IAM5[Resource::*]',
   'AwsSolutions-IAM5[Resource::*]',
-  'AwsSolutions-L1',
-  'AwsSolutions-L1',
   'AwsSolutions-SMG4',
 ];
 

@@ -26,7 +26,7 @@ export function lambdaBuildOptions(outdir: string, entry: string = LAMBDA_ENTRY)
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node22',
+    target: 'node24',
     mainFields: ['module', 'main'],
     minify: true,
     sourcemap: true,
