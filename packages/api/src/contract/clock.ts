@@ -1,11 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { GameIdSchema, IdempotencyKeySchema } from '../schemas/common';
+import { IdempotencyKeySchema } from '../schemas/common';
 import { GiveTimeSchema } from '../schemas/game';
 import { CommandReplySchema } from '../schemas/replies';
 import { etag } from './headers';
 import { bearer, documented, json } from './responses';
+import { gameIdParams as params } from './params';
 
-const params = z.object({ id: GameIdSchema });
 const headers = z.object({
   'if-match': z.string().openapi({ description: 'The version you decided on, quoted as in the ETag.', example: '"7"' }),
   'idempotency-key': IdempotencyKeySchema,

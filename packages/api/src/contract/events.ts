@@ -2,15 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { GameIdSchema } from '../schemas/common';
 import { EventPageSchema } from '../schemas/events';
 import { bearer, documented, json } from './responses';
-
-const wholeNumber = (description: string, min: number, max: number) =>
-  z.coerce
-    .number()
-    .int()
-    .min(min)
-    .max(max)
-    .optional()
-    .openapi({ type: 'integer', minimum: min, maximum: max, description });
+import { wholeNumberQuery as wholeNumber } from './params';
 
 export const listEvents = documented(
   createRoute({

@@ -1,9 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { GameIdSchema } from '../schemas/common';
 import { GameExportSchema, ReplayStepSchema } from '../schemas/export';
 import { bearer, documented, json } from './responses';
-
-const params = z.object({ id: GameIdSchema });
+import { gameIdParams as params } from './params';
 
 export const exportGame = documented(
   createRoute({

@@ -1,12 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { GameIdSchema, IdempotencyKeySchema } from '../schemas/common';
+import { IdempotencyKeySchema } from '../schemas/common';
 import { GameViewSchema, JoinSchema, NewGameSchema } from '../schemas/game';
 import { CommandReplySchema } from '../schemas/replies';
 import { etag } from './headers';
 import { bearer, documented, json } from './responses';
+import { gameIdParams as params } from './params';
 
 const keyHeader = z.object({ 'idempotency-key': IdempotencyKeySchema });
-const params = z.object({ id: GameIdSchema });
 
 export const createGame = documented(
   createRoute({

@@ -1,10 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { GameIdSchema, IdempotencyKeySchema } from '../schemas/common';
+import { IdempotencyKeySchema } from '../schemas/common';
 import { CommandReplySchema } from '../schemas/replies';
 import { etag } from './headers';
 import { bearer, documented, json } from './responses';
-
-const params = z.object({ id: GameIdSchema });
+import { gameIdParams as params } from './params';
 
 export const cancelGame = documented(
   createRoute({

@@ -1,17 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { GameIdSchema, IdempotencyKeySchema } from '../schemas/common';
+import { IdempotencyKeySchema } from '../schemas/common';
 import { GameMessageSchema, MessagePageSchema, MuteSchema, NewMessageSchema } from '../schemas/game-messages';
 import { bearer, documented, json } from './responses';
-
-const params = z.object({ id: GameIdSchema });
-const wholeNumber = (description: string, min: number, max: number) =>
-  z.coerce
-    .number()
-    .int()
-    .min(min)
-    .max(max)
-    .optional()
-    .openapi({ type: 'integer', minimum: min, maximum: max, description });
+import { gameIdParams as params, wholeNumberQuery as wholeNumber } from './params';
 
 export const postMessage = documented(
   createRoute({

@@ -1,20 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { GameIdSchema, IdempotencyKeySchema } from '../schemas/common';
+import { IdempotencyKeySchema } from '../schemas/common';
 import { EventPageSchema } from '../schemas/events';
 import { NewWatchLinkSchema, WatchLinkListSchema, WatchViewSchema } from '../schemas/watch';
 import { bearer, documented, json } from './responses';
+import { gameIdParams as params, wholeNumberQuery as wholeNumber } from './params';
 
-const params = z.object({ id: GameIdSchema });
 /** The watch token of a link, in `Authorization: Bearer`. */
 export const watcher = [{ watchAuth: [] }];
-const wholeNumber = (description: string, min: number, max: number) =>
-  z.coerce
-    .number()
-    .int()
-    .min(min)
-    .max(max)
-    .optional()
-    .openapi({ type: 'integer', minimum: min, maximum: max, description });
 
 export const createWatchLink = documented(
   createRoute({
