@@ -72,10 +72,12 @@ describe('bots on the web client', () => {
     const mine = fay.page.locator('.seat.you.to-play .status');
     await mine.waitFor();
     expect(await mine.textContent()).toMatch(/^to play(?: \(drew a tile\))?, 2 days left/);
+    await screenshot(fay.page, 'clock-game-desktop');
     await fay.page.goto(`${served.baseUrl}/`);
     const item = fay.page.locator(`a[href="/games/${gameId}"] .state`);
     await item.waitFor();
     expect(await item.textContent()).toMatch(/^your move: (?:just now|waiting 1 minute) · 2 days left$/);
+    await screenshot(fay.page, 'clock-my-games-desktop');
     clean(fay);
   }, 60_000);
 
