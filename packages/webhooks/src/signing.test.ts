@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { Webhook } from 'standardwebhooks';
 import { generateSecret, sign, webhookHeaders } from './signing';
 
@@ -24,6 +25,23 @@ describe('sign', () => {
       sign(generateSecret(), VECTOR.id, VECTOR.timestamp, VECTOR.body),
     ];
     for (const other of others) expect(other).not.toBe(VECTOR.signature);
+  });
+
+  it('agrees with the reference library for any id, time, body and secret', () => {
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ minLength: 24, maxLength: 64 }),
+        fc.string({ minLength: 1, maxLength: 40 }),
+        fc.integer({ min: 0, max: 4_000_000_000 }),
+        fc.string({ unit: 'grapheme', maxLength: 200 }),
+        (key, id, timestamp, body) => {
+          const secret = `whsec_${Buffer.from(key).toString('base64')}`;
+          const reference = new Webhook(secret).sign(id, new Date(timestamp * 1000), body);
+          expect(sign(secret, id, timestamp, body)).toBe(reference);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 
   it('refuses a secret that is not base64', () => {
