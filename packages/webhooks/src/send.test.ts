@@ -115,6 +115,16 @@ describe('sendWebhook to a real receiver on loopback', () => {
     expect(r.requests).toHaveLength(1);
   });
 
+  it('counts a 2xx whose body never ends as delivered, cut at timeoutMs (the receiver did answer)', async () => {
+    const r = await receiver((_req, res) => {
+      res.writeHead(200);
+      res.write('ok so far');
+    });
+    const outcome = await sendWebhook(r.url(), {}, BODY, { ...DEV, timeoutMs: 300 });
+    expect(outcome).toMatchObject({ kind: 'delivered', status: 200, body: 'ok so far' });
+    expect(outcome.ms).toBeGreaterThanOrEqual(290);
+  });
+
   it('counts the resolver against the same budget', async () => {
     const slowDns = async () => new Promise<never>(() => undefined);
     const outcome = failed(
