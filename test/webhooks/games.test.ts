@@ -3,33 +3,14 @@
 // webhook-ids), and what it got is what the game's log says happened. A clocked turn reminds at
 // 80% and notifies its timeout.
 import { Webhook } from 'standardwebhooks';
-import type { Commit } from '@chickenfoot/store';
 import { afterEach, describe, expect, it } from 'vitest';
+import { expectedNotifications as expected } from './expected';
 import { hooked, seat, step } from './support';
 
 const opened: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((o) => o.close()));
 });
-
-/** What the game's log says each player should have been told, counted by type. */
-function expected(commits: readonly Commit[], people: readonly string[]) {
-  const told = new Map(people.map((p) => [p, {} as Record<string, number>]));
-  const add = (player: string, type: string) => {
-    const counts = told.get(player);
-    if (counts) counts[type] = (counts[type] ?? 0) + 1;
-  };
-  for (const commit of commits) {
-    for (const event of commit.events as { type: string }[]) {
-      const type = { GameStarted: 'game.started', HandEnded: 'hand.ended', GameEnded: 'game.finished' }[event.type];
-      if (type) for (const p of people) add(p, type);
-    }
-    const to = commit.turn?.to ?? null;
-    const finished = (commit.events as { type: string }[]).some((e) => e.type === 'GameEnded');
-    if (to !== null && commit.turn?.from !== to && !finished) add(to, 'turn.started');
-  }
-  return told;
-}
 
 describe('notifications of a game', () => {
   it('tells each player of every turn, hand and the end exactly once, as the log says', async () => {
