@@ -3,9 +3,11 @@
 // receiver, given up after about three days, stopped by a 410, never redirected, timed out, told to
 // wait by Retry-After, sent again after a crash between sending and recording, redelivered by hand.
 import { RETRY_DELAYS_MS, type WebhookSender } from '@chickenfoot/api';
-import { newKey } from '@chickenfoot/api/testing';
+import { newKey, testApi } from '@chickenfoot/api/testing';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { startReceiver } from '../support/receiver';
 import { hooked } from './support';
 
@@ -19,6 +21,8 @@ async function setUp(options: Parameters<typeof hooked>[0] = {}) {
   opened.push(h);
   const ann = await h.player('Ann');
   const test = async () => {
+    // A moment apart, so the log's newest first is the order they were made in.
+    h.clock.now += 1;
     const res = await h.api.call('POST', `/v1/me/webhooks/${ann.endpoint.id}/test`, {
       token: ann.token,
       headers: { 'idempotency-key': newKey() },
@@ -234,6 +238,41 @@ describe('webhook deliveries', () => {
       token: ann.token,
     });
     expect(missing.body).toMatchObject({ status: 404, code: 'webhook/delivery-not-found' });
+  });
+
+  it('refuses, at every attempt, a name that resolves to loopback under the production policy: nothing reached', async () => {
+    const connections = { count: 0 };
+    const listener = createServer((socket) => {
+      connections.count++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    opened.push({ close: () => new Promise<void>((resolve) => listener.close(() => resolve())) });
+    const port = (listener.address() as AddressInfo).port;
+    const h = await testApi(inject('dynamoEndpoint'), {
+      webhooks: { allowLoopbackHttp: false },
+      sweeperWebhooks: { allowLoopbackHttp: false },
+    });
+    const ann = await h.api.register('Ann');
+    // A name passes the URL check (names are not resolved then); its addresses are checked on sending.
+    const added = await h.api.call('POST', '/v1/me/webhooks', {
+      token: ann.token,
+      body: { url: `https://localhost:${port}/hook` },
+      headers: { 'idempotency-key': newKey() },
+    });
+    expect(added.status).toBe(201);
+    const id = added.body.endpoint.id as string;
+    await h.api.call('POST', `/v1/me/webhooks/${id}/test`, {
+      token: ann.token,
+      headers: { 'idempotency-key': newKey() },
+    });
+    await h.sweeper.sweep(Date.now());
+    const log = await h.api.call('GET', `/v1/me/webhooks/${id}/deliveries`, { token: ann.token });
+    expect(log.body.deliveries[0]).toMatchObject({
+      status: 'pending',
+      attempts: [expect.objectContaining({ status: null, outcome: 'address-not-allowed' })],
+    });
+    expect(connections.count).toBe(0);
   });
 
   it('never writes a secret or a signature to the logs', async () => {
