@@ -40,6 +40,8 @@ describe('the sweeper of due work', () => {
     expect(sweeper.Handler).toBe('index.handler');
     // Pages for 30 s, a webhook receiver's 15 s, claims of 50 s: the function stops soon after them.
     expect(sweeper.Timeout).toBe(55);
+    // Webhook secrets live in the table, read when a delivery is signed: never in the template.
+    expect(JSON.stringify(template.toJSON())).not.toMatch(/whsec_|WEBHOOK_SECRET/);
     expect(sweeper.Environment.Variables).toEqual({
       TABLE_NAME: { Ref: template.getResourceId('AWS::DynamoDB::Table') },
       STAGE: 'dev',

@@ -7,7 +7,7 @@ export interface SweepTimerOptions {
   readonly clock: Clock;
   readonly logger: Logger;
   readonly everyMs?: number;
-  /** How soon `soon()` sweeps, in ms (default 50). */
+  /** How soon `soon()` sweeps, in ms (default 10): calls closer together than that make one sweep. */
   readonly soonMs?: number;
   /** Called with each sweep's report (a test waits on it). */
   readonly onReport?: (report: SweepReport) => void;
@@ -17,7 +17,7 @@ export interface SweepTimerOptions {
 export interface SweepTimer {
   stop(): Promise<void>;
   /**
-   * Sweeps soon (within `soonMs`, default 50 ms) rather than at the next tick: new due work is
+   * Sweeps soon (within `soonMs`, default 10 ms) rather than at the next tick: new due work is
    * waiting (a commit with notifications). Calls close together make one sweep; a call during a
    * sweep makes one more right after it.
    */
@@ -31,7 +31,7 @@ export interface SweepTimer {
  * @example const timer = sweepEvery(sweeper, { clock: Date.now, logger }); ...; await timer.stop();
  */
 export function sweepEvery(sweeper: Sweeper, options: SweepTimerOptions): SweepTimer {
-  const { clock, logger, everyMs = 60_000, onReport, soonMs = 50 } = options;
+  const { clock, logger, everyMs = 60_000, onReport, soonMs = 10 } = options;
   if (!(everyMs > 0)) throw new TypeError(`everyMs must be above 0, got ${everyMs}`);
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
