@@ -7,12 +7,16 @@
  *              `turn.started` reaches the receiver (its first attempt): p50/p99, and as a ratio to the
  *              move's own round trip in the same run (the baseline: what the mover waited for);
  *   requests   receiver requests per notification (1.00: each delivered at its first attempt), and
- *              notifications missed (expected by the moves, never received).
+ *              notifications missed (expected by the moves, never received);
+ *   cost       then, in process (webhook-cost.ts), the same game with and without endpoints: the move
+ *              path's extra DynamoDB units per move, and the sweeper's requests and units per
+ *              notification, on AWS terms.
  * Last line: one JSON object (also in .tmp/bench/webhooks.json).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { npmStart } from './npm-start';
+import { webhookCost } from './webhook-cost';
 import { latency, percentile, report, round } from './stats';
 
 const GAMES = 6;
@@ -69,6 +73,7 @@ async function main() {
       await new Promise((r) => setTimeout(r, Number(res.retryAfter ?? 1) * 1000));
     }
   };
+  let stopped = false;
   let keys = 0;
   const key = () => `bench-webhooks-${process.pid}-${++keys}-0000000000`;
   try {
@@ -154,7 +159,16 @@ async function main() {
     console.log(
       `requests/notification  ${round(requests / Math.max(1, ids.size))} (${requests} requests, ${ids.size} notifications), missed ${missed} of ${expected}`,
     );
+    await server.stop();
+    stopped = true;
+    const cost = await webhookCost();
+    console.log(
+      `cost                   ${cost.notifications} notifications over ${cost.moves} moves (same game both runs: ${cost.sameGame}): ` +
+        `move path +${cost.movePath.extraReadUnitsPerMove} RCU, +${cost.movePath.extraWriteUnitsPerMove} WCU, +${cost.movePath.extraRequestsPerMove} requests a move; ` +
+        `sweeper ${cost.sweeper.requestsPerNotification} requests, ${cost.sweeper.readUnitsPerNotification} RCU, ${cost.sweeper.writeUnitsPerNotification} WCU a notification`,
+    );
     report('webhooks', {
+      cost,
       moveToFirstAttempt: { ...wait, p90Ms: round(percentile(waits, 0.9)) },
       moveRoundTrip: move,
       ratioP50: round(wait.p50Ms / move.p50Ms),
@@ -164,7 +178,7 @@ async function main() {
       missed,
     });
   } finally {
-    await server.stop();
+    if (!stopped) await server.stop();
     receiver.close();
   }
 }

@@ -143,6 +143,22 @@ export async function readDelivery(dynamo: Dynamo, endpointId: string, seq: numb
   return Item ? deliveryOf(Item) : null;
 }
 
+/**
+ * A pending delivery as the due index lists it: for the sweeper that just made it, to claim it and
+ * make its first attempt at once instead of finding it on its next Query.
+ */
+export function deliveryDueItem(delivery: Delivery): DueItem {
+  const at = delivery.nextAttemptAt ?? delivery.createdAt;
+  return {
+    kind: DELIVERY_DUE,
+    at,
+    gameId: delivery.endpointId,
+    key: { pk: `hook#${delivery.endpointId}`, sk: String(delivery.seq) },
+    version: delivery.version,
+    sortKey: due(delivery.endpointId, at).dsk.S ?? '',
+  };
+}
+
 /** The delivery a due item is (its endpoint and place), from the item's key. */
 export function deliveryKeyOf(item: DueItem): { endpointId: string; seq: number } | null {
   if (!item.key.pk.startsWith('hook#')) return null;

@@ -9,6 +9,7 @@ import { webhookParts } from '../webhooks/parts';
 import { safeSender, type WebhookSender } from '../webhooks/sender';
 import { setupHandlers } from './close-stale';
 import { deliveryHandler } from './delivery-handler';
+import { firstAttempts } from './first-attempts';
 import { notifyHandler } from './notify-handler';
 import { reminderHandler } from './reminder-handler';
 import { Sweeper, type SweeperOptions } from './sweeper';
@@ -59,6 +60,14 @@ export function appSweeper(options: AppSweeperOptions): Sweeper {
       ...(web.timeoutMs !== undefined ? { timeoutMs: web.timeoutMs } : {}),
     });
   const timeout = timeoutHandler(games);
+  const deliver = deliveryHandler({
+    store: options.store,
+    endpoints: hooks.endpoints,
+    send,
+    random: web.random ?? cryptoRandom,
+    logger,
+  });
+  const first = firstAttempts(options.store, deliver, logger, options.sweep?.leaseMs);
   sweeper = new Sweeper({
     ...options.sweep,
     store: options.store,
@@ -66,15 +75,9 @@ export function appSweeper(options: AppSweeperOptions): Sweeper {
     handlers: {
       ...setupHandlers(games),
       [TIMEOUT]: timeout,
-      [TURN_REMINDER]: reminderHandler(games, hooks.outbox, timeout),
-      [NOTIFY]: notifyHandler(options.store, games, hooks.outbox),
-      [DELIVERY_DUE]: deliveryHandler({
-        store: options.store,
-        endpoints: hooks.endpoints,
-        send,
-        random: web.random ?? cryptoRandom,
-        logger,
-      }),
+      [TURN_REMINDER]: reminderHandler(games, hooks.outbox, timeout, first),
+      [NOTIFY]: notifyHandler(options.store, games, hooks.outbox, first),
+      [DELIVERY_DUE]: deliver,
     },
   });
   return sweeper;

@@ -4,6 +4,7 @@ import type { GameService } from '../games/service';
 import { deadlineOf, reminderOf, TIMEOUT } from '../games/turn-clock';
 import type { WebhookOutbox } from '../webhooks/outbox';
 import type { DueHandler } from './due-handler';
+import type { FirstAttempts } from './first-attempts';
 import { verdictOf } from './timeout-handler';
 
 /**
@@ -11,9 +12,14 @@ import { verdictOf } from './timeout-handler';
  * when its player wanted reminders. While the game still awaits them it makes their `turn.reminder`
  * and hands the entry over to its `timeout` at the deadline; a turn that is over, or whose deadline
  * has already come, is the timeout handler's (`timeout`) to settle, as it would have been.
- * @example handlers: { 'turn-reminder': reminderHandler(games, outbox, timeoutHandler(games)) }
+ * @example handlers: { 'turn-reminder': reminderHandler(games, outbox, timeoutHandler(games), first) }
  */
-export function reminderHandler(games: GameService, outbox: WebhookOutbox, timeout: DueHandler): DueHandler {
+export function reminderHandler(
+  games: GameService,
+  outbox: WebhookOutbox,
+  timeout: DueHandler,
+  first: FirstAttempts,
+): DueHandler {
   return async (item, now) => {
     const game = await games.load(item.gameId);
     const verdict = verdictOf(game, item, now);
@@ -32,6 +38,7 @@ export function reminderHandler(games: GameService, outbox: WebhookOutbox, timeo
       },
       remindAt,
     );
-    return { settled: false, next: deadline, kind: TIMEOUT, effect: 'reminded', more: made > 0 };
+    await first(made, now);
+    return { settled: false, next: deadline, kind: TIMEOUT, effect: 'reminded' };
   };
 }

@@ -1,4 +1,4 @@
-import type { EventStore } from '@chickenfoot/store';
+import type { Delivery, EventStore } from '@chickenfoot/store';
 import { createHash } from 'node:crypto';
 import type { WebhookDirectory } from './directory';
 import { wants } from './endpoints';
@@ -53,15 +53,15 @@ export class WebhookOutbox {
 
   /**
    * Makes the deliveries of one notification that happened at `at` (ISO 8601), due at once.
-   * Returns how many were made now (not counting those made before).
+   * Returns those made now (not those made before: a repeated sweep finds them in the due index).
    */
-  async enqueue(notification: Notification, at: string): Promise<number> {
-    let made = 0;
+  async enqueue(notification: Notification, at: string): Promise<Delivery[]> {
+    const made: Delivery[] = [];
     const body = messageBody(notification.type, at, notification.data);
     for (const player of new Set(notification.recipients)) {
       const endpoints = await this.directory.endpointsOf(player);
       for (const endpoint of endpoints.filter((e) => wants(e, notification.type, notification.data.gameId))) {
-        const { created } = await this.store.putDelivery(
+        const { created, delivery } = await this.store.putDelivery(
           {
             endpointId: endpoint.id,
             playerId: player,
@@ -73,7 +73,7 @@ export class WebhookOutbox {
           },
           at,
         );
-        if (created) made++;
+        if (created) made.push(delivery);
       }
     }
     return made;

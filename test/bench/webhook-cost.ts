@@ -1,0 +1,146 @@
+/**
+ * What webhooks cost on AWS terms (see aws-meter.ts): the same double-6 game played twice in
+ * process, through the app and its sweeper on one embedded DynamoDB, once by two players with no
+ * endpoint (the baseline) and once by two with an endpoint for every event. Both runs sweep after
+ * every move, so the difference is what the notifications cost: on the move path (the cached lookup
+ * of the recipients' endpoints, the commit's due attributes) and in the sweeper (deriving them,
+ * making the deliveries, each attempt's record), per notification delivered.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { appSweeper, createApp, silentLogger } from '@chickenfoot/api';
+import { fisherYates, seededRandom, type Move } from '@chickenfoot/rules';
+import { createDynamoClient, EventStore } from '@chickenfoot/store';
+import { startEmbeddedDynamo } from '@chickenfoot/store/embedded';
+import { TABLE } from '@chickenfoot/store/table';
+import { awsMeter, zeroCost, type AwsCost } from './aws-meter';
+
+const SECRET = 'bench-secret-0123456789-abcdefghijklmnopq';
+
+/** Adds `b` into `a` (units and requests). */
+function add(a: AwsCost, b: AwsCost): void {
+  a.requests += b.requests;
+  a.readUnits += b.readUnits;
+  a.writeUnits += b.writeUnits;
+}
+
+/** One game's cost: on the move path (registration and seating left out) and in the sweeps. */
+interface Run {
+  moves: number;
+  notifications: number;
+  moveCost: AwsCost;
+  sweepCost: AwsCost;
+}
+
+/** The webhook cost figures: per move (the move path's extra) and per notification (the sweeper's). */
+export async function webhookCost() {
+  const dynamo = await startEmbeddedDynamo({ tableName: 'bench-webhooks' });
+  const meter = awsMeter(dynamo.client, createDynamoClient({ endpoint: dynamo.endpoint }), TABLE);
+  let received = 0;
+  const receiver = createServer((req, res) => {
+    req.resume().on('end', () => {
+      received++;
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+  const store = new EventStore({ client: dynamo.client, tableName: dynamo.tableName });
+  const limits = { perPlayer: { burst: 1e9, perSecond: 1e9 }, registrations: { burst: 1e9, perSecond: 1e9 } };
+
+  const play = async (withHooks: boolean): Promise<Run> => {
+    let now = Date.parse('2026-12-01T10:00:00.000Z');
+    const clock = () => now;
+    const app = createApp({
+      store,
+      secret: SECRET,
+      logger: silentLogger,
+      limits,
+      clock,
+      shuffle: fisherYates(seededRandom(5)),
+      webhooks: { allowLoopbackHttp: true },
+    });
+    const sweeper = appSweeper({ store, clock, logger: silentLogger, webhooks: { allowLoopbackHttp: true } });
+    let keys = 0;
+    const call = async (
+      method: string,
+      path: string,
+      token?: string,
+      body?: unknown,
+      headers: Record<string, string> = {},
+    ) => {
+      const res = await app.request(path, {
+        method,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          'idempotency-key': `bench-webhook-cost-${withHooks}-${++keys}-000000`,
+          ...headers,
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return (await res.json()) as Record<string, any>;
+    };
+    const tokens: string[] = [];
+    for (const name of ['Ann', 'Bob']) {
+      const token = (await call('POST', '/v1/players', undefined, { name })).token as string;
+      if (withHooks) await call('POST', '/v1/me/webhooks', token, { url: hook });
+      tokens.push(token);
+    }
+    const created = await call('POST', '/v1/games', tokens[0], { seats: 2, rules: { set: 6 } });
+    const gameId = created.game.id as string;
+    const before = received;
+    const run: Run = { moves: 0, notifications: 0, moveCost: zeroCost(), sweepCost: zeroCost() };
+    const measured = async (into: AwsCost, work: () => Promise<unknown>) => {
+      meter.reset();
+      meter.on = true;
+      await work();
+      meter.on = false;
+      add(into, meter.cost);
+    };
+    await measured(run.moveCost, () =>
+      call('POST', `/v1/games/${gameId}/join`, tokens[1], { inviteCode: created.game.inviteCode }),
+    );
+    for (;;) {
+      now += 60_000;
+      await measured(run.sweepCost, () => sweeper.sweep(now));
+      const table = await call('GET', `/v1/games/${gameId}`, tokens[0]);
+      if (table.status !== 'playing') break;
+      const seat = table.hand.turn as number;
+      const view = await call('GET', `/v1/games/${gameId}`, tokens[seat]);
+      const moves = view.legalMoves as Move[];
+      const move = moves.find((m) => m.type === 'play') ?? moves[0];
+      await measured(run.moveCost, () =>
+        call('POST', `/v1/games/${gameId}/moves`, tokens[seat], move, { 'if-match': `"${view.version as number}"` }),
+      );
+      run.moves++;
+    }
+    run.notifications = received - before;
+    return run;
+  };
+
+  try {
+    const without = await play(false);
+    const withHooks = await play(true);
+    const per = (n: number, d: number) => Number((n / Math.max(1, d)).toFixed(3));
+    const n = withHooks.notifications;
+    return {
+      moves: withHooks.moves,
+      notifications: n,
+      sameGame: without.moves === withHooks.moves,
+      movePath: {
+        extraReadUnitsPerMove: per(withHooks.moveCost.readUnits - without.moveCost.readUnits, withHooks.moves),
+        extraWriteUnitsPerMove: per(withHooks.moveCost.writeUnits - without.moveCost.writeUnits, withHooks.moves),
+        extraRequestsPerMove: per(withHooks.moveCost.requests - without.moveCost.requests, withHooks.moves),
+      },
+      sweeper: {
+        requestsPerNotification: per(withHooks.sweepCost.requests - without.sweepCost.requests, n),
+        readUnitsPerNotification: per(withHooks.sweepCost.readUnits - without.sweepCost.readUnits, n),
+        writeUnitsPerNotification: per(withHooks.sweepCost.writeUnits - without.sweepCost.writeUnits, n),
+      },
+    };
+  } finally {
+    receiver.close();
+    await dynamo.stop();
+  }
+}
