@@ -95,22 +95,25 @@ function deliveryOf(item: Record<string, AttributeValue>): Delivery {
 const due = (endpointId: string, at: string) => dueAttributes(endpointId, { at, kind: DELIVERY_DUE });
 
 /**
- * Makes a pending delivery, due at `dueAt`, unless the same message was made for the endpoint
- * already (then that one is returned): a conditional PutItem in the first free slot of its
- * millisecond from the one its id picks, so making it again (a sweep repeated after a crash) finds
- * it rather than doubling it.
+ * Makes a delivery, unless the same message was made for the endpoint already (then that one is
+ * returned): a conditional PutItem in the first free slot of its millisecond from the one its id
+ * picks, so making it again (a sweep repeated after a crash) finds it rather than doubling it.
+ * Either pending, due at `dueAt`; or (`first`) with its first attempt already made and recorded in
+ * the same write: delivered, failed, or due again at `first.next`.
  */
 export async function putDelivery(
   dynamo: Dynamo,
   delivery: NewDelivery,
   dueAt: string,
+  first?: AttemptRecord,
 ): Promise<{ delivery: Delivery; created: boolean }> {
   checkId('endpointId', delivery.endpointId);
   const base = Date.parse(delivery.createdAt) * SLOTS;
   if (!Number.isSafeInteger(base)) throw new TypeError(`createdAt must be ISO 8601, got ${delivery.createdAt}`);
-  const first = createHash('sha256').update(delivery.messageId).digest().readUInt16BE(0) % SLOTS;
+  const next = first ? first.next : dueAt;
+  const start = createHash('sha256').update(delivery.messageId).digest().readUInt16BE(0) % SLOTS;
   for (let probe = 0; probe < SLOTS; probe++) {
-    const slot = (first + probe) % SLOTS;
+    const slot = (start + probe) % SLOTS;
     const item: Record<string, AttributeValue> = {
       ...keyOf(delivery.endpointId, base + slot),
       pl: { S: delivery.playerId },
@@ -119,11 +122,11 @@ export async function putDelivery(
       ...(delivery.gameId ? { gid: { S: delivery.gameId } } : {}),
       pay: { S: delivery.payload },
       ca: { N: String(Date.parse(delivery.createdAt)) },
-      st: { S: 'pending' },
-      n: { N: '0' },
-      nx: { S: new Date(dueAt).toISOString() },
+      st: { S: first ? first.status : 'pending' },
+      n: { N: first ? '1' : '0' },
+      ...(first ? { att: { S: JSON.stringify([first.attempt]) } } : {}),
       v: { N: '1' },
-      ...due(delivery.endpointId, dueAt),
+      ...(next !== null ? { nx: { S: new Date(next).toISOString() }, ...due(delivery.endpointId, next) } : {}),
     };
     const written = await dynamo.putIf({
       Item: item,
@@ -141,22 +144,6 @@ export async function putDelivery(
 export async function readDelivery(dynamo: Dynamo, endpointId: string, seq: number): Promise<Delivery | null> {
   const { Item } = await dynamo.get({ Key: keyOf(endpointId, seq), ConsistentRead: true });
   return Item ? deliveryOf(Item) : null;
-}
-
-/**
- * A pending delivery as the due index lists it: for the sweeper that just made it, to claim it and
- * make its first attempt at once instead of finding it on its next Query.
- */
-export function deliveryDueItem(delivery: Delivery): DueItem {
-  const at = delivery.nextAttemptAt ?? delivery.createdAt;
-  return {
-    kind: DELIVERY_DUE,
-    at,
-    gameId: delivery.endpointId,
-    key: { pk: `hook#${delivery.endpointId}`, sk: String(delivery.seq) },
-    version: delivery.version,
-    sortKey: due(delivery.endpointId, at).dsk.S ?? '',
-  };
 }
 
 /** The delivery a due item is (its endpoint and place), from the item's key. */

@@ -300,12 +300,17 @@ export class EventStore {
   }
 
   /**
-   * Makes a pending delivery of a message to an endpoint, due at `dueAt`, or finds the one made for
-   * the same message already (`created` false): safe to repeat. See deliveries.ts.
+   * Makes a pending delivery of a message to an endpoint, due at `dueAt` (or, with `first`, its first
+   * attempt already made, recorded in the same write), or finds the one made for the same message
+   * already (`created` false): safe to repeat. See deliveries.ts.
    * @example await store.putDelivery({ endpointId, playerId, messageId, type, gameId, payload, createdAt }, createdAt);
    */
-  putDelivery(delivery: NewDelivery, dueAt: string): Promise<{ delivery: Delivery; created: boolean }> {
-    return putDelivery(this.#dynamo, delivery, dueAt);
+  putDelivery(
+    delivery: NewDelivery,
+    dueAt: string,
+    first?: AttemptRecord,
+  ): Promise<{ delivery: Delivery; created: boolean }> {
+    return putDelivery(this.#dynamo, delivery, dueAt, first);
   }
 
   /** One delivery of an endpoint (strongly consistent GetItem), or null. */

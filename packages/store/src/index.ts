@@ -13,7 +13,6 @@ export { turnPlayerOf, type DueAt, type DueItem, type DuePage } from './due';
 export {
   ATTEMPTS_KEPT,
   DELIVERY_DUE,
-  deliveryDueItem,
   deliveryKeyOf,
   type AttemptRecord,
   type Delivery,

@@ -9,7 +9,7 @@ import { webhookParts } from '../webhooks/parts';
 import { safeSender, type WebhookSender } from '../webhooks/sender';
 import { setupHandlers } from './close-stale';
 import { deliveryHandler } from './delivery-handler';
-import { firstAttempts } from './first-attempts';
+import { sendNow } from './send-now';
 import { notifyHandler } from './notify-handler';
 import { reminderHandler } from './reminder-handler';
 import { Sweeper, type SweeperOptions } from './sweeper';
@@ -60,14 +60,8 @@ export function appSweeper(options: AppSweeperOptions): Sweeper {
       ...(web.timeoutMs !== undefined ? { timeoutMs: web.timeoutMs } : {}),
     });
   const timeout = timeoutHandler(games);
-  const deliver = deliveryHandler({
-    store: options.store,
-    endpoints: hooks.endpoints,
-    send,
-    random: web.random ?? cryptoRandom,
-    logger,
-  });
-  const first = firstAttempts(options.store, deliver, logger, options.sweep?.leaseMs);
+  const attempts = { endpoints: hooks.endpoints, send, random: web.random ?? cryptoRandom };
+  const now = sendNow(options.store, attempts, logger);
   sweeper = new Sweeper({
     ...options.sweep,
     store: options.store,
@@ -75,9 +69,9 @@ export function appSweeper(options: AppSweeperOptions): Sweeper {
     handlers: {
       ...setupHandlers(games),
       [TIMEOUT]: timeout,
-      [TURN_REMINDER]: reminderHandler(games, hooks.outbox, timeout, first),
-      [NOTIFY]: notifyHandler(options.store, games, hooks.outbox, first),
-      [DELIVERY_DUE]: deliver,
+      [TURN_REMINDER]: reminderHandler(games, hooks.outbox, timeout, now),
+      [NOTIFY]: notifyHandler(options.store, games, hooks.outbox, now),
+      [DELIVERY_DUE]: deliveryHandler({ store: options.store, ...attempts }),
     },
   });
   return sweeper;

@@ -6,23 +6,18 @@ import { deadlineOf } from '../games/turn-clock';
 import { notificationsOf } from '../webhooks/notifications';
 import type { WebhookOutbox } from '../webhooks/outbox';
 import type { DueHandler } from './due-handler';
-import type { FirstAttempts } from './first-attempts';
+import type { SendNow } from './send-now';
 
 /**
  * The `notify` kind of due work: a commit whose notifications someone wanted when it was written
  * (it carries them as its own due item, see `GameRepository.append`). Derives them again from the
- * commit (the same pure `notificationsOf`) and makes a pending delivery for each endpoint that
- * wants one, and its first attempt at once; then the commit leaves the due index. Safe to repeat: a
- * delivery made before is found, not made twice (`putDelivery`), so a sweeper dying halfway loses
- * nothing and doubles nothing.
- * @example handlers: { notify: notifyHandler(store, games, outbox, first) }
+ * commit (the same pure `notificationsOf`), sends each endpoint that wants one its delivery and
+ * records it with the outcome (see `sendNow`); then the commit leaves the due index. A sweeper dying
+ * halfway loses nothing: the commit is still due, and the next sweep sends again what it had not
+ * recorded (the same `webhook-id`).
+ * @example handlers: { notify: notifyHandler(store, games, outbox, sendNow(store, parts, logger)) }
  */
-export function notifyHandler(
-  store: EventStore,
-  games: GameService,
-  outbox: WebhookOutbox,
-  first: FirstAttempts,
-): DueHandler {
+export function notifyHandler(store: EventStore, games: GameService, outbox: WebhookOutbox, send: SendNow): DueHandler {
   return async (item, now) => {
     const commit = await store.readCommit(item.gameId, Number(item.key.sk));
     if (!commit) return { settled: false, next: null, effect: 'stale' };
@@ -36,9 +31,9 @@ export function notifyHandler(
       awaited: awaitedPlayer(state),
       deadline: deadlineOf(state, since),
     });
-    const made = [];
-    for (const notification of notifications) made.push(...(await outbox.enqueue(notification, commit.at)));
-    await first(made, now);
-    return { settled: false, next: null, effect: made.length > 0 ? 'notified' : 'unwanted' };
+    const planned = [];
+    for (const notification of notifications) planned.push(...(await outbox.deliveriesOf(notification, commit.at)));
+    const sent = await send(planned, now);
+    return { settled: false, next: null, effect: sent > 0 ? 'notified' : 'unwanted' };
   };
 }

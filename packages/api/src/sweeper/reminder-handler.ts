@@ -4,7 +4,7 @@ import type { GameService } from '../games/service';
 import { deadlineOf, reminderOf, TIMEOUT } from '../games/turn-clock';
 import type { WebhookOutbox } from '../webhooks/outbox';
 import type { DueHandler } from './due-handler';
-import type { FirstAttempts } from './first-attempts';
+import type { SendNow } from './send-now';
 import { verdictOf } from './timeout-handler';
 
 /**
@@ -12,13 +12,13 @@ import { verdictOf } from './timeout-handler';
  * when its player wanted reminders. While the game still awaits them it makes their `turn.reminder`
  * and hands the entry over to its `timeout` at the deadline; a turn that is over, or whose deadline
  * has already come, is the timeout handler's (`timeout`) to settle, as it would have been.
- * @example handlers: { 'turn-reminder': reminderHandler(games, outbox, timeoutHandler(games), first) }
+ * @example handlers: { 'turn-reminder': reminderHandler(games, outbox, timeoutHandler(games), send) }
  */
 export function reminderHandler(
   games: GameService,
   outbox: WebhookOutbox,
   timeout: DueHandler,
-  first: FirstAttempts,
+  send: SendNow,
 ): DueHandler {
   return async (item, now) => {
     const game = await games.load(item.gameId);
@@ -30,7 +30,7 @@ export function reminderHandler(
     if (since === null || deadline === null || player === null) return timeout(item, now);
     const remindAt = reminderOf(since, deadline);
     if (Date.parse(remindAt) > now) return { settled: false, next: remindAt, effect: 'early' };
-    const made = await outbox.enqueue(
+    const planned = await outbox.deliveriesOf(
       {
         type: 'turn.reminder',
         recipients: [player],
@@ -38,7 +38,7 @@ export function reminderHandler(
       },
       remindAt,
     );
-    await first(made, now);
+    await send(planned, now);
     return { settled: false, next: deadline, kind: TIMEOUT, effect: 'reminded' };
   };
 }

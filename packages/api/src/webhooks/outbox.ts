@@ -1,7 +1,7 @@
-import type { Delivery, EventStore } from '@chickenfoot/store';
+import type { NewDelivery } from '@chickenfoot/store';
 import { createHash } from 'node:crypto';
 import type { WebhookDirectory } from './directory';
-import { wants } from './endpoints';
+import { wants, type StoredEndpoint } from './endpoints';
 import type { DeliveryType } from './event-types';
 import type { Notification, NotificationData } from './notifications';
 
@@ -25,15 +25,15 @@ export function messageId(source: string, endpointId: string): string {
 export const sourceOf = (notification: Notification, recipient: string): string =>
   `${notification.data.gameId}:${notification.data.version}:${notification.type}:${recipient}`;
 
-/**
- * Turns notifications into deliveries: one pending delivery per recipient's endpoint that wants it,
- * each made at most once (see `EventStore.putDelivery`), due at once.
- */
+/** A delivery a notification makes, and the endpoint it goes to. */
+export interface Planned {
+  readonly endpoint: StoredEndpoint;
+  readonly delivery: NewDelivery;
+}
+
+/** Turns notifications into deliveries: one per recipient's endpoint that wants it. */
 export class WebhookOutbox {
-  constructor(
-    private readonly store: EventStore,
-    private readonly directory: WebhookDirectory,
-  ) {}
+  constructor(private readonly directory: WebhookDirectory) {}
 
   /** True when any recipient has an endpoint that wants any of `notifications`. */
   async wanted(notifications: readonly Notification[]): Promise<boolean> {
@@ -52,17 +52,18 @@ export class WebhookOutbox {
   }
 
   /**
-   * Makes the deliveries of one notification that happened at `at` (ISO 8601), due at once.
-   * Returns those made now (not those made before: a repeated sweep finds them in the due index).
+   * The deliveries one notification that happened at `at` (ISO 8601) makes: one per recipient's
+   * endpoint that wants it, each with its message id and body (nothing is written here).
    */
-  async enqueue(notification: Notification, at: string): Promise<Delivery[]> {
-    const made: Delivery[] = [];
+  async deliveriesOf(notification: Notification, at: string): Promise<Planned[]> {
+    const planned: Planned[] = [];
     const body = messageBody(notification.type, at, notification.data);
     for (const player of new Set(notification.recipients)) {
       const endpoints = await this.directory.endpointsOf(player);
       for (const endpoint of endpoints.filter((e) => wants(e, notification.type, notification.data.gameId))) {
-        const { created, delivery } = await this.store.putDelivery(
-          {
+        planned.push({
+          endpoint,
+          delivery: {
             endpointId: endpoint.id,
             playerId: player,
             messageId: messageId(sourceOf(notification, player), endpoint.id),
@@ -71,11 +72,9 @@ export class WebhookOutbox {
             payload: body,
             createdAt: at,
           },
-          at,
-        );
-        if (created) made.push(delivery);
+        });
       }
     }
-    return made;
+    return planned;
   }
 }

@@ -21,6 +21,6 @@ export interface WebhookParts {
 export function webhookParts(store: EventStore, clock: Clock, logger: Logger, written?: () => void): WebhookParts {
   const endpoints = new WebhookEndpoints(store);
   const directory = new WebhookDirectory(endpoints, clock);
-  const outbox = new WebhookOutbox(store, directory);
+  const outbox = new WebhookOutbox(directory);
   return { endpoints, directory, outbox, notifier: commitNotifier(outbox, logger, written) };
 }
