@@ -1,23 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from '@chickenfoot/infra/bundle';
+import { freePort } from '../support/ports';
 
 /** `npm start` running in a child process on a free port, with its data in a fresh folder. */
 export interface Started {
   readonly baseUrl: string;
   stop(): Promise<void>;
-}
-
-/** A free TCP port on loopback, as the OS hands one out. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /**

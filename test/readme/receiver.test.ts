@@ -3,9 +3,9 @@
 // refused with 400.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { newKey, testApi } from '@chickenfoot/api/testing';
 import { describe, expect, inject, it } from 'vitest';
+import { freePort } from '../support/ports';
 
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 const TMP = new URL('../../.tmp/readme/', import.meta.url);
@@ -16,14 +16,6 @@ function receiverBlock(): string {
   const block = /```js\n([\s\S]*?)```/.exec(README.slice(from))?.[1];
   if (from < 0 || !block) throw new Error('the README has no receiver example');
   return block;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 describe('README: the webhook receiver', () => {

@@ -1,4 +1,5 @@
-import { ConcurrencyError, type EventStore } from '@chickenfoot/store';
+import type { EventStore } from '@chickenfoot/store';
+import { SnapshotStream } from '../snapshot-stream';
 
 /** One open watch link of a game: who made it (a seat) and when. Its token is derived, never stored. */
 export interface WatchLink {
@@ -17,7 +18,6 @@ export const MAX_WATCH_LINKS = 10;
  */
 export const watchStream = (gameId: string): string => `${gameId}.watch`;
 
-const RACE_RETRIES = 5;
 // Revoked ids are remembered (the newest this many), so a retried creation cannot bring one back.
 const REVOKED_KEPT = 200;
 
@@ -29,13 +29,16 @@ export interface WatchState {
 
 /** The watch links of games: list, create, revoke, check. */
 export class WatchLinks {
-  constructor(private readonly store: EventStore) {}
+  readonly #stream: SnapshotStream<WatchState>;
+
+  constructor(store: EventStore) {
+    this.#stream = new SnapshotStream<WatchState>(store, { links: [], revoked: [] });
+  }
 
   /** The open links of a game, oldest first (one strongly consistent Query). */
   async list(gameId: string): Promise<WatchState & { version: number }> {
-    const latest = await this.store.readLatest(watchStream(gameId));
-    const state = latest?.snapshot as Partial<WatchState> | undefined;
-    return { links: state?.links ?? [], revoked: state?.revoked ?? [], version: latest?.version ?? 0 };
+    const { state, version } = await this.#stream.read(watchStream(gameId));
+    return { ...state, version };
   }
 
   /** True while `linkId` is an open link of the game. */
@@ -47,22 +50,14 @@ export class WatchLinks {
    * Applies `change` to the game's open links as one commit, tried again when another change lands
    * first; `change` returns null when nothing is to be written (a link already there), and throws to refuse.
    */
-  async change(
+  change(
     gameId: string,
     change: (state: WatchState) => { event: object; state: WatchState } | null,
     meta: { at: Date; by: string },
   ): Promise<WatchState> {
-    for (let attempt = 0; ; attempt++) {
-      const { version, ...state } = await this.list(gameId);
-      const next = change(state);
-      if (!next) return state;
-      const snapshot = { links: next.state.links, revoked: next.state.revoked.slice(-REVOKED_KEPT) };
-      try {
-        await this.store.append(watchStream(gameId), version, [next.event], { snapshot, at: meta.at, by: meta.by });
-        return snapshot;
-      } catch (error) {
-        if (!(error instanceof ConcurrencyError) || attempt >= RACE_RETRIES) throw error;
-      }
-    }
+    return this.#stream.change(watchStream(gameId), change, meta, (state) => ({
+      links: state.links,
+      revoked: state.revoked.slice(-REVOKED_KEPT),
+    }));
   }
 }

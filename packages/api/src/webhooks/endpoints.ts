@@ -1,4 +1,5 @@
-import { ConcurrencyError, type EventStore } from '@chickenfoot/store';
+import type { EventStore } from '@chickenfoot/store';
+import { SnapshotStream } from '../snapshot-stream';
 import type { WebhookEventType } from './event-types';
 
 /** One signing secret of an endpoint: `expiresAt` null for the current one, a time for the one rotated out. */
@@ -35,12 +36,11 @@ export const MAX_ENDPOINTS = 10;
 
 /**
  * A player's endpoints are a small stream of their own beside their record (their id and
- * ".webhooks"): each change is one commit carrying all of them as its snapshot, so reading them is
- * one Query and changing one never conflicts with a move or an account change.
+ * ".webhooks", see `SnapshotStream`): reading them is one Query, and changing one never conflicts
+ * with a move or an account change.
  */
 export const endpointsStream = (playerId: string): string => `${playerId}.webhooks`;
 
-const RACE_RETRIES = 5;
 const REMOVED_KEPT = 100;
 
 /** The secrets a delivery is signed with at `now`: the current one, and one rotated out that has not expired. */
@@ -53,38 +53,33 @@ export const wants = (endpoint: StoredEndpoint, type: WebhookEventType, gameId: 
 
 /** Players' webhook endpoints: read, and change as one commit at a time. */
 export class WebhookEndpoints {
-  constructor(private readonly store: EventStore) {}
+  readonly #stream: SnapshotStream<EndpointsState>;
+
+  constructor(store: EventStore) {
+    this.#stream = new SnapshotStream<EndpointsState>(store, { endpoints: [], removed: [] });
+  }
 
   /**
    * A player's endpoints, with the version they are at: strongly consistent by default (the owner's
    * reads), or eventually consistent at half the cost (a lookup that a cache bounds anyway).
    */
   async read(playerId: string, options: { consistent?: boolean } = {}): Promise<EndpointsState & { version: number }> {
-    const latest = await this.store.readLatest(endpointsStream(playerId), { consistent: options.consistent ?? true });
-    const state = latest?.snapshot as Partial<EndpointsState> | undefined;
-    return { endpoints: state?.endpoints ?? [], removed: state?.removed ?? [], version: latest?.version ?? 0 };
+    const { state, version } = await this.#stream.read(endpointsStream(playerId), options);
+    return { ...state, version };
   }
 
   /**
    * Applies `change` to a player's endpoints as one commit, tried again when another change lands
    * first; `change` returns null when there is nothing to write, and throws to refuse.
    */
-  async change(
+  change(
     playerId: string,
     change: (state: EndpointsState) => { event: object; state: EndpointsState } | null,
     meta: { at: Date; by: string },
   ): Promise<EndpointsState> {
-    for (let attempt = 0; ; attempt++) {
-      const { version, ...state } = await this.read(playerId);
-      const next = change(state);
-      if (!next) return state;
-      const snapshot = { endpoints: next.state.endpoints, removed: next.state.removed.slice(-REMOVED_KEPT) };
-      try {
-        await this.store.append(endpointsStream(playerId), version, [next.event], { snapshot, ...meta });
-        return snapshot;
-      } catch (error) {
-        if (!(error instanceof ConcurrencyError) || attempt >= RACE_RETRIES) throw error;
-      }
-    }
+    return this.#stream.change(endpointsStream(playerId), change, meta, (state) => ({
+      endpoints: state.endpoints,
+      removed: state.removed.slice(-REMOVED_KEPT),
+    }));
   }
 }
