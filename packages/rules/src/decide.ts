@@ -25,7 +25,11 @@ export type Decision = { readonly ok: true; readonly events: GameEvent[]; readon
  * if (d.ok) state = d.state;
  */
 export function decide(command: Command, state: GameState, context: DecideContext): Decision {
-  const rec = new Recorder(state, context);
+  return decideWith(new Recorder(state, context), command);
+}
+
+/** `decide` on a recorder's state: `ScratchGame` passes one that folds its own state in place. */
+export function decideWith(rec: Recorder, command: Command): Decision {
   const refused = apply(command, rec);
   return refused ?? { ok: true, events: rec.events, state: rec.state };
 }
