@@ -98,7 +98,9 @@ export function placeTile(next: Draft<Board>, play: Play, spokes: number, own = 
       if (own) end.remaining--;
       else end = { id: end.id, suit: end.suit, remaining: end.remaining - 1 };
     }
-    ends[kept++] = end;
+    // In place, an end that stays where it was is not written again.
+    if (!own || kept !== i) ends[kept] = end;
+    kept++;
     allSuits |= 1 << end.suit;
     if (end.id === mustFill) fillSuits |= 1 << end.suit;
   }

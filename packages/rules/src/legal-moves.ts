@@ -40,7 +40,8 @@ export function addLegalMoves(moves: Move[], state: GameState, seat: Seat): void
   if (mode !== 'callout') return;
   const statuses = hand.chickenlittle;
   if (mayAnnounce(mode, statuses[seat])) moves.push({ type: 'announce' });
-  for (let target = 0; target < statuses.length; target++) {
+  // Nearly always nobody has a lapse: one search instead of a check of every seat, for every seat.
+  for (let target = statuses.indexOf('vulnerable'); target >= 0; target = statuses.indexOf('vulnerable', target + 1)) {
     if (mayCallOut(mode, statuses, seat, target)) moves.push({ type: 'callout', seat: target });
   }
 }
