@@ -1,4 +1,4 @@
-import { decide, type DecideContext, type GameState, type Move, type Seat, type Tile } from '@chickenfoot/rules';
+import { ScratchGame, type DecideContext, type GameState, type Move, type Seat, type Tile } from '@chickenfoot/rules';
 import { heldSuits, judgeParts } from './greedy-bot';
 import { factsOf } from './suits';
 
@@ -9,19 +9,20 @@ const MAX_STEPS = 10_000;
 
 /**
  * Makes `first` for the seat in turn, then plays the hand out with every seat following `policyMove`,
- * through the rules' `decide`. Returns what each seat scored for the hand.
+ * through the rules' `decide`, on a `ScratchGame` (its own copy of `state`, moved on in place: `state`
+ * itself, shared by every candidate of a sample, is never changed). Returns what each seat scored.
  */
 export function playOut(state: GameState, first: Move): readonly number[] {
-  let now = state;
+  const game = new ScratchGame(state, CONTEXT);
   let move = first;
   for (let step = 0; step < MAX_STEPS; step++) {
+    const now = game.state;
     if (now.status !== 'playing' || now.hand.turn === null) break;
     const seat = now.hand.turn;
-    const decision = decide({ type: 'move', seat, move }, now, CONTEXT);
+    const decision = game.decide({ type: 'move', seat, move });
     if (!decision.ok) throw new Error(`a playout made an illegal move: ${decision.code} ${decision.message}`);
     for (const event of decision.events) if (event.type === 'HandEnded') return event.scores;
-    now = decision.state;
-    move = policyMove(now);
+    move = policyMove(game.state);
   }
   throw new Error('a playout did not reach the end of the hand');
 }
