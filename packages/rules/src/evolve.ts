@@ -88,15 +88,17 @@ export function evolveDeal(game: WaitingGame | PlayingGame, event: EventOf<'Hand
 export function evolveInPlay(game: PlayingGame, event: InPlayEvent, own = false): PlayingGame {
   const { hand } = game;
   if (isClockEvent(event)) return clocked(game, event);
-  if (event.type !== 'HandEnded') {
-    const openers = event.type === 'RootPlaced' ? [...game.openers, event.tile] : game.openers;
+  // Read once: events come in many shapes, so every read of a field of theirs is a slow lookup.
+  const { type } = event;
+  if (type !== 'HandEnded') {
+    const openers = type === 'RootPlaced' ? [...game.openers, event.tile] : game.openers;
     const nextHand = evolveHand(game.rules, game.seatCount, hand, event, own);
     // In place, the game object itself goes on: only its hand and what the event changes are written.
     const next: Draft<PlayingGame> = own ? game : playing(game, nextHand, openers);
     next.hand = nextHand;
     next.openers = openers;
     // The extra time given to a turn is for that turn alone.
-    if (passesTurn(event.type)) next.clock = turnPassed(game.clock);
+    if (passesTurn(type)) next.clock = turnPassed(game.clock);
     return next;
   }
   const handScores = [...game.handScores, event.scores];
