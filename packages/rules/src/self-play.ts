@@ -36,7 +36,7 @@ export interface SelfPlayResult {
  */
 export function selfPlay(options: SelfPlayOptions): SelfPlayResult {
   const context = { shuffle: fisherYates(options.random) };
-  const chunks: (readonly GameEvent[])[] = [];
+  const events: GameEvent[] = [];
   let state = initialState();
   const scratch = options.onStep ? null : new ScratchGame(state, context);
   let commands = 0;
@@ -45,8 +45,7 @@ export function selfPlay(options: SelfPlayOptions): SelfPlayResult {
     if (!decision.ok)
       throw new Error(`self-play made an illegal ${command.type}: ${decision.code} ${decision.message}`);
     state = decision.state;
-    // Each command's events as they came; flattened once at the end (a push per event cost more).
-    chunks.push(decision.events);
+    for (const event of decision.events) events.push(event);
     commands++;
     options.onStep?.({ command, events: decision.events, state });
   };
@@ -70,5 +69,5 @@ export function selfPlay(options: SelfPlayOptions): SelfPlayResult {
     while ((ends[seat] ?? 0) <= at) seat++;
     run({ type: 'move', seat, move });
   }
-  return { state, events: chunks.flat(), commands };
+  return { state, events, commands };
 }
