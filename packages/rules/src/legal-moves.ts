@@ -46,10 +46,11 @@ export function addLegalMoves(moves: Move[], state: GameState, seat: Seat): void
   }
 }
 
-// Bit i of BY_SUIT[s]: the board's i-th end shows suit s. Set and cleared again by each call (legalMoves
-// is not re-entrant), so finding a tile's ends costs one OR of its two halves' entries instead of a pass
-// over every end per tile.
+// Bit i of BY_SUIT[s]: the board's i-th end shows suit s; END_ID[i] is that end's placement id. Set by
+// each call from one read of the ends, and BY_SUIT cleared again after (legalMoves is not re-entrant),
+// so finding a tile's ends costs one OR of its two halves' entries, with no pass over the ends per tile.
 const BY_SUIT = new Uint32Array(32);
+const END_ID = new Int32Array(32);
 
 // Every end a tile may go on now, in the order of the board's ends. This runs for the seat in turn
 // after every command of self-play and every step of a bot's playouts.
@@ -59,18 +60,24 @@ function addAllPlays(moves: Move[], hand: HandState, tiles: readonly Tile[], ann
     for (const tile of tiles) addPlays(moves, hand, tile, announceable);
     return;
   }
-  for (let i = 0; i < ends.length; i++) BY_SUIT[(ends[i] as OpenEnd).suit & 31]! |= 1 << i;
+  let used = 0;
+  for (let i = 0; i < ends.length; i++) {
+    const end = ends[i] as OpenEnd;
+    const suit = end.suit & 31;
+    BY_SUIT[suit]! |= 1 << i;
+    END_ID[i] = end.id;
+    used |= 1 << suit;
+  }
   const open = hand.openSuits;
   for (let t = 0; t < tiles.length; t++) {
     const tile = tiles[t] as Tile;
     const facts = factsOf(tile);
     if (!facts || (facts.suits & open) === 0) continue;
     for (let at = (BY_SUIT[facts.high] ?? 0) | (BY_SUIT[facts.low] ?? 0); at !== 0; at &= at - 1) {
-      const end = ends[31 - Math.clz32(at & -at)] as OpenEnd;
-      addPlay(moves, tile, end.id, announceable);
+      addPlay(moves, tile, END_ID[31 - Math.clz32(at & -at)] ?? 0, announceable);
     }
   }
-  for (let i = 0; i < ends.length; i++) BY_SUIT[(ends[i] as OpenEnd).suit & 31] = 0;
+  for (let rest = used; rest !== 0; rest &= rest - 1) BY_SUIT[31 - Math.clz32(rest & -rest)] = 0;
 }
 
 // The ends one tile may go on: the double waiting to be filled, or any end of its suits.
