@@ -1,6 +1,7 @@
 /**
  * The import directions of ARCHITECTURE.md, enforced in `npm test`:
- *   rules -> nothing | bots -> rules | store -> AWS SDK | api -> rules, bots, store, hono, zod
+ *   rules -> nothing | bots -> rules | store -> AWS SDK | webhooks -> ipaddr.js
+ *   api -> rules, bots, store, webhooks, hono, zod
  *   web -> its generated API client (openapi-fetch), hono | functions -> api, store, web
  *   infra -> aws-cdk-lib, constructs | test -> public entries only.
  * Tests that live beside the code may also use the test tooling (vitest, fast-check).
@@ -42,10 +43,16 @@ module.exports = {
     // Computer players decide from one seat's view through the rules' public entry, nothing else.
     ...onlyImports('bots', 'packages/bots', [pkg('rules')], false),
     ...onlyImports('store', 'packages/store', [mod('@aws-sdk'), mod('@smithy'), mod('dynalite')], true),
+    // Outbound webhooks: signing and an SSRF-safe sender on node:http(s); ipaddr.js classifies addresses.
+    // Its tests check deliveries with the reference verifier and make TLS certificates on the spot.
+    ...onlyImports('webhooks', 'packages/webhooks', [mod('ipaddr\\.js')], true, [
+      mod('standardwebhooks'),
+      mod('selfsigned'),
+    ]),
     ...onlyImports(
       'api',
       'packages/api/src',
-      [pkg('rules'), pkg('bots'), pkg('store'), mod('hono'), mod('@hono/zod-openapi'), mod('zod')],
+      [pkg('rules'), pkg('bots'), pkg('store'), pkg('webhooks'), mod('hono'), mod('@hono/zod-openapi'), mod('zod')],
       true,
     ),
     // The web client talks to the API like any third party: through the client generated from

@@ -54,7 +54,14 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
 
   const dynamo = await startEmbeddedDynamo({ tableName: 'chickenfoot', dataDir: join(dataDir, 'dynamo') });
   const store = new EventStore({ client: dynamo.client, tableName: dynamo.tableName });
-  const app = createApp({ store, secret, ...options.app });
+  // A commit with notifications asks the sweeper to run soon: a webhook's first attempt follows the move.
+  let sweepSoon = () => {};
+  const app = createApp({
+    store,
+    secret,
+    ...options.app,
+    webhooks: { allowLoopbackHttp: true, onNotify: () => sweepSoon() },
+  });
   const assets = new WebAssets();
   if (!assets.built) console.error('The web client is not built: run npm run build:web (npm start does).');
   const site = createSite(app, webRoutes({ assets }));
@@ -71,12 +78,18 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const logger = options.app?.logger ?? jsonLogger;
   const sweeping =
     sweepMs > 0
-      ? sweepEvery(appSweeper({ store, logger, ...(options.app?.shuffle ? { shuffle: options.app.shuffle } : {}) }), {
-          clock: Date.now,
-          logger,
-          everyMs: sweepMs,
-        })
+      ? sweepEvery(
+          appSweeper({
+            store,
+            logger,
+            // Started for local development: receivers on this machine over plain HTTP are allowed.
+            webhooks: { allowLoopbackHttp: true },
+            ...(options.app?.shuffle ? { shuffle: options.app.shuffle } : {}),
+          }),
+          { clock: Date.now, logger, everyMs: sweepMs },
+        )
       : null;
+  if (sweeping) sweepSoon = () => sweeping.soon();
   return {
     url: `http://${options.host}:${port}`,
     dataDir,

@@ -29,6 +29,19 @@ export const SWEEP_LAG = { namespace: 'Chickenfoot', metricName: 'SweepLagMs' } 
 /** A sweep this late (the oldest due item waiting 5 minutes, five sweeps) means due work is not being done. */
 export const SWEEP_LAG_THRESHOLD_MS = 5 * 60_000;
 
+/** The webhook metrics the sweeper publishes in the same line (see packages/api's `SWEEP_METRICS`). */
+export const WEBHOOK_METRICS = {
+  attempts: 'WebhookAttempts',
+  failures: 'WebhookFailures',
+  lag: 'WebhookLagMs',
+} as const;
+
+/** Failed attempts, as a share of all, over which receivers (or the sender) are failing broadly. */
+export const WEBHOOK_FAILURE_RATE = 0.25;
+
+/** Attempts in a period below which the failure rate says nothing (one receiver down is normal). */
+export const WEBHOOK_MIN_ATTEMPTS = 20;
+
 export interface GameAlarmsProps {
   readonly handler: IFunction;
   /** The sweeper of due work (turn timeouts). */
@@ -111,6 +124,28 @@ export class GameAlarms extends Construct {
         TreatMissingData.BREACHING,
         2,
       ),
+      alarm(
+        'WebhookFailureRate',
+        webhookFailureRate(config.stage),
+        WEBHOOK_FAILURE_RATE,
+        `more than ${WEBHOOK_FAILURE_RATE * 100}% of webhook delivery attempts failed (with at least ${WEBHOOK_MIN_ATTEMPTS} attempts)`,
+        TreatMissingData.NOT_BREACHING,
+        3,
+      ),
+      alarm(
+        'WebhookPendingAge',
+        new Metric({
+          namespace: SWEEP_LAG.namespace,
+          metricName: WEBHOOK_METRICS.lag,
+          dimensionsMap: { Stage: config.stage },
+          statistic: 'max',
+          period: PERIOD,
+        }),
+        SWEEP_LAG_THRESHOLD_MS,
+        'the oldest pending webhook delivery attempt has waited more than 5 minutes past its time',
+        TreatMissingData.NOT_BREACHING,
+        2,
+      ),
     ];
     if (config.alarmEmail !== undefined) {
       this.topic = new Topic(this, 'Topic', { displayName: `Chickenfoot ${config.stage} alarms`, enforceSSL: true });
@@ -122,6 +157,27 @@ export class GameAlarms extends Construct {
       }
     }
   }
+}
+
+/**
+ * The share of webhook attempts that failed in each period, or 0 while there are too few to tell
+ * (one receiver that is down fails every attempt, and is no operator's fault).
+ */
+function webhookFailureRate(stage: string): MathExpression {
+  const metric = (metricName: string) =>
+    new Metric({
+      namespace: SWEEP_LAG.namespace,
+      metricName,
+      dimensionsMap: { Stage: stage },
+      statistic: 'sum',
+      period: PERIOD,
+    });
+  return new MathExpression({
+    expression: `IF(FILL(attempts, 0) >= ${WEBHOOK_MIN_ATTEMPTS}, FILL(failures, 0) / attempts, 0)`,
+    usingMetrics: { attempts: metric(WEBHOOK_METRICS.attempts), failures: metric(WEBHOOK_METRICS.failures) },
+    label: 'WebhookFailureRate',
+    period: PERIOD,
+  });
 }
 
 /**

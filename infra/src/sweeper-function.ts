@@ -14,10 +14,11 @@ import { FUNCTION_DEFAULTS } from './game-function';
 
 /**
  * What the sweeper does to the table, and nothing more: a Query of the due index per shard (and of a
- * game's commits: loading it, finding a timeout already recorded), GetItem (a recorded commit, by
- * version), PutItem (the timeout's commit, the next player's turn entry), UpdateItem (claims, the
- * timed-out player's tombstone, member heads) and DeleteItem (a finished game's turn entries). No
- * Query of the players' index: the sweeper lists nobody's games.
+ * game's commits: loading it, finding a timeout already recorded; of a player's webhook endpoints),
+ * GetItem (a recorded commit, by version; a delivery), PutItem (the timeout's commit, the next
+ * player's turn entry, a webhook delivery), UpdateItem (claims, the timed-out player's tombstone,
+ * member heads, a delivery's attempts) and DeleteItem (a finished game's turn entries). No Query of
+ * the players' index: the sweeper lists nobody's games.
  */
 export const SWEEPER_TABLE_ACTIONS = [
   'dynamodb:DeleteItem',
@@ -39,8 +40,10 @@ export interface SweeperFunctionProps {
 
 /**
  * The sweeper: a Lambda function an EventBridge rule invokes every minute, which does the due work of
- * the table's due index (turn timeouts). Its role may write its own logs and do the store's work on
- * this table (Query on the `byDue` index only): no secret, no other index. Not retried: the next
+ * the table's due index (turn timeouts and reminders, closing stale games, delivering webhooks). Its
+ * role may write its own logs and do the store's work on this table (Query on the `byDue` index
+ * only): no secret, no other index. Endpoint signing secrets are read from the table when a delivery
+ * is signed: never in the template, the environment or a log line. Not retried: the next
  * minute's sweep is the retry, and a claim left by a failed one expires before it.
  * @example const sweeper = new SweeperFunction(this, 'Sweeper', { table, config });
  */
@@ -76,8 +79,9 @@ export class SweeperFunction extends Construct {
       handler: HANDLER,
       role: this.role,
       logGroup: this.logGroup,
-      // The sweep's own budget is 40 s and its claims hold 50 s: a sweep never outlives its claims by much.
-      timeout: Duration.seconds(50),
+      // The sweep reads pages for 30 s, a webhook receiver may take 15 s more, and claims hold 50 s:
+      // the last attempt of a sweep is recorded before its claim could pass to the next sweep.
+      timeout: Duration.seconds(55),
       retryAttempts: 0,
       environment: { TABLE_NAME: table.tableName, STAGE: config.stage, NODE_OPTIONS: '--enable-source-maps' },
     });

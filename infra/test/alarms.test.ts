@@ -9,6 +9,7 @@ interface AlarmProperties {
   Metrics?: {
     Id: string;
     Expression?: string;
+    Label?: string;
     MetricStat?: { Metric: { MetricName: string; Dimensions: { Name: string; Value: unknown }[] } };
   }[];
   TreatMissingData: string;
@@ -24,19 +25,31 @@ const alarmsOf = (context: Record<string, unknown>) =>
 describe('the alarms', () => {
   const alarms = alarmsOf({});
 
-  it('watch Lambda errors and throttles, API 5xx, DynamoDB throttled requests, the sweeper’s errors and lag', () => {
-    expect(alarms.map((a) => `${a.Namespace ?? 'math'}:${a.MetricName ?? 'ThrottledRequests'}`).sort()).toEqual([
+  it('watch Lambda errors and throttles, API 5xx, DynamoDB throttled requests, the sweeper’s errors and lag, webhooks', () => {
+    const nameOf = (a: AlarmProperties) =>
+      `${a.Namespace ?? 'math'}:${a.MetricName ?? a.Metrics?.find((m) => m.Expression)?.Label ?? '?'}`;
+    expect(alarms.map(nameOf).sort()).toEqual([
       'AWS/ApiGateway:5xx',
       'AWS/Lambda:Errors',
       'AWS/Lambda:Errors',
       'AWS/Lambda:Throttles',
       'Chickenfoot:SweepLagMs',
+      'Chickenfoot:WebhookLagMs',
       'math:ThrottledRequests',
+      'math:WebhookFailureRate',
     ]);
     // Quiet without data, but for the lag: no sweep's metric means no sweep.
     for (const alarm of alarms) {
       expect(alarm.TreatMissingData).toBe(alarm.MetricName === 'SweepLagMs' ? 'breaching' : 'notBreaching');
     }
+  });
+
+  it('alarm on the share of failed webhook attempts only when there are enough of them to tell', () => {
+    const rate = alarms.find((a) => a.Metrics?.some((m) => m.Label === 'WebhookFailureRate'));
+    const expression = rate?.Metrics?.find((m) => m.Expression)?.Expression ?? '';
+    expect(expression).toMatch(/^IF\(FILL\(attempts, 0\) >= 20, FILL\(failures, 0\) \/ attempts, 0\)$/);
+    const names = rate?.Metrics?.flatMap((m) => (m.MetricStat ? [m.MetricStat.Metric.MetricName] : [])).sort();
+    expect(names).toEqual(['WebhookAttempts', 'WebhookFailures']);
   });
 
   it('sum throttling over every operation the function uses, a missing series counting as 0', () => {
@@ -70,7 +83,7 @@ describe('the alarms', () => {
     const withTopic = Object.values(template.findResources('AWS::CloudWatch::Alarm')).map(
       (a) => a.Properties as AlarmProperties,
     );
-    expect(withTopic).toHaveLength(6);
+    expect(withTopic).toHaveLength(8);
     for (const alarm of withTopic) {
       expect(alarm.AlarmActions).toEqual([topic]);
       expect(alarm.OKActions).toEqual([topic]);

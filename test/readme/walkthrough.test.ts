@@ -19,7 +19,12 @@ function shellBlock(heading: string): string {
 /** Runs a script with bash -euo pipefail; resolves with its output, whatever its exit code. */
 function bash(script: string, env: Record<string, string>) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn('bash', ['-euo', 'pipefail', '-c', script], { env: { ...process.env, ...env } });
+    // No stdin: Node's stdio pipes are sockets, and bash reads /etc/bash.bashrc when its stdin is one
+    // (it takes itself for a remote shell), which is no part of the walkthrough.
+    const child = spawn('bash', ['-euo', 'pipefail', '-c', script], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));

@@ -4,9 +4,12 @@ import type { Signer } from './auth/signer';
 import type { Clock } from './clock';
 import type { GameService } from './games/service';
 import type { GameWatcher } from './games/watcher';
+import type { TurnWaiter } from './games/turn-waiter';
 import type { Logger } from './http/logging';
 import type { RateLimit } from './http/rate-limit';
 import type { PlayerRepository } from './players/repository';
+import type { WebhookParts } from './webhooks/parts';
+import type { UrlPolicy } from '@chickenfoot/webhooks';
 
 /** Limits the API enforces; each has a safe default (see `createApp`). */
 export interface Limits {
@@ -35,11 +38,17 @@ export interface AppDeps {
   /** Accounts as this process last read them (within a bound), for token checks and names. */
   readonly accounts: AccountCache;
   readonly watcher: GameWatcher;
+  /** Long-polls of "my turn" lists (`GET /v1/me/games?turn=mine&wait=`). */
+  readonly turnWaiter: TurnWaiter;
   /** What the signing secret derives (tokens, ids, invite codes), once the secret is known. */
   readonly signer: () => Promise<Signer>;
   readonly clock: Clock;
   readonly logger: Logger;
   readonly limits: Limits;
+  /** Players' webhook endpoints, and the deliveries made for them. */
+  readonly webhooks: WebhookParts;
+  /** Which endpoint URLs are accepted (HTTPS to public addresses; loopback HTTP in local use). */
+  readonly urlPolicy: UrlPolicy;
 }
 
 /** Hono's environment for this app: what middleware puts on the context. */

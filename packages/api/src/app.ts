@@ -12,6 +12,7 @@ import { ROUTES } from './contract/document';
 import type { BotOptions } from './games/bot-players';
 import { createGameService } from './games/create-service';
 import { GameWatcher } from './games/watcher';
+import { TurnWaiter } from './games/turn-waiter';
 import { limitBody } from './http/body-limit';
 import { bufferedBody } from './http/buffered-body';
 import { errorHandler } from './http/errors';
@@ -30,12 +31,14 @@ import { messageRoutes } from './routes/messages';
 import { exportRoutes } from './routes/export';
 import { rematchRoutes } from './routes/rematch';
 import { watchRoutes } from './routes/watch';
+import { webhookRoutes } from './routes/webhooks';
 import { WatchLinks } from './games/watch-links';
 import { moveRoutes } from './routes/moves';
 import { myGameRoutes } from './routes/my-games';
 import { playerRoutes } from './routes/players';
 import { seatRoutes } from './routes/seats';
 import { router } from './routes/router';
+import { webhookParts } from './webhooks/parts';
 
 /** What the app is built from. Only entry points (functions/) read the environment to fill this in. */
 export interface AppOptions {
@@ -54,6 +57,12 @@ export interface AppOptions {
   readonly bots?: BotOptions;
   /** How long a game may wait for players with nothing happening before the sweeper closes it (default 7 days). */
   readonly staleAfterMs?: number;
+  /**
+   * Webhooks: URLs over plain HTTP to loopback are accepted for endpoints (local development and
+   * tests only; off, only HTTPS to public addresses), and `onNotify` hears of each commit written
+   * with notifications (the local server sweeps soon after it).
+   */
+  readonly webhooks?: { readonly allowLoopbackHttp?: boolean; readonly onNotify?: () => void };
 }
 
 const DEFAULT_LIMITS: Limits = {
@@ -106,6 +115,7 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   app.route('/', rematchRoutes(deps));
   app.route('/', watchRoutes(deps, links));
   app.route('/', myGameRoutes(deps));
+  app.route('/', webhookRoutes(deps));
   app.route('/', gameRoutes(deps));
   app.route('/', seatRoutes(deps));
   app.route('/', moveRoutes(deps));
@@ -148,12 +158,16 @@ function appDeps(options: AppOptions): AppDeps {
   const secret = lazySecret(options.secret);
   let signer: Promise<Signer> | undefined;
   const players = new PlayerRepository(options.store);
+  const webhooks = webhookParts(options.store, clock, logger, options.webhooks?.onNotify);
   return {
     store: options.store,
-    games: createGameService(options),
+    games: createGameService({ ...options, notifier: webhooks.notifier }),
+    webhooks,
+    urlPolicy: { allowLoopbackHttp: options.webhooks?.allowLoopbackHttp ?? false },
     players,
     accounts: new AccountCache(players, clock),
     watcher: new GameWatcher(options.store, limits.pollMs),
+    turnWaiter: new TurnWaiter(options.store, limits.pollMs),
     // A failed fetch of the secret is tried again on the next request, so only a success is kept.
     signer: () =>
       (signer ??= secret().then(

@@ -23,6 +23,12 @@ export const PROBLEMS = {
   'player/not-found': { status: 404, title: 'No such player' },
   'player/token-not-found': { status: 404, title: 'No such token of yours' },
   'player/too-many-tokens': { status: 422, title: 'Too many tokens are open' },
+  'webhook/not-found': { status: 404, title: 'No such webhook endpoint of yours' },
+  'webhook/delivery-not-found': { status: 404, title: 'No such delivery of this endpoint' },
+  'webhook/too-many-endpoints': { status: 422, title: 'Too many webhook endpoints' },
+  'webhook/url-invalid': { status: 422, title: 'The URL is not a valid absolute URL' },
+  'webhook/url-not-https': { status: 422, title: 'Webhook URLs must be https://' },
+  'webhook/url-not-allowed': { status: 422, title: 'The URL’s host is not a public address' },
   'service/unavailable': { status: 503, title: 'The service is briefly unavailable: retry' },
   'service/error': { status: 500, title: 'Something went wrong on our side' },
   ...Object.fromEntries(REJECTION_CODES.map((code) => [code, { status: 422, title: titleOf(code) }])),
@@ -31,7 +37,7 @@ export const PROBLEMS = {
   { status: 400 | 401 | 403 | 404 | 405 | 412 | 413 | 415 | 422 | 428 | 429 | 500 | 503; title: string }
 >;
 
-/** A problem code: `request/…`, `auth/…`, `game/…`, `player/…`, `service/…` or a rules code. */
+/** A problem code: `request/…`, `auth/…`, `game/…`, `player/…`, `webhook/…`, `service/…` or a rules code. */
 export type ProblemCode =
   | 'request/invalid'
   | 'request/malformed-json'
@@ -54,6 +60,12 @@ export type ProblemCode =
   | 'player/not-found'
   | 'player/token-not-found'
   | 'player/too-many-tokens'
+  | 'webhook/not-found'
+  | 'webhook/delivery-not-found'
+  | 'webhook/too-many-endpoints'
+  | 'webhook/url-invalid'
+  | 'webhook/url-not-https'
+  | 'webhook/url-not-allowed'
   | 'service/unavailable'
   | 'service/error'
   | RejectionCode;

@@ -6,7 +6,10 @@ import type { LambdaEvent } from 'hono/aws-lambda';
 import { createDynamoClient, ensureTable, EventStore } from '@chickenfoot/store';
 import { createApp, type AppOptions } from './app';
 import type { LogRecord } from './http/logging';
-import { appSweeper } from './sweeper/clock-sweeper';
+import { appSweeper, type SweeperWebhookOptions } from './sweeper/clock-sweeper';
+
+/** A seeded [0, 1) from a seeded whole-number generator: the retries' jitter, deterministic. */
+const jitter = (random: (bound: number) => number) => () => random(1_000_000) / 1_000_000;
 
 /** The signing secret of test apps. */
 export const TEST_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
@@ -44,7 +47,11 @@ export const TEST_SEED = Number(process.env.TEST_SEED ?? 1);
  * An app on its own table (or on `options.store`), with its logs collected and its deals shuffled from `TEST_SEED`.
  * @example const { api } = await testApi(inject('dynamoEndpoint')); const ann = await api.register('Ann');
  */
-export async function testApi(endpoint: string, options: Partial<AppOptions> = {}) {
+export async function testApi(
+  endpoint: string,
+  options: Partial<AppOptions> & { sweeperWebhooks?: SweeperWebhookOptions } = {},
+) {
+  const { sweeperWebhooks, ...appOptions } = options;
   const store = options.store ?? (await freshStore(endpoint));
   const logs: LogRecord[] = [];
   const app = createApp({
@@ -52,7 +59,9 @@ export async function testApi(endpoint: string, options: Partial<AppOptions> = {
     secret: TEST_SECRET,
     shuffle: fisherYates(seededRandom(TEST_SEED)),
     logger: (record) => logs.push(record),
-    ...options,
+    // Receivers in tests listen on loopback over plain HTTP, as in local development.
+    webhooks: { allowLoopbackHttp: true },
+    ...appOptions,
   });
   // The app's sweeper on the same store and clock, as `npm start` runs it beside the app.
   const sweeper = appSweeper({
@@ -61,6 +70,7 @@ export async function testApi(endpoint: string, options: Partial<AppOptions> = {
     logger: (record) => logs.push(record),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.bots ? { bots: options.bots } : {}),
+    webhooks: { allowLoopbackHttp: true, random: jitter(seededRandom(TEST_SEED + 2)), ...sweeperWebhooks },
   });
   return { app, store, logs, sweeper, api: new TestClient((request) => app.request(request)) };
 }

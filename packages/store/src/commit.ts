@@ -1,5 +1,5 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { checkDue, type DueAt } from './due-at';
+import { checkDue, dueAttributes, type DueAt } from './due-at';
 import { checkHead, type GameHead } from './head';
 import { itemKey } from './keys';
 import { decodePayload, encodePayload } from './payload';
@@ -44,6 +44,12 @@ export interface AppendMeta {
    * time given does not begin a turn).
    */
   turn?: TurnChange & { readonly head: GameHead; readonly due?: DueAt | null; readonly since?: string };
+  /**
+   * Work due on the commit itself (its notifications, see the API's webhooks): written with the
+   * commit in the same conditional PutItem, so the work is recorded exactly when the commit is, and
+   * in the due index until the sweeper settles it. The commit is its own due item (its key, no `v`).
+   */
+  due?: DueAt;
   /** Defaults to now. */
   at?: Date;
   /** Who issued the command. */
@@ -98,6 +104,7 @@ export function commitItem(
     checkHead(meta.turn.head, version);
     if (meta.turn.due) checkDue(meta.turn.due);
   }
+  if (meta.due !== undefined) checkDue(meta.due);
   const at = (meta.at ?? new Date()).toISOString();
   const item: Record<string, AttributeValue> = {
     ...itemKey(gameId, version),
@@ -111,6 +118,7 @@ export function commitItem(
   if (meta.snapshot instanceof Uint8Array) item[A.snapshotBytes] = { B: meta.snapshot };
   else if (meta.snapshot !== undefined) item[A.snapshot] = encodePayload(meta.snapshot);
   if (meta.snapshot !== undefined) commit.snapshot = meta.snapshot;
+  if (meta.due !== undefined) Object.assign(item, dueAttributes(gameId, meta.due));
   if (meta.turn !== undefined) {
     if (meta.turn.from === null || meta.turn.from !== meta.by) item[A.turnFrom] = playerOrNobody(meta.turn.from);
     item[A.turnTo] = playerOrNobody(meta.turn.to);

@@ -84,7 +84,7 @@ export const turnPlayerOf = (item: DueItem): string | null => playerOfTurns(item
 const keyOf = (item: DueItem): Record<string, AttributeValue> => ({ pk: { S: item.key.pk }, sk: { N: item.key.sk } });
 
 /** The condition every write on a due item takes: it is still the one listed (same sort key, same version). */
-function stillListed(item: DueItem) {
+export function stillListed(item: DueItem) {
   return {
     expression: `#dsk = :dsk${item.version !== null ? ' AND #v = :v' : ''}`,
     names: { '#dsk': 'dsk', ...(item.version !== null ? { '#v': 'v' } : {}) },
@@ -121,6 +121,7 @@ export async function claimDue(dynamo: Dynamo, item: DueItem, now: string, until
  */
 export async function settleDue(dynamo: Dynamo, item: DueItem, next: DueAt | null): Promise<boolean> {
   const listed = stillListed(item);
+  // The due index's id part names the item's shard: kept as listed, whatever the next kind.
   const moved = next ? dueAttributes(item.gameId, next).dsk : null;
   const written = await dynamo.updateIf({
     Key: keyOf(item),

@@ -1,6 +1,16 @@
 import { append, type AppendResult } from './append';
 import type { AppendMeta, Commit } from './commit';
 import { measureCost, type CostMeter, type CostReport } from './cost';
+import {
+  listDeliveries,
+  putDelivery,
+  readDelivery,
+  recordAttempt,
+  requeueDelivery,
+  type AttemptRecord,
+  type Delivery,
+  type NewDelivery,
+} from './deliveries';
 import { claimDue, isStillDue, listDue, settleDue, type DueAt, type DueItem, type DuePage } from './due';
 import { Dynamo, type StoreClient } from './dynamo';
 import type { GameHead } from './head';
@@ -89,9 +99,12 @@ export class EventStore {
     return append(this.#dynamo, gameId, expectedVersion, events, meta);
   }
 
-  /** The newest commit with its snapshot (one strongly consistent Query), or null for an empty game. */
-  readLatest(gameId: string, options: { snapshot?: boolean } = {}): Promise<Commit | null> {
-    return readLatest(this.#dynamo, gameId, options.snapshot ?? true);
+  /**
+   * The newest commit with its snapshot (one strongly consistent Query, or with `consistent: false`
+   * an eventually consistent one at half the read units), or null for an empty game.
+   */
+  readLatest(gameId: string, options: { snapshot?: boolean; consistent?: boolean } = {}): Promise<Commit | null> {
+    return readLatest(this.#dynamo, gameId, options.snapshot ?? true, options.consistent ?? true);
   }
 
   /**
@@ -284,6 +297,38 @@ export class EventStore {
    */
   settleDue(item: DueItem, next: DueAt | null): Promise<boolean> {
     return settleDue(this.#dynamo, item, next);
+  }
+
+  /**
+   * Makes a pending delivery of a message to an endpoint, due at `dueAt`, or finds the one made for
+   * the same message already (`created` false): safe to repeat. See deliveries.ts.
+   * @example await store.putDelivery({ endpointId, playerId, messageId, type, gameId, payload, createdAt }, createdAt);
+   */
+  putDelivery(delivery: NewDelivery, dueAt: string): Promise<{ delivery: Delivery; created: boolean }> {
+    return putDelivery(this.#dynamo, delivery, dueAt);
+  }
+
+  /** One delivery of an endpoint (strongly consistent GetItem), or null. */
+  readDelivery(endpointId: string, seq: number): Promise<Delivery | null> {
+    return readDelivery(this.#dynamo, endpointId, seq);
+  }
+
+  /** A page of an endpoint's deliveries, newest first (one Query). */
+  listDeliveries(endpointId: string, options?: { limit?: number; cursor?: string | null }) {
+    return listDeliveries(this.#dynamo, endpointId, options);
+  }
+
+  /**
+   * Records an attempt on a claimed delivery (`item` as the due index listed it) and what follows
+   * (due again, or its final status): one conditional UpdateItem; false when it had moved on.
+   */
+  recordAttempt(item: DueItem, delivery: Delivery, record: AttemptRecord): Promise<boolean> {
+    return recordAttempt(this.#dynamo, item, delivery, record);
+  }
+
+  /** Puts a delivery back in the due index at `at` (a redelivery); null when there is none. */
+  requeueDelivery(endpointId: string, seq: number, at: string, options: { once: boolean }): Promise<Delivery | null> {
+    return requeueDelivery(this.#dynamo, endpointId, seq, at, options);
   }
 
   /** True while a listed item is still in the due index as listed (one strongly consistent GetItem). */

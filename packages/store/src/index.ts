@@ -10,6 +10,16 @@ export type { CommandIdentity } from './idempotency';
 export type { AppendMeta, Commit } from './commit';
 export type { TurnChange } from './turn-change';
 export { turnPlayerOf, type DueAt, type DueItem, type DuePage } from './due';
+export {
+  ATTEMPTS_KEPT,
+  DELIVERY_DUE,
+  deliveryKeyOf,
+  type AttemptRecord,
+  type Delivery,
+  type DeliveryAttempt,
+  type DeliveryStatus,
+  type NewDelivery,
+} from './deliveries';
 export type { RecordedAt } from './idempotency';
 export type { CommitPage, ReadAfterOptions, ReadRecentOptions } from './read';
 export type { GameHead, SeatInfo } from './head';

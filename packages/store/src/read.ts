@@ -26,7 +26,12 @@ const querying = (withSnapshot: boolean) =>
   withSnapshot ? { ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk' } } : WITHOUT_SNAPSHOT;
 
 /** The newest commit, with its snapshot, in one strongly consistent Query; null for an empty game. */
-export async function readLatest(dynamo: Dynamo, gameId: string, withSnapshot = true): Promise<Commit | null> {
+export async function readLatest(
+  dynamo: Dynamo,
+  gameId: string,
+  withSnapshot = true,
+  consistent = true,
+): Promise<Commit | null> {
   checkId('gameId', gameId);
   const { Items } = await dynamo.query({
     ...querying(withSnapshot),
@@ -34,7 +39,7 @@ export async function readLatest(dynamo: Dynamo, gameId: string, withSnapshot = 
     ExpressionAttributeValues: { ':pk': gameKey(gameId), ':first': { N: '1' } },
     ScanIndexForward: false,
     Limit: 1,
-    ConsistentRead: true,
+    ConsistentRead: consistent,
   });
   const item = Items?.[0];
   return item ? readCommitItem(gameId, item, withSnapshot) : null;

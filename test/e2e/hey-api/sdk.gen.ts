@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AddBotData, AddBotErrors, AddBotResponses, CancelGameData, CancelGameErrors, CancelGameResponses, CreateGameData, CreateGameErrors, CreateGameResponses, CreateTokenData, CreateTokenErrors, CreateTokenResponses, CreateWatchLinkData, CreateWatchLinkErrors, CreateWatchLinkResponses, DeleteMeData, DeleteMeErrors, DeleteMeResponses, ExportGameData, ExportGameErrors, ExportGameResponses, GetGameData, GetGameErrors, GetGameResponses, GetMeData, GetMeErrors, GetMeResponses, GiveTimeData, GiveTimeErrors, GiveTimeResponses, JoinGameData, JoinGameErrors, JoinGameResponses, LeaveGameData, LeaveGameErrors, LeaveGameResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListLobbyData, ListLobbyErrors, ListLobbyResponses, ListMessagesData, ListMessagesErrors, ListMessagesResponses, ListMyGamesData, ListMyGamesErrors, ListMyGamesResponses, ListTokensData, ListTokensErrors, ListTokensResponses, ListWatchLinksData, ListWatchLinksErrors, ListWatchLinksResponses, MakeMoveData, MakeMoveErrors, MakeMoveResponses, MuteMessagesData, MuteMessagesErrors, MuteMessagesResponses, PostMessageData, PostMessageErrors, PostMessageResponses, QuickMatchData, QuickMatchErrors, QuickMatchResponses, RegisterPlayerData, RegisterPlayerErrors, RegisterPlayerResponses, RematchData, RematchErrors, RematchResponses, RenameMeData, RenameMeErrors, RenameMeResponses, ReplayGameData, ReplayGameErrors, ReplayGameResponses, ReturnToGameData, ReturnToGameErrors, ReturnToGameResponses, RevokeAllTokensData, RevokeAllTokensErrors, RevokeAllTokensResponses, RevokeTokenData, RevokeTokenErrors, RevokeTokenResponses, RevokeWatchLinkData, RevokeWatchLinkErrors, RevokeWatchLinkResponses, WatchEventsData, WatchEventsErrors, WatchEventsResponses, WatchGameData, WatchGameErrors, WatchGameResponses } from './types.gen';
+import type { AddBotData, AddBotErrors, AddBotResponses, CancelGameData, CancelGameErrors, CancelGameResponses, CreateGameData, CreateGameErrors, CreateGameResponses, CreateTokenData, CreateTokenErrors, CreateTokenResponses, CreateWatchLinkData, CreateWatchLinkErrors, CreateWatchLinkResponses, CreateWebhookEndpointData, CreateWebhookEndpointErrors, CreateWebhookEndpointResponses, DeleteMeData, DeleteMeErrors, DeleteMeResponses, DeleteWebhookEndpointData, DeleteWebhookEndpointErrors, DeleteWebhookEndpointResponses, ExportGameData, ExportGameErrors, ExportGameResponses, GetGameData, GetGameErrors, GetGameResponses, GetMeData, GetMeErrors, GetMeResponses, GetWebhookEndpointData, GetWebhookEndpointErrors, GetWebhookEndpointResponses, GiveTimeData, GiveTimeErrors, GiveTimeResponses, JoinGameData, JoinGameErrors, JoinGameResponses, LeaveGameData, LeaveGameErrors, LeaveGameResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListLobbyData, ListLobbyErrors, ListLobbyResponses, ListMessagesData, ListMessagesErrors, ListMessagesResponses, ListMyGamesData, ListMyGamesErrors, ListMyGamesResponses, ListTokensData, ListTokensErrors, ListTokensResponses, ListWatchLinksData, ListWatchLinksErrors, ListWatchLinksResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhookEndpointsData, ListWebhookEndpointsErrors, ListWebhookEndpointsResponses, MakeMoveData, MakeMoveErrors, MakeMoveResponses, MuteMessagesData, MuteMessagesErrors, MuteMessagesResponses, PostMessageData, PostMessageErrors, PostMessageResponses, QuickMatchData, QuickMatchErrors, QuickMatchResponses, RedeliverWebhookData, RedeliverWebhookErrors, RedeliverWebhookResponses, RegisterPlayerData, RegisterPlayerErrors, RegisterPlayerResponses, RematchData, RematchErrors, RematchResponses, RenameMeData, RenameMeErrors, RenameMeResponses, ReplayGameData, ReplayGameErrors, ReplayGameResponses, ReturnToGameData, ReturnToGameErrors, ReturnToGameResponses, RevokeAllTokensData, RevokeAllTokensErrors, RevokeAllTokensResponses, RevokeTokenData, RevokeTokenErrors, RevokeTokenResponses, RevokeWatchLinkData, RevokeWatchLinkErrors, RevokeWatchLinkResponses, RotateWebhookSecretData, RotateWebhookSecretErrors, RotateWebhookSecretResponses, TestWebhookEndpointData, TestWebhookEndpointErrors, TestWebhookEndpointResponses, UpdateWebhookEndpointData, UpdateWebhookEndpointErrors, UpdateWebhookEndpointResponses, WatchEventsData, WatchEventsErrors, WatchEventsResponses, WatchGameData, WatchGameErrors, WatchGameResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -123,6 +123,8 @@ export const revokeToken = <ThrowOnError extends boolean = false>(options: Optio
  * Your games
  *
  * With `turn=mine`: the games waiting for your move, the one waiting longest first, current as of the last move. Without it: all your games, the most recently joined or changed status first, with `yourTurn` marked; that list comes from an index and may trail a change of status by a moment. The game itself is always current.
+ *
+ * With `turn=mine&wait=<seconds>` and no game waiting for you yet, the request waits (up to 20 s) and returns as soon as one does: one request to learn that any of your games needs you, instead of one per game.
  */
 export const listMyGames = <ThrowOnError extends boolean = false>(options?: Options<ListMyGamesData, ThrowOnError>) => (options?.client ?? client).get<ListMyGamesResponses, ListMyGamesErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -439,4 +441,111 @@ export const quickMatch = <ThrowOnError extends boolean = false>(options: Option
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * Your webhook endpoints
+ *
+ * Every endpoint you added, oldest first (without their secrets).
+ */
+export const listWebhookEndpoints = <ThrowOnError extends boolean = false>(options?: Options<ListWebhookEndpointsData, ThrowOnError>) => (options?.client ?? client).get<ListWebhookEndpointsResponses, ListWebhookEndpointsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/me/webhooks',
+    ...options
+});
+
+/**
+ * Add a webhook endpoint
+ *
+ * Tells the server where to POST your notifications (see the `webhooks` of this document): each is signed as Standard Webhooks v1 says (`webhook-id`, `webhook-timestamp`, `webhook-signature`) with the endpoint’s own secret, shown only in this reply. Up to 10 endpoints. A retry with the same `Idempotency-Key` returns the same endpoint and secret.
+ *
+ * Deliveries are retried on failure (any answer but 2xx, none within 15 s, a redirect: redirects are never followed) for about three days; a 410 Gone turns the endpoint off. An endpoint receives the notifications of moves made from at most 15 s after it was added.
+ */
+export const createWebhookEndpoint = <ThrowOnError extends boolean = false>(options: Options<CreateWebhookEndpointData, ThrowOnError>) => (options.client ?? client).post<CreateWebhookEndpointResponses, CreateWebhookEndpointErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/me/webhooks',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Remove a webhook endpoint
+ *
+ * Nothing more is sent to it; deliveries still pending are cancelled.
+ */
+export const deleteWebhookEndpoint = <ThrowOnError extends boolean = false>(options: Options<DeleteWebhookEndpointData, ThrowOnError>) => (options.client ?? client).delete<DeleteWebhookEndpointResponses, DeleteWebhookEndpointErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/me/webhooks/{endpointId}',
+    ...options
+});
+
+/**
+ * One webhook endpoint
+ */
+export const getWebhookEndpoint = <ThrowOnError extends boolean = false>(options: Options<GetWebhookEndpointData, ThrowOnError>) => (options.client ?? client).get<GetWebhookEndpointResponses, GetWebhookEndpointErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/me/webhooks/{endpointId}',
+    ...options
+});
+
+/**
+ * Change a webhook endpoint
+ *
+ * Changes only what the body names: its URL, events, games, description, or turns it off and on.
+ */
+export const updateWebhookEndpoint = <ThrowOnError extends boolean = false>(options: Options<UpdateWebhookEndpointData, ThrowOnError>) => (options.client ?? client).patch<UpdateWebhookEndpointResponses, UpdateWebhookEndpointErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/me/webhooks/{endpointId}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Rotate the signing secret
+ *
+ * A new secret, shown only in this reply. For 24 hours every delivery carries two signatures, one with each secret (`previousSecretExpiresAt`), so a receiver can switch to the new one without missing a delivery. A retry with the same `Idempotency-Key` returns the same secret.
+ */
+export const rotateWebhookSecret = <ThrowOnError extends boolean = false>(options: Options<RotateWebhookSecretData, ThrowOnError>) => (options.client ?? client).post<RotateWebhookSecretResponses, RotateWebhookSecretErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/me/webhooks/{endpointId}/secret',
+    ...options
+});
+
+/**
+ * Send a test event
+ *
+ * Queues a `webhook.test` delivery to the endpoint, whatever it subscribes to; it goes out like any other (see its log).
+ */
+export const testWebhookEndpoint = <ThrowOnError extends boolean = false>(options: Options<TestWebhookEndpointData, ThrowOnError>) => (options.client ?? client).post<TestWebhookEndpointResponses, TestWebhookEndpointErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/me/webhooks/{endpointId}/test',
+    ...options
+});
+
+/**
+ * An endpoint’s delivery log
+ *
+ * Its deliveries, newest first, each with its status and its latest attempts.
+ */
+export const listWebhookDeliveries = <ThrowOnError extends boolean = false>(options: Options<ListWebhookDeliveriesData, ThrowOnError>) => (options.client ?? client).get<ListWebhookDeliveriesResponses, ListWebhookDeliveriesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/me/webhooks/{endpointId}/deliveries',
+    ...options
+});
+
+/**
+ * Send a delivery again
+ *
+ * One more attempt, soon, with the same `webhook-id` (deduplicate on it), whatever the delivery’s status; no retries follow it.
+ */
+export const redeliverWebhook = <ThrowOnError extends boolean = false>(options: Options<RedeliverWebhookData, ThrowOnError>) => (options.client ?? client).post<RedeliverWebhookResponses, RedeliverWebhookErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/me/webhooks/{endpointId}/deliveries/{deliveryId}/redeliver',
+    ...options
 });

@@ -4,6 +4,146 @@ export type ClientOptions = {
     baseUrl: `${string}://${string}` | (string & {});
 };
 
+export type Webhooks = WebhookTurnStartedWebhookRequest | WebhookTurnReminderWebhookRequest | WebhookTurnTimedOutWebhookRequest | WebhookGameStartedWebhookRequest | WebhookHandEndedWebhookRequest | WebhookGameFinishedWebhookRequest | WebhookWebhookTestWebhookRequest;
+
+export type WebhookTurnStarted = {
+    type: 'turn.started';
+    /**
+     * When it happened.
+     */
+    timestamp: string;
+    data: {
+        gameId: string;
+        /**
+         * The game’s version it tells of: fetch its events after the version you have.
+         */
+        version: number;
+        /**
+         * Your seat.
+         */
+        seat: number;
+        /**
+         * When the turn times out; null without a clock.
+         */
+        deadline: string | null;
+    };
+};
+
+export type WebhookTurnReminder = {
+    type: 'turn.reminder';
+    /**
+     * When it happened.
+     */
+    timestamp: string;
+    data: {
+        gameId: string;
+        /**
+         * The game’s version it tells of: fetch its events after the version you have.
+         */
+        version: number;
+        /**
+         * Your seat.
+         */
+        seat: number;
+        /**
+         * When the turn times out; null without a clock.
+         */
+        deadline: string | null;
+    };
+};
+
+export type WebhookTurnTimedOut = {
+    type: 'turn.timed-out';
+    /**
+     * When it happened.
+     */
+    timestamp: string;
+    data: {
+        gameId: string;
+        /**
+         * The game’s version it tells of: fetch its events after the version you have.
+         */
+        version: number;
+        /**
+         * Your seat.
+         */
+        seat: number;
+    };
+};
+
+export type WebhookGameStarted = {
+    type: 'game.started';
+    /**
+     * When it happened.
+     */
+    timestamp: string;
+    data: {
+        gameId: string;
+        /**
+         * The game’s version it tells of: fetch its events after the version you have.
+         */
+        version: number;
+    };
+};
+
+export type WebhookHandEnded = {
+    type: 'hand.ended';
+    /**
+     * When it happened.
+     */
+    timestamp: string;
+    data: {
+        gameId: string;
+        /**
+         * The game’s version it tells of: fetch its events after the version you have.
+         */
+        version: number;
+        hand: number;
+        reason: 'out' | 'blocked';
+        /**
+         * The seat that went out; null when the hand blocked.
+         */
+        out: number | null;
+        /**
+         * What each seat added this hand.
+         */
+        scores: Array<number>;
+        /**
+         * Each seat’s total after it.
+         */
+        totals: Array<number>;
+    };
+};
+
+export type WebhookGameFinished = {
+    type: 'game.finished';
+    /**
+     * When it happened.
+     */
+    timestamp: string;
+    data: {
+        gameId: string;
+        /**
+         * The game’s version it tells of: fetch its events after the version you have.
+         */
+        version: number;
+        totals: Array<number>;
+        winners: Array<number>;
+    };
+};
+
+export type WebhookWebhookTest = {
+    type: 'webhook.test';
+    /**
+     * When it happened.
+     */
+    timestamp: string;
+    data: {
+        endpointId: string;
+        message: string;
+    };
+};
+
 /**
  * An RFC 9457 problem document (`application/problem+json`), as every error of this API is.
  */
@@ -11,7 +151,7 @@ export type Problem = {
     /**
      * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
      */
-    type: '/problems/request/invalid' | '/problems/request/malformed-json' | '/problems/request/idempotency-key-required' | '/problems/request/method-not-allowed' | '/problems/request/not-found' | '/problems/request/too-large' | '/problems/request/unsupported-media-type' | '/problems/request/idempotency-key-reused' | '/problems/request/if-match-required' | '/problems/request/version-mismatch' | '/problems/request/version-ahead' | '/problems/request/too-many-requests' | '/problems/auth/unauthenticated' | '/problems/game/not-found' | '/problems/game/left' | '/problems/game/not-finished' | '/problems/game/watch-link-not-found' | '/problems/game/too-many-watch-links' | '/problems/player/not-found' | '/problems/player/token-not-found' | '/problems/player/too-many-tokens' | '/problems/service/unavailable' | '/problems/service/error' | '/problems/rules/game-exists' | '/problems/rules/invalid-ruleset' | '/problems/rules/game-full' | '/problems/rules/unknown-seat' | '/problems/rules/seat-taken' | '/problems/rules/unknown-bot-level' | '/problems/rules/game-not-found' | '/problems/rules/already-seated' | '/problems/rules/game-cancelled' | '/problems/rules/not-invited' | '/problems/rules/not-creator' | '/problems/rules/game-finished' | '/problems/rules/already-left' | '/problems/rules/creator-cannot-leave' | '/problems/rules/game-started' | '/problems/rules/game-not-started' | '/problems/rules/not-your-turn' | '/problems/rules/invalid-tile' | '/problems/rules/not-in-hand' | '/problems/rules/must-play-drawn' | '/problems/rules/unknown-placement' | '/problems/rules/must-fill-double' | '/problems/rules/end-closed' | '/problems/rules/suit-mismatch' | '/problems/rules/nothing-to-announce' | '/problems/rules/already-drew' | '/problems/rules/must-play' | '/problems/rules/no-lapse' | '/problems/rules/cannot-call-out-self' | '/problems/rules/not-away' | '/problems/rules/no-clock' | '/problems/rules/no-deadline' | '/problems/rules/cannot-give-self' | '/problems/rules/too-much-time';
+    type: '/problems/request/invalid' | '/problems/request/malformed-json' | '/problems/request/idempotency-key-required' | '/problems/request/method-not-allowed' | '/problems/request/not-found' | '/problems/request/too-large' | '/problems/request/unsupported-media-type' | '/problems/request/idempotency-key-reused' | '/problems/request/if-match-required' | '/problems/request/version-mismatch' | '/problems/request/version-ahead' | '/problems/request/too-many-requests' | '/problems/auth/unauthenticated' | '/problems/game/not-found' | '/problems/game/left' | '/problems/game/not-finished' | '/problems/game/watch-link-not-found' | '/problems/game/too-many-watch-links' | '/problems/player/not-found' | '/problems/player/token-not-found' | '/problems/player/too-many-tokens' | '/problems/webhook/not-found' | '/problems/webhook/delivery-not-found' | '/problems/webhook/too-many-endpoints' | '/problems/webhook/url-invalid' | '/problems/webhook/url-not-https' | '/problems/webhook/url-not-allowed' | '/problems/service/unavailable' | '/problems/service/error' | '/problems/rules/game-exists' | '/problems/rules/invalid-ruleset' | '/problems/rules/game-full' | '/problems/rules/unknown-seat' | '/problems/rules/seat-taken' | '/problems/rules/unknown-bot-level' | '/problems/rules/game-not-found' | '/problems/rules/already-seated' | '/problems/rules/game-cancelled' | '/problems/rules/not-invited' | '/problems/rules/not-creator' | '/problems/rules/game-finished' | '/problems/rules/already-left' | '/problems/rules/creator-cannot-leave' | '/problems/rules/game-started' | '/problems/rules/game-not-started' | '/problems/rules/not-your-turn' | '/problems/rules/invalid-tile' | '/problems/rules/not-in-hand' | '/problems/rules/must-play-drawn' | '/problems/rules/unknown-placement' | '/problems/rules/must-fill-double' | '/problems/rules/end-closed' | '/problems/rules/suit-mismatch' | '/problems/rules/nothing-to-announce' | '/problems/rules/already-drew' | '/problems/rules/must-play' | '/problems/rules/no-lapse' | '/problems/rules/cannot-call-out-self' | '/problems/rules/not-away' | '/problems/rules/no-clock' | '/problems/rules/no-deadline' | '/problems/rules/cannot-give-self' | '/problems/rules/too-much-time';
     title: string;
     /**
      * The HTTP status, repeated.
@@ -24,7 +164,7 @@ export type Problem = {
     /**
      * The problem code: what a client branches on.
      */
-    code: 'request/invalid' | 'request/malformed-json' | 'request/idempotency-key-required' | 'request/method-not-allowed' | 'request/not-found' | 'request/too-large' | 'request/unsupported-media-type' | 'request/idempotency-key-reused' | 'request/if-match-required' | 'request/version-mismatch' | 'request/version-ahead' | 'request/too-many-requests' | 'auth/unauthenticated' | 'game/not-found' | 'game/left' | 'game/not-finished' | 'game/watch-link-not-found' | 'game/too-many-watch-links' | 'player/not-found' | 'player/token-not-found' | 'player/too-many-tokens' | 'service/unavailable' | 'service/error' | 'rules/game-exists' | 'rules/invalid-ruleset' | 'rules/game-full' | 'rules/unknown-seat' | 'rules/seat-taken' | 'rules/unknown-bot-level' | 'rules/game-not-found' | 'rules/already-seated' | 'rules/game-cancelled' | 'rules/not-invited' | 'rules/not-creator' | 'rules/game-finished' | 'rules/already-left' | 'rules/creator-cannot-leave' | 'rules/game-started' | 'rules/game-not-started' | 'rules/not-your-turn' | 'rules/invalid-tile' | 'rules/not-in-hand' | 'rules/must-play-drawn' | 'rules/unknown-placement' | 'rules/must-fill-double' | 'rules/end-closed' | 'rules/suit-mismatch' | 'rules/nothing-to-announce' | 'rules/already-drew' | 'rules/must-play' | 'rules/no-lapse' | 'rules/cannot-call-out-self' | 'rules/not-away' | 'rules/no-clock' | 'rules/no-deadline' | 'rules/cannot-give-self' | 'rules/too-much-time';
+    code: 'request/invalid' | 'request/malformed-json' | 'request/idempotency-key-required' | 'request/method-not-allowed' | 'request/not-found' | 'request/too-large' | 'request/unsupported-media-type' | 'request/idempotency-key-reused' | 'request/if-match-required' | 'request/version-mismatch' | 'request/version-ahead' | 'request/too-many-requests' | 'auth/unauthenticated' | 'game/not-found' | 'game/left' | 'game/not-finished' | 'game/watch-link-not-found' | 'game/too-many-watch-links' | 'player/not-found' | 'player/token-not-found' | 'player/too-many-tokens' | 'webhook/not-found' | 'webhook/delivery-not-found' | 'webhook/too-many-endpoints' | 'webhook/url-invalid' | 'webhook/url-not-https' | 'webhook/url-not-allowed' | 'service/unavailable' | 'service/error' | 'rules/game-exists' | 'rules/invalid-ruleset' | 'rules/game-full' | 'rules/unknown-seat' | 'rules/seat-taken' | 'rules/unknown-bot-level' | 'rules/game-not-found' | 'rules/already-seated' | 'rules/game-cancelled' | 'rules/not-invited' | 'rules/not-creator' | 'rules/game-finished' | 'rules/already-left' | 'rules/creator-cannot-leave' | 'rules/game-started' | 'rules/game-not-started' | 'rules/not-your-turn' | 'rules/invalid-tile' | 'rules/not-in-hand' | 'rules/must-play-drawn' | 'rules/unknown-placement' | 'rules/must-fill-double' | 'rules/end-closed' | 'rules/suit-mismatch' | 'rules/nothing-to-announce' | 'rules/already-drew' | 'rules/must-play' | 'rules/no-lapse' | 'rules/cannot-call-out-self' | 'rules/not-away' | 'rules/no-clock' | 'rules/no-deadline' | 'rules/cannot-give-self' | 'rules/too-much-time';
     /**
      * Quote it when reporting a problem.
      */
@@ -5938,6 +6078,1337 @@ export type QuickMatch = {
     rules?: RuleOptions;
 };
 
+export type WebhookEndpointSecret = {
+    endpoint: WebhookEndpoint;
+    /**
+     * The signing secret (Standard Webhooks: `whsec_` and base64), shown only here. Verify each delivery’s `webhook-signature` with it.
+     */
+    secret: string;
+};
+
+export type WebhookEndpoint = {
+    id: string;
+    url: string;
+    events: Array<WebhookEventType>;
+    games: Array<string> | null;
+    description: string;
+    enabled: boolean;
+    /**
+     * `gone`: the server turned it off because the receiver answered 410 Gone.
+     */
+    disabledReason: 'gone' | null;
+    createdAt: string;
+    updatedAt: string;
+    /**
+     * After a rotation, until when deliveries are signed with the previous secret as well.
+     */
+    previousSecretExpiresAt: string | null;
+};
+
+/**
+ * `turn.started`: your turn began (one per turn change, never for a bot). `turn.reminder`: 80% of a clocked turn has passed and it is still yours. `turn.timed-out`: your turn ran out and a bot moved for you. `game.started`, `hand.ended` (scores), `game.finished` (winners): news of the whole table.
+ */
+export type WebhookEventType = 'turn.started' | 'turn.reminder' | 'turn.timed-out' | 'game.started' | 'hand.ended' | 'game.finished';
+
+/**
+ * A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`.
+ */
+export type CreateWebhookEndpointProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid' | '/problems/request/malformed-json' | '/problems/request/idempotency-key-required';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid' | 'request/malformed-json' | 'request/idempotency-key-required';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type CreateWebhookEndpointProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type CreateWebhookEndpointProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 415 problem: `request/unsupported-media-type`.
+ */
+export type CreateWebhookEndpointProblem415 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/unsupported-media-type';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 415;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/unsupported-media-type';
+};
+
+/**
+ * A 422 problem: `request/idempotency-key-reused`, `webhook/url-invalid`, `webhook/url-not-https`, `webhook/url-not-allowed`, `webhook/too-many-endpoints`.
+ */
+export type CreateWebhookEndpointProblem422 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/idempotency-key-reused' | '/problems/webhook/url-invalid' | '/problems/webhook/url-not-https' | '/problems/webhook/url-not-allowed' | '/problems/webhook/too-many-endpoints';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 422;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/idempotency-key-reused' | 'webhook/url-invalid' | 'webhook/url-not-https' | 'webhook/url-not-allowed' | 'webhook/too-many-endpoints';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type CreateWebhookEndpointProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type CreateWebhookEndpointProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type CreateWebhookEndpointProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+export type NewWebhookEndpoint = {
+    /**
+     * Where notifications are POSTed: an `https://` URL whose host is a public address (names are resolved and checked on every delivery; private, loopback, link-local and similar ranges are refused). No credentials in the URL.
+     */
+    url: string;
+    /**
+     * The notifications it receives (default: all of them).
+     */
+    events?: Array<WebhookEventType>;
+    /**
+     * Only these games’ notifications; null (the default) for all your games.
+     */
+    games?: Array<string> | null;
+    /**
+     * A note for yourself: which bot or app this is.
+     */
+    description?: string;
+};
+
+export type WebhookEndpointList = {
+    endpoints: Array<WebhookEndpoint>;
+};
+
+/**
+ * A 400 problem: `request/invalid`.
+ */
+export type ListWebhookEndpointsProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type ListWebhookEndpointsProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type ListWebhookEndpointsProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type ListWebhookEndpointsProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type ListWebhookEndpointsProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type ListWebhookEndpointsProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+/**
+ * A 400 problem: `request/invalid`.
+ */
+export type GetWebhookEndpointProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type GetWebhookEndpointProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 404 problem: `webhook/not-found`.
+ */
+export type GetWebhookEndpointProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/webhook/not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'webhook/not-found';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type GetWebhookEndpointProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type GetWebhookEndpointProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type GetWebhookEndpointProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type GetWebhookEndpointProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+/**
+ * A 400 problem: `request/invalid`, `request/malformed-json`.
+ */
+export type UpdateWebhookEndpointProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid' | '/problems/request/malformed-json';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid' | 'request/malformed-json';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type UpdateWebhookEndpointProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 404 problem: `webhook/not-found`.
+ */
+export type UpdateWebhookEndpointProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/webhook/not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'webhook/not-found';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type UpdateWebhookEndpointProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 415 problem: `request/unsupported-media-type`.
+ */
+export type UpdateWebhookEndpointProblem415 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/unsupported-media-type';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 415;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/unsupported-media-type';
+};
+
+/**
+ * A 422 problem: `webhook/url-invalid`, `webhook/url-not-https`, `webhook/url-not-allowed`.
+ */
+export type UpdateWebhookEndpointProblem422 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/webhook/url-invalid' | '/problems/webhook/url-not-https' | '/problems/webhook/url-not-allowed';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 422;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'webhook/url-invalid' | 'webhook/url-not-https' | 'webhook/url-not-allowed';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type UpdateWebhookEndpointProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type UpdateWebhookEndpointProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type UpdateWebhookEndpointProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+export type WebhookEndpointUpdate = {
+    /**
+     * Where notifications are POSTed: an `https://` URL whose host is a public address (names are resolved and checked on every delivery; private, loopback, link-local and similar ranges are refused). No credentials in the URL.
+     */
+    url?: string;
+    /**
+     * The notifications it receives (default: all of them).
+     */
+    events?: Array<WebhookEventType>;
+    /**
+     * Only these games’ notifications; null (the default) for all your games.
+     */
+    games?: Array<string> | null;
+    /**
+     * A note for yourself: which bot or app this is.
+     */
+    description?: string;
+    /**
+     * Turn deliveries off and on (an endpoint disabled after a 410 is turned on again so).
+     */
+    enabled?: boolean;
+};
+
+/**
+ * A 400 problem: `request/invalid`.
+ */
+export type DeleteWebhookEndpointProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type DeleteWebhookEndpointProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 404 problem: `webhook/not-found`.
+ */
+export type DeleteWebhookEndpointProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/webhook/not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'webhook/not-found';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type DeleteWebhookEndpointProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type DeleteWebhookEndpointProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type DeleteWebhookEndpointProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type DeleteWebhookEndpointProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+/**
+ * A 400 problem: `request/invalid`, `request/idempotency-key-required`.
+ */
+export type RotateWebhookSecretProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid' | '/problems/request/idempotency-key-required';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid' | 'request/idempotency-key-required';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type RotateWebhookSecretProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 404 problem: `webhook/not-found`.
+ */
+export type RotateWebhookSecretProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/webhook/not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'webhook/not-found';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type RotateWebhookSecretProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 422 problem: `request/idempotency-key-reused`.
+ */
+export type RotateWebhookSecretProblem422 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/idempotency-key-reused';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 422;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/idempotency-key-reused';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type RotateWebhookSecretProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type RotateWebhookSecretProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type RotateWebhookSecretProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+export type WebhookDelivery = {
+    id: string;
+    /**
+     * Its `webhook-id`: the same on every attempt and redelivery.
+     */
+    messageId: string;
+    type: 'turn.started' | 'turn.reminder' | 'turn.timed-out' | 'game.started' | 'hand.ended' | 'game.finished' | 'webhook.test';
+    gameId: string | null;
+    /**
+     * `pending`: an attempt is due (`nextAttemptAt`); `delivered`: a 2xx came; `failed`: the retries (about 3 days) ran out, the receiver answered 410, or a redelivery failed; `cancelled`: the endpoint was disabled or deleted first.
+     */
+    status: 'pending' | 'delivered' | 'failed' | 'cancelled';
+    createdAt: string;
+    nextAttemptAt: string | null;
+    attemptCount: number;
+    /**
+     * The newest attempts (up to 12), oldest first.
+     */
+    attempts: Array<WebhookAttempt>;
+    /**
+     * The body as sent (and signed).
+     */
+    body: string;
+};
+
+export type WebhookAttempt = {
+    at: string;
+    /**
+     * The receiver’s HTTP status; null when none came.
+     */
+    status: number | null;
+    /**
+     * `delivered`, or why not: `http-status`, `redirect` (never followed), `timeout` (15 s), `address-not-allowed`, `dns`, `connect`, `tls`, `url`, `not-sent`.
+     */
+    outcome: string;
+    ms: number;
+    /**
+     * What went wrong, and the start of the receiver’s answer.
+     */
+    detail: string;
+};
+
+/**
+ * A 400 problem: `request/invalid`, `request/idempotency-key-required`.
+ */
+export type TestWebhookEndpointProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid' | '/problems/request/idempotency-key-required';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid' | 'request/idempotency-key-required';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type TestWebhookEndpointProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 404 problem: `webhook/not-found`.
+ */
+export type TestWebhookEndpointProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/webhook/not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'webhook/not-found';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type TestWebhookEndpointProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 422 problem: `request/idempotency-key-reused`.
+ */
+export type TestWebhookEndpointProblem422 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/idempotency-key-reused';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 422;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/idempotency-key-reused';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type TestWebhookEndpointProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type TestWebhookEndpointProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type TestWebhookEndpointProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+export type WebhookDeliveryList = {
+    deliveries: Array<WebhookDelivery>;
+    cursor: string | null;
+};
+
+/**
+ * A 400 problem: `request/invalid`.
+ */
+export type ListWebhookDeliveriesProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type ListWebhookDeliveriesProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 404 problem: `webhook/not-found`.
+ */
+export type ListWebhookDeliveriesProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/webhook/not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'webhook/not-found';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type ListWebhookDeliveriesProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type ListWebhookDeliveriesProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type ListWebhookDeliveriesProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type ListWebhookDeliveriesProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+/**
+ * A 400 problem: `request/invalid`.
+ */
+export type RedeliverWebhookProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type RedeliverWebhookProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 404 problem: `webhook/not-found`, `webhook/delivery-not-found`.
+ */
+export type RedeliverWebhookProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/webhook/not-found' | '/problems/webhook/delivery-not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'webhook/not-found' | 'webhook/delivery-not-found';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type RedeliverWebhookProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type RedeliverWebhookProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type RedeliverWebhookProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type RedeliverWebhookProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
 export type RegisterPlayerData = {
     body: NewPlayer;
     headers?: {
@@ -6456,6 +7927,10 @@ export type ListMyGamesData = {
          * From the previous page.
          */
         cursor?: string;
+        /**
+         * With `turn=mine`, long-poll: wait up to this many seconds (0-20) for a game to wait for your move.
+         */
+        wait?: number;
     };
     url: '/v1/me/games';
 };
@@ -7985,3 +9460,565 @@ export type QuickMatchResponses = {
 };
 
 export type QuickMatchResponse = QuickMatchResponses[keyof QuickMatchResponses];
+
+export type ListWebhookEndpointsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/me/webhooks';
+};
+
+export type ListWebhookEndpointsErrors = {
+    /**
+     * Problem: `request/invalid`.
+     */
+    400: ListWebhookEndpointsProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: ListWebhookEndpointsProblem401;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: ListWebhookEndpointsProblem413;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: ListWebhookEndpointsProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: ListWebhookEndpointsProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: ListWebhookEndpointsProblem503;
+};
+
+export type ListWebhookEndpointsError = ListWebhookEndpointsErrors[keyof ListWebhookEndpointsErrors];
+
+export type ListWebhookEndpointsResponses = {
+    /**
+     * Your endpoints.
+     */
+    200: WebhookEndpointList;
+};
+
+export type ListWebhookEndpointsResponse = ListWebhookEndpointsResponses[keyof ListWebhookEndpointsResponses];
+
+export type CreateWebhookEndpointData = {
+    body: NewWebhookEndpoint;
+    headers: {
+        /**
+         * A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422).
+         */
+        'idempotency-key': string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/me/webhooks';
+};
+
+export type CreateWebhookEndpointErrors = {
+    /**
+     * Problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`.
+     */
+    400: CreateWebhookEndpointProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: CreateWebhookEndpointProblem401;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: CreateWebhookEndpointProblem413;
+    /**
+     * Problem: `request/unsupported-media-type`.
+     */
+    415: CreateWebhookEndpointProblem415;
+    /**
+     * Problem: `request/idempotency-key-reused`, `webhook/url-invalid`, `webhook/url-not-https`, `webhook/url-not-allowed`, `webhook/too-many-endpoints`.
+     */
+    422: CreateWebhookEndpointProblem422;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: CreateWebhookEndpointProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: CreateWebhookEndpointProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: CreateWebhookEndpointProblem503;
+};
+
+export type CreateWebhookEndpointError = CreateWebhookEndpointErrors[keyof CreateWebhookEndpointErrors];
+
+export type CreateWebhookEndpointResponses = {
+    /**
+     * The endpoint, with its secret.
+     */
+    201: WebhookEndpointSecret;
+};
+
+export type CreateWebhookEndpointResponse = CreateWebhookEndpointResponses[keyof CreateWebhookEndpointResponses];
+
+export type DeleteWebhookEndpointData = {
+    body?: never;
+    path: {
+        endpointId: string;
+    };
+    query?: never;
+    url: '/v1/me/webhooks/{endpointId}';
+};
+
+export type DeleteWebhookEndpointErrors = {
+    /**
+     * Problem: `request/invalid`.
+     */
+    400: DeleteWebhookEndpointProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: DeleteWebhookEndpointProblem401;
+    /**
+     * Problem: `webhook/not-found`.
+     */
+    404: DeleteWebhookEndpointProblem404;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: DeleteWebhookEndpointProblem413;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: DeleteWebhookEndpointProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: DeleteWebhookEndpointProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: DeleteWebhookEndpointProblem503;
+};
+
+export type DeleteWebhookEndpointError = DeleteWebhookEndpointErrors[keyof DeleteWebhookEndpointErrors];
+
+export type DeleteWebhookEndpointResponses = {
+    /**
+     * Removed.
+     */
+    204: void;
+};
+
+export type DeleteWebhookEndpointResponse = DeleteWebhookEndpointResponses[keyof DeleteWebhookEndpointResponses];
+
+export type GetWebhookEndpointData = {
+    body?: never;
+    path: {
+        endpointId: string;
+    };
+    query?: never;
+    url: '/v1/me/webhooks/{endpointId}';
+};
+
+export type GetWebhookEndpointErrors = {
+    /**
+     * Problem: `request/invalid`.
+     */
+    400: GetWebhookEndpointProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: GetWebhookEndpointProblem401;
+    /**
+     * Problem: `webhook/not-found`.
+     */
+    404: GetWebhookEndpointProblem404;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: GetWebhookEndpointProblem413;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: GetWebhookEndpointProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: GetWebhookEndpointProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: GetWebhookEndpointProblem503;
+};
+
+export type GetWebhookEndpointError = GetWebhookEndpointErrors[keyof GetWebhookEndpointErrors];
+
+export type GetWebhookEndpointResponses = {
+    /**
+     * The endpoint.
+     */
+    200: WebhookEndpoint;
+};
+
+export type GetWebhookEndpointResponse = GetWebhookEndpointResponses[keyof GetWebhookEndpointResponses];
+
+export type UpdateWebhookEndpointData = {
+    body: WebhookEndpointUpdate;
+    path: {
+        endpointId: string;
+    };
+    query?: never;
+    url: '/v1/me/webhooks/{endpointId}';
+};
+
+export type UpdateWebhookEndpointErrors = {
+    /**
+     * Problem: `request/invalid`, `request/malformed-json`.
+     */
+    400: UpdateWebhookEndpointProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: UpdateWebhookEndpointProblem401;
+    /**
+     * Problem: `webhook/not-found`.
+     */
+    404: UpdateWebhookEndpointProblem404;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: UpdateWebhookEndpointProblem413;
+    /**
+     * Problem: `request/unsupported-media-type`.
+     */
+    415: UpdateWebhookEndpointProblem415;
+    /**
+     * Problem: `webhook/url-invalid`, `webhook/url-not-https`, `webhook/url-not-allowed`.
+     */
+    422: UpdateWebhookEndpointProblem422;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: UpdateWebhookEndpointProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: UpdateWebhookEndpointProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: UpdateWebhookEndpointProblem503;
+};
+
+export type UpdateWebhookEndpointError = UpdateWebhookEndpointErrors[keyof UpdateWebhookEndpointErrors];
+
+export type UpdateWebhookEndpointResponses = {
+    /**
+     * The endpoint as it is now.
+     */
+    200: WebhookEndpoint;
+};
+
+export type UpdateWebhookEndpointResponse = UpdateWebhookEndpointResponses[keyof UpdateWebhookEndpointResponses];
+
+export type RotateWebhookSecretData = {
+    body?: never;
+    headers: {
+        /**
+         * A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422).
+         */
+        'idempotency-key': string;
+    };
+    path: {
+        endpointId: string;
+    };
+    query?: never;
+    url: '/v1/me/webhooks/{endpointId}/secret';
+};
+
+export type RotateWebhookSecretErrors = {
+    /**
+     * Problem: `request/invalid`, `request/idempotency-key-required`.
+     */
+    400: RotateWebhookSecretProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: RotateWebhookSecretProblem401;
+    /**
+     * Problem: `webhook/not-found`.
+     */
+    404: RotateWebhookSecretProblem404;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: RotateWebhookSecretProblem413;
+    /**
+     * Problem: `request/idempotency-key-reused`.
+     */
+    422: RotateWebhookSecretProblem422;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: RotateWebhookSecretProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: RotateWebhookSecretProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: RotateWebhookSecretProblem503;
+};
+
+export type RotateWebhookSecretError = RotateWebhookSecretErrors[keyof RotateWebhookSecretErrors];
+
+export type RotateWebhookSecretResponses = {
+    /**
+     * The endpoint, with its new secret.
+     */
+    200: WebhookEndpointSecret;
+};
+
+export type RotateWebhookSecretResponse = RotateWebhookSecretResponses[keyof RotateWebhookSecretResponses];
+
+export type TestWebhookEndpointData = {
+    body?: never;
+    headers: {
+        /**
+         * A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422).
+         */
+        'idempotency-key': string;
+    };
+    path: {
+        endpointId: string;
+    };
+    query?: never;
+    url: '/v1/me/webhooks/{endpointId}/test';
+};
+
+export type TestWebhookEndpointErrors = {
+    /**
+     * Problem: `request/invalid`, `request/idempotency-key-required`.
+     */
+    400: TestWebhookEndpointProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: TestWebhookEndpointProblem401;
+    /**
+     * Problem: `webhook/not-found`.
+     */
+    404: TestWebhookEndpointProblem404;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: TestWebhookEndpointProblem413;
+    /**
+     * Problem: `request/idempotency-key-reused`.
+     */
+    422: TestWebhookEndpointProblem422;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: TestWebhookEndpointProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: TestWebhookEndpointProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: TestWebhookEndpointProblem503;
+};
+
+export type TestWebhookEndpointError = TestWebhookEndpointErrors[keyof TestWebhookEndpointErrors];
+
+export type TestWebhookEndpointResponses = {
+    /**
+     * The delivery, queued.
+     */
+    202: WebhookDelivery;
+};
+
+export type TestWebhookEndpointResponse = TestWebhookEndpointResponses[keyof TestWebhookEndpointResponses];
+
+export type ListWebhookDeliveriesData = {
+    body?: never;
+    path: {
+        endpointId: string;
+    };
+    query?: {
+        /**
+         * Page size (default 50).
+         */
+        limit?: number;
+        /**
+         * From the previous page.
+         */
+        cursor?: string;
+    };
+    url: '/v1/me/webhooks/{endpointId}/deliveries';
+};
+
+export type ListWebhookDeliveriesErrors = {
+    /**
+     * Problem: `request/invalid`.
+     */
+    400: ListWebhookDeliveriesProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: ListWebhookDeliveriesProblem401;
+    /**
+     * Problem: `webhook/not-found`.
+     */
+    404: ListWebhookDeliveriesProblem404;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: ListWebhookDeliveriesProblem413;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: ListWebhookDeliveriesProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: ListWebhookDeliveriesProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: ListWebhookDeliveriesProblem503;
+};
+
+export type ListWebhookDeliveriesError = ListWebhookDeliveriesErrors[keyof ListWebhookDeliveriesErrors];
+
+export type ListWebhookDeliveriesResponses = {
+    /**
+     * A page of deliveries.
+     */
+    200: WebhookDeliveryList;
+};
+
+export type ListWebhookDeliveriesResponse = ListWebhookDeliveriesResponses[keyof ListWebhookDeliveriesResponses];
+
+export type RedeliverWebhookData = {
+    body?: never;
+    path: {
+        endpointId: string;
+        deliveryId: string;
+    };
+    query?: never;
+    url: '/v1/me/webhooks/{endpointId}/deliveries/{deliveryId}/redeliver';
+};
+
+export type RedeliverWebhookErrors = {
+    /**
+     * Problem: `request/invalid`.
+     */
+    400: RedeliverWebhookProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: RedeliverWebhookProblem401;
+    /**
+     * Problem: `webhook/not-found`, `webhook/delivery-not-found`.
+     */
+    404: RedeliverWebhookProblem404;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: RedeliverWebhookProblem413;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: RedeliverWebhookProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: RedeliverWebhookProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: RedeliverWebhookProblem503;
+};
+
+export type RedeliverWebhookError = RedeliverWebhookErrors[keyof RedeliverWebhookErrors];
+
+export type RedeliverWebhookResponses = {
+    /**
+     * The delivery, queued.
+     */
+    202: WebhookDelivery;
+};
+
+export type RedeliverWebhookResponse = RedeliverWebhookResponses[keyof RedeliverWebhookResponses];
+
+export type WebhookTurnStartedWebhookPayload = WebhookTurnStarted;
+
+export type WebhookTurnStartedWebhookRequest = {
+    body: WebhookTurnStartedWebhookPayload;
+    key: 'turn.started';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookTurnReminderWebhookPayload = WebhookTurnReminder;
+
+export type WebhookTurnReminderWebhookRequest = {
+    body: WebhookTurnReminderWebhookPayload;
+    key: 'turn.reminder';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookTurnTimedOutWebhookPayload = WebhookTurnTimedOut;
+
+export type WebhookTurnTimedOutWebhookRequest = {
+    body: WebhookTurnTimedOutWebhookPayload;
+    key: 'turn.timed-out';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookGameStartedWebhookPayload = WebhookGameStarted;
+
+export type WebhookGameStartedWebhookRequest = {
+    body: WebhookGameStartedWebhookPayload;
+    key: 'game.started';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookHandEndedWebhookPayload = WebhookHandEnded;
+
+export type WebhookHandEndedWebhookRequest = {
+    body: WebhookHandEndedWebhookPayload;
+    key: 'hand.ended';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookGameFinishedWebhookPayload = WebhookGameFinished;
+
+export type WebhookGameFinishedWebhookRequest = {
+    body: WebhookGameFinishedWebhookPayload;
+    key: 'game.finished';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookWebhookTestWebhookPayload = WebhookWebhookTest;
+
+export type WebhookWebhookTestWebhookRequest = {
+    body: WebhookWebhookTestWebhookPayload;
+    key: 'webhook.test';
+    path?: never;
+    query?: never;
+};

@@ -27,6 +27,8 @@ export interface PlayOptions {
   readonly abandons: boolean;
   /** A clean store on the app's table: an abandoning game looks ahead with it for its last move. */
   readonly store: EventStore;
+  /** Runs once the players are registered, before the game is created (to give them webhook endpoints). */
+  readonly beforeCreate?: (players: readonly Player[]) => Promise<void>;
 }
 
 /**
@@ -56,6 +58,7 @@ export async function playThroughFaults(
     const { body } = expect(res, 201, 'register');
     players.push({ id: body.player.id, token: body.token });
   }
+  await options.beforeCreate?.(players);
   const [creator, ...others] = players as [Player, ...Player[]];
   const createKey = newKey();
   const created = expect(

@@ -33,6 +33,9 @@ function contract(): Contract {
   return (global[KEY] ??= buildContract());
 }
 
+/** The contract's validators, for the checks beside this one (deliveries: webhook.ts). */
+export const contractOf = (): Contract => contract();
+
 const mediaType = (headers: Headers) => (headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
 const errorsText = (errors: ErrorObject[] | null | undefined) =>
   (errors ?? [])

@@ -24,6 +24,8 @@ interface Tally {
   failures: string[];
   /** Responses validated, by HTTP status. */
   statuses: Record<string, number>;
+  /** Webhook deliveries validated. */
+  deliveries?: number;
 }
 
 export default function setup(project: TestProject): () => void {
@@ -37,7 +39,7 @@ export default function setup(project: TestProject): () => void {
   project.provide('contractDocument', document);
   mkdirSync(join(dir, 'tallies'));
   return () => {
-    const total: Tally = { validated: 0, mismatches: 0, failures: [], statuses: {} };
+    const total: Required<Tally> = { validated: 0, mismatches: 0, failures: [], statuses: {}, deliveries: 0 };
     for (const file of readdirSync(join(dir, 'tallies'))) {
       for (const line of readFileSync(join(dir, 'tallies', file), 'utf8')
         .split('\n')
@@ -45,6 +47,7 @@ export default function setup(project: TestProject): () => void {
         const tally = JSON.parse(line) as Tally;
         total.validated += tally.validated;
         total.mismatches += tally.mismatches;
+        total.deliveries += tally.deliveries ?? 0;
         total.failures.push(...tally.failures);
         for (const [status, n] of Object.entries(tally.statuses))
           total.statuses[status] = (total.statuses[status] ?? 0) + n;
@@ -54,6 +57,8 @@ export default function setup(project: TestProject): () => void {
     console.log(
       `contract: ${total.validated} responses validated against openapi.yaml, ${total.mismatches} mismatches`,
     );
+    if (total.deliveries > 0)
+      console.log(`contract: ${total.deliveries} webhook deliveries validated against its webhooks section`);
     const byStatus = Object.entries(total.statuses).map(([status, n]) => `${status} ×${n}`);
     if (byStatus.length > 0) console.log(`contract: validated by status: ${byStatus.join(', ')}`);
     if (total.mismatches > 0) {

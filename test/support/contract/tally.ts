@@ -6,7 +6,14 @@
 import type { Received } from './check';
 
 /** This test file's count, written out by setup.ts when the file is done. */
-export const tally = { validated: 0, mismatches: 0, failures: [] as string[], statuses: {} as Record<string, number> };
+export const tally = {
+  validated: 0,
+  mismatches: 0,
+  failures: [] as string[],
+  statuses: {} as Record<string, number>,
+  /** Webhook deliveries validated against the `webhooks` section (see webhook.ts). */
+  deliveries: 0,
+};
 
 /**
  * Checks one response against openapi.yaml and counts it; rejects with the mismatch (naming the

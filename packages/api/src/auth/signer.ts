@@ -60,6 +60,19 @@ export class Signer {
     return mac(this.#secret, `session-key:${playerId}:${idempotencyKey}`).subarray(0, 8).toString('base64url');
   }
 
+  /** The webhook endpoint a player's key for a new one leads to, so a retried creation returns the same one. */
+  webhookEndpointIdFor(playerId: string, idempotencyKey: string): string {
+    return `we_${mac(this.#secret, `webhook-key:${playerId}:${idempotencyKey}`).subarray(0, 16).toString('base64url')}`;
+  }
+
+  /**
+   * A webhook endpoint's signing secret for the key that made (or rotated) it: `whsec_` and 24 bytes
+   * in base64 (Standard Webhooks' form), derived so a retry answers with the same secret.
+   */
+  webhookSecretFor(endpointId: string, idempotencyKey: string): string {
+    return `whsec_${mac(this.#secret, `webhook-secret:${endpointId}:${idempotencyKey}`).subarray(0, 24).toString('base64')}`;
+  }
+
   /** The id of a game's rematch: one per game, so proposals made at once land on the same game. */
   rematchIdFor(gameId: string): string {
     return `g_${mac(this.#secret, `rematch:${gameId}`).subarray(0, 16).toString('base64url')}`;

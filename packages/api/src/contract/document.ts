@@ -15,6 +15,8 @@ import { makeMove } from './moves';
 import { listMyGames } from './my-games';
 import { addBot, leaveGame } from './seats';
 import { getMe, registerPlayer } from './players';
+import { WEBHOOK_EVENTS } from './webhook-events';
+import { WEBHOOK_ROUTES } from './webhooks';
 
 /** Every route of the API, as documented: the handlers in routes/ implement exactly these. */
 export const ROUTES = [
@@ -50,6 +52,7 @@ export const ROUTES = [
   replayGame,
   listLobby,
   quickMatch,
+  ...WEBHOOK_ROUTES,
 ] as const;
 
 /** The API's description, version and servers as they appear in openapi.yaml. */
@@ -75,6 +78,11 @@ export const DOCUMENT_CONFIG = {
     { name: 'Lobby', description: 'Finding opponents: open games, and quick match.' },
     { name: 'Watching', description: 'Watch links: spectators see the board, never a tile of a seat.' },
     { name: 'Messages', description: 'Talking at the table: short messages beside a game, and muting them.' },
+    {
+      name: 'Webhooks',
+      description:
+        'Being told without polling: your endpoints, the notifications POSTed to them (signed, Standard Webhooks v1), their delivery logs.',
+    },
   ],
 };
 
@@ -102,6 +110,7 @@ export function openApiDocument() {
     registry.openAPIRegistry.registerComponent('headers', name, header);
   }
   for (const route of ROUTES) registry.openAPIRegistry.registerPath(route);
+  for (const webhook of WEBHOOK_EVENTS) registry.openAPIRegistry.registerWebhook(webhook);
   // What any problem looks like, whatever answered it (an unknown path, a method not allowed).
   registry.openAPIRegistry.register('Problem', ProblemSchema);
   document = registry.getOpenAPI31Document(DOCUMENT_CONFIG);

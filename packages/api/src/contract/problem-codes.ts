@@ -28,6 +28,9 @@ export const IDEMPOTENT: readonly ProblemCode[] = [
 /** A route that requires If-Match. */
 export const IF_MATCH_REQUIRED: readonly ProblemCode[] = ['request/if-match-required'];
 
+/** What an endpoint's URL may be refused for (see `checkWebhookUrl`). */
+const WEBHOOK_URL: readonly ProblemCode[] = ['webhook/url-invalid', 'webhook/url-not-https', 'webhook/url-not-allowed'];
+
 /**
  * What each operation's own handler (and the game service under it) can answer with, besides what
  * its shape implies (see `problemCodesOf`): the one list per operation the contract documents.
@@ -78,6 +81,15 @@ export const OPERATION_PROBLEMS = {
   replayGame: ['game/not-found', 'game/not-finished', 'request/version-ahead'],
   quickMatch: ['player/not-found', 'request/version-mismatch', ...rejectionsOf('create', 'join')],
   cancelGame: ['game/not-found', 'game/left', 'request/version-mismatch', ...rejectionsOf('cancel')],
+  createWebhookEndpoint: [...WEBHOOK_URL, 'webhook/too-many-endpoints'],
+  listWebhookEndpoints: [],
+  getWebhookEndpoint: ['webhook/not-found'],
+  updateWebhookEndpoint: ['webhook/not-found', ...WEBHOOK_URL],
+  deleteWebhookEndpoint: ['webhook/not-found'],
+  rotateWebhookSecret: ['webhook/not-found'],
+  testWebhookEndpoint: ['webhook/not-found'],
+  listWebhookDeliveries: ['webhook/not-found'],
+  redeliverWebhook: ['webhook/not-found', 'webhook/delivery-not-found'],
 } satisfies Record<string, readonly ProblemCode[]>;
 
 /** An operation of the API, by its operationId. */

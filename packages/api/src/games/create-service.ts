@@ -3,6 +3,7 @@ import type { EventStore } from '@chickenfoot/store';
 import { randomInt } from 'node:crypto';
 import { systemClock, type Clock } from '../clock';
 import { jsonLogger, type Logger } from '../http/logging';
+import type { CommitNotifier } from '../webhooks/commit-notifier';
 import type { BotOptions } from './bot-players';
 import { GameRepository } from './repository';
 import { GameService } from './service';
@@ -22,16 +23,22 @@ export interface GameServiceParts {
   readonly staleAfterMs?: number;
 }
 
+/** What the one command path is built from: the parts, and what records each commit's notifications. */
+export interface GameServiceInput extends GameServiceParts {
+  readonly notifier?: CommitNotifier;
+}
+
 /**
  * The one command path (see `GameService`) built from its parts: the app's, and that of a process that
  * runs commands on games without serving HTTP (the sweeper), and tests at the service level.
  * @example const games = createGameService({ store, clock: () => now });
  */
-export function createGameService(parts: GameServiceParts): GameService {
+export function createGameService(parts: GameServiceInput): GameService {
   return new GameService({
     repository: new GameRepository({
       store: parts.store,
       clock: parts.clock ?? systemClock,
+      ...(parts.notifier ? { notifier: parts.notifier } : {}),
       ...(parts.cacheSize !== undefined ? { cacheSize: parts.cacheSize } : {}),
     }),
     context: { shuffle: parts.shuffle ?? fisherYates(randomInt) },

@@ -1,7 +1,7 @@
 import { evolve, initialState, type GameEvent, type GameState } from '@chickenfoot/rules';
 import type { AppendMeta, Commit, GameHead, GameMember, RebuildInput, TurnChange } from '@chickenfoot/store';
 import { awaitedPlayer } from './awaited';
-import { deadlineOf, sinceAfter, timeoutAt } from './turn-clock';
+import { deadlineOf, sinceAfter, timeoutAt, turnDueAt } from './turn-clock';
 
 /** How a command changed whom the game awaits, or null when the same player (or nobody) is awaited. */
 export function turnChange(before: GameState, after: GameState): TurnChange | null {
@@ -22,6 +22,7 @@ export function turnWrite(
   since: { readonly before: string | null; readonly after: string | null },
   version: number,
   at: string,
+  remind = false,
 ): AppendMeta['turn'] {
   const { before, after } = states;
   const change = turnChange(before, after);
@@ -30,7 +31,8 @@ export function turnWrite(
   if (!change && deadline === deadlineOf(before, since.before)) return undefined;
   const awaited = awaitedPlayer(after);
   const { from, to } = change ?? { from: awaited, to: awaited };
-  const turn = { from, to, head: headOf(after, version, at, deadline), due: timeoutAt(deadline) };
+  const due = turnDueAt(deadline, since.after, remind);
+  const turn = { from, to, head: headOf(after, version, at, deadline), due };
   // More time given begins no turn: the entry keeps when the turn began.
   return since.after !== null && since.after !== at ? { ...turn, since: since.after } : turn;
 }

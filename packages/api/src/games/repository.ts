@@ -1,8 +1,11 @@
 import { evolve, initialState, type GameEvent, type GameState } from '@chickenfoot/rules';
 import type { AppendResult, Commit, EventStore } from '@chickenfoot/store';
-import { turnWrite } from './projection';
+import type { CommitNotifier } from '../webhooks/commit-notifier';
+import { NOTIFY } from '../webhooks/commit-notifier';
+import { awaitedPlayer } from './awaited';
+import { turnChange, turnWrite } from './projection';
 import { fromSnapshot, toSnapshot, type Folded } from './snapshot';
-import { sinceAfter } from './turn-clock';
+import { deadlineOf, sinceAfter } from './turn-clock';
 import type { Clock } from '../clock';
 import { StateCache } from './state-cache';
 
@@ -24,6 +27,8 @@ export interface GameRepositoryOptions {
   readonly clock: Clock;
   /** How many games' latest states to keep in memory (0 turns the cache off). */
   readonly cacheSize?: number;
+  /** Decides what each commit records for its notifications (webhooks); none without it. */
+  readonly notifier?: CommitNotifier;
 }
 
 /**
@@ -40,11 +45,13 @@ export const SNAPSHOT_EVERY = 4;
 export class GameRepository {
   readonly #cache: StateCache;
   readonly #clock: Clock;
+  readonly #notifier: CommitNotifier | undefined;
   readonly store: EventStore;
 
-  constructor({ store, clock, cacheSize = 1000 }: GameRepositoryOptions) {
+  constructor({ store, clock, cacheSize = 1000, notifier }: GameRepositoryOptions) {
     this.store = store;
     this.#clock = clock;
+    this.#notifier = notifier;
     this.#cache = new StateCache(cacheSize);
   }
 
@@ -135,17 +142,32 @@ export class GameRepository {
     const iso = at.toISOString();
     const version = expectedVersion + 1;
     const since = sinceAfter(states.before, states.after, events, iso, states.since);
-    const turn = turnWrite(states, { before: states.since, after: since }, version, iso);
+    // Whether its notifications are wanted is decided before the commit is written, so the commit
+    // itself records them (one write, no window in which a crash could lose them).
+    const plan = this.#notifier
+      ? await this.#notifier.plan({
+          gameId,
+          version,
+          events,
+          after: states.after,
+          turn: turnChange(states.before, states.after),
+          awaited: awaitedPlayer(states.after),
+          deadline: deadlineOf(states.after, since),
+        })
+      : { notify: false, remind: false };
+    const turn = turnWrite(states, { before: states.since, after: since }, version, iso, plan.remind);
     const snapshot = version % SNAPSHOT_EVERY === 0 ? toSnapshot(states.after, since) : null;
     const result = await this.store.append(gameId, expectedVersion, events, {
       at,
       ...(turn ? { turn } : {}),
+      ...(plan.notify ? { due: { at: iso, kind: NOTIFY } } : {}),
       ...(snapshot ? { snapshot } : {}),
       idempotencyKey: meta.idempotencyKey,
       commandHash: meta.commandHash,
       by: meta.by,
     });
     if (!result.replayed) this.#cache.set(gameId, result.commit.version, { state: states.after, since });
+    if (plan.notify && !result.replayed) this.#notifier?.written();
     return { ...result, since };
   }
 }

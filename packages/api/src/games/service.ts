@@ -132,6 +132,11 @@ export class GameService {
     return this.#games.load(gameId);
   }
 
+  /** The state a commit left its game in, and since when its turn waited (see `GameRepository.stateAt`). */
+  stateAt(commit: Commit): Promise<{ state: GameState; since: string | null }> {
+    return this.#games.stateAt(commit);
+  }
+
   /**
    * Applies `command` for `actor` at `options.expectedVersion` as one commit, or finds the commit a
    * retry of it was recorded as and answers as the first time did. Throws `ApiProblem`:

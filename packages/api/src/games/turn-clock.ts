@@ -52,3 +52,25 @@ export function deadlineOf(state: GameState, since: string | null): string | nul
 export function timeoutAt(deadline: string | null): DueAt | null {
   return deadline === null ? null : { at: deadline, kind: TIMEOUT };
 }
+
+/** The kind of due work a turn's reminder is: it hands over to the turn's `timeout` once done. */
+export const TURN_REMINDER = 'turn-reminder';
+
+/** How far into a clocked turn its reminder comes. */
+export const REMINDER_AT = 0.8;
+
+/** When the reminder of a turn that began at `since` and times out at `deadline` is due (ISO 8601). */
+export function reminderOf(since: string, deadline: string): string {
+  const start = Date.parse(since);
+  return new Date(start + Math.round((Date.parse(deadline) - start) * REMINDER_AT)).toISOString();
+}
+
+/**
+ * The due index's entry of a clocked turn: its reminder at 80% when the awaited player wants one
+ * (a webhook endpoint subscribed to `turn.reminder`), otherwise straight its timeout; nothing
+ * without a deadline.
+ */
+export function turnDueAt(deadline: string | null, since: string | null, remind: boolean): DueAt | null {
+  if (deadline === null || since === null || !remind) return timeoutAt(deadline);
+  return { at: reminderOf(since, deadline), kind: TURN_REMINDER };
+}

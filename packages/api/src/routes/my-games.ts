@@ -9,7 +9,7 @@ import { openapi, router } from './router';
 export function myGameRoutes(deps: AppDeps) {
   const app = router();
   openapi(app, listMyGames, async (c) => {
-    const { turn, limit = 50, cursor } = c.req.valid('query');
+    const { turn, limit = 50, cursor, wait = 0 } = c.req.valid('query');
     const playerId = c.get('playerId');
     const paging = { limit, ...(cursor ? { cursor } : {}) };
     const badCursorAsProblem = (error: unknown): never => {
@@ -17,7 +17,12 @@ export function myGameRoutes(deps: AppDeps) {
       throw error;
     };
     if (turn === 'mine') {
-      const page = await deps.store.listPlayerGames(playerId, { myTurn: true, ...paging }).catch(badCursorAsProblem);
+      const mine = () => deps.store.listPlayerGames(playerId, { myTurn: true, ...paging }).catch(badCursorAsProblem);
+      let page = await mine();
+      const waitMs = Math.min(wait, deps.limits.maxWaitSeconds) * 1000;
+      if (page.games.length === 0 && !cursor && waitMs > 0) {
+        if (await deps.turnWaiter.wait(playerId, waitMs, c.req.raw.signal)) page = await mine();
+      }
       const games = page.games.map(({ gameId, head, since }) => summary(gameId, head, true, since));
       return c.json({ games, cursor: page.cursor }, 200);
     }

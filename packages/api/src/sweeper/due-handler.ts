@@ -5,9 +5,19 @@ import type { DueItem } from '@chickenfoot/store';
  * that moved the turn on rewrote the turn entry: out of the index, or due again later), or the
  * sweeper settles it as `next` says: out of the index (null) or due again at `next` (a retry).
  */
-export type DueResult =
+export type DueResult = (
   | { readonly settled: true; readonly effect: string }
-  | { readonly settled: false; readonly next: string | null; readonly effect: string };
+  | {
+      readonly settled: false;
+      readonly next: string | null;
+      readonly effect: string;
+      /** The kind it is due again as (default: the same): a turn's reminder hands over to its timeout. */
+      readonly kind?: string;
+    }
+) & {
+  /** It made other work due at once (deliveries of a commit's notifications): the sweep passes again. */
+  readonly more?: boolean;
+};
 
 /**
  * Does the work of one claimed due item of its kind, at `now` (ms since the epoch: the sweep's time,

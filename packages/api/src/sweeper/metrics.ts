@@ -1,11 +1,22 @@
+import { DELIVERY_DUE } from '@chickenfoot/store';
 import type { SweepReport } from './sweeper';
 
 /**
- * The metrics one sweep publishes, by name: the lag (what the lag alarm reads) and what was due.
- * Two only: each custom metric costs $0.30 a month; the rest of the report is in the same log line,
- * for Logs Insights.
+ * The metrics one sweep publishes, by name: the lag (what the lag alarm reads) and what was due; for
+ * webhooks, the attempts made, how many failed (the failure-rate alarm divides them) and how late the
+ * oldest due delivery attempt was (the pending-delivery alarm). Few: each custom metric costs $0.30 a
+ * month; the rest of the report is in the same log line, for Logs Insights.
  */
-export const SWEEP_METRICS = { lag: 'SweepLagMs', due: 'SweepDue' } as const;
+export const SWEEP_METRICS = {
+  lag: 'SweepLagMs',
+  due: 'SweepDue',
+  webhookAttempts: 'WebhookAttempts',
+  webhookFailures: 'WebhookFailures',
+  webhookLag: 'WebhookLagMs',
+} as const;
+
+/** The effects of a delivery attempt that count as failed (see `deliveryHandler`). */
+const FAILED_ATTEMPTS = ['retry', 'given-up', 'gone'] as const;
 
 /**
  * A sweep's report as one CloudWatch Embedded Metric Format record: logged as one JSON line, it
@@ -18,6 +29,7 @@ export function sweepMetrics(
   namespace: string,
   dimensions: Readonly<Record<string, string>>,
 ): Record<string, unknown> {
+  const failed = FAILED_ATTEMPTS.reduce((sum, effect) => sum + (report.effects[effect] ?? 0), 0);
   return {
     _aws: {
       Timestamp: Date.parse(report.now),
@@ -28,6 +40,9 @@ export function sweepMetrics(
           Metrics: [
             { Name: SWEEP_METRICS.lag, Unit: 'Milliseconds' },
             { Name: SWEEP_METRICS.due, Unit: 'Count' },
+            { Name: SWEEP_METRICS.webhookAttempts, Unit: 'Count' },
+            { Name: SWEEP_METRICS.webhookFailures, Unit: 'Count' },
+            { Name: SWEEP_METRICS.webhookLag, Unit: 'Milliseconds' },
           ],
         },
       ],
@@ -35,6 +50,9 @@ export function sweepMetrics(
     ...dimensions,
     [SWEEP_METRICS.lag]: report.lagMs,
     [SWEEP_METRICS.due]: report.due,
+    [SWEEP_METRICS.webhookAttempts]: failed + (report.effects.delivered ?? 0),
+    [SWEEP_METRICS.webhookFailures]: failed,
+    [SWEEP_METRICS.webhookLag]: report.lagByKind[DELIVERY_DUE] ?? 0,
     msg: 'sweep',
     claimed: report.claimed,
     busy: report.busy,

@@ -7,6 +7,8 @@ export interface SweepTimerOptions {
   readonly clock: Clock;
   readonly logger: Logger;
   readonly everyMs?: number;
+  /** How soon `soon()` sweeps, in ms (default 10): calls closer together than that make one sweep. */
+  readonly soonMs?: number;
   /** Called with each sweep's report (a test waits on it). */
   readonly onReport?: (report: SweepReport) => void;
 }
@@ -14,6 +16,12 @@ export interface SweepTimerOptions {
 /** A sweeper running on a timer: `stop` ends it, after the sweep in progress (if any) is done. */
 export interface SweepTimer {
   stop(): Promise<void>;
+  /**
+   * Sweeps soon (within `soonMs`, default 10 ms) rather than at the next tick: new due work is
+   * waiting (a commit with notifications). Calls close together make one sweep; a call during a
+   * sweep makes one more right after it.
+   */
+  soon(): void;
 }
 
 /**
@@ -23,12 +31,17 @@ export interface SweepTimer {
  * @example const timer = sweepEvery(sweeper, { clock: Date.now, logger }); ...; await timer.stop();
  */
 export function sweepEvery(sweeper: Sweeper, options: SweepTimerOptions): SweepTimer {
-  const { clock, logger, everyMs = 60_000, onReport } = options;
+  const { clock, logger, everyMs = 60_000, onReport, soonMs = 10 } = options;
   if (!(everyMs > 0)) throw new TypeError(`everyMs must be above 0, got ${everyMs}`);
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
+  let sweeping = false;
+  let again = false;
   const tick = () => {
+    clearTimeout(timer);
+    sweeping = true;
+    again = false;
     running = sweeper
       .sweep(clock())
       .then(
@@ -39,7 +52,8 @@ export function sweepEvery(sweeper: Sweeper, options: SweepTimerOptions): SweepT
         (error: unknown) => logger({ level: 'error', msg: 'sweep failed', error: String(error) }),
       )
       .finally(() => {
-        if (!stopped) timer = setTimeout(tick, everyMs);
+        sweeping = false;
+        if (!stopped) timer = setTimeout(tick, again ? soonMs : everyMs);
       });
   };
   tick();
@@ -48,6 +62,15 @@ export function sweepEvery(sweeper: Sweeper, options: SweepTimerOptions): SweepT
       stopped = true;
       clearTimeout(timer);
       await running;
+    },
+    soon() {
+      if (stopped) return;
+      if (sweeping) {
+        again = true;
+        return;
+      }
+      clearTimeout(timer);
+      timer = setTimeout(tick, soonMs);
     },
   };
 }

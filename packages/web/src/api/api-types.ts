@@ -112,6 +112,8 @@ export interface paths {
         /**
          * Your games
          * @description With `turn=mine`: the games waiting for your move, the one waiting longest first, current as of the last move. Without it: all your games, the most recently joined or changed status first, with `yourTurn` marked; that list comes from an index and may trail a change of status by a moment. The game itself is always current.
+         *
+         *     With `turn=mine&wait=<seconds>` and no game waiting for you yet, the request waits (up to 20 s) and returns as soon as one does: one request to learn that any of your games needs you, instead of one per game.
          */
         get: operations["listMyGames"];
         put?: never;
@@ -576,10 +578,414 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/me/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your webhook endpoints
+         * @description Every endpoint you added, oldest first (without their secrets).
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Add a webhook endpoint
+         * @description Tells the server where to POST your notifications (see the `webhooks` of this document): each is signed as Standard Webhooks v1 says (`webhook-id`, `webhook-timestamp`, `webhook-signature`) with the endpoint’s own secret, shown only in this reply. Up to 10 endpoints. A retry with the same `Idempotency-Key` returns the same endpoint and secret.
+         *
+         *     Deliveries are retried on failure (any answer but 2xx, none within 15 s, a redirect: redirects are never followed) for about three days; a 410 Gone turns the endpoint off. An endpoint receives the notifications of moves made from at most 15 s after it was added.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/webhooks/{endpointId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One webhook endpoint */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a webhook endpoint
+         * @description Nothing more is sent to it; deliveries still pending are cancelled.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a webhook endpoint
+         * @description Changes only what the body names: its URL, events, games, description, or turns it off and on.
+         */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/v1/me/webhooks/{endpointId}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the signing secret
+         * @description A new secret, shown only in this reply. For 24 hours every delivery carries two signatures, one with each secret (`previousSecretExpiresAt`), so a receiver can switch to the new one without missing a delivery. A retry with the same `Idempotency-Key` returns the same secret.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/webhooks/{endpointId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Queues a `webhook.test` delivery to the endpoint, whatever it subscribes to; it goes out like any other (see its log).
+         */
+        post: operations["testWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/webhooks/{endpointId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An endpoint’s delivery log
+         * @description Its deliveries, newest first, each with its status and its latest attempts.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/webhooks/{endpointId}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again
+         * @description One more attempt, soon, with the same `webhook-id` (deduplicate on it), whatever the delivery’s status; no retries follow it.
+         */
+        post: operations["redeliverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "turn.started": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Your turn began
+         * @description POSTed to each of your endpoints that subscribes to it, signed (Standard Webhooks v1). Answer 2xx within 15 s; anything else is retried for about three days, and 410 Gone turns the endpoint off.
+         */
+        post: operations["webhookTurnStarted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "turn.reminder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 80% of your clocked turn has passed
+         * @description POSTed to each of your endpoints that subscribes to it, signed (Standard Webhooks v1). Answer 2xx within 15 s; anything else is retried for about three days, and 410 Gone turns the endpoint off.
+         */
+        post: operations["webhookTurnReminder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "turn.timed-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Your turn ran out: a bot moved for you
+         * @description POSTed to each of your endpoints that subscribes to it, signed (Standard Webhooks v1). Answer 2xx within 15 s; anything else is retried for about three days, and 410 Gone turns the endpoint off.
+         */
+        post: operations["webhookTurnTimedOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "game.started": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A game of yours started
+         * @description POSTed to each of your endpoints that subscribes to it, signed (Standard Webhooks v1). Answer 2xx within 15 s; anything else is retried for about three days, and 410 Gone turns the endpoint off.
+         */
+        post: operations["webhookGameStarted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "hand.ended": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A hand ended, with its scores
+         * @description POSTed to each of your endpoints that subscribes to it, signed (Standard Webhooks v1). Answer 2xx within 15 s; anything else is retried for about three days, and 410 Gone turns the endpoint off.
+         */
+        post: operations["webhookHandEnded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "game.finished": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A game of yours is over, with its winners
+         * @description POSTed to each of your endpoints that subscribes to it, signed (Standard Webhooks v1). Answer 2xx within 15 s; anything else is retried for about three days, and 410 Gone turns the endpoint off.
+         */
+        post: operations["webhookGameFinished"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A test, sent when you asked for one
+         * @description POSTed to each of your endpoints that subscribes to it, signed (Standard Webhooks v1). Answer 2xx within 15 s; anything else is retried for about three days, and 410 Gone turns the endpoint off.
+         */
+        post: operations["webhookWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
+        WebhookTurnStarted: {
+            /** @enum {string} */
+            type: "turn.started";
+            /**
+             * Format: date-time
+             * @description When it happened.
+             * @example 2026-11-30T07:00:00.000Z
+             */
+            timestamp: string;
+            data: {
+                /** @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA */
+                gameId: string;
+                /** @description The game’s version it tells of: fetch its events after the version you have. */
+                version: number;
+                /** @description Your seat. */
+                seat: number;
+                /** @description When the turn times out; null without a clock. */
+                deadline: string | null;
+            };
+        };
+        WebhookTurnReminder: {
+            /** @enum {string} */
+            type: "turn.reminder";
+            /**
+             * Format: date-time
+             * @description When it happened.
+             * @example 2026-11-30T07:00:00.000Z
+             */
+            timestamp: string;
+            data: {
+                /** @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA */
+                gameId: string;
+                /** @description The game’s version it tells of: fetch its events after the version you have. */
+                version: number;
+                /** @description Your seat. */
+                seat: number;
+                /** @description When the turn times out; null without a clock. */
+                deadline: string | null;
+            };
+        };
+        WebhookTurnTimedOut: {
+            /** @enum {string} */
+            type: "turn.timed-out";
+            /**
+             * Format: date-time
+             * @description When it happened.
+             * @example 2026-11-30T07:00:00.000Z
+             */
+            timestamp: string;
+            data: {
+                /** @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA */
+                gameId: string;
+                /** @description The game’s version it tells of: fetch its events after the version you have. */
+                version: number;
+                /** @description Your seat. */
+                seat: number;
+            };
+        };
+        WebhookGameStarted: {
+            /** @enum {string} */
+            type: "game.started";
+            /**
+             * Format: date-time
+             * @description When it happened.
+             * @example 2026-11-30T07:00:00.000Z
+             */
+            timestamp: string;
+            data: {
+                /** @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA */
+                gameId: string;
+                /** @description The game’s version it tells of: fetch its events after the version you have. */
+                version: number;
+            };
+        };
+        WebhookHandEnded: {
+            /** @enum {string} */
+            type: "hand.ended";
+            /**
+             * Format: date-time
+             * @description When it happened.
+             * @example 2026-11-30T07:00:00.000Z
+             */
+            timestamp: string;
+            data: {
+                /** @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA */
+                gameId: string;
+                /** @description The game’s version it tells of: fetch its events after the version you have. */
+                version: number;
+                hand: number;
+                /** @enum {string} */
+                reason: "out" | "blocked";
+                /** @description The seat that went out; null when the hand blocked. */
+                out: number | null;
+                /** @description What each seat added this hand. */
+                scores: number[];
+                /** @description Each seat’s total after it. */
+                totals: number[];
+            };
+        };
+        WebhookGameFinished: {
+            /** @enum {string} */
+            type: "game.finished";
+            /**
+             * Format: date-time
+             * @description When it happened.
+             * @example 2026-11-30T07:00:00.000Z
+             */
+            timestamp: string;
+            data: {
+                /** @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA */
+                gameId: string;
+                /** @description The game’s version it tells of: fetch its events after the version you have. */
+                version: number;
+                totals: number[];
+                winners: number[];
+            };
+        };
+        WebhookWebhookTest: {
+            /** @enum {string} */
+            type: "webhook.test";
+            /**
+             * Format: date-time
+             * @description When it happened.
+             * @example 2026-11-30T07:00:00.000Z
+             */
+            timestamp: string;
+            data: {
+                /** @example we_Zm9vYmFyYmF6cXV4cXV1eA */
+                endpointId: string;
+                message: string;
+            };
+        };
         /** @description An RFC 9457 problem document (`application/problem+json`), as every error of this API is. */
         Problem: {
             /**
@@ -587,7 +993,7 @@ export interface components {
              * @example /problems/request/invalid
              * @enum {string}
              */
-            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required" | "/problems/request/method-not-allowed" | "/problems/request/not-found" | "/problems/request/too-large" | "/problems/request/unsupported-media-type" | "/problems/request/idempotency-key-reused" | "/problems/request/if-match-required" | "/problems/request/version-mismatch" | "/problems/request/version-ahead" | "/problems/request/too-many-requests" | "/problems/auth/unauthenticated" | "/problems/game/not-found" | "/problems/game/left" | "/problems/game/not-finished" | "/problems/game/watch-link-not-found" | "/problems/game/too-many-watch-links" | "/problems/player/not-found" | "/problems/player/token-not-found" | "/problems/player/too-many-tokens" | "/problems/service/unavailable" | "/problems/service/error" | "/problems/rules/game-exists" | "/problems/rules/invalid-ruleset" | "/problems/rules/game-full" | "/problems/rules/unknown-seat" | "/problems/rules/seat-taken" | "/problems/rules/unknown-bot-level" | "/problems/rules/game-not-found" | "/problems/rules/already-seated" | "/problems/rules/game-cancelled" | "/problems/rules/not-invited" | "/problems/rules/not-creator" | "/problems/rules/game-finished" | "/problems/rules/already-left" | "/problems/rules/creator-cannot-leave" | "/problems/rules/game-started" | "/problems/rules/game-not-started" | "/problems/rules/not-your-turn" | "/problems/rules/invalid-tile" | "/problems/rules/not-in-hand" | "/problems/rules/must-play-drawn" | "/problems/rules/unknown-placement" | "/problems/rules/must-fill-double" | "/problems/rules/end-closed" | "/problems/rules/suit-mismatch" | "/problems/rules/nothing-to-announce" | "/problems/rules/already-drew" | "/problems/rules/must-play" | "/problems/rules/no-lapse" | "/problems/rules/cannot-call-out-self" | "/problems/rules/not-away" | "/problems/rules/no-clock" | "/problems/rules/no-deadline" | "/problems/rules/cannot-give-self" | "/problems/rules/too-much-time";
+            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required" | "/problems/request/method-not-allowed" | "/problems/request/not-found" | "/problems/request/too-large" | "/problems/request/unsupported-media-type" | "/problems/request/idempotency-key-reused" | "/problems/request/if-match-required" | "/problems/request/version-mismatch" | "/problems/request/version-ahead" | "/problems/request/too-many-requests" | "/problems/auth/unauthenticated" | "/problems/game/not-found" | "/problems/game/left" | "/problems/game/not-finished" | "/problems/game/watch-link-not-found" | "/problems/game/too-many-watch-links" | "/problems/player/not-found" | "/problems/player/token-not-found" | "/problems/player/too-many-tokens" | "/problems/webhook/not-found" | "/problems/webhook/delivery-not-found" | "/problems/webhook/too-many-endpoints" | "/problems/webhook/url-invalid" | "/problems/webhook/url-not-https" | "/problems/webhook/url-not-allowed" | "/problems/service/unavailable" | "/problems/service/error" | "/problems/rules/game-exists" | "/problems/rules/invalid-ruleset" | "/problems/rules/game-full" | "/problems/rules/unknown-seat" | "/problems/rules/seat-taken" | "/problems/rules/unknown-bot-level" | "/problems/rules/game-not-found" | "/problems/rules/already-seated" | "/problems/rules/game-cancelled" | "/problems/rules/not-invited" | "/problems/rules/not-creator" | "/problems/rules/game-finished" | "/problems/rules/already-left" | "/problems/rules/creator-cannot-leave" | "/problems/rules/game-started" | "/problems/rules/game-not-started" | "/problems/rules/not-your-turn" | "/problems/rules/invalid-tile" | "/problems/rules/not-in-hand" | "/problems/rules/must-play-drawn" | "/problems/rules/unknown-placement" | "/problems/rules/must-fill-double" | "/problems/rules/end-closed" | "/problems/rules/suit-mismatch" | "/problems/rules/nothing-to-announce" | "/problems/rules/already-drew" | "/problems/rules/must-play" | "/problems/rules/no-lapse" | "/problems/rules/cannot-call-out-self" | "/problems/rules/not-away" | "/problems/rules/no-clock" | "/problems/rules/no-deadline" | "/problems/rules/cannot-give-self" | "/problems/rules/too-much-time";
             /** @example The request is not valid */
             title: string;
             /**
@@ -605,7 +1011,7 @@ export interface components {
              * @example request/invalid
              * @enum {string}
              */
-            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required" | "request/method-not-allowed" | "request/not-found" | "request/too-large" | "request/unsupported-media-type" | "request/idempotency-key-reused" | "request/if-match-required" | "request/version-mismatch" | "request/version-ahead" | "request/too-many-requests" | "auth/unauthenticated" | "game/not-found" | "game/left" | "game/not-finished" | "game/watch-link-not-found" | "game/too-many-watch-links" | "player/not-found" | "player/token-not-found" | "player/too-many-tokens" | "service/unavailable" | "service/error" | "rules/game-exists" | "rules/invalid-ruleset" | "rules/game-full" | "rules/unknown-seat" | "rules/seat-taken" | "rules/unknown-bot-level" | "rules/game-not-found" | "rules/already-seated" | "rules/game-cancelled" | "rules/not-invited" | "rules/not-creator" | "rules/game-finished" | "rules/already-left" | "rules/creator-cannot-leave" | "rules/game-started" | "rules/game-not-started" | "rules/not-your-turn" | "rules/invalid-tile" | "rules/not-in-hand" | "rules/must-play-drawn" | "rules/unknown-placement" | "rules/must-fill-double" | "rules/end-closed" | "rules/suit-mismatch" | "rules/nothing-to-announce" | "rules/already-drew" | "rules/must-play" | "rules/no-lapse" | "rules/cannot-call-out-self" | "rules/not-away" | "rules/no-clock" | "rules/no-deadline" | "rules/cannot-give-self" | "rules/too-much-time";
+            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required" | "request/method-not-allowed" | "request/not-found" | "request/too-large" | "request/unsupported-media-type" | "request/idempotency-key-reused" | "request/if-match-required" | "request/version-mismatch" | "request/version-ahead" | "request/too-many-requests" | "auth/unauthenticated" | "game/not-found" | "game/left" | "game/not-finished" | "game/watch-link-not-found" | "game/too-many-watch-links" | "player/not-found" | "player/token-not-found" | "player/too-many-tokens" | "webhook/not-found" | "webhook/delivery-not-found" | "webhook/too-many-endpoints" | "webhook/url-invalid" | "webhook/url-not-https" | "webhook/url-not-allowed" | "service/unavailable" | "service/error" | "rules/game-exists" | "rules/invalid-ruleset" | "rules/game-full" | "rules/unknown-seat" | "rules/seat-taken" | "rules/unknown-bot-level" | "rules/game-not-found" | "rules/already-seated" | "rules/game-cancelled" | "rules/not-invited" | "rules/not-creator" | "rules/game-finished" | "rules/already-left" | "rules/creator-cannot-leave" | "rules/game-started" | "rules/game-not-started" | "rules/not-your-turn" | "rules/invalid-tile" | "rules/not-in-hand" | "rules/must-play-drawn" | "rules/unknown-placement" | "rules/must-fill-double" | "rules/end-closed" | "rules/suit-mismatch" | "rules/nothing-to-announce" | "rules/already-drew" | "rules/must-play" | "rules/no-lapse" | "rules/cannot-call-out-self" | "rules/not-away" | "rules/no-clock" | "rules/no-deadline" | "rules/cannot-give-self" | "rules/too-much-time";
             /** @description Quote it when reporting a problem. */
             requestId: string;
             /** @description With `request/version-mismatch` and `request/version-ahead`: the game version to go on from. */
@@ -7269,6 +7675,1523 @@ export interface components {
             seats: number;
             rules?: components["schemas"]["RuleOptions"];
         };
+        WebhookEndpointSecret: {
+            endpoint: components["schemas"]["WebhookEndpoint"];
+            /**
+             * @description The signing secret (Standard Webhooks: `whsec_` and base64), shown only here. Verify each delivery’s `webhook-signature` with it.
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            secret: string;
+        };
+        WebhookEndpoint: {
+            /** @example we_Zm9vYmFyYmF6cXV4cXV1eA */
+            id: string;
+            url: string;
+            events: components["schemas"]["WebhookEventType"][];
+            games: string[] | null;
+            description: string;
+            enabled: boolean;
+            /** @description `gone`: the server turned it off because the receiver answered 410 Gone. */
+            disabledReason: "gone" | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-30T07:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-30T07:00:00.000Z
+             */
+            updatedAt: string;
+            /** @description After a rotation, until when deliveries are signed with the previous secret as well. */
+            previousSecretExpiresAt: string | null;
+        };
+        /**
+         * @description `turn.started`: your turn began (one per turn change, never for a bot). `turn.reminder`: 80% of a clocked turn has passed and it is still yours. `turn.timed-out`: your turn ran out and a bot moved for you. `game.started`, `hand.ended` (scores), `game.finished` (winners): news of the whole table.
+         * @enum {string}
+         */
+        WebhookEventType: "turn.started" | "turn.reminder" | "turn.timed-out" | "game.started" | "hand.ended" | "game.finished";
+        /** @description A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
+        CreateWebhookEndpointProblem400: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
+             * @enum {string}
+             */
+            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 400
+             * @enum {integer}
+             */
+            status: 400;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
+        };
+        /** @description A 401 problem: `auth/unauthenticated`. */
+        CreateWebhookEndpointProblem401: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/auth/unauthenticated
+             * @enum {string}
+             */
+            type: "/problems/auth/unauthenticated";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 401
+             * @enum {integer}
+             */
+            status: 401;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example auth/unauthenticated
+             * @enum {string}
+             */
+            code: "auth/unauthenticated";
+        };
+        /** @description A 413 problem: `request/too-large`. */
+        CreateWebhookEndpointProblem413: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-large
+             * @enum {string}
+             */
+            type: "/problems/request/too-large";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 413
+             * @enum {integer}
+             */
+            status: 413;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-large
+             * @enum {string}
+             */
+            code: "request/too-large";
+        };
+        /** @description A 415 problem: `request/unsupported-media-type`. */
+        CreateWebhookEndpointProblem415: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/unsupported-media-type
+             * @enum {string}
+             */
+            type: "/problems/request/unsupported-media-type";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 415
+             * @enum {integer}
+             */
+            status: 415;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/unsupported-media-type
+             * @enum {string}
+             */
+            code: "request/unsupported-media-type";
+        };
+        /** @description A 422 problem: `request/idempotency-key-reused`, `webhook/url-invalid`, `webhook/url-not-https`, `webhook/url-not-allowed`, `webhook/too-many-endpoints`. */
+        CreateWebhookEndpointProblem422: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/idempotency-key-reused
+             * @enum {string}
+             */
+            type: "/problems/request/idempotency-key-reused" | "/problems/webhook/url-invalid" | "/problems/webhook/url-not-https" | "/problems/webhook/url-not-allowed" | "/problems/webhook/too-many-endpoints";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 422
+             * @enum {integer}
+             */
+            status: 422;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/idempotency-key-reused
+             * @enum {string}
+             */
+            code: "request/idempotency-key-reused" | "webhook/url-invalid" | "webhook/url-not-https" | "webhook/url-not-allowed" | "webhook/too-many-endpoints";
+        };
+        /** @description A 429 problem: `request/too-many-requests`. */
+        CreateWebhookEndpointProblem429: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-many-requests
+             * @enum {string}
+             */
+            type: "/problems/request/too-many-requests";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 429
+             * @enum {integer}
+             */
+            status: 429;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-many-requests
+             * @enum {string}
+             */
+            code: "request/too-many-requests";
+        };
+        /** @description A 500 problem: `service/error`. */
+        CreateWebhookEndpointProblem500: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/error
+             * @enum {string}
+             */
+            type: "/problems/service/error";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 500
+             * @enum {integer}
+             */
+            status: 500;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/error
+             * @enum {string}
+             */
+            code: "service/error";
+        };
+        /** @description A 503 problem: `service/unavailable`. */
+        CreateWebhookEndpointProblem503: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/unavailable
+             * @enum {string}
+             */
+            type: "/problems/service/unavailable";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 503
+             * @enum {integer}
+             */
+            status: 503;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/unavailable
+             * @enum {string}
+             */
+            code: "service/unavailable";
+        };
+        NewWebhookEndpoint: {
+            /**
+             * @description Where notifications are POSTed: an `https://` URL whose host is a public address (names are resolved and checked on every delivery; private, loopback, link-local and similar ranges are refused). No credentials in the URL.
+             * @example https://example.com/chickenfoot/webhook
+             */
+            url: string;
+            /** @description The notifications it receives (default: all of them). */
+            events?: components["schemas"]["WebhookEventType"][];
+            /** @description Only these games’ notifications; null (the default) for all your games. */
+            games?: string[] | null;
+            /** @description A note for yourself: which bot or app this is. */
+            description?: string;
+        };
+        WebhookEndpointList: {
+            endpoints: components["schemas"]["WebhookEndpoint"][];
+        };
+        /** @description A 400 problem: `request/invalid`. */
+        ListWebhookEndpointsProblem400: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
+             * @enum {string}
+             */
+            type: "/problems/request/invalid";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 400
+             * @enum {integer}
+             */
+            status: 400;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid";
+        };
+        /** @description A 401 problem: `auth/unauthenticated`. */
+        ListWebhookEndpointsProblem401: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/auth/unauthenticated
+             * @enum {string}
+             */
+            type: "/problems/auth/unauthenticated";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 401
+             * @enum {integer}
+             */
+            status: 401;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example auth/unauthenticated
+             * @enum {string}
+             */
+            code: "auth/unauthenticated";
+        };
+        /** @description A 413 problem: `request/too-large`. */
+        ListWebhookEndpointsProblem413: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-large
+             * @enum {string}
+             */
+            type: "/problems/request/too-large";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 413
+             * @enum {integer}
+             */
+            status: 413;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-large
+             * @enum {string}
+             */
+            code: "request/too-large";
+        };
+        /** @description A 429 problem: `request/too-many-requests`. */
+        ListWebhookEndpointsProblem429: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-many-requests
+             * @enum {string}
+             */
+            type: "/problems/request/too-many-requests";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 429
+             * @enum {integer}
+             */
+            status: 429;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-many-requests
+             * @enum {string}
+             */
+            code: "request/too-many-requests";
+        };
+        /** @description A 500 problem: `service/error`. */
+        ListWebhookEndpointsProblem500: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/error
+             * @enum {string}
+             */
+            type: "/problems/service/error";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 500
+             * @enum {integer}
+             */
+            status: 500;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/error
+             * @enum {string}
+             */
+            code: "service/error";
+        };
+        /** @description A 503 problem: `service/unavailable`. */
+        ListWebhookEndpointsProblem503: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/unavailable
+             * @enum {string}
+             */
+            type: "/problems/service/unavailable";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 503
+             * @enum {integer}
+             */
+            status: 503;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/unavailable
+             * @enum {string}
+             */
+            code: "service/unavailable";
+        };
+        /** @description A 400 problem: `request/invalid`. */
+        GetWebhookEndpointProblem400: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
+             * @enum {string}
+             */
+            type: "/problems/request/invalid";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 400
+             * @enum {integer}
+             */
+            status: 400;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid";
+        };
+        /** @description A 401 problem: `auth/unauthenticated`. */
+        GetWebhookEndpointProblem401: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/auth/unauthenticated
+             * @enum {string}
+             */
+            type: "/problems/auth/unauthenticated";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 401
+             * @enum {integer}
+             */
+            status: 401;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example auth/unauthenticated
+             * @enum {string}
+             */
+            code: "auth/unauthenticated";
+        };
+        /** @description A 404 problem: `webhook/not-found`. */
+        GetWebhookEndpointProblem404: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/webhook/not-found
+             * @enum {string}
+             */
+            type: "/problems/webhook/not-found";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 404
+             * @enum {integer}
+             */
+            status: 404;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example webhook/not-found
+             * @enum {string}
+             */
+            code: "webhook/not-found";
+        };
+        /** @description A 413 problem: `request/too-large`. */
+        GetWebhookEndpointProblem413: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-large
+             * @enum {string}
+             */
+            type: "/problems/request/too-large";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 413
+             * @enum {integer}
+             */
+            status: 413;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-large
+             * @enum {string}
+             */
+            code: "request/too-large";
+        };
+        /** @description A 429 problem: `request/too-many-requests`. */
+        GetWebhookEndpointProblem429: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-many-requests
+             * @enum {string}
+             */
+            type: "/problems/request/too-many-requests";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 429
+             * @enum {integer}
+             */
+            status: 429;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-many-requests
+             * @enum {string}
+             */
+            code: "request/too-many-requests";
+        };
+        /** @description A 500 problem: `service/error`. */
+        GetWebhookEndpointProblem500: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/error
+             * @enum {string}
+             */
+            type: "/problems/service/error";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 500
+             * @enum {integer}
+             */
+            status: 500;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/error
+             * @enum {string}
+             */
+            code: "service/error";
+        };
+        /** @description A 503 problem: `service/unavailable`. */
+        GetWebhookEndpointProblem503: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/unavailable
+             * @enum {string}
+             */
+            type: "/problems/service/unavailable";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 503
+             * @enum {integer}
+             */
+            status: 503;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/unavailable
+             * @enum {string}
+             */
+            code: "service/unavailable";
+        };
+        /** @description A 400 problem: `request/invalid`, `request/malformed-json`. */
+        UpdateWebhookEndpointProblem400: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
+             * @enum {string}
+             */
+            type: "/problems/request/invalid" | "/problems/request/malformed-json";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 400
+             * @enum {integer}
+             */
+            status: 400;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid" | "request/malformed-json";
+        };
+        /** @description A 401 problem: `auth/unauthenticated`. */
+        UpdateWebhookEndpointProblem401: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/auth/unauthenticated
+             * @enum {string}
+             */
+            type: "/problems/auth/unauthenticated";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 401
+             * @enum {integer}
+             */
+            status: 401;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example auth/unauthenticated
+             * @enum {string}
+             */
+            code: "auth/unauthenticated";
+        };
+        /** @description A 404 problem: `webhook/not-found`. */
+        UpdateWebhookEndpointProblem404: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/webhook/not-found
+             * @enum {string}
+             */
+            type: "/problems/webhook/not-found";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 404
+             * @enum {integer}
+             */
+            status: 404;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example webhook/not-found
+             * @enum {string}
+             */
+            code: "webhook/not-found";
+        };
+        /** @description A 413 problem: `request/too-large`. */
+        UpdateWebhookEndpointProblem413: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-large
+             * @enum {string}
+             */
+            type: "/problems/request/too-large";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 413
+             * @enum {integer}
+             */
+            status: 413;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-large
+             * @enum {string}
+             */
+            code: "request/too-large";
+        };
+        /** @description A 415 problem: `request/unsupported-media-type`. */
+        UpdateWebhookEndpointProblem415: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/unsupported-media-type
+             * @enum {string}
+             */
+            type: "/problems/request/unsupported-media-type";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 415
+             * @enum {integer}
+             */
+            status: 415;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/unsupported-media-type
+             * @enum {string}
+             */
+            code: "request/unsupported-media-type";
+        };
+        /** @description A 422 problem: `webhook/url-invalid`, `webhook/url-not-https`, `webhook/url-not-allowed`. */
+        UpdateWebhookEndpointProblem422: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/webhook/url-invalid
+             * @enum {string}
+             */
+            type: "/problems/webhook/url-invalid" | "/problems/webhook/url-not-https" | "/problems/webhook/url-not-allowed";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 422
+             * @enum {integer}
+             */
+            status: 422;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example webhook/url-invalid
+             * @enum {string}
+             */
+            code: "webhook/url-invalid" | "webhook/url-not-https" | "webhook/url-not-allowed";
+        };
+        /** @description A 429 problem: `request/too-many-requests`. */
+        UpdateWebhookEndpointProblem429: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-many-requests
+             * @enum {string}
+             */
+            type: "/problems/request/too-many-requests";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 429
+             * @enum {integer}
+             */
+            status: 429;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-many-requests
+             * @enum {string}
+             */
+            code: "request/too-many-requests";
+        };
+        /** @description A 500 problem: `service/error`. */
+        UpdateWebhookEndpointProblem500: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/error
+             * @enum {string}
+             */
+            type: "/problems/service/error";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 500
+             * @enum {integer}
+             */
+            status: 500;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/error
+             * @enum {string}
+             */
+            code: "service/error";
+        };
+        /** @description A 503 problem: `service/unavailable`. */
+        UpdateWebhookEndpointProblem503: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/unavailable
+             * @enum {string}
+             */
+            type: "/problems/service/unavailable";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 503
+             * @enum {integer}
+             */
+            status: 503;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/unavailable
+             * @enum {string}
+             */
+            code: "service/unavailable";
+        };
+        WebhookEndpointUpdate: {
+            /**
+             * @description Where notifications are POSTed: an `https://` URL whose host is a public address (names are resolved and checked on every delivery; private, loopback, link-local and similar ranges are refused). No credentials in the URL.
+             * @example https://example.com/chickenfoot/webhook
+             */
+            url?: string;
+            /** @description The notifications it receives (default: all of them). */
+            events?: components["schemas"]["WebhookEventType"][];
+            /** @description Only these games’ notifications; null (the default) for all your games. */
+            games?: string[] | null;
+            /** @description A note for yourself: which bot or app this is. */
+            description?: string;
+            /** @description Turn deliveries off and on (an endpoint disabled after a 410 is turned on again so). */
+            enabled?: boolean;
+        };
+        /** @description A 400 problem: `request/invalid`. */
+        DeleteWebhookEndpointProblem400: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
+             * @enum {string}
+             */
+            type: "/problems/request/invalid";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 400
+             * @enum {integer}
+             */
+            status: 400;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid";
+        };
+        /** @description A 401 problem: `auth/unauthenticated`. */
+        DeleteWebhookEndpointProblem401: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/auth/unauthenticated
+             * @enum {string}
+             */
+            type: "/problems/auth/unauthenticated";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 401
+             * @enum {integer}
+             */
+            status: 401;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example auth/unauthenticated
+             * @enum {string}
+             */
+            code: "auth/unauthenticated";
+        };
+        /** @description A 404 problem: `webhook/not-found`. */
+        DeleteWebhookEndpointProblem404: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/webhook/not-found
+             * @enum {string}
+             */
+            type: "/problems/webhook/not-found";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 404
+             * @enum {integer}
+             */
+            status: 404;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example webhook/not-found
+             * @enum {string}
+             */
+            code: "webhook/not-found";
+        };
+        /** @description A 413 problem: `request/too-large`. */
+        DeleteWebhookEndpointProblem413: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-large
+             * @enum {string}
+             */
+            type: "/problems/request/too-large";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 413
+             * @enum {integer}
+             */
+            status: 413;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-large
+             * @enum {string}
+             */
+            code: "request/too-large";
+        };
+        /** @description A 429 problem: `request/too-many-requests`. */
+        DeleteWebhookEndpointProblem429: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-many-requests
+             * @enum {string}
+             */
+            type: "/problems/request/too-many-requests";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 429
+             * @enum {integer}
+             */
+            status: 429;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-many-requests
+             * @enum {string}
+             */
+            code: "request/too-many-requests";
+        };
+        /** @description A 500 problem: `service/error`. */
+        DeleteWebhookEndpointProblem500: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/error
+             * @enum {string}
+             */
+            type: "/problems/service/error";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 500
+             * @enum {integer}
+             */
+            status: 500;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/error
+             * @enum {string}
+             */
+            code: "service/error";
+        };
+        /** @description A 503 problem: `service/unavailable`. */
+        DeleteWebhookEndpointProblem503: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/unavailable
+             * @enum {string}
+             */
+            type: "/problems/service/unavailable";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 503
+             * @enum {integer}
+             */
+            status: 503;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/unavailable
+             * @enum {string}
+             */
+            code: "service/unavailable";
+        };
+        /** @description A 400 problem: `request/invalid`, `request/idempotency-key-required`. */
+        RotateWebhookSecretProblem400: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
+             * @enum {string}
+             */
+            type: "/problems/request/invalid" | "/problems/request/idempotency-key-required";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 400
+             * @enum {integer}
+             */
+            status: 400;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid" | "request/idempotency-key-required";
+        };
+        /** @description A 401 problem: `auth/unauthenticated`. */
+        RotateWebhookSecretProblem401: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/auth/unauthenticated
+             * @enum {string}
+             */
+            type: "/problems/auth/unauthenticated";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 401
+             * @enum {integer}
+             */
+            status: 401;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example auth/unauthenticated
+             * @enum {string}
+             */
+            code: "auth/unauthenticated";
+        };
+        /** @description A 404 problem: `webhook/not-found`. */
+        RotateWebhookSecretProblem404: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/webhook/not-found
+             * @enum {string}
+             */
+            type: "/problems/webhook/not-found";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 404
+             * @enum {integer}
+             */
+            status: 404;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example webhook/not-found
+             * @enum {string}
+             */
+            code: "webhook/not-found";
+        };
+        /** @description A 413 problem: `request/too-large`. */
+        RotateWebhookSecretProblem413: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-large
+             * @enum {string}
+             */
+            type: "/problems/request/too-large";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 413
+             * @enum {integer}
+             */
+            status: 413;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-large
+             * @enum {string}
+             */
+            code: "request/too-large";
+        };
+        /** @description A 422 problem: `request/idempotency-key-reused`. */
+        RotateWebhookSecretProblem422: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/idempotency-key-reused
+             * @enum {string}
+             */
+            type: "/problems/request/idempotency-key-reused";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 422
+             * @enum {integer}
+             */
+            status: 422;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/idempotency-key-reused
+             * @enum {string}
+             */
+            code: "request/idempotency-key-reused";
+        };
+        /** @description A 429 problem: `request/too-many-requests`. */
+        RotateWebhookSecretProblem429: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-many-requests
+             * @enum {string}
+             */
+            type: "/problems/request/too-many-requests";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 429
+             * @enum {integer}
+             */
+            status: 429;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-many-requests
+             * @enum {string}
+             */
+            code: "request/too-many-requests";
+        };
+        /** @description A 500 problem: `service/error`. */
+        RotateWebhookSecretProblem500: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/error
+             * @enum {string}
+             */
+            type: "/problems/service/error";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 500
+             * @enum {integer}
+             */
+            status: 500;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/error
+             * @enum {string}
+             */
+            code: "service/error";
+        };
+        /** @description A 503 problem: `service/unavailable`. */
+        RotateWebhookSecretProblem503: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/unavailable
+             * @enum {string}
+             */
+            type: "/problems/service/unavailable";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 503
+             * @enum {integer}
+             */
+            status: 503;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/unavailable
+             * @enum {string}
+             */
+            code: "service/unavailable";
+        };
+        WebhookDelivery: {
+            /** @example wd_14155123456000 */
+            id: string;
+            /** @description Its `webhook-id`: the same on every attempt and redelivery. */
+            messageId: string;
+            /** @enum {string} */
+            type: "turn.started" | "turn.reminder" | "turn.timed-out" | "game.started" | "hand.ended" | "game.finished" | "webhook.test";
+            gameId: string | null;
+            /**
+             * @description `pending`: an attempt is due (`nextAttemptAt`); `delivered`: a 2xx came; `failed`: the retries (about 3 days) ran out, the receiver answered 410, or a redelivery failed; `cancelled`: the endpoint was disabled or deleted first.
+             * @enum {string}
+             */
+            status: "pending" | "delivered" | "failed" | "cancelled";
+            /**
+             * Format: date-time
+             * @example 2026-11-30T07:00:00.000Z
+             */
+            createdAt: string;
+            nextAttemptAt: string | null;
+            attemptCount: number;
+            /** @description The newest attempts (up to 12), oldest first. */
+            attempts: components["schemas"]["WebhookAttempt"][];
+            /** @description The body as sent (and signed). */
+            body: string;
+        };
+        WebhookAttempt: {
+            /**
+             * Format: date-time
+             * @example 2026-11-30T07:00:00.000Z
+             */
+            at: string;
+            /** @description The receiver’s HTTP status; null when none came. */
+            status: number | null;
+            /** @description `delivered`, or why not: `http-status`, `redirect` (never followed), `timeout` (15 s), `address-not-allowed`, `dns`, `connect`, `tls`, `url`, `not-sent`. */
+            outcome: string;
+            ms: number;
+            /** @description What went wrong, and the start of the receiver’s answer. */
+            detail: string;
+        };
+        /** @description A 400 problem: `request/invalid`, `request/idempotency-key-required`. */
+        TestWebhookEndpointProblem400: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
+             * @enum {string}
+             */
+            type: "/problems/request/invalid" | "/problems/request/idempotency-key-required";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 400
+             * @enum {integer}
+             */
+            status: 400;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid" | "request/idempotency-key-required";
+        };
+        /** @description A 401 problem: `auth/unauthenticated`. */
+        TestWebhookEndpointProblem401: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/auth/unauthenticated
+             * @enum {string}
+             */
+            type: "/problems/auth/unauthenticated";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 401
+             * @enum {integer}
+             */
+            status: 401;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example auth/unauthenticated
+             * @enum {string}
+             */
+            code: "auth/unauthenticated";
+        };
+        /** @description A 404 problem: `webhook/not-found`. */
+        TestWebhookEndpointProblem404: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/webhook/not-found
+             * @enum {string}
+             */
+            type: "/problems/webhook/not-found";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 404
+             * @enum {integer}
+             */
+            status: 404;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example webhook/not-found
+             * @enum {string}
+             */
+            code: "webhook/not-found";
+        };
+        /** @description A 413 problem: `request/too-large`. */
+        TestWebhookEndpointProblem413: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-large
+             * @enum {string}
+             */
+            type: "/problems/request/too-large";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 413
+             * @enum {integer}
+             */
+            status: 413;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-large
+             * @enum {string}
+             */
+            code: "request/too-large";
+        };
+        /** @description A 422 problem: `request/idempotency-key-reused`. */
+        TestWebhookEndpointProblem422: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/idempotency-key-reused
+             * @enum {string}
+             */
+            type: "/problems/request/idempotency-key-reused";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 422
+             * @enum {integer}
+             */
+            status: 422;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/idempotency-key-reused
+             * @enum {string}
+             */
+            code: "request/idempotency-key-reused";
+        };
+        /** @description A 429 problem: `request/too-many-requests`. */
+        TestWebhookEndpointProblem429: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-many-requests
+             * @enum {string}
+             */
+            type: "/problems/request/too-many-requests";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 429
+             * @enum {integer}
+             */
+            status: 429;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-many-requests
+             * @enum {string}
+             */
+            code: "request/too-many-requests";
+        };
+        /** @description A 500 problem: `service/error`. */
+        TestWebhookEndpointProblem500: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/error
+             * @enum {string}
+             */
+            type: "/problems/service/error";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 500
+             * @enum {integer}
+             */
+            status: 500;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/error
+             * @enum {string}
+             */
+            code: "service/error";
+        };
+        /** @description A 503 problem: `service/unavailable`. */
+        TestWebhookEndpointProblem503: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/unavailable
+             * @enum {string}
+             */
+            type: "/problems/service/unavailable";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 503
+             * @enum {integer}
+             */
+            status: 503;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/unavailable
+             * @enum {string}
+             */
+            code: "service/unavailable";
+        };
+        WebhookDeliveryList: {
+            deliveries: components["schemas"]["WebhookDelivery"][];
+            cursor: string | null;
+        };
+        /** @description A 400 problem: `request/invalid`. */
+        ListWebhookDeliveriesProblem400: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
+             * @enum {string}
+             */
+            type: "/problems/request/invalid";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 400
+             * @enum {integer}
+             */
+            status: 400;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid";
+        };
+        /** @description A 401 problem: `auth/unauthenticated`. */
+        ListWebhookDeliveriesProblem401: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/auth/unauthenticated
+             * @enum {string}
+             */
+            type: "/problems/auth/unauthenticated";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 401
+             * @enum {integer}
+             */
+            status: 401;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example auth/unauthenticated
+             * @enum {string}
+             */
+            code: "auth/unauthenticated";
+        };
+        /** @description A 404 problem: `webhook/not-found`. */
+        ListWebhookDeliveriesProblem404: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/webhook/not-found
+             * @enum {string}
+             */
+            type: "/problems/webhook/not-found";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 404
+             * @enum {integer}
+             */
+            status: 404;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example webhook/not-found
+             * @enum {string}
+             */
+            code: "webhook/not-found";
+        };
+        /** @description A 413 problem: `request/too-large`. */
+        ListWebhookDeliveriesProblem413: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-large
+             * @enum {string}
+             */
+            type: "/problems/request/too-large";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 413
+             * @enum {integer}
+             */
+            status: 413;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-large
+             * @enum {string}
+             */
+            code: "request/too-large";
+        };
+        /** @description A 429 problem: `request/too-many-requests`. */
+        ListWebhookDeliveriesProblem429: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-many-requests
+             * @enum {string}
+             */
+            type: "/problems/request/too-many-requests";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 429
+             * @enum {integer}
+             */
+            status: 429;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-many-requests
+             * @enum {string}
+             */
+            code: "request/too-many-requests";
+        };
+        /** @description A 500 problem: `service/error`. */
+        ListWebhookDeliveriesProblem500: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/error
+             * @enum {string}
+             */
+            type: "/problems/service/error";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 500
+             * @enum {integer}
+             */
+            status: 500;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/error
+             * @enum {string}
+             */
+            code: "service/error";
+        };
+        /** @description A 503 problem: `service/unavailable`. */
+        ListWebhookDeliveriesProblem503: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/unavailable
+             * @enum {string}
+             */
+            type: "/problems/service/unavailable";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 503
+             * @enum {integer}
+             */
+            status: 503;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/unavailable
+             * @enum {string}
+             */
+            code: "service/unavailable";
+        };
+        /** @description A 400 problem: `request/invalid`. */
+        RedeliverWebhookProblem400: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/invalid
+             * @enum {string}
+             */
+            type: "/problems/request/invalid";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 400
+             * @enum {integer}
+             */
+            status: 400;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/invalid
+             * @enum {string}
+             */
+            code: "request/invalid";
+        };
+        /** @description A 401 problem: `auth/unauthenticated`. */
+        RedeliverWebhookProblem401: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/auth/unauthenticated
+             * @enum {string}
+             */
+            type: "/problems/auth/unauthenticated";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 401
+             * @enum {integer}
+             */
+            status: 401;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example auth/unauthenticated
+             * @enum {string}
+             */
+            code: "auth/unauthenticated";
+        };
+        /** @description A 404 problem: `webhook/not-found`, `webhook/delivery-not-found`. */
+        RedeliverWebhookProblem404: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/webhook/not-found
+             * @enum {string}
+             */
+            type: "/problems/webhook/not-found" | "/problems/webhook/delivery-not-found";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 404
+             * @enum {integer}
+             */
+            status: 404;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example webhook/not-found
+             * @enum {string}
+             */
+            code: "webhook/not-found" | "webhook/delivery-not-found";
+        };
+        /** @description A 413 problem: `request/too-large`. */
+        RedeliverWebhookProblem413: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-large
+             * @enum {string}
+             */
+            type: "/problems/request/too-large";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 413
+             * @enum {integer}
+             */
+            status: 413;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-large
+             * @enum {string}
+             */
+            code: "request/too-large";
+        };
+        /** @description A 429 problem: `request/too-many-requests`. */
+        RedeliverWebhookProblem429: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/request/too-many-requests
+             * @enum {string}
+             */
+            type: "/problems/request/too-many-requests";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 429
+             * @enum {integer}
+             */
+            status: 429;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example request/too-many-requests
+             * @enum {string}
+             */
+            code: "request/too-many-requests";
+        };
+        /** @description A 500 problem: `service/error`. */
+        RedeliverWebhookProblem500: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/error
+             * @enum {string}
+             */
+            type: "/problems/service/error";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 500
+             * @enum {integer}
+             */
+            status: 500;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/error
+             * @enum {string}
+             */
+            code: "service/error";
+        };
+        /** @description A 503 problem: `service/unavailable`. */
+        RedeliverWebhookProblem503: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/service/unavailable
+             * @enum {string}
+             */
+            type: "/problems/service/unavailable";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 503
+             * @enum {integer}
+             */
+            status: 503;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example service/unavailable
+             * @enum {string}
+             */
+            code: "service/unavailable";
+        };
     };
     responses: never;
     parameters: never;
@@ -8963,6 +10886,8 @@ export interface operations {
                 limit?: number;
                 /** @description From the previous page. */
                 cursor?: string;
+                /** @description With `turn=mine`, long-poll: wait up to this many seconds (0-20) for a game to wait for your move. */
+                wait?: number;
             };
             header?: never;
             path?: never;
@@ -14011,6 +15936,1885 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["QuickMatchProblem503"];
                 };
+            };
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your endpoints. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointList"];
+                };
+            };
+            /** @description Problem: `request/invalid`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/invalid",
+                     *       "title": "The request is not valid",
+                     *       "status": 400,
+                     *       "detail": "…",
+                     *       "code": "request/invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ListWebhookEndpointsProblem400"];
+                };
+            };
+            /** @description Problem: `auth/unauthenticated`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/auth/unauthenticated",
+                     *       "title": "A valid bearer token is required",
+                     *       "status": 401,
+                     *       "detail": "…",
+                     *       "code": "auth/unauthenticated",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ListWebhookEndpointsProblem401"];
+                };
+            };
+            /** @description Problem: `request/too-large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "…",
+                     *       "code": "request/too-large",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ListWebhookEndpointsProblem413"];
+                };
+            };
+            /** @description Problem: `request/too-many-requests`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-many-requests",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "…",
+                     *       "code": "request/too-many-requests",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ListWebhookEndpointsProblem429"];
+                };
+            };
+            /** @description Problem: `service/error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/error",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "…",
+                     *       "code": "service/error",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ListWebhookEndpointsProblem500"];
+                };
+            };
+            /** @description Problem: `service/unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/unavailable",
+                     *       "title": "The service is briefly unavailable: retry",
+                     *       "status": 503,
+                     *       "detail": "…",
+                     *       "code": "service/unavailable",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ListWebhookEndpointsProblem503"];
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
+                "idempotency-key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewWebhookEndpoint"];
+            };
+        };
+        responses: {
+            /** @description The endpoint, with its secret. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointSecret"];
+                };
+            };
+            /** @description Problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/invalid",
+                     *       "title": "The request is not valid",
+                     *       "status": 400,
+                     *       "detail": "…",
+                     *       "code": "request/invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["CreateWebhookEndpointProblem400"];
+                };
+            };
+            /** @description Problem: `auth/unauthenticated`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/auth/unauthenticated",
+                     *       "title": "A valid bearer token is required",
+                     *       "status": 401,
+                     *       "detail": "…",
+                     *       "code": "auth/unauthenticated",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["CreateWebhookEndpointProblem401"];
+                };
+            };
+            /** @description Problem: `request/too-large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "…",
+                     *       "code": "request/too-large",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["CreateWebhookEndpointProblem413"];
+                };
+            };
+            /** @description Problem: `request/unsupported-media-type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/unsupported-media-type",
+                     *       "title": "Send the body as application/json",
+                     *       "status": 415,
+                     *       "detail": "…",
+                     *       "code": "request/unsupported-media-type",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["CreateWebhookEndpointProblem415"];
+                };
+            };
+            /** @description Problem: `request/idempotency-key-reused`, `webhook/url-invalid`, `webhook/url-not-https`, `webhook/url-not-allowed`, `webhook/too-many-endpoints`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/idempotency-key-reused",
+                     *       "title": "This Idempotency-Key was used for another request",
+                     *       "status": 422,
+                     *       "detail": "…",
+                     *       "code": "request/idempotency-key-reused",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["CreateWebhookEndpointProblem422"];
+                };
+            };
+            /** @description Problem: `request/too-many-requests`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-many-requests",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "…",
+                     *       "code": "request/too-many-requests",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["CreateWebhookEndpointProblem429"];
+                };
+            };
+            /** @description Problem: `service/error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/error",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "…",
+                     *       "code": "service/error",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["CreateWebhookEndpointProblem500"];
+                };
+            };
+            /** @description Problem: `service/unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/unavailable",
+                     *       "title": "The service is briefly unavailable: retry",
+                     *       "status": 503,
+                     *       "detail": "…",
+                     *       "code": "service/unavailable",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["CreateWebhookEndpointProblem503"];
+                };
+            };
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description Problem: `request/invalid`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/invalid",
+                     *       "title": "The request is not valid",
+                     *       "status": 400,
+                     *       "detail": "…",
+                     *       "code": "request/invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["GetWebhookEndpointProblem400"];
+                };
+            };
+            /** @description Problem: `auth/unauthenticated`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/auth/unauthenticated",
+                     *       "title": "A valid bearer token is required",
+                     *       "status": 401,
+                     *       "detail": "…",
+                     *       "code": "auth/unauthenticated",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["GetWebhookEndpointProblem401"];
+                };
+            };
+            /** @description Problem: `webhook/not-found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/webhook/not-found",
+                     *       "title": "No such webhook endpoint of yours",
+                     *       "status": 404,
+                     *       "detail": "…",
+                     *       "code": "webhook/not-found",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["GetWebhookEndpointProblem404"];
+                };
+            };
+            /** @description Problem: `request/too-large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "…",
+                     *       "code": "request/too-large",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["GetWebhookEndpointProblem413"];
+                };
+            };
+            /** @description Problem: `request/too-many-requests`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-many-requests",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "…",
+                     *       "code": "request/too-many-requests",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["GetWebhookEndpointProblem429"];
+                };
+            };
+            /** @description Problem: `service/error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/error",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "…",
+                     *       "code": "service/error",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["GetWebhookEndpointProblem500"];
+                };
+            };
+            /** @description Problem: `service/unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/unavailable",
+                     *       "title": "The service is briefly unavailable: retry",
+                     *       "status": 503,
+                     *       "detail": "…",
+                     *       "code": "service/unavailable",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["GetWebhookEndpointProblem503"];
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem: `request/invalid`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/invalid",
+                     *       "title": "The request is not valid",
+                     *       "status": 400,
+                     *       "detail": "…",
+                     *       "code": "request/invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["DeleteWebhookEndpointProblem400"];
+                };
+            };
+            /** @description Problem: `auth/unauthenticated`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/auth/unauthenticated",
+                     *       "title": "A valid bearer token is required",
+                     *       "status": 401,
+                     *       "detail": "…",
+                     *       "code": "auth/unauthenticated",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["DeleteWebhookEndpointProblem401"];
+                };
+            };
+            /** @description Problem: `webhook/not-found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/webhook/not-found",
+                     *       "title": "No such webhook endpoint of yours",
+                     *       "status": 404,
+                     *       "detail": "…",
+                     *       "code": "webhook/not-found",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["DeleteWebhookEndpointProblem404"];
+                };
+            };
+            /** @description Problem: `request/too-large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "…",
+                     *       "code": "request/too-large",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["DeleteWebhookEndpointProblem413"];
+                };
+            };
+            /** @description Problem: `request/too-many-requests`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-many-requests",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "…",
+                     *       "code": "request/too-many-requests",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["DeleteWebhookEndpointProblem429"];
+                };
+            };
+            /** @description Problem: `service/error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/error",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "…",
+                     *       "code": "service/error",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["DeleteWebhookEndpointProblem500"];
+                };
+            };
+            /** @description Problem: `service/unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/unavailable",
+                     *       "title": "The service is briefly unavailable: retry",
+                     *       "status": 503,
+                     *       "detail": "…",
+                     *       "code": "service/unavailable",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["DeleteWebhookEndpointProblem503"];
+                };
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointUpdate"];
+            };
+        };
+        responses: {
+            /** @description The endpoint as it is now. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description Problem: `request/invalid`, `request/malformed-json`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/invalid",
+                     *       "title": "The request is not valid",
+                     *       "status": 400,
+                     *       "detail": "…",
+                     *       "code": "request/invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["UpdateWebhookEndpointProblem400"];
+                };
+            };
+            /** @description Problem: `auth/unauthenticated`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/auth/unauthenticated",
+                     *       "title": "A valid bearer token is required",
+                     *       "status": 401,
+                     *       "detail": "…",
+                     *       "code": "auth/unauthenticated",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["UpdateWebhookEndpointProblem401"];
+                };
+            };
+            /** @description Problem: `webhook/not-found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/webhook/not-found",
+                     *       "title": "No such webhook endpoint of yours",
+                     *       "status": 404,
+                     *       "detail": "…",
+                     *       "code": "webhook/not-found",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["UpdateWebhookEndpointProblem404"];
+                };
+            };
+            /** @description Problem: `request/too-large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "…",
+                     *       "code": "request/too-large",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["UpdateWebhookEndpointProblem413"];
+                };
+            };
+            /** @description Problem: `request/unsupported-media-type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/unsupported-media-type",
+                     *       "title": "Send the body as application/json",
+                     *       "status": 415,
+                     *       "detail": "…",
+                     *       "code": "request/unsupported-media-type",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["UpdateWebhookEndpointProblem415"];
+                };
+            };
+            /** @description Problem: `webhook/url-invalid`, `webhook/url-not-https`, `webhook/url-not-allowed`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/webhook/url-invalid",
+                     *       "title": "The URL is not a valid absolute URL",
+                     *       "status": 422,
+                     *       "detail": "…",
+                     *       "code": "webhook/url-invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["UpdateWebhookEndpointProblem422"];
+                };
+            };
+            /** @description Problem: `request/too-many-requests`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-many-requests",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "…",
+                     *       "code": "request/too-many-requests",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["UpdateWebhookEndpointProblem429"];
+                };
+            };
+            /** @description Problem: `service/error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/error",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "…",
+                     *       "code": "service/error",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["UpdateWebhookEndpointProblem500"];
+                };
+            };
+            /** @description Problem: `service/unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/unavailable",
+                     *       "title": "The service is briefly unavailable: retry",
+                     *       "status": 503,
+                     *       "detail": "…",
+                     *       "code": "service/unavailable",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["UpdateWebhookEndpointProblem503"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
+                "idempotency-key": string;
+            };
+            path: {
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint, with its new secret. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointSecret"];
+                };
+            };
+            /** @description Problem: `request/invalid`, `request/idempotency-key-required`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/invalid",
+                     *       "title": "The request is not valid",
+                     *       "status": 400,
+                     *       "detail": "…",
+                     *       "code": "request/invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RotateWebhookSecretProblem400"];
+                };
+            };
+            /** @description Problem: `auth/unauthenticated`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/auth/unauthenticated",
+                     *       "title": "A valid bearer token is required",
+                     *       "status": 401,
+                     *       "detail": "…",
+                     *       "code": "auth/unauthenticated",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RotateWebhookSecretProblem401"];
+                };
+            };
+            /** @description Problem: `webhook/not-found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/webhook/not-found",
+                     *       "title": "No such webhook endpoint of yours",
+                     *       "status": 404,
+                     *       "detail": "…",
+                     *       "code": "webhook/not-found",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RotateWebhookSecretProblem404"];
+                };
+            };
+            /** @description Problem: `request/too-large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "…",
+                     *       "code": "request/too-large",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RotateWebhookSecretProblem413"];
+                };
+            };
+            /** @description Problem: `request/idempotency-key-reused`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/idempotency-key-reused",
+                     *       "title": "This Idempotency-Key was used for another request",
+                     *       "status": 422,
+                     *       "detail": "…",
+                     *       "code": "request/idempotency-key-reused",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RotateWebhookSecretProblem422"];
+                };
+            };
+            /** @description Problem: `request/too-many-requests`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-many-requests",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "…",
+                     *       "code": "request/too-many-requests",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RotateWebhookSecretProblem429"];
+                };
+            };
+            /** @description Problem: `service/error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/error",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "…",
+                     *       "code": "service/error",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RotateWebhookSecretProblem500"];
+                };
+            };
+            /** @description Problem: `service/unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/unavailable",
+                     *       "title": "The service is briefly unavailable: retry",
+                     *       "status": 503,
+                     *       "detail": "…",
+                     *       "code": "service/unavailable",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RotateWebhookSecretProblem503"];
+                };
+            };
+        };
+    };
+    testWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
+                "idempotency-key": string;
+            };
+            path: {
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, queued. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description Problem: `request/invalid`, `request/idempotency-key-required`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/invalid",
+                     *       "title": "The request is not valid",
+                     *       "status": 400,
+                     *       "detail": "…",
+                     *       "code": "request/invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["TestWebhookEndpointProblem400"];
+                };
+            };
+            /** @description Problem: `auth/unauthenticated`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/auth/unauthenticated",
+                     *       "title": "A valid bearer token is required",
+                     *       "status": 401,
+                     *       "detail": "…",
+                     *       "code": "auth/unauthenticated",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["TestWebhookEndpointProblem401"];
+                };
+            };
+            /** @description Problem: `webhook/not-found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/webhook/not-found",
+                     *       "title": "No such webhook endpoint of yours",
+                     *       "status": 404,
+                     *       "detail": "…",
+                     *       "code": "webhook/not-found",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["TestWebhookEndpointProblem404"];
+                };
+            };
+            /** @description Problem: `request/too-large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "…",
+                     *       "code": "request/too-large",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["TestWebhookEndpointProblem413"];
+                };
+            };
+            /** @description Problem: `request/idempotency-key-reused`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/idempotency-key-reused",
+                     *       "title": "This Idempotency-Key was used for another request",
+                     *       "status": 422,
+                     *       "detail": "…",
+                     *       "code": "request/idempotency-key-reused",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["TestWebhookEndpointProblem422"];
+                };
+            };
+            /** @description Problem: `request/too-many-requests`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-many-requests",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "…",
+                     *       "code": "request/too-many-requests",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["TestWebhookEndpointProblem429"];
+                };
+            };
+            /** @description Problem: `service/error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/error",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "…",
+                     *       "code": "service/error",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["TestWebhookEndpointProblem500"];
+                };
+            };
+            /** @description Problem: `service/unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/unavailable",
+                     *       "title": "The service is briefly unavailable: retry",
+                     *       "status": 503,
+                     *       "detail": "…",
+                     *       "code": "service/unavailable",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["TestWebhookEndpointProblem503"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Page size (default 50). */
+                limit?: number;
+                /** @description From the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            /** @description Problem: `request/invalid`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/invalid",
+                     *       "title": "The request is not valid",
+                     *       "status": 400,
+                     *       "detail": "…",
+                     *       "code": "request/invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ListWebhookDeliveriesProblem400"];
+                };
+            };
+            /** @description Problem: `auth/unauthenticated`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/auth/unauthenticated",
+                     *       "title": "A valid bearer token is required",
+                     *       "status": 401,
+                     *       "detail": "…",
+                     *       "code": "auth/unauthenticated",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ListWebhookDeliveriesProblem401"];
+                };
+            };
+            /** @description Problem: `webhook/not-found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/webhook/not-found",
+                     *       "title": "No such webhook endpoint of yours",
+                     *       "status": 404,
+                     *       "detail": "…",
+                     *       "code": "webhook/not-found",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ListWebhookDeliveriesProblem404"];
+                };
+            };
+            /** @description Problem: `request/too-large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "…",
+                     *       "code": "request/too-large",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ListWebhookDeliveriesProblem413"];
+                };
+            };
+            /** @description Problem: `request/too-many-requests`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-many-requests",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "…",
+                     *       "code": "request/too-many-requests",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ListWebhookDeliveriesProblem429"];
+                };
+            };
+            /** @description Problem: `service/error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/error",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "…",
+                     *       "code": "service/error",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ListWebhookDeliveriesProblem500"];
+                };
+            };
+            /** @description Problem: `service/unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/unavailable",
+                     *       "title": "The service is briefly unavailable: retry",
+                     *       "status": 503,
+                     *       "detail": "…",
+                     *       "code": "service/unavailable",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ListWebhookDeliveriesProblem503"];
+                };
+            };
+        };
+    };
+    redeliverWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, queued. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description Problem: `request/invalid`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/invalid",
+                     *       "title": "The request is not valid",
+                     *       "status": 400,
+                     *       "detail": "…",
+                     *       "code": "request/invalid",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RedeliverWebhookProblem400"];
+                };
+            };
+            /** @description Problem: `auth/unauthenticated`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/auth/unauthenticated",
+                     *       "title": "A valid bearer token is required",
+                     *       "status": 401,
+                     *       "detail": "…",
+                     *       "code": "auth/unauthenticated",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RedeliverWebhookProblem401"];
+                };
+            };
+            /** @description Problem: `webhook/not-found`, `webhook/delivery-not-found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/webhook/not-found",
+                     *       "title": "No such webhook endpoint of yours",
+                     *       "status": 404,
+                     *       "detail": "…",
+                     *       "code": "webhook/not-found",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RedeliverWebhookProblem404"];
+                };
+            };
+            /** @description Problem: `request/too-large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "…",
+                     *       "code": "request/too-large",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RedeliverWebhookProblem413"];
+                };
+            };
+            /** @description Problem: `request/too-many-requests`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/request/too-many-requests",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "…",
+                     *       "code": "request/too-many-requests",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RedeliverWebhookProblem429"];
+                };
+            };
+            /** @description Problem: `service/error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/error",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "…",
+                     *       "code": "service/error",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RedeliverWebhookProblem500"];
+                };
+            };
+            /** @description Problem: `service/unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/service/unavailable",
+                     *       "title": "The service is briefly unavailable: retry",
+                     *       "status": 503,
+                     *       "detail": "…",
+                     *       "code": "service/unavailable",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RedeliverWebhookProblem503"];
+                };
+            };
+        };
+    };
+    webhookTurnStarted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the epoch: refuse old ones (5 min). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 after `whsec_` of the endpoint’s secret. Two during a rotation: accept if any matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTurnStarted"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer: received. Its body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is turned off, and nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTurnReminder: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the epoch: refuse old ones (5 min). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 after `whsec_` of the endpoint’s secret. Two during a rotation: accept if any matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTurnReminder"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer: received. Its body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is turned off, and nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTurnTimedOut: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the epoch: refuse old ones (5 min). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 after `whsec_` of the endpoint’s secret. Two during a rotation: accept if any matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTurnTimedOut"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer: received. Its body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is turned off, and nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookGameStarted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the epoch: refuse old ones (5 min). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 after `whsec_` of the endpoint’s secret. Two during a rotation: accept if any matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookGameStarted"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer: received. Its body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is turned off, and nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookHandEnded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the epoch: refuse old ones (5 min). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 after `whsec_` of the endpoint’s secret. Two during a rotation: accept if any matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookHandEnded"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer: received. Its body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is turned off, and nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookGameFinished: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the epoch: refuse old ones (5 min). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 after `whsec_` of the endpoint’s secret. Two during a rotation: accept if any matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookGameFinished"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer: received. Its body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is turned off, and nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookWebhookTest: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the epoch: refuse old ones (5 min). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 after `whsec_` of the endpoint’s secret. Two during a rotation: accept if any matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookWebhookTest"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer: received. Its body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is turned off, and nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -1,0 +1,96 @@
+import { z, type RouteConfig } from '@hono/zod-openapi';
+import { nullable, TimestampSchema } from '../schemas/common';
+import { EndpointIdSchema } from '../schemas/webhooks';
+import type { DeliveryType } from '../webhooks/event-types';
+
+const gameId = z
+  .string()
+  .regex(/^g_[A-Za-z0-9_-]{22}$/)
+  .openapi({ example: 'g_3q2-7wEvQ_6pXJ5Rk1ZPaA' });
+const version = z
+  .number()
+  .int()
+  .min(1)
+  .openapi({ description: 'The game’s version it tells of: fetch its events after the version you have.' });
+const seat = z.number().int().min(0).max(7).openapi({ description: 'Your seat.' });
+const seats = z.array(z.number().int());
+const deadline = nullable(TimestampSchema).openapi({ description: 'When the turn times out; null without a clock.' });
+
+const DATA = {
+  'turn.started': z.object({ gameId, version, seat, deadline }),
+  'turn.reminder': z.object({ gameId, version, seat, deadline }),
+  'turn.timed-out': z.object({ gameId, version, seat }),
+  'game.started': z.object({ gameId, version }),
+  'hand.ended': z.object({
+    gameId,
+    version,
+    hand: z.number().int().min(0),
+    reason: z.enum(['out', 'blocked']),
+    out: nullable(z.number().int()).openapi({ description: 'The seat that went out; null when the hand blocked.' }),
+    scores: seats.openapi({ description: 'What each seat added this hand.' }),
+    totals: seats.openapi({ description: 'Each seat’s total after it.' }),
+  }),
+  'game.finished': z.object({ gameId, version, totals: seats, winners: seats }),
+  'webhook.test': z.object({ endpointId: EndpointIdSchema, message: z.string() }),
+} satisfies Record<DeliveryType, z.ZodObject>;
+
+const SUMMARIES: Record<DeliveryType, string> = {
+  'turn.started': 'Your turn began',
+  'turn.reminder': '80% of your clocked turn has passed',
+  'turn.timed-out': 'Your turn ran out: a bot moved for you',
+  'game.started': 'A game of yours started',
+  'hand.ended': 'A hand ended, with its scores',
+  'game.finished': 'A game of yours is over, with its winners',
+  'webhook.test': 'A test, sent when you asked for one',
+};
+
+const pascal = (type: string) =>
+  type
+    .split(/[.-]/)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join('');
+
+/** The body of a delivery of each type: Standard Webhooks' `type`, `timestamp` and `data`. */
+export const WEBHOOK_PAYLOADS = Object.fromEntries(
+  Object.entries(DATA).map(([type, data]) => [
+    type,
+    z
+      .object({
+        type: z.literal(type).openapi({ type: 'string', enum: [type] }),
+        timestamp: TimestampSchema.openapi({ description: 'When it happened.' }),
+        data,
+      })
+      .openapi(`Webhook${pascal(type)}`),
+  ]),
+) as unknown as Record<DeliveryType, z.ZodObject>;
+
+const headers = z.object({
+  'webhook-id': z.string().openapi({ description: 'The message id: the same on every retry. Deduplicate on it.' }),
+  'webhook-timestamp': z
+    .string()
+    .regex(/^\d+$/)
+    .openapi({ description: 'When this attempt was signed, in seconds since the epoch: refuse old ones (5 min).' }),
+  'webhook-signature': z.string().openapi({
+    description:
+      'Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 after `whsec_` of the endpoint’s secret. Two during a rotation: accept if any matches.',
+  }),
+});
+
+/**
+ * The `webhooks` section of the contract: one entry per delivery type, the request the server
+ * sends (headers and body) and what it takes as received. Deliveries in tests are checked against it.
+ */
+export const WEBHOOK_EVENTS: RouteConfig[] = (Object.keys(DATA) as DeliveryType[]).map((type) => ({
+  method: 'post',
+  path: type,
+  operationId: `webhook${pascal(type)}`,
+  tags: ['Webhooks'],
+  summary: SUMMARIES[type],
+  description:
+    'POSTed to each of your endpoints that subscribes to it, signed (Standard Webhooks v1). Answer 2xx within 15 s; anything else is retried for about three days, and 410 Gone turns the endpoint off.',
+  request: { headers, body: { required: true, content: { 'application/json': { schema: WEBHOOK_PAYLOADS[type] } } } },
+  responses: {
+    200: { description: 'Any 2xx answer: received. Its body is ignored.' },
+    410: { description: 'Gone: the endpoint is turned off, and nothing more is sent to it.' },
+  },
+}));

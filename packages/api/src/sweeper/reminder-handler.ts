@@ -1,0 +1,37 @@
+import { turnPlayerOf } from '@chickenfoot/store';
+import { turnSeat } from '../games/awaited';
+import type { GameService } from '../games/service';
+import { deadlineOf, reminderOf, TIMEOUT } from '../games/turn-clock';
+import type { WebhookOutbox } from '../webhooks/outbox';
+import type { DueHandler } from './due-handler';
+import { verdictOf } from './timeout-handler';
+
+/**
+ * The `turn-reminder` kind of due work: a clocked turn's entry at 80% of the turn, written so only
+ * when its player wanted reminders. While the game still awaits them it makes their `turn.reminder`
+ * and hands the entry over to its `timeout` at the deadline; a turn that is over, or whose deadline
+ * has already come, is the timeout handler's (`timeout`) to settle, as it would have been.
+ * @example handlers: { 'turn-reminder': reminderHandler(games, outbox, timeoutHandler(games)) }
+ */
+export function reminderHandler(games: GameService, outbox: WebhookOutbox, timeout: DueHandler): DueHandler {
+  return async (item, now) => {
+    const game = await games.load(item.gameId);
+    const verdict = verdictOf(game, item, now);
+    if (verdict.kind !== 'early' || !game) return timeout(item, now);
+    const since = game.since;
+    const deadline = deadlineOf(game.state, since);
+    const player = turnPlayerOf(item);
+    if (since === null || deadline === null || player === null) return timeout(item, now);
+    const remindAt = reminderOf(since, deadline);
+    if (Date.parse(remindAt) > now) return { settled: false, next: remindAt, effect: 'early' };
+    const made = await outbox.enqueue(
+      {
+        type: 'turn.reminder',
+        recipients: [player],
+        data: { gameId: item.gameId, version: game.version, seat: turnSeat(game.state), deadline },
+      },
+      remindAt,
+    );
+    return { settled: false, next: deadline, kind: TIMEOUT, effect: 'reminded', more: made > 0 };
+  };
+}

@@ -1,0 +1,81 @@
+import type { EventStore } from '@chickenfoot/store';
+import { createHash } from 'node:crypto';
+import type { WebhookDirectory } from './directory';
+import { wants } from './endpoints';
+import type { DeliveryType } from './event-types';
+import type { Notification, NotificationData } from './notifications';
+
+/**
+ * A notification's body as sent and signed: Standard Webhooks' payload shape (`type`, `timestamp`,
+ * `data`), the shape openapi.yaml's `webhooks` section documents for each type.
+ */
+export function messageBody(type: DeliveryType, timestamp: string, data: NotificationData | object): string {
+  return JSON.stringify({ type, timestamp, data });
+}
+
+/**
+ * A message's id (`webhook-id`): derived from what it tells and the endpoint, so deriving it again
+ * (a sweep repeated after a crash) makes the same message, which a receiver can deduplicate on.
+ */
+export function messageId(source: string, endpointId: string): string {
+  return `msg_${createHash('sha256').update(`${source}|${endpointId}`).digest('base64url').slice(0, 24)}`;
+}
+
+/** Where a notification came from, uniquely: a commit's (game, version, type, recipient). */
+export const sourceOf = (notification: Notification, recipient: string): string =>
+  `${notification.data.gameId}:${notification.data.version}:${notification.type}:${recipient}`;
+
+/**
+ * Turns notifications into deliveries: one pending delivery per recipient's endpoint that wants it,
+ * each made at most once (see `EventStore.putDelivery`), due at once.
+ */
+export class WebhookOutbox {
+  constructor(
+    private readonly store: EventStore,
+    private readonly directory: WebhookDirectory,
+  ) {}
+
+  /** True when any recipient has an endpoint that wants any of `notifications`. */
+  async wanted(notifications: readonly Notification[]): Promise<boolean> {
+    for (const n of notifications) {
+      for (const player of n.recipients) {
+        const endpoints = await this.directory.endpointsOf(player);
+        if (endpoints.some((e) => wants(e, n.type, n.data.gameId))) return true;
+      }
+    }
+    return false;
+  }
+
+  /** True when `playerId` has an endpoint that wants `type` about `gameId`. */
+  async wants(playerId: string, type: Notification['type'], gameId: string): Promise<boolean> {
+    return (await this.directory.endpointsOf(playerId)).some((e) => wants(e, type, gameId));
+  }
+
+  /**
+   * Makes the deliveries of one notification that happened at `at` (ISO 8601), due at once.
+   * Returns how many were made now (not counting those made before).
+   */
+  async enqueue(notification: Notification, at: string): Promise<number> {
+    let made = 0;
+    const body = messageBody(notification.type, at, notification.data);
+    for (const player of new Set(notification.recipients)) {
+      const endpoints = await this.directory.endpointsOf(player);
+      for (const endpoint of endpoints.filter((e) => wants(e, notification.type, notification.data.gameId))) {
+        const { created } = await this.store.putDelivery(
+          {
+            endpointId: endpoint.id,
+            playerId: player,
+            messageId: messageId(sourceOf(notification, player), endpoint.id),
+            type: notification.type,
+            gameId: notification.data.gameId,
+            payload: body,
+            createdAt: at,
+          },
+          at,
+        );
+        if (created) made++;
+      }
+    }
+    return made;
+  }
+}

@@ -1,0 +1,287 @@
+// Deliveries through a real receiver on loopback, under a fake clock: signed as Standard Webhooks
+// says (checked with the reference `standardwebhooks` package), retried on the schedule to a failing
+// receiver, given up after about three days, stopped by a 410, never redirected, timed out, told to
+// wait by Retry-After, sent again after a crash between sending and recording, redelivered by hand.
+import { RETRY_DELAYS_MS, type WebhookSender } from '@chickenfoot/api';
+import { newKey, testApi } from '@chickenfoot/api/testing';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { startReceiver } from '../support/receiver';
+import { hooked } from './support';
+
+const opened: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((o) => o.close()));
+});
+
+async function setUp(options: Parameters<typeof hooked>[0] = {}) {
+  const h = await hooked(options);
+  opened.push(h);
+  const ann = await h.player('Ann');
+  const test = async () => {
+    // A moment apart, so the log's newest first is the order they were made in.
+    h.clock.now += 1;
+    const res = await h.api.call('POST', `/v1/me/webhooks/${ann.endpoint.id}/test`, {
+      token: ann.token,
+      headers: { 'idempotency-key': newKey() },
+    });
+    expect(res.status).toBe(202);
+    return res.body;
+  };
+  const log = async () =>
+    (await h.api.call('GET', `/v1/me/webhooks/${ann.endpoint.id}/deliveries`, { token: ann.token })).body.deliveries;
+  return { ...h, ann, test, log };
+}
+
+/** Verifies a delivery as a receiver would, with the reference library (its own clock: the machine's). */
+const verifies = (secret: string, request: { body: string; headers: Record<string, unknown> }) => {
+  const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, String(v)]));
+  return new Webhook(secret).verify(request.body, headers);
+};
+
+describe('webhook deliveries', () => {
+  it('delivers a test event once, signed: it verifies with the standardwebhooks package', async () => {
+    const { test, sweep, receiver, ann, log } = await setUp();
+    const queued = await test();
+    expect(queued).toMatchObject({ type: 'webhook.test', status: 'pending', attemptCount: 0 });
+    expect(await sweep()).toMatchObject({ effects: { delivered: 1 } });
+    expect(receiver.requests).toHaveLength(1);
+    const [request] = receiver.requests;
+    expect(request!.headers['webhook-id']).toBe(queued.messageId);
+    expect(verifies(ann.secret, request!)).toMatchObject({
+      type: 'webhook.test',
+      data: { endpointId: ann.endpoint.id },
+    });
+    expect(() =>
+      verifies(
+        ann.secret.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
+        request!,
+      ),
+    ).toThrow();
+    expect(await sweep()).toMatchObject({ due: 0 });
+    expect(receiver.requests).toHaveLength(1);
+    expect(await log()).toEqual([expect.objectContaining({ status: 'delivered', attemptCount: 1 })]);
+  });
+
+  it('retries a failing receiver on the schedule (about three days), then gives up', async () => {
+    const { test, sweep, after, clock, receiver, log } = await setUp({ answer: () => ({ status: 500, body: 'down' }) });
+    await test();
+    await sweep();
+    const times = [clock.now];
+    for (const delay of RETRY_DELAYS_MS) {
+      // Not before 90% of the delay (the jitter is ±10%), and by 110% of it.
+      await after(Math.floor(delay * 0.9) - 1);
+      expect(receiver.requests).toHaveLength(times.length);
+      await after(Math.ceil(delay * 0.2) + 2);
+      expect(receiver.requests).toHaveLength(times.length + 1);
+      times.push(clock.now);
+    }
+    await after(30 * 24 * 3_600_000);
+    expect(receiver.requests).toHaveLength(RETRY_DELAYS_MS.length + 1);
+    const spanHours = (times.at(-1)! - times[0]!) / 3_600_000;
+    expect(spanHours).toBeGreaterThan(64);
+    expect(spanHours).toBeLessThan(80);
+    expect(new Set(receiver.requests.map((r) => r.headers['webhook-id'])).size).toBe(1);
+    const [delivery] = await log();
+    expect(delivery).toMatchObject({ status: 'failed', attemptCount: 10, nextAttemptAt: null });
+    expect(delivery.attempts.at(-1)).toMatchObject({ status: 500, outcome: 'http-status' });
+    console.log(`webhooks: a failing receiver got ${receiver.requests.length} attempts over ${spanHours.toFixed(1)} h`);
+  });
+
+  it('turns an endpoint off when its receiver answers 410, until its owner turns it on again', async () => {
+    const { test, sweep, receiver, ann, api, log } = await setUp({ answer: () => ({ status: 410 }) });
+    await test();
+    await sweep();
+    const endpoint = await api.call('GET', `/v1/me/webhooks/${ann.endpoint.id}`, { token: ann.token });
+    expect(endpoint.body).toMatchObject({ enabled: false, disabledReason: 'gone' });
+    expect((await log())[0]).toMatchObject({ status: 'failed', attemptCount: 1 });
+    await test();
+    await sweep();
+    expect(receiver.requests).toHaveLength(1);
+    expect((await log())[0]).toMatchObject({
+      status: 'cancelled',
+      attempts: [expect.objectContaining({ outcome: 'not-sent' })],
+    });
+    receiver.answer(() => ({ status: 200 }));
+    const on = await api.call('PATCH', `/v1/me/webhooks/${ann.endpoint.id}`, {
+      token: ann.token,
+      body: { enabled: true },
+    });
+    expect(on.body).toMatchObject({ enabled: true, disabledReason: null });
+    await test();
+    await sweep();
+    expect(receiver.requests).toHaveLength(2);
+  });
+
+  it('never follows a redirect: the target gets nothing, and the attempt failed', async () => {
+    const target = await startReceiver();
+    opened.push(target);
+    const { test, sweep, receiver, log } = await setUp({
+      answer: () => ({ status: 302, headers: { location: target.url } }),
+    });
+    await test();
+    await sweep();
+    expect(receiver.requests).toHaveLength(1);
+    expect(target.requests).toHaveLength(0);
+    expect((await log())[0]).toMatchObject({
+      status: 'pending',
+      attempts: [expect.objectContaining({ status: 302, outcome: 'redirect' })],
+    });
+  });
+
+  it('gives a slow receiver up after the timeout, and tries again later', async () => {
+    const { test, sweep, after, receiver, log } = await setUp({
+      answer: (_, n) => (n === 0 ? { status: 200, delayMs: 2_000 } : { status: 200 }),
+      sweeper: { timeoutMs: 300 },
+    });
+    await test();
+    await sweep();
+    expect((await log())[0]).toMatchObject({
+      status: 'pending',
+      attempts: [expect.objectContaining({ outcome: 'timeout' })],
+    });
+    await after(6_000);
+    expect(receiver.requests).toHaveLength(2);
+    expect((await log())[0]).toMatchObject({ status: 'delivered', attemptCount: 2 });
+  });
+
+  it('honours Retry-After when the receiver asks for longer than the schedule', async () => {
+    const { test, sweep, after, clock, receiver, log } = await setUp({
+      answer: (_, n) => (n === 0 ? { status: 503, headers: { 'retry-after': '3600' } } : { status: 204 }),
+    });
+    await test();
+    await sweep();
+    const [pending] = await log();
+    expect(Date.parse(pending.nextAttemptAt) - clock.now).toBe(3_600_000);
+    await after(3_600_000 - 1);
+    expect(receiver.requests).toHaveLength(1);
+    await after(1);
+    expect(receiver.requests).toHaveLength(2);
+  });
+
+  it('signs with both secrets while a rotation overlaps, each verifying alone, then with the new one', async () => {
+    const { test, sweep, after, receiver, ann, api } = await setUp();
+    const key = newKey();
+    const rotate = () =>
+      api.call('POST', `/v1/me/webhooks/${ann.endpoint.id}/secret`, {
+        token: ann.token,
+        headers: { 'idempotency-key': key },
+      });
+    const rotated = await rotate();
+    expect(rotated.status).toBe(200);
+    expect((await rotate()).body.secret).toBe(rotated.body.secret);
+    const fresh = rotated.body.secret as string;
+    expect(fresh).not.toBe(ann.secret);
+    expect(rotated.body.endpoint.previousSecretExpiresAt).not.toBeNull();
+    await test();
+    await sweep();
+    const [during] = receiver.requests;
+    expect(String(during!.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    expect(verifies(ann.secret, during!)).toBeTruthy();
+    expect(verifies(fresh, during!)).toBeTruthy();
+    await after(24 * 3_600_000 + 1);
+    await test();
+    await sweep();
+    const after24h = receiver.requests[1]!;
+    expect(String(after24h.headers['webhook-signature']).split(' ')).toHaveLength(1);
+    const body = after24h.body;
+    const id = String(after24h.headers['webhook-id']);
+    const ts = new Date(Number(after24h.headers['webhook-timestamp']) * 1000);
+    expect(after24h.headers['webhook-signature']).toBe(new Webhook(fresh).sign(id, ts, body));
+  });
+
+  it('sends again, with the same webhook-id, when the sweeper dies between sending and recording', async () => {
+    let crash = true;
+    const h = await setUp();
+    const real = h.sweeper;
+    // The sender of a sweeper that dies right after its request went out: the attempt is never recorded.
+    const { appSweeper } = await import('@chickenfoot/api');
+    const send: WebhookSender = async (url, headers, body) => {
+      const res = await fetch(url, { method: 'POST', headers, body });
+      if (crash) {
+        crash = false;
+        throw new Error('the sweeper died');
+      }
+      return { kind: 'delivered', status: res.status, ms: 1, body: '' };
+    };
+    const dying = appSweeper({ store: h.store, clock: () => h.clock.now, logger: () => {}, webhooks: { send } });
+    await h.test();
+    expect(await dying.sweep(h.clock.now)).toMatchObject({ failed: 1 });
+    expect(h.receiver.requests).toHaveLength(1);
+    // Its claim holds 50 s: no other sweep sends meanwhile; after it, one does.
+    h.clock.now += 49_000;
+    expect(await dying.sweep(h.clock.now)).toMatchObject({ busy: 1 });
+    h.clock.now += 2_000;
+    expect(await real.sweep(h.clock.now)).toMatchObject({ effects: { delivered: 1 } });
+    expect(h.receiver.requests).toHaveLength(2);
+    expect(h.receiver.requests[0]!.headers['webhook-id']).toBe(h.receiver.requests[1]!.headers['webhook-id']);
+    expect((await h.log())[0]).toMatchObject({ status: 'delivered', attemptCount: 1 });
+  });
+
+  it('redelivers by hand: one more attempt, the same webhook-id, no retries after it', async () => {
+    const { test, sweep, after, receiver, ann, api, log } = await setUp();
+    const queued = await test();
+    await sweep();
+    receiver.answer(() => ({ status: 500 }));
+    const again = await api.call('POST', `/v1/me/webhooks/${ann.endpoint.id}/deliveries/${queued.id}/redeliver`, {
+      token: ann.token,
+    });
+    expect(again.status).toBe(202);
+    expect(again.body).toMatchObject({ status: 'pending', id: queued.id });
+    await sweep();
+    await after(24 * 3_600_000);
+    expect(receiver.requests.map((r) => r.headers['webhook-id'])).toEqual([queued.messageId, queued.messageId]);
+    expect((await log())[0]).toMatchObject({ status: 'failed', attemptCount: 2 });
+    const missing = await api.call('POST', `/v1/me/webhooks/${ann.endpoint.id}/deliveries/wd_1/redeliver`, {
+      token: ann.token,
+    });
+    expect(missing.body).toMatchObject({ status: 404, code: 'webhook/delivery-not-found' });
+  });
+
+  it('refuses, at every attempt, a name that resolves to loopback under the production policy: nothing reached', async () => {
+    const connections = { count: 0 };
+    const listener = createServer((socket) => {
+      connections.count++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    opened.push({ close: () => new Promise<void>((resolve) => listener.close(() => resolve())) });
+    const port = (listener.address() as AddressInfo).port;
+    const h = await testApi(inject('dynamoEndpoint'), {
+      webhooks: { allowLoopbackHttp: false },
+      sweeperWebhooks: { allowLoopbackHttp: false },
+    });
+    const ann = await h.api.register('Ann');
+    // A name passes the URL check (names are not resolved then); its addresses are checked on sending.
+    const added = await h.api.call('POST', '/v1/me/webhooks', {
+      token: ann.token,
+      body: { url: `https://localhost:${port}/hook` },
+      headers: { 'idempotency-key': newKey() },
+    });
+    expect(added.status).toBe(201);
+    const id = added.body.endpoint.id as string;
+    await h.api.call('POST', `/v1/me/webhooks/${id}/test`, {
+      token: ann.token,
+      headers: { 'idempotency-key': newKey() },
+    });
+    await h.sweeper.sweep(Date.now());
+    const log = await h.api.call('GET', `/v1/me/webhooks/${id}/deliveries`, { token: ann.token });
+    expect(log.body.deliveries[0]).toMatchObject({
+      status: 'pending',
+      attempts: [expect.objectContaining({ status: null, outcome: 'address-not-allowed' })],
+    });
+    expect(connections.count).toBe(0);
+  });
+
+  it('never writes a secret or a signature to the logs', async () => {
+    const { test, sweep, logs, ann } = await setUp({ answer: (_, n) => ({ status: n === 0 ? 500 : 204 }) });
+    await test();
+    await sweep();
+    const text = JSON.stringify(logs);
+    expect(text).not.toContain(ann.secret);
+    expect(text).not.toContain('whsec_');
+    expect(text).not.toMatch(/v1,[A-Za-z0-9+/]{20,}/);
+  });
+});
