@@ -1,20 +1,45 @@
 /**
  * `npm run bench:engine`: random self-play of full games (double-9, 4 seats, default rules) through
- * the rules' public API (decide, evolve, legalMoves), on one core. Prints games/s and events/s and
- * where the time goes; the last line is one JSON object with the figures.
+ * the rules' public API, on one core. Prints games/s and events/s and where the time goes; the last
+ * line is one JSON object with the figures.
+ *
+ * Two ways of playing the same games are measured: `selfPlay` as it is (on a `ScratchGame`, which folds
+ * each event in place: what the bots' playouts run on), and through `decide` and `evolve` themselves, a
+ * new state for every event (what the server folds with; `selfPlay` with `onStep` plays that way).
+ *
+ * BENCH_ENGINE_BASELINE=<a checkout of this repo, its node_modules installed> measures that tree's
+ * rules too, in the same process, round by round in turn with this one (so both see the same machine),
+ * and reports this tree's games/s as a ratio of the baseline's. BENCH_ENGINE_SECONDS (per round,
+ * default 2) and BENCH_ENGINE_ROUNDS (default 5) size the run.
  */
-import { evolve, initialState, legalMoves, selfPlay, seededRandom, type GameEvent } from '@chickenfoot/rules';
+import * as rules from '@chickenfoot/rules';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
-const SECONDS_PER_ROUND = 2;
-const ROUNDS = 5;
+const SECONDS_PER_ROUND = Number(process.env.BENCH_ENGINE_SECONDS ?? 2);
+const ROUNDS = Number(process.env.BENCH_ENGINE_ROUNDS ?? 5);
+const BASELINE = process.env.BENCH_ENGINE_BASELINE;
 
-function playFor(seconds: number, firstSeed: number) {
+/** What a tree's rules must offer to be measured (every version since the benchmark began does). */
+interface Engine {
+  readonly selfPlay: (options: { seats: number; random: rules.RandomInt; onStep?: () => void }) => {
+    events: readonly unknown[];
+    commands: number;
+  };
+  readonly seededRandom: (seed: number) => rules.RandomInt;
+}
+
+type Way = 'scratch' | 'pure';
+
+function playFor(engine: Engine, way: Way, seconds: number, firstSeed: number) {
   let games = 0;
   let events = 0;
   let commands = 0;
+  // An onStep that does nothing makes selfPlay fold through decide and evolve, a new state per event.
+  const onStep = way === 'pure' ? { onStep: () => {} } : {};
   const start = performance.now();
   while (performance.now() - start < seconds * 1000) {
-    const result = selfPlay({ seats: 4, random: seededRandom(firstSeed + games) });
+    const result = engine.selfPlay({ seats: 4, random: engine.seededRandom(firstSeed + games), ...onStep });
     games++;
     events += result.events.length;
     commands += result.commands;
@@ -24,25 +49,41 @@ function playFor(seconds: number, firstSeed: number) {
     gamesPerSecond: games / elapsed,
     eventsPerSecond: events / elapsed,
     commandsPerSecond: commands / elapsed,
-    games,
-    events,
-    commands,
   };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-playFor(1, 1_000_000); // warm-up: let the JIT settle before measuring
-const rounds = Array.from({ length: ROUNDS }, (_, round) => playFor(SECONDS_PER_ROUND, round * 100_000));
-for (const [i, r] of rounds.entries()) {
-  console.log(
-    `round ${i + 1}: ${r.gamesPerSecond.toFixed(0)} games/s, ${r.eventsPerSecond.toFixed(0)} events/s, ${r.commandsPerSecond.toFixed(0)} commands/s`,
-  );
+const engines: { name: string; engine: Engine }[] = [{ name: 'this tree', engine: rules }];
+if (BASELINE) {
+  const entry = pathToFileURL(resolve(BASELINE, 'packages/rules/src/index.ts')).href;
+  engines.push({ name: `baseline (${BASELINE})`, engine: (await import(entry)) as Engine });
 }
+const ways: Way[] = ['scratch', 'pure'];
+// Warm-up: let the JIT settle on every engine and way before measuring.
+for (const { engine } of engines) for (const way of ways) playFor(engine, way, 1, 1_000_000);
+type Round = ReturnType<typeof playFor>;
+const rounds = new Map<string, Round[]>();
+for (let round = 0; round < ROUNDS; round++) {
+  for (const way of ways) {
+    for (const { name, engine } of engines) {
+      // Every engine plays the same seeds in a round: the same games, where the rules agree.
+      const r = playFor(engine, way, SECONDS_PER_ROUND, round * 100_000);
+      rounds.set(`${name}/${way}`, [...(rounds.get(`${name}/${way}`) ?? []), r]);
+      console.log(
+        `round ${round + 1}, ${name}, ${way}: ${r.gamesPerSecond.toFixed(0)} games/s, ` +
+          `${r.eventsPerSecond.toFixed(0)} events/s, ${r.commandsPerSecond.toFixed(0)} commands/s`,
+      );
+    }
+  }
+}
+const medianOf = (name: string, way: Way, figure: keyof Round) =>
+  Math.round(median((rounds.get(`${name}/${way}`) ?? []).map((r) => r[figure])));
 
-// Where the time goes: replay recorded games through evolve alone, and ask legalMoves for every seat
-// after each event, then compare with whole self-play of the same games.
-const recorded: (readonly GameEvent[])[] = [];
+// Where the time goes, on this tree's pure path: replay recorded games through evolve alone, and ask
+// legalMoves for every seat after each event, then compare with whole self-play of the same games.
+const { evolve, initialState, legalMoves, selfPlay, seededRandom } = rules;
+const recorded: (readonly rules.GameEvent[])[] = [];
 const perGame = { events: 0, commands: 0 };
 for (let seed = 0; seed < 200; seed++) {
   const r = selfPlay({ seats: 4, random: seededRandom(seed) });
@@ -66,30 +107,65 @@ const replay = (withLegalMoves: boolean) => () => {
     }
   }
 };
-const selfPlayMs = timeIt(() => {
-  for (let seed = 0; seed < recorded.length; seed++) selfPlay({ seats: 4, random: seededRandom(seed) });
-});
+const playAll = (onStep?: () => void) => () => {
+  for (let seed = 0; seed < recorded.length; seed++) {
+    selfPlay({ seats: 4, random: seededRandom(seed), ...(onStep ? { onStep } : {}) });
+  }
+};
+const scratchMs = timeIt(playAll());
+const pureMs = timeIt(playAll(() => {}));
 const evolveMs = timeIt(replay(false));
 const legalMs = timeIt(replay(true)) - evolveMs;
 // Self-play folds every event once (inside decide, which returns the state it reached) and asks
 // legalMoves for every seat once per command; the rest is decide's own validation and flow.
 const legalPerCommandMs = (legalMs * perGame.commands) / perGame.events;
-const decideMs = Math.max(0, selfPlayMs - evolveMs - legalPerCommandMs);
-const share = (ms: number) => Math.round((ms / selfPlayMs) * 100);
+const decideMs = Math.max(0, pureMs - evolveMs - legalPerCommandMs);
+const share = (ms: number) => Math.round((ms / pureMs) * 100);
 console.log(
-  `per game (${perGame.events.toFixed(0)} events, ${perGame.commands.toFixed(0)} commands): ${selfPlayMs.toFixed(3)} ms; ` +
-    `evolve ${share(evolveMs)}%, legalMoves ${share(legalPerCommandMs)}%, decide's checks and flow ${share(decideMs)}% (sink ${sink % 10})`,
+  `per game (${perGame.events.toFixed(0)} events, ${perGame.commands.toFixed(0)} commands): ` +
+    `${scratchMs.toFixed(3)} ms on a scratch game, ${pureMs.toFixed(3)} ms through decide and evolve; of the ` +
+    `latter evolve ${share(evolveMs)}%, legalMoves ${share(legalPerCommandMs)}%, decide's checks and flow ` +
+    `${share(decideMs)}% (sink ${sink % 10})`,
 );
+
+const figures = (name: string) => ({
+  gamesPerSecond: medianOf(name, 'scratch', 'gamesPerSecond'),
+  eventsPerSecond: medianOf(name, 'scratch', 'eventsPerSecond'),
+  commandsPerSecond: medianOf(name, 'scratch', 'commandsPerSecond'),
+  pure: {
+    gamesPerSecond: medianOf(name, 'pure', 'gamesPerSecond'),
+    eventsPerSecond: medianOf(name, 'pure', 'eventsPerSecond'),
+  },
+});
+const mine = figures('this tree');
+const baseline = engines[1] ? figures(engines[1].name) : null;
+const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
+if (baseline) {
+  console.log(
+    `this tree against the baseline: ${ratio(mine.gamesPerSecond, baseline.gamesPerSecond)}x the games/s ` +
+      `(${mine.gamesPerSecond} against ${baseline.gamesPerSecond}); through decide and evolve ` +
+      `${ratio(mine.pure.gamesPerSecond, baseline.pure.gamesPerSecond)}x (${mine.pure.gamesPerSecond} against ` +
+      `${baseline.pure.gamesPerSecond})`,
+  );
+}
 
 const result = {
   benchmark: 'engine',
   game: { set: 9, seats: 4, rules: 'default' },
-  gamesPerSecond: Math.round(median(rounds.map((r) => r.gamesPerSecond))),
-  eventsPerSecond: Math.round(median(rounds.map((r) => r.eventsPerSecond))),
-  commandsPerSecond: Math.round(median(rounds.map((r) => r.commandsPerSecond))),
+  ...mine,
   eventsPerGame: Math.round(perGame.events),
   commandsPerGame: Math.round(perGame.commands),
+  msPerGame: { scratch: Math.round(scratchMs * 1000) / 1000, pure: Math.round(pureMs * 1000) / 1000 },
   timeShare: { evolve: share(evolveMs), legalMoves: share(legalPerCommandMs), decide: share(decideMs) },
+  ...(baseline && BASELINE
+    ? {
+        baseline: { tree: BASELINE, ...baseline },
+        ratio: {
+          gamesPerSecond: ratio(mine.gamesPerSecond, baseline.gamesPerSecond),
+          pureGamesPerSecond: ratio(mine.pure.gamesPerSecond, baseline.pure.gamesPerSecond),
+        },
+      }
+    : {}),
   node: process.version,
 };
 console.log(JSON.stringify(result));

@@ -1,7 +1,7 @@
 import type { Move, Tile } from '@chickenfoot/rules';
 import type { BotInput } from './bot-input';
 import { moveChoices, playsOf } from './moves';
-import { factsOf } from './suits';
+import { factsOf, type Facts } from './suits';
 
 /** An open end as a play sees it: its suit and how many more tiles it takes. */
 export interface EndLike {
@@ -22,14 +22,20 @@ export interface HeldSuits {
   blank: boolean;
 }
 
-/** Counts `held` into `into` (reused by playouts, which judge every step), or a new summary. */
-export function heldSuits(held: readonly Tile[], into?: HeldSuits): HeldSuits {
+/**
+ * Counts `held` into `into` (reused by playouts, which judge every step), or a new summary. `facts`, when
+ * given, gets each tile's facts at its index, so a playout's policy looks each tile up once a step.
+ */
+export function heldSuits(held: readonly Tile[], into?: HeldSuits, facts?: Facts[]): HeldSuits {
   const summary = into ?? { size: 0, perSuit: new Int32Array(16), blank: false };
   summary.perSuit.fill(0);
   summary.size = held.length;
   summary.blank = false;
-  for (const tile of held) {
-    const { high, low } = factsOf(tile);
+  for (let i = 0; i < held.length; i++) {
+    const tile = held[i] as Tile;
+    const tileFacts = factsOf(tile);
+    if (facts) facts[i] = tileFacts;
+    const { high, low } = tileFacts;
     summary.perSuit[high]!++;
     if (low !== high) summary.perSuit[low]!++;
     if (tile === '0-0') summary.blank = true;

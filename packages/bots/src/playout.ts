@@ -1,6 +1,6 @@
-import { decide, type DecideContext, type GameState, type Move, type Seat, type Tile } from '@chickenfoot/rules';
+import { ScratchGame, type DecideContext, type GameState, type Move, type Seat, type Tile } from '@chickenfoot/rules';
 import { heldSuits, judgeParts } from './greedy-bot';
-import { factsOf } from './suits';
+import { factsOf, type Facts } from './suits';
 
 // A playout stops at the hand's end; the engine deals the next hand in the same command, from this
 // "shuffle" (any permutation will do: nobody plays that hand).
@@ -9,19 +9,20 @@ const MAX_STEPS = 10_000;
 
 /**
  * Makes `first` for the seat in turn, then plays the hand out with every seat following `policyMove`,
- * through the rules' `decide`. Returns what each seat scored for the hand.
+ * through the rules' `decide`, on a `ScratchGame` (its own copy of `state`, moved on in place: `state`
+ * itself, shared by every candidate of a sample, is never changed). Returns what each seat scored.
  */
 export function playOut(state: GameState, first: Move): readonly number[] {
-  let now = state;
+  const game = new ScratchGame(state, CONTEXT);
   let move = first;
   for (let step = 0; step < MAX_STEPS; step++) {
+    const now = game.state;
     if (now.status !== 'playing' || now.hand.turn === null) break;
     const seat = now.hand.turn;
-    const decision = decide({ type: 'move', seat, move }, now, CONTEXT);
+    const decision = game.decide({ type: 'move', seat, move });
     if (!decision.ok) throw new Error(`a playout made an illegal move: ${decision.code} ${decision.message}`);
     for (const event of decision.events) if (event.type === 'HandEnded') return event.scores;
-    now = decision.state;
-    move = policyMove(now);
+    move = policyMove(game.state);
   }
   throw new Error('a playout did not reach the end of the hand');
 }
@@ -29,6 +30,7 @@ export function playOut(state: GameState, first: Move): readonly number[] {
 // The policy's scratch space (policyMove is never re-entered): the hand in turn counted by suit, and for
 // each suit the first end it may go on and the first such end that takes one more tile (covering it).
 const HELD = heldSuits([]);
+const HELD_FACTS: Facts[] = [];
 const FIRST_END = new Int32Array(16);
 const CLOSING_END = new Int32Array(16);
 
@@ -44,7 +46,7 @@ export function policyMove(state: GameState): Move {
   const seat: Seat | null = hand.turn;
   if (seat === null) return { type: 'pass' };
   const held = hand.hands[seat] ?? [];
-  const counted = heldSuits(held, HELD);
+  const counted = heldSuits(held, HELD, HELD_FACTS);
   FIRST_END.fill(-1);
   CLOSING_END.fill(-1);
   for (const end of hand.ends) {
@@ -55,9 +57,10 @@ export function policyMove(state: GameState): Move {
   let best: Tile | null = null;
   let on = 0;
   let bestValue = -Infinity;
-  const tiles = hand.drawnTile !== null ? [hand.drawnTile] : held;
-  for (const tile of tiles) {
-    const { high, low, suits, pips } = factsOf(tile);
+  const drawn = hand.drawnTile;
+  for (let i = 0, count = drawn !== null ? 1 : held.length; i < count; i++) {
+    const tile = drawn ?? (held[i] as Tile);
+    const { high, low, suits, pips } = drawn !== null ? factsOf(drawn) : (HELD_FACTS[i] as Facts);
     if ((suits & hand.openSuits) === 0) continue;
     const isBlank = tile === '0-0';
     const worth = isBlank ? rules.doubleBlank : pips;

@@ -68,46 +68,53 @@ export function placeRoot(next: Draft<Board>, tile: Tile, seat: Seat, spokes: nu
 }
 
 /**
- * Puts a played tile on `next`, a fresh copy of the board it goes on (evolve's own: the fields are
- * replaced, the arrays they held are never changed). A double becomes the must-fill double with
- * three toes to take; a single tile exposes its other half as one new end.
+ * Puts a played tile on `next`, the board it goes on: evolve's fresh copy (the fields are replaced, the
+ * arrays they held are never changed), or with `own` the caller's own board, changed in place (see
+ * `fold`). A double becomes the must-fill double with three toes to take; a single tile exposes its
+ * other half as one new end.
  */
-export function placeTile(next: Draft<Board>, play: Play, spokes: number): void {
+export function placeTile(next: Draft<Board>, play: Play, spokes: number, own = false): void {
   const facts = factsOf(play.tile);
   const double = facts?.double === true;
   const mustFill = next.mustFill;
-  // One pass over the ends builds the new list and both suit sets openSuits may end up as: every
-  // end's (when no double waits) and the waiting double's alone.
-  const ends: OpenEnd[] = [];
+  // One pass over the ends writes the new list (over the old one, in place) and both suit sets
+  // openSuits may end up as: every end's (when no double waits) and the waiting double's alone.
+  const before = next.ends;
+  const ends: Draft<OpenEnd>[] = own ? (before as Draft<OpenEnd>[]) : [];
+  const count = before.length;
+  let kept = 0;
   let filled = false;
   let slot = 0;
   let allSuits = 0;
   let fillSuits = 0;
-  for (const end of next.ends) {
-    let kept: OpenEnd | null = end;
+  for (let i = 0; i < count; i++) {
+    let end = before[i] as Draft<OpenEnd>;
     if (end.id === play.on) {
       slot = capacity(next.placements, end.id, spokes) - end.remaining;
-      if (end.remaining > 1) kept = { id: end.id, suit: end.suit, remaining: end.remaining - 1 };
-      else {
-        kept = null;
+      if (end.remaining <= 1) {
         filled = true;
+        continue;
       }
+      if (own) end.remaining--;
+      else end = { id: end.id, suit: end.suit, remaining: end.remaining - 1 };
     }
-    if (kept === null) continue;
-    ends.push(kept);
-    allSuits |= 1 << kept.suit;
-    if (kept.id === mustFill) fillSuits |= 1 << kept.suit;
+    // In place, an end that stays where it was is not written again.
+    if (!own || kept !== i) ends[kept] = end;
+    kept++;
+    allSuits |= 1 << end.suit;
+    if (end.id === mustFill) fillSuits |= 1 << end.suit;
   }
+  // In place, the list is one shorter when an end closed (pop: setting length is a call into the runtime).
+  while (ends.length > kept) ends.pop();
   const exposed = double || !facts ? play.suit : facts.high === play.suit ? facts.low : facts.high;
   ends.push({ id: play.id, suit: exposed, remaining: double ? TOES : 1 });
   allSuits |= 1 << exposed;
   if (play.id === mustFill) fillSuits |= 1 << exposed;
 
+  const placement = { id: play.id, tile: play.tile, on: play.on, slot, suit: play.suit, seat: play.seat };
   // A spread sizes the copy once; slice then push copied the list twice.
-  next.placements = [
-    ...next.placements,
-    { id: play.id, tile: play.tile, on: play.on, slot, suit: play.suit, seat: play.seat },
-  ];
+  if (own) (next.placements as Placement[]).push(placement);
+  else next.placements = [...next.placements, placement];
   next.ends = ends;
   if (double) {
     next.mustFill = play.id;

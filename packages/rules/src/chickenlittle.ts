@@ -18,7 +18,9 @@ export type ChickenlittleMode = Ruleset['chickenlittle'];
 
 /** Every seat of a new hand: nothing to announce. */
 export function dealtStatuses(seats: number): ChickenlittleStatus[] {
-  return Array.from({ length: seats }, () => 'none');
+  const statuses: ChickenlittleStatus[] = [];
+  for (let seat = 0; seat < seats; seat++) statuses.push('none');
+  return statuses;
 }
 
 /**

@@ -7,7 +7,7 @@ import { decideCreate, decideJoin } from './decide-setup';
 import { decideDraw, decidePass, decidePlay } from './decide-turn';
 import type { GameEvent, Seat } from './events';
 import { Recorder, type DecideContext } from './recorder';
-import { reject, type Rejection, type RejectionOf } from './rejections';
+import { reject, type Refusal, type Rejection, type RejectionOf } from './rejections';
 import type { GameState, PlayingGame } from './state';
 
 /**
@@ -25,7 +25,11 @@ export type Decision = { readonly ok: true; readonly events: GameEvent[]; readon
  * if (d.ok) state = d.state;
  */
 export function decide(command: Command, state: GameState, context: DecideContext): Decision {
-  const rec = new Recorder(state, context);
+  return decideWith(new Recorder(state, context), command);
+}
+
+/** `decide` on a recorder's state: `ScratchGame` passes one that folds its own state in place. */
+export function decideWith(rec: Recorder, command: Command): Decision {
   const refused = apply(command, rec);
   return refused ?? { ok: true, events: rec.events, state: rec.state };
 }
@@ -40,16 +44,23 @@ function apply(command: Command, rec: Recorder): Rejection | undefined {
       return decideAddBot(command, rec);
     case 'leave':
       return decideLeave(command, rec);
-    case 'move':
-      return inPlay(rec, command.seat, (game) =>
-        decideInPlay(rec, present(rec, game, command.seat, command.byBot), command.seat, command.move),
-      );
-    case 'return':
-      return inPlay(rec, command.seat, (game) => decideReturn(rec, game, command.seat));
-    case 'give-time':
-      return inPlay(rec, command.by, (game) => decideGiveTime(rec, game, command.by, command.hours));
-    case 'timeout':
-      return inPlay(rec, command.seat, (game) => decideTimeout(rec, game, command.seat, command.move));
+    case 'move': {
+      const game = inPlay(rec, command.seat);
+      if ('ok' in game) return game;
+      return decideInPlay(rec, present(rec, game, command.seat, command.byBot), command.seat, command.move);
+    }
+    case 'return': {
+      const game = inPlay(rec, command.seat);
+      return 'ok' in game ? game : decideReturn(rec, game, command.seat);
+    }
+    case 'give-time': {
+      const game = inPlay(rec, command.by);
+      return 'ok' in game ? game : decideGiveTime(rec, game, command.by, command.hours);
+    }
+    case 'timeout': {
+      const game = inPlay(rec, command.seat);
+      return 'ok' in game ? game : decideTimeout(rec, game, command.seat, command.move);
+    }
     case 'cancel':
       return decideCancel(command, rec);
     case 'erase':
@@ -61,8 +72,18 @@ function apply(command: Command, rec: Recorder): Rejection | undefined {
   }
 }
 
-/** Decides a command that needs the game in play and `seat` one of its seats, or says why not. */
-function inPlay(rec: Recorder, seat: Seat, then: (game: PlayingGame) => Rejection | undefined): Rejection | undefined {
+type NotInPlayCode =
+  | 'rules/game-not-found'
+  | 'rules/game-not-started'
+  | 'rules/game-finished'
+  | 'rules/game-cancelled'
+  | 'rules/unknown-seat';
+
+/**
+ * The game in play, for a command that needs it and `seat` one of its seats, or why not. (It returns
+ * rather than calls back: a closure per command cost more than the check.)
+ */
+function inPlay(rec: Recorder, seat: Seat): PlayingGame | Refusal<NotInPlayCode> {
   const game = rec.state;
   switch (game.status) {
     case 'empty':
@@ -77,7 +98,7 @@ function inPlay(rec: Recorder, seat: Seat, then: (game: PlayingGame) => Rejectio
       if (!Number.isInteger(seat) || seat < 0 || seat >= game.seatCount) {
         return reject('rules/unknown-seat', `There is no seat ${String(seat)} in this game.`);
       }
-      return then(game);
+      return game;
     default: {
       const unknown: never = game;
       throw new Error(`unknown game status ${JSON.stringify(unknown)}`);

@@ -16,6 +16,16 @@ type Draft<T> = { -readonly [K in keyof T]: T[K] };
  * does not fit it (an event of another phase, say).
  */
 export function evolve(state: GameState, event: GameEvent): GameState {
+  return fold(state, event, false);
+}
+
+/**
+ * `evolve`, or with `own` the same transition made in place: the state's hot parts (the hand, its
+ * tiles, the table's placements and ends) are the caller's own copy, changed rather than copied, and
+ * the state given is used up (see `ScratchGame`). Every rule is written once, here, for both: `own`
+ * only says whether the arrays a transition changes are copied first.
+ */
+export function fold(state: GameState, event: GameEvent, own: boolean): GameState {
   switch (event.type) {
     case 'GameCreated':
       return state.status === 'empty' ? created(state, event) : state;
@@ -27,7 +37,7 @@ export function evolve(state: GameState, event: GameEvent): GameState {
       if (state.status === 'waiting') return evolveWaiting(state, event);
       return state.status === 'playing' ? botTakesOver(state, event) : state;
     case 'HandDealt':
-      return state.status === 'waiting' || state.status === 'playing' ? evolveDeal(state, event) : state;
+      return state.status === 'waiting' || state.status === 'playing' ? evolveDeal(state, event, own) : state;
     case 'GameEnded':
       return state.status === 'playing' ? finished(state, event) : state;
     case 'GameCancelled':
@@ -35,7 +45,7 @@ export function evolve(state: GameState, event: GameEvent): GameState {
     case 'PlayerErased':
       return state.status === 'empty' ? state : erased(state, event.seat);
     default:
-      return state.status === 'playing' ? evolveInPlay(state, event) : state;
+      return state.status === 'playing' ? evolveInPlay(state, event, own) : state;
   }
 }
 
@@ -66,20 +76,29 @@ export function evolveWaiting(
   };
 }
 
-/** `evolve` for a deal: the first hand puts the game in play, later ones replace the hand that ended. */
-export function evolveDeal(game: WaitingGame | PlayingGame, event: EventOf<'HandDealt'>): PlayingGame {
-  return playing(game, dealt(event));
+/**
+ * `evolve` for a deal: the first hand puts the game in play, later ones replace the hand that ended.
+ * With `own` (see `fold`) the hand gets its own copy of the dealt tiles, which the event keeps as dealt.
+ */
+export function evolveDeal(game: WaitingGame | PlayingGame, event: EventOf<'HandDealt'>, own = false): PlayingGame {
+  return playing(game, dealt(event, own));
 }
 
-/** `evolve` for the events of a game in play. */
-export function evolveInPlay(game: PlayingGame, event: InPlayEvent): PlayingGame {
+/** `evolve` for the events of a game in play; with `own`, made in place (see `fold`). */
+export function evolveInPlay(game: PlayingGame, event: InPlayEvent, own = false): PlayingGame {
   const { hand } = game;
   if (isClockEvent(event)) return clocked(game, event);
-  if (event.type !== 'HandEnded') {
-    const openers = event.type === 'RootPlaced' ? [...game.openers, event.tile] : game.openers;
-    const next = playing(game, evolveHand(game.rules, game.seatCount, hand, event), openers);
+  // Read once: events come in many shapes, so every read of a field of theirs is a slow lookup.
+  const { type } = event;
+  if (type !== 'HandEnded') {
+    const openers = type === 'RootPlaced' ? [...game.openers, event.tile] : game.openers;
+    const nextHand = evolveHand(game.rules, game.seatCount, hand, event, own);
+    // In place, the game object itself goes on: only its hand and what the event changes are written.
+    const next: Draft<PlayingGame> = own ? game : playing(game, nextHand, openers);
+    next.hand = nextHand;
+    next.openers = openers;
     // The extra time given to a turn is for that turn alone.
-    if (PASSES_TURN.has(event.type)) next.clock = turnPassed(game.clock);
+    if (passesTurn(type)) next.clock = turnPassed(game.clock);
     return next;
   }
   const handScores = [...game.handScores, event.scores];
@@ -101,7 +120,34 @@ export function evolveInPlay(game: PlayingGame, event: InPlayEvent): PlayingGame
   return playing(game, over, game.openers, handScores, totals, [...game.pastHands, record]);
 }
 
-const PASSES_TURN: ReadonlySet<GameEvent['type']> = new Set(['RootPlaced', 'TilePlayed', 'TurnPassed', 'TurnSkipped']);
+/** True for an event that `fold` with `own` applies in place (the others make new objects there too). */
+export function foldsInPlace(event: GameEvent): boolean {
+  switch (event.type) {
+    case 'TileDrawn':
+    case 'RootPlaced':
+    case 'TilePlayed':
+    case 'TurnPassed':
+    case 'TurnSkipped':
+    case 'ChickenlittleAnnounced':
+    case 'ChickenlittleCalledOut':
+      return true;
+    default:
+      return false;
+  }
+}
+
+// A switch: the Set it replaces was asked once per event.
+function passesTurn(type: GameEvent['type']): boolean {
+  switch (type) {
+    case 'RootPlaced':
+    case 'TilePlayed':
+    case 'TurnPassed':
+    case 'TurnSkipped':
+      return true;
+    default:
+      return false;
+  }
+}
 
 /** `evolve` for the turn clock's events (which a game without a clock never records). */
 function clocked(game: PlayingGame, event: ClockEvent): PlayingGame {
@@ -116,19 +162,19 @@ function evolveHand(
   seatCount: number,
   hand: HandState,
   event: Exclude<InPlayEvent, { type: 'HandEnded' } | ClockEvent>,
+  own: boolean,
 ): HandState {
-  const next = copyHand(hand);
+  const next: Draft<HandState> = own ? hand : copyHand(hand);
   switch (event.type) {
     case 'TileDrawn': {
-      const tiles = [...(hand.hands[event.seat] ?? []), event.tile];
-      next.hands = replaceAt(hand.hands, event.seat, tiles);
+      const tiles = addTile(next, event.seat, event.tile, own);
       next.drawn = hand.drawn + 1;
       if (event.reason === 'turn') next.drawnTile = event.tile;
       next.chickenlittle = afterDraw(hand.chickenlittle, event.seat, tiles.length);
       return next;
     }
     case 'RootPlaced':
-      next.hands = removeTile(hand.hands, event.seat, event.tile);
+      removeTile(next, event.seat, event.tile, own);
       placeRoot(next, event.tile, event.seat, rules.spokes);
       next.turn = (event.seat + 1) % seatCount;
       next.drawnTile = null;
@@ -140,8 +186,8 @@ function evolveHand(
       );
       return next;
     case 'TilePlayed':
-      next.hands = removeTile(hand.hands, event.seat, event.tile);
-      placeTile(next, event, rules.spokes);
+      removeTile(next, event.seat, event.tile, own);
+      placeTile(next, event, rules.spokes, own);
       next.turn = (event.seat + 1) % seatCount;
       next.drawnTile = null;
       next.chickenlittle = afterPlacement(
@@ -248,12 +294,12 @@ function playing(
   };
 }
 
-function dealt(event: EventOf<'HandDealt'>): HandState {
+function dealt(event: EventOf<'HandDealt'>, own: boolean): HandState {
   return {
     index: event.hand,
     dealer: event.dealer,
     opener: event.opener,
-    hands: event.hands,
+    hands: own ? event.hands.map((tiles) => tiles.slice()) : event.hands,
     boneyard: event.boneyard,
     drawn: 0,
     placements: [],
@@ -292,13 +338,46 @@ function replaceAt<T>(items: readonly T[], index: number, value: T): T[] {
   return copy;
 }
 
-function removeTile(hands: readonly (readonly Tile[])[], seat: Seat, tile: Tile): (readonly Tile[])[] {
-  const tiles = (hands[seat] ?? []).slice();
+// A seat's tiles as `next` may change them: in place (`own`) its own array, else a copy put in a copy
+// of the hands, so the hand `next` was copied from keeps its arrays.
+function seatTiles(next: Draft<HandState>, seat: Seat, own: boolean): Tile[] {
+  const tiles = next.hands[seat] ?? [];
+  if (own) return tiles as Tile[];
+  const copy = tiles.slice();
+  next.hands = replaceAt(next.hands, seat, copy);
+  return copy;
+}
+
+/** Adds a drawn tile to `seat`'s tiles at the end; returns them. */
+function addTile(next: Draft<HandState>, seat: Seat, tile: Tile, own: boolean): readonly Tile[] {
+  const tiles = seatTiles(next, seat, own);
+  tiles.push(tile);
+  return tiles;
+}
+
+/** Takes a placed tile out of `seat`'s tiles, keeping the others' order. */
+function removeTile(next: Draft<HandState>, seat: Seat, tile: Tile, own: boolean): void {
+  const tiles = seatTiles(next, seat, own);
   // Shifting the rest down and popping keeps the order and beat splice (a builtin call) here.
   const at = tiles.indexOf(tile);
   if (at >= 0) {
     for (let i = at; i < tiles.length - 1; i++) tiles[i] = tiles[i + 1] as Tile;
     tiles.pop();
   }
-  return replaceAt(hands, seat, tiles);
+}
+
+/**
+ * A copy of `state` that `fold` may change in place (see `ScratchGame`): a game in play gets its own
+ * game object, hand object, arrays of tiles, placements and open ends; the rest is shared, since
+ * nothing changes it in place. Any other state is returned as it is: folding in place never changes
+ * one (a deal makes the hand it plays on).
+ */
+export function ownCopy(state: GameState): GameState {
+  if (state.status !== 'playing') return state;
+  const from = state.hand;
+  const hand = copyHand(from);
+  hand.hands = from.hands.map((tiles) => tiles.slice());
+  hand.placements = from.placements.slice();
+  hand.ends = from.ends.map((end) => ({ id: end.id, suit: end.suit, remaining: end.remaining }));
+  return playing(state, hand);
 }

@@ -3,7 +3,7 @@ import { mayAnnounce, mayAnnounceWithPlay, mayCallOut } from './chickenlittle';
 import type { Move } from './commands';
 import type { Seat } from './events';
 import type { GameState, HandState } from './state';
-import { suitBits, type Tile } from './tiles';
+import { factsOf, suitBits, type Tile } from './tiles';
 
 /**
  * Every move `seat` may make now: plays (each tile with each placement it may go on, and with
@@ -13,9 +13,18 @@ import { suitBits, type Tile } from './tiles';
  * @example legalMoves(state, 1) // [{ type: 'play', tile: '9-4', on: 0 }, ...]
  */
 export function legalMoves(state: GameState, seat: Seat): Move[] {
-  if (state.status !== 'playing' || state.hand.over) return [];
-  const { hand, rules } = state;
   const moves: Move[] = [];
+  addLegalMoves(moves, state, seat);
+  return moves;
+}
+
+/**
+ * Appends `legalMoves(state, seat)` to `moves`, in the same order: self-play lists every seat's moves in
+ * one array, without an array per seat.
+ */
+export function addLegalMoves(moves: Move[], state: GameState, seat: Seat): void {
+  if (state.status !== 'playing' || state.hand.over) return;
+  const { hand, rules } = state;
   const mode = rules.chickenlittle;
 
   if (hand.turn === seat) {
@@ -28,18 +37,20 @@ export function legalMoves(state: GameState, seat: Seat): Move[] {
       addAllPlays(moves, hand, tiles, announceable);
     }
   }
-  if (mode !== 'callout') return moves;
+  if (mode !== 'callout') return;
   const statuses = hand.chickenlittle;
   if (mayAnnounce(mode, statuses[seat])) moves.push({ type: 'announce' });
-  for (let target = 0; target < statuses.length; target++) {
+  // Nearly always nobody has a lapse: one search instead of a check of every seat, for every seat.
+  for (let target = statuses.indexOf('vulnerable'); target >= 0; target = statuses.indexOf('vulnerable', target + 1)) {
     if (mayCallOut(mode, statuses, seat, target)) moves.push({ type: 'callout', seat: target });
   }
-  return moves;
 }
 
-// Bit i of BY_SUIT[s]: the board's i-th end shows suit s. Filled afresh by each call (legalMoves is
-// not re-entrant), so finding a tile's ends costs one OR instead of a pass over every end per tile.
+// Bit i of BY_SUIT[s]: the board's i-th end shows suit s; END_ID[i] is that end's placement id. Set by
+// each call from one read of the ends, and BY_SUIT cleared again after (legalMoves is not re-entrant),
+// so finding a tile's ends costs one OR of its two halves' entries, with no pass over the ends per tile.
 const BY_SUIT = new Uint32Array(32);
+const END_ID = new Int32Array(32);
 
 // Every end a tile may go on now, in the order of the board's ends. This runs for the seat in turn
 // after every command of self-play and every step of a bot's playouts.
@@ -49,18 +60,24 @@ function addAllPlays(moves: Move[], hand: HandState, tiles: readonly Tile[], ann
     for (const tile of tiles) addPlays(moves, hand, tile, announceable);
     return;
   }
-  BY_SUIT.fill(0);
-  for (let i = 0; i < ends.length; i++) BY_SUIT[(ends[i] as OpenEnd).suit & 31]! |= 1 << i;
-  for (const tile of tiles) {
-    const suits = suitBits(tile);
-    if ((suits & hand.openSuits) === 0) continue;
-    let at = 0;
-    for (let rest = suits; rest !== 0; rest &= rest - 1) at |= BY_SUIT[31 - Math.clz32(rest & -rest)] ?? 0;
-    for (; at !== 0; at &= at - 1) {
-      const end = ends[31 - Math.clz32(at & -at)] as OpenEnd;
-      addPlay(moves, tile, end.id, announceable);
+  let used = 0;
+  for (let i = 0; i < ends.length; i++) {
+    const end = ends[i] as OpenEnd;
+    const suit = end.suit & 31;
+    BY_SUIT[suit]! |= 1 << i;
+    END_ID[i] = end.id;
+    used |= 1 << suit;
+  }
+  const open = hand.openSuits;
+  for (let t = 0; t < tiles.length; t++) {
+    const tile = tiles[t] as Tile;
+    const facts = factsOf(tile);
+    if (!facts || (facts.suits & open) === 0) continue;
+    for (let at = (BY_SUIT[facts.high] ?? 0) | (BY_SUIT[facts.low] ?? 0); at !== 0; at &= at - 1) {
+      addPlay(moves, tile, END_ID[31 - Math.clz32(at & -at)] ?? 0, announceable);
     }
   }
+  for (let rest = used; rest !== 0; rest &= rest - 1) BY_SUIT[31 - Math.clz32(rest & -rest)] = 0;
 }
 
 // The ends one tile may go on: the double waiting to be filled, or any end of its suits.

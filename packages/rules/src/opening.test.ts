@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { decide } from './decide';
 import type { GameEvent } from './events';
 import { player, Scenario, stackDeck } from './scenario';
 import { selfPlay } from './self-play';
-import { seededRandom } from './random';
+import { fisherYates, seededRandom } from './random';
+import { initialState } from './state';
+import type { Tile } from './tiles';
 
 const ofType = (events: readonly GameEvent[], type: GameEvent['type']) => events.filter((e) => e.type === type);
 
@@ -132,5 +135,22 @@ describe('opening a hand', () => {
     );
     expect(ofType(events, 'HandEnded')).toHaveLength(set + 1);
     expect(events.at(-1)?.type).toBe('GameEnded');
+  });
+
+  it.each([
+    ['drops a tile', (deck: Tile[]) => deck.slice(1)],
+    ['adds a tile', (deck: Tile[]) => [...deck, '0-0']],
+    ['repeats a tile', (deck: Tile[]) => [deck[1] as Tile, ...deck.slice(1)]],
+    ['swaps in a tile of a larger set', (deck: Tile[]) => ['7-0', ...deck.slice(1)]],
+    ['spells a tile the other way round', (deck: Tile[]) => deck.map((t) => (t === '6-5' ? '5-6' : t))],
+    ['swaps in text that is no tile', (deck: Tile[]) => ['6-', ...deck.slice(1)]],
+  ])('a shuffle that %s is refused at the deal, and a true permutation is not', (_, spoil) => {
+    const create = { type: 'create', seats: 2, rules: { set: 6 }, player: player(0) } as const;
+    const created = decide(create, initialState(), { shuffle: (t) => t });
+    if (!created.ok) throw new Error(created.code);
+    const join = { type: 'join', player: player(1) } as const;
+    const shuffled = (tiles: readonly Tile[]) => [...fisherYates(seededRandom(3))(tiles)];
+    expect(decide(join, created.state, { shuffle: shuffled }).ok).toBe(true);
+    expect(() => decide(join, created.state, { shuffle: (tiles) => spoil(shuffled(tiles)) })).toThrow(/permutation/);
   });
 });

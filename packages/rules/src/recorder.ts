@@ -1,5 +1,5 @@
 import type { EventOf, GameEvent, InPlayEvent } from './events';
-import { evolve, evolveDeal, evolveInPlay, evolveWaiting } from './evolve';
+import { evolveDeal, evolveInPlay, evolveWaiting, fold } from './evolve';
 import type { GameState, PlayingGame, WaitingGame } from './state';
 import type { Tile } from './tiles';
 
@@ -25,9 +25,14 @@ export class Recorder {
   readonly events: GameEvent[] = [];
   #state: GameState;
 
+  /**
+   * `own`: the state is the caller's own copy, folded in place (see `fold`); only `ScratchGame` asks
+   * for it. Otherwise every state is a new one and the one given stays as it was.
+   */
   constructor(
     state: GameState,
     readonly context: DecideContext,
+    readonly own = false,
   ) {
     this.#state = state;
   }
@@ -40,7 +45,7 @@ export class Recorder {
   /** Records an event and moves the state on. */
   emit(event: GameEvent): GameState {
     this.events.push(event);
-    return (this.#state = evolve(this.#state, event));
+    return (this.#state = fold(this.#state, event, this.own));
   }
 
   /** Records a seat taken or left (or the start) on `game`, the current state. */
@@ -50,12 +55,12 @@ export class Recorder {
 
   /** Records a deal on `game`, the current state. */
   deal(game: WaitingGame | PlayingGame, event: EventOf<'HandDealt'>): PlayingGame {
-    return this.moveOn(game, event, evolveDeal(game, event));
+    return this.moveOn(game, event, evolveDeal(game, event, this.own));
   }
 
   /** Records an event of the hand in play on `game`, the current state. */
   play(game: PlayingGame, event: InPlayEvent): PlayingGame {
-    return this.moveOn(game, event, evolveInPlay(game, event));
+    return this.moveOn(game, event, evolveInPlay(game, event, this.own));
   }
 
   private moveOn<S extends GameState>(game: GameState, event: GameEvent, next: S): S {

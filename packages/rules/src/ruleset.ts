@@ -101,6 +101,14 @@ const CHOICES = {
   botLevel: BOT_LEVELS,
 } as const;
 
+const KNOWN_OPTIONS: ReadonlySet<string> = new Set([
+  'set',
+  'handSize',
+  'turnHours',
+  'awayAfter',
+  ...Object.keys(CHOICES),
+]);
+
 /** A ruleset with every default filled in, or the reason the options cannot make a game. */
 export type ResolvedRuleset = { ok: true; rules: Ruleset } | { ok: false; reason: string };
 
@@ -110,8 +118,7 @@ export type ResolvedRuleset = { ok: true; rules: Ruleset } | { ok: false; reason
  * @example resolveRuleset(6, { set: 6 }).ok // false: double-6 seats at most 5
  */
 export function resolveRuleset(seats: number, options: RulesetOptions = {}): ResolvedRuleset {
-  const known = new Set<string>(['set', 'handSize', 'turnHours', 'awayAfter', ...Object.keys(CHOICES)]);
-  const unknown = Object.keys(options).filter((key) => !known.has(key));
+  const unknown = Object.keys(options).filter((key) => !KNOWN_OPTIONS.has(key));
   if (unknown.length > 0) return { ok: false, reason: `unknown rule option(s): ${unknown.join(', ')}` };
 
   const set = options.set ?? DEFAULT_RULES.set;

@@ -19,7 +19,12 @@ export interface TileFacts {
   readonly double: boolean;
   /** Bit s set for each suit s the tile belongs to. */
   readonly suits: number;
+  /** Its place in the largest set, 0 to `TILE_COUNT` - 1: for tables indexed by tile. */
+  readonly index: number;
 }
+
+/** How many tiles the largest supported set has: `TileFacts.index` is below it. */
+export const TILE_COUNT = ((MAX_SUIT + 1) * (MAX_SUIT + 2)) / 2;
 
 // Rule checks ask about tiles millions of times in self-play, so every tile of the largest set
 // is parsed once, under both spellings. A null-prototype object beat a Map for these lookups.
@@ -33,6 +38,7 @@ for (let high = 0; high <= MAX_SUIT; high++) {
       low,
       double: high === low,
       suits: (1 << high) | (1 << low),
+      index: (high * (high + 1)) / 2 + low,
     };
     FACTS[`${high}-${low}`] = facts;
     FACTS[`${low}-${high}`] = facts;
@@ -62,7 +68,7 @@ export function tile(a: number, b: number): Tile {
  */
 export function normalizeTile(text: string, n: number): Tile | null {
   const facts = FACTS[text];
-  return facts && facts.halves[0] <= n ? facts.tile : null;
+  return facts && facts.high <= n ? facts.tile : null;
 }
 
 /** The two halves of a canonical tile, higher first. Throws on text that is not a tile. */
