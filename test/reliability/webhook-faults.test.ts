@@ -18,7 +18,7 @@ import type { Player } from './support/games';
 import { retryStats, type RetryPolicy } from './support/retrying';
 import { chance, scaled, UNLIMITED } from './support/scale';
 
-const GAMES = scaled(6, 50);
+const GAMES = scaled(4, 50);
 const PARALLEL = 4;
 const RATES = { throttling: 0.01, timeout: 0.01, 'lost-reply': 0.02 };
 const MINUTE = 60_000;

@@ -110,6 +110,8 @@ async function send(generated: HostileRequest): Promise<Outcome> {
   const session = world.tokens[req.identity as 'ann']?.split('.')[2] ?? 'AAAAAAAAAAA';
   const path = req.path
     .replace('{session}', session)
+    .replace('{endpoint}', world.endpointId)
+    .replace('{delivery}', world.deliveryId)
     .replace(
       /\{(waiting|playing|finished|unknown)\}/g,
       (_, key: string) => gameOf(world, key as never)?.id ?? 'g_QQQQQQQQQQQQQQQQQQQQQQ',
@@ -236,6 +238,23 @@ function legitimate(req: HostileRequest, status: number): boolean {
     case 'DELETE /v1/me/tokens/{tokenId}':
       // Guarded (see `send`): never a success; a retry of a recorded command is the only other way.
       return false;
+    // A player's endpoints are theirs alone: only Ann's may be read or changed, by Ann. None of it
+    // changes a game; a test event or a redelivery is queued, and nothing in this suite sends it.
+    case 'POST /v1/me/webhooks':
+      return req.method === 'POST' && status === 201 && REGISTERED.includes(req.identity);
+    case 'GET /v1/me/webhooks':
+      return read && status === 200 && REGISTERED.includes(req.identity);
+    case 'GET /v1/me/webhooks/{endpointId}':
+    case 'GET /v1/me/webhooks/{endpointId}/deliveries':
+      return read && status === 200 && req.identity === 'ann';
+    case 'PATCH /v1/me/webhooks/{endpointId}':
+    case 'POST /v1/me/webhooks/{endpointId}/secret':
+      return (req.method === 'PATCH' || req.method === 'POST') && status === 200 && req.identity === 'ann';
+    case 'DELETE /v1/me/webhooks/{endpointId}':
+      return req.method === 'DELETE' && status === 204 && req.identity === 'ann';
+    case 'POST /v1/me/webhooks/{endpointId}/test':
+    case 'POST /v1/me/webhooks/{endpointId}/deliveries/{deliveryId}/redeliver':
+      return req.method === 'POST' && status === 202 && req.identity === 'ann';
     case 'GET /openapi.json':
     case 'GET /docs':
       return read && status === 200;

@@ -484,6 +484,8 @@ export const deleteWebhookEndpoint = <ThrowOnError extends boolean = false>(opti
 
 /**
  * One webhook endpoint
+ *
+ * One of your endpoints (without its secret): what it receives, where, and whether it is on.
  */
 export const getWebhookEndpoint = <ThrowOnError extends boolean = false>(options: Options<GetWebhookEndpointData, ThrowOnError>) => (options.client ?? client).get<GetWebhookEndpointResponses, GetWebhookEndpointErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

@@ -64,6 +64,33 @@ export const ROUTES = [
   { route: 'POST /v1/me/tokens', method: 'POST', path: '/v1/me/tokens' },
   { route: 'DELETE /v1/me/tokens', method: 'DELETE', path: '/v1/me/tokens' },
   { route: 'DELETE /v1/me/tokens/{tokenId}', method: 'DELETE', path: '/v1/me/tokens/{token}' },
+  {
+    route: 'POST /v1/me/webhooks',
+    method: 'POST',
+    path: '/v1/me/webhooks',
+    body: { url: 'https://hooks.example.com/x', events: ['turn.started'] },
+  },
+  { route: 'GET /v1/me/webhooks', method: 'GET', path: '/v1/me/webhooks' },
+  { route: 'GET /v1/me/webhooks/{endpointId}', method: 'GET', path: '/v1/me/webhooks/{endpoint}' },
+  {
+    route: 'PATCH /v1/me/webhooks/{endpointId}',
+    method: 'PATCH',
+    path: '/v1/me/webhooks/{endpoint}',
+    body: { description: 'x', url: 'https://hooks.example.com/y' },
+  },
+  { route: 'DELETE /v1/me/webhooks/{endpointId}', method: 'DELETE', path: '/v1/me/webhooks/{endpoint}' },
+  { route: 'POST /v1/me/webhooks/{endpointId}/secret', method: 'POST', path: '/v1/me/webhooks/{endpoint}/secret' },
+  { route: 'POST /v1/me/webhooks/{endpointId}/test', method: 'POST', path: '/v1/me/webhooks/{endpoint}/test' },
+  {
+    route: 'GET /v1/me/webhooks/{endpointId}/deliveries',
+    method: 'GET',
+    path: '/v1/me/webhooks/{endpoint}/deliveries',
+  },
+  {
+    route: 'POST /v1/me/webhooks/{endpointId}/deliveries/{deliveryId}/redeliver',
+    method: 'POST',
+    path: '/v1/me/webhooks/{endpoint}/deliveries/{delivery}/redeliver',
+  },
   { route: 'GET /openapi.json', method: 'GET', path: '/openapi.json' },
   { route: 'GET /docs', method: 'GET', path: '/docs' },
   { route: 'GET /', method: 'GET', path: '/' },
@@ -116,7 +143,7 @@ function query(route: string): fc.Arbitrary<string> {
   const names = route.endsWith('/events')
     ? ['after', 'limit', 'wait']
     : route.endsWith('/me/games')
-      ? ['turn', 'limit', 'cursor']
+      ? ['turn', 'limit', 'cursor', 'wait']
       : route.endsWith('/lobby')
         ? ['limit', 'cursor']
         : route.endsWith('/replay')
@@ -125,7 +152,9 @@ function query(route: string): fc.Arbitrary<string> {
             ? ['after', 'limit', 'wait']
             : route.endsWith('/messages')
               ? ['after', 'limit']
-              : ['x'];
+              : route.endsWith('/deliveries')
+                ? ['limit', 'cursor']
+                : ['x'];
   const value = fc.oneof(
     hostileNumber.map(String),
     hostileString,

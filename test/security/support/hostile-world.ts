@@ -26,6 +26,9 @@ export interface World {
   readonly games: Record<'waiting' | 'playing' | 'finished', KnownGame>;
   /** A watch token of the playing game (Ann's link): what `ann` sends on the /v1/watch routes. */
   readonly watchToken: string;
+  /** Ann's webhook endpoint (the `{endpoint}` of the webhook routes), and a delivery of it (`{delivery}`). */
+  readonly endpointId: string;
+  readonly deliveryId: string;
 }
 
 // Double-6 with four spokes, seat 0 holds 6-6 and places it at the deal; seat 1 plays next.
@@ -76,7 +79,21 @@ export async function buildWorld(endpoint: string): Promise<World> {
     headers: { 'idempotency-key': newKey() },
   });
   if (link.status !== 201) throw new Error(`watch link: ${link.status} ${link.text}`);
+  const hook = await api.call('POST', '/v1/me/webhooks', {
+    token: ann.token,
+    body: { url: 'https://hooks.example.com/ann' },
+    headers: { 'idempotency-key': newKey() },
+  });
+  if (hook.status !== 201) throw new Error(`webhook endpoint: ${hook.status} ${hook.text}`);
+  const endpointId = hook.body.endpoint.id as string;
+  // Queued, never sent: no sweeper runs in the hostile suites.
+  const queued = await api.call('POST', `/v1/me/webhooks/${endpointId}/test`, {
+    token: ann.token,
+    headers: { 'idempotency-key': newKey() },
+  });
   return {
+    endpointId,
+    deliveryId: queued.body.id as string,
     app,
     store,
     watchToken: link.body.token as string,

@@ -86,6 +86,8 @@ export const WEBHOOK_EVENTS: RouteConfig[] = (Object.keys(DATA) as DeliveryType[
   operationId: `webhook${pascal(type)}`,
   tags: ['Webhooks'],
   summary: SUMMARIES[type],
+  // The server calls you: no token of yours is sent. Each request is signed instead (`webhook-signature`).
+  security: [],
   description:
     'POSTed to each of your endpoints that subscribes to it, signed (Standard Webhooks v1). Answer 2xx within 15 s; anything else is retried for about three days, and 410 Gone turns the endpoint off.',
   request: { headers, body: { required: true, content: { 'application/json': { schema: WEBHOOK_PAYLOADS[type] } } } },

@@ -55,6 +55,7 @@ export const getWebhookEndpoint = documented(
     operationId: 'getWebhookEndpoint',
     tags,
     summary: 'One webhook endpoint',
+    description: 'One of your endpoints (without its secret): what it receives, where, and whether it is on.',
     security: bearer,
     request: { params },
     responses: { 200: { description: 'The endpoint.', ...json(WebhookEndpointSchema) } },

@@ -611,7 +611,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One webhook endpoint */
+        /**
+         * One webhook endpoint
+         * @description One of your endpoints (without its secret): what it receives, where, and whether it is on.
+         */
         get: operations["getWebhookEndpoint"];
         put?: never;
         post?: never;
