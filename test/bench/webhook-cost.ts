@@ -14,6 +14,7 @@ import { createDynamoClient, EventStore } from '@chickenfoot/store';
 import { startEmbeddedDynamo } from '@chickenfoot/store/embedded';
 import { TABLE } from '@chickenfoot/store/table';
 import { awsMeter, zeroCost, type AwsCost } from './aws-meter';
+import { jsonCall } from './json-call';
 
 const SECRET = 'bench-secret-0123456789-abcdefghijklmnopq';
 
@@ -62,25 +63,14 @@ export async function webhookCost() {
     });
     const sweeper = appSweeper({ store, clock, logger: silentLogger, webhooks: { allowLoopbackHttp: true } });
     let keys = 0;
-    const call = async (
-      method: string,
-      path: string,
-      token?: string,
-      body?: unknown,
-      headers: Record<string, string> = {},
-    ) => {
-      const res = await app.request(path, {
-        method,
-        headers: {
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          'idempotency-key': `bench-webhook-cost-${withHooks}-${++keys}-000000`,
-          ...headers,
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return (await res.json()) as Record<string, any>;
-    };
+    // Every call carries a fresh Idempotency-Key (the routes that take none ignore it).
+    const reply = jsonCall((path, init) =>
+      app.request(path, {
+        ...init,
+        headers: { 'idempotency-key': `bench-webhook-cost-${withHooks}-${++keys}-000000`, ...init.headers },
+      }),
+    );
+    const call = async (...args: Parameters<typeof reply>) => (await reply(...args)).body as Record<string, any>;
     const tokens: string[] = [];
     for (const name of ['Ann', 'Bob']) {
       const token = (await call('POST', '/v1/players', undefined, { name })).token as string;

@@ -15,6 +15,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { jsonCall } from './json-call';
 import { npmStart } from './npm-start';
 import { webhookCost } from './webhook-cost';
 import { latency, percentile, report, round } from './stats';
@@ -46,25 +47,7 @@ async function main() {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
   const server = await npmStart();
-  const call = async (
-    method: string,
-    path: string,
-    token?: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ) => {
-    const res = await fetch(`${server.baseUrl}${path}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...headers,
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null, retryAfter: res.headers.get('retry-after') };
-  };
+  const call = jsonCall((path, init) => fetch(`${server.baseUrl}${path}`, init));
   /** `call`, waiting out the per-player rate limit as a polite client does (Retry-After). */
   const polite = async (...args: Parameters<typeof call>) => {
     for (;;) {
