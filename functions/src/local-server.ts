@@ -24,6 +24,12 @@ export interface LocalServerOptions {
    * schedule invokes on AWS, on a timer (default every minute, as there; 0: never).
    */
   readonly sweepMs?: number;
+  /**
+   * Webhook endpoints over plain HTTP to this machine are accepted and delivered to (default true:
+   * a server started for local development); false holds them to the production policy (HTTPS to
+   * public addresses only).
+   */
+  readonly webhooksLoopback?: boolean;
 }
 
 /** A running local server. */
@@ -56,11 +62,12 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const store = new EventStore({ client: dynamo.client, tableName: dynamo.tableName });
   // A commit with notifications asks the sweeper to run soon: a webhook's first attempt follows the move.
   let sweepSoon = () => {};
+  const loopback = options.webhooksLoopback ?? true;
   const app = createApp({
     store,
     secret,
     ...options.app,
-    webhooks: { allowLoopbackHttp: true, onNotify: () => sweepSoon() },
+    webhooks: { allowLoopbackHttp: loopback, onNotify: () => sweepSoon() },
   });
   const assets = new WebAssets();
   if (!assets.built) console.error('The web client is not built: run npm run build:web (npm start does).');
@@ -83,7 +90,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
             store,
             logger,
             // Started for local development: receivers on this machine over plain HTTP are allowed.
-            webhooks: { allowLoopbackHttp: true },
+            webhooks: { allowLoopbackHttp: loopback },
             ...(options.app?.shuffle ? { shuffle: options.app.shuffle } : {}),
           }),
           { clock: Date.now, logger, everyMs: sweepMs },

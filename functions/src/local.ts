@@ -4,6 +4,8 @@
  *   PORT (3000), HOST (127.0.0.1), DATA_DIR (.data), TOKEN_SECRET (else one is made and kept in DATA_DIR),
  *   LOG_LEVEL and LOG_SAMPLE_REQUESTS (see env-logger.ts),
  *   SWEEP_SECONDS (60): how often the sweeper of due work (turn timeouts) runs in this process; 0: never
+ *   WEBHOOKS_LOOPBACK (1): webhook endpoints over plain HTTP to this machine are accepted (local
+ *   development); 0: only HTTPS to public addresses, as on AWS
  */
 import { envLogger } from './env-logger';
 import { startLocalServer } from './local-server';
@@ -15,6 +17,7 @@ const server = await startLocalServer({
   ...(process.env.TOKEN_SECRET ? { secret: process.env.TOKEN_SECRET } : {}),
   app: { logger: envLogger(process.env) },
   sweepMs: Number(process.env.SWEEP_SECONDS ?? 60) * 1000,
+  webhooksLoopback: process.env.WEBHOOKS_LOOPBACK !== '0',
 }).catch((error: unknown) => {
   // Say what is wrong (say, another server already on this data folder) without a stack trace.
   console.error(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
