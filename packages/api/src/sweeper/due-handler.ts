@@ -15,8 +15,11 @@ export type DueResult = (
       readonly kind?: string;
     }
 ) & {
-  /** It made other work due at once (deliveries of a commit's notifications): the sweep passes again. */
-  readonly more?: boolean;
+  /**
+   * Webhook attempts the work made on the way (a notification's first attempts), by effect: counted
+   * in the sweep's effects beside the item's own, so the failure-rate metric sees every attempt.
+   */
+  readonly attempts?: Readonly<Record<string, number>>;
 };
 
 /**

@@ -1,4 +1,5 @@
 import { DELIVERY_DUE } from '@chickenfoot/store';
+import { FAILED_EFFECTS } from '../webhooks/attempt';
 import type { SweepReport } from './sweeper';
 
 /**
@@ -15,9 +16,6 @@ export const SWEEP_METRICS = {
   webhookLag: 'WebhookLagMs',
 } as const;
 
-/** The effects of a delivery attempt that count as failed (see `deliveryHandler`). */
-const FAILED_ATTEMPTS = ['retry', 'given-up', 'gone'] as const;
-
 /**
  * A sweep's report as one CloudWatch Embedded Metric Format record: logged as one JSON line, it
  * becomes metrics with no API call (and no permission beyond writing logs). The lag is what the lag
@@ -29,7 +27,7 @@ export function sweepMetrics(
   namespace: string,
   dimensions: Readonly<Record<string, string>>,
 ): Record<string, unknown> {
-  const failed = FAILED_ATTEMPTS.reduce((sum, effect) => sum + (report.effects[effect] ?? 0), 0);
+  const failed = FAILED_EFFECTS.reduce((sum, effect) => sum + (report.effects[effect] ?? 0), 0);
   return {
     _aws: {
       Timestamp: Date.parse(report.now),

@@ -33,7 +33,7 @@ export function notifyHandler(store: EventStore, games: GameService, outbox: Web
     });
     const planned = [];
     for (const notification of notifications) planned.push(...(await outbox.deliveriesOf(notification, commit.at)));
-    const sent = await send(planned, now);
-    return { settled: false, next: null, effect: sent > 0 ? 'notified' : 'unwanted' };
+    const attempts = await send(planned, now);
+    return { settled: false, next: null, effect: planned.length > 0 ? 'notified' : 'unwanted', attempts };
   };
 }

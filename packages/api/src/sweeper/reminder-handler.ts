@@ -38,7 +38,7 @@ export function reminderHandler(
       },
       remindAt,
     );
-    await send(planned, now);
-    return { settled: false, next: deadline, kind: TIMEOUT, effect: 'reminded' };
+    const attempts = await send(planned, now);
+    return { settled: false, next: deadline, kind: TIMEOUT, effect: 'reminded', attempts };
   };
 }

@@ -3,8 +3,11 @@ import type { Logger } from '../http/logging';
 import { attemptDelivery, type AttemptParts } from '../webhooks/attempt';
 import type { Planned } from '../webhooks/outbox';
 
-/** Sends deliveries a notification makes, now, and records each with its outcome; how many it sent. */
-export type SendNow = (planned: readonly Planned[], now: number) => Promise<number>;
+/**
+ * Sends deliveries a notification makes, now, and records each with its outcome; what the attempts
+ * came to, counted by effect (`delivered`, `retry`, `gone`, ...), for the sweep's report.
+ */
+export type SendNow = (planned: readonly Planned[], now: number) => Promise<Record<string, number>>;
 
 /**
  * The first attempt at each delivery a notification makes, right where it is derived (the commit's
@@ -16,14 +19,16 @@ export type SendNow = (planned: readonly Planned[], now: number) => Promise<numb
  */
 export function sendNow(store: EventStore, parts: AttemptParts, logger: Logger): SendNow {
   return async (planned, now) => {
-    const sent = await Promise.all(
+    const effects: Record<string, number> = {};
+    await Promise.all(
       planned.map(async ({ endpoint, delivery }) => {
-        const { record } = await attemptDelivery(parts, endpoint, { ...delivery, attemptsBefore: 0, once: false }, now);
+        const attempt = { ...delivery, attemptsBefore: 0, once: false };
+        const { record, effect } = await attemptDelivery(parts, endpoint, attempt, now);
         const { created } = await store.putDelivery(delivery, delivery.createdAt, record);
         if (!created) logger({ level: 'info', msg: 'delivery sent again', endpointId: delivery.endpointId });
-        return 1;
+        effects[effect] = (effects[effect] ?? 0) + 1;
       }),
     );
-    return sent.length;
+    return effects;
   };
 }

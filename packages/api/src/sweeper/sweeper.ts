@@ -27,7 +27,7 @@ export interface SweeperOptions {
   readonly elapsed?: () => number;
 }
 
-/** How many passes over the shards one sweep makes at most (see `DueResult.more`). */
+/** How many passes over the shards one sweep makes at most (see `Sweeper.dueNow`). */
 const PASSES = 3;
 
 /** What one sweep did. */
@@ -107,7 +107,7 @@ export class Sweeper {
       else {
         tally.claimed++;
         effects[result.effect] = (effects[result.effect] ?? 0) + 1;
-        if (result.more) this.#more = true;
+        for (const [effect, n] of Object.entries(result.attempts ?? {})) effects[effect] = (effects[effect] ?? 0) + n;
       }
     };
     const shard = async (index: number) => {
@@ -128,8 +128,8 @@ export class Sweeper {
         next = page.next;
       } while (next);
     };
-    // Work a handler made due at once (a commit's notifications became deliveries) is done in the
-    // same sweep, by another pass: on AWS the next sweep is a minute away.
+    // Work the sweep's own commits made due at once (a timeout's notifications) is done in the same
+    // sweep, by another pass: on AWS the next sweep is a minute away.
     for (let pass = 0; pass < PASSES; pass++) {
       this.#more = false;
       const shards = await Promise.allSettled(Array.from({ length: DUE_SHARDS }, (_, i) => shard(i)));

@@ -24,6 +24,9 @@ export interface AttemptOf {
 
 const DETAIL_CHARS = 300;
 
+/** The effects of an attempt that failed (what the failure-rate metric counts, see sweeper/metrics.ts). */
+export const FAILED_EFFECTS = ['retry', 'given-up', 'gone'] as const;
+
 const attemptOf = (at: number, outcome: SendOutcome): DeliveryAttempt => ({
   at: new Date(at).toISOString(),
   status: outcome.status,
