@@ -1,10 +1,9 @@
 import type { BotLevel, Ruleset } from '@chickenfoot/rules';
-import { StoreError } from '@chickenfoot/store';
 import type { AppDeps } from '../app-deps';
 import { listLobby, quickMatch as quickMatchRoute } from '../contract/lobby';
 import { quickMatch } from '../games/quick-match';
 import { commandReply } from '../games/reply';
-import { ApiProblem } from '../problems';
+import { cursorRefused } from './cursor';
 import { seatedPlayer } from './games';
 import { openapi, router } from './router';
 
@@ -14,15 +13,7 @@ export function lobbyRoutes(deps: AppDeps) {
 
   openapi(app, listLobby, async (c) => {
     const { limit = 50, cursor } = c.req.valid('query');
-    const page = await deps.store.listLobby({ limit, ...(cursor ? { cursor } : {}) }).catch((error: unknown) => {
-      if (cursor && error instanceof StoreError && error.code === 'store/invalid-request') {
-        const message = 'not a cursor from a previous page of this list';
-        throw new ApiProblem('request/invalid', `query.cursor: ${message}`, {
-          issues: [{ path: 'query.cursor', message }],
-        });
-      }
-      throw error;
-    });
+    const page = await deps.store.listLobby({ limit, ...(cursor ? { cursor } : {}) }).catch(cursorRefused(cursor));
     const now = deps.clock();
     const games = page.entries.map((e) => ({
       id: e.gameId,

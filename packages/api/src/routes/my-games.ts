@@ -1,8 +1,8 @@
-import { StoreError, type AwaitingGame, type GameHead, type PlayerGamesPage } from '@chickenfoot/store';
+import { type AwaitingGame, type GameHead, type PlayerGamesPage } from '@chickenfoot/store';
 import type { BotLevel } from '@chickenfoot/rules';
 import type { AppDeps } from '../app-deps';
 import { listMyGames } from '../contract/my-games';
-import { ApiProblem } from '../problems';
+import { cursorRefused } from './cursor';
 import { openapi, router } from './router';
 
 /** `GET /v1/me/games`: with `turn=mine`, one Query on the awaiting index; without, the members index too. */
@@ -12,10 +12,7 @@ export function myGameRoutes(deps: AppDeps) {
     const { turn, limit = 50, cursor, wait = 0 } = c.req.valid('query');
     const playerId = c.get('playerId');
     const paging = { limit, ...(cursor ? { cursor } : {}) };
-    const badCursorAsProblem = (error: unknown): never => {
-      if (cursor && error instanceof StoreError && error.code === 'store/invalid-request') throw badCursor();
-      throw error;
-    };
+    const badCursorAsProblem = cursorRefused(cursor);
     if (turn === 'mine') {
       const mine = () => deps.store.listPlayerGames(playerId, { myTurn: true, ...paging }).catch(badCursorAsProblem);
       let page = await mine();
@@ -73,10 +70,4 @@ async function allAwaiting(deps: AppDeps, playerId: string): Promise<Map<string,
     if (!cursor) break;
   }
   return waiting;
-}
-
-/** A cursor this API did not hand out (or one of another list): said as a field error, like any other. */
-function badCursor(): ApiProblem {
-  const message = 'not a cursor from a previous page of this list';
-  return new ApiProblem('request/invalid', `query.cursor: ${message}`, { issues: [{ path: 'query.cursor', message }] });
 }

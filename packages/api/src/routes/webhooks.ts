@@ -17,6 +17,7 @@ import { MAX_ENDPOINTS, type EndpointsState, type StoredEndpoint } from '../webh
 import { TEST_EVENT, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../webhooks/event-types';
 import { messageBody, messageId } from '../webhooks/outbox';
 import { deliveryView, endpointView, seqOf } from '../webhooks/views';
+import { badCursor } from './cursor';
 import { openapi, router } from './router';
 
 /** How long a rotated-out secret still signs deliveries, beside the new one. */
@@ -209,12 +210,7 @@ export function webhookRoutes(deps: AppDeps) {
     const { endpointId: id } = c.req.valid('param');
     const { limit = 50, cursor } = c.req.valid('query');
     await owned(playerId, id);
-    if (cursor !== undefined && !/^\d{1,16}$/.test(cursor)) {
-      const message = 'not a cursor from a previous page of this list';
-      throw new ApiProblem('request/invalid', `query.cursor: ${message}`, {
-        issues: [{ path: 'query.cursor', message }],
-      });
-    }
+    if (cursor !== undefined && !/^\d{1,16}$/.test(cursor)) throw badCursor();
     const page = await deps.store.listDeliveries(id, { limit, cursor: cursor ?? null });
     return c.json({ deliveries: page.deliveries.map(deliveryView), cursor: page.cursor }, 200, {
       'Cache-Control': 'private, no-cache',
