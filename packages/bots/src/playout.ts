@@ -19,7 +19,7 @@ export function playOut(state: GameState, first: Move): readonly number[] {
     const now = game.state;
     if (now.status !== 'playing' || now.hand.turn === null) break;
     const seat = now.hand.turn;
-    const decision = game.decide({ type: 'move', seat, move });
+    const decision = game.play(seat, move);
     if (!decision.ok) throw new Error(`a playout made an illegal move: ${decision.code} ${decision.message}`);
     for (const event of decision.events) if (event.type === 'HandEnded') return event.scores;
     move = policyMove(game.state);

@@ -1,4 +1,4 @@
-import { anyFits, endFor } from './board';
+import { anyFits, endFor, type OpenEnd } from './board';
 import { refuseAnnounceWithPlay } from './chickenlittle';
 import type { PlayMove } from './commands';
 import type { Seat } from './events';
@@ -7,7 +7,7 @@ import type { Recorder } from './recorder';
 import { reject, type RejectionOf } from './rejections';
 import { seatName } from './seats';
 import type { PlayingGame } from './state';
-import { normalizeTile } from './tiles';
+import { normalizeTile, type Tile } from './tiles';
 
 /** Places a tile from the hand against an open end; may announce Chickenlittle with it. */
 export function decidePlay(
@@ -41,9 +41,28 @@ export function decidePlay(
     const cannot = refuseAnnounceWithPlay(rules.chickenlittle, tiles.length - 1);
     if (cannot) return cannot;
   }
-  const after = playTile(rec, game, seat, tile, end, move.announce ? 'asked' : 'unasked');
-  if (after) settle(rec, after);
+  playAndSettle(rec, game, seat, tile, end, move.announce === true);
   return undefined;
+}
+
+/**
+ * `decidePlay` for a play known to be legal (see `ScratchGame.play`): the same play and what follows it,
+ * without the checks. A play they would refuse is the caller's bug and leaves the game corrupt.
+ */
+export function playListed(rec: Recorder, game: PlayingGame, seat: Seat, move: PlayMove): void {
+  const ends = game.hand.ends;
+  for (let i = 0; i < ends.length; i++) {
+    const end = ends[i] as OpenEnd;
+    if (end.id === move.on) return playAndSettle(rec, game, seat, move.tile, end, move.announce === true);
+  }
+  throw new Error(`a listed play of ${move.tile} on placement ${move.on}, which has no open end`);
+}
+
+// The play itself, whether checked or listed: the tile placed (with the announcement asked), then every
+// forced move that follows.
+function playAndSettle(rec: Recorder, game: PlayingGame, seat: Seat, tile: Tile, end: OpenEnd, announce: boolean) {
+  const after = playTile(rec, game, seat, tile, end, announce ? 'asked' : 'unasked');
+  if (after) settle(rec, after);
 }
 
 /**

@@ -1,5 +1,6 @@
-import type { Command } from './commands';
-import { decideWith, type Decision } from './decide';
+import type { Command, Move } from './commands';
+import { decideListed, decideWith, type Decision } from './decide';
+import type { Seat } from './events';
 import { foldsInPlace, ownCopy } from './evolve';
 import { Recorder, type DecideContext } from './recorder';
 import type { GameState } from './state';
@@ -34,12 +35,26 @@ export class ScratchGame {
    */
   decide(command: Command): Decision {
     const rec = new Recorder(this.#state, this.#context, true);
-    const decision = decideWith(rec, command);
+    return this.#moveOn(rec, command.type, decideWith(rec, command));
+  }
+
+  /**
+   * `decide({ type: 'move', seat, move })` for a move known to be legal now: one of
+   * `legalMoves(this.state, seat)`, or one built from the same facts (a bot's playout policy). A play is
+   * made without the checks `decide` makes, so a play they would refuse is the caller's bug and leaves
+   * this game corrupt; other moves are decided as `decide` does.
+   */
+  play(seat: Seat, move: Move): Decision {
+    const rec = new Recorder(this.#state, this.#context, true);
+    return this.#moveOn(rec, 'move', decideListed(rec, seat, move));
+  }
+
+  #moveOn(rec: Recorder, command: Command['type'], decision: Decision): Decision {
     if (decision.ok) this.#state = decision.state;
     // A refusal changes nothing: decide refuses a move before it plays anything, and the events that may
     // come before a refusal (a player back before a refused move, a timeout before its refused move) fold
     // into copies, not in place. A rule that refused after a play could not be taken back here.
-    else if (rec.events.some(foldsInPlace)) throw new Error(`a scratch game cannot take back ${command.type}`);
+    else if (rec.events.some(foldsInPlace)) throw new Error(`a scratch game cannot take back ${command}`);
     return decision;
   }
 }
