@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fullSet, halves, hasSuit, isDouble, normalizeTile, tile, tileScore } from './tiles';
+import { factsOf, fullSet, halves, hasSuit, isDouble, normalizeTile, suitBits, tile, tileScore } from './tiles';
 
 describe('tiles', () => {
   it.each([
@@ -47,5 +47,29 @@ describe('tiles', () => {
     expect(tileScore('0-0', 50)).toBe(50);
     expect(tileScore('0-0', 25)).toBe(25);
     expect(tileScore('0-0', 0)).toBe(0);
+  });
+
+  it('reads a three-character tile by its digits exactly as any other text', () => {
+    // Every "xyz" of printable characters: the digits' shortcut must agree with parsing the text.
+    let tiles = 0;
+    for (let a = 32; a < 127; a++) {
+      for (let b = 32; b < 127; b++) {
+        for (const middle of ['-', '+', '0']) {
+          const text = `${String.fromCharCode(a)}${middle}${String.fromCharCode(b)}`;
+          const parsed = /^(\d)-(\d)$/.exec(text);
+          const high = parsed ? Math.max(Number(parsed[1]), Number(parsed[2])) : -1;
+          const low = parsed ? Math.min(Number(parsed[1]), Number(parsed[2])) : -1;
+          const facts = factsOf(text);
+          expect(facts === undefined ? null : [facts.high, facts.low, facts.tile]).toEqual(
+            parsed ? [high, low, `${high}-${low}`] : null,
+          );
+          expect(suitBits(text)).toBe(parsed ? (1 << high) | (1 << low) : 0);
+          if (parsed) tiles++;
+        }
+      }
+    }
+    expect(tiles).toBe(100);
+    expect(factsOf('12-3')?.tile).toBe('12-3');
+    expect(factsOf('3-12')?.tile).toBe('12-3');
   });
 });
