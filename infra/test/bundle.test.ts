@@ -1,10 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lambdaCredentials } from '../src/bundle/lambda-credentials';
+import { localServerBuildOptions } from '../src/bundle/local-options';
 import { lambdaBuildOptions } from '../src/bundle/options';
 import { LAMBDA_ENTRY, REPO_ROOT } from '../src/bundle/paths';
 import { zodEnglishOnly } from '../src/bundle/zod-locales';
@@ -92,5 +94,25 @@ describe('lambdaCredentials', () => {
     );
     const files = inputs.filter((i) => i.startsWith('node_modules/'));
     expect(files.filter((i) => /credential-provider-(?!env)|nested-clients|token-providers/.test(i))).toEqual([]);
+  });
+});
+
+describe("npm start's bundle options", () => {
+  it('map a stack trace to the TypeScript without carrying the sources in the map', async () => {
+    // An entry that fails inside the rules: the trace must name tiles.ts, as npm start's would.
+    const entry = join(dir, 'fails.ts');
+    writeFileSync(
+      entry,
+      `import { halves } from '${join(REPO_ROOT, 'packages/rules/src/tiles.ts')}';\nhalves('no tile');\n`,
+    );
+    const outdir = join(dir, 'local');
+    await build(localServerBuildOptions(outdir, entry));
+    const map = JSON.parse(readFileSync(join(outdir, 'local.mjs.map'), 'utf8')) as { sources: string[] };
+    expect(map).not.toHaveProperty('sourcesContent');
+    expect(map.sources.some((s) => s.endsWith('packages/rules/src/tiles.ts'))).toBe(true);
+    const run = spawnSync(process.execPath, ['--enable-source-maps', join(outdir, 'local.mjs')], { encoding: 'utf8' });
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toContain('not a tile');
+    expect(run.stderr).toMatch(/packages\/rules\/src\/tiles\.ts:\d+:\d+/);
   });
 });

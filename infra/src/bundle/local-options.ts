@@ -13,8 +13,10 @@ import { zodEnglishOnly } from './zod-locales';
  *   client always gets its credentials (fake ones) in code, so the provider chain is never asked.
  * - CommonJS inside the bundle (@hono/node-server's helpers, parts of the SDK) may `require` Node's
  *   built-ins: a `require` made with createRequire is there for them.
- * - Source maps with their sources, for stack traces that point at the TypeScript; `npm start` turns
- *   them on (process.setSourceMapsEnabled) before it imports the bundle.
+ * - Source maps, for stack traces that point at the TypeScript; `npm start` turns them on
+ *   (process.setSourceMapsEnabled) before it imports the bundle. Without the sources themselves
+ *   (they are in the repository): Node parses the whole map at every start, and the sources were
+ *   two thirds of it (3.3 MB).
  * @example await esbuild.build(localServerBuildOptions('node_modules/.cache/chickenfoot/local'));
  */
 export function localServerBuildOptions(outdir: string, entry: string = LOCAL_ENTRY): BuildOptions {
@@ -28,6 +30,7 @@ export function localServerBuildOptions(outdir: string, entry: string = LOCAL_EN
     target: 'node20',
     mainFields: ['module', 'main'],
     sourcemap: true,
+    sourcesContent: false,
     legalComments: 'none',
     external: ['dynalite'],
     banner: {
