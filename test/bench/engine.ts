@@ -7,72 +7,50 @@
  * each event in place: what the bots' playouts run on), and through `decide` and `evolve` themselves, a
  * new state for every event (what the server folds with; `selfPlay` with `onStep` plays that way).
  *
+ * Each round runs in a process of its own (engine-round.ts: a warm-up second, then the round).
  * BENCH_ENGINE_BASELINE=<a checkout of this repo, its node_modules installed> measures that tree's
- * rules too, in the same process, round by round in turn with this one (so both see the same machine),
- * and reports this tree's games/s as a ratio of the baseline's. BENCH_ENGINE_SECONDS (per round,
- * default 2) and BENCH_ENGINE_ROUNDS (default 5) size the run.
+ * rules too, round by round in turn with this one (so both see the same machine, neither the other's
+ * heap), and reports this tree's games/s as a ratio of the baseline's. BENCH_ENGINE_SECONDS (per
+ * round, default 2) and BENCH_ENGINE_ROUNDS (default 5) size the run.
  */
 import * as rules from '@chickenfoot/rules';
+import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import type { Round } from './engine-round';
 
 const SECONDS_PER_ROUND = Number(process.env.BENCH_ENGINE_SECONDS ?? 2);
 const ROUNDS = Number(process.env.BENCH_ENGINE_ROUNDS ?? 5);
 const BASELINE = process.env.BENCH_ENGINE_BASELINE;
 
-/** What a tree's rules must offer to be measured (every version since the benchmark began does). */
-interface Engine {
-  readonly selfPlay: (options: { seats: number; random: rules.RandomInt; onStep?: () => void }) => {
-    events: readonly unknown[];
-    commands: number;
-  };
-  readonly seededRandom: (seed: number) => rules.RandomInt;
-}
-
 type Way = 'scratch' | 'pure';
 
-function playFor(engine: Engine, way: Way, seconds: number, firstSeed: number) {
-  let games = 0;
-  let events = 0;
-  let commands = 0;
-  // An onStep that does nothing makes selfPlay fold through decide and evolve, a new state per event.
-  const onStep = way === 'pure' ? { onStep: () => {} } : {};
-  const start = performance.now();
-  while (performance.now() - start < seconds * 1000) {
-    const result = engine.selfPlay({ seats: 4, random: engine.seededRandom(firstSeed + games), ...onStep });
-    games++;
-    events += result.events.length;
-    commands += result.commands;
-  }
-  const elapsed = (performance.now() - start) / 1000;
-  return {
-    gamesPerSecond: games / elapsed,
-    eventsPerSecond: events / elapsed,
-    commandsPerSecond: commands / elapsed,
-  };
+/** One round, in a fresh process (see engine-round.ts): `tree` '' for this one. */
+function roundOf(tree: string, way: Way, seconds: number, firstSeed: number): Round {
+  const script = fileURLToPath(new URL('./engine-round.ts', import.meta.url));
+  const run = spawnSync(
+    process.execPath,
+    [...process.execArgv, script, tree, way, String(seconds), String(firstSeed)],
+    { encoding: 'utf8' },
+  );
+  if (run.status !== 0) throw new Error(`a round of ${tree || 'this tree'} failed: ${run.stderr}`);
+  return JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '') as Round;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-const engines: { name: string; engine: Engine }[] = [{ name: 'this tree', engine: rules }];
-if (BASELINE) {
-  const entry = pathToFileURL(resolve(BASELINE, 'packages/rules/src/index.ts')).href;
-  engines.push({ name: `baseline (${BASELINE})`, engine: (await import(entry)) as Engine });
-}
+const trees: { name: string; tree: string }[] = [{ name: 'this tree', tree: '' }];
+if (BASELINE) trees.push({ name: `baseline (${BASELINE})`, tree: resolve(BASELINE) });
 const ways: Way[] = ['scratch', 'pure'];
-// Warm-up: let the JIT settle on every engine and way before measuring.
-for (const { engine } of engines) for (const way of ways) playFor(engine, way, 1, 1_000_000);
-type Round = ReturnType<typeof playFor>;
 const rounds = new Map<string, Round[]>();
 for (let round = 0; round < ROUNDS; round++) {
   for (const way of ways) {
-    // Every other round the baseline goes first: whichever plays second in a round was measured about
-    // a tenth slower (the first one's garbage is collected in its time), which favoured this tree when
-    // it always went first (a copy of this tree measured against itself came out 1.13x).
-    const order = round % 2 === 0 ? engines : [...engines].reverse();
-    for (const { name, engine } of order) {
-      // Every engine plays the same seeds in a round: the same games, where the rules agree.
-      const r = playFor(engine, way, SECONDS_PER_ROUND, round * 100_000);
+    // Every other round the baseline goes first, so that neither always meets the machine as it is
+    // after the other.
+    const order = round % 2 === 0 ? trees : [...trees].reverse();
+    for (const { name, tree } of order) {
+      // Every tree plays the same seeds in a round: the same games, where the rules agree.
+      const r = roundOf(tree, way, SECONDS_PER_ROUND, round * 100_000);
       rounds.set(`${name}/${way}`, [...(rounds.get(`${name}/${way}`) ?? []), r]);
       console.log(
         `round ${round + 1}, ${name}, ${way}: ${r.gamesPerSecond.toFixed(0)} games/s, ` +
@@ -142,7 +120,7 @@ const figures = (name: string) => ({
   },
 });
 const mine = figures('this tree');
-const baseline = engines[1] ? figures(engines[1].name) : null;
+const baseline = trees[1] ? figures(trees[1].name) : null;
 const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
 if (baseline) {
   console.log(
