@@ -61,6 +61,7 @@ export {
 export {
   SET_SIZES,
   double,
+  factsOf,
   fullSet,
   halves,
   hasSuit,
@@ -70,6 +71,7 @@ export {
   tileScore,
   type SetSize,
   type Tile,
+  type TileFacts,
 } from './tiles';
 export { legalMoves } from './legal-moves';
 export { viewFor, type GameView, type HandView, type SeatView } from './view';

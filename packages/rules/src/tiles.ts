@@ -17,6 +17,8 @@ export interface TileFacts {
   readonly high: number;
   readonly low: number;
   readonly double: boolean;
+  /** Its pips, high + low (at a hand's end the 0-0 counts the game's `doubleBlank`: see `tileScore`). */
+  readonly pips: number;
   /** Bit s set for each suit s the tile belongs to. */
   readonly suits: number;
   /** Its place in the largest set, 0 to `TILE_COUNT` - 1: for tables indexed by tile. */
@@ -37,6 +39,7 @@ for (let high = 0; high <= MAX_SUIT; high++) {
       high,
       low,
       double: high === low,
+      pips: high + low,
       suits: (1 << high) | (1 << low),
       index: (high * (high + 1)) / 2 + low,
     };
