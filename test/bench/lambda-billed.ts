@@ -161,7 +161,10 @@ console.log(JSON.stringify({ status: result.statusCode, body: result.body, since
 `;
 
 function cold(env: Record<string, string>, event: unknown): Promise<any> {
-  const child = spawn(process.execPath, ['--input-type=module', '-e', COLD], {
+  // BENCH_LAMBDA_COLD_PROFILE=<folder>: each cold process writes a CPU profile there (--cpu-prof).
+  const profile = process.env.BENCH_LAMBDA_COLD_PROFILE;
+  const flags = profile ? ['--cpu-prof', '--cpu-prof-interval', '100', '--cpu-prof-dir', profile] : [];
+  const child = spawn(process.execPath, [...flags, '--input-type=module', '-e', COLD], {
     env: { ...env, MOVE_EVENT: JSON.stringify(event) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

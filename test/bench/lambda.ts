@@ -8,7 +8,8 @@
  *   billed  the billed duration of a move through the deployed bundle: warm (median of 200 POSTs,
  *           each loading the game, as on Lambda), and cold (a fresh process: import + first move);
  *           with the memory size that minimises the cost per million moves under a stated model of
- *           Lambda's CPU share (see lambda-billed.ts).
+ *           Lambda's CPU share (see lambda-billed.ts). BENCH_LAMBDA_COLD_PROFILE=<folder> has each cold
+ *           process write a CPU profile there.
  * Targets (issue 5): at most 600 KB (600,000 bytes) minified, import at most 150 ms on this machine.
  * The last line printed is one JSON object with the figures (also in .tmp/bench/lambda.json).
  */
