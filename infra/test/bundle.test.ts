@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lambdaCredentials } from '../src/bundle/lambda-credentials';
@@ -10,6 +10,7 @@ import { localServerBuildOptions } from '../src/bundle/local-options';
 import { lambdaBuildOptions } from '../src/bundle/options';
 import { LAMBDA_ENTRY, REPO_ROOT } from '../src/bundle/paths';
 import { zodEnglishOnly } from '../src/bundle/zod-locales';
+import { zodWithoutUnused } from '../src/bundle/zod-unused';
 import { callInWorker } from './in-worker';
 
 const dir = mkdtempSync(join(tmpdir(), 'chickenfoot-bundle-'));
@@ -47,7 +48,11 @@ describe('the Lambda bundle options', () => {
       sourcemap: true,
       external: [],
     });
-    expect(options.plugins?.map((p) => p.name)).toEqual(['zod-english-only', 'lambda-credentials']);
+    expect(options.plugins?.map((p) => p.name)).toEqual([
+      'zod-english-only',
+      'zod-without-unused',
+      'lambda-credentials',
+    ]);
   });
 });
 
@@ -67,6 +72,36 @@ describe('zodEnglishOnly', () => {
       'node_modules/zod/v4/locales/en.js',
       'node_modules/zod/v4/locales/index.js',
     ]);
+  });
+});
+
+describe('zodWithoutUnused', () => {
+  it("leaves zod's compiler and JSON Schema reader out, and zod parsing as before", async () => {
+    const { url } = await bundle(
+      'zod-unused',
+      `import { z } from 'zod';
+       const said = (f) => { try { f(); return 'ran'; } catch (e) { return e.message; } };
+       const Move = z.object({ type: z.literal('play'), tile: z.string().regex(/^\\d+-\\d+$/), on: z.number().int() });
+       export const probe = () => ({
+         ok: Move.safeParse({ type: 'play', tile: '9-4', on: 3 }).success,
+         bad: Move.safeParse({ type: 'play', tile: 'x', on: 3 }).error.issues.map((i) => i.path.join('.')),
+         schema: z.toJSONSchema(Move).required,
+         compile: said(() => z.compile(Move)),
+         fromJSONSchema: said(() => z.fromJSONSchema({ type: 'string' })),
+       });`,
+      zodWithoutUnused(),
+    );
+    expect(await callInWorker(url, 'probe', {})).toEqual({
+      ok: true,
+      bad: ['tile'],
+      schema: ['type', 'tile', 'on'],
+      compile: "zod's compile is left out of this bundle (infra/src/bundle/zod-unused.ts)",
+      fromJSONSchema: "zod's fromJSONSchema is left out of this bundle (infra/src/bundle/zod-unused.ts)",
+    });
+    // zod alone, whole and trimmed: the two modules' code is what the plugin saves.
+    const whole = await bundle('zod-whole', `export { z } from 'zod';`, { name: 'none', setup() {} });
+    const trimmed = await bundle('zod-trimmed', `export { z } from 'zod';`, zodWithoutUnused());
+    expect(statSync(fileURLToPath(whole.url)).size - statSync(fileURLToPath(trimmed.url)).size).toBeGreaterThan(40_000);
   });
 });
 

@@ -99,6 +99,7 @@ async function main(): Promise<void> {
     });
     const withLocales = await variant('with-zod-locales', (o) => plugins(o, 'zod-english-only'));
     const withChain = await variant('with-credential-chain', (o) => plugins(o, 'lambda-credentials'));
+    const withUnused = await variant('with-zod-unused', (o) => plugins(o, 'zod-without-unused'));
     const sdkExternal = await variant('sdk-external', (o) => ({ ...o, external: ['@aws-sdk/*', '@smithy/*'] }));
     const sizeOf = (f: string) => statSync(f).size;
 
@@ -136,7 +137,11 @@ async function main(): Promise<void> {
       importMsWithoutSourceMaps: round1(median(samples.noMaps) - bareMs),
       bareNodeMs: round1(bareMs),
       runs: RUNS,
-      savedBytes: { zodLocales: sizeOf(withLocales.file) - bytes, credentialChain: sizeOf(withChain.file) - bytes },
+      savedBytes: {
+        zodLocales: sizeOf(withLocales.file) - bytes,
+        zodUnused: sizeOf(withUnused.file) - bytes,
+        credentialChain: sizeOf(withChain.file) - bytes,
+      },
       sdkExternal: { bytes: sizeOf(sdkExternal.file), importMs: round1(median(samples.external) - bareMs) },
       billed,
       targets,
@@ -152,7 +157,8 @@ async function main(): Promise<void> {
         .join(', ')}`,
     );
     console.log(
-      `  plugins save: zod locales ${result.savedBytes.zodLocales} bytes, credential chain ${result.savedBytes.credentialChain} bytes`,
+      `  plugins save: zod locales ${result.savedBytes.zodLocales} bytes, zod's compiler and JSON Schema reader ` +
+        `${result.savedBytes.zodUnused} bytes, credential chain ${result.savedBytes.credentialChain} bytes`,
     );
     console.log(
       `import (median of ${RUNS} fresh processes, minus bare node ${result.bareNodeMs} ms): ${importMs} ms as deployed (--enable-source-maps), ${result.importMsWithoutSourceMaps} ms without source maps`,

@@ -2,6 +2,7 @@ import type { BuildOptions } from 'esbuild';
 import { LAMBDA_ENTRY, REPO_ROOT } from './paths';
 import { lambdaCredentials } from './lambda-credentials';
 import { zodEnglishOnly } from './zod-locales';
+import { zodWithoutUnused } from './zod-unused';
 
 /**
  * The one set of esbuild options for the Lambda bundle: the stack deploys what these build, and
@@ -12,8 +13,9 @@ import { zodEnglishOnly } from './zod-locales';
  * - `module` before `main`: the SDK and hono ship ES modules there, which esbuild can tree-shake.
  * - With `module` first every dependency arrives as ESM, so no `createRequire` banner is needed; the
  *   bundled-handler test fails if a CommonJS `require` shim ever appears.
- * - Two plugins drop code Lambda never runs: zod's 63 non-English locales, and every AWS credential
- *   source but the environment (see zod-locales.ts and lambda-credentials.ts).
+ * - Three plugins drop code Lambda never runs: zod's 63 non-English locales, zod's schema compiler and
+ *   JSON Schema reader, and every AWS credential source but the environment (see zod-locales.ts,
+ *   zod-unused.ts and lambda-credentials.ts).
  * - Source maps without sources: stack traces map to TypeScript lines (with NODE_OPTIONS
  *   --enable-source-maps) while the map stays small.
  * @example await esbuild.build(lambdaBuildOptions('/tmp/out'));
@@ -33,7 +35,7 @@ export function lambdaBuildOptions(outdir: string, entry: string = LAMBDA_ENTRY)
     sourcesContent: false,
     legalComments: 'none',
     external: [],
-    plugins: [zodEnglishOnly(), lambdaCredentials()],
+    plugins: [zodEnglishOnly(), zodWithoutUnused(), lambdaCredentials()],
     absWorkingDir: REPO_ROOT,
     logLevel: 'warning',
     metafile: true,
