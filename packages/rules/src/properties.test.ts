@@ -11,7 +11,7 @@ import { legalMoves } from './legal-moves';
 import { fisherYates, seededRandom } from './random';
 import { redactEvent } from './redact';
 import { maxSeats, type RulesetOptions } from './ruleset';
-import { player } from './scenario';
+import { anyMove, player } from './scenario';
 import { botPlaying } from './seats';
 import { initialState, type GameState } from './state';
 import { fullSet, type SetSize, type Tile } from './tiles';
@@ -190,7 +190,7 @@ describe.each(CONFIGS)('random full games: double-$set, $seats seats', ({ set, s
               );
             }
             for (let i = 0; i < 12; i++) {
-              const move = candidate(after, sample);
+              const move = anyMove(after, sample);
               if (keys.has(JSON.stringify(move))) continue;
               check(
                 !decide({ type: 'move', seat, move }, after, context).ok,
@@ -336,17 +336,3 @@ describe('the checks above can fail', () => {
     }
   });
 });
-
-/** A random move a seat could send: a play of any tile on any placement (or one past the last), or another move. */
-function candidate(state: GameState, random: (bound: number) => number): Move {
-  const tiles = fullSet(state.rules?.set ?? 6);
-  const kind = random(6);
-  if (kind === 0) return { type: 'draw' };
-  if (kind === 1) return { type: 'pass' };
-  if (kind === 2) return { type: 'announce' };
-  if (kind === 3) return { type: 'callout', seat: random(state.seatCount) };
-  const tile = tiles[random(tiles.length)] as Tile;
-  const on = random((state.hand?.placements.length ?? 0) + 1);
-  // The other two kinds in six are plays, half of them with announce.
-  return random(2) === 0 ? { type: 'play', tile, on } : { type: 'play', tile, on, announce: true };
-}

@@ -8,7 +8,7 @@ import { fisherYates, seededRandom, stackedDeck } from './random';
 import type { Rejection } from './rejections';
 import type { RulesetOptions } from './ruleset';
 import { initialState, type GameState } from './state';
-import type { Tile } from './tiles';
+import { fullSet, type Tile } from './tiles';
 
 /** The player in seat `seat` of a scenario. */
 export function player(seat: Seat): Player {
@@ -139,4 +139,18 @@ export class Scenario {
     this.history.push(...decision.events);
     return decision.events;
   }
+}
+
+/** A random move a seat could send: a play of any tile on any placement (or one past the last), or another move. */
+export function anyMove(state: GameState, random: (bound: number) => number): Move {
+  const tiles = fullSet(state.rules?.set ?? 6);
+  const kind = random(6);
+  if (kind === 0) return { type: 'draw' };
+  if (kind === 1) return { type: 'pass' };
+  if (kind === 2) return { type: 'announce' };
+  if (kind === 3) return { type: 'callout', seat: random(state.seatCount) };
+  const tile = tiles[random(tiles.length)] as Tile;
+  const on = random((state.hand?.placements.length ?? 0) + 1);
+  // The other two kinds in six are plays, half of them with announce.
+  return random(2) === 0 ? { type: 'play', tile, on } : { type: 'play', tile, on, announce: true };
 }

@@ -8,11 +8,11 @@ import { legalMoves } from './legal-moves';
 import { fisherYates, seededRandom, type RandomInt } from './random';
 import type { DecideContext } from './recorder';
 import { maxSeats, type RulesetOptions } from './ruleset';
-import { player } from './scenario';
+import { anyMove, player } from './scenario';
 import { ScratchGame } from './scratch';
 import { botPlaying } from './seats';
 import { initialState, type GameState } from './state';
-import { fullSet, type SetSize, type Tile } from './tiles';
+import type { SetSize, Tile } from './tiles';
 
 /**
  * A `ScratchGame` is `decide` and `evolve` folded in place: it must give every command the same answer
@@ -80,18 +80,6 @@ function nextCommand(state: GameState, random: RandomInt): Command | null {
 
 /** Commands whose move `legalMoves` listed: a scratch game may make those with `play` (no checks). */
 const listed = new WeakSet<Command>();
-
-/** A move any seat could send, mostly refused: a play of any tile anywhere, a draw, a pass, an announce, a call-out. */
-function anyMove(state: GameState, random: RandomInt): Move {
-  const tiles = fullSet(state.rules?.set ?? 6);
-  const kind = random(6);
-  if (kind === 0) return { type: 'draw' };
-  if (kind === 1) return { type: 'pass' };
-  if (kind === 2) return { type: 'announce' };
-  if (kind === 3) return { type: 'callout', seat: random(state.seatCount) };
-  const tile = tiles[random(tiles.length)] as Tile;
-  return { type: 'play', tile, on: random((state.hand?.placements.length ?? 0) + 1), announce: random(2) === 0 };
-}
 
 interface Played {
   readonly commands: number;
