@@ -2,6 +2,7 @@ import { newKey, testApi, type TestClient } from '@chickenfoot/api/testing';
 import type { SweeperWebhookOptions } from '@chickenfoot/api';
 import type { Move } from '@chickenfoot/rules';
 import { inject } from 'vitest';
+import { seatGame, type Player } from '../reliability/support/games';
 import { startReceiver, type Answer } from '../support/receiver';
 
 /** The app, its sweeper and a receiver on loopback, on one fake clock that starts at the machine's time. */
@@ -45,17 +46,9 @@ export async function addEndpoint(api: TestClient, token: string, body: Record<s
   return res;
 }
 
-/** Creates a game of `players` (the first creates it, the others join in order) with `rules`. */
-export async function seat(api: TestClient, players: readonly { token: string }[], rules: Record<string, unknown>) {
-  const [creator, ...others] = players as [{ token: string }, ...{ token: string }[]];
-  const created = await api.createGame(creator.token, { seats: players.length, rules });
-  if (created.status !== 201) throw new Error(`create: ${created.status} ${created.text}`);
-  const gameId: string = created.body.game.id;
-  for (const p of others) {
-    const joined = await api.join(p.token, gameId, created.body.game.inviteCode);
-    if (joined.status !== 200) throw new Error(`join: ${joined.status} ${joined.text}`);
-  }
-  return gameId;
+/** Creates a game of `players` (the first creates it, the others join in order) with `rules`: its id. */
+export async function seat(api: TestClient, players: readonly Player[], rules: Record<string, unknown>) {
+  return (await seatGame(api, players, rules)).gameId;
 }
 
 /** The seat in turn makes its first legal move (a play or pass first); null once the game is over. */
