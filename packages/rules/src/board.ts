@@ -195,7 +195,8 @@ export function endFor(board: Board, tile: Tile, on: number): OpenEnd | Rejectio
   return end;
 }
 
-function endWithId(ends: readonly OpenEnd[], id: number): OpenEnd | undefined {
+/** The open end of placement `id`, or undefined when it has none. */
+export function endWithId(ends: readonly OpenEnd[], id: number): OpenEnd | undefined {
   for (const end of ends) if (end.id === id) return end;
   return undefined;
 }

@@ -1,4 +1,4 @@
-import { anyFits, endFor, type OpenEnd } from './board';
+import { anyFits, endFor, endWithId, type OpenEnd } from './board';
 import { refuseAnnounceWithPlay } from './chickenlittle';
 import type { PlayMove } from './commands';
 import type { Seat } from './events';
@@ -50,12 +50,9 @@ export function decidePlay(
  * without the checks. A play they would refuse is the caller's bug and leaves the game corrupt.
  */
 export function playListed(rec: Recorder, game: PlayingGame, seat: Seat, move: PlayMove): void {
-  const ends = game.hand.ends;
-  for (let i = 0; i < ends.length; i++) {
-    const end = ends[i] as OpenEnd;
-    if (end.id === move.on) return playAndSettle(rec, game, seat, move.tile, end, move.announce === true);
-  }
-  throw new Error(`a listed play of ${move.tile} on placement ${move.on}, which has no open end`);
+  const end = endWithId(game.hand.ends, move.on);
+  if (!end) throw new Error(`a listed play of ${move.tile} on placement ${move.on}, which has no open end`);
+  playAndSettle(rec, game, seat, move.tile, end, move.announce === true);
 }
 
 // The play itself, whether checked or listed: the tile placed (with the announcement asked), then every

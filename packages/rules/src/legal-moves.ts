@@ -1,9 +1,9 @@
-import type { OpenEnd } from './board';
+import { endWithId, type OpenEnd } from './board';
 import { mayAnnounce, mayAnnounceWithPlay, mayCallOut } from './chickenlittle';
-import type { Move, PlayMove } from './commands';
+import type { Move } from './commands';
 import type { Seat } from './events';
 import type { GameState, HandState } from './state';
-import { factsOf, TILE_COUNT, type Tile, type TileFacts } from './tiles';
+import { factsOf, suitBits, type Tile } from './tiles';
 
 /**
  * Every move `seat` may make now: plays (each tile with each placement it may go on, and with
@@ -32,17 +32,18 @@ export function addLegalMoves(moves: Move[], state: GameState, seat: Seat): void
     const announceable = mayAnnounceWithPlay(mode, tiles.length - 1);
     if (hand.drawnTile !== null) {
       addPlays(moves, hand, hand.drawnTile, announceable);
-      if (rules.drawnTile === 'may-play') moves.push(PASS);
+      if (rules.drawnTile === 'may-play') moves.push({ type: 'pass' });
     } else {
       addAllPlays(moves, hand, tiles, announceable);
     }
   }
   if (mode !== 'callout') return;
   const statuses = hand.chickenlittle;
-  if (mayAnnounce(mode, statuses[seat])) moves.push(ANNOUNCE);
+  if (mayAnnounce(mode, statuses[seat])) moves.push({ type: 'announce' });
   // Nearly always nobody has a lapse: a plain loop (indexOf, a builtin call, cost more on four seats).
   for (let target = 0; target < statuses.length; target++) {
-    if (statuses[target] === 'vulnerable' && mayCallOut(mode, statuses, seat, target)) moves.push(calloutOf(target));
+    if (statuses[target] === 'vulnerable' && mayCallOut(mode, statuses, seat, target))
+      moves.push({ type: 'callout', seat: target });
   }
 }
 
@@ -74,7 +75,7 @@ function addAllPlays(moves: Move[], hand: HandState, tiles: readonly Tile[], ann
     const facts = factsOf(tile);
     if (!facts || (facts.suits & open) === 0) continue;
     for (let at = (BY_SUIT[facts.high] ?? 0) | (BY_SUIT[facts.low] ?? 0); at !== 0; at &= at - 1) {
-      addPlay(moves, facts, END_ID[31 - Math.clz32(at & -at)] ?? 0, announceable);
+      addPlay(moves, tile, END_ID[31 - Math.clz32(at & -at)] ?? 0, announceable);
     }
   }
   for (let rest = used; rest !== 0; rest &= rest - 1) BY_SUIT[31 - Math.clz32(rest & -rest)] = 0;
@@ -82,43 +83,17 @@ function addAllPlays(moves: Move[], hand: HandState, tiles: readonly Tile[], ann
 
 // The ends one tile may go on: the double waiting to be filled, or any end of its suits.
 function addPlays(moves: Move[], hand: HandState, tile: Tile, announceable: boolean): void {
-  const facts = factsOf(tile);
-  if (!facts || (facts.suits & hand.openSuits) === 0) return;
-  const { suits } = facts;
+  const suits = suitBits(tile);
+  if ((suits & hand.openSuits) === 0) return;
   if (hand.mustFill !== null) {
     const end = endWithId(hand.ends, hand.mustFill);
-    if (end && (suits & (1 << end.suit)) !== 0) addPlay(moves, facts, end.id, announceable);
+    if (end && (suits & (1 << end.suit)) !== 0) addPlay(moves, tile, end.id, announceable);
     return;
   }
-  for (const end of hand.ends) if ((suits & (1 << end.suit)) !== 0) addPlay(moves, facts, end.id, announceable);
+  for (const end of hand.ends) if ((suits & (1 << end.suit)) !== 0) addPlay(moves, tile, end.id, announceable);
 }
 
-function addPlay(moves: Move[], facts: TileFacts, on: number, announceable: boolean): void {
-  moves.push(playOf(facts, on, false));
-  if (announceable) moves.push(playOf(facts, on, true));
-}
-
-// Moves are values, and self-play lists a dozen a command to make one: each is made once, frozen, and
-// listed again wherever it is legal, so listing allocates nothing. One flat table, filled as plays are
-// met (a placement id is below TILE_COUNT: a hand places each tile at most once), costs one load:
-// PLAYS[(2 * tile index + announce) * TILE_COUNT + on].
-const PLAYS: (PlayMove | undefined)[] = new Array<undefined>(2 * TILE_COUNT * TILE_COUNT).fill(undefined);
-const PASS: Move = Object.freeze({ type: 'pass' });
-const ANNOUNCE: Move = Object.freeze({ type: 'announce' });
-const CALLOUTS: Move[] = [];
-
-function playOf(facts: TileFacts, on: number, announce: boolean): PlayMove {
-  const key = (2 * facts.index + (announce ? 1 : 0)) * TILE_COUNT + on;
-  return (PLAYS[key] ??= Object.freeze(
-    announce ? { type: 'play', tile: facts.tile, on, announce: true } : { type: 'play', tile: facts.tile, on },
-  ));
-}
-
-function calloutOf(seat: number): Move {
-  return (CALLOUTS[seat] ??= Object.freeze({ type: 'callout', seat }));
-}
-
-function endWithId(ends: readonly OpenEnd[], id: number): OpenEnd | undefined {
-  for (const end of ends) if (end.id === id) return end;
-  return undefined;
+function addPlay(moves: Move[], tile: Tile, on: number, announceable: boolean): void {
+  moves.push({ type: 'play', tile, on });
+  if (announceable) moves.push({ type: 'play', tile, on, announce: true });
 }
