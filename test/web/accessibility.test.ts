@@ -1,6 +1,6 @@
 // Every page of the web client, checked by axe-core (WCAG 2.1 A and AA rules) in a real browser, on a
 // phone and a desktop, in the states a player meets: signed out, signed in with games, the new-game
-// form, the join page, a game waiting, a game in play with a tile picked (the ends become buttons), a
+// form, the lobby (signed out and in), the join page, a game waiting, a game in play with a tile picked (the ends become buttons), a
 // game over. axe finds what a machine can (names, labels, contrast, roles, landmarks); the keyboard
 // suites (long-board, moments) show the rest by playing.
 import { createRequire } from 'node:module';
@@ -76,6 +76,9 @@ describe('accessibility of the web client (axe-core, WCAG 2.1 AA)', () => {
       await check('home, signed out');
       await page.getByText('Already playing on another device?').click();
       await check('home, signing in with a key');
+      await page.goto(`${served.baseUrl}/lobby`);
+      await expect.poll(() => page.locator('#lobby-list').textContent()).toMatch(/Type your name/);
+      await check('lobby, signed out');
 
       await signInAs(context, served.baseUrl, ann);
       await page.goto(`${served.baseUrl}/`);
@@ -83,6 +86,9 @@ describe('accessibility of the web client (axe-core, WCAG 2.1 AA)', () => {
       await check('home, signed in, with games');
       await page.goto(`${served.baseUrl}/new`);
       await check('new game');
+      await page.goto(`${served.baseUrl}/lobby`);
+      await expect.poll(() => page.locator('#lobby-list').textContent()).not.toMatch(/Loading/);
+      await check('lobby, signed in');
 
       await page.goto(`${served.baseUrl}/join/${waiting.id}#${waiting.inviteCode}`);
       await page.getByRole('heading', { name: /invited/ }).waitFor();
@@ -103,7 +109,7 @@ describe('accessibility of the web client (axe-core, WCAG 2.1 AA)', () => {
       await game(finished);
       await check('game, over');
 
-      expect(Object.keys(found)).toHaveLength(9);
+      expect(Object.keys(found)).toHaveLength(11);
       expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
       expect(blocked).toEqual([]);
       expect(errors).toEqual([]);

@@ -9,8 +9,7 @@ import { isolatedPage, launchBrowser } from '../support/browser';
 import { checkFetched } from '../support/contract/fetch';
 import { serveApp, type ServedApp } from '../support/serve';
 import { playByClicking } from './support/click-play';
-import { offContract } from './support/public-only';
-import { createGame, inviteLink, joinByLink, signUp, type Player } from './support/player';
+import { createGame, expectClean, inviteLink, joinByLink, signUp } from './support/player';
 import { screenshot, VIEWPORTS } from './support/screens';
 
 let served: ServedApp;
@@ -26,13 +25,6 @@ afterAll(async () => {
   await browser?.close();
   await served?.close();
 });
-
-/** Nothing left the machine, and the console stayed quiet. */
-function clean(player: Player): void {
-  expect(player.blocked, player.name).toEqual([]);
-  expect(player.errors, player.name).toEqual([]);
-  expect(offContract(player.requested), player.name).toEqual([]);
-}
 
 describe('bots on the web client', () => {
   it('one player against two bots: created with them, the game starts at once and is played to the winners', async () => {
@@ -62,7 +54,7 @@ describe('bots on the web client', () => {
     expect(await winners.textContent()).toMatch(/ wins? with \d+ points!$/);
     expect(await cat.page.locator('table.scores tbody tr').count()).toBe(7);
     await screenshot(cat.page, 'bots-over-phone');
-    clean(cat);
+    expectClean(cat);
   }, 180_000);
 
   it('on a turn clock, the seat in turn says how long it has, on the game page and in my games', async () => {
@@ -78,7 +70,7 @@ describe('bots on the web client', () => {
     await item.waitFor();
     expect(await item.textContent()).toMatch(/^your move: (?:just now|waiting 1 minute) · 2 days left$/);
     await screenshot(fay.page, 'clock-my-games-desktop');
-    clean(fay);
+    expectClean(fay);
   }, 60_000);
 
   it('the creator seats a bot from the game page; a player who leaves is replaced by a bot', async () => {
@@ -118,7 +110,7 @@ describe('bots on the web client', () => {
     expect(await items.nth(1).locator('.state').textContent()).toBe('waiting for players: share the invite link');
     expect(await dan.page.locator('.summary').textContent()).toBe('1 game is waiting for you.');
     await screenshot(dan.page, 'home-games-desktop');
-    clean(dan);
-    clean(eve);
+    expectClean(dan);
+    expectClean(eve);
   }, 120_000);
 });

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { expect } from 'vitest';
 import { isolatedPage, type IsolatedPage } from '../../support/browser';
+import { offContract } from './public-only';
 import { screenshot, VIEWPORTS } from './screens';
 
 /** A person at a browser: their own context (so their own localStorage), on a phone or a desktop. */
@@ -87,4 +88,11 @@ export async function waitPast(player: Player, version: number): Promise<void> {
     version,
     { timeout: 15_000 },
   );
+}
+
+/** Nothing left the machine, the console stayed quiet, and only the contract's paths were asked for. */
+export function expectClean(player: Player): void {
+  expect(player.blocked, player.name).toEqual([]);
+  expect(player.errors, player.name).toEqual([]);
+  expect(offContract(player.requested), player.name).toEqual([]);
 }

@@ -9,6 +9,7 @@ const ALLOWED = [
   ...Object.keys(spec.paths).map((p) => new RegExp(`^${p.replace(/\{[^}]+\}/g, '[^/]+')}$`)),
   /^\/$/,
   /^\/new$/,
+  /^\/lobby$/,
   /^\/join\/g_[A-Za-z0-9_-]{22}$/,
   /^\/games\/g_[A-Za-z0-9_-]{22}$/,
   /^\/assets\/[A-Za-z0-9._-]+$/,

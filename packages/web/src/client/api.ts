@@ -9,6 +9,7 @@ export type GameEvent = Schemas['Event'];
 export type Commit = Schemas['Commit'];
 export type GameSummary = Schemas['GameSummary'];
 export type NewGame = Schemas['NewGame'];
+export type LobbyGame = Schemas['LobbyGame'];
 
 /** A refusal or failure as the API words it (problem+json): `detail` is the sentence for a person. */
 export class ApiError extends Error {
@@ -108,12 +109,45 @@ export class Api {
     });
   }
 
-  async join(id: string, inviteCode: string) {
+  /** Joins a game: with its invite code, or, for an open game (one the lobby lists), without. */
+  async join(id: string, inviteCode?: string) {
     const key = newKey();
     return retried(async () => {
       const { data, error, response } = await this.client.POST('/v1/games/{id}/join', {
         params: { path: { id }, header: { 'idempotency-key': key } },
-        body: { inviteCode },
+        body: inviteCode === undefined ? {} : { inviteCode },
+      });
+      if (!data) throw failure(response, error);
+      return data.game;
+    });
+  }
+
+  /** The open games waiting for players, newest first (the first page: up to 50). */
+  async lobby() {
+    const { data, error, response } = await this.client.GET('/v1/lobby');
+    if (!data) throw failure(response, error);
+    return data.games;
+  }
+
+  /** Seats this player in the open game of `seats` players and the usual rules that waited longest, or opens one. */
+  async quickMatch(seats: number) {
+    const key = newKey();
+    return retried(async () => {
+      const { data, error, response } = await this.client.POST('/v1/lobby/quick-match', {
+        params: { header: { 'idempotency-key': key } },
+        body: { seats },
+      });
+      if (!data) throw failure(response, error);
+      return data.game;
+    });
+  }
+
+  /** Proposes a rematch of a finished game, or accepts the one already proposed: the new game either way. */
+  async rematch(id: string) {
+    const key = newKey();
+    return retried(async () => {
+      const { data, error, response } = await this.client.POST('/v1/games/{id}/rematch', {
+        params: { path: { id }, header: { 'idempotency-key': key } },
       });
       if (!data) throw failure(response, error);
       return data.game;

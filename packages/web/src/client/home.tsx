@@ -42,7 +42,8 @@ function GameList({ games, me }: { games: readonly GameSummary[]; me: string }) 
   if (games.length === 0) {
     return (
       <p class="muted">
-        No games yet. <a href="/new">Start one</a> and send the invite link to your friends.
+        No games yet. <a href="/new">Start one</a> and send the invite link to your friends, or{' '}
+        <a href="/lobby">find a game</a> with whoever is there.
       </p>
     );
   }

@@ -1,6 +1,7 @@
 import { Api } from './api';
 import { byId, onSubmit } from './dom';
-import { loadSession, saveSession } from './session';
+import { loadSession } from './session';
+import { sessionOrSignUp } from './sign-up';
 
 /** `/join/<id>#<code>`: joins with the code from the link (signing up first if need be), then opens the game. */
 export function startJoin(): void {
@@ -11,14 +12,7 @@ export function startJoin(): void {
   for (const name of document.querySelectorAll('.who-name')) name.textContent = session?.player.name ?? '';
   onSubmit(byId<HTMLFormElement>('join'), async (data) => {
     if (!code) throw new Error('This link has no invite code: ask for the whole link again.');
-    let current = loadSession();
-    if (!current) {
-      const name = String(data.get('name') ?? '').trim();
-      if (!name) throw new Error('Type the name the others will see.');
-      const { player, token } = await new Api(null).register(name);
-      current = { token, player: { id: player.id, name: player.name } };
-      saveSession(current);
-    }
+    const current = await sessionOrSignUp(data.get('name'));
     await new Api(current.token).join(gameId, code);
     location.assign(`/games/${gameId}`);
   });

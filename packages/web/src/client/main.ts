@@ -5,6 +5,7 @@
 import { startGame } from './game/game-page';
 import { startHome } from './home';
 import { startJoin } from './join';
+import { startLobby } from './lobby';
 import { startNewGame } from './new-game';
 import { loadSession } from './session';
 
@@ -14,6 +15,7 @@ for (const who of document.querySelectorAll('#who')) who.textContent = session ?
 const pages: Record<string, () => unknown> = {
   home: startHome,
   new: startNewGame,
+  lobby: startLobby,
   join: startJoin,
   game: startGame,
 };

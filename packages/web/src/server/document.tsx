@@ -25,14 +25,14 @@ export const PAGE_CSP = [
 export interface DocumentProps {
   readonly title: string;
   /** Which page this is, for the client bundle (`<body data-page>`). */
-  readonly page: 'home' | 'new' | 'join' | 'game' | 'missing';
+  readonly page: 'home' | 'new' | 'lobby' | 'join' | 'game' | 'missing';
   readonly assets: WebAssets;
   readonly children?: Child;
 }
 
 /**
  * The HTML around every page: the stylesheet and the client bundle (both content-hashed, cached for
- * good), the header with the way home and to a new game, the footer pointing programmers at the API.
+ * good), the header with the way home, to a new game and to the lobby, the footer pointing programmers at the API.
  * @example c.html(`<!doctype html>${<Document title="Your games" page="home" assets={assets}>…</Document>}`)
  */
 export function Document({ title, page, assets, children }: DocumentProps) {
@@ -59,6 +59,7 @@ export function Document({ title, page, assets, children }: DocumentProps) {
           <nav aria-label="Main">
             <a href="/">Your games</a>
             <a href="/new">New game</a>
+            <a href="/lobby">Find a game</a>
           </nav>
           <span id="who" class="who" data-when="signed-in" />
         </header>

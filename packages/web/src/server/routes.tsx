@@ -6,6 +6,7 @@ import { Document, PAGE_CSP, type DocumentProps } from './document';
 import { GamePage } from './pages/game';
 import { HomePage } from './pages/home';
 import { JoinPage } from './pages/join';
+import { LobbyPage } from './pages/lobby';
 import { MissingPage } from './pages/missing';
 import { NewGamePage } from './pages/new-game';
 
@@ -20,7 +21,7 @@ export interface WebOptions {
 }
 
 /**
- * The web client's pages and assets: `/` (sign up or in, your games), `/new`, `/join/<id>`,
+ * The web client's pages and assets: `/` (sign up or in, your games), `/new`, `/lobby`, `/join/<id>`,
  * `/games/<id>` and `/assets/<hashed file>`. Pages are drawn here (hono/jsx) and brought to life by
  * the client bundle, which talks to the API only through the client generated from openapi.yaml.
  * Mount it before the API, which answers everything else.
@@ -48,6 +49,7 @@ export function webRoutes(options: WebOptions = {}): Hono {
 
   app.get('/', (c) => page(c, { title: 'Your games', page: 'home' }, <HomePage />));
   app.get('/new', (c) => page(c, { title: 'New game', page: 'new' }, <NewGamePage />));
+  app.get('/lobby', (c) => page(c, { title: 'Find a game', page: 'lobby' }, <LobbyPage />));
   app.get('/join/:id', (c) => {
     const id = c.req.param('id');
     return GAME_ID.test(id) ? page(c, { title: 'Join a game', page: 'join' }, <JoinPage gameId={id} />) : missing(c);

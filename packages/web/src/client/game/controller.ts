@@ -184,6 +184,20 @@ export class GameController {
     if (!started && !this.store.get().problem) location.assign('/');
   }
 
+  /**
+   * Once the game is over: proposes a rematch (same rules, same seats) or accepts the one proposed
+   * already, and opens it. Says why not when the API refuses.
+   */
+  async rematch(): Promise<string | null> {
+    try {
+      const game = await this.api.rematch(this.gameId);
+      location.assign(`/games/${game.id}`);
+      return null;
+    } catch (error) {
+      return message(error);
+    }
+  }
+
   /** Any command on the version shown: its events become news, its game the view; a refusal is said. */
   private async command(send: (version: number) => Promise<CommandReply>): Promise<void> {
     const { view, busy } = this.store.get();

@@ -7,6 +7,7 @@ import { BoardView, fitScale, LEAST } from './board-view';
 import { GameController } from './controller';
 import { HandsView, winnersLine } from './hands-view';
 import { LeaveBox } from './leave-box';
+import { RematchBox } from './rematch-box';
 import { HandView, playsByTile } from './hand-view';
 import { NewsView } from './news-view';
 import { seatName } from './seat-names';
@@ -83,6 +84,7 @@ function App({ game, regions }: { game: GameController; regions: Record<string, 
           <>
             <SeatsView view={view} />
             <LeaveBox view={view} game={game} busy={state.busy} />
+            <RematchBox view={view} game={game} />
           </>
         ) : (
           <></>

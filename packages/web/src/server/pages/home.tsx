@@ -35,9 +35,14 @@ function Games() {
     <section data-when="signed-in" aria-labelledby="games-title">
       <div class="row">
         <h1 id="games-title">Your games</h1>
-        <a class="button" href="/new">
-          New game
-        </a>
+        <span>
+          <a class="button secondary" href="/lobby">
+            Find a game
+          </a>{' '}
+          <a class="button" href="/new">
+            New game
+          </a>
+        </span>
       </div>
       <div id="game-list" class="game-list" aria-live="polite">
         <p class="muted">Loading your games…</p>

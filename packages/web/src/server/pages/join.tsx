@@ -1,4 +1,5 @@
 /** @jsxImportSource hono/jsx */
+import { NameField } from './name-field';
 
 /**
  * `/join/<game>#<invite code>`: the page an invite link opens. The code rides in the fragment, so it
@@ -13,13 +14,7 @@ export function JoinPage({ gameId }: { gameId: string }) {
         you, and shows what happened since your last visit.
       </p>
       <form id="join" class="stack" novalidate>
-        <div class="stack" data-when="signed-out">
-          <label for="join-name">Your name</label>
-          <input id="join-name" name="name" maxlength={40} autocomplete="nickname" />
-          <p class="hint">
-            What the other players see. Playing on another device already? <a href="/">Sign in there first</a>.
-          </p>
-        </div>
+        <NameField id="join-name" />
         <p data-when="signed-in">
           You join as <strong class="who-name" />.
         </p>
