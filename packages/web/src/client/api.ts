@@ -10,6 +10,7 @@ export type Commit = Schemas['Commit'];
 export type GameSummary = Schemas['GameSummary'];
 export type NewGame = Schemas['NewGame'];
 export type LobbyGame = Schemas['LobbyGame'];
+export type GameMessage = Schemas['GameMessage'];
 
 /** A refusal or failure as the API words it (problem+json): `detail` is the sentence for a person. */
 export class ApiError extends Error {
@@ -152,6 +153,38 @@ export class Api {
       if (!data) throw failure(response, error);
       return data.game;
     });
+  }
+
+  /** The table's messages after `after` (their `seq`), oldest first; none while this player mutes the game. */
+  async messages(id: string, after: number) {
+    const { data, error, response } = await this.client.GET('/v1/games/{id}/messages', {
+      params: { path: { id }, query: { after } },
+    });
+    if (!data) throw failure(response, error);
+    return data;
+  }
+
+  /** Says something to everyone seated at the table (1-280 characters). */
+  async say(id: string, text: string) {
+    const key = newKey();
+    return retried(async () => {
+      const { data, error, response } = await this.client.POST('/v1/games/{id}/messages', {
+        params: { path: { id }, header: { 'idempotency-key': key } },
+        body: { text },
+      });
+      if (!data) throw failure(response, error);
+      return data;
+    });
+  }
+
+  /** Mutes (or unmutes) the table's messages, for this player alone. */
+  async mute(id: string, muted: boolean) {
+    const { data, error, response } = await this.client.PUT('/v1/games/{id}/messages/mute', {
+      params: { path: { id } },
+      body: { muted },
+    });
+    if (!data) throw failure(response, error);
+    return data.muted;
   }
 
   /** The game now; null when it has not changed since `version` (304). */

@@ -8,6 +8,8 @@ import { GameController } from './controller';
 import { HandsView, winnersLine } from './hands-view';
 import { LeaveBox } from './leave-box';
 import { RematchBox } from './rematch-box';
+import { Talk } from './talk';
+import { TalkView } from './talk-view';
 import { HandView, playsByTile } from './hand-view';
 import { NewsView } from './news-view';
 import { seatName } from './seat-names';
@@ -44,7 +46,7 @@ function turnLine(state: GameState): string {
 }
 
 /** The page: one store, drawn into the regions the server laid out (portals), so nothing else moves. */
-function App({ game, regions }: { game: GameController; regions: Record<string, HTMLElement> }) {
+function App({ game, talk, regions }: { game: GameController; talk: Talk; regions: Record<string, HTMLElement> }) {
   const state = useSyncExternalStore(game.store.subscribe, game.store.get);
   const view = state.view;
   const layout = view ? game.layout(view) : null;
@@ -93,6 +95,7 @@ function App({ game, regions }: { game: GameController; regions: Record<string, 
       )}
       {createPortal(<NewsView since={state.since} first={state.sinceFirst} news={state.news} />, regions.news!)}
       {createPortal(view ? <HandsView view={view} /> : <></>, regions.hands!)}
+      {createPortal(view ? <TalkView talk={talk} view={view} /> : <></>, regions.talk!)}
     </>
   );
 }
@@ -124,7 +127,7 @@ export async function startGame(): Promise<void> {
   const session = loadSession();
   const game = new GameController(root.dataset.gameId ?? '', new Api(session?.token ?? null));
   const regions = Object.fromEntries(
-    ['turn', 'board', 'play', 'seats', 'news', 'hands'].map((id) => {
+    ['turn', 'board', 'play', 'seats', 'news', 'hands', 'talk'].map((id) => {
       const element = byId(id);
       element.replaceChildren();
       return [id, element];
@@ -133,13 +136,16 @@ export async function startGame(): Promise<void> {
   const host = document.createElement('div');
   host.hidden = true;
   root.append(host);
-  render(<App game={game} regions={regions} />, host);
+  const talk = new Talk(new Api(session?.token ?? null), game.gameId);
+  render(<App game={game} talk={talk} regions={regions} />, host);
   wireZoom(game, regions.board!);
   if (!session) {
     game.store.set({ phase: 'signed-out' });
     return;
   }
   await game.start();
+  // Once the game is there (a page for no game of theirs has no table to talk at).
+  if (game.store.get().view) void talk.start();
   // Marks the page ready for whoever measures it (the tests and `npm run bench:web`): loaded, drawn
   // (the next frame), its buttons live and the game followed.
   await new Promise((resolve) => requestAnimationFrame(resolve));

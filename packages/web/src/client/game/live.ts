@@ -3,10 +3,11 @@ import { ApiError, type Api, type Commit } from '../api';
 /** How long one long-poll may wait, in seconds (the API's maximum). */
 export const WAIT_SECONDS = 20;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Resolves after `ms` milliseconds. */
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Resolves when the tab is visible again (at once if it is). */
-function visible(): Promise<void> {
+export function visible(): Promise<void> {
   if (document.visibilityState === 'visible') return Promise.resolve();
   return new Promise((resolve) => {
     const on = () => {

@@ -1,4 +1,5 @@
 import type { Game } from '../api';
+import { Observable } from './observable';
 
 /** One line of what happened: the commit it came in, when, and the sentence. */
 export interface NewsEntry {
@@ -35,33 +36,21 @@ export interface GameState {
   readonly online: boolean;
 }
 
-/** A minimal observable store (useSyncExternalStore's shape). */
-export class Store {
-  private state: GameState = {
-    phase: 'loading',
-    view: null,
-    selected: null,
-    announce: false,
-    problem: null,
-    busy: false,
-    since: null,
-    sinceFirst: false,
-    news: [],
-    zoom: null,
-    online: true,
-  };
-  private readonly listeners = new Set<() => void>();
-
-  readonly get = (): GameState => this.state;
-
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  /** Changes some fields and tells the views. */
-  set(patch: Partial<GameState>): void {
-    this.state = { ...this.state, ...patch };
-    for (const listener of this.listeners) listener();
+/** The game page's state, observable (see `Observable`). */
+export class Store extends Observable<GameState> {
+  constructor() {
+    super({
+      phase: 'loading',
+      view: null,
+      selected: null,
+      announce: false,
+      problem: null,
+      busy: false,
+      since: null,
+      sinceFirst: false,
+      news: [],
+      zoom: null,
+      online: true,
+    });
   }
 }

@@ -3,7 +3,7 @@
 /**
  * `/games/<id>`: the frame of the game page, every region at its final size, so nothing moves when
  * the client fills them in from the API (which needs the key kept in the browser, so it cannot be
- * drawn here): the turn line, the board, the hand and its moves, the seats, what happened, the hands.
+ * drawn here): the turn line, the board, the hand and its moves, the seats, what happened, the hands, table talk.
  */
 export function GamePage({ gameId }: { gameId: string }) {
   return (
@@ -30,6 +30,7 @@ export function GamePage({ gameId }: { gameId: string }) {
       {/* It scrolls: focusable, so the keyboard can scroll it too. */}
       <section id="news" class="news" aria-label="What happened" tabindex={0} />
       <section id="hands" class="hands" aria-label="Scores by hand" />
+      <section id="talk" class="talk" aria-label="Table talk" />
     </div>
   );
 }

@@ -1,0 +1,74 @@
+/** @jsxImportSource hono/jsx/dom */
+import { useEffect, useRef, useSyncExternalStore } from 'hono/jsx/dom';
+import type { Game } from '../api';
+import { seatName } from './seat-names';
+import type { Talk } from './talk';
+
+/** When a message was said, as a person reads it at a glance: the time, and the day when not today. */
+function when(iso: string): string {
+  const at = new Date(iso);
+  const today = at.toDateString() === new Date().toDateString();
+  return at.toLocaleString([], today ? { timeStyle: 'short' } : { dateStyle: 'short', timeStyle: 'short' });
+}
+
+/**
+ * Table talk: what the seated players said (oldest first, each by seat name), a box to say something
+ * (for a seat still in the game), and muting the table for oneself.
+ */
+export function TalkView({ talk, view }: { talk: Talk; view: Game }) {
+  const state = useSyncExternalStore(talk.store.subscribe, talk.store.get);
+  const seat = view.seats[view.yourSeat];
+  // The newest message is at the bottom: keep it in sight as messages come.
+  const list = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    if (list.current) list.current.scrollTop = list.current.scrollHeight;
+  }, [state.messages.length]);
+  const send = (event: Event) => {
+    event.preventDefault();
+    const form = event.currentTarget as HTMLFormElement;
+    const text = String(new FormData(form).get('text') ?? '').trim();
+    if (text) void talk.say(text).then((posted) => posted && form.reset());
+  };
+  return (
+    <>
+      <div class="talk-head">
+        <h2>Table talk</h2>
+        <button
+          type="button"
+          class="secondary"
+          aria-pressed={state.muted ? 'true' : 'false'}
+          disabled={state.busy}
+          onClick={() => void talk.setMuted(!state.muted)}
+        >
+          {state.muted ? 'Unmute' : 'Mute'}
+        </button>
+      </div>
+      {state.muted ? (
+        <p class="muted">You muted this table: its messages are not shown to you.</p>
+      ) : state.messages.length === 0 ? (
+        <p class="muted">{state.loaded ? 'Nothing said yet.' : 'Loading what was said…'}</p>
+      ) : (
+        <ol class="talk-list" ref={list} tabindex={0} aria-label="What was said">
+          {state.messages.map((m) => (
+            <li key={m.seq}>
+              <span class="talk-who">{seatName(view, m.seat, true)}</span> <time dateTime={m.at}>{when(m.at)}</time>
+              <p class="talk-text">{m.text}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      {seat && !seat.left ? (
+        <form class="talk-say" onSubmit={send}>
+          <label for="talk-text">Say something to the table</label>
+          <textarea id="talk-text" name="text" rows={2} maxlength={280} required />
+          <button type="submit" disabled={state.busy}>
+            Send
+          </button>
+        </form>
+      ) : null}
+      <p class="problem" role="alert">
+        {state.problem ?? ''}
+      </p>
+    </>
+  );
+}

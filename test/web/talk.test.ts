@@ -1,0 +1,97 @@
+// Table talk on the web client: two players at one game say things to each other, the other page
+// hears of it by itself, muting is for oneself and kept, and a message shows as typed (never as markup).
+// The real site over real HTTP, in a real browser; every reply the pages get is checked against the contract.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { isolatedPage, launchBrowser } from '../support/browser';
+import { checkFetched } from '../support/contract/fetch';
+import { serveApp, type ServedApp } from '../support/serve';
+import { createGame, expectClean, inviteLink, joinByLink, signUp, type Player } from './support/player';
+import { screenshot, VIEWPORTS } from './support/screens';
+
+let served: ServedApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  served = await serveApp(inject('dynamoEndpoint'), { limits: { pollMs: 40 } }, checkFetched);
+  browser = await launchBrowser();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await served?.close();
+});
+
+/** The messages a page shows: who said each (as that page names them) and what. */
+async function shown(player: Player): Promise<{ who: string; text: string }[]> {
+  const items = player.page.locator('.talk-list li');
+  const out = [];
+  for (let i = 0; i < (await items.count()); i++) {
+    const item = items.nth(i);
+    out.push({
+      who: (await item.locator('.talk-who').textContent()) ?? '',
+      text: (await item.locator('.talk-text').textContent()) ?? '',
+    });
+  }
+  return out;
+}
+
+async function say(player: Player, text: string): Promise<void> {
+  await player.page.getByLabel('Say something to the table').fill(text);
+  await player.page.getByRole('button', { name: 'Send' }).click();
+}
+
+describe('table talk on the web client', () => {
+  it('says things at the table, hears the others by itself, and mutes for oneself', async () => {
+    const { baseUrl } = served;
+    const ann = await signUp(browser, baseUrl, 'Ann', 'desktop');
+    const gameId = await createGame(ann, baseUrl, { seats: 2, set: 6 });
+    const link = await inviteLink(ann);
+    const ben = { ...(await isolatedPage(browser, VIEWPORTS.phone)), name: 'Ben', device: 'phone' as const };
+    // Ben's page runs on a clock the test moves: its next look for messages comes when the test says.
+    await ben.page.clock.install();
+    await joinByLink(ben, link);
+    await ben.page.getByText('Nothing said yet.').waitFor();
+
+    await say(ann, 'Good luck, Ben!\nMay the doubles be with you.');
+    await expect
+      .poll(() => shown(ann))
+      .toEqual([{ who: 'You', text: 'Good luck, Ben!\nMay the doubles be with you.' }]);
+    // The box is empty again for the next thing to say.
+    expect(await ann.page.getByLabel('Say something to the table').inputValue()).toBe('');
+
+    // Ben's page looks again within 15 seconds, by itself.
+    expect(await shown(ben)).toEqual([]);
+    await ben.page.clock.fastForward(16_000);
+    await expect
+      .poll(() => shown(ben))
+      .toEqual([{ who: 'Ann', text: 'Good luck, Ben!\nMay the doubles be with you.' }]);
+    await say(ben, '<b>Thanks</b> & you too');
+    await expect
+      .poll(() => shown(ben))
+      .toEqual([
+        { who: 'Ann', text: 'Good luck, Ben!\nMay the doubles be with you.' },
+        { who: 'You', text: '<b>Thanks</b> & you too' },
+      ]);
+    // Shown as typed: no element came of it.
+    expect(await ben.page.locator('.talk-text b').count()).toBe(0);
+    await screenshot(ben.page, 'talk-phone');
+
+    // Muting is Ben's alone, and kept: Ann still talks, Ben sees none of it, even after a reload.
+    await ben.page.getByRole('button', { name: 'Mute' }).click();
+    await ben.page.getByText('You muted this table').waitFor();
+    await say(ann, 'Your move!');
+    await expect.poll(async () => (await shown(ann)).length).toBe(3);
+    await ben.page.reload();
+    await ben.page.locator('body[data-ready=true]').waitFor();
+    await ben.page.getByText('You muted this table').waitFor();
+    expect(await shown(ben)).toEqual([]);
+    await ben.page.getByRole('button', { name: 'Unmute' }).click();
+    await expect
+      .poll(async () => (await shown(ben)).map((m) => m.text))
+      .toEqual(['Good luck, Ben!\nMay the doubles be with you.', '<b>Thanks</b> & you too', 'Your move!']);
+    expect(await ann.page.locator('body').getAttribute('data-status')).toBe('playing');
+    expect(gameId).toMatch(/^g_/);
+    expectClean(ann);
+    expectClean(ben);
+  }, 90_000);
+});
