@@ -1,14 +1,15 @@
 // A player's way around the site, in a real browser: the key kept in the browser (shown, copied, a
 // sign-in link opening on another device, a wrong key refused, signing out), and a game created with
 // every rule option of the form set away from its default, each option explained in its sentence.
-import { SESSION_KEY, RULE_OPTIONS, GAME_FIELDS } from '@chickenfoot/web';
+import { RULE_OPTIONS, GAME_FIELDS } from '@chickenfoot/web';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Seat } from '../e2e/client';
 import { isolatedPage, launchBrowser } from '../support/browser';
 import { checkFetched } from '../support/contract/fetch';
 import { serveApp, type ServedApp } from '../support/serve';
-import { signUp, type Player } from './support/player';
+import { signUp } from './support/player';
+import { keptSession } from './support/session';
 import { screenshot, VIEWPORTS } from './support/screens';
 
 let served: ServedApp;
@@ -23,17 +24,11 @@ afterAll(async () => {
   await served?.close();
 });
 
-/** The session this browser keeps (what `/` stores in localStorage), or null. */
-async function kept(player: Pick<Player, 'page'>): Promise<{ token: string; player: { name: string } } | null> {
-  const raw = await player.page.evaluate(`localStorage.getItem(${JSON.stringify(SESSION_KEY)})`);
-  return typeof raw === 'string' ? JSON.parse(raw) : null;
-}
-
 describe('a player on the web client', () => {
   it('keeps the key in the browser: shows it, copies it and a sign-in link to another device, signs out', async () => {
     const ann = await signUp(browser, served.baseUrl, 'Ann', 'desktop');
     await ann.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: served.baseUrl });
-    const session = await kept(ann);
+    const session = await keptSession(ann.page);
     expect(session?.player.name).toBe('Ann');
     const token = session!.token;
 
@@ -57,13 +52,13 @@ describe('a player on the web client', () => {
     await phone.page.goto(link);
     await expect.poll(() => phone.page.locator('#device-name').textContent()).toBe('Ann');
     expect(phone.page.url()).toBe(`${served.baseUrl}/`);
-    expect((await kept(phone))?.token).toBe(token);
+    expect((await keptSession(phone.page))?.token).toBe(token);
     await screenshot(phone.page, 'home-signed-in-phone');
 
     // Signing out on the phone forgets the key there only.
     await phone.page.getByRole('button', { name: 'Sign out' }).click();
     await phone.page.getByLabel('Your name').waitFor();
-    expect(await kept(phone)).toBeNull();
+    expect(await keptSession(phone.page)).toBeNull();
     expect(await phone.page.getByRole('heading', { name: 'Your games' }).isVisible()).toBe(false);
     await ann.page.reload();
     await expect.poll(() => ann.page.locator('#device-name').textContent()).toBe('Ann');
@@ -75,7 +70,7 @@ describe('a player on the web client', () => {
     await expect
       .poll(() => phone.page.locator('#signin-problem').textContent())
       .toBe('This key is not valid: copy it again.');
-    expect(await kept(phone)).toBeNull();
+    expect(await keptSession(phone.page)).toBeNull();
     await phone.page.getByLabel(/^Your key \(copy/).fill(token);
     await phone.page.getByRole('button', { name: 'Sign in with this key' }).click();
     await expect.poll(() => phone.page.locator('#device-name').textContent()).toBe('Ann');
@@ -120,7 +115,7 @@ describe('a player on the web client', () => {
     await page.getByRole('button', { name: 'Create the game' }).click();
     await page.waitForURL(/\/games\/g_/);
     // The game as the API keeps it, asked with the key the page holds.
-    const seat = new Seat(served.baseUrl, 'Bea', (await kept(bea))!.token);
+    const seat = new Seat(served.baseUrl, 'Bea', (await keptSession(bea.page))!.token);
     const game = await seat.view(page.url().split('/games/')[1]!);
     expect(game.rules).toMatchObject(chosen);
     expect(game.open).toBe(true);

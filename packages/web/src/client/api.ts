@@ -87,9 +87,38 @@ export class Api {
   }
 
   async me() {
+    return (await this.account()).player;
+  }
+
+  /** The player and the account's version (its ETag), which a change to the account sends back in If-Match. */
+  async account() {
     const { data, error, response } = await this.client.GET('/v1/me');
     if (!data) throw failure(response, error);
-    return data.player;
+    return { player: data.player, etag: response.headers.get('etag') ?? '' };
+  }
+
+  /** Changes the name the other players see in the games joined from now on. */
+  async rename(name: string, etag: string) {
+    const key = newKey();
+    return retried(async () => {
+      const { data, error, response } = await this.client.PATCH('/v1/me', {
+        params: { header: { 'if-match': etag, 'idempotency-key': key } },
+        body: { name },
+      });
+      if (!data) throw failure(response, error);
+      return data.player;
+    });
+  }
+
+  /** Deletes the account for good (bots take its seats; its name leaves every game; its keys stop working). */
+  async deleteAccount(etag: string) {
+    const key = newKey();
+    return retried(async () => {
+      const { error, response } = await this.client.DELETE('/v1/me', {
+        params: { header: { 'if-match': etag, 'idempotency-key': key } },
+      });
+      if (response.status !== 204) throw failure(response, error);
+    });
   }
 
   async myGames() {

@@ -2,6 +2,7 @@
 import { render } from 'hono/jsx/dom';
 import { Api, ApiError, type GameSummary } from './api';
 import { byId, copyText, onSubmit, timeLeft, waited } from './dom';
+import { noticeDeleted, wireAccount } from './account';
 import { clearSession, loadSession, saveSession, type Session } from './session';
 
 /** Whose the other seats are, by name: "Bob, a greedy bot", and how many are still free. */
@@ -9,7 +10,9 @@ function others(game: GameSummary, me: string): string {
   const names = game.seats.flatMap((s, i) => {
     const bot = game.bots[i];
     if (s && s.playerId === me) return [];
-    if (s) return [bot ? `${s.name} (left)` : s.name];
+    // A deleted account's name is taken out of its games: the seat shows an empty one.
+    const name = s?.name || 'a deleted player';
+    if (s) return [bot ? `${name} (left)` : name];
     return bot ? [`a ${bot} bot`] : [];
   });
   const free = game.seats.filter((s, i) => s === null && !game.bots[i]).length;
@@ -77,10 +80,16 @@ async function signIn(token: string): Promise<Session> {
   return session;
 }
 
-/** The signed-in half of the page: the games, the key, signing out. */
-function showSignedIn(session: Session): void {
+/** The player's name where the page shows it: the header and "This device". */
+function showName(session: Session): void {
   byId('device-name').textContent = session.player.name;
   for (const who of document.querySelectorAll('#who')) who.textContent = session.player.name;
+}
+
+/** The signed-in half of the page: the games, the key, signing out, the account. */
+function showSignedIn(session: Session): void {
+  showName(session);
+  wireAccount(session, showName);
   const key = byId<HTMLInputElement>('device-key');
   key.value = session.token;
   const status = byId('device-status');
@@ -116,6 +125,7 @@ function showSignedIn(session: Session): void {
 
 /** `/`: sign up with a name, sign in with a key (typed, or from a sign-in link), or see your games. */
 export async function startHome(): Promise<void> {
+  noticeDeleted();
   const fromLink = new URLSearchParams(location.hash.slice(1)).get('key');
   if (fromLink) {
     history.replaceState(null, '', '/');

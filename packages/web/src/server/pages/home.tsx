@@ -9,6 +9,7 @@ function Welcome() {
         The domino game, at your own pace: make your move whenever it suits you, over minutes or days. The game waits,
         and tells you what happened while you were away.
       </p>
+      <p role="status" id="welcome-status" class="notice" hidden />
       <form id="register" class="stack" novalidate>
         <label for="register-name">Your name</label>
         <input id="register-name" name="name" required maxlength={40} autocomplete="nickname" />
@@ -88,6 +89,49 @@ function Device() {
   );
 }
 
+/** The account itself: the name others see from now on, and deleting it, in two steps. */
+function Account() {
+  return (
+    <section class="card" data-when="signed-in" aria-labelledby="account-title">
+      <h2 id="account-title">Your account</h2>
+      <form id="rename" class="stack" novalidate>
+        <label for="rename-name">New name</label>
+        <input id="rename-name" name="name" required maxlength={40} autocomplete="nickname" />
+        <p class="hint">
+          What the other players see in the games you join from now on; the games you are in keep the name you joined
+          them with.
+        </p>
+        <button type="submit">Rename</button>
+        <p class="problem" role="alert" id="rename-problem" />
+      </form>
+      <div class="delete-account">
+        <button
+          type="button"
+          id="delete-account"
+          class="secondary"
+          aria-expanded="false"
+          aria-controls="delete-confirm"
+        >
+          Delete my account…
+        </button>
+        <div id="delete-confirm" role="group" aria-label="Delete your account?" hidden>
+          <p>
+            For good: a bot takes your seat in every game in play, a game you created that still waits is cancelled, and
+            your name is taken out of every game. Your key stops working, on every device.
+          </p>
+          <button type="button" id="delete-for-good" class="shout">
+            Delete for good
+          </button>{' '}
+          <button type="button" id="delete-keep" class="secondary">
+            Keep my account
+          </button>
+        </div>
+        <p class="problem" role="alert" id="delete-problem" />
+      </div>
+    </section>
+  );
+}
+
 /** `/`: sign up or in; then the player's games, waiting ones first, and this device's key. */
 export function HomePage() {
   return (
@@ -95,6 +139,7 @@ export function HomePage() {
       <Welcome />
       <Games />
       <Device />
+      <Account />
       <section class="about" aria-labelledby="about-title">
         <h2 id="about-title">The game in brief</h2>
         <p>
