@@ -10,6 +10,7 @@ const ALLOWED = [
   /^\/$/,
   /^\/new$/,
   /^\/lobby$/,
+  /^\/watch$/,
   /^\/join\/g_[A-Za-z0-9_-]{22}$/,
   /^\/games\/g_[A-Za-z0-9_-]{22}$/,
   /^\/assets\/[A-Za-z0-9._-]+$/,

@@ -11,6 +11,8 @@ export type GameSummary = Schemas['GameSummary'];
 export type NewGame = Schemas['NewGame'];
 export type LobbyGame = Schemas['LobbyGame'];
 export type GameMessage = Schemas['GameMessage'];
+export type WatchView = Schemas['WatchView'];
+export type EventPage = Schemas['EventPage'];
 
 /** A refusal or failure as the API words it (problem+json): `detail` is the sentence for a person. */
 export class ApiError extends Error {
@@ -214,6 +216,52 @@ export class Api {
     });
     if (!data) throw failure(response, error);
     return data.muted;
+  }
+
+  /** The game this page's watch token is for, as a spectator sees it (this Api's token is a watch token). */
+  async watch() {
+    const { data, error, response } = await this.client.GET('/v1/watch');
+    if (!data) throw failure(response, error);
+    return data;
+  }
+
+  /** What happened after `after`, redacted for a spectator; with `wait`, a long-poll. */
+  async watchEvents(after: number, wait = 0, signal?: AbortSignal) {
+    const { data, error, response } = await this.client.GET('/v1/watch/events', {
+      params: { query: wait > 0 ? { after, wait } : { after } },
+      ...(signal ? { signal } : {}),
+    });
+    if (!data) throw failure(response, error);
+    return data;
+  }
+
+  /** A new watch link's token (shown only now) for the game, made by this player's seat. */
+  async createWatchLink(id: string) {
+    const key = newKey();
+    return retried(async () => {
+      const { data, error, response } = await this.client.POST('/v1/games/{id}/watch-links', {
+        params: { path: { id }, header: { 'idempotency-key': key } },
+      });
+      if (!data) throw failure(response, error);
+      return data;
+    });
+  }
+
+  /** The game's open watch links (without their tokens). */
+  async watchLinks(id: string) {
+    const { data, error, response } = await this.client.GET('/v1/games/{id}/watch-links', {
+      params: { path: { id } },
+    });
+    if (!data) throw failure(response, error);
+    return data.links;
+  }
+
+  /** Revokes a watch link: its token is refused from then on. */
+  async revokeWatchLink(id: string, linkId: string) {
+    const { error, response } = await this.client.DELETE('/v1/games/{id}/watch-links/{linkId}', {
+      params: { path: { id, linkId } },
+    });
+    if (response.status !== 204) throw failure(response, error);
   }
 
   /** The game now; null when it has not changed since `version` (304). */

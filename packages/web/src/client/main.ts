@@ -2,7 +2,7 @@
  * The client bundle: brings the page the server drew to life (`<body data-page>` says which), and
  * talks to the API only through the client generated from openapi.yaml (./api.ts).
  */
-import { startGame } from './game/game-page';
+import { startGame, startWatch } from './game/game-page';
 import { startHome } from './home';
 import { startJoin } from './join';
 import { startLobby } from './lobby';
@@ -18,5 +18,6 @@ const pages: Record<string, () => unknown> = {
   lobby: startLobby,
   join: startJoin,
   game: startGame,
+  watch: startWatch,
 };
 void pages[document.body.dataset.page ?? '']?.();

@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import type { Child } from 'hono/jsx';
 import { WebAssets } from './assets';
 import { Document, PAGE_CSP, type DocumentProps } from './document';
-import { GamePage } from './pages/game';
+import { GamePage, WatchPage } from './pages/game';
 import { HomePage } from './pages/home';
 import { JoinPage } from './pages/join';
 import { LobbyPage } from './pages/lobby';
@@ -21,7 +21,7 @@ export interface WebOptions {
 }
 
 /**
- * The web client's pages and assets: `/` (sign up or in, your games), `/new`, `/lobby`, `/join/<id>`,
+ * The web client's pages and assets: `/` (sign up or in, your games), `/new`, `/lobby`, `/join/<id>`, `/watch`,
  * `/games/<id>` and `/assets/<hashed file>`. Pages are drawn here (hono/jsx) and brought to life by
  * the client bundle, which talks to the API only through the client generated from openapi.yaml.
  * Mount it before the API, which answers everything else.
@@ -58,6 +58,7 @@ export function webRoutes(options: WebOptions = {}): Hono {
     const id = c.req.param('id');
     return GAME_ID.test(id) ? page(c, { title: 'Game', page: 'game' }, <GamePage gameId={id} />) : missing(c);
   });
+  app.get('/watch', (c) => page(c, { title: 'Watching a game', page: 'watch' }, <WatchPage />));
   app.get('/assets/:file', (c) => {
     const asset = assets.get(c.req.param('file'));
     if (!asset) return c.text('No such asset.', 404, { 'Cache-Control': 'no-store' });

@@ -4,6 +4,7 @@ import { Api, ApiError, type Commit, type Game, type Move, type Schemas } from '
 import { lastSeen, markSeen } from '../session';
 import { toNews, type Speaker } from './describe';
 import { follow } from './live';
+import { seatSource, type GameSource } from './source';
 import { Store, type GameState } from './store';
 
 type CommandReply = Schemas['CommandReply'];
@@ -30,6 +31,8 @@ export class GameController {
   constructor(
     readonly gameId: string,
     private readonly api: Api,
+    /** Where the game is read from: by default this player's seat; a spectator's page passes its own. */
+    private readonly source: GameSource = seatSource(api, gameId),
   ) {}
 
   /** The board of the current view laid out (kept while the board does not change). */
@@ -56,10 +59,10 @@ export class GameController {
     // What happened since the last visit is asked for at once, beside the view, not after it: the
     // page is drawn from the view, and the news follows without another round trip.
     const seen = lastSeen(this.gameId);
-    const since = this.api.events(this.gameId, seen ?? 0).catch(() => null);
+    const since = this.source.events(seen ?? 0).catch(() => null);
     let view: Game | null;
     try {
-      view = await this.api.game(this.gameId);
+      view = await this.source.view();
     } catch (error) {
       const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
       const signedOut = error instanceof ApiError && error.status === 401;
@@ -75,7 +78,7 @@ export class GameController {
       const news = commits ? toNews(commits, this.speaker(view)).slice(seen === null ? -SO_FAR : 0) : null;
       this.store.set({ since: news });
     }
-    void follow(this.api, this.gameId, {
+    void follow(this.source, {
       // From the newest commit told, not the newest view: a view fetched by itself (after a 412, back
       // online) may be ahead, and the commits it jumped over are still to be told.
       version: () => this.heard,
@@ -100,7 +103,7 @@ export class GameController {
     if (!page) return null;
     const commits = [...page.commits];
     for (let pages = 1; page.next !== null && page.version < upTo && pages < MAX_PAGES; pages++) {
-      page = await this.api.events(this.gameId, page.next).catch(() => null);
+      page = await this.source.events(page.next).catch(() => null);
       if (!page) break;
       commits.push(...page.commits);
     }
@@ -122,7 +125,7 @@ export class GameController {
 
   private async refresh(): Promise<void> {
     const current = this.store.get().view;
-    const view = await this.api.game(this.gameId, current?.version).catch(() => null);
+    const view = await this.source.view(current?.version).catch(() => null);
     if (view) this.show(view);
   }
 
@@ -131,7 +134,7 @@ export class GameController {
     const fresh = commits.filter((c) => c.version > this.heard);
     this.heard = Math.max(this.heard, version);
     const current = this.store.get().view;
-    const view = await this.api.game(this.gameId).catch(() => null);
+    const view = await this.source.view().catch(() => null);
     const base = view ?? current;
     const news = base && fresh.length > 0 ? { news: this.withNews(toNews(fresh, this.speaker(base))) } : {};
     if (view) this.show(view, news);
@@ -197,6 +200,15 @@ export class GameController {
       return message(error);
     }
   }
+
+  /** The game's watch links: made, listed and revoked by any seated player (not commands on the game). */
+  readonly watchLinks = {
+    list: () => this.api.watchLinks(this.gameId),
+    make: () => this.api.createWatchLink(this.gameId),
+    revoke: (linkId: string) => this.api.revokeWatchLink(this.gameId, linkId),
+    /** Why a watch-link request failed, in the words the page uses for any refusal. */
+    problem: (error: unknown) => message(error),
+  };
 
   /** Any command on the version shown: its events become news, its game the view; a refusal is said. */
   private async command(send: (version: number) => Promise<CommandReply>): Promise<void> {

@@ -10,6 +10,8 @@ import { LeaveBox } from './leave-box';
 import { RematchBox } from './rematch-box';
 import { Talk } from './talk';
 import { TalkView } from './talk-view';
+import { WatchLinksBox } from './watch-links-box';
+import { watchSource } from './source';
 import { HandView, playsByTile } from './hand-view';
 import { NewsView } from './news-view';
 import { seatName } from './seat-names';
@@ -17,6 +19,10 @@ import { SeatsView } from './seats-view';
 import type { GameState } from './store';
 
 const NO_ENDS: ReadonlySet<number> = new Set();
+
+/** The page's regions, as the server lays them out (pages/game.tsx). */
+type Region = 'turn' | 'board' | 'play' | 'seats' | 'news' | 'hands' | 'talk';
+const REGIONS: readonly Region[] = ['turn', 'board', 'play', 'seats', 'news', 'hands', 'talk'];
 
 /** The one line that says where the game is: whose turn, or why nothing shows. */
 function turnLine(state: GameState): string {
@@ -46,7 +52,17 @@ function turnLine(state: GameState): string {
 }
 
 /** The page: one store, drawn into the regions the server laid out (portals), so nothing else moves. */
-function App({ game, talk, regions }: { game: GameController; talk: Talk; regions: Record<string, HTMLElement> }) {
+function App({
+  game,
+  talk,
+  regions,
+}: {
+  game: GameController;
+  /** Table talk, for a seated player (a spectator's page has none). */
+  talk: Talk | null;
+  /** The regions the server laid out; a spectator's page has no `play` or `talk`. */
+  regions: Partial<Record<Region, HTMLElement>>;
+}) {
   const state = useSyncExternalStore(game.store.subscribe, game.store.get);
   const view = state.view;
   const layout = view ? game.layout(view) : null;
@@ -80,7 +96,9 @@ function App({ game, talk, regions }: { game: GameController; talk: Talk; region
         />,
         regions.board!,
       )}
-      {createPortal(view ? <HandView view={view} state={state} game={game} layout={layout} /> : <></>, regions.play!)}
+      {regions.play
+        ? createPortal(view ? <HandView view={view} state={state} game={game} layout={layout} /> : <></>, regions.play)
+        : null}
       {createPortal(
         view ? (
           <>
@@ -95,7 +113,19 @@ function App({ game, talk, regions }: { game: GameController; talk: Talk; region
       )}
       {createPortal(<NewsView since={state.since} first={state.sinceFirst} news={state.news} />, regions.news!)}
       {createPortal(view ? <HandsView view={view} /> : <></>, regions.hands!)}
-      {createPortal(view ? <TalkView talk={talk} view={view} /> : <></>, regions.talk!)}
+      {talk && regions.talk
+        ? createPortal(
+            view ? (
+              <>
+                <TalkView talk={talk} view={view} />
+                <WatchLinksBox view={view} game={game} />
+              </>
+            ) : (
+              <></>
+            ),
+            regions.talk,
+          )
+        : null}
     </>
   );
 }
@@ -121,24 +151,37 @@ function wireZoom(game: GameController, board: HTMLElement): void {
   }
 }
 
-/** `/games/<id>`: the game, live. */
-export async function startGame(): Promise<void> {
+/** The page's regions that the server drew (emptied for the client to fill), and the app drawn into them. */
+function mount(game: GameController, talk: Talk | null): void {
   const root = byId('game');
-  const session = loadSession();
-  const game = new GameController(root.dataset.gameId ?? '', new Api(session?.token ?? null));
-  const regions = Object.fromEntries(
-    ['turn', 'board', 'play', 'seats', 'news', 'hands', 'talk'].map((id) => {
-      const element = byId(id);
-      element.replaceChildren();
-      return [id, element];
-    }),
-  );
+  const regions: Partial<Record<Region, HTMLElement>> = {};
+  for (const id of REGIONS) {
+    const element = document.getElementById(id);
+    if (!element) continue;
+    element.replaceChildren();
+    regions[id] = element;
+  }
   const host = document.createElement('div');
   host.hidden = true;
   root.append(host);
-  const talk = new Talk(new Api(session?.token ?? null), game.gameId);
   render(<App game={game} talk={talk} regions={regions} />, host);
   wireZoom(game, regions.board!);
+}
+
+/** Marks the page ready for whoever measures it (the tests and `npm run bench:web`): loaded, drawn (the next frame), its buttons live and the game followed. */
+async function ready(): Promise<void> {
+  await new Promise((resolve) => requestAnimationFrame(resolve));
+  document.body.dataset.ready = 'true';
+  performance.mark('chickenfoot:interactive');
+}
+
+/** `/games/<id>`: the game, live. */
+export async function startGame(): Promise<void> {
+  const session = loadSession();
+  const api = new Api(session?.token ?? null);
+  const game = new GameController(byId('game').dataset.gameId ?? '', api);
+  const talk = new Talk(api, game.gameId);
+  mount(game, talk);
   if (!session) {
     game.store.set({ phase: 'signed-out' });
     return;
@@ -146,9 +189,27 @@ export async function startGame(): Promise<void> {
   await game.start();
   // Once the game is there (a page for no game of theirs has no table to talk at).
   if (game.store.get().view) void talk.start();
-  // Marks the page ready for whoever measures it (the tests and `npm run bench:web`): loaded, drawn
-  // (the next frame), its buttons live and the game followed.
-  await new Promise((resolve) => requestAnimationFrame(resolve));
-  document.body.dataset.ready = 'true';
-  performance.mark('chickenfoot:interactive');
+  await ready();
+}
+
+/**
+ * `/watch#<watch token>`: a game as a spectator sees it, live: the board, the seats and their counts,
+ * what happens, the scores; never a tile of a seat. The token (from the fragment) is all it needs.
+ */
+export async function startWatch(): Promise<void> {
+  const token = decodeURIComponent(location.hash.slice(1));
+  const api = new Api(token || null);
+  // The game's id comes with its first view: the page knows only the token.
+  const first = token ? await api.watch().catch(() => null) : null;
+  const game = new GameController(first?.id ?? '', api, watchSource(api));
+  mount(game, null);
+  if (!first) {
+    const problem = token
+      ? 'This watch link no longer works: it was revoked, or it was not copied whole.'
+      : 'This page needs a watch link: ask a player of the game for one.';
+    game.store.set({ phase: 'missing', problem });
+    return;
+  }
+  await game.start();
+  await ready();
 }

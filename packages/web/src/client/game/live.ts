@@ -1,4 +1,5 @@
-import { ApiError, type Api, type Commit } from '../api';
+import { ApiError, type Commit } from '../api';
+import type { GameSource } from './source';
 
 /** How long one long-poll may wait, in seconds (the API's maximum). */
 export const WAIT_SECONDS = 20;
@@ -39,7 +40,7 @@ export interface Follower {
  * back early and empty (the API holds only a few per player) is followed by a pause, never a tight
  * loop; failures back off up to 30 s, or as long as `Retry-After` says.
  */
-export async function follow(api: Api, gameId: string, follower: Follower): Promise<void> {
+export async function follow(source: GameSource, follower: Follower): Promise<void> {
   let backoff = 1000;
   while (!follower.done()) {
     if (document.visibilityState !== 'visible') {
@@ -48,7 +49,7 @@ export async function follow(api: Api, gameId: string, follower: Follower): Prom
     }
     const started = Date.now();
     try {
-      const page = await api.events(gameId, follower.version(), WAIT_SECONDS);
+      const page = await source.events(follower.version(), WAIT_SECONDS);
       follower.online(true);
       backoff = 1000;
       if (page.commits.length > 0) {

@@ -11,7 +11,9 @@ export function RematchBox({ view, game }: { view: Game; game: GameController })
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const seat = view.seats[view.yourSeat];
-  const offer = view.status === 'finished' && seat && !seat.left;
+  // A spectator has no seat: no rematch to offer, and no page of the previous game to open.
+  if (!seat) return null;
+  const offer = view.status === 'finished' && !seat.left;
   if (!offer && !view.rematchOf) return null;
   const again = async () => {
     setSending(true);

@@ -6,8 +6,21 @@
  * drawn here): the turn line, the board, the hand and its moves, the seats, what happened, the hands, table talk.
  */
 export function GamePage({ gameId }: { gameId: string }) {
+  return <GameFrame gameId={gameId} />;
+}
+
+/**
+ * `/watch#<watch token>`: the same frame for a spectator, without a hand to play or a table to talk at.
+ * The token rides in the fragment, so it never reaches a server log or a Referer.
+ */
+export function WatchPage() {
+  return <GameFrame gameId={null} />;
+}
+
+function GameFrame({ gameId }: { gameId: string | null }) {
+  const seated = gameId !== null;
   return (
-    <div id="game" class="game" data-game-id={gameId}>
+    <div id="game" class={seated ? 'game' : 'game watching'} data-game-id={gameId ?? undefined}>
       <p id="turn" class="turn" role="status" aria-live="polite">
         Loading the game…
       </p>
@@ -25,12 +38,12 @@ export function GamePage({ gameId }: { gameId: string }) {
         </div>
         <div id="board" class="board" tabindex={0} aria-label="The board: scroll to pan" />
       </section>
-      <section id="play" class="play" aria-label="Your hand and your moves" />
+      {seated ? <section id="play" class="play" aria-label="Your hand and your moves" /> : null}
       <section id="seats" class="seats" aria-label="The players" />
       {/* It scrolls: focusable, so the keyboard can scroll it too. */}
       <section id="news" class="news" aria-label="What happened" tabindex={0} />
       <section id="hands" class="hands" aria-label="Scores by hand" />
-      <section id="talk" class="talk" aria-label="Table talk" />
+      {seated ? <section id="talk" class="talk" aria-label="Table talk and watchers" /> : null}
     </div>
   );
 }
