@@ -1,9 +1,9 @@
 // Every page of the web client, checked by axe-core (WCAG 2.1 A and AA rules) in a real browser, on a
 // phone and a desktop, in the states a player meets: signed out, signed in with games, the new-game
 // form, the lobby (signed out and in), the join page, a game waiting, a game in play with a tile picked
-// (the ends become buttons), a watch link made and the spectator's page, a game over. axe finds what a
-// machine can (names, labels, contrast, roles, landmarks); the keyboard suites (long-board, moments)
-// show the rest by playing.
+// (the ends become buttons), a watch link made and the spectator's page, a game over and its replay. axe
+// finds what a machine can (names, labels, contrast, roles, landmarks); the keyboard suites (long-board,
+// moments) show the rest by playing.
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
@@ -118,8 +118,11 @@ describe('accessibility of the web client (axe-core, WCAG 2.1 AA)', () => {
       await check('watching, a game in play');
       await game(finished);
       await check('game, over');
+      await page.goto(`${served.baseUrl}/games/${finished}/replay`);
+      await page.locator('body[data-ready=true]').waitFor();
+      await check('replay');
 
-      expect(Object.keys(found)).toHaveLength(13);
+      expect(Object.keys(found)).toHaveLength(14);
       expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
       expect(blocked).toEqual([]);
       expect(errors).toEqual([]);

@@ -13,6 +13,7 @@ const ALLOWED = [
   /^\/watch$/,
   /^\/join\/g_[A-Za-z0-9_-]{22}$/,
   /^\/games\/g_[A-Za-z0-9_-]{22}$/,
+  /^\/games\/g_[A-Za-z0-9_-]{22}\/replay$/,
   /^\/assets\/[A-Za-z0-9._-]+$/,
 ];
 

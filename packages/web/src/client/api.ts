@@ -13,6 +13,7 @@ export type LobbyGame = Schemas['LobbyGame'];
 export type GameMessage = Schemas['GameMessage'];
 export type WatchView = Schemas['WatchView'];
 export type EventPage = Schemas['EventPage'];
+export type ReplayStep = Schemas['ReplayStep'];
 
 /** A refusal or failure as the API words it (problem+json): `detail` is the sentence for a person. */
 export class ApiError extends Error {
@@ -262,6 +263,15 @@ export class Api {
       params: { path: { id, linkId } },
     });
     if (response.status !== 204) throw failure(response, error);
+  }
+
+  /** A finished game as it stood after commit `at`, every tile shown (for its players). */
+  async replay(id: string, at: number) {
+    const { data, error, response } = await this.client.GET('/v1/games/{id}/replay', {
+      params: { path: { id }, query: { at } },
+    });
+    if (!data) throw failure(response, error);
+    return data;
   }
 
   /** The game now; null when it has not changed since `version` (304). */

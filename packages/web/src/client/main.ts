@@ -3,6 +3,7 @@
  * talks to the API only through the client generated from openapi.yaml (./api.ts).
  */
 import { startGame, startWatch } from './game/game-page';
+import { startReplay } from './game/replay-page';
 import { startHome } from './home';
 import { startJoin } from './join';
 import { startLobby } from './lobby';
@@ -19,5 +20,6 @@ const pages: Record<string, () => unknown> = {
   join: startJoin,
   game: startGame,
   watch: startWatch,
+  replay: startReplay,
 };
 void pages[document.body.dataset.page ?? '']?.();

@@ -25,7 +25,7 @@ export const PAGE_CSP = [
 export interface DocumentProps {
   readonly title: string;
   /** Which page this is, for the client bundle (`<body data-page>`). */
-  readonly page: 'home' | 'new' | 'lobby' | 'join' | 'game' | 'watch' | 'missing';
+  readonly page: 'home' | 'new' | 'lobby' | 'join' | 'game' | 'watch' | 'replay' | 'missing';
   readonly assets: WebAssets;
   readonly children?: Child;
 }

@@ -115,8 +115,8 @@ export interface BoardProps {
   readonly zoom: number | null;
   readonly selected: string | null;
   readonly fits: ReadonlySet<number>;
-  /** Whose `play` an end calls. */
-  readonly game: GameController;
+  /** Whose `play` an end calls (the game page's controller; a replay plays nothing). */
+  readonly game: Pick<GameController, 'play'>;
 }
 
 /**

@@ -36,7 +36,10 @@ export function RematchBox({ view, game }: { view: Game; game: GameController })
         <>
           <button type="button" disabled={sending} onClick={() => void again()}>
             Play again
-          </button>
+          </button>{' '}
+          <a class="button secondary" href={`/games/${view.id}/replay`}>
+            Replay this game
+          </a>
           <p class="hint">The same rules and seats; the game starts once everyone is back.</p>
           <p class="problem" role="alert">
             {problem ?? ''}

@@ -1,0 +1,178 @@
+/** @jsxImportSource hono/jsx/dom */
+import { createPortal, render, useSyncExternalStore } from 'hono/jsx/dom';
+import { layoutBoard, type BoardLayout } from '../../board/layout';
+import { Api, type Commit, type EventPage, type Game, type ReplayStep } from '../api';
+import { byId } from '../dom';
+import { loadSession } from '../session';
+import { BoardView } from './board-view';
+import { toNews, type Speaker } from './describe';
+import { HandsView } from './hands-view';
+import { Observable } from './observable';
+import { seatName } from './seat-names';
+import { SeatsView } from './seats-view';
+import { asSpectator } from './source';
+import { HandTile } from './tile-svg';
+
+/** What the replay shows: the step, the table at it (as nobody's view), and every commit's sentences. */
+interface ReplayState {
+  readonly step: ReplayStep | null;
+  readonly view: Game | null;
+  readonly layout: BoardLayout | null;
+  /** The game's commits as this player's events tell them, by version (for what each step recorded). */
+  readonly commits: ReadonlyMap<number, Commit>;
+  readonly problem: string | null;
+  readonly busy: boolean;
+}
+
+const NO_ENDS: ReadonlySet<number> = new Set();
+const NO_PLAY = { play: () => Promise.resolve() };
+
+/** Every commit of the game, page after page (a finished game's log does not change). */
+async function allCommits(api: Api, gameId: string): Promise<Map<number, Commit>> {
+  const commits = new Map<number, Commit>();
+  let page: EventPage | null = await api.events(gameId, 0);
+  while (page) {
+    for (const commit of page.commits) commits.set(commit.version, commit);
+    page = page.next === null ? null : await api.events(gameId, page.next);
+  }
+  return commits;
+}
+
+/** The sentences of the step's commit, its placements named on the board as it stands after it. */
+function said(state: ReplayState): string[] {
+  const { step, view, layout } = state;
+  const commit = step ? state.commits.get(step.version) : undefined;
+  if (!commit || !view) return [];
+  const speaker: Speaker = {
+    view,
+    placement: (id, tile) => layout?.tiles.find((t) => t.id === id && t.tile === tile)?.label ?? null,
+  };
+  return toNews([commit], speaker).map((entry) => entry.text);
+}
+
+function Replay({ store, regions }: { store: Observable<ReplayState>; regions: Record<string, HTMLElement> }) {
+  const state = useSyncExternalStore(store.subscribe, store.get);
+  const { step, view } = state;
+  const line = state.problem ?? (step ? `Step ${step.version} of ${step.last}` : 'Loading the replay…');
+  return (
+    <>
+      {createPortal(<>{line}</>, regions.step!)}
+      {createPortal(
+        <BoardView
+          layout={state.layout}
+          container={regions.board!}
+          zoom={null}
+          selected={null}
+          fits={NO_ENDS}
+          game={NO_PLAY}
+        />,
+        regions.board!,
+      )}
+      {createPortal(
+        <ul class="entries">
+          {said(state).map((text) => (
+            <li>{text}</li>
+          ))}
+        </ul>,
+        regions.said!,
+      )}
+      {createPortal(
+        view && step?.hands ? (
+          <ul class="replay-hands">
+            {step.hands.map((tiles, seat) => (
+              <li data-seat={seat}>
+                <span class="name">{seatName(view, seat)}</span>
+                <span class="tiles" aria-label={tiles.length === 0 ? 'no tiles' : tiles.join(', ')}>
+                  {tiles.map((tile) => (
+                    <HandTile tile={tile} />
+                  ))}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <></>
+        ),
+        regions.tiles!,
+      )}
+      {createPortal(view ? <SeatsView view={view} /> : <></>, regions.seats!)}
+      {createPortal(view ? <HandsView view={view} /> : <></>, regions.hands!)}
+    </>
+  );
+}
+
+/**
+ * `/games/<id>/replay`: a finished game step by step (First, Back, Next, Last, or the arrow keys),
+ * every tile shown, each step's commit told in the words of the game page.
+ */
+export async function startReplay(): Promise<void> {
+  const root = byId('replay');
+  const gameId = root.dataset.gameId ?? '';
+  const session = loadSession();
+  const api = new Api(session?.token ?? null);
+  const store = new Observable<ReplayState>({
+    step: null,
+    view: null,
+    layout: null,
+    commits: new Map(),
+    problem: null,
+    busy: false,
+  });
+  const regions: Record<string, HTMLElement> = {
+    step: byId('replay-step'),
+    board: byId('board'),
+    said: byId('replay-said'),
+    tiles: byId('replay-tiles'),
+    seats: byId('seats'),
+    hands: byId('hands'),
+  };
+  for (const region of Object.values(regions)) region.replaceChildren();
+  const host = document.createElement('div');
+  host.hidden = true;
+  root.append(host);
+  render(<Replay store={store} regions={regions} />, host);
+
+  const go = async (at: number) => {
+    const { step, busy } = store.get();
+    if (busy || (step && (at < 0 || at > step.last || at === step.version))) return;
+    store.set({ busy: true });
+    try {
+      const next = await api.replay(gameId, at);
+      const view = next.game ? asSpectator(next.game) : null;
+      const hand = view?.hand;
+      const layout = hand ? layoutBoard(hand.board, hand.openEnds, view.rules) : null;
+      store.set({ step: next, view, layout, problem: null, busy: false });
+      document.body.dataset.step = String(next.version);
+    } catch (error) {
+      store.set({ problem: error instanceof Error ? error.message : String(error), busy: false });
+    }
+  };
+  const moves: Record<string, (step: ReplayStep) => number> = {
+    first: () => 0,
+    back: (step) => step.version - 1,
+    next: (step) => step.version + 1,
+    last: (step) => step.last,
+  };
+  for (const button of root.querySelectorAll<HTMLButtonElement>('[data-step]')) {
+    button.addEventListener('click', () => {
+      const step = store.get().step;
+      const move = moves[button.dataset.step ?? ''];
+      if (step && move) void go(move(step));
+    });
+  }
+  document.addEventListener('keydown', (event) => {
+    const step = store.get().step;
+    if (!step || (event.target as HTMLElement | null)?.closest('input, textarea')) return;
+    if (event.key === 'ArrowRight') void go(step.version + 1);
+    if (event.key === 'ArrowLeft') void go(step.version - 1);
+  });
+  if (!session) {
+    store.set({ problem: 'Sign in (on the home page) to replay this game.' });
+    return;
+  }
+  // The commits' sentences and the first step at once: the step draws, the sentences follow.
+  const commits = allCommits(api, gameId).catch(() => new Map<number, Commit>());
+  await go(1);
+  store.set({ commits: await commits });
+  document.body.dataset.ready = 'true';
+}

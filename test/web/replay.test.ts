@@ -1,0 +1,87 @@
+// A finished game's replay on the web client: from the game's end, "Replay this game" steps through it
+// (buttons and arrow keys), every seat's tiles shown, each step's commit told in the game page's words;
+// before the end there is nothing to replay. The real site over real HTTP, in a real browser; every
+// reply the page gets is checked against the contract.
+import { fisherYates } from '@chickenfoot/rules';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { chooser } from '../e2e/play-loop';
+import { launchBrowser } from '../support/browser';
+import { checkFetched } from '../support/contract/fetch';
+import { serveApp, type ServedApp } from '../support/serve';
+import { playByClicking } from './support/click-play';
+import { createGame, expectClean, signUp } from './support/player';
+import { screenshot } from './support/screens';
+
+let served: ServedApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  const random = chooser(23);
+  const shuffle = fisherYates((n) => random([...Array(n).keys()]));
+  served = await serveApp(inject('dynamoEndpoint'), { limits: { pollMs: 40 }, shuffle }, checkFetched);
+  browser = await launchBrowser();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await served?.close();
+});
+
+describe('a replay on the web client', () => {
+  it('steps through a finished game with every tile shown, each step told', async () => {
+    const { baseUrl } = served;
+    const kim = await signUp(browser, baseUrl, 'Kim', 'desktop');
+    const gameId = await createGame(kim, baseUrl, {
+      seats: 2,
+      bots: 1,
+      set: 6,
+      handSize: 3,
+      opening: 'next-highest',
+      autoPlay: 'only-move',
+      drawnTile: 'must-play',
+      botLevel: 'random',
+    });
+    await playByClicking([kim], 9);
+    await kim.page.getByRole('link', { name: 'Replay this game' }).click();
+    await kim.page.waitForURL(`${baseUrl}/games/${gameId}/replay`);
+    await kim.page.locator('body[data-ready=true]').waitFor();
+    const step = () => kim.page.locator('#replay-step').textContent();
+    const last = Number(/of (\d+)$/.exec((await step()) ?? '')?.[1]);
+    expect(last).toBeGreaterThan(10);
+    expect(await step()).toBe(`Step 1 of ${last}`);
+    // The first commit created the game, seated the bot and dealt (the bot's seat filled the table), and
+    // the forced moves up to Kim's first choice followed in it.
+    const said = () => kim.page.locator('#replay-said li').allTextContents();
+    expect((await said())[0]).toMatch(/^The game was created/);
+    expect(await said()).toContainEqual(expect.stringMatching(/^Hand 1 was dealt/));
+    // Every seat's tiles are shown, the bot's too, and the root is on the board.
+    const hands = kim.page.locator('.replay-hands li');
+    expect(await hands.count()).toBe(2);
+    for (let seat = 0; seat < 2; seat++) {
+      expect(await hands.nth(seat).locator('.hand-tile').count()).toBeGreaterThan(0);
+    }
+    expect(await hands.nth(1).locator('.name').textContent()).toBe('Bot 2');
+    expect(await kim.page.locator('svg.table g.tile').count()).toBeGreaterThan(0);
+    await kim.page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(step).toBe(`Step 2 of ${last}`);
+    expect((await said()).length).toBeGreaterThan(0);
+    const dealt = 2;
+    await screenshot(kim.page, 'replay-desktop');
+
+    // The arrow keys step too; Last is the end, with the winners; First the start.
+    await kim.page.keyboard.press('ArrowRight');
+    await expect.poll(step).toBe(`Step ${dealt + 1} of ${last}`);
+    await kim.page.keyboard.press('ArrowLeft');
+    await expect.poll(step).toBe(`Step ${dealt} of ${last}`);
+    await kim.page.getByRole('button', { name: 'Last' }).click();
+    await expect.poll(step).toBe(`Step ${last} of ${last}`);
+    expect(await kim.page.locator('.winners').textContent()).toMatch(/wins? with \d+ points!$/);
+    expect((await kim.page.locator('#replay-said li').allTextContents()).join(' ')).toMatch(/The game is over/);
+    // Step 0 is the table before anything: no tiles anywhere.
+    await kim.page.getByRole('button', { name: 'First' }).click();
+    await expect.poll(step).toBe(`Step 0 of ${last}`);
+    expect(await hands.count()).toBe(0);
+    expect(await kim.page.locator('svg.table g.tile').count()).toBe(0);
+    expectClean(kim);
+  }, 180_000);
+});
