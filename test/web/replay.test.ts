@@ -1,8 +1,9 @@
 // A finished game's replay on the web client: from the game's end, "Replay this game" steps through it
 // (buttons and arrow keys), every seat's tiles shown, each step's commit told in the game page's words;
-// before the end there is nothing to replay. The real site over real HTTP, in a real browser; every
+// the whole game downloads as one JSON document. The real site over real HTTP, in a real browser; every
 // reply the page gets is checked against the contract.
 import { fisherYates } from '@chickenfoot/rules';
+import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { chooser } from '../e2e/play-loop';
@@ -82,6 +83,21 @@ describe('a replay on the web client', () => {
     await expect.poll(step).toBe(`Step 0 of ${last}`);
     expect(await hands.count()).toBe(0);
     expect(await kim.page.locator('svg.table g.tile').count()).toBe(0);
+
+    // The whole game to keep: one JSON document with its rules, seats, commits and scores.
+    const [file] = await Promise.all([
+      kim.page.waitForEvent('download'),
+      kim.page.getByRole('button', { name: 'Download the game (JSON)' }).click(),
+    ]);
+    expect(file.suggestedFilename()).toBe(`chickenfoot-${gameId}.json`);
+    const saved = JSON.parse(readFileSync(await file.path(), 'utf8')) as {
+      id: string;
+      commits: unknown[];
+      final: unknown;
+    };
+    expect(saved.id).toBe(gameId);
+    expect(saved.commits).toHaveLength(last);
+    expect(saved.final).toBeTruthy();
     expectClean(kim);
   }, 180_000);
 });

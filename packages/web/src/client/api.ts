@@ -274,6 +274,13 @@ export class Api {
     return data;
   }
 
+  /** A finished game as one JSON document: rules, seats, every commit with every tile shown, the scores. */
+  async export(id: string) {
+    const { data, error, response } = await this.client.GET('/v1/games/{id}/export', { params: { path: { id } } });
+    if (!data) throw failure(response, error);
+    return data;
+  }
+
   /** The game now; null when it has not changed since `version` (304). */
   async game(id: string, version?: number): Promise<Game | null> {
     const header = version === undefined ? {} : { 'if-none-match': `"${version}"` };

@@ -101,6 +101,21 @@ function Replay({ store, regions }: { store: Observable<ReplayState>; regions: R
   );
 }
 
+/** Saves the game's export as a file (`chickenfoot-<id>.json`); a refusal is said beside the button. */
+async function download(api: Api, gameId: string): Promise<void> {
+  const problem = byId('replay-export-problem');
+  problem.textContent = '';
+  try {
+    const exported = await api.export(gameId);
+    const url = URL.createObjectURL(new Blob([JSON.stringify(exported, null, 2)], { type: 'application/json' }));
+    const link = Object.assign(document.createElement('a'), { href: url, download: `chickenfoot-${gameId}.json` });
+    link.click();
+    URL.revokeObjectURL(url);
+  } catch (error) {
+    problem.textContent = error instanceof Error ? error.message : String(error);
+  }
+}
+
 /**
  * `/games/<id>/replay`: a finished game step by step (First, Back, Next, Last, or the arrow keys),
  * every tile shown, each step's commit told in the words of the game page.
@@ -166,6 +181,7 @@ export async function startReplay(): Promise<void> {
     if (event.key === 'ArrowRight') void go(step.version + 1);
     if (event.key === 'ArrowLeft') void go(step.version - 1);
   });
+  byId('replay-export').addEventListener('click', () => void download(api, gameId));
   if (!session) {
     store.set({ problem: 'Sign in (on the home page) to replay this game.' });
     return;

@@ -12,6 +12,13 @@ export function ReplayPage({ gameId }: { gameId: string }) {
         <h1>Replay</h1>
         <a href={`/games/${gameId}`}>Back to the game</a>
       </div>
+      <p class="replay-export">
+        <button type="button" class="secondary" id="replay-export">
+          Download the game (JSON)
+        </button>{' '}
+        <span class="hint">Every move and every tile, to keep or to replay with the rules elsewhere.</span>
+        <span role="status" class="problem" id="replay-export-problem" />
+      </p>
       <div class="replay-controls" role="toolbar" aria-label="Steps">
         <button type="button" class="secondary" data-step="first">
           First
