@@ -3,6 +3,7 @@
 // receiver, given up after about three days, stopped by a 410, never redirected, timed out, told to
 // wait by Retry-After, sent again after a crash between sending and recording, redelivered by hand.
 import { RETRY_DELAYS_MS, type WebhookSender } from '@chickenfoot/api';
+import { sendWebhook } from '@chickenfoot/webhooks';
 import { newKey, testApi } from '@chickenfoot/api/testing';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -249,15 +250,31 @@ describe('webhook deliveries', () => {
     await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
     opened.push({ close: () => new Promise<void>((resolve) => listener.close(() => resolve())) });
     const port = (listener.address() as AddressInfo).port;
+    // The sweeper's real SSRF-safe sender under the production policy, with a resolver that answers
+    // loopback for this one name (what a hostile DNS would do).
+    const lookups: string[] = [];
+    const lookup = async (hostname: string) => {
+      lookups.push(hostname);
+      return hostname === 'loopback.hooks.test' ? [{ address: '127.0.0.1', family: 4 }] : [];
+    };
+    const policy = { allowLoopbackHttp: false };
     const h = await testApi(inject('dynamoEndpoint'), {
-      webhooks: { allowLoopbackHttp: false },
-      sweeperWebhooks: { allowLoopbackHttp: false },
+      webhooks: policy,
+      sweeperWebhooks: { send: (url, headers, body) => sendWebhook(url, headers, body, { policy, lookup }) },
     });
     const ann = await h.api.register('Ann');
-    // A name passes the URL check (names are not resolved then); its addresses are checked on sending.
-    const added = await h.api.call('POST', '/v1/me/webhooks', {
+    // `localhost` is loopback by definition: refused at once, and nothing is kept.
+    const local = await h.api.call('POST', '/v1/me/webhooks', {
       token: ann.token,
       body: { url: `https://localhost:${port}/hook` },
+      headers: { 'idempotency-key': newKey() },
+    });
+    expect(local.body).toMatchObject({ status: 422, code: 'webhook/url-not-allowed' });
+    expect((await h.api.call('GET', '/v1/me/webhooks', { token: ann.token })).body.endpoints).toEqual([]);
+    // Another name passes the URL check (names are not resolved then); its addresses are checked on sending.
+    const added = await h.api.call('POST', '/v1/me/webhooks', {
+      token: ann.token,
+      body: { url: `https://loopback.hooks.test:${port}/hook` },
       headers: { 'idempotency-key': newKey() },
     });
     expect(added.status).toBe(201);
@@ -272,6 +289,7 @@ describe('webhook deliveries', () => {
       status: 'pending',
       attempts: [expect.objectContaining({ status: null, outcome: 'address-not-allowed' })],
     });
+    expect(lookups).toEqual(['loopback.hooks.test']);
     expect(connections.count).toBe(0);
   });
 

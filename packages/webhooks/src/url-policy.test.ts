@@ -94,6 +94,13 @@ describe('checkWebhookUrl', () => {
     expect(check.ok && check.url.href).toBe('https://hooks.example.com:8443/in/turns?x=1');
   });
 
+  it.each(['https://localhost.example.com/', 'https://mylocalhost.com/', 'https://localhost-hooks.example.com/'])(
+    'accepts %s: a name that only looks like localhost',
+    (url) => {
+      expect(checkWebhookUrl(url, PROD).ok).toBe(true);
+    },
+  );
+
   it('accepts a public literal address', () => {
     expect(checkWebhookUrl('https://8.8.8.8/', PROD).ok).toBe(true);
     expect(checkWebhookUrl('https://[2606:4700:4700::1111]/', PROD).ok).toBe(true);
@@ -123,6 +130,10 @@ describe('checkWebhookUrl', () => {
     ['https://[::ffff:127.0.0.1]/', 'webhook/url-not-allowed'],
     ['https://169.254.169.254/latest/meta-data/', 'webhook/url-not-allowed'],
     ['https://[fd00:ec2::254]/', 'webhook/url-not-allowed'],
+    ['https://localhost/hook', 'webhook/url-not-allowed'],
+    ['https://LOCALHOST:8443/', 'webhook/url-not-allowed'],
+    ['https://localhost./', 'webhook/url-not-allowed'],
+    ['https://api.localhost/', 'webhook/url-not-allowed'],
   ])('refuses %s in production: %s', (url, code) => {
     const check = checkWebhookUrl(url, PROD);
     expect(check.ok ? 'ok' : check.code).toBe(code);

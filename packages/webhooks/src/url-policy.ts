@@ -23,7 +23,8 @@ export const MAX_URL_LENGTH = 2048;
  * Checks an endpoint URL without DNS: its syntax, `https:` (or `http:` to loopback under the dev policy),
  * no user name or password, at most {@link MAX_URL_LENGTH} characters, and a host that is a literal IP
  * (in any spelling the WHATWG parser turns into one: `2130706433`, `0x7f.1`, `127.1`, `[::ffff:7f00:1]`)
- * must pass {@link isAllowedAddress}. Names are checked again, by address, when a delivery resolves them.
+ * must pass {@link isAllowedAddress}; in production `localhost` and the names under it are refused too. Other
+ * names are checked, by address, when a delivery resolves them.
  *
  * @example
  * checkWebhookUrl('https://hooks.example.com/in', { allowLoopbackHttp: false }); // { ok: true, url }
@@ -53,6 +54,11 @@ export function checkWebhookUrl(input: string, policy: UrlPolicy): UrlCheck {
   }
   if (ip !== null && !isAllowedAddress(ip, policy)) {
     return refuse('webhook/url-not-allowed', `${ip} is not a public address`);
+  }
+  // `localhost` and every name under it are loopback by definition (RFC 6761): said now, rather than
+  // accepted and then refused at every delivery.
+  if (ip === null && !policy.allowLoopbackHttp && isLocalhostName(url.hostname)) {
+    return refuse('webhook/url-not-allowed', `${url.hostname} is this machine, not a public address`);
   }
   return { ok: true, url };
 }
@@ -87,8 +93,10 @@ export function literalAddress(url: URL): string | null {
   return isIP(host) === 0 ? null : host;
 }
 
+// `localhost`, its fully qualified spelling, and the names under it (`api.localhost`: RFC 6761 6.3).
 function isLocalhostName(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === 'localhost.';
+  const name = hostname.endsWith('.') ? hostname.slice(0, -1) : hostname;
+  return name === 'localhost' || name.endsWith('.localhost');
 }
 
 function refuse(code: UrlCheckCode, detail: string): UrlCheck {
