@@ -11,6 +11,7 @@ import { lambdaBuildOptions } from '../src/bundle/options';
 import { LAMBDA_ENTRY, REPO_ROOT } from '../src/bundle/paths';
 import { zodEnglishOnly } from '../src/bundle/zod-locales';
 import { zodWithoutUnused } from '../src/bundle/zod-unused';
+import { sdkWithoutEventStreams } from '../src/bundle/sdk-unused';
 import { callInWorker } from './in-worker';
 
 const dir = mkdtempSync(join(tmpdir(), 'chickenfoot-bundle-'));
@@ -52,6 +53,7 @@ describe('the Lambda bundle options', () => {
       'zod-english-only',
       'zod-without-unused',
       'lambda-credentials',
+      'sdk-without-event-streams',
     ]);
   });
 });
@@ -129,6 +131,29 @@ describe('lambdaCredentials', () => {
     );
     const files = inputs.filter((i) => i.startsWith('node_modules/'));
     expect(files.filter((i) => /credential-provider-(?!env)|nested-clients|token-providers/.test(i))).toEqual([]);
+  });
+});
+
+describe('sdkWithoutEventStreams', () => {
+  it("leaves the SDK's event-stream code out, and a DynamoDB client as it was", async () => {
+    const source = `import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
+       const said = async (f) => { try { await f(); return 'ran'; } catch (e) { return e.message; } };
+       export const probe = async () => ({
+         // A client is built and serializes a command (sent nowhere: the endpoint refuses to connect).
+         client: typeof new DynamoDBClient({ region: 'us-east-1', endpoint: 'http://127.0.0.1:9', maxAttempts: 1,
+           credentials: { accessKeyId: 'a', secretAccessKey: 'b' } }).send,
+         command: new GetItemCommand({ TableName: 't', Key: { pk: { S: 'x' } } }).input.TableName,
+         streams: await said(async () => new (await import('@smithy/core/event-streams')).EventStreamSerde()),
+       });`;
+    const { url, inputs } = await bundle('sdk-unused', source, sdkWithoutEventStreams());
+    expect(await callInWorker(url, 'probe', {})).toEqual({
+      client: 'function',
+      command: 't',
+      streams: 'event streams are left out of this bundle (infra/src/bundle/sdk-unused.ts)',
+    });
+    expect(inputs.filter((i) => i.includes('event-streams/'))).toEqual([]);
+    const whole = await bundle('sdk-whole', source, { name: 'none', setup() {} });
+    expect(whole.inputs.filter((i) => i.includes('event-streams/')).length).toBeGreaterThan(5);
   });
 });
 

@@ -100,6 +100,7 @@ async function main(): Promise<void> {
     const withLocales = await variant('with-zod-locales', (o) => plugins(o, 'zod-english-only'));
     const withChain = await variant('with-credential-chain', (o) => plugins(o, 'lambda-credentials'));
     const withUnused = await variant('with-zod-unused', (o) => plugins(o, 'zod-without-unused'));
+    const withStreams = await variant('with-event-streams', (o) => plugins(o, 'sdk-without-event-streams'));
     const sdkExternal = await variant('sdk-external', (o) => ({ ...o, external: ['@aws-sdk/*', '@smithy/*'] }));
     const sizeOf = (f: string) => statSync(f).size;
 
@@ -141,6 +142,7 @@ async function main(): Promise<void> {
         zodLocales: sizeOf(withLocales.file) - bytes,
         zodUnused: sizeOf(withUnused.file) - bytes,
         credentialChain: sizeOf(withChain.file) - bytes,
+        eventStreams: sizeOf(withStreams.file) - bytes,
       },
       sdkExternal: { bytes: sizeOf(sdkExternal.file), importMs: round1(median(samples.external) - bareMs) },
       billed,
@@ -158,7 +160,8 @@ async function main(): Promise<void> {
     );
     console.log(
       `  plugins save: zod locales ${result.savedBytes.zodLocales} bytes, zod's compiler and JSON Schema reader ` +
-        `${result.savedBytes.zodUnused} bytes, credential chain ${result.savedBytes.credentialChain} bytes`,
+        `${result.savedBytes.zodUnused} bytes, credential chain ${result.savedBytes.credentialChain} bytes, ` +
+        `the SDK's event streams ${result.savedBytes.eventStreams} bytes`,
     );
     console.log(
       `import (median of ${RUNS} fresh processes, minus bare node ${result.bareNodeMs} ms): ${importMs} ms as deployed (--enable-source-maps), ${result.importMsWithoutSourceMaps} ms without source maps`,

@@ -3,6 +3,7 @@ import { lambdaCredentials } from './lambda-credentials';
 import { LOCAL_ENTRY, REPO_ROOT } from './paths';
 import { zodEnglishOnly } from './zod-locales';
 import { zodWithoutUnused } from './zod-unused';
+import { sdkWithoutEventStreams } from './sdk-unused';
 
 /**
  * The esbuild options of `npm start`'s prebuilt server (functions/start.mjs builds with these when
@@ -11,8 +12,8 @@ import { zodWithoutUnused } from './zod-unused';
  * - dynalite stays in node_modules: it loads its own files by computed paths, and its LevelDB is a
  *   native addon.
  * - The Lambda plugins apply here too: the local server speaks English only, compiles no zod schema
- *   nor reads JSON Schema, and its DynamoDB client always gets its credentials (fake ones) in code,
- *   so the provider chain is never asked.
+ *   nor reads JSON Schema, sends no event-stream operation, and its DynamoDB client always gets its
+ *   credentials (fake ones) in code, so the provider chain is never asked.
  * - CommonJS inside the bundle (@hono/node-server's helpers, parts of the SDK) may `require` Node's
  *   built-ins: a `require` made with createRequire is there for them.
  * - Source maps, for stack traces that point at the TypeScript; `npm start` turns them on
@@ -38,7 +39,7 @@ export function localServerBuildOptions(outdir: string, entry: string = LOCAL_EN
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
     },
-    plugins: [zodEnglishOnly(), zodWithoutUnused(), lambdaCredentials()],
+    plugins: [zodEnglishOnly(), zodWithoutUnused(), lambdaCredentials(), sdkWithoutEventStreams()],
     absWorkingDir: REPO_ROOT,
     logLevel: 'warning',
     metafile: true,

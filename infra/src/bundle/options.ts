@@ -3,6 +3,7 @@ import { LAMBDA_ENTRY, REPO_ROOT } from './paths';
 import { lambdaCredentials } from './lambda-credentials';
 import { zodEnglishOnly } from './zod-locales';
 import { zodWithoutUnused } from './zod-unused';
+import { sdkWithoutEventStreams } from './sdk-unused';
 
 /**
  * The one set of esbuild options for the Lambda bundle: the stack deploys what these build, and
@@ -13,9 +14,9 @@ import { zodWithoutUnused } from './zod-unused';
  * - `module` before `main`: the SDK and hono ship ES modules there, which esbuild can tree-shake.
  * - With `module` first every dependency arrives as ESM, so no `createRequire` banner is needed; the
  *   bundled-handler test fails if a CommonJS `require` shim ever appears.
- * - Three plugins drop code Lambda never runs: zod's 63 non-English locales, zod's schema compiler and
- *   JSON Schema reader, and every AWS credential source but the environment (see zod-locales.ts,
- *   zod-unused.ts and lambda-credentials.ts).
+ * - Four plugins drop code Lambda never runs: zod's 63 non-English locales, zod's schema compiler and
+ *   JSON Schema reader, every AWS credential source but the environment, and the SDK's event streams
+ *   (see zod-locales.ts, zod-unused.ts, lambda-credentials.ts and sdk-unused.ts).
  * - Source maps without sources: stack traces map to TypeScript lines (with NODE_OPTIONS
  *   --enable-source-maps) while the map stays small.
  * @example await esbuild.build(lambdaBuildOptions('/tmp/out'));
@@ -35,7 +36,7 @@ export function lambdaBuildOptions(outdir: string, entry: string = LAMBDA_ENTRY)
     sourcesContent: false,
     legalComments: 'none',
     external: [],
-    plugins: [zodEnglishOnly(), zodWithoutUnused(), lambdaCredentials()],
+    plugins: [zodEnglishOnly(), zodWithoutUnused(), lambdaCredentials(), sdkWithoutEventStreams()],
     absWorkingDir: REPO_ROOT,
     logLevel: 'warning',
     metafile: true,
