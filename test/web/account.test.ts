@@ -2,31 +2,18 @@
 // where it was), and deleting the account in two steps: the page signs out and says so, the key is refused
 // everywhere, a bot takes the seat in the game in play and the other player sees no name of it.
 // The real site over real HTTP, in a real browser; every reply the pages get is checked against the contract.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/browser';
-import { checkFetched } from '../support/contract/fetch';
-import { serveApp, type ServedApp } from '../support/serve';
+import { describe, expect, it } from 'vitest';
 import { createGame, expectClean, inviteLink, joinByLink, signUp } from './support/player';
 import { keptSession } from './support/session';
 import { screenshot } from './support/screens';
+import { siteForSuite } from './support/site';
 
-let served: ServedApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  served = await serveApp(inject('dynamoEndpoint'), { limits: { pollMs: 40 } }, checkFetched);
-  browser = await launchBrowser();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await served?.close();
-});
+const site = siteForSuite();
 
 describe('the account on the web client', () => {
   it('renames: the header says the new name, a game joined before keeps the old one, a new game has the new', async () => {
-    const { baseUrl } = served;
-    const gus = await signUp(browser, baseUrl, 'Gus', 'desktop');
+    const { baseUrl } = site;
+    const gus = await signUp(site.browser, baseUrl, 'Gus', 'desktop');
     const before = await createGame(gus, baseUrl, { seats: 2, set: 6 });
     await gus.page.goto(`${baseUrl}/`);
     const field = gus.page.getByLabel('New name');
@@ -54,11 +41,11 @@ describe('the account on the web client', () => {
   }, 90_000);
 
   it('deletes the account in two steps: signed out, the key refused, a bot in the seat and no name left', async () => {
-    const { baseUrl } = served;
-    const ida = await signUp(browser, baseUrl, 'Ida', 'phone');
+    const { baseUrl } = site;
+    const ida = await signUp(site.browser, baseUrl, 'Ida', 'phone');
     const gameId = await createGame(ida, baseUrl, { seats: 2, set: 6 });
     const link = await inviteLink(ida);
-    const jo = await signUp(browser, baseUrl, 'Jo', 'desktop');
+    const jo = await signUp(site.browser, baseUrl, 'Jo', 'desktop');
     await joinByLink(jo, link);
     await ida.page.locator('body[data-status=playing]').waitFor();
     const token = (await keptSession(ida.page))?.token;

@@ -1,44 +1,19 @@
 // Bots on the web client: one person plays a whole game against two bots by clicking; a creator seats
 // a bot from the game page; a player who leaves is replaced by one. The real site over real HTTP, in
 // a real browser, no network beyond this machine.
-import { fisherYates } from '@chickenfoot/rules';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { chooser } from '../e2e/play-loop';
-import { isolatedPage, launchBrowser } from '../support/browser';
-import { checkFetched } from '../support/contract/fetch';
-import { serveApp, type ServedApp } from '../support/serve';
+import { describe, expect, it } from 'vitest';
+import { isolatedPage } from '../support/browser';
 import { playByClicking } from './support/click-play';
-import { createGame, expectClean, inviteLink, joinByLink, signUp } from './support/player';
+import { createGame, expectClean, QUICK_BOT_GAME, inviteLink, joinByLink, signUp } from './support/player';
 import { screenshot, VIEWPORTS } from './support/screens';
+import { siteForSuite } from './support/site';
 
-let served: ServedApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  const random = chooser(16);
-  const shuffle = fisherYates((n) => random([...Array(n).keys()]));
-  served = await serveApp(inject('dynamoEndpoint'), { limits: { pollMs: 40 }, shuffle }, checkFetched);
-  browser = await launchBrowser();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await served?.close();
-});
+const site = siteForSuite({ seed: 16 });
 
 describe('bots on the web client', () => {
   it('one player against two bots: created with them, the game starts at once and is played to the winners', async () => {
-    const cat = await signUp(browser, served.baseUrl, 'Cat', 'phone');
-    await createGame(cat, served.baseUrl, {
-      seats: 3,
-      bots: 2,
-      set: 6,
-      handSize: 3,
-      opening: 'next-highest',
-      autoPlay: 'only-move',
-      drawnTile: 'must-play',
-      botLevel: 'random',
-    });
+    const cat = await signUp(site.browser, site.baseUrl, 'Cat', 'phone');
+    await createGame(cat, site.baseUrl, { ...QUICK_BOT_GAME, seats: 3, bots: 2 });
     await cat.page.locator('body[data-status=playing]').waitFor();
     expect(await cat.page.locator('.seat .status').allTextContents()).toEqual(
       expect.arrayContaining([expect.stringContaining('a computer player (random)')]),
@@ -58,14 +33,14 @@ describe('bots on the web client', () => {
   }, 180_000);
 
   it('on a turn clock, the seat in turn says how long it has, on the game page and in my games', async () => {
-    const fay = await signUp(browser, served.baseUrl, 'Fay', 'desktop');
-    const gameId = await createGame(fay, served.baseUrl, { seats: 2, bots: 1, set: 6, turnHours: 48, awayAfter: 3 });
+    const fay = await signUp(site.browser, site.baseUrl, 'Fay', 'desktop');
+    const gameId = await createGame(fay, site.baseUrl, { seats: 2, bots: 1, set: 6, turnHours: 48, awayAfter: 3 });
     // The bot moves at once whenever it is its turn, so the turn comes to Fay.
     const mine = fay.page.locator('.seat.you.to-play .status');
     await mine.waitFor();
     expect(await mine.textContent()).toMatch(/^to play(?: \(drew a tile\))?, 2 days left/);
     await screenshot(fay.page, 'clock-game-desktop');
-    await fay.page.goto(`${served.baseUrl}/`);
+    await fay.page.goto(`${site.baseUrl}/`);
     const item = fay.page.locator(`a[href="/games/${gameId}"] .state`);
     await item.waitFor();
     expect(await item.textContent()).toMatch(/^your move: (?:just now|waiting 1 minute) · 2 days left$/);
@@ -74,8 +49,8 @@ describe('bots on the web client', () => {
   }, 60_000);
 
   it('the creator seats a bot from the game page; a player who leaves is replaced by a bot', async () => {
-    const dan = await signUp(browser, served.baseUrl, 'Dan', 'desktop');
-    await createGame(dan, served.baseUrl, { seats: 3, set: 6 });
+    const dan = await signUp(site.browser, site.baseUrl, 'Dan', 'desktop');
+    await createGame(dan, site.baseUrl, { seats: 3, set: 6 });
     await dan.page.getByRole('button', { name: 'Add a computer player' }).click();
     await dan.page.locator('.seat .status', { hasText: 'a computer player (greedy)' }).waitFor();
     expect(await dan.page.locator('#turn').textContent()).toBe('Waiting for players: 2 of 3 seats taken.');
@@ -83,7 +58,7 @@ describe('bots on the web client', () => {
     expect(await dan.page.locator('.seat .count').allTextContents()).toEqual(['', '', '']);
     expect(await dan.page.locator('table.scores').count()).toBe(0);
 
-    const eve = { ...(await isolatedPage(browser, VIEWPORTS.desktop)), name: 'Eve', device: 'desktop' as const };
+    const eve = { ...(await isolatedPage(site.browser, VIEWPORTS.desktop)), name: 'Eve', device: 'desktop' as const };
     await joinByLink(eve, await inviteLink(dan));
     await dan.page.locator('body[data-status=playing]').waitFor();
 
@@ -100,8 +75,8 @@ describe('bots on the web client', () => {
 
     // My games: the one waiting for Dan's move first (with how long it has waited), then one waiting for players.
     expect(await dan.page.locator('#turn').textContent()).toMatch(/your turn/);
-    await createGame(dan, served.baseUrl, { seats: 2, set: 6 });
-    await dan.page.goto(`${served.baseUrl}/`);
+    await createGame(dan, site.baseUrl, { seats: 2, set: 6 });
+    await dan.page.goto(`${site.baseUrl}/`);
     const items = dan.page.locator('.game-item');
     await expect.poll(() => items.count()).toBe(2);
     expect(await items.nth(0).getAttribute('class')).toContain('mine');

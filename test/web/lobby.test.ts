@@ -1,30 +1,14 @@
 // The life around a game on the web client: finding opponents in the lobby (quick match, and the open
 // games to join with a click), and playing again once a game is over. The real site over real HTTP, in
 // a real browser; every reply the pages get is checked against the contract.
-import { fisherYates } from '@chickenfoot/rules';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { chooser } from '../e2e/play-loop';
-import { isolatedPage, launchBrowser } from '../support/browser';
-import { checkFetched } from '../support/contract/fetch';
-import { serveApp, type ServedApp } from '../support/serve';
+import { describe, expect, it } from 'vitest';
+import { isolatedPage } from '../support/browser';
 import { playByClicking } from './support/click-play';
-import { createGame, expectClean, signUp, type Player } from './support/player';
+import { createGame, expectClean, QUICK_BOT_GAME, signUp, type Player } from './support/player';
 import { screenshot, VIEWPORTS } from './support/screens';
+import { siteForSuite } from './support/site';
 
-let served: ServedApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  const random = chooser(41);
-  const shuffle = fisherYates((n) => random([...Array(n).keys()]));
-  served = await serveApp(inject('dynamoEndpoint'), { limits: { pollMs: 40 }, shuffle }, checkFetched);
-  browser = await launchBrowser();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await served?.close();
-});
+const site = siteForSuite({ seed: 41 });
 
 /** Waits until the page is a game's page, ready; returns the game's id. */
 async function onGamePage(player: Player): Promise<string> {
@@ -35,8 +19,8 @@ async function onGamePage(player: Player): Promise<string> {
 
 describe('the lobby on the web client', () => {
   it('quick match seats two strangers at one table, a newcomer signing up on the way', async () => {
-    const { baseUrl } = served;
-    const ann = await signUp(browser, baseUrl, 'Ann', 'phone');
+    const { baseUrl } = site;
+    const ann = await signUp(site.browser, baseUrl, 'Ann', 'phone');
     await ann.page.getByRole('link', { name: 'Find a game' }).first().click();
     await ann.page.getByRole('heading', { name: 'Find a game' }).waitFor();
     await screenshot(ann.page, 'lobby-phone');
@@ -46,7 +30,7 @@ describe('the lobby on the web client', () => {
     expect(await ann.page.locator('body').getAttribute('data-status')).toBe('waiting');
 
     // Ben has never been here: the lobby asks his name, signs him up and seats him at Ann's table.
-    const ben = { ...(await isolatedPage(browser, VIEWPORTS.desktop)), name: 'Ben', device: 'desktop' as const };
+    const ben = { ...(await isolatedPage(site.browser, VIEWPORTS.desktop)), name: 'Ben', device: 'desktop' as const };
     await ben.page.goto(`${baseUrl}/lobby`);
     await ben.page.getByLabel('Your name').fill('Ben');
     await ben.page.getByRole('button', { name: 'Quick match' }).click();
@@ -59,10 +43,10 @@ describe('the lobby on the web client', () => {
   }, 90_000);
 
   it('lists an open game with who waits there, and joins it with one click', async () => {
-    const { baseUrl } = served;
-    const dee = await signUp(browser, baseUrl, 'Dee', 'desktop');
+    const { baseUrl } = site;
+    const dee = await signUp(site.browser, baseUrl, 'Dee', 'desktop');
     const gameId = await createGame(dee, baseUrl, { seats: 3, set: 6, open: 'true' });
-    const cy = await signUp(browser, baseUrl, 'Cy', 'phone');
+    const cy = await signUp(site.browser, baseUrl, 'Cy', 'phone');
     await cy.page.goto(`${baseUrl}/lobby`);
     const item = cy.page.locator(`.lobby-item[data-game-id="${gameId}"]`);
     await item.waitFor();
@@ -91,18 +75,9 @@ describe('the lobby on the web client', () => {
 
 describe('a rematch on the web client', () => {
   it('once the game is over, Play again opens the rematch; pressed again, it opens the same one', async () => {
-    const { baseUrl } = served;
-    const eve = await signUp(browser, baseUrl, 'Eve', 'phone');
-    const first = await createGame(eve, baseUrl, {
-      seats: 2,
-      bots: 1,
-      set: 6,
-      handSize: 3,
-      opening: 'next-highest',
-      autoPlay: 'only-move',
-      drawnTile: 'must-play',
-      botLevel: 'random',
-    });
+    const { baseUrl } = site;
+    const eve = await signUp(site.browser, baseUrl, 'Eve', 'phone');
+    const first = await createGame(eve, baseUrl, QUICK_BOT_GAME);
     // No rematch to offer while the game is on.
     expect(await eve.page.getByRole('button', { name: 'Play again' }).count()).toBe(0);
     await playByClicking([eve], 5);

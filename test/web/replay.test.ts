@@ -2,46 +2,20 @@
 // (buttons and arrow keys), every seat's tiles shown, each step's commit told in the game page's words;
 // the whole game downloads as one JSON document. The real site over real HTTP, in a real browser; every
 // reply the page gets is checked against the contract.
-import { fisherYates } from '@chickenfoot/rules';
 import { readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { chooser } from '../e2e/play-loop';
-import { launchBrowser } from '../support/browser';
-import { checkFetched } from '../support/contract/fetch';
-import { serveApp, type ServedApp } from '../support/serve';
+import { describe, expect, it } from 'vitest';
 import { playByClicking } from './support/click-play';
-import { createGame, expectClean, signUp } from './support/player';
+import { createGame, expectClean, QUICK_BOT_GAME, signUp } from './support/player';
 import { screenshot } from './support/screens';
+import { siteForSuite } from './support/site';
 
-let served: ServedApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  const random = chooser(23);
-  const shuffle = fisherYates((n) => random([...Array(n).keys()]));
-  served = await serveApp(inject('dynamoEndpoint'), { limits: { pollMs: 40 }, shuffle }, checkFetched);
-  browser = await launchBrowser();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await served?.close();
-});
+const site = siteForSuite({ seed: 23 });
 
 describe('a replay on the web client', () => {
   it('steps through a finished game with every tile shown, each step told', async () => {
-    const { baseUrl } = served;
-    const kim = await signUp(browser, baseUrl, 'Kim', 'desktop');
-    const gameId = await createGame(kim, baseUrl, {
-      seats: 2,
-      bots: 1,
-      set: 6,
-      handSize: 3,
-      opening: 'next-highest',
-      autoPlay: 'only-move',
-      drawnTile: 'must-play',
-      botLevel: 'random',
-    });
+    const { baseUrl } = site;
+    const kim = await signUp(site.browser, baseUrl, 'Kim', 'desktop');
+    const gameId = await createGame(kim, baseUrl, QUICK_BOT_GAME);
     await playByClicking([kim], 9);
     await kim.page.getByRole('link', { name: 'Replay this game' }).click();
     await kim.page.waitForURL(`${baseUrl}/games/${gameId}/replay`);

@@ -1,25 +1,13 @@
 // Table talk on the web client: two players at one game say things to each other, the other page
 // hears of it by itself, muting is for oneself and kept, and a message shows as typed (never as markup).
 // The real site over real HTTP, in a real browser; every reply the pages get is checked against the contract.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { isolatedPage, launchBrowser } from '../support/browser';
-import { checkFetched } from '../support/contract/fetch';
-import { serveApp, type ServedApp } from '../support/serve';
+import { describe, expect, it } from 'vitest';
+import { isolatedPage } from '../support/browser';
 import { createGame, expectClean, inviteLink, joinByLink, signUp, type Player } from './support/player';
 import { screenshot, VIEWPORTS } from './support/screens';
+import { siteForSuite } from './support/site';
 
-let served: ServedApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  served = await serveApp(inject('dynamoEndpoint'), { limits: { pollMs: 40 } }, checkFetched);
-  browser = await launchBrowser();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await served?.close();
-});
+const site = siteForSuite();
 
 /** The messages a page shows: who said each (as that page names them) and what. */
 async function shown(player: Player): Promise<{ who: string; text: string }[]> {
@@ -42,11 +30,11 @@ async function say(player: Player, text: string): Promise<void> {
 
 describe('table talk on the web client', () => {
   it('says things at the table, hears the others by itself, and mutes for oneself', async () => {
-    const { baseUrl } = served;
-    const ann = await signUp(browser, baseUrl, 'Ann', 'desktop');
+    const { baseUrl } = site;
+    const ann = await signUp(site.browser, baseUrl, 'Ann', 'desktop');
     const gameId = await createGame(ann, baseUrl, { seats: 2, set: 6 });
     const link = await inviteLink(ann);
-    const ben = { ...(await isolatedPage(browser, VIEWPORTS.phone)), name: 'Ben', device: 'phone' as const };
+    const ben = { ...(await isolatedPage(site.browser, VIEWPORTS.phone)), name: 'Ben', device: 'phone' as const };
     // Ben's page runs on a clock the test moves: its next look for messages comes when the test says.
     await ben.page.clock.install();
     await joinByLink(ben, link);

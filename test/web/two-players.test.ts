@@ -1,40 +1,21 @@
 // Two people, each in their own browser (one on a phone, one on a desktop), play a whole game on the
 // web client by clicking: sign up, create with options, share the invite link, join, play to the winners.
 // The real site over real HTTP; every non-loopback request is blocked, and none may be attempted.
-import type { Browser } from 'playwright-core';
-import { fisherYates } from '@chickenfoot/rules';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { chooser } from '../e2e/play-loop';
-import { isolatedPage, launchBrowser } from '../support/browser';
-import { checkFetched } from '../support/contract/fetch';
-import { serveApp, type ServedApp } from '../support/serve';
+import { describe, expect, it } from 'vitest';
+import { isolatedPage } from '../support/browser';
 import { playByClicking } from './support/click-play';
 import { offContract } from './support/public-only';
 import { createGame, inviteLink, joinByLink, pageState, signUp, type Player } from './support/player';
 import { screenshot, VIEWPORTS } from './support/screens';
+import { siteForSuite } from './support/site';
 
-let served: ServedApp;
-let browser: Browser;
+const site = siteForSuite({ seed: 2026 });
 const players: Player[] = [];
-
-beforeAll(async () => {
-  // What the pages receive from the API is checked against the contract, as every suite's responses are.
-  // The game watcher polls faster than its default, so a seat hears of a move in tens of milliseconds.
-  // Deals come from a seeded shuffle, so the game (and its Chickenlittle moments) is the same each run.
-  const random = chooser(2026);
-  const shuffle = fisherYates((n) => random([...Array(n).keys()]));
-  served = await serveApp(inject('dynamoEndpoint'), { limits: { pollMs: 40 }, shuffle }, checkFetched);
-  browser = await launchBrowser();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await served?.close();
-});
 
 describe('two players on the web client', () => {
   it('sign up, create a game with options, invite, join, and play it to the winners by clicking', async () => {
-    const { baseUrl } = served;
-    const ann = await signUp(browser, baseUrl, 'Ann', 'desktop');
+    const { baseUrl } = site;
+    const ann = await signUp(site.browser, baseUrl, 'Ann', 'desktop');
     players.push(ann);
     await screenshot(ann.page, 'home-signed-in-desktop');
     const gameId = await createGame(ann, baseUrl, {
@@ -52,7 +33,7 @@ describe('two players on the web client', () => {
     await screenshot(ann.page, 'game-waiting-desktop');
 
     // Bob has never been here: the invite link's page signs him up and joins in one step.
-    const bob = { ...(await isolatedPage(browser, VIEWPORTS.phone)), name: 'Bob', device: 'phone' as const };
+    const bob = { ...(await isolatedPage(site.browser, VIEWPORTS.phone)), name: 'Bob', device: 'phone' as const };
     players.push(bob);
     await joinByLink(bob, link);
     // Ann's page hears of it by itself (long-poll): the game starts without a reload.

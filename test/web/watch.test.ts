@@ -1,35 +1,19 @@
 // Watching a game on the web client: a player makes a watch link, a stranger with no account opens it and
 // follows the game live (the board, the seats, the news; never a tile), the player revokes it and the link
 // stops working. The real site over real HTTP, in a real browser; every reply is checked against the contract.
-import { fisherYates } from '@chickenfoot/rules';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { chooser } from '../e2e/play-loop';
-import { isolatedPage, launchBrowser } from '../support/browser';
-import { checkFetched } from '../support/contract/fetch';
-import { serveApp, type ServedApp } from '../support/serve';
+import { describe, expect, it } from 'vitest';
+import { isolatedPage } from '../support/browser';
 import { playByClicking } from './support/click-play';
 import { createGame, expectClean, inviteLink, joinByLink, pageState, signUp, waitPast } from './support/player';
 import { screenshot, VIEWPORTS } from './support/screens';
+import { siteForSuite } from './support/site';
 
-let served: ServedApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  const random = chooser(7);
-  const shuffle = fisherYates((n) => random([...Array(n).keys()]));
-  served = await serveApp(inject('dynamoEndpoint'), { limits: { pollMs: 40 }, shuffle }, checkFetched);
-  browser = await launchBrowser();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await served?.close();
-});
+const site = siteForSuite({ seed: 7 });
 
 describe('watching a game on the web client', () => {
   it('a watch link shows the game live to a stranger, without a tile, until it is revoked', async () => {
-    const { baseUrl } = served;
-    const ann = await signUp(browser, baseUrl, 'Ann', 'desktop');
+    const { baseUrl } = site;
+    const ann = await signUp(site.browser, baseUrl, 'Ann', 'desktop');
     await createGame(ann, baseUrl, {
       seats: 2,
       set: 6,
@@ -38,7 +22,7 @@ describe('watching a game on the web client', () => {
       autoPlay: 'only-move',
       drawnTile: 'must-play',
     });
-    const bob = await signUp(browser, baseUrl, 'Bob', 'phone');
+    const bob = await signUp(site.browser, baseUrl, 'Bob', 'phone');
     await joinByLink(bob, await inviteLink(ann));
     await ann.page.locator('body[data-status=playing]').waitFor();
 
@@ -54,7 +38,7 @@ describe('watching a game on the web client', () => {
     ]);
 
     // Cy has no account: the link is all it takes.
-    const cy = { ...(await isolatedPage(browser, VIEWPORTS.phone)), name: 'Cy', device: 'phone' as const };
+    const cy = { ...(await isolatedPage(site.browser, VIEWPORTS.phone)), name: 'Cy', device: 'phone' as const };
     await cy.page.goto(link);
     await cy.page.locator('body[data-ready=true]').waitFor();
     const seats = await cy.page.locator('.seat .name').allTextContents();

@@ -29,6 +29,21 @@ export async function signUp(
   return { ...isolated, name, device };
 }
 
+/**
+ * The options of a short game against one random bot: double-6, three tiles each, and every play that is
+ * the only move made by the server, so a game is over in a few dozen clicks.
+ */
+export const QUICK_BOT_GAME = {
+  seats: 2,
+  bots: 1,
+  set: 6,
+  handSize: 3,
+  opening: 'next-highest',
+  autoPlay: 'only-move',
+  drawnTile: 'must-play',
+  botLevel: 'random',
+} as const;
+
 /** On `/new`: sets the options (radio values or numbers, by field name) and creates the game; returns its id. */
 export async function createGame(player: Player, baseUrl: string, options: Record<string, string | number>) {
   const { page } = player;
