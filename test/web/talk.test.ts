@@ -1,5 +1,6 @@
 // Table talk on the web client: two players at one game say things to each other, the other page
-// hears of it by itself, muting is for oneself and kept, and a message shows as typed (never as markup).
+// hears of it by itself (more seldom while the table is quiet), muting is for oneself and kept, and a
+// message shows as typed (never as markup).
 // The real site over real HTTP, in a real browser; every reply the pages get is checked against the contract.
 import { describe, expect, it } from 'vitest';
 import { isolatedPage } from '../support/browser';
@@ -81,5 +82,32 @@ describe('table talk on the web client', () => {
     expect(gameId).toMatch(/^g_/);
     expectClean(ann);
     expectClean(ben);
+  }, 90_000);
+
+  it('looks less often while the table is quiet, and again at once when the game moves', async () => {
+    const { baseUrl } = site;
+    const cy = await signUp(site.browser, baseUrl, 'Cy', 'desktop');
+    await createGame(cy, baseUrl, { seats: 2, set: 6 });
+    const link = await inviteLink(cy);
+    const dee = { ...(await isolatedPage(site.browser, VIEWPORTS.desktop)), name: 'Dee', device: 'desktop' as const };
+    await dee.page.clock.install();
+    await joinByLink(dee, link);
+    await dee.page.getByText('Nothing said yet.').waitFor();
+    const looks = () => dee.requested.filter((url) => new URL(url).pathname.endsWith('/messages')).length;
+    expect(looks()).toBe(1);
+    // Quiet: 15 s, then 30 s (doubling up to two minutes).
+    await dee.page.clock.fastForward(16_000);
+    await expect.poll(looks).toBe(2);
+    await dee.page.clock.fastForward(16_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(looks()).toBe(2);
+    await dee.page.clock.fastForward(16_000);
+    await expect.poll(looks).toBe(3);
+    // Cy leaves (a bot takes the seat): the game moves, and Dee's page looks at the table at once.
+    await cy.page.getByRole('button', { name: 'Leave this game' }).click();
+    await cy.page.getByRole('button', { name: 'Leave for good' }).click();
+    await expect.poll(looks, { timeout: 10_000 }).toBe(4);
+    expectClean(cy);
+    expectClean(dee);
   }, 90_000);
 });
