@@ -62,6 +62,22 @@ async function retried<T>(send: () => Promise<T>): Promise<T> {
   }
 }
 
+/** What an openapi-fetch call resolves to, the parts read here. */
+type Reply<T> = { data?: T; error?: unknown; response: Response };
+
+/** A reply's data (none for a 204), or its problem as an ApiError. */
+async function dataOf<T>(reply: Promise<Reply<T>>): Promise<T> {
+  const { data, error, response } = await reply;
+  if (!response.ok) throw failure(response, error);
+  return data as T;
+}
+
+/** A change: sent with a fresh Idempotency-Key, and again with the same key when that is safe (`retried`). */
+function changed<T>(send: (key: string) => Promise<Reply<T>>): Promise<T> {
+  const key = newKey();
+  return retried(() => dataOf(send(key)));
+}
+
 /**
  * The API as this page uses it: the client generated from openapi.yaml (openapi-fetch), nothing else.
  * Every method resolves with the data or throws an ApiError carrying the problem's `detail`.
@@ -78,15 +94,12 @@ export class Api {
   }
 
   async register(name: string) {
-    const key = newKey();
-    return retried(async () => {
-      const { data, error, response } = await this.client.POST('/v1/players', {
+    return changed((key) =>
+      this.client.POST('/v1/players', {
         body: { name },
         params: { header: { 'idempotency-key': key } },
-      });
-      if (!data) throw failure(response, error);
-      return data;
-    });
+      }),
+    );
   }
 
   async me() {
@@ -102,183 +115,162 @@ export class Api {
 
   /** Changes the name the other players see in the games joined from now on. */
   async rename(name: string, etag: string) {
-    const key = newKey();
-    return retried(async () => {
-      const { data, error, response } = await this.client.PATCH('/v1/me', {
+    const data = await changed((key) =>
+      this.client.PATCH('/v1/me', {
         params: { header: { 'if-match': etag, 'idempotency-key': key } },
         body: { name },
-      });
-      if (!data) throw failure(response, error);
-      return data.player;
-    });
+      }),
+    );
+    return data.player;
   }
 
   /** Deletes the account for good (bots take its seats; its name leaves every game; its keys stop working). */
   async deleteAccount(etag: string) {
-    const key = newKey();
-    return retried(async () => {
-      const { error, response } = await this.client.DELETE('/v1/me', {
+    await changed((key) =>
+      this.client.DELETE('/v1/me', {
         params: { header: { 'if-match': etag, 'idempotency-key': key } },
-      });
-      if (response.status !== 204) throw failure(response, error);
-    });
+      }),
+    );
   }
 
   async myGames() {
-    const { data, error, response } = await this.client.GET('/v1/me/games', { params: { query: { limit: 100 } } });
-    if (!data) throw failure(response, error);
-    return data.games;
+    return (await dataOf(this.client.GET('/v1/me/games', { params: { query: { limit: 100 } } }))).games;
   }
 
   async create(body: NewGame) {
-    const key = newKey();
-    return retried(async () => {
-      const { data, error, response } = await this.client.POST('/v1/games', {
+    const data = await changed((key) =>
+      this.client.POST('/v1/games', {
         body,
         params: { header: { 'idempotency-key': key } },
-      });
-      if (!data) throw failure(response, error);
-      return data.game;
-    });
+      }),
+    );
+    return data.game;
   }
 
   /** Joins a game: with its invite code, or, for an open game (one the lobby lists), without. */
   async join(id: string, inviteCode?: string) {
-    const key = newKey();
-    return retried(async () => {
-      const { data, error, response } = await this.client.POST('/v1/games/{id}/join', {
+    const data = await changed((key) =>
+      this.client.POST('/v1/games/{id}/join', {
         params: { path: { id }, header: { 'idempotency-key': key } },
         body: inviteCode === undefined ? {} : { inviteCode },
-      });
-      if (!data) throw failure(response, error);
-      return data.game;
-    });
+      }),
+    );
+    return data.game;
   }
 
   /** The open games waiting for players, newest first (the first page: up to 50). */
   async lobby() {
-    const { data, error, response } = await this.client.GET('/v1/lobby');
-    if (!data) throw failure(response, error);
-    return data.games;
+    return (await dataOf(this.client.GET('/v1/lobby'))).games;
   }
 
   /** Seats this player in the open game of `seats` players and the usual rules that waited longest, or opens one. */
   async quickMatch(seats: number) {
-    const key = newKey();
-    return retried(async () => {
-      const { data, error, response } = await this.client.POST('/v1/lobby/quick-match', {
+    const data = await changed((key) =>
+      this.client.POST('/v1/lobby/quick-match', {
         params: { header: { 'idempotency-key': key } },
         body: { seats },
-      });
-      if (!data) throw failure(response, error);
-      return data.game;
-    });
+      }),
+    );
+    return data.game;
   }
 
   /** Proposes a rematch of a finished game, or accepts the one already proposed: the new game either way. */
   async rematch(id: string) {
-    const key = newKey();
-    return retried(async () => {
-      const { data, error, response } = await this.client.POST('/v1/games/{id}/rematch', {
+    const data = await changed((key) =>
+      this.client.POST('/v1/games/{id}/rematch', {
         params: { path: { id }, header: { 'idempotency-key': key } },
-      });
-      if (!data) throw failure(response, error);
-      return data.game;
-    });
+      }),
+    );
+    return data.game;
   }
 
   /** The table's messages after `after` (their `seq`), oldest first; none while this player mutes the game. */
   async messages(id: string, after: number) {
-    const { data, error, response } = await this.client.GET('/v1/games/{id}/messages', {
-      params: { path: { id }, query: { after } },
-    });
-    if (!data) throw failure(response, error);
-    return data;
+    return dataOf(
+      this.client.GET('/v1/games/{id}/messages', {
+        params: { path: { id }, query: { after } },
+      }),
+    );
   }
 
   /** Says something to everyone seated at the table (1-280 characters). */
   async say(id: string, text: string) {
-    const key = newKey();
-    return retried(async () => {
-      const { data, error, response } = await this.client.POST('/v1/games/{id}/messages', {
+    return changed((key) =>
+      this.client.POST('/v1/games/{id}/messages', {
         params: { path: { id }, header: { 'idempotency-key': key } },
         body: { text },
-      });
-      if (!data) throw failure(response, error);
-      return data;
-    });
+      }),
+    );
   }
 
   /** Mutes (or unmutes) the table's messages, for this player alone. */
   async mute(id: string, muted: boolean) {
-    const { data, error, response } = await this.client.PUT('/v1/games/{id}/messages/mute', {
-      params: { path: { id } },
-      body: { muted },
-    });
-    if (!data) throw failure(response, error);
-    return data.muted;
+    return (
+      await dataOf(
+        this.client.PUT('/v1/games/{id}/messages/mute', {
+          params: { path: { id } },
+          body: { muted },
+        }),
+      )
+    ).muted;
   }
 
   /** The game this page's watch token is for, as a spectator sees it (this Api's token is a watch token). */
   async watch() {
-    const { data, error, response } = await this.client.GET('/v1/watch');
-    if (!data) throw failure(response, error);
-    return data;
+    return dataOf(this.client.GET('/v1/watch'));
   }
 
   /** What happened after `after`, redacted for a spectator; with `wait`, a long-poll. */
   async watchEvents(after: number, wait = 0, signal?: AbortSignal) {
-    const { data, error, response } = await this.client.GET('/v1/watch/events', {
-      params: { query: wait > 0 ? { after, wait } : { after } },
-      ...(signal ? { signal } : {}),
-    });
-    if (!data) throw failure(response, error);
-    return data;
+    return dataOf(
+      this.client.GET('/v1/watch/events', {
+        params: { query: wait > 0 ? { after, wait } : { after } },
+        ...(signal ? { signal } : {}),
+      }),
+    );
   }
 
   /** A new watch link's token (shown only now) for the game, made by this player's seat. */
   async createWatchLink(id: string) {
-    const key = newKey();
-    return retried(async () => {
-      const { data, error, response } = await this.client.POST('/v1/games/{id}/watch-links', {
+    return changed((key) =>
+      this.client.POST('/v1/games/{id}/watch-links', {
         params: { path: { id }, header: { 'idempotency-key': key } },
-      });
-      if (!data) throw failure(response, error);
-      return data;
-    });
+      }),
+    );
   }
 
   /** The game's open watch links (without their tokens). */
   async watchLinks(id: string) {
-    const { data, error, response } = await this.client.GET('/v1/games/{id}/watch-links', {
-      params: { path: { id } },
-    });
-    if (!data) throw failure(response, error);
-    return data.links;
+    return (
+      await dataOf(
+        this.client.GET('/v1/games/{id}/watch-links', {
+          params: { path: { id } },
+        }),
+      )
+    ).links;
   }
 
   /** Revokes a watch link: its token is refused from then on. */
   async revokeWatchLink(id: string, linkId: string) {
-    const { error, response } = await this.client.DELETE('/v1/games/{id}/watch-links/{linkId}', {
-      params: { path: { id, linkId } },
-    });
-    if (response.status !== 204) throw failure(response, error);
+    await dataOf(
+      this.client.DELETE('/v1/games/{id}/watch-links/{linkId}', {
+        params: { path: { id, linkId } },
+      }),
+    );
   }
 
   /** A finished game as it stood after commit `at`, every tile shown (for its players). */
   async replay(id: string, at: number) {
-    const { data, error, response } = await this.client.GET('/v1/games/{id}/replay', {
-      params: { path: { id }, query: { at } },
-    });
-    if (!data) throw failure(response, error);
-    return data;
+    return dataOf(
+      this.client.GET('/v1/games/{id}/replay', {
+        params: { path: { id }, query: { at } },
+      }),
+    );
   }
 
   /** A finished game as one JSON document: rules, seats, every commit with every tile shown, the scores. */
   async export(id: string) {
-    const { data, error, response } = await this.client.GET('/v1/games/{id}/export', { params: { path: { id } } });
-    if (!data) throw failure(response, error);
-    return data;
+    return dataOf(this.client.GET('/v1/games/{id}/export', { params: { path: { id } } }));
   }
 
   /** The game now; null when it has not changed since `version` (304). */
@@ -294,49 +286,40 @@ export class Api {
 
   /** A move decided on `version` of the game. */
   async move(id: string, version: number, move: Move) {
-    const key = newKey();
-    return retried(async () => {
-      const { data, error, response } = await this.client.POST('/v1/games/{id}/moves', {
+    return changed((key) =>
+      this.client.POST('/v1/games/{id}/moves', {
         params: { path: { id }, header: { 'if-match': `"${version}"`, 'idempotency-key': key } },
         body: move,
-      });
-      if (!data) throw failure(response, error);
-      return data;
-    });
+      }),
+    );
   }
 
   /** Seats a bot in the lowest free seat (the creator only), at the game's `botLevel` unless `level` says. */
   async addBot(id: string, version: number, level?: Schemas['BotLevel']) {
-    const key = newKey();
-    return retried(async () => {
-      const { data, error, response } = await this.client.POST('/v1/games/{id}/bots', {
+    return changed((key) =>
+      this.client.POST('/v1/games/{id}/bots', {
         params: { path: { id }, header: { 'if-match': `"${version}"`, 'idempotency-key': key } },
         body: level ? { level } : {},
-      });
-      if (!data) throw failure(response, error);
-      return data;
-    });
+      }),
+    );
   }
 
   /** Leaves the game: before the start the seat is free again; in play a bot takes it over. */
   async leave(id: string, version: number) {
-    const key = newKey();
-    return retried(async () => {
-      const { data, error, response } = await this.client.POST('/v1/games/{id}/leave', {
+    return changed((key) =>
+      this.client.POST('/v1/games/{id}/leave', {
         params: { path: { id }, header: { 'if-match': `"${version}"`, 'idempotency-key': key } },
-      });
-      if (!data) throw failure(response, error);
-      return data;
-    });
+      }),
+    );
   }
 
   /** What happened after `after`, redacted for this player; with `wait`, a long-poll. */
   async events(id: string, after: number, wait = 0, signal?: AbortSignal) {
-    const { data, error, response } = await this.client.GET('/v1/games/{id}/events', {
-      params: { path: { id }, query: wait > 0 ? { after, wait } : { after } },
-      ...(signal ? { signal } : {}),
-    });
-    if (!data) throw failure(response, error);
-    return data;
+    return dataOf(
+      this.client.GET('/v1/games/{id}/events', {
+        params: { path: { id }, query: wait > 0 ? { after, wait } : { after } },
+        ...(signal ? { signal } : {}),
+      }),
+    );
   }
 }

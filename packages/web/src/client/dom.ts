@@ -53,6 +53,13 @@ export function timeLeft(iso: string, now = Date.now()): string {
   return seconds <= 0 ? 'time is up' : `${span(seconds)} left`;
 }
 
+/** When something happened, as a person reads it at a glance: the time, and the day too when not today. */
+export function shortTime(iso: string, now = new Date()): string {
+  const at = new Date(iso);
+  const today = at.toDateString() === now.toDateString();
+  return at.toLocaleString([], today ? { timeStyle: 'short' } : { dateStyle: 'short', timeStyle: 'short' });
+}
+
 // A duration in the unit a person would say it in: minutes up to an hour and a half, hours up to a
 // day and a half, then days.
 function span(seconds: number): string {

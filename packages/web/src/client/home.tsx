@@ -4,6 +4,7 @@ import { Api, ApiError, type GameSummary } from './api';
 import { byId, copyText, onSubmit, timeLeft, waited } from './dom';
 import { noticeDeleted, wireAccount } from './account';
 import { clearSession, loadSession, saveSession, type Session } from './session';
+import { sessionOrSignUp } from './sign-up';
 
 /** Whose the other seats are, by name: "Bob, a greedy bot", and how many are still free. */
 function others(game: GameSummary, me: string): string {
@@ -133,14 +134,7 @@ export async function startHome(): Promise<void> {
       byId('signin-problem').textContent = error instanceof Error ? error.message : String(error);
     });
   }
-  onSubmit(byId<HTMLFormElement>('register'), async (data) => {
-    const name = String(data.get('name') ?? '').trim();
-    if (!name) throw new Error('Type the name the others will see.');
-    const { player, token } = await new Api(null).register(name);
-    const session = { token, player: { id: player.id, name: player.name } };
-    saveSession(session);
-    showSignedIn(session);
-  });
+  onSubmit(byId<HTMLFormElement>('register'), async (data) => showSignedIn(await sessionOrSignUp(data.get('name'))));
   onSubmit(byId<HTMLFormElement>('signin'), async (data) => {
     showSignedIn(await signIn(String(data.get('key') ?? '').trim()));
   });

@@ -3,7 +3,8 @@ import { loadSession, saveSession, type Session } from './session';
 
 /**
  * The player of this browser, signing up on the way with the name a form asked for when there is
- * none yet: how the invite page and the lobby let a newcomer act with one click.
+ * none yet: the home page's sign-up, and how the invite page and the lobby let a newcomer act with
+ * one click.
  */
 export async function sessionOrSignUp(name: FormDataEntryValue | null): Promise<Session> {
   const current = loadSession();

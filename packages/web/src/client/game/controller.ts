@@ -2,13 +2,12 @@ import { layoutBoard, type BoardLayout } from '../../board/layout';
 import { Api, ApiError, type Commit, type Game, type Move, type Schemas } from '../api';
 
 import { lastSeen, markSeen } from '../session';
-import { toNews, type Speaker } from './describe';
+import { speakerFor, toNews, type Speaker } from './describe';
 import { follow } from './live';
-import { seatSource, type GameSource } from './source';
+import { commitsUpTo, seatSource, type GameSource } from './source';
 import { Store, type GameState } from './store';
 
 type CommandReply = Schemas['CommandReply'];
-type EventPage = Schemas['EventPage'];
 
 /** The most lines of news kept on the page. */
 const NEWS_KEPT = 60;
@@ -47,11 +46,7 @@ export class GameController {
   }
 
   private speaker(view: Game): Speaker {
-    const layout = this.layout(view);
-    return {
-      view,
-      placement: (id, tile) => layout?.tiles.find((t) => t.id === id && t.tile === tile)?.label ?? null,
-    };
+    return speakerFor(view, this.layout(view));
   }
 
   /** Loads the game, the news since the last visit, then follows it until it is over. */
@@ -74,7 +69,7 @@ export class GameController {
     this.show(view, { phase: 'ready', sinceFirst: seen === null });
     // Then what happened since the last visit here; on a first visit, the game so far (its end).
     if (seen === null || seen < view.version) {
-      const commits = await this.history(since, view.version);
+      const commits = await commitsUpTo(this.source, since, view.version, MAX_PAGES);
       const news = commits ? toNews(commits, this.speaker(view)).slice(seen === null ? -SO_FAR : 0) : null;
       this.store.set({ since: news });
     }
@@ -91,23 +86,6 @@ export class GameController {
       resumed: () => void this.refresh(),
       done: () => ['finished', 'cancelled'].includes(this.store.get().view?.status ?? ''),
     });
-  }
-
-  /**
-   * The commits from the first page of events on, page after page (`next`) up to the version shown:
-   * a long game's log is more than a page, and a first page asked for before the view may stop short
-   * of it. Newer commits come with the long-poll, told once. Null when the API cannot be reached.
-   */
-  private async history(first: Promise<EventPage | null>, upTo: number): Promise<Commit[] | null> {
-    let page = await first;
-    if (!page) return null;
-    const commits = [...page.commits];
-    for (let pages = 1; page.next !== null && page.version < upTo && pages < MAX_PAGES; pages++) {
-      page = await this.source.events(page.next).catch(() => null);
-      if (!page) break;
-      commits.push(...page.commits);
-    }
-    return commits.filter((c) => c.version <= upTo);
   }
 
   /** Shows a view, if it is not older than the one shown (with `also`, in the same render); remembers it as seen. */

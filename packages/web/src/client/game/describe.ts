@@ -1,3 +1,4 @@
+import type { BoardLayout } from '../../board/layout';
 import type { Commit, Game, GameEvent } from '../api';
 import { BOT_NAMES, seatName } from './seat-names';
 import type { NewsEntry } from './store';
@@ -7,6 +8,14 @@ export interface Speaker {
   readonly view: Game;
   /** The board's name of a placement of the current hand ("6-4 on the 6 of spoke 2"), if known. */
   readonly placement: (id: number, tile: string) => string | null;
+}
+
+/** The speaker of `view`, naming placements as `layout` (the board the view shows) labels them. */
+export function speakerFor(view: Game, layout: BoardLayout | null): Speaker {
+  return {
+    view,
+    placement: (id, tile) => layout?.tiles.find((t) => t.id === id && t.tile === tile)?.label ?? null,
+  };
 }
 
 /** "You" for the viewer, the seat's name otherwise. */

@@ -210,7 +210,7 @@ export async function startWatch(): Promise<void> {
   const api = new Api(token || null);
   // The game's id comes with its first view: the page knows only the token.
   const first = token ? await api.watch().catch(() => null) : null;
-  const game = new GameController(first?.id ?? '', api, watchSource(api));
+  const game = new GameController(first?.id ?? '', api, watchSource(api, first ?? undefined));
   mount(game, null);
   if (!first) {
     const problem = token

@@ -1,16 +1,16 @@
 /** @jsxImportSource hono/jsx/dom */
 import { createPortal, render, useSyncExternalStore } from 'hono/jsx/dom';
 import { layoutBoard, type BoardLayout } from '../../board/layout';
-import { Api, type Commit, type EventPage, type Game, type ReplayStep } from '../api';
+import { Api, type Commit, type Game, type ReplayStep } from '../api';
 import { byId } from '../dom';
 import { loadSession } from '../session';
 import { BoardView } from './board-view';
-import { toNews, type Speaker } from './describe';
+import { speakerFor, toNews } from './describe';
 import { HandsView } from './hands-view';
 import { Observable } from './observable';
 import { seatName } from './seat-names';
 import { SeatsView } from './seats-view';
-import { asSpectator } from './source';
+import { asSpectator, commitsUpTo, seatSource } from './source';
 import { HandTile } from './tile-svg';
 
 /** What the replay shows: the step, the table at it (as nobody's view), and every commit's sentences. */
@@ -27,27 +27,12 @@ interface ReplayState {
 const NO_ENDS: ReadonlySet<number> = new Set();
 const NO_PLAY = { play: () => Promise.resolve() };
 
-/** Every commit of the game, page after page (a finished game's log does not change). */
-async function allCommits(api: Api, gameId: string): Promise<Map<number, Commit>> {
-  const commits = new Map<number, Commit>();
-  let page: EventPage | null = await api.events(gameId, 0);
-  while (page) {
-    for (const commit of page.commits) commits.set(commit.version, commit);
-    page = page.next === null ? null : await api.events(gameId, page.next);
-  }
-  return commits;
-}
-
 /** The sentences of the step's commit, its placements named on the board as it stands after it. */
 function said(state: ReplayState): string[] {
   const { step, view, layout } = state;
   const commit = step ? state.commits.get(step.version) : undefined;
   if (!commit || !view) return [];
-  const speaker: Speaker = {
-    view,
-    placement: (id, tile) => layout?.tiles.find((t) => t.id === id && t.tile === tile)?.label ?? null,
-  };
-  return toNews([commit], speaker).map((entry) => entry.text);
+  return toNews([commit], speakerFor(view, layout)).map((entry) => entry.text);
 }
 
 function Replay({ store, regions }: { store: Observable<ReplayState>; regions: Record<string, HTMLElement> }) {
@@ -187,8 +172,9 @@ export async function startReplay(): Promise<void> {
     return;
   }
   // The commits' sentences and the first step at once: the step draws, the sentences follow.
-  const commits = allCommits(api, gameId).catch(() => new Map<number, Commit>());
+  const source = seatSource(api, gameId);
+  const commits = commitsUpTo(source, source.events(0), Infinity, Infinity).catch(() => null);
   await go(1);
-  store.set({ commits: await commits });
+  store.set({ commits: new Map((await commits)?.map((c) => [c.version, c])) });
   document.body.dataset.ready = 'true';
 }

@@ -1,4 +1,4 @@
-import type { Api, EventPage, Game, WatchView } from '../api';
+import type { Api, Commit, EventPage, Game, WatchView } from '../api';
 
 /** The seat of a spectator: none, so nothing on the page is "yours" (no seat has this number). */
 export const NO_SEAT = -1;
@@ -27,10 +27,40 @@ export function asSpectator(view: WatchView): Game {
   return { ...view, yourSeat: NO_SEAT, inviteCode: null, yourTiles: [], drawnTile: null, legalMoves: [] };
 }
 
-/** A spectator's source (the API's token is a watch token): the game as a seat without tiles sees it. */
-export function watchSource(api: Api): GameSource {
+/**
+ * A spectator's source (the API's token is a watch token): the game as a seat without tiles sees it.
+ * `first`, a view the page read already (to learn the game's id), is the first one it gives.
+ */
+export function watchSource(api: Api, first?: WatchView): GameSource {
+  let unread = first;
   return {
-    view: async () => asSpectator(await api.watch()),
+    view: async () => {
+      const view = unread ?? (await api.watch());
+      unread = undefined;
+      return asSpectator(view);
+    },
     events: (after, wait, signal) => api.watchEvents(after, wait, signal),
   };
+}
+
+/**
+ * The commits from `first` (a page of `source`'s events) on, page after page (`next`), up to version
+ * `upTo` and at most `maxPages` pages: a long game's log is more than a page, and a first page asked
+ * for before the view may stop short of it. Null when the first page could not be read.
+ */
+export async function commitsUpTo(
+  source: GameSource,
+  first: Promise<EventPage | null>,
+  upTo: number,
+  maxPages: number,
+): Promise<Commit[] | null> {
+  let page = await first;
+  if (!page) return null;
+  const commits = [...page.commits];
+  for (let pages = 1; page.next !== null && page.version < upTo && pages < maxPages; pages++) {
+    page = await source.events(page.next).catch(() => null);
+    if (!page) break;
+    commits.push(...page.commits);
+  }
+  return commits.filter((c) => c.version <= upTo);
 }

@@ -1,15 +1,9 @@
 /** @jsxImportSource hono/jsx/dom */
 import { useEffect, useRef, useSyncExternalStore } from 'hono/jsx/dom';
 import type { Game } from '../api';
+import { shortTime } from '../dom';
 import { seatName } from './seat-names';
 import type { Talk } from './talk';
-
-/** When a message was said, as a person reads it at a glance: the time, and the day when not today. */
-function when(iso: string): string {
-  const at = new Date(iso);
-  const today = at.toDateString() === new Date().toDateString();
-  return at.toLocaleString([], today ? { timeStyle: 'short' } : { dateStyle: 'short', timeStyle: 'short' });
-}
 
 /**
  * Table talk: what the seated players said (oldest first, each by seat name), a box to say something
@@ -51,7 +45,8 @@ export function TalkView({ talk, view }: { talk: Talk; view: Game }) {
         <ol class="talk-list" ref={list} tabindex={0} aria-label="What was said">
           {state.messages.map((m) => (
             <li key={m.seq}>
-              <span class="talk-who">{seatName(view, m.seat, true)}</span> <time dateTime={m.at}>{when(m.at)}</time>
+              <span class="talk-who">{seatName(view, m.seat, true)}</span>{' '}
+              <time dateTime={m.at}>{shortTime(m.at)}</time>
               <p class="talk-text">{m.text}</p>
             </li>
           ))}

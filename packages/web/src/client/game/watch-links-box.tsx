@@ -1,7 +1,7 @@
 /** @jsxImportSource hono/jsx/dom */
 import { useState } from 'hono/jsx/dom';
 import type { Game, Schemas } from '../api';
-import { copyText } from '../dom';
+import { copyText, shortTime } from '../dom';
 import type { GameController } from './controller';
 import { seatName } from './seat-names';
 
@@ -83,7 +83,7 @@ export function WatchLinksBox({ view, game }: { view: Game; game: GameController
         <ul class="watch-list">
           {links.map((link) => (
             <li key={link.id}>
-              {`Made by ${seatName(view, link.seat, true)}, ${new Date(link.createdAt).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' })}`}{' '}
+              {`Made by ${seatName(view, link.seat, true)}, ${shortTime(link.createdAt)}`}{' '}
               <button type="button" class="secondary" disabled={busy} onClick={() => void revoke(link.id)}>
                 Revoke
               </button>
