@@ -2,10 +2,9 @@
 // a bot from the game page; a player who leaves is replaced by one. The real site over real HTTP, in
 // a real browser, no network beyond this machine.
 import { describe, expect, it } from 'vitest';
-import { isolatedPage } from '../support/browser';
 import { playByClicking } from './support/click-play';
-import { createGame, expectClean, QUICK_BOT_GAME, inviteLink, joinByLink, signUp } from './support/player';
-import { screenshot, VIEWPORTS } from './support/screens';
+import { createGame, expectClean, inviteLink, joinByLink, newcomer, QUICK_BOT_GAME, signUp } from './support/player';
+import { screenshot } from './support/screens';
 import { siteForSuite } from './support/site';
 
 const site = siteForSuite({ seed: 16 });
@@ -58,7 +57,7 @@ describe('bots on the web client', () => {
     expect(await dan.page.locator('.seat .count').allTextContents()).toEqual(['', '', '']);
     expect(await dan.page.locator('table.scores').count()).toBe(0);
 
-    const eve = { ...(await isolatedPage(site.browser, VIEWPORTS.desktop)), name: 'Eve', device: 'desktop' as const };
+    const eve = await newcomer(site.browser, 'Eve', 'desktop');
     await joinByLink(eve, await inviteLink(dan));
     await dan.page.locator('body[data-status=playing]').waitFor();
 

@@ -2,10 +2,9 @@
 // games to join with a click), and playing again once a game is over. The real site over real HTTP, in
 // a real browser; every reply the pages get is checked against the contract.
 import { describe, expect, it } from 'vitest';
-import { isolatedPage } from '../support/browser';
 import { playByClicking } from './support/click-play';
-import { createGame, expectClean, QUICK_BOT_GAME, signUp, type Player } from './support/player';
-import { screenshot, VIEWPORTS } from './support/screens';
+import { createGame, expectClean, newcomer, QUICK_BOT_GAME, signUp, type Player } from './support/player';
+import { screenshot } from './support/screens';
 import { siteForSuite } from './support/site';
 
 const site = siteForSuite({ seed: 41 });
@@ -30,7 +29,7 @@ describe('the lobby on the web client', () => {
     expect(await ann.page.locator('body').getAttribute('data-status')).toBe('waiting');
 
     // Ben has never been here: the lobby asks his name, signs him up and seats him at Ann's table.
-    const ben = { ...(await isolatedPage(site.browser, VIEWPORTS.desktop)), name: 'Ben', device: 'desktop' as const };
+    const ben = await newcomer(site.browser, 'Ben', 'desktop');
     await ben.page.goto(`${baseUrl}/lobby`);
     await ben.page.getByLabel('Your name').fill('Ben');
     await ben.page.getByRole('button', { name: 'Quick match' }).click();

@@ -3,9 +3,8 @@
 // message shows as typed (never as markup).
 // The real site over real HTTP, in a real browser; every reply the pages get is checked against the contract.
 import { describe, expect, it } from 'vitest';
-import { isolatedPage } from '../support/browser';
-import { createGame, expectClean, inviteLink, joinByLink, signUp, type Player } from './support/player';
-import { screenshot, VIEWPORTS } from './support/screens';
+import { createGame, expectClean, inviteLink, joinByLink, newcomer, signUp, type Player } from './support/player';
+import { screenshot } from './support/screens';
 import { siteForSuite } from './support/site';
 
 const site = siteForSuite();
@@ -35,7 +34,7 @@ describe('table talk on the web client', () => {
     const ann = await signUp(site.browser, baseUrl, 'Ann', 'desktop');
     const gameId = await createGame(ann, baseUrl, { seats: 2, set: 6 });
     const link = await inviteLink(ann);
-    const ben = { ...(await isolatedPage(site.browser, VIEWPORTS.phone)), name: 'Ben', device: 'phone' as const };
+    const ben = await newcomer(site.browser, 'Ben', 'phone');
     // Ben's page runs on a clock the test moves: its next look for messages comes when the test says.
     await ben.page.clock.install();
     await joinByLink(ben, link);
@@ -89,7 +88,7 @@ describe('table talk on the web client', () => {
     const cy = await signUp(site.browser, baseUrl, 'Cy', 'desktop');
     await createGame(cy, baseUrl, { seats: 2, set: 6 });
     const link = await inviteLink(cy);
-    const dee = { ...(await isolatedPage(site.browser, VIEWPORTS.desktop)), name: 'Dee', device: 'desktop' as const };
+    const dee = await newcomer(site.browser, 'Dee', 'desktop');
     await dee.page.clock.install();
     await joinByLink(dee, link);
     await dee.page.getByText('Nothing said yet.').waitFor();

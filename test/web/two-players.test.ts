@@ -2,11 +2,10 @@
 // web client by clicking: sign up, create with options, share the invite link, join, play to the winners.
 // The real site over real HTTP; every non-loopback request is blocked, and none may be attempted.
 import { describe, expect, it } from 'vitest';
-import { isolatedPage } from '../support/browser';
 import { playByClicking } from './support/click-play';
 import { offContract } from './support/public-only';
-import { createGame, inviteLink, joinByLink, pageState, signUp, type Player } from './support/player';
-import { screenshot, VIEWPORTS } from './support/screens';
+import { createGame, inviteLink, joinByLink, newcomer, pageState, signUp, type Player } from './support/player';
+import { screenshot } from './support/screens';
 import { siteForSuite } from './support/site';
 
 const site = siteForSuite({ seed: 2026 });
@@ -33,7 +32,7 @@ describe('two players on the web client', () => {
     await screenshot(ann.page, 'game-waiting-desktop');
 
     // Bob has never been here: the invite link's page signs him up and joins in one step.
-    const bob = { ...(await isolatedPage(site.browser, VIEWPORTS.phone)), name: 'Bob', device: 'phone' as const };
+    const bob = await newcomer(site.browser, 'Bob', 'phone');
     players.push(bob);
     await joinByLink(bob, link);
     // Ann's page hears of it by itself (long-poll): the game starts without a reload.

@@ -2,10 +2,18 @@
 // follows the game live (the board, the seats, the news; never a tile), the player revokes it and the link
 // stops working. The real site over real HTTP, in a real browser; every reply is checked against the contract.
 import { describe, expect, it } from 'vitest';
-import { isolatedPage } from '../support/browser';
 import { playByClicking } from './support/click-play';
-import { createGame, expectClean, inviteLink, joinByLink, pageState, signUp, waitPast } from './support/player';
-import { screenshot, VIEWPORTS } from './support/screens';
+import {
+  createGame,
+  expectClean,
+  inviteLink,
+  joinByLink,
+  newcomer,
+  pageState,
+  signUp,
+  waitPast,
+} from './support/player';
+import { screenshot } from './support/screens';
 import { siteForSuite } from './support/site';
 
 const site = siteForSuite({ seed: 7 });
@@ -38,7 +46,7 @@ describe('watching a game on the web client', () => {
     ]);
 
     // Cy has no account: the link is all it takes.
-    const cy = { ...(await isolatedPage(site.browser, VIEWPORTS.phone)), name: 'Cy', device: 'phone' as const };
+    const cy = await newcomer(site.browser, 'Cy', 'phone');
     await cy.page.goto(link);
     await cy.page.locator('body[data-ready=true]').waitFor();
     const seats = await cy.page.locator('.seat .name').allTextContents();

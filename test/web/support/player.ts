@@ -11,6 +11,15 @@ export interface Player extends IsolatedPage {
   readonly device: keyof typeof VIEWPORTS;
 }
 
+/** A person who has never been here: a browser of their own, no account yet, `name` for when they sign up. */
+export async function newcomer(
+  browser: Browser,
+  name: string,
+  device: keyof typeof VIEWPORTS = 'desktop',
+): Promise<Player> {
+  return { ...(await isolatedPage(browser, VIEWPORTS[device])), name, device };
+}
+
 /** Opens `/` and signs up with `name` by typing it, as a person would. */
 export async function signUp(
   browser: Browser,
@@ -18,15 +27,15 @@ export async function signUp(
   name: string,
   device: keyof typeof VIEWPORTS = 'desktop',
 ): Promise<Player> {
-  const isolated = await isolatedPage(browser, VIEWPORTS[device]);
-  const { page } = isolated;
+  const player = await newcomer(browser, name, device);
+  const { page } = player;
   await page.goto(`${baseUrl}/`);
   await screenshot(page, `home-signed-out-${device}`);
   await page.getByLabel('Your name').fill(name);
   await page.getByRole('button', { name: 'Start playing' }).click();
   await page.getByRole('heading', { name: 'Your games' }).waitFor();
   await expect.poll(() => page.locator('#device-name').textContent()).toBe(name);
-  return { ...isolated, name, device };
+  return player;
 }
 
 /**
