@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { anyFits } from './board';
-import { legalMoves } from './legal-moves';
+import { anyMoveOutOfTurn, legalMoves } from './legal-moves';
 import type { RulesetOptions } from './ruleset';
 import { findGame, Scenario } from './scenario';
 import { boneyardSize, type GameState } from './state';
@@ -38,11 +38,14 @@ describe('Chickenlittle (callout, the default)', () => {
 
   it('may be announced later, out of turn, and then there is nothing to call out', () => {
     const game = oneTileLeft();
+    expect(anyMoveOutOfTurn(game.state)).toBe(false);
     game.play(0, '6-5', 0);
     expect(game.state.hand?.chickenlittle[0]).toBe('pending');
     expect(game.state.hand?.turn).toBe(2);
+    expect(anyMoveOutOfTurn(game.state)).toBe(true);
     expect(legalMoves(game.state, 0)).toEqual([{ type: 'announce' }]);
     expect(game.move(0, { type: 'announce' })).toEqual([{ type: 'ChickenlittleAnnounced', seat: 0, auto: false }]);
+    expect(anyMoveOutOfTurn(game.state)).toBe(false);
     game.play(2, '6-2', 0);
     expect(game.refuse(1, { type: 'callout', seat: 0 })).toMatchObject({ code: 'rules/no-lapse' });
   });

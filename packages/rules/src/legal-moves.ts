@@ -47,6 +47,21 @@ export function addLegalMoves(moves: Move[], state: GameState, seat: Seat): void
   }
 }
 
+/**
+ * True when a seat other than the one in turn may move now: under `callout`, a seat holding one tile
+ * unannounced may announce, and anyone may call out a lapse. Nearly always false, so self-play lists
+ * the seat in turn alone then (the others' lists would be empty).
+ */
+export function anyMoveOutOfTurn(state: GameState): boolean {
+  if (state.status !== 'playing' || state.hand.over || state.rules.chickenlittle !== 'callout') return false;
+  const statuses = state.hand.chickenlittle;
+  for (let seat = 0; seat < statuses.length; seat++) {
+    const status = statuses[seat];
+    if (status === 'pending' || status === 'vulnerable') return true;
+  }
+  return false;
+}
+
 // Bit i of BY_SUIT[s]: the board's i-th end shows suit s; END_ID[i] is that end's placement id. Set by
 // each call from one read of the ends, and BY_SUIT cleared again after (legalMoves is not re-entrant),
 // so finding a tile's ends costs one OR of its two halves' entries, with no pass over the ends per tile.

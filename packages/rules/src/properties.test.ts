@@ -7,7 +7,7 @@ import { decide } from './decide';
 import type { GameEvent, Seat } from './events';
 import { evolve } from './evolve';
 import { forcedMove } from './forced-moves';
-import { legalMoves } from './legal-moves';
+import { anyMoveOutOfTurn, legalMoves } from './legal-moves';
 import { fisherYates, seededRandom } from './random';
 import { redactEvent } from './redact';
 import { maxSeats, type RulesetOptions } from './ruleset';
@@ -180,8 +180,14 @@ describe.each(CONFIGS)('random full games: double-$set, $seats seats', ({ set, s
         let step = 0;
         playChecked({ set, seats, seed }, (_, after) => {
           if (++step % 5 !== 0) return;
+          const outOfTurn = anyMoveOutOfTurn(after);
           for (let seat = 0; seat < seats; seat++) {
             const listed = legalMoves(after, seat);
+            // Self-play lists the seat in turn alone when anyMoveOutOfTurn says nobody else may move.
+            check(
+              outOfTurn || seat === after.hand?.turn || listed.length === 0,
+              () => `seat ${seat} out of turn may ${JSON.stringify(listed[0])}, but anyMoveOutOfTurn said none may`,
+            );
             const keys = new Set(listed.map((m) => JSON.stringify(m)));
             for (const move of listed) {
               check(

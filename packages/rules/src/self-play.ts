@@ -1,7 +1,7 @@
 import type { Command, Move } from './commands';
 import { decide, type Decision } from './decide';
 import type { GameEvent, Seat } from './events';
-import { addLegalMoves } from './legal-moves';
+import { addLegalMoves, anyMoveOutOfTurn } from './legal-moves';
 import { fisherYates, type RandomInt } from './random';
 import type { RulesetOptions } from './ruleset';
 import { ScratchGame } from './scratch';
@@ -63,6 +63,15 @@ export function selfPlay(options: SelfPlayOptions): SelfPlayResult {
   const ends = new Int32Array(state.seatCount);
   while (state.status === 'playing') {
     const moves: Move[] = [];
+    const turn = state.hand.turn;
+    if (turn !== null && !anyMoveOutOfTurn(state)) {
+      // Only the seat in turn has moves: the same list as every seat's, without asking the others.
+      addLegalMoves(moves, state, turn);
+      const move = moves[options.random(moves.length)];
+      if (!move) throw new Error('self-play reached a state where nobody can move');
+      run({ type: 'move', seat: turn, move });
+      continue;
+    }
     for (let seat = 0; seat < state.seatCount; seat++) {
       addLegalMoves(moves, state, seat);
       ends[seat] = moves.length;
