@@ -2,7 +2,8 @@
  * How `npm run bench:server` builds and runs its servers. The server runs as `npm start` runs the
  * app's entry: prebuilt by the bundle options `npm start` uses when infra/src/bundle has them
  * (`localServerBuildOptions`), else through tsx as before them. The floor is always bundled the
- * same way (esbuild, its own options), so it is the same floor before and after a change.
+ * same way (esbuild, its own options), so it is the same floor before and after a change; so is the
+ * store floor (store-floor.ts).
  */
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
@@ -16,12 +17,14 @@ const REPO = here('../../');
 export interface BenchBuild {
   server: string[];
   floor: string[];
+  /** The least a move costs on dynalite: one write, no server (store-floor.ts). */
+  storeFloor: string[];
   describe: string;
 }
 
 // dynalite loads its own files at run time, and LevelDB is a native addon: both stay in node_modules.
 const floorOptions = (outdir: string) => ({
-  entryPoints: { floor: here('./floor-server.ts') },
+  entryPoints: { floor: here('./floor-server.ts'), 'store-floor': here('./store-floor.ts') },
   outdir,
   outExtension: { '.js': '.mjs' },
   bundle: true,
@@ -39,6 +42,7 @@ const floorOptions = (outdir: string) => ({
 export async function benchBuild(outdir: string): Promise<BenchBuild> {
   await build(floorOptions(outdir));
   const floor = [join(outdir, 'floor.mjs')];
+  const storeFloor = [join(outdir, 'store-floor.mjs')];
   const bundle = (await import('@chickenfoot/infra/bundle')) as Record<string, unknown>;
   const options = bundle.localServerBuildOptions as
     ((outdir: string, entry: string) => Parameters<typeof build>[0]) | undefined;
@@ -46,6 +50,7 @@ export async function benchBuild(outdir: string): Promise<BenchBuild> {
     return {
       server: ['--import', 'tsx', here('./server-entry.ts')],
       floor,
+      storeFloor,
       describe: 'through tsx, as npm start ran it (no prebuilt server)',
     };
   }
@@ -54,6 +59,7 @@ export async function benchBuild(outdir: string): Promise<BenchBuild> {
   return {
     server: ['--enable-source-maps', join(serverDir, 'local.mjs')],
     floor,
+    storeFloor,
     describe: 'prebuilt by localServerBuildOptions, as npm start runs it (with source maps)',
   };
 }
