@@ -53,12 +53,11 @@ export function addLegalMoves(moves: Move[], state: GameState, seat: Seat): void
  * the seat in turn alone then (the others' lists would be empty).
  */
 export function anyMoveOutOfTurn(state: GameState): boolean {
-  if (state.status !== 'playing' || state.hand.over || state.rules.chickenlittle !== 'callout') return false;
+  if (state.status !== 'playing' || state.hand.over) return false;
+  // A lapse to call out is a seat that may still announce, so asking who may announce covers both.
+  const mode = state.rules.chickenlittle;
   const statuses = state.hand.chickenlittle;
-  for (let seat = 0; seat < statuses.length; seat++) {
-    const status = statuses[seat];
-    if (status === 'pending' || status === 'vulnerable') return true;
-  }
+  for (let seat = 0; seat < statuses.length; seat++) if (mayAnnounce(mode, statuses[seat])) return true;
   return false;
 }
 

@@ -59,27 +59,23 @@ export function selfPlay(options: SelfPlayOptions): SelfPlayResult {
   run({ type: 'create', seats: options.seats, player: player(0), ...(options.rules ? { rules: options.rules } : {}) });
   for (let seat = 1; seat < options.seats; seat++) run({ type: 'join', player: player(seat) });
 
-  // Every seat's moves in one list, seat after seat; the moves of seat s end at index ends[s].
+  // Every seat's moves in one list, seat after seat; the moves of seat s end at index ends[s]. Nearly
+  // always only the seat in turn may move: then it alone is asked (the same list, without the others').
   const ends = new Int32Array(state.seatCount);
   while (state.status === 'playing') {
     const moves: Move[] = [];
     const turn = state.hand.turn;
-    if (turn !== null && !anyMoveOutOfTurn(state)) {
-      // Only the seat in turn has moves: the same list as every seat's, without asking the others.
-      addLegalMoves(moves, state, turn);
-      const move = moves[options.random(moves.length)];
-      if (!move) throw new Error('self-play reached a state where nobody can move');
-      run({ type: 'move', seat: turn, move });
-      continue;
-    }
-    for (let seat = 0; seat < state.seatCount; seat++) {
+    const alone = turn !== null && !anyMoveOutOfTurn(state);
+    const first = alone ? turn : 0;
+    const last = alone ? turn : state.seatCount - 1;
+    for (let seat = first; seat <= last; seat++) {
       addLegalMoves(moves, state, seat);
       ends[seat] = moves.length;
     }
     const at = options.random(moves.length);
     const move = moves[at];
     if (!move) throw new Error('self-play reached a state where nobody can move');
-    let seat = 0;
+    let seat = first;
     while ((ends[seat] ?? 0) <= at) seat++;
     run({ type: 'move', seat, move });
   }
