@@ -151,6 +151,24 @@ async function coldStart(command: string[], env: Record<string, string>, dataDir
   return ms;
 }
 
+type Figures = Record<
+  'p50Ms' | 'p99Ms' | 'movesPerSec' | 'cpuMsPerMove' | 'rssMb' | 'coldStartMs' | 'coldStartWithNpmMs',
+  number
+>;
+
+/** Judges a run's figures against the issue's targets (moves/s at least, the rest at most). */
+function judgeTargets(f: Figures): Record<keyof Figures, Judged> {
+  return {
+    p50Ms: judge(f.p50Ms, 'atMost', TARGET.p50Ms),
+    p99Ms: judge(f.p99Ms, 'atMost', TARGET.p99Ms),
+    movesPerSec: judge(f.movesPerSec, 'atLeast', TARGET.movesPerSec),
+    cpuMsPerMove: judge(f.cpuMsPerMove, 'atMost', TARGET.cpuMsPerMove),
+    rssMb: judge(f.rssMb, 'atMost', TARGET.rssMb),
+    coldStartMs: judge(f.coldStartMs, 'atMost', TARGET.coldStartMs),
+    coldStartWithNpmMs: judge(f.coldStartWithNpmMs, 'atMost', TARGET.coldStartMs),
+  };
+}
+
 /**
  * Runs store-floor.ts (`node args`) one `way` (see there): `cold` resolves with the time from spawn to
  * its `ready` (its first write answered); the others with the figures its last line reports.
@@ -293,45 +311,28 @@ async function main(): Promise<void> {
       script: round(median(cold.script), 1),
       npm: round(median(cold.npm), 1),
     };
-    const targets: Record<string, Judged> = {
-      p50Ms: judge(move.p50Ms, 'atMost', TARGET.p50Ms),
-      p99Ms: judge(move.p99Ms, 'atMost', TARGET.p99Ms),
-      movesPerSec: judge(movesPerSec, 'atLeast', TARGET.movesPerSec),
-      cpuMsPerMove: judge(cpu, 'atMost', TARGET.cpuMsPerMove),
-      rssMb: judge(mb(serverUsage.rss), 'atMost', TARGET.rssMb),
-      coldStartMs: judge(coldMs.script, 'atMost', TARGET.coldStartMs),
-      coldStartWithNpmMs: judge(coldMs.npm, 'atMost', TARGET.coldStartMs),
-    };
-
+    const targets = judgeTargets({
+      p50Ms: move.p50Ms,
+      p99Ms: move.p99Ms,
+      movesPerSec,
+      cpuMsPerMove: cpu,
+      rssMb: mb(serverUsage.rss),
+      coldStartMs: coldMs.script,
+      coldStartWithNpmMs: coldMs.npm,
+    });
     // Each target judged on the store floor of a move's writes too: one it misses, no server that
     // writes what a move writes can meet on dynalite; the floor of one write shows what fewer would buy.
-    const reachable: Record<string, Judged> = {
-      p50Ms: judge(storeFloor.move.p50Ms, 'atMost', TARGET.p50Ms),
-      p99Ms: judge(storeFloor.move.p99Ms, 'atMost', TARGET.p99Ms),
-      movesPerSec: judge(storeFloor.move.perSec, 'atLeast', TARGET.movesPerSec),
-      cpuMsPerMove: judge(storeFloor.move.cpuMsPerMove, 'atMost', TARGET.cpuMsPerMove),
-      rssMb: judge(storeFloor.move.rssMb, 'atMost', TARGET.rssMb),
-      coldStartMs: judge(storeColdMs, 'atMost', TARGET.coldStartMs),
-      coldStartWithNpmMs: judge(storeColdMs, 'atMost', TARGET.coldStartMs),
-    };
+    const reachable = judgeTargets({
+      p50Ms: storeFloor.move.p50Ms,
+      p99Ms: storeFloor.move.p99Ms,
+      movesPerSec: storeFloor.move.perSec,
+      cpuMsPerMove: storeFloor.move.cpuMsPerMove,
+      rssMb: storeFloor.move.rssMb,
+      coldStartMs: storeColdMs,
+      coldStartWithNpmMs: storeColdMs,
+    });
 
     const ratio = (a: number, b: number) => round(a / b);
-    console.log(`server: ${built.describe}; floor: node:http + raw SDK, the same DynamoDB work (floor-server.ts)`);
-    console.log(
-      `latency, one move at a time (${move.samples} samples each): move p50 ${move.p50Ms} ms p99 ${move.p99Ms} ms; floor p50 ${floorLatency.p50Ms} ms p99 ${floorLatency.p99Ms} ms -> x${ratio(move.p50Ms, floorLatency.p50Ms)} at p50`,
-    );
-    console.log(
-      `throughput, ${CONCURRENT} games at once (median of ${THROUGHPUT_ROUNDS} rounds of ${THROUGHPUT_SECONDS} s): ${movesPerSec} moves/s; floor ${floorPerSec}/s -> x${ratio(movesPerSec, floorPerSec)}`,
-    );
-    console.log(
-      `server CPU per move: ${cpu} ms (floor ${floorCpu} ms per request -> x${ratio(cpu, floorCpu)}); RSS after the run ${mb(serverUsage.rss)} MB, peak ${mb(serverUsage.maxRss)} MB (floor ${mb(floorUsage.rss)} MB)`,
-    );
-    console.log(
-      `  memory after the run: V8 heap ${mb(serverUsage.heapUsed)} of ${mb(serverUsage.heapTotal)} MB, external ${mb(serverUsage.external)} MB (floor: heap ${mb(floorUsage.heapUsed)} of ${mb(floorUsage.heapTotal)} MB)`,
-    );
-    console.log(
-      `cold start to the first answered request (median of ${COLD_RUNS}): npm start ${coldMs.npm} ms, its script without npm ${coldMs.script} ms; node -e 0 ${coldMs.bare} ms (so ${round(coldMs.script - coldMs.bare, 1)} ms beyond bare node)`,
-    );
     const floorLine = (f: StoreFloor) =>
       `p50 ${f.p50Ms} ms p99 ${f.p99Ms} ms, ${f.perSec} moves/s with ${CONCURRENT} streams, CPU ${f.cpuMsPerMove} ms a move, RSS ${f.rssMb} MB`;
     console.log(
@@ -347,7 +348,7 @@ async function main(): Promise<void> {
       coldStartWithNpmMs: `cold start <= ${TARGET.coldStartMs} ms (npm start)`,
     };
     for (const [name, j] of Object.entries(targets)) {
-      const floor = reachable[name];
+      const floor = reachable[name as keyof Figures];
       const reach = floor && !floor.pass ? `; a move's writes alone: ${floor.value}, out of reach on dynalite` : '';
       console.log(`  ${verdict(j)}  ${names[name]}: ${j.value}${reach}`);
     }
