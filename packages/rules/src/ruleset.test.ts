@@ -130,7 +130,20 @@ describe('rulesets', () => {
     const { turnHours: _t, awayAfter: _a, ...unclocked } = DEFAULT_RULES;
     expect(storedRuleset({ ...unclocked, handSize: 7 } as Ruleset)).toMatchObject({ turnHours: null, awayAfter: 2 });
     const complete = { ...DEFAULT_RULES, handSize: 7 };
-    expect(storedRuleset(complete)).toBe(complete);
+    expect(storedRuleset(complete)).toEqual(complete);
+  });
+
+  it('writes every ruleset with the same fields in the same order, the order the snapshot vocabulary lists', () => {
+    const order = ['set', 'spokes', 'drawnTile', 'doubleBlank', 'opening', 'chickenlittle', 'autoPlay'];
+    const fields = [...order, 'botLevel', 'turnHours', 'awayAfter', 'handSize'];
+    const resolved = [
+      resolveRuleset(4, {}),
+      // Options given in another order, and one (handSize) that is not among the defaults.
+      resolveRuleset(2, { handSize: 5, turnHours: 24, autoPlay: 'only-move', set: 6, spokes: 4 }),
+    ];
+    for (const r of resolved) expect(r.ok && Object.keys(r.rules)).toEqual(fields);
+    const { autoPlay: _, ...old } = DEFAULT_RULES;
+    expect(Object.keys(storedRuleset({ handSize: 7, ...old } as Ruleset))).toEqual(fields);
   });
 
   it('allows a hand size that leaves exactly one tile in the boneyard', () => {
