@@ -77,6 +77,9 @@ export function placeTile(next: Draft<Board>, play: Play, spokes: number, own = 
   const facts = factsOf(play.tile);
   const double = facts?.double === true;
   const mustFill = next.mustFill;
+  // -1 when no double waits (no placement has that id): comparing ids with a number|null took V8's
+  // generic equality call at every end.
+  const fill = mustFill ?? -1;
   // One pass over the ends writes the new list (over the old one, in place) and both suit sets
   // openSuits may end up as: every end's (when no double waits) and the waiting double's alone.
   const before = next.ends;
@@ -102,14 +105,14 @@ export function placeTile(next: Draft<Board>, play: Play, spokes: number, own = 
     if (!own || kept !== i) ends[kept] = end;
     kept++;
     allSuits |= 1 << end.suit;
-    if (end.id === mustFill) fillSuits |= 1 << end.suit;
+    if (end.id === fill) fillSuits |= 1 << end.suit;
   }
   // In place, the list is one shorter when an end closed (pop: setting length is a call into the runtime).
   while (ends.length > kept) ends.pop();
   const exposed = double || !facts ? play.suit : facts.high === play.suit ? facts.low : facts.high;
   ends.push({ id: play.id, suit: exposed, remaining: double ? TOES : 1 });
   allSuits |= 1 << exposed;
-  if (play.id === mustFill) fillSuits |= 1 << exposed;
+  if (play.id === fill) fillSuits |= 1 << exposed;
 
   const placement = { id: play.id, tile: play.tile, on: play.on, slot, suit: play.suit, seat: play.seat };
   // A spread sizes the copy once; slice then push copied the list twice.
@@ -120,7 +123,7 @@ export function placeTile(next: Draft<Board>, play: Play, spokes: number, own = 
     next.mustFill = play.id;
     next.openSuits = 1 << exposed;
   } else {
-    if (filled && mustFill === play.on) next.mustFill = null;
+    if (filled && fill === play.on) next.mustFill = null;
     next.openSuits = next.mustFill === null ? allSuits : fillSuits;
   }
 }

@@ -37,8 +37,14 @@ export function afterPlacement(
   if (mode === 'off') return statuses;
   const own: ChickenlittleStatus = left === 1 ? 'pending' : 'none';
   // Nearly every placement changes nothing here; keep the array then instead of copying it.
-  if (statuses[placer] === own && !statuses.includes('pending')) return statuses;
+  if (statuses[placer] === own && !anyPending(statuses)) return statuses;
   return statuses.map((status, seat) => (seat === placer ? own : status === 'pending' ? 'vulnerable' : status));
+}
+
+// A plain loop: includes, a builtin call, was asked after every placement.
+function anyPending(statuses: readonly ChickenlittleStatus[]): boolean {
+  for (let seat = 0; seat < statuses.length; seat++) if (statuses[seat] === 'pending') return true;
+  return false;
 }
 
 /** After `seat` draws and holds `held`: going from one tile to two ends the need to announce. */
