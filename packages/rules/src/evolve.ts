@@ -1,6 +1,6 @@
 import { placeRoot, placeTile } from './board';
 import { afterAnnounce, afterCallout, afterDraw, afterPlacement, afterSkip, dealtStatuses } from './chickenlittle';
-import { evolveClock, isClockEvent, newClock, seatLeft, turnPassed, type ClockEvent } from './clock';
+import { evolveClock, isClockType, newClock, seatLeft, turnPassed, type ClockEvent } from './clock';
 import type { EventOf, GameEvent, InPlayEvent, Seat } from './events';
 import { storedRuleset, type Ruleset } from './ruleset';
 import { cancelled, erased } from './evolve-setup';
@@ -87,12 +87,14 @@ export function evolveDeal(game: WaitingGame | PlayingGame, event: EventOf<'Hand
 /** `evolve` for the events of a game in play; with `own`, made in place (see `fold`). */
 export function evolveInPlay(game: PlayingGame, event: InPlayEvent, own = false): PlayingGame {
   const { hand } = game;
-  if (isClockEvent(event)) return clocked(game, event);
-  // Read once: events come in many shapes, so every read of a field of theirs is a slow lookup.
+  // Read once: events come in many shapes, so every read of a field of theirs is a slow (megamorphic)
+  // lookup. TypeScript narrows on the type read here for === only, so the clock's events, told apart by
+  // isClockType, are cast.
   const { type } = event;
+  if (isClockType(type)) return clocked(game, event as ClockEvent);
   if (type !== 'HandEnded') {
     const openers = type === 'RootPlaced' ? [...game.openers, event.tile] : game.openers;
-    const nextHand = evolveHand(game.rules, game.seatCount, hand, event, own);
+    const nextHand = evolveHand(game.rules, game.seatCount, hand, event as HandEvent, own);
     // In place, the game object itself goes on: only its hand and what the event changes are written.
     const next: Draft<PlayingGame> = own ? game : playing(game, nextHand, openers);
     next.hand = nextHand;
@@ -157,13 +159,10 @@ function clocked(game: PlayingGame, event: ClockEvent): PlayingGame {
   return next;
 }
 
-function evolveHand(
-  rules: Ruleset,
-  seatCount: number,
-  hand: HandState,
-  event: Exclude<InPlayEvent, { type: 'HandEnded' } | ClockEvent>,
-  own: boolean,
-): HandState {
+/** The events of a hand in play that change the hand: every one but the clock's and the hand's end. */
+type HandEvent = Exclude<InPlayEvent, { type: 'HandEnded' } | ClockEvent>;
+
+function evolveHand(rules: Ruleset, seatCount: number, hand: HandState, event: HandEvent, own: boolean): HandState {
   const next: Draft<HandState> = own ? hand : copyHand(hand);
   switch (event.type) {
     case 'TileDrawn': {
