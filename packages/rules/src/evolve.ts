@@ -357,9 +357,11 @@ function addTile(next: Draft<HandState>, seat: Seat, tile: Tile, own: boolean): 
 /** Takes a placed tile out of `seat`'s tiles, keeping the others' order. */
 function removeTile(next: Draft<HandState>, seat: Seat, tile: Tile, own: boolean): void {
   const tiles = seatTiles(next, seat, own);
-  // Shifting the rest down and popping keeps the order and beat splice (a builtin call) here.
-  const at = tiles.indexOf(tile);
-  if (at >= 0) {
+  // Found by a plain loop (tiles compare by reference: see tiles.ts), then the rest shifted down and the
+  // last popped, which keeps the order: indexOf and splice were builtin calls, once every play.
+  let at = 0;
+  while (at < tiles.length && tiles[at] !== tile) at++;
+  if (at < tiles.length) {
     for (let i = at; i < tiles.length - 1; i++) tiles[i] = tiles[i + 1] as Tile;
     tiles.pop();
   }

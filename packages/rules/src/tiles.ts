@@ -129,7 +129,7 @@ export function double(suit: number): Tile {
 
 /** Pips a tile counts for at the end of a hand; the double-blank counts `doubleBlank` instead of 0. */
 export function tileScore(t: Tile, doubleBlank: number): number {
-  const facts = FACTS[t];
+  const facts = factsOf(t);
   if (!facts) throw new Error(`not a tile: ${JSON.stringify(t)}`);
   return facts.high === 0 ? doubleBlank : facts.high + facts.low;
 }
