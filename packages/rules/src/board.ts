@@ -110,7 +110,9 @@ export function placeTile(next: Draft<Board>, play: Play, spokes: number, own = 
   // In place, the list is one shorter when an end closed (pop: setting length is a call into the runtime).
   while (ends.length > kept) ends.pop();
   const exposed = double || !facts ? play.suit : facts.high === play.suit ? facts.low : facts.high;
-  ends.push({ id: play.id, suit: exposed, remaining: double ? TOES : 1 });
+  // Appended by writing at its length: push was a builtin call here (the list is a fresh [] or the
+  // hand's own, two shapes), the write is made inline.
+  ends[kept] = { id: play.id, suit: exposed, remaining: double ? TOES : 1 };
   allSuits |= 1 << exposed;
   if (play.id === fill) fillSuits |= 1 << exposed;
 
