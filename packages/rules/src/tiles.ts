@@ -67,10 +67,14 @@ const BY_DIGITS: readonly TileFacts[] = Array.from(
 
 /** Everything the rules ask of a tile in one lookup, or undefined for text that is not a tile. */
 export function factsOf(t: Tile): TileFacts | undefined {
-  if (t.length === 3 && t.charCodeAt(1) === 45) {
-    const a = t.charCodeAt(0) - 48;
-    const b = t.charCodeAt(2) - 48;
-    if (a >>> 0 < 10 && b >>> 0 < 10) return BY_DIGITS[10 * a + b];
+  if (t.length === 3) {
+    // Two digits, "a?b", pick the facts of "a-b"; the text is that tile only if it is its canonical
+    // spelling (a comparison by reference for the interned tiles): so the middle character need not be
+    // read (each read of a character costs a check of the string's kind), and anything else, "4-9"
+    // included, is looked up by name.
+    const at = 10 * t.charCodeAt(0) + t.charCodeAt(2) - 11 * 48;
+    const facts = at >>> 0 < 100 ? BY_DIGITS[at] : undefined;
+    if (facts !== undefined && facts.tile === t) return facts;
   }
   return FACTS[t];
 }
