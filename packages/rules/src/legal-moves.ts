@@ -23,22 +23,35 @@ export function legalMoves(state: GameState, seat: Seat): Move[] {
  * one array, without an array per seat.
  */
 export function addLegalMoves(moves: Move[], state: GameState, seat: Seat): void {
-  if (state.status !== 'playing' || state.hand.over) return;
-  const { hand, rules } = state;
-  const mode = rules.chickenlittle;
+  addTurnMoves(moves, state, seat);
+  addMovesOutOfTurn(moves, state, seat);
+}
 
-  if (hand.turn === seat) {
-    const tiles = hand.hands[seat] ?? [];
-    const announceable = mayAnnounceWithPlay(mode, tiles.length - 1);
-    if (hand.drawnTile !== null) {
-      addPlays(moves, hand, hand.drawnTile, announceable);
-      if (rules.drawnTile === 'may-play') moves.push({ type: 'pass' });
-    } else {
-      addAllPlays(moves, hand, tiles, announceable);
-    }
+/**
+ * Appends the moves of `seat` when it is in turn (its plays, and the pass after a draw under
+ * `may-play`), the head of `legalMoves`; nothing when it is not. When `anyMoveOutOfTurn` is false,
+ * these are all the moves anybody has.
+ */
+export function addTurnMoves(moves: Move[], state: GameState, seat: Seat): void {
+  if (state.status !== 'playing' || state.hand.over || state.hand.turn !== seat) return;
+  const { hand, rules } = state;
+  const tiles = hand.hands[seat] ?? [];
+  const announceable = mayAnnounceWithPlay(rules.chickenlittle, tiles.length - 1);
+  if (hand.drawnTile !== null) {
+    addPlays(moves, hand, hand.drawnTile, announceable);
+    if (rules.drawnTile === 'may-play') moves.push({ type: 'pass' });
+  } else {
+    addAllPlays(moves, hand, tiles, announceable);
   }
+}
+
+// The moves any seat may make in turn or not, the tail of legalMoves: under `callout`, announcing its
+// own one tile, and calling out another seat's lapse.
+function addMovesOutOfTurn(moves: Move[], state: GameState, seat: Seat): void {
+  if (state.status !== 'playing' || state.hand.over) return;
+  const mode = state.rules.chickenlittle;
   if (mode !== 'callout') return;
-  const statuses = hand.chickenlittle;
+  const statuses = state.hand.chickenlittle;
   if (mayAnnounce(mode, statuses[seat])) moves.push({ type: 'announce' });
   // Nearly always nobody has a lapse: a plain loop (indexOf, a builtin call, cost more on four seats).
   for (let target = 0; target < statuses.length; target++) {

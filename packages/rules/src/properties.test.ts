@@ -7,7 +7,7 @@ import { decide } from './decide';
 import type { GameEvent, Seat } from './events';
 import { evolve } from './evolve';
 import { forcedMove } from './forced-moves';
-import { anyMoveOutOfTurn, legalMoves } from './legal-moves';
+import { addTurnMoves, anyMoveOutOfTurn, legalMoves } from './legal-moves';
 import { fisherYates, seededRandom } from './random';
 import { redactEvent } from './redact';
 import { maxSeats, type RulesetOptions } from './ruleset';
@@ -183,10 +183,18 @@ describe.each(CONFIGS)('random full games: double-$set, $seats seats', ({ set, s
           const outOfTurn = anyMoveOutOfTurn(after);
           for (let seat = 0; seat < seats; seat++) {
             const listed = legalMoves(after, seat);
-            // Self-play lists the seat in turn alone when anyMoveOutOfTurn says nobody else may move.
+            // Self-play lists the seat in turn alone, its moves in turn alone, when anyMoveOutOfTurn
+            // says nobody may move out of turn.
             check(
               outOfTurn || seat === after.hand?.turn || listed.length === 0,
               () => `seat ${seat} out of turn may ${JSON.stringify(listed[0])}, but anyMoveOutOfTurn said none may`,
+            );
+            const inTurn: Move[] = [];
+            addTurnMoves(inTurn, after, seat);
+            check(
+              outOfTurn || JSON.stringify(inTurn) === JSON.stringify(listed),
+              () =>
+                `seat ${seat} may also ${JSON.stringify(listed.slice(inTurn.length))}, but anyMoveOutOfTurn said none may`,
             );
             const keys = new Set(listed.map((m) => JSON.stringify(m)));
             for (const move of listed) {

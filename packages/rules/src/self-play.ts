@@ -1,7 +1,7 @@
 import type { Command, Move } from './commands';
 import { decide, type Decision } from './decide';
 import type { GameEvent, Seat } from './events';
-import { addLegalMoves, anyMoveOutOfTurn } from './legal-moves';
+import { addLegalMoves, addTurnMoves, anyMoveOutOfTurn } from './legal-moves';
 import { fisherYates, type RandomInt } from './random';
 import type { RulesetOptions } from './ruleset';
 import { ScratchGame } from './scratch';
@@ -60,7 +60,8 @@ export function selfPlay(options: SelfPlayOptions): SelfPlayResult {
   for (let seat = 1; seat < options.seats; seat++) run({ type: 'join', player: player(seat) });
 
   // Every seat's moves in one list, seat after seat; the moves of seat s end at index ends[s]. Nearly
-  // always only the seat in turn may move: then it alone is asked (the same list, without the others').
+  // always only the seat in turn may move: then it alone is asked, for its moves in turn (the same
+  // list, without the others' and the out-of-turn moves, which are all empty then).
   const ends = new Int32Array(state.seatCount);
   while (state.status === 'playing') {
     const moves: Move[] = [];
@@ -69,7 +70,8 @@ export function selfPlay(options: SelfPlayOptions): SelfPlayResult {
     const first = alone ? turn : 0;
     const last = alone ? turn : state.seatCount - 1;
     for (let seat = first; seat <= last; seat++) {
-      addLegalMoves(moves, state, seat);
+      if (alone) addTurnMoves(moves, state, seat);
+      else addLegalMoves(moves, state, seat);
       ends[seat] = moves.length;
     }
     const at = options.random(moves.length);
