@@ -61,9 +61,9 @@ function addMovesOutOfTurn(moves: Move[], state: GameState, seat: Seat): void {
 }
 
 /**
- * True when a seat other than the one in turn may move now: under `callout`, a seat holding one tile
- * unannounced may announce, and anyone may call out a lapse. Nearly always false, so self-play lists
- * the seat in turn alone then (the others' lists would be empty).
+ * True when some seat may make a move out of turn now (see `addLegalMoves`): under `callout`, a seat
+ * holding one tile unannounced may announce, and anyone may call out a lapse. Nearly always false, so
+ * self-play lists only the seat in turn's moves in turn then (every other part of the list is empty).
  */
 export function anyMoveOutOfTurn(state: GameState): boolean {
   if (state.status !== 'playing' || state.hand.over) return false;
