@@ -333,6 +333,22 @@ async function main(): Promise<void> {
     });
 
     const ratio = (a: number, b: number) => round(a / b);
+    console.log(`server: ${built.describe}; floor: node:http + raw SDK, the same DynamoDB work (floor-server.ts)`);
+    console.log(
+      `latency, one move at a time (${move.samples} samples each): move p50 ${move.p50Ms} ms p99 ${move.p99Ms} ms; floor p50 ${floorLatency.p50Ms} ms p99 ${floorLatency.p99Ms} ms -> x${ratio(move.p50Ms, floorLatency.p50Ms)} at p50`,
+    );
+    console.log(
+      `throughput, ${CONCURRENT} games at once (median of ${THROUGHPUT_ROUNDS} rounds of ${THROUGHPUT_SECONDS} s): ${movesPerSec} moves/s; floor ${floorPerSec}/s -> x${ratio(movesPerSec, floorPerSec)}`,
+    );
+    console.log(
+      `server CPU per move: ${cpu} ms (floor ${floorCpu} ms per request -> x${ratio(cpu, floorCpu)}); RSS after the run ${mb(serverUsage.rss)} MB, peak ${mb(serverUsage.maxRss)} MB (floor ${mb(floorUsage.rss)} MB)`,
+    );
+    console.log(
+      `  memory after the run: V8 heap ${mb(serverUsage.heapUsed)} of ${mb(serverUsage.heapTotal)} MB, external ${mb(serverUsage.external)} MB (floor: heap ${mb(floorUsage.heapUsed)} of ${mb(floorUsage.heapTotal)} MB)`,
+    );
+    console.log(
+      `cold start to the first answered request (median of ${COLD_RUNS}): npm start ${coldMs.npm} ms, its script without npm ${coldMs.script} ms; node -e 0 ${coldMs.bare} ms (so ${round(coldMs.script - coldMs.bare, 1)} ms beyond bare node)`,
+    );
     const floorLine = (f: StoreFloor) =>
       `p50 ${f.p50Ms} ms p99 ${f.p99Ms} ms, ${f.perSec} moves/s with ${CONCURRENT} streams, CPU ${f.cpuMsPerMove} ms a move, RSS ${f.rssMb} MB`;
     console.log(
