@@ -78,4 +78,4 @@ export { viewFor, type GameView, type HandView, type SeatView } from './view';
 export { redactEvent, type VisibleEvent } from './redact';
 export { fisherYates, seededRandom, stackedDeck, type RandomInt } from './random';
 export { selfPlay, type SelfPlayOptions, type SelfPlayResult } from './self-play';
-export { ScratchGame } from './scratch';
+export { ScratchGame } from './fast/scratch-game';
