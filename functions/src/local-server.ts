@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
-import { appSweeper, createApp, jsonLogger, sweepEvery, type AppOptions } from '@chickenfoot/api';
+import { appSweeper, createApp, jsonLogger, openApiDocument, sweepEvery, type AppOptions } from '@chickenfoot/api';
 import { EventStore } from '@chickenfoot/store';
 import { startEmbeddedDynamo } from '@chickenfoot/store/embedded';
 import { WebAssets, webRoutes } from '@chickenfoot/web';
@@ -71,7 +71,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   });
   const assets = new WebAssets();
   if (!assets.built) console.error('The web client is not built: run npm run build:web (npm start does).');
-  const site = createSite(app, webRoutes({ assets }));
+  const site = createSite(app, webRoutes({ assets, contract: openApiDocument }));
   const server = serve({ fetch: site.fetch, port: options.port, hostname: options.host });
   await new Promise<void>((done, fail) => {
     server.once('error', fail);

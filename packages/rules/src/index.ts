@@ -59,6 +59,17 @@ export {
   type ResolvedRuleset,
 } from './ruleset';
 export {
+  RULE_OPTIONS,
+  choiceValues,
+  isChoice,
+  rulesetVocabulary,
+  type ChoiceOption,
+  type NumberOption,
+  type OptionValue,
+  type RuleOption,
+  type RuleOptionName,
+} from './rule-options';
+export {
   SET_SIZES,
   double,
   factsOf,

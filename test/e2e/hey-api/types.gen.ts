@@ -1793,46 +1793,66 @@ export type Event = {
  */
 export type Rules = {
     /**
-     * Double-N set.
+     * Set
+     *
+     * Which dominoes: a double-N set has every pair up to N-N, and a game is N+1 hands, each opened by the next double down.
      */
     set: 6 | 9 | 12 | 15;
     /**
-     * Tiles dealt to each seat (default by set and seats).
-     */
-    handSize: number;
-    /**
-     * Tiles the root double takes before play goes elsewhere.
+     * Spokes
+     *
+     * How many tiles the opening double takes around it before play may go anywhere else.
      */
     spokes: 4 | 6;
     /**
-     * What to do with a playable drawn tile.
+     * A drawn tile that fits
+     *
+     * When you have to draw and the tile you draw fits: may you keep it and pass, or must you play it?
      */
     drawnTile: 'may-play' | 'must-play';
     /**
-     * Points 0-0 counts when left in a hand.
+     * Double blank
+     *
+     * How many points the 0-0 counts against whoever is left holding it when a hand ends.
      */
     doubleBlank: 0 | 25 | 50;
     /**
-     * How a hand opens when nobody holds its double.
+     * Nobody holds the opening double
+     *
+     * Then either everyone draws in turn until someone draws it, or the highest double someone holds opens the hand instead.
      */
     opening: 'draw' | 'next-highest';
     /**
-     * The one-tile-left announcement.
+     * Chickenlittle
+     *
+     * With one tile left you must say “Chickenlittle”, or anyone may call you out and you draw a penalty tile; or it is said for you; or not at all.
      */
     chickenlittle: 'callout' | 'auto' | 'off';
     /**
-     * With `only-move`, the server also makes any play that is the seat’s only legal move (the others learn it was forced).
+     * Only one move
+     *
+     * When a play is your only move, the server can make it for you at once (the others then know it was forced).
      */
     autoPlay: 'off' | 'only-move';
     botLevel: BotLevel & unknown;
     /**
-     * The turn clock: hours per turn, any whole number from 1 to 336 (14 days; presets 1, 4, 8, 12, 24, 48, 72, 120, 168, 240, 336), or null for no clock (the default). When a player's turn runs out the server moves for them, with their seat's bot at `botLevel`; `deadline` in the game says when.
+     * Hours a turn
+     *
+     * The turn clock: how many hours each player has for a turn (24 a day, 168 a week, up to 336, two weeks); when it runs out a bot moves for them. Left out, or null: no clock.
      */
     turnHours: number | null;
     /**
-     * With a clock: after this many timeouts in a row a seat is away, and its bot plays its turns at once until its player comes back (any move of theirs, or `POST /v1/games/{id}/return`). Default 2.
+     * Away after
+     *
+     * With a clock: after this many timeouts in a row a player is marked away, and a bot plays their turns at once until they come back.
      */
     awayAfter: number;
+    /**
+     * Tiles each
+     *
+     * How many tiles each player is dealt; left out, the usual number for the set and the seats (7 each for two with double-6).
+     */
+    handSize: number;
 };
 
 /**
@@ -2252,46 +2272,66 @@ export type NewGame = {
  */
 export type RuleOptions = {
     /**
-     * Double-N set.
+     * Set
+     *
+     * Which dominoes: a double-N set has every pair up to N-N, and a game is N+1 hands, each opened by the next double down.
      */
     set?: 6 | 9 | 12 | 15;
     /**
-     * Tiles dealt to each seat (default by set and seats).
-     */
-    handSize?: number;
-    /**
-     * Tiles the root double takes before play goes elsewhere.
+     * Spokes
+     *
+     * How many tiles the opening double takes around it before play may go anywhere else.
      */
     spokes?: 4 | 6;
     /**
-     * What to do with a playable drawn tile.
+     * A drawn tile that fits
+     *
+     * When you have to draw and the tile you draw fits: may you keep it and pass, or must you play it?
      */
     drawnTile?: 'may-play' | 'must-play';
     /**
-     * Points 0-0 counts when left in a hand.
+     * Double blank
+     *
+     * How many points the 0-0 counts against whoever is left holding it when a hand ends.
      */
     doubleBlank?: 0 | 25 | 50;
     /**
-     * How a hand opens when nobody holds its double.
+     * Nobody holds the opening double
+     *
+     * Then either everyone draws in turn until someone draws it, or the highest double someone holds opens the hand instead.
      */
     opening?: 'draw' | 'next-highest';
     /**
-     * The one-tile-left announcement.
+     * Chickenlittle
+     *
+     * With one tile left you must say “Chickenlittle”, or anyone may call you out and you draw a penalty tile; or it is said for you; or not at all.
      */
     chickenlittle?: 'callout' | 'auto' | 'off';
     /**
-     * With `only-move`, the server also makes any play that is the seat’s only legal move (the others learn it was forced).
+     * Only one move
+     *
+     * When a play is your only move, the server can make it for you at once (the others then know it was forced).
      */
     autoPlay?: 'off' | 'only-move';
     botLevel?: BotLevel & unknown;
     /**
-     * The turn clock: hours per turn, any whole number from 1 to 336 (14 days; presets 1, 4, 8, 12, 24, 48, 72, 120, 168, 240, 336), or null for no clock (the default). When a player's turn runs out the server moves for them, with their seat's bot at `botLevel`; `deadline` in the game says when.
+     * Hours a turn
+     *
+     * The turn clock: how many hours each player has for a turn (24 a day, 168 a week, up to 336, two weeks); when it runs out a bot moves for them. Left out, or null: no clock.
      */
     turnHours?: number | null;
     /**
-     * With a clock: after this many timeouts in a row a seat is away, and its bot plays its turns at once until its player comes back (any move of theirs, or `POST /v1/games/{id}/return`). Default 2.
+     * Away after
+     *
+     * With a clock: after this many timeouts in a row a player is marked away, and a bot plays their turns at once until they come back.
      */
     awayAfter?: number;
+    /**
+     * Tiles each
+     *
+     * How many tiles each player is dealt; left out, the usual number for the set and the seats (7 each for two with double-6).
+     */
+    handSize?: number;
 };
 
 export type BotRequest = {

@@ -2866,59 +2866,72 @@ export interface components {
         /** @description See docs/rules.md for what each option does. */
         Rules: {
             /**
-             * @description Double-N set.
-             * @example 9
+             * Set
+             * @description Which dominoes: a double-N set has every pair up to N-N, and a game is N+1 hands, each opened by the next double down.
+             * @default 9
              * @enum {integer}
              */
             set: 6 | 9 | 12 | 15;
             /**
-             * @description Tiles dealt to each seat (default by set and seats).
-             * @example 11
-             */
-            handSize: number;
-            /**
-             * @description Tiles the root double takes before play goes elsewhere.
-             * @example 6
+             * Spokes
+             * @description How many tiles the opening double takes around it before play may go anywhere else.
+             * @default 6
              * @enum {integer}
              */
             spokes: 4 | 6;
             /**
-             * @description What to do with a playable drawn tile.
+             * A drawn tile that fits
+             * @description When you have to draw and the tile you draw fits: may you keep it and pass, or must you play it?
+             * @default may-play
              * @enum {string}
              */
             drawnTile: "may-play" | "must-play";
             /**
-             * @description Points 0-0 counts when left in a hand.
-             * @example 50
+             * Double blank
+             * @description How many points the 0-0 counts against whoever is left holding it when a hand ends.
+             * @default 50
              * @enum {integer}
              */
             doubleBlank: 0 | 25 | 50;
             /**
-             * @description How a hand opens when nobody holds its double.
+             * Nobody holds the opening double
+             * @description Then either everyone draws in turn until someone draws it, or the highest double someone holds opens the hand instead.
+             * @default draw
              * @enum {string}
              */
             opening: "draw" | "next-highest";
             /**
-             * @description The one-tile-left announcement.
+             * Chickenlittle
+             * @description With one tile left you must say “Chickenlittle”, or anyone may call you out and you draw a penalty tile; or it is said for you; or not at all.
+             * @default callout
              * @enum {string}
              */
             chickenlittle: "callout" | "auto" | "off";
             /**
-             * @description With `only-move`, the server also makes any play that is the seat’s only legal move (the others learn it was forced).
+             * Only one move
+             * @description When a play is your only move, the server can make it for you at once (the others then know it was forced).
+             * @default off
              * @enum {string}
              */
             autoPlay: "off" | "only-move";
             botLevel: components["schemas"]["BotLevel"] & unknown;
             /**
-             * @description The turn clock: hours per turn, any whole number from 1 to 336 (14 days; presets 1, 4, 8, 12, 24, 48, 72, 120, 168, 240, 336), or null for no clock (the default). When a player's turn runs out the server moves for them, with their seat's bot at `botLevel`; `deadline` in the game says when.
-             * @example 72
+             * Hours a turn
+             * @description The turn clock: how many hours each player has for a turn (24 a day, 168 a week, up to 336, two weeks); when it runs out a bot moves for them. Left out, or null: no clock.
+             * @default null
              */
             turnHours: number | null;
             /**
-             * @description With a clock: after this many timeouts in a row a seat is away, and its bot plays its turns at once until its player comes back (any move of theirs, or `POST /v1/games/{id}/return`). Default 2.
-             * @example 2
+             * Away after
+             * @description With a clock: after this many timeouts in a row a player is marked away, and a bot plays their turns at once until they come back.
+             * @default 2
              */
             awayAfter: number;
+            /**
+             * Tiles each
+             * @description How many tiles each player is dealt; left out, the usual number for the set and the seats (7 each for two with double-6).
+             */
+            handSize: number;
         };
         /**
          * @description The creator’s seat, when not 0 (a rematch).
@@ -3315,59 +3328,63 @@ export interface components {
         /** @description Any rule option; left out, it takes its default (returned with the game). */
         RuleOptions: {
             /**
-             * @description Double-N set.
-             * @example 9
+             * Set
+             * @description Which dominoes: a double-N set has every pair up to N-N, and a game is N+1 hands, each opened by the next double down.
              * @enum {integer}
              */
             set?: 6 | 9 | 12 | 15;
             /**
-             * @description Tiles dealt to each seat (default by set and seats).
-             * @example 11
-             */
-            handSize?: number;
-            /**
-             * @description Tiles the root double takes before play goes elsewhere.
-             * @example 6
+             * Spokes
+             * @description How many tiles the opening double takes around it before play may go anywhere else.
              * @enum {integer}
              */
             spokes?: 4 | 6;
             /**
-             * @description What to do with a playable drawn tile.
+             * A drawn tile that fits
+             * @description When you have to draw and the tile you draw fits: may you keep it and pass, or must you play it?
              * @enum {string}
              */
             drawnTile?: "may-play" | "must-play";
             /**
-             * @description Points 0-0 counts when left in a hand.
-             * @example 50
+             * Double blank
+             * @description How many points the 0-0 counts against whoever is left holding it when a hand ends.
              * @enum {integer}
              */
             doubleBlank?: 0 | 25 | 50;
             /**
-             * @description How a hand opens when nobody holds its double.
+             * Nobody holds the opening double
+             * @description Then either everyone draws in turn until someone draws it, or the highest double someone holds opens the hand instead.
              * @enum {string}
              */
             opening?: "draw" | "next-highest";
             /**
-             * @description The one-tile-left announcement.
+             * Chickenlittle
+             * @description With one tile left you must say “Chickenlittle”, or anyone may call you out and you draw a penalty tile; or it is said for you; or not at all.
              * @enum {string}
              */
             chickenlittle?: "callout" | "auto" | "off";
             /**
-             * @description With `only-move`, the server also makes any play that is the seat’s only legal move (the others learn it was forced).
+             * Only one move
+             * @description When a play is your only move, the server can make it for you at once (the others then know it was forced).
              * @enum {string}
              */
             autoPlay?: "off" | "only-move";
             botLevel?: components["schemas"]["BotLevel"] & unknown;
             /**
-             * @description The turn clock: hours per turn, any whole number from 1 to 336 (14 days; presets 1, 4, 8, 12, 24, 48, 72, 120, 168, 240, 336), or null for no clock (the default). When a player's turn runs out the server moves for them, with their seat's bot at `botLevel`; `deadline` in the game says when.
-             * @example 72
+             * Hours a turn
+             * @description The turn clock: how many hours each player has for a turn (24 a day, 168 a week, up to 336, two weeks); when it runs out a bot moves for them. Left out, or null: no clock.
              */
             turnHours?: number | null;
             /**
-             * @description With a clock: after this many timeouts in a row a seat is away, and its bot plays its turns at once until its player comes back (any move of theirs, or `POST /v1/games/{id}/return`). Default 2.
-             * @example 2
+             * Away after
+             * @description With a clock: after this many timeouts in a row a player is marked away, and a bot plays their turns at once until they come back.
              */
             awayAfter?: number;
+            /**
+             * Tiles each
+             * @description How many tiles each player is dealt; left out, the usual number for the set and the seats (7 each for two with double-6).
+             */
+            handSize?: number;
         };
         /**
          * @example {
