@@ -134,14 +134,15 @@ export function storedRuleset(rules: Ruleset): Ruleset {
   return rulesetOf(rules);
 }
 
-// Every ruleset is a copy of one template with the options given written over its fields, so that V8
-// gives every game's rules one shape, the template's, its fields in the table's order (the order the
-// snapshot's vocabulary lists them). Rulesets of many shapes (a spread of the options, whose keys vary)
-// made every rule that reads them look their fields up the slow (megamorphic) way. The template comes
-// from JSON.parse, which lays all its fields out inside the object, as an object literal would.
-const TEMPLATE: Ruleset = JSON.parse(
-  JSON.stringify(Object.fromEntries(RULE_OPTION_NAMES.map((name) => [name, RULE_OPTIONS[name].default ?? null]))),
-) as Ruleset;
+// Every ruleset is made the same way, so that V8 gives every game's rules one shape, its fields in the
+// table's order (the order the snapshot's vocabulary lists them): the defaults parsed from one JSON
+// text, then the options given written over them. JSON.parse lays every field out inside the object,
+// as an object literal would, and from its first call on (a copy of a template made by a spread did
+// not, until V8 had seen a few: rulesets of two shapes). Rulesets of many shapes made every rule that
+// reads them look their fields up the slow (megamorphic) way (PERFORMANCE.md).
+const TEMPLATE = JSON.stringify(
+  Object.fromEntries(RULE_OPTION_NAMES.map((name) => [name, RULE_OPTIONS[name].default ?? null])),
+);
 
 const NULLABLE: ReadonlySet<RuleOptionName> = new Set(
   RULE_OPTION_NAMES.filter((name) => {
@@ -151,11 +152,11 @@ const NULLABLE: ReadonlySet<RuleOptionName> = new Set(
 );
 
 function rulesetOf(options: RulesetOptions & Pick<Ruleset, 'handSize'>): Ruleset {
-  const rules: { -readonly [K in RuleOptionName]: Ruleset[K] } = { ...TEMPLATE };
+  const rules = JSON.parse(TEMPLATE) as Record<RuleOptionName, unknown>;
   for (const name of RULE_OPTION_NAMES) {
     const value = options[name];
     // Null is a value only where the option allows it (no clock); elsewhere it takes the default.
-    if (value !== undefined && (value !== null || NULLABLE.has(name))) (rules as Record<string, unknown>)[name] = value;
+    if (value !== undefined && (value !== null || NULLABLE.has(name))) rules[name] = value;
   }
-  return rules;
+  return rules as Ruleset;
 }
