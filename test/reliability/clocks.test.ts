@@ -4,7 +4,7 @@
 // crash and a DynamoDB that fails. The issue's figures: CLOCK_RACE_TRIALS=1000 CLOCK_FAULT_GAMES=200
 // (or SOAK=1); `npm test` runs smaller sizes of the same.
 import { randomUUID } from 'node:crypto';
-import type { GameService } from '@chickenfoot/api';
+import type { GameService } from '@chickenfoot/app';
 import { seededRandom, type GameEvent } from '@chickenfoot/rules';
 import { createDynamoClient } from '@chickenfoot/store';
 import { describe, expect, inject, it } from 'vitest';

@@ -2,9 +2,9 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-deps';
 import { ApiProblem } from '../problems';
 import type { RateLimiter } from '../http/rate-limit';
-import { LEGACY_SESSION } from '../players/record';
-import type { AccountCache } from './sessions';
-import type { Signer } from './signer';
+import { LEGACY_SESSION } from '@chickenfoot/app';
+import type { AccountCache } from '@chickenfoot/app';
+import type { Signer } from '@chickenfoot/app';
 
 /**
  * Requires `Authorization: Bearer <token>` signed with the server's secret, whose session is still

@@ -1,8 +1,8 @@
 import { ConcurrencyError, IdempotencyConflictError } from '@chickenfoot/store';
 import type { AppDeps } from '../app-deps';
 import { createToken, deleteMe, listTokens, renameMe, revokeAllTokens, revokeToken } from '../contract/account';
-import { keyReused, versionMismatch } from '../games/game-problems';
-import { commandHash } from '../http/idempotency';
+import { keyReused, StaleVersionError } from '@chickenfoot/app';
+import { commandHash } from '@chickenfoot/app';
 import {
   deletedRecord,
   isOpen,
@@ -11,9 +11,9 @@ import {
   withoutSession,
   withSession,
   type PlayerRecord,
-} from '../players/record';
-import type { AccountChange, StoredPlayer } from '../players/repository';
-import { withdrawFromAll } from '../players/withdraw';
+} from '@chickenfoot/app';
+import type { AccountChange, StoredPlayer } from '@chickenfoot/app';
+import { withdrawFromAll } from '@chickenfoot/app';
 import { ApiProblem } from '../problems';
 import { parseIfMatch } from './if-match';
 import { openapi, router } from './router';
@@ -41,7 +41,7 @@ export function accountRoutes(deps: AppDeps) {
       .catch((error: unknown) => {
         if (error instanceof IdempotencyConflictError) throw keyReused();
         if (error instanceof ConcurrencyError) {
-          throw versionMismatch(
+          throw new StaleVersionError(
             `Your account is at version ${error.currentVersion}, not ${expected}.`,
             error.currentVersion,
           );
@@ -125,7 +125,7 @@ export function accountRoutes(deps: AppDeps) {
     const stored = await deps.players.load(playerId);
     if (!stored) throw gone();
     if (stored.version !== expected) {
-      throw versionMismatch(`Your account is at version ${stored.version}, not ${expected}.`, stored.version);
+      throw new StaleVersionError(`Your account is at version ${stored.version}, not ${expected}.`, stored.version);
     }
     // The games first: were the account deleted first, a deletion cut short could not be retried.
     await withdrawFromAll({ games: deps.games, store: deps.store }, playerId, headers['idempotency-key']);

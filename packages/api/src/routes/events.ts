@@ -1,9 +1,9 @@
 import { redactEvent, type GameEvent } from '@chickenfoot/rules';
 import type { AppDeps } from '../app-deps';
 import { listEvents } from '../contract/events';
-import { seatOfActor } from '../games/actors';
-import { notFound } from '../games/service';
-import { playerViewer } from '../games/view';
+import { seatOfActor } from '@chickenfoot/app';
+import { notFound } from '@chickenfoot/app';
+import { playerViewer } from '@chickenfoot/app';
 import { ApiProblem } from '../problems';
 import { openapi, router } from './router';
 

@@ -1,10 +1,10 @@
 import type { z } from '@hono/zod-openapi';
 import type { AppDeps } from '../app-deps';
 import { exportGame, replayGame } from '../contract/export';
-import { seatOfActor } from '../games/actors';
-import { exportGame as exportOf, replay } from '../games/export';
-import { notFound } from '../games/game-problems';
-import { gameView } from '../games/view';
+import { seatOfActor } from '@chickenfoot/app';
+import { exportGame as exportOf, replay } from '@chickenfoot/app';
+import { notFound } from '@chickenfoot/app';
+import { gameView } from '@chickenfoot/app';
 import { ApiProblem } from '../problems';
 import type { GameExportSchema } from '../schemas/export';
 import { openapi, router } from './router';

@@ -1,9 +1,9 @@
 import type { AppDeps } from '../app-deps';
 import { createGame, getGame, joinGame } from '../contract/games';
-import { commandReply } from '../games/reply';
-import { notFound } from '../games/service';
-import { gameView } from '../games/view';
-import { seatOfActor } from '../games/actors';
+import { commandReply } from '@chickenfoot/app';
+import { notFound } from '@chickenfoot/app';
+import { gameView } from '@chickenfoot/app';
+import { seatOfActor } from '@chickenfoot/app';
 import { ApiProblem } from '../problems';
 import { openapi, router } from './router';
 

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../app-deps';
 import { cancelGame } from '../contract/lifecycle';
-import { commandReply } from '../games/reply';
+import { commandReply } from '@chickenfoot/app';
 import { parseIfMatch } from './if-match';
 import { openapi, router } from './router';
 

@@ -1,8 +1,8 @@
 import type { BotLevel, Ruleset } from '@chickenfoot/rules';
 import type { AppDeps } from '../app-deps';
 import { listLobby, quickMatch as quickMatchRoute } from '../contract/lobby';
-import { quickMatch } from '../games/quick-match';
-import { commandReply } from '../games/reply';
+import { quickMatch } from '@chickenfoot/app';
+import { commandReply } from '@chickenfoot/app';
 import { cursorRefused } from './cursor';
 import { seatedPlayer } from './games';
 import { openapi, router } from './router';

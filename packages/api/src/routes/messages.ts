@@ -3,12 +3,12 @@ import { hasLeft } from '@chickenfoot/rules';
 import { IdempotencyConflictError } from '@chickenfoot/store';
 import type { AppDeps } from '../app-deps';
 import { listMessages, muteMessages, postMessage } from '../contract/messages';
-import { seatOfActor } from '../games/actors';
-import { keyReused, notFound } from '../games/game-problems';
-import { commandHash } from '../http/idempotency';
+import { seatOfActor } from '@chickenfoot/app';
+import { keyReused, notFound } from '@chickenfoot/app';
+import { commandHash } from '@chickenfoot/app';
 import { RateLimiter } from '../http/rate-limit';
-import { MessageLog } from '../messages/log';
-import { withMuted } from '../players/record';
+import { MessageLog } from '@chickenfoot/app';
+import { withMuted } from '@chickenfoot/app';
 import { ApiProblem } from '../problems';
 import { openapi, router } from './router';
 

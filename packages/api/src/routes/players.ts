@@ -1,8 +1,8 @@
 import { IdempotencyConflictError } from '@chickenfoot/store';
 import type { AppDeps } from '../app-deps';
-import { newPlayerId, newSessionId } from '../auth/tokens';
+import { newPlayerId, newSessionId } from '@chickenfoot/app';
 import { getMe, registerPlayer } from '../contract/players';
-import { commandHash } from '../http/idempotency';
+import { commandHash } from '@chickenfoot/app';
 import { ApiProblem } from '../problems';
 import { openapi, router } from './router';
 

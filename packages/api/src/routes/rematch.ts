@@ -1,9 +1,9 @@
 import { hasLeft } from '@chickenfoot/rules';
 import type { AppDeps } from '../app-deps';
 import { rematch } from '../contract/rematch';
-import { seatOfActor } from '../games/actors';
-import { notFound } from '../games/game-problems';
-import { commandReply } from '../games/reply';
+import { seatOfActor } from '@chickenfoot/app';
+import { notFound, StaleVersionError } from '@chickenfoot/app';
+import { commandReply } from '@chickenfoot/app';
 import { ApiProblem } from '../problems';
 import { seatedPlayer } from './games';
 import { openapi, router } from './router';
@@ -60,7 +60,7 @@ export function rematchRoutes(deps: AppDeps) {
       existing && !proposedByMe
         ? await accept()
         : await propose().catch((error: unknown) => {
-            if (error instanceof ApiProblem && error.code === 'request/version-mismatch') return accept();
+            if (error instanceof StaleVersionError) return accept();
             throw error;
           });
     return c.json(reply, reply.created ? 201 : 200, { ETag: `"${reply.version}"` });

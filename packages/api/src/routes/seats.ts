@@ -1,8 +1,8 @@
 import type { AppDeps } from '../app-deps';
 import { giveTime, returnToGame } from '../contract/clock';
 import { addBot, leaveGame } from '../contract/seats';
-import { commandReply } from '../games/reply';
-import type { GameCommand } from '../games/service';
+import { commandReply } from '@chickenfoot/app';
+import type { GameCommand } from '@chickenfoot/app';
 import { parseIfMatch } from './if-match';
 import { openapi, router } from './router';
 

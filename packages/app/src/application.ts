@@ -1,0 +1,104 @@
+import type { Shuffle } from '@chickenfoot/rules';
+import type { EventStore } from '@chickenfoot/store';
+import type { UrlPolicy } from '@chickenfoot/webhooks';
+import { AccountCache } from './accounts/account-cache';
+import { PlayerRepository } from './accounts/repository';
+import { systemClock, type Clock } from './clock';
+import type { BotOptions } from './games/bot-players';
+import { createGameService } from './games/create-service';
+import type { GameService } from './games/service';
+import { lazySecret, type SecretSource } from './identity/secret';
+import { Signer } from './identity/signer';
+import { jsonLogger, type Logger } from './logging';
+import { MessageLog } from './messages/log';
+import { GameWatcher } from './waits/game-watcher';
+import { TurnWaiter } from './waits/turn-waiter';
+import { WatchLinks } from './watch/watch-links';
+import { webhookParts, type WebhookParts } from './webhooks/parts';
+
+/** What the application is built from. Only entry points (functions/) read the environment to fill this in. */
+export interface ApplicationOptions {
+  readonly store: EventStore;
+  /** The token-signing secret (≥ 32 characters), or how to fetch it once. */
+  readonly secret: SecretSource;
+  /** Shuffles each deal; cryptographically secure (node:crypto) unless a test passes its own. */
+  readonly shuffle?: Shuffle;
+  readonly logger?: Logger;
+  /** How many games' latest states to keep in memory for the move path (0 turns it off). */
+  readonly cacheSize?: number;
+  /** The time now (ms since the epoch); the machine's clock unless a test passes its own. */
+  readonly clock?: Clock;
+  /** How the server plays bots: the real ones by default; a test may pass its own chooser, randomness, bounds. */
+  readonly bots?: BotOptions;
+  /** How long a game may wait for players with nothing happening before the sweeper closes it (default 7 days). */
+  readonly staleAfterMs?: number;
+  /** How often a long-poll looks for news, in milliseconds (default 250). */
+  readonly pollMs?: number;
+  /**
+   * Webhooks: URLs over plain HTTP to loopback are accepted for endpoints (local development and
+   * tests only; off, only HTTPS to public addresses), and `onNotify` hears of each commit written
+   * with notifications (the local server sweeps soon after it).
+   */
+  readonly webhooks?: { readonly allowLoopbackHttp?: boolean; readonly onNotify?: () => void };
+}
+
+/** The application's parts, each built once: what the HTTP shell is handed. */
+export interface Application {
+  readonly store: EventStore;
+  /** Every command on a game goes through it, whoever the actor. */
+  readonly games: GameService;
+  readonly players: PlayerRepository;
+  /** Accounts as this process last read them (within a bound), for token checks and names. */
+  readonly accounts: AccountCache;
+  /** Long-polls of games' news. */
+  readonly watcher: GameWatcher;
+  /** Long-polls of "my turn" lists. */
+  readonly turnWaiter: TurnWaiter;
+  /** What the signing secret derives (tokens, ids, invite codes), once the secret is known. */
+  readonly signer: () => Promise<Signer>;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /** Players' webhook endpoints, and the deliveries made for them. */
+  readonly webhooks: WebhookParts;
+  /** Which endpoint URLs are accepted (HTTPS to public addresses; loopback HTTP in local use). */
+  readonly urlPolicy: UrlPolicy;
+  readonly watchLinks: WatchLinks;
+  readonly messages: MessageLog;
+}
+
+/**
+ * The application on its store: every part built once, from the options alone.
+ * @example const app = createApplication({ store, secret: process.env.TOKEN_SECRET! });
+ */
+export function createApplication(options: ApplicationOptions): Application {
+  const logger = options.logger ?? jsonLogger;
+  const clock = options.clock ?? systemClock;
+  const pollMs = options.pollMs ?? 250;
+  const secret = lazySecret(options.secret);
+  let signer: Promise<Signer> | undefined;
+  const players = new PlayerRepository(options.store);
+  const webhooks = webhookParts(options.store, clock, logger, options.webhooks?.onNotify);
+  return {
+    store: options.store,
+    games: createGameService({ ...options, logger, notifier: webhooks.notifier }),
+    webhooks,
+    urlPolicy: { allowLoopbackHttp: options.webhooks?.allowLoopbackHttp ?? false },
+    players,
+    accounts: new AccountCache(players, clock),
+    watcher: new GameWatcher(options.store, pollMs),
+    turnWaiter: new TurnWaiter(options.store, pollMs),
+    watchLinks: new WatchLinks(options.store),
+    messages: new MessageLog(options.store),
+    // A failed fetch of the secret is tried again on the next request, so only a success is kept.
+    signer: () =>
+      (signer ??= secret().then(
+        (s) => new Signer(s),
+        (error: unknown) => {
+          signer = undefined;
+          throw error;
+        },
+      )),
+    clock,
+    logger,
+  };
+}
