@@ -2,6 +2,7 @@ import type { Shuffle } from '@chickenfoot/rules';
 import type { EventStore } from '@chickenfoot/store';
 import type { UrlPolicy } from '@chickenfoot/webhooks';
 import { AccountCache } from './accounts/account-cache';
+import { Accounts } from './accounts/accounts';
 import { PlayerRepository } from './accounts/repository';
 import { systemClock, type Clock } from './clock';
 import type { BotOptions } from './games/bot-players';
@@ -48,8 +49,8 @@ export interface Application {
   /** Every command on a game goes through it, whoever the actor. */
   readonly games: GameService;
   readonly players: PlayerRepository;
-  /** Accounts as this process last read them (within a bound), for token checks and names. */
-  readonly accounts: AccountCache;
+  /** Accounts: registration, tokens, renames, deletion, and what a bearer token opens. */
+  readonly accounts: Accounts;
   /** Long-polls of games' news. */
   readonly watcher: GameWatcher;
   /** Long-polls of "my turn" lists. */
@@ -75,29 +76,32 @@ export function createApplication(options: ApplicationOptions): Application {
   const clock = options.clock ?? systemClock;
   const pollMs = options.pollMs ?? 250;
   const secret = lazySecret(options.secret);
-  let signer: Promise<Signer> | undefined;
+  let signed: Promise<Signer> | undefined;
   const players = new PlayerRepository(options.store);
   const webhooks = webhookParts(options.store, clock, logger, options.webhooks?.onNotify);
+  const games = createGameService({ ...options, logger, notifier: webhooks.notifier });
+  const signer = () =>
+    // A failed fetch of the secret is tried again on the next request, so only a success is kept.
+    (signed ??= secret().then(
+      (s) => new Signer(s),
+      (error: unknown) => {
+        signed = undefined;
+        throw error;
+      },
+    ));
+  const cache = new AccountCache(players, clock);
   return {
     store: options.store,
-    games: createGameService({ ...options, logger, notifier: webhooks.notifier }),
+    games,
     webhooks,
     urlPolicy: { allowLoopbackHttp: options.webhooks?.allowLoopbackHttp ?? false },
     players,
-    accounts: new AccountCache(players, clock),
+    accounts: new Accounts({ players, cache, signer, clock, games, store: options.store }),
     watcher: new GameWatcher(options.store, pollMs),
     turnWaiter: new TurnWaiter(options.store, pollMs),
     watchLinks: new WatchLinks(options.store),
     messages: new MessageLog(options.store),
-    // A failed fetch of the secret is tried again on the next request, so only a success is kept.
-    signer: () =>
-      (signer ??= secret().then(
-        (s) => new Signer(s),
-        (error: unknown) => {
-          signer = undefined;
-          throw error;
-        },
-      )),
+    signer,
     clock,
     logger,
   };

@@ -34,7 +34,16 @@ export {
   withSession,
   type PlayerRecord,
 } from './accounts/record';
-export { PlayerRepository, type AccountChange, type StoredPlayer } from './accounts/repository';
+export { PlayerRepository, type StoredPlayer } from './accounts/repository';
+export { Accounts, type AccountRequest, type AccountView, type Authentication } from './accounts/accounts';
+export {
+  decideAccount,
+  evolveAccount,
+  initialAccount,
+  type AccountCommand,
+  type AccountEvent,
+  type AccountState,
+} from './accounts/account-decider';
 export { withdrawFromAll } from './accounts/withdraw';
 export { MessageLog } from './messages/log';
 export { MAX_WATCH_LINKS, WatchLinks } from './watch/watch-links';

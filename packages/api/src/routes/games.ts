@@ -17,7 +17,7 @@ export function gameRoutes(deps: AppDeps) {
     const playerId = c.get('playerId');
     const signer = await deps.signer();
     const gameId = signer.gameIdFor(playerId, key);
-    const player = await seatedPlayer(deps, playerId);
+    const player = await deps.accounts.seatedPlayer(playerId);
     const command = {
       type: 'create',
       seats,
@@ -45,7 +45,7 @@ export function gameRoutes(deps: AppDeps) {
         `The invite code does not match game ${id}: check both, as they were shared with you.`,
       );
     }
-    const player = await seatedPlayer(deps, playerId);
+    const player = await deps.accounts.seatedPlayer(playerId);
     const chain = await deps.games.run(
       id,
       { kind: 'player', playerId },
@@ -77,14 +77,6 @@ export function gameRoutes(deps: AppDeps) {
     return c.json(view, 200, headers);
   });
   return app;
-}
-
-/** The caller's player record, which a seat shows; a token whose player is gone is refused. */
-export async function seatedPlayer(deps: AppDeps, playerId: string) {
-  const record = await deps.accounts.record(playerId);
-  const player = record && !record.deleted ? { id: record.id, name: record.name } : null;
-  if (!player) throw new ApiProblem('player/not-found', 'The player this token was issued to no longer exists.');
-  return player;
 }
 
 /** True when an If-None-Match header lists this ETag (or is `*`). Weak and strong forms compare equal here. */

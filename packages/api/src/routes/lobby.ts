@@ -4,7 +4,6 @@ import { listLobby, quickMatch as quickMatchRoute } from '../contract/lobby';
 import { quickMatch } from '@chickenfoot/app';
 import { commandReply } from '@chickenfoot/app';
 import { cursorRefused } from './cursor';
-import { seatedPlayer } from './games';
 import { openapi, router } from './router';
 
 /** `GET /v1/lobby` (one Query of the lobby index) and `POST /v1/lobby/quick-match`. */
@@ -32,7 +31,7 @@ export function lobbyRoutes(deps: AppDeps) {
     const { seats, rules = {} } = c.req.valid('json');
     const key = c.req.valid('header')['idempotency-key'];
     const signer = await deps.signer();
-    const player = await seatedPlayer(deps, c.get('playerId'));
+    const player = await deps.accounts.seatedPlayer(c.get('playerId'));
     const { chain, created } = await quickMatch(
       { games: deps.games, store: deps.store, gameIdFor: (id, k) => signer.gameIdFor(id, k) },
       { player, seats, rules, key },

@@ -5,7 +5,6 @@ import { seatOfActor } from '@chickenfoot/app';
 import { notFound, StaleVersionError } from '@chickenfoot/app';
 import { commandReply } from '@chickenfoot/app';
 import { ApiProblem } from '../problems';
-import { seatedPlayer } from './games';
 import { openapi, router } from './router';
 
 /** `POST /v1/games/{id}/rematch`: the first player of a finished game proposes it, the others accept. */
@@ -24,7 +23,7 @@ export function rematchRoutes(deps: AppDeps) {
     if (hasLeft(state, seat))
       throw new ApiProblem('game/left', 'You left this game: a bot has your seat in its rematch.');
     const signer = await deps.signer();
-    const player = await seatedPlayer(deps, playerId);
+    const player = await deps.accounts.seatedPlayer(playerId);
     const actor = { kind: 'player', playerId } as const;
     // One rematch per game, at an id derived from it: whoever comes second (or at once) accepts.
     const rematchId = signer.rematchIdFor(id);
