@@ -21,7 +21,7 @@ export function messageRoutes(deps: AppDeps) {
 
   /** The caller's seat in the game, or a 404 that does not say whether the game exists. */
   const seatIn = async (gameId: string, playerId: string) => {
-    const game = await deps.games.load(gameId);
+    const game = await deps.gameService.load(gameId);
     const seat = game ? seatOfActor(game.state, { kind: 'player', playerId }) : -1;
     if (!game || seat < 0) throw notFound(gameId);
     return { state: game.state, seat };
