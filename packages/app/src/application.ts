@@ -2,11 +2,16 @@ import type { Shuffle } from '@chickenfoot/rules';
 import type { EventStore } from '@chickenfoot/store';
 import type { UrlPolicy } from '@chickenfoot/webhooks';
 import { AccountCache } from './accounts/account-cache';
+import { Accounts } from './accounts/accounts';
 import { PlayerRepository } from './accounts/repository';
 import { systemClock, type Clock } from './clock';
 import type { BotOptions } from './games/bot-players';
 import { createGameService } from './games/create-service';
+import { FinishedGames } from './games/finished-games';
+import { Games } from './games/games';
+import { MyGames } from './games/my-games';
 import type { GameService } from './games/service';
+import { Lobby } from './lobby/lobby';
 import { lazySecret, type SecretSource } from './identity/secret';
 import { Signer } from './identity/signer';
 import { jsonLogger, type Logger } from './logging';
@@ -45,15 +50,19 @@ export interface ApplicationOptions {
 /** The application's parts, each built once: what the HTTP shell is handed. */
 export interface Application {
   readonly store: EventStore;
-  /** Every command on a game goes through it, whoever the actor. */
-  readonly games: GameService;
+  /** A player's use cases on games: create, join, act, read, catch up. */
+  readonly games: Games;
+  /** Finished games: rematch, export, replay. */
+  readonly finishedGames: FinishedGames;
+  readonly lobby: Lobby;
+  readonly myGames: MyGames;
+  /** The one command path every actor's command goes through (the routes not yet on a use case). */
+  readonly gameService: GameService;
   readonly players: PlayerRepository;
-  /** Accounts as this process last read them (within a bound), for token checks and names. */
-  readonly accounts: AccountCache;
+  /** Accounts: registration, tokens, renames, deletion, and what a bearer token opens. */
+  readonly accounts: Accounts;
   /** Long-polls of games' news. */
   readonly watcher: GameWatcher;
-  /** Long-polls of "my turn" lists. */
-  readonly turnWaiter: TurnWaiter;
   /** What the signing secret derives (tokens, ids, invite codes), once the secret is known. */
   readonly signer: () => Promise<Signer>;
   readonly clock: Clock;
@@ -75,29 +84,38 @@ export function createApplication(options: ApplicationOptions): Application {
   const clock = options.clock ?? systemClock;
   const pollMs = options.pollMs ?? 250;
   const secret = lazySecret(options.secret);
-  let signer: Promise<Signer> | undefined;
+  let signed: Promise<Signer> | undefined;
   const players = new PlayerRepository(options.store);
   const webhooks = webhookParts(options.store, clock, logger, options.webhooks?.onNotify);
+  const games = createGameService({ ...options, logger, notifier: webhooks.notifier });
+  const signer = () =>
+    // A failed fetch of the secret is tried again on the next request, so only a success is kept.
+    (signed ??= secret().then(
+      (s) => new Signer(s),
+      (error: unknown) => {
+        signed = undefined;
+        throw error;
+      },
+    ));
+  const cache = new AccountCache(players, clock);
+  const accounts = new Accounts({ players, cache, signer, clock, games, store: options.store });
+  const watcher = new GameWatcher(options.store, pollMs);
+  const seats = { games, signer, players: accounts };
   return {
     store: options.store,
-    games: createGameService({ ...options, logger, notifier: webhooks.notifier }),
+    games: new Games({ ...seats, watcher }),
+    finishedGames: new FinishedGames(seats),
+    lobby: new Lobby({ ...seats, store: options.store, clock }),
+    myGames: new MyGames(options.store, new TurnWaiter(options.store, pollMs)),
+    gameService: games,
     webhooks,
     urlPolicy: { allowLoopbackHttp: options.webhooks?.allowLoopbackHttp ?? false },
     players,
-    accounts: new AccountCache(players, clock),
-    watcher: new GameWatcher(options.store, pollMs),
-    turnWaiter: new TurnWaiter(options.store, pollMs),
+    accounts,
+    watcher,
     watchLinks: new WatchLinks(options.store),
     messages: new MessageLog(options.store),
-    // A failed fetch of the secret is tried again on the next request, so only a success is kept.
-    signer: () =>
-      (signer ??= secret().then(
-        (s) => new Signer(s),
-        (error: unknown) => {
-          signer = undefined;
-          throw error;
-        },
-      )),
+    signer,
     clock,
     logger,
   };

@@ -16,7 +16,7 @@ export function watchRoutes(deps: AppDeps) {
   const app = router();
   const links = deps.watchLinks;
   const seatIn = async (gameId: string, playerId: string) => {
-    const game = await deps.games.load(gameId);
+    const game = await deps.gameService.load(gameId);
     const seat = game ? seatOfActor(game.state, { kind: 'player', playerId }) : -1;
     if (!game || seat < 0) throw notFound(gameId);
     return { state: game.state, seat };
@@ -80,9 +80,9 @@ export function watchRoutes(deps: AppDeps) {
 
   /** The watched game, bot moves that are due made first (as for any reader). */
   const watched = async (gameId: string) => {
-    const loaded = await deps.games.load(gameId);
+    const loaded = await deps.gameService.load(gameId);
     if (!loaded) throw new ApiProblem('auth/unauthenticated', 'This watch link’s game is gone.');
-    return (await deps.games.settleBots(gameId, loaded)).game ?? loaded;
+    return (await deps.gameService.settleBots(gameId, loaded)).game ?? loaded;
   };
 
   openapi(app, watchGame, async (c) => {
