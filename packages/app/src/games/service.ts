@@ -21,7 +21,7 @@ import { commandIdentity } from './identity';
 import type { GameLists } from './lists';
 import type { GameRepository, StoredGame, Transition } from './repository';
 import { settleBots, type Settled } from './settle-bots';
-import { fromSnapshot } from './snapshot';
+import { fromSnapshot } from './snapshots/snapshot';
 import { timeOut, type TimedOut } from './time-out';
 import { sinceAfter } from './turn-clock';
 
