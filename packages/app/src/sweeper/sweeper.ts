@@ -160,40 +160,11 @@ export class Sweeper {
       effects: {},
       oldestByKind: {},
     };
-    const deliveries = this.#deliveries;
     // Work the sweep's own commits made due at once (a timeout's notifications) is done in the same
     // sweep, by another pass: on AWS the next sweep is a minute away.
     for (let pass = 0; pass < PASSES && !signal?.aborted; pass++) {
       this.#more = false;
-      const at = pass === 0 ? now : Math.max(now, this.#clock?.() ?? now);
-      const game = new Lane({
-        concurrency: this.#concurrency,
-        perGroup: 1,
-        open: () => !signal?.aborted && spent() < this.#budgetMs,
-      });
-      const outside = new Lane({
-        concurrency: deliveries?.concurrency ?? 8,
-        ...(deliveries?.perGroup !== undefined ? { perGroup: deliveries.perGroup } : {}),
-        open: () => !signal?.aborted && spent() < this.#budgetMs - this.#attemptMs,
-      });
-      const dispatch = (item: DueItem) => {
-        const lane = deliveries?.kinds.has(item.kind) ? outside : game;
-        const group =
-          lane === outside && deliveries?.groupOf
-            ? deliveries.groupOf(item).catch(() => item.gameId)
-            : Promise.resolve(item.gameId);
-        return group.then((g) => lane.add(g, () => this.#count(tally, item, at)));
-      };
-      const listed = await Promise.allSettled(
-        Array.from({ length: DUE_SHARDS }, (_, i) => this.#list(i, at, tally, spent, dispatch, signal)),
-      );
-      for (const failed of listed.filter((s) => s.status === 'rejected')) {
-        tally.complete = false;
-        this.#logger({ level: 'error', msg: 'due shard not swept', error: String(failed.reason) });
-      }
-      const drained = Promise.all([game.drained(), outside.drained()]);
-      await (signal ? Promise.race([drained, aborted(signal)]) : drained);
-      if (game.skipped + outside.skipped > 0 || signal?.aborted) tally.complete = false;
+      await this.#pass(pass === 0 ? now : Math.max(now, this.#clock?.() ?? now), tally, spent, signal);
       if (!this.#more) break;
     }
     const { oldest, effects, oldestByKind, ...counts } = tally;
@@ -206,6 +177,37 @@ export class Sweeper {
       lagByKind,
       ms: Math.round(spent()),
     };
+  }
+
+  /** One pass over the shards for what is due by `at`: each item into its lane, then the lanes drained. */
+  async #pass(at: number, tally: Tally, spent: () => number, signal?: AbortSignal): Promise<void> {
+    const deliveries = this.#deliveries;
+    const game = new Lane({
+      concurrency: this.#concurrency,
+      perGroup: 1,
+      open: () => !signal?.aborted && spent() < this.#budgetMs,
+    });
+    const outside = new Lane({
+      concurrency: deliveries?.concurrency ?? 8,
+      ...(deliveries?.perGroup !== undefined ? { perGroup: deliveries.perGroup } : {}),
+      open: () => !signal?.aborted && spent() < this.#budgetMs - this.#attemptMs,
+    });
+    const dispatch = async (item: DueItem) => {
+      const lane = deliveries?.kinds.has(item.kind) ? outside : game;
+      const group =
+        lane === outside && deliveries?.groupOf ? await deliveries.groupOf(item).catch(() => item.gameId) : item.gameId;
+      lane.add(group, () => this.#count(tally, item, at));
+    };
+    const listed = await Promise.allSettled(
+      Array.from({ length: DUE_SHARDS }, (_, i) => this.#list(i, at, tally, spent, dispatch, signal)),
+    );
+    for (const failed of listed.filter((s) => s.status === 'rejected')) {
+      tally.complete = false;
+      this.#logger({ level: 'error', msg: 'due shard not swept', error: String(failed.reason) });
+    }
+    const drained = Promise.all([game.drained(), outside.drained()]);
+    await (signal ? Promise.race([drained, aborted(signal)]) : drained);
+    if (game.skipped + outside.skipped > 0 || signal?.aborted) tally.complete = false;
   }
 
   /** Lists a shard's items due by `at`, page after page while the budget lasts, handing each to its lane. */
