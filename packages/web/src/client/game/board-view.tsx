@@ -8,8 +8,8 @@ import { TileFace } from './tile-svg';
 const MARGIN = 0.7;
 /** Pixels per half-tile at most when fitting: a small board is not blown up. */
 const MOST = 46;
-/** And at least: below it, pan instead (zoom in, then scroll). */
-export const LEAST = 9;
+/** The least a player may zoom out to, for an overview of a big board (its pips too small to count). */
+export const OVERVIEW = 5;
 
 const place = (box: Box) => `translate(${box.x.toFixed(3)} ${box.y.toFixed(3)}) rotate(${box.angle.toFixed(2)})`;
 
@@ -24,12 +24,18 @@ function useSize(element: HTMLElement): { width: number; height: number } {
   return size;
 }
 
-/** The scale that fits the whole board in the box. */
+/** The scale that fits the whole board in the box (at most MOST; it may be too small to read). */
 export function fitScale(layout: BoardLayout, box: { width: number; height: number }): number {
   const { minX, minY, maxX, maxY } = layout.bounds;
   const w = maxX - minX + 2 * MARGIN;
   const h = maxY - minY + 2 * MARGIN;
-  return Math.max(LEAST, Math.min(MOST, (box.width - 4) / w, (box.height - 4) / h));
+  return Math.max(OVERVIEW, Math.min(MOST, (box.width - 4) / w, (box.height - 4) / h));
+}
+
+/** The shape of a box for the layout: width over height, in steps of a quarter (a small resize keeps the board). */
+export function aspectOf(box: { width: number; height: number }): number {
+  if (box.width <= 0 || box.height <= 0) return 1;
+  return Math.min(2.5, Math.max(0.5, Math.round((4 * box.width) / box.height) / 4));
 }
 
 /** What part of the table the SVG shows (its viewBox) and at what size, in pixels. */
@@ -42,10 +48,15 @@ interface Frame {
 /**
  * Fitted, the SVG fills its box and the root stays in the middle at the largest scale for as long as
  * the board fits around it, so a tile played moves no other on the screen; a board too big for that
- * is fitted as a whole (centred on itself), and one too big even at the least scale is drawn at it,
- * to pan. Zoomed, the SVG is the board at that scale, to pan.
+ * is fitted as a whole (centred on itself), and one too big even at `least` (the least scale whose
+ * pips can be counted) is drawn at that scale, to pan. Zoomed, the SVG is the board at that scale, to pan.
  */
-function frameOf(layout: BoardLayout, box: { width: number; height: number }, zoom: number | null): Frame {
+function frameOf(
+  layout: BoardLayout,
+  box: { width: number; height: number },
+  zoom: number | null,
+  least: number,
+): Frame {
   const { minX, minY, maxX, maxY } = layout.bounds;
   const w = maxX - minX + 2 * MARGIN;
   const h = maxY - minY + 2 * MARGIN;
@@ -68,7 +79,7 @@ function frameOf(layout: BoardLayout, box: { width: number; height: number }, zo
   const reachY = Math.max(-minY, maxY) + MARGIN;
   if (width / (2 * reachX) >= MOST && height / (2 * reachY) >= MOST) return around(0, 0, MOST);
   const scale = fitScale(layout, box);
-  if (scale <= LEAST && (w * scale > width || h * scale > height)) return whole(scale);
+  if (scale < least) return whole(least);
   return around((minX + maxX) / 2, (minY + maxY) / 2, scale);
 }
 
@@ -115,8 +126,28 @@ export interface BoardProps {
   readonly zoom: number | null;
   readonly selected: string | null;
   readonly fits: ReadonlySet<number>;
+  /** The least pixels per half-tile whose pips can be counted (`readableScale` of the set). */
+  readonly least: number;
   /** Whose `play` an end calls (the game page's controller; a replay plays nothing). */
   readonly game: Pick<GameController, 'play'>;
+}
+
+/**
+ * Scrolls the board's box, when it pans, just enough to show the newest tile (or the root) and, with
+ * a tile picked, the first end it fits: where the game is going on is always in view.
+ */
+function keepInView(container: HTMLElement): void {
+  if (container.scrollWidth <= container.clientWidth && container.scrollHeight <= container.clientHeight) return;
+  const box = container.getBoundingClientRect();
+  const pad = 16;
+  const targets = ['g.end.fits', 'g.tile.newest', 'g.tile.root'].map((s) => container.querySelector(s));
+  const target = targets.find((t) => t !== null);
+  if (!target) return;
+  const r = target.getBoundingClientRect();
+  if (r.left < box.left + pad) container.scrollLeft -= box.left + pad - r.left;
+  else if (r.right > box.right - pad) container.scrollLeft += r.right - box.right + pad;
+  if (r.top < box.top + pad) container.scrollTop -= box.top + pad - r.top;
+  else if (r.bottom > box.bottom - pad) container.scrollTop += r.bottom - box.bottom + pad;
 }
 
 /**
@@ -124,11 +155,13 @@ export interface BoardProps {
  * as dashed outlines (highlighted where the picked tile fits), links where a line had to jump. Sized
  * in pixels (fitted, or zoomed), inside a box that scrolls to pan.
  */
-export const BoardView = memo(function BoardView({ layout, container, zoom, selected, fits, game }: BoardProps) {
+export const BoardView = memo(function BoardView(props: BoardProps) {
+  const { layout, container, zoom, selected, fits, least, game } = props;
   const size = useSize(container);
   const onPlay = (on: number) => void game.play(on);
-  if (!layout) return <p class="muted board-empty">The board is empty until the game starts.</p>;
-  const frame = frameOf(layout, size, zoom);
+  const frame = layout ? frameOf(layout, size, zoom, least) : null;
+  useEffect(() => keepInView(container), [layout, selected, frame?.width, frame?.height]);
+  if (!layout || !frame) return <p class="muted board-empty">The board is empty until the game starts.</p>;
   const newest = layout.tiles.reduce((m, t) => Math.max(m, t.id), 0);
   return (
     <svg
@@ -147,6 +180,8 @@ export const BoardView = memo(function BoardView({ layout, container, zoom, sele
           key={`tile-${t.id}`}
           class={`tile${t.id === newest && newest > 0 ? ' newest' : ''}${t.hub === 'root' ? ' root' : ''}`}
           data-id={t.id}
+          data-on={t.on ?? undefined}
+          data-hub={t.hub}
           transform={place(t.box)}
           role="img"
           aria-label={t.label}

@@ -38,11 +38,17 @@ export class GameController {
   layout(view: Game): BoardLayout | null {
     const hand = view.hand;
     if (!hand) return null;
-    const key = `${hand.index}:${hand.board.length}:${JSON.stringify(hand.openEnds)}`;
+    const aspect = this.store.get().aspect;
+    const key = `${hand.index}:${hand.board.length}:${JSON.stringify(hand.openEnds)}:${aspect}`;
     if (this.layoutFor?.key !== key) {
-      this.layoutFor = { key, layout: layoutBoard(hand.board, hand.openEnds, view.rules) };
+      this.layoutFor = { key, layout: layoutBoard(hand.board, hand.openEnds, view.rules, aspect) };
     }
     return this.layoutFor.layout;
+  }
+
+  /** The board's box changed shape (see `aspectOf`): the board is laid out for the new one. */
+  setAspect(aspect: number): void {
+    if (this.store.get().aspect !== aspect) this.store.set({ aspect });
   }
 
   private speaker(view: Game): Speaker {

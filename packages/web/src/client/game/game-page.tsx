@@ -3,7 +3,8 @@ import { createPortal, render, useEffect, useMemo, useSyncExternalStore } from '
 import { Api } from '../api';
 import { byId } from '../dom';
 import { loadSession } from '../session';
-import { BoardView, fitScale, LEAST } from './board-view';
+import { readableScale } from '../../board/pips';
+import { aspectOf, BoardView, fitScale, OVERVIEW } from './board-view';
 import { GameController } from './controller';
 import { HandsView, winnersLine } from './hands-view';
 import { LeaveBox } from './leave-box';
@@ -92,6 +93,7 @@ function App({
           zoom={state.zoom}
           selected={state.selected}
           fits={fits}
+          least={readableScale(view?.rules.set ?? 6)}
           game={game}
         />,
         regions.board!,
@@ -137,12 +139,13 @@ function wireZoom(game: GameController, board: HTMLElement): void {
       const { view, zoom } = game.store.get();
       const layout = view ? game.layout(view) : null;
       if (!layout) return;
-      const now = zoom ?? fitScale(layout, { width: board.clientWidth, height: board.clientHeight });
+      const fit = fitScale(layout, { width: board.clientWidth, height: board.clientHeight });
+      const now = zoom ?? Math.max(fit, readableScale(view?.rules.set ?? 6));
       const kind = button.dataset.zoom;
       // Keep what is in the middle of the box in the middle.
       const x = (board.scrollLeft + board.clientWidth / 2) / Math.max(1, board.scrollWidth);
       const y = (board.scrollTop + board.clientHeight / 2) / Math.max(1, board.scrollHeight);
-      game.zoom(kind === 'fit' ? null : Math.max(LEAST, Math.min(120, kind === 'in' ? now * 1.25 : now / 1.25)));
+      game.zoom(kind === 'fit' ? null : Math.max(OVERVIEW, Math.min(120, kind === 'in' ? now * 1.25 : now / 1.25)));
       requestAnimationFrame(() => {
         board.scrollLeft = x * board.scrollWidth - board.clientWidth / 2;
         board.scrollTop = y * board.scrollHeight - board.clientHeight / 2;
@@ -161,6 +164,11 @@ function mount(game: GameController, talk: Talk | null): void {
     element.replaceChildren();
     regions[id] = element;
   }
+  // The board is laid out for the shape of its box: known before the first render, and followed.
+  const board = regions.board!;
+  const measure = () => game.setAspect(aspectOf({ width: board.clientWidth, height: board.clientHeight }));
+  measure();
+  new ResizeObserver(measure).observe(board);
   const host = document.createElement('div');
   host.hidden = true;
   root.append(host);

@@ -4,7 +4,8 @@ import { layoutBoard, type BoardLayout } from '../../board/layout';
 import { Api, type Commit, type Game, type ReplayStep } from '../api';
 import { byId } from '../dom';
 import { loadSession } from '../session';
-import { BoardView } from './board-view';
+import { readableScale } from '../../board/pips';
+import { aspectOf, BoardView } from './board-view';
 import { speakerFor, toNews } from './describe';
 import { HandsView } from './hands-view';
 import { Observable } from './observable';
@@ -49,6 +50,7 @@ function Replay({ store, regions }: { store: Observable<ReplayState>; regions: R
           zoom={null}
           selected={null}
           fits={NO_ENDS}
+          least={readableScale(view?.rules.set ?? 6)}
           game={NO_PLAY}
         />,
         regions.board!,
@@ -140,7 +142,8 @@ export async function startReplay(): Promise<void> {
       const next = await api.replay(gameId, at);
       const view = next.game ? asSpectator(next.game) : null;
       const hand = view?.hand;
-      const layout = hand ? layoutBoard(hand.board, hand.openEnds, view.rules) : null;
+      const box = { width: regions.board!.clientWidth, height: regions.board!.clientHeight };
+      const layout = hand ? layoutBoard(hand.board, hand.openEnds, view.rules, aspectOf(box)) : null;
       store.set({ step: next, view, layout, problem: null, busy: false });
       document.body.dataset.step = String(next.version);
     } catch (error) {

@@ -32,6 +32,8 @@ export interface GameState {
   readonly news: readonly NewsEntry[];
   /** Pixels per half-tile on the board, or null to fit the board in its box. */
   readonly zoom: number | null;
+  /** The board box's width over its height, as the layout takes it (`aspectOf`). */
+  readonly aspect: number;
   /** Whether the page is keeping up (false while the API cannot be reached). */
   readonly online: boolean;
 }
@@ -50,6 +52,7 @@ export class Store extends Observable<GameState> {
       sinceFirst: false,
       news: [],
       zoom: null,
+      aspect: 1,
       online: true,
     });
   }
