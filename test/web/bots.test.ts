@@ -2,9 +2,11 @@
 // a bot from the game page; a player who leaves is replaced by one. The real site over real HTTP, in
 // a real browser, no network beyond this machine.
 import { describe, expect, it } from 'vitest';
+import { Seat } from '../e2e/client';
 import { playByClicking } from './support/click-play';
 import { createGame, expectClean, inviteLink, joinByLink, newcomer, QUICK_BOT_GAME, signUp } from './support/player';
 import { screenshot } from './support/screens';
+import { keptSession } from './support/session';
 import { siteForSuite } from './support/site';
 
 const site = siteForSuite({ seed: 16 });
@@ -30,6 +32,39 @@ describe('bots on the web client', () => {
     await screenshot(cat.page, 'bots-over-phone');
     expectClean(cat);
   }, 180_000);
+
+  it('four players, three of them bots: the person is never called out for a Chickenlittle they did not choose to skip', async () => {
+    const gil = await signUp(site.browser, site.baseUrl, 'Gil', 'desktop');
+    const gameId = await createGame(gil, site.baseUrl, {
+      seats: 4,
+      bots: 3,
+      set: 6,
+      handSize: 4,
+      opening: 'next-highest',
+      autoPlay: 'off',
+      drawnTile: 'must-play',
+      botLevel: 'greedy',
+    });
+    await gil.page.locator('body[data-status=playing]').waitFor();
+    // The choice comes before the play, ticked: the person plays as they like and never unticks it.
+    const played = await playByClicking([gil], 5, { forgetful: false });
+    const seat = new Seat(site.baseUrl, 'Gil', (await keptSession(gil.page))!.token);
+    const events = (await seat.events(gameId, 0)).commits.flatMap((c) => c.events);
+    const view = await seat.view(gameId);
+    const mine = view.yourSeat;
+    const said = events.filter((e) => e.type === 'ChickenlittleAnnounced' && e.seat === mine && !e.auto);
+    const called = events.filter((e) => e.type === 'ChickenlittleCalledOut' && e.seat === mine);
+    console.log(
+      `four players against bots: ${played.moves} moves, ${played.clicks} clicks (${(played.clicks / played.moves).toFixed(2)} a move, ${played.oneClick} plays by one click), ${said.length} times “Chickenlittle!” said with a play, ${played.handEnds} hands' ends looked at`,
+    );
+    expect(view.status).toBe('finished');
+    // The moments came (a play that left one tile, more than once), and each time it was said.
+    expect(said.length).toBeGreaterThan(1);
+    expect(called).toEqual([]);
+    expect(played.handEnds).toBe(6);
+    await screenshot(gil.page, 'bots-four-over-desktop', { fold: true });
+    expectClean(gil);
+  }, 240_000);
 
   it('on a turn clock, the seat in turn says how long it has, on the game page and in my games', async () => {
     const fay = await signUp(site.browser, site.baseUrl, 'Fay', 'desktop');

@@ -35,7 +35,7 @@ describe('a replay on the web client', () => {
     for (let seat = 0; seat < 2; seat++) {
       expect(await hands.nth(seat).locator('.hand-tile').count()).toBeGreaterThan(0);
     }
-    expect(await hands.nth(1).locator('.name').textContent()).toBe('Bot 2');
+    expect(await hands.nth(1).locator('.name').textContent()).toBe('Random bot 2');
     expect(await kim.page.locator('svg.table g.tile').count()).toBeGreaterThan(0);
     await kim.page.getByRole('button', { name: 'Next' }).click();
     await expect.poll(step).toBe(`Step 2 of ${last}`);

@@ -57,7 +57,8 @@ export function webRoutes(options: WebOptions = {}): Hono {
   });
   app.get('/games/:id', (c) => {
     const id = c.req.param('id');
-    return GAME_ID.test(id) ? page(c, { title: 'Game', page: 'game' }, <GamePage gameId={id} />) : missing(c);
+    const skip = { href: '#play', label: 'Skip to your hand' };
+    return GAME_ID.test(id) ? page(c, { title: 'Game', page: 'game', skip }, <GamePage gameId={id} />) : missing(c);
   });
   app.get('/games/:id/replay', (c) => {
     const id = c.req.param('id');
