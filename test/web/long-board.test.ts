@@ -9,6 +9,7 @@ import { chooser } from '../e2e/play-loop';
 import { isolatedPage, launchBrowser } from '../support/browser';
 import { serveApp, type ServedApp } from '../support/serve';
 import { distance, drawnBoxes, overlaps, pipSizes, toesAndDoubles, usedShare } from './support/board-boxes';
+import { arrowToTile, focused, press, tabTo } from './support/keyboard';
 import { waitPast, type Player } from './support/player';
 import { playLongHand } from './support/long-hand';
 import { screenshot, VIEWPORTS } from './support/screens';
@@ -157,7 +158,7 @@ describe('the board of a long hand, in the browser', () => {
     }, 60_000);
   }
 
-  it('can be played with the keyboard alone: a tile of the hand, then an end of the board', async () => {
+  it('can be played with the keyboard alone: Tab to the hand, arrows to a tile, Enter, Shift+Tab to the board, arrows among its ends, Enter', async () => {
     const gameId = boards.get('double-15 for 2')!.id;
     const view = await seats[0]!.view(gameId);
     const mover = view.hand!.turn!;
@@ -166,18 +167,40 @@ describe('the board of a long hand, in the browser', () => {
     await page.goto(`${served.baseUrl}/games/${gameId}`);
     await page.locator('body[data-ready=true]').waitFor();
     const version = Number(await page.locator('body').getAttribute('data-version'));
+    const keys = { tabs: 0, arrows: 0, enters: 0 };
 
-    const tile = page.locator('.hand-button.playable').first();
-    await tile.focus();
-    await page.keyboard.press('Enter');
-    expect(await tile.getAttribute('aria-pressed')).toBe('true');
-    // Tab order reaches the ends on the board (buttons once a tile is picked), named for a screen reader.
-    const end = page.locator('svg.table g.end.fits').first();
-    expect(await end.getAttribute('aria-label')).toMatch(/^Play \d+-\d+ on the \d+ of (spoke|toe) /);
-    await end.focus();
-    await page.keyboard.press('Enter');
+    // The first Tab offers the way to the hand; then Tab reaches a tile.
+    const skip = await tabTo(page, keys, (f) => f.text === 'Skip to your hand', { most: 1 });
+    expect(skip.tag).toBe('a');
+    await press(page, 'Enter', keys);
+    await tabTo(page, keys, (f) => f.tile !== null, { most: 3 });
+    // A tile that fits several ends (so it is picked, not played at once), reached by the arrows.
+    const own = await seats[mover]!.view(gameId);
+    const ends = new Map<string, number>();
+    for (const m of own.legalMoves) if (m.type === 'play') ends.set(m.tile, (ends.get(m.tile) ?? 0) + 1);
+    const tile = [...ends].find(([, n]) => n > 1)?.[0];
+    expect(tile, 'the mover holds a tile that fits several ends').toBeDefined();
+    await arrowToTile(page, keys, tile!);
+    await press(page, 'Enter', keys);
+    expect((await focused(page)).pressed).toBe('true');
+    // The board's ends are one Tab stop, just before the hand: the first end the tile fits.
+    const end = await tabTo(page, keys, (f) => f.end !== null, { back: true, most: 3 });
+    expect(end.classes).toContain('fits');
+    expect(end.text).toMatch(/^Play \d+-\d+ on the \d+ of (spoke|toe) /);
+    // The arrows go round the ends, each named, back to one the tile fits.
+    await press(page, 'ArrowRight', keys);
+    const next = await focused(page);
+    expect(next.end).not.toBeNull();
+    expect(next.end).not.toBe(end.end);
+    for (let i = 0; i < 40 && !(await focused(page)).classes.includes('fits'); i++)
+      await press(page, 'ArrowRight', keys);
+    expect((await focused(page)).classes).toContain('fits');
+    await press(page, 'Enter', keys);
     await waitPast({ page } as Player, version);
     expect(await page.locator('#move-problem').textContent()).toBe('');
+    // Focus stays in the hand after the move, on a tile, ready for the next.
+    await expect.poll(async () => (await focused(page)).tile).not.toBeNull();
+    console.log(`keyboard, one play on a long board: ${keys.tabs} Tabs, ${keys.arrows} arrows, ${keys.enters} Enters`);
     expect(errors).toEqual([]);
   }, 60_000);
 });

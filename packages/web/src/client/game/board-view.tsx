@@ -87,29 +87,47 @@ interface EndProps {
   readonly end: LaidEnd;
   readonly selected: string | null;
   readonly fits: boolean;
+  /** The end that keeps the board's place for the keyboard: the one Tab reaches (arrows move it). */
+  readonly stop: boolean;
   readonly onPlay: (on: number) => void;
 }
 
-/** An open end: where the next tile would lie. With a tile picked, a button to play it there. */
-function End({ end, selected, fits, onPlay }: EndProps) {
+/** Arrow keys move among the ends that are buttons (wrapping); Escape goes back to the hand. */
+function endKeys(e: KeyboardEvent, onPlay: (on: number) => void, on: number): void {
+  if (e.key === 'Enter' || e.key === ' ') {
+    e.preventDefault();
+    return onPlay(on);
+  }
+  if (e.key === 'Escape') {
+    document.querySelector<HTMLElement>('.hand [tabindex="0"]')?.focus();
+    return;
+  }
+  const step = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 }[e.key];
+  if (step === undefined) return;
+  e.preventDefault();
+  const ends = [...document.querySelectorAll<SVGElement>('svg.table g.end[role=button]')];
+  const at = ends.indexOf(e.currentTarget as SVGElement);
+  ends[(at + step + ends.length) % ends.length]?.focus();
+}
+
+/**
+ * An open end: where the next tile would lie. With a tile picked, a button to play it there; the ends
+ * are one stop for Tab (the first the tile fits), the arrows move among them.
+ */
+function End({ end, selected, fits, stop, onPlay }: EndProps) {
   const active = selected !== null;
   const label = active
     ? `Play ${selected} on ${end.label}${fits ? '' : ' (it does not fit there)'}`
     : `Open end: ${end.label}`;
-  const keys = (e: KeyboardEvent) => {
-    if (e.key !== 'Enter' && e.key !== ' ') return;
-    e.preventDefault();
-    onPlay(end.on);
-  };
   return (
     <g
       class={`end${fits ? ' fits' : ''}${active ? ' active' : ''}`}
       data-end={end.on}
       role={active ? 'button' : 'img'}
-      tabindex={active ? 0 : -1}
+      tabindex={active ? (stop ? 0 : -1) : undefined}
       aria-label={label}
       onClick={active ? () => onPlay(end.on) : undefined}
-      onKeyDown={active ? keys : undefined}
+      onKeyDown={active ? (e: KeyboardEvent) => endKeys(e, onPlay, end.on) : undefined}
     >
       <rect class="ghost" transform={place(end.box)} x={-1} y={-0.5} width={2} height={1} rx={0.14} />
       <text class="suit" x={end.box.x} y={end.box.y} dy="0.35">
@@ -163,6 +181,7 @@ export const BoardView = memo(function BoardView(props: BoardProps) {
   useEffect(() => keepInView(container), [layout, selected, frame?.width, frame?.height]);
   if (!layout || !frame) return <p class="muted board-empty">The board is empty until the game starts.</p>;
   const newest = layout.tiles.reduce((m, t) => Math.max(m, t.id), 0);
+  const stop = (layout.ends.find((e) => fits.has(e.on)) ?? layout.ends[0])?.on;
   return (
     <svg
       class="table"
@@ -190,7 +209,14 @@ export const BoardView = memo(function BoardView(props: BoardProps) {
         </g>
       ))}
       {layout.ends.map((end) => (
-        <End key={`end-${end.on}`} end={end} selected={selected} fits={fits.has(end.on)} onPlay={onPlay} />
+        <End
+          key={`end-${end.on}`}
+          end={end}
+          selected={selected}
+          fits={fits.has(end.on)}
+          stop={end.on === stop}
+          onPlay={onPlay}
+        />
       ))}
     </svg>
   );
