@@ -7,7 +7,7 @@ export interface KeyCount {
   enters: number;
 }
 
-/** What has the keyboard's focus: its tag, its tile or end, its classes and its text. */
+/** What has the keyboard's focus: its tag, its tile or end, its classes and its name (its label's text, for a field). */
 export interface Focused {
   readonly tag: string;
   readonly tile: string | null;
@@ -29,7 +29,7 @@ export async function focused(page: Page): Promise<Focused> {
       ends: e && e.getAttribute('data-ends'),
       end: e && e.getAttribute('data-end'),
       classes: cls || '',
-      text: e ? (e.getAttribute('aria-label') || e.textContent || '').trim() : '',
+      text: e ? (e.getAttribute('aria-label') || (e.labels && e.labels[0] ? e.labels[0].textContent : '') || e.textContent || '').trim().replace(/\\s+/g, ' ') : '',
       pressed: e && e.getAttribute('aria-pressed'),
     };
   })()`);
