@@ -158,6 +158,11 @@ describe('the bundled Lambda handler', () => {
       expect(file.equals(readFileSync(join(bundled.assetDir, WEB_ASSET_DIR, 'dist', name))), path).toBe(true);
     }
     expect((await call('GET', '/assets/main-NOTBUILT.js')).statusCode).toBe(404);
+    // The rules page, drawn from docs/rules.md when the bundle was built: its tables too.
+    const rules = await call('GET', '/rules');
+    expect(rules.statusCode).toBe(200);
+    expect(rules.body).toContain('<h1>Chickenfoot: the rules this server plays</h1>');
+    expect(rules.body).toMatch(/<table>[\s\S]*rules\/suit-mismatch[\s\S]*<\/table>/);
   });
 
   it('serves the OpenAPI document and the docs page the stack outputs, with its assets', async () => {

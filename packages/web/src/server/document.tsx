@@ -74,7 +74,7 @@ export function Document({ title, page, assets, skip, children }: DocumentProps)
           {children}
         </main>
         <footer class="bottom">
-          For programmers: this site plays through <a href="/docs">the public API</a> (
+          <a href="/rules">The rules</a> · For programmers: this site plays through <a href="/docs">the public API</a> (
           <a href="/openapi.json">openapi.json</a>) like any other client.
         </footer>
       </body>
