@@ -30,6 +30,17 @@ describe('bots on the web client', () => {
     expect(await winners.textContent()).toMatch(/ wins? with \d+ points!$/);
     expect(await cat.page.locator('table.scores tbody tr').count()).toBe(7);
     await screenshot(cat.page, 'bots-over-phone');
+    // In her games, the finished game says when it ended and how: who won, every total, lowest first.
+    const gameId = cat.page.url().split('/games/')[1]!;
+    await cat.page.goto(`${site.baseUrl}/`);
+    const state = cat.page.locator(`a[href="/games/${gameId}"] .state`);
+    await expect.poll(() => state.textContent()).toMatch(/ won: /);
+    const line = (await state.textContent())!;
+    expect(line).toMatch(/^over .+ · (You|Random bot [23])( and (You|Random bot [23]))* won: /);
+    const totals = [...line.matchAll(/(?:You|Random bot \d) (\d+)/g)].map((m) => Number(m[1]));
+    expect(totals).toHaveLength(3);
+    expect([...totals].sort((a, b) => a - b)).toEqual(totals);
+    await screenshot(cat.page, 'home-finished-phone');
     expectClean(cat);
   }, 180_000);
 
