@@ -43,8 +43,12 @@ describe('the new-game form and the contract', () => {
       const written = properties[name]!;
       const property = written.anyOf?.find((p) => (p as { type?: string }).type !== 'null') ?? written;
       const values = allowed(property);
-      if (values) expect(option.choices?.map((c) => c.value).sort(), name).toEqual([...values].sort());
-      else expect([option.range?.min, option.range?.max], name).toEqual([property.minimum, property.maximum]);
+      // An option the contract lists values for is a choice of them; any other is a number in its bounds.
+      expect(option.choices === null, `${name} is a number`).toBe(values === undefined);
+      const offered = option.choices
+        ? option.choices.map((c) => c.value).sort()
+        : [option.range?.min, option.range?.max];
+      expect(offered, name).toEqual(values ? [...values].sort() : [property.minimum, property.maximum]);
       expect(option.sentence.length, name).toBeGreaterThan(30);
     }
   });
@@ -66,8 +70,14 @@ describe('the new-game form and the contract', () => {
   it('starts each option at the value the API gives a game created without options', async () => {
     const ann = await Seat.register(served.baseUrl, 'Ann');
     const { rules } = await ann.create(2);
-    for (const [name, option] of Object.entries(RULE_OPTIONS)) {
-      if (option.fallback !== null) expect(option.fallback, name).toBe(rules[name as keyof typeof rules]);
-    }
+    // Two options start empty on the form: the deal (the usual one for the set and the seats, which
+    // docs/rules.md tables: 21 each for two on double-9) and the clock (none). Every other starts at
+    // the API's default.
+    const empty = Object.entries(RULE_OPTIONS).filter(([, option]) => option.fallback === null);
+    expect(empty.map(([name]) => name).sort()).toEqual(['handSize', 'turnHours']);
+    expect([rules.handSize, rules.turnHours]).toEqual([21, null]);
+    const defaults = Object.entries(RULE_OPTIONS).filter(([, option]) => option.fallback !== null);
+    expect(defaults).toHaveLength(Object.keys(RULE_OPTIONS).length - 2);
+    for (const [name, option] of defaults) expect(option.fallback, name).toBe(rules[name as keyof typeof rules]);
   });
 });
