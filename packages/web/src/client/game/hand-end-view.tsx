@@ -38,7 +38,11 @@ export function HandEnd({ view, hand, game, last }: { view: Game; hand: number; 
   useEffect(() => {
     const active = document.activeElement;
     const here = !active || active === document.body || active.id === 'main' || !!active.closest('#play, #board');
-    if (!last && here) title.current?.focus();
+    if (!last && here && title.current) {
+      // Scrolled only as far as needed to show it (focus alone may centre it, moving the board away).
+      title.current.focus({ preventScroll: true });
+      title.current.scrollIntoView({ block: 'nearest' });
+    }
   }, [hand, last]);
   if (!record) return null;
   const totals = totalsAfter(view, hand);
