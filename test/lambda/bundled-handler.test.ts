@@ -81,7 +81,7 @@ describe('the bundled Lambda handler', () => {
     expect(readdirSync(join(bundled.assetDir, 'node_modules')).sort()).toEqual(['@chickenfoot', 'swagger-ui-dist']);
     expect(readdirSync(join(bundled.assetDir, WEB_ASSET_DIR)).sort()).toEqual(['dist', 'package.json']);
     const manifest = JSON.parse(readFileSync(join(bundled.assetDir, WEB_ASSET_DIR, 'dist/manifest.json'), 'utf8'));
-    expect(Object.keys(manifest).sort()).toEqual(['icon.svg', 'main.js', 'style.css']);
+    expect(Object.keys(manifest).sort()).toEqual(['icon.svg', 'main.js', 'rules.html', 'style.css']);
     const source = readFileSync(bundled.handlerFile, 'utf8');
     expect(source).toMatch(/\/\/# sourceMappingURL=index\.mjs\.map\s*$/);
     // A CommonJS dependency would leave esbuild's require shim, which throws for Node built-ins in ESM.

@@ -27,6 +27,9 @@ export class GameController {
   /** A catch-up on its way, and whether another is wanted once it is back. */
   private catching = false;
   private again = false;
+  /** The hands whose end was shown or is waiting to be (several may end in one batch: each is shown). */
+  private readonly endsTold = new Set<number>();
+  private readonly endsWaiting: number[] = [];
 
   constructor(
     readonly gameId: string,
@@ -82,8 +85,10 @@ export class GameController {
     const commits = (await commitsUpTo(this.source, history, view.version, MAX_PAGES)) ?? [];
     this.tell(commits, view);
     this.log.skipTo(view.version);
-    // Back after a hand ended: how it ended is the first thing shown.
-    const missed = handsEnded(commits).filter((e) => seen !== null && e.version > seen && !e.gameOver);
+    // Back after a hand ended: how the last one ended is the first thing shown.
+    const ends = handsEnded(commits);
+    for (const end of ends) this.endsTold.add(end.hand);
+    const missed = ends.filter((e) => seen !== null && e.version > seen && !e.gameOver);
     if (view.status === 'playing' && missed.length > 0) this.store.set({ ended: { hand: missed.at(-1)!.hand } });
     void follow(this.source, {
       // From the newest commit told, not the newest view: a view fetched by itself (after a 412, back
@@ -147,10 +152,16 @@ export class GameController {
 
   /** What `events`, just heard, change on the page: a hand's end to show, a call-out of this seat to explain. */
   private moment(view: Game, events: readonly GameEvent[]): Partial<GameState> {
-    const ended = handsEnded([{ version: 0, at: '', events: [...events] }]).at(-1);
+    const ends = handsEnded([{ version: 0, at: '', events: [...events] }]);
+    for (const end of ends) {
+      if (end.gameOver || this.endsTold.has(end.hand)) continue;
+      this.endsTold.add(end.hand);
+      this.endsWaiting.push(end.hand);
+    }
+    const next = this.store.get().ended ? undefined : this.endsWaiting.shift();
     const called = events.findLast((e) => e.type === 'ChickenlittleCalledOut' && e.seat === view.yourSeat);
     return {
-      ...(ended && !ended.gameOver ? { ended: { hand: ended.hand } } : {}),
+      ...(next !== undefined ? { ended: { hand: next } } : {}),
       ...(called ? { notice: describe(called, this.speaker(view), false) } : {}),
     };
   }
@@ -191,9 +202,10 @@ export class GameController {
     this.store.set({ announce });
   }
 
-  /** Closes a hand's end (the next hand, already dealt, shows). */
+  /** Closes a hand's end: the next hand that ended meanwhile shows, or the hand in play. */
   nextHand(): void {
-    this.store.set({ ended: null });
+    const next = this.endsWaiting.shift();
+    this.store.set({ ended: next === undefined ? null : { hand: next } });
   }
 
   /** Sets the board's zoom (pixels per half-tile), or null to fit. */
