@@ -54,8 +54,9 @@ beforeAll(async () => {
     const view = await playLongHand(game.id, seats.slice(0, c.players), c.grown);
     boards.set(name(c), { id: game.id, tiles: view.hand!.board.length });
   }
-  // A fresh default double-9 game for two: 21 tiles in each hand.
-  const fresh = await seats[0]!.create(2, { set: 9 });
+  // A fresh double-9 game for two: 21 tiles in each hand (the highest double held opens, so nobody
+  // draws for the opener whatever the deal).
+  const fresh = await seats[0]!.create(2, { set: 9, opening: 'next-highest' });
   await seats[1]!.join(fresh.id, fresh.inviteCode ?? '');
   bigHand = fresh.id;
   console.log(`long boards: ${CASES.map((c) => `${name(c)} ${boards.get(name(c))!.tiles} tiles`).join(', ')}`);
