@@ -62,11 +62,7 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   // One token check (and rate limit) for every /v1 route except registration, before any route runs.
   const auth = requirePlayer(deps.signer, new RateLimiter(limits.perPlayer, deps.clock), deps.accounts);
   // The /v1/watch routes take a watch token instead (a link's, not a player's).
-  const watcher = requireWatcher(
-    deps.signer,
-    new RateLimiter(limits.perPlayer, deps.clock, undefined, 'watcher'),
-    deps.watchLinks,
-  );
+  const watcher = requireWatcher(new RateLimiter(limits.perPlayer, deps.clock, undefined, 'watcher'), deps.watchLinks);
   app.use('/v1/*', (c, next) => {
     if (c.req.path === '/v1/players') return next();
     return c.req.path === '/v1/watch' || c.req.path.startsWith('/v1/watch/') ? watcher(c, next) : auth(c, next);

@@ -13,7 +13,7 @@ import { jsonLogger, type Logger } from './logging';
 import { MessageLog } from './messages/log';
 import { GameWatcher } from './waits/game-watcher';
 import { TurnWaiter } from './waits/turn-waiter';
-import { WatchLinks } from './watch/watch-links';
+import { WatchLinksService } from './watch/watch-links-service';
 import { webhookParts, type WebhookParts } from './webhooks/parts';
 
 /** What the application is built from. Only entry points (functions/) read the environment to fill this in. */
@@ -62,7 +62,8 @@ export interface Application {
   readonly webhooks: WebhookParts;
   /** Which endpoint URLs are accepted (HTTPS to public addresses; loopback HTTP in local use). */
   readonly urlPolicy: UrlPolicy;
-  readonly watchLinks: WatchLinks;
+  /** Watch links of games: made, listed and revoked by the players, and what a watcher reads. */
+  readonly watchLinks: WatchLinksService;
   readonly messages: MessageLog;
 }
 
@@ -75,29 +76,32 @@ export function createApplication(options: ApplicationOptions): Application {
   const clock = options.clock ?? systemClock;
   const pollMs = options.pollMs ?? 250;
   const secret = lazySecret(options.secret);
-  let signer: Promise<Signer> | undefined;
+  let signed: Promise<Signer> | undefined;
+  // A failed fetch of the secret is tried again on the next request, so only a success is kept.
+  const signer = () =>
+    (signed ??= secret().then(
+      (s) => new Signer(s),
+      (error: unknown) => {
+        signed = undefined;
+        throw error;
+      },
+    ));
   const players = new PlayerRepository(options.store);
   const webhooks = webhookParts(options.store, clock, logger, options.webhooks?.onNotify);
+  const games = createGameService({ ...options, logger, notifier: webhooks.notifier });
+  const watcher = new GameWatcher(options.store, pollMs);
   return {
     store: options.store,
-    games: createGameService({ ...options, logger, notifier: webhooks.notifier }),
+    games,
     webhooks,
     urlPolicy: { allowLoopbackHttp: options.webhooks?.allowLoopbackHttp ?? false },
     players,
     accounts: new AccountCache(players, clock),
-    watcher: new GameWatcher(options.store, pollMs),
+    watcher,
     turnWaiter: new TurnWaiter(options.store, pollMs),
-    watchLinks: new WatchLinks(options.store),
+    watchLinks: new WatchLinksService({ store: options.store, games, watcher, signer, clock }),
     messages: new MessageLog(options.store),
-    // A failed fetch of the secret is tried again on the next request, so only a success is kept.
-    signer: () =>
-      (signer ??= secret().then(
-        (s) => new Signer(s),
-        (error: unknown) => {
-          signer = undefined;
-          throw error;
-        },
-      )),
+    signer,
     clock,
     logger,
   };

@@ -37,7 +37,9 @@ export {
 export { PlayerRepository, type AccountChange, type StoredPlayer } from './accounts/repository';
 export { withdrawFromAll } from './accounts/withdraw';
 export { MessageLog } from './messages/log';
-export { MAX_WATCH_LINKS, WatchLinks } from './watch/watch-links';
+export { MAX_WATCH_LINKS, type WatchLink } from './watch/watch-link-decider';
+export { WatchLinksService, type WatchGrant, type WatchedEvents } from './watch/watch-links-service';
+export { spectatorView, type SpectatorView } from './watch/spectator-view';
 export { GameWatcher } from './waits/game-watcher';
 export { TurnWaiter } from './waits/turn-waiter';
 export { GameService, type Executed, type ExecuteOptions, type GameCommand } from './games/service';

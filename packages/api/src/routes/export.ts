@@ -4,7 +4,7 @@ import { exportGame, replayGame } from '../contract/export';
 import { seatOfActor } from '@chickenfoot/app';
 import { exportGame as exportOf, replay } from '@chickenfoot/app';
 import { notFound } from '@chickenfoot/app';
-import { gameView } from '@chickenfoot/app';
+import { spectatorView } from '@chickenfoot/app';
 import { ApiProblem } from '../problems';
 import type { GameExportSchema } from '../schemas/export';
 import { openapi, router } from './router';
@@ -45,13 +45,7 @@ export function exportRoutes(deps: AppDeps) {
     }
     const state = replay(doc, at).at(-1);
     if (!state) throw new TypeError('a replay starts from a state');
-    const inviteCodes = await deps.signer();
-    const view =
-      state.status === 'empty'
-        ? null
-        : (({ yourSeat: _s, inviteCode: _i, yourTiles: _t, drawnTile: _d, legalMoves: _m, ...rest }) => rest)(
-            gameView({ gameId: id, version: at, state, since: null, seat: -1, inviteCodes }),
-          );
+    const view = state.status === 'empty' ? null : spectatorView({ gameId: id, version: at, state, since: null });
     return c.json(
       {
         version: at,

@@ -29,7 +29,10 @@ export function isRefusal<E>(decision: Decision<E>): decision is Refusal {
  * state), for given/when/then tests on events.
  * @example expect(given(links, [created]).when({ type: 'revoke', linkId })).toEqual([revoked]);
  */
-export function given<C, E extends { readonly type: string }, S>(decider: Decider<C, E, S>, events: readonly E[]) {
+export function given<C, E extends { readonly type: string }, S>(
+  decider: Decider<C, E, S>,
+  events: readonly NoInfer<E>[],
+) {
   const state = events.reduce(decider.evolve, decider.initialState());
   return {
     state,
