@@ -14,6 +14,7 @@ import { MessageLog } from './messages/log';
 import { GameWatcher } from './waits/game-watcher';
 import { TurnWaiter } from './waits/turn-waiter';
 import { WatchLinksService } from './watch/watch-links-service';
+import { WebhookEndpointsService } from './webhooks/endpoints-service';
 import { webhookParts, type WebhookParts } from './webhooks/parts';
 
 /** What the application is built from. Only entry points (functions/) read the environment to fill this in. */
@@ -60,6 +61,8 @@ export interface Application {
   readonly logger: Logger;
   /** Players' webhook endpoints, and the deliveries made for them. */
   readonly webhooks: WebhookParts;
+  /** A player's webhook endpoints and their delivery logs, as the owner manages them. */
+  readonly webhookEndpoints: WebhookEndpointsService;
   /** Which endpoint URLs are accepted (HTTPS to public addresses; loopback HTTP in local use). */
   readonly urlPolicy: UrlPolicy;
   /** Watch links of games: made, listed and revoked by the players, and what a watcher reads. */
@@ -72,6 +75,7 @@ export interface Application {
  * @example const app = createApplication({ store, secret: process.env.TOKEN_SECRET! });
  */
 export function createApplication(options: ApplicationOptions): Application {
+  const { store } = options;
   const logger = options.logger ?? jsonLogger;
   const clock = options.clock ?? systemClock;
   const pollMs = options.pollMs ?? 250;
@@ -86,21 +90,23 @@ export function createApplication(options: ApplicationOptions): Application {
         throw error;
       },
     ));
-  const players = new PlayerRepository(options.store);
-  const webhooks = webhookParts(options.store, clock, logger, options.webhooks?.onNotify);
+  const players = new PlayerRepository(store);
+  const webhooks = webhookParts(store, clock, logger, options.webhooks?.onNotify);
   const games = createGameService({ ...options, logger, notifier: webhooks.notifier });
-  const watcher = new GameWatcher(options.store, pollMs);
+  const watcher = new GameWatcher(store, pollMs);
+  const urlPolicy = { allowLoopbackHttp: options.webhooks?.allowLoopbackHttp ?? false };
   return {
-    store: options.store,
+    store,
     games,
     webhooks,
-    urlPolicy: { allowLoopbackHttp: options.webhooks?.allowLoopbackHttp ?? false },
+    webhookEndpoints: new WebhookEndpointsService({ ...webhooks, store, signer, clock, urlPolicy }),
+    urlPolicy,
     players,
     accounts: new AccountCache(players, clock),
     watcher,
-    turnWaiter: new TurnWaiter(options.store, pollMs),
-    watchLinks: new WatchLinksService({ store: options.store, games, watcher, signer, clock }),
-    messages: new MessageLog(options.store),
+    turnWaiter: new TurnWaiter(store, pollMs),
+    watchLinks: new WatchLinksService({ store, games, watcher, signer, clock }),
+    messages: new MessageLog(store),
     signer,
     clock,
     logger,

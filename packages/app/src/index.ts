@@ -68,6 +68,9 @@ export { TEST_EVENT, WEBHOOK_EVENT_TYPES, type DeliveryType, type WebhookEventTy
 export { RETRY_DELAYS_MS } from './webhooks/schedule';
 export type { WebhookSender } from './webhooks/sender';
 export { webhookParts, type WebhookParts } from './webhooks/parts';
-export { MAX_ENDPOINTS, type EndpointsState, type StoredEndpoint } from './webhooks/endpoints';
-export { messageBody, messageId } from './webhooks/outbox';
-export { deliveryView, endpointView, seqOf } from './webhooks/views';
+export {
+  WebhookEndpointsService,
+  type DeliveryView,
+  type EndpointView,
+  type NewEndpoint,
+} from './webhooks/endpoints-service';
