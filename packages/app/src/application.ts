@@ -10,7 +10,8 @@ import type { GameService } from './games/service';
 import { lazySecret, type SecretSource } from './identity/secret';
 import { Signer } from './identity/signer';
 import { jsonLogger, type Logger } from './logging';
-import { MessageLog } from './messages/log';
+import { MessagesService } from './messages/messages-service';
+import type { RateLimit } from './token-buckets';
 import { GameWatcher } from './waits/game-watcher';
 import { TurnWaiter } from './waits/turn-waiter';
 import { WatchLinksService } from './watch/watch-links-service';
@@ -35,6 +36,8 @@ export interface ApplicationOptions {
   readonly staleAfterMs?: number;
   /** How often a long-poll looks for news, in milliseconds (default 250). */
   readonly pollMs?: number;
+  /** Messages per player and game (default `MESSAGE_RATE`: 5 at once, then one every 5 s). */
+  readonly messageRate?: RateLimit;
   /**
    * Webhooks: URLs over plain HTTP to loopback are accepted for endpoints (local development and
    * tests only; off, only HTTPS to public addresses), and `onNotify` hears of each commit written
@@ -67,7 +70,8 @@ export interface Application {
   readonly urlPolicy: UrlPolicy;
   /** Watch links of games: made, listed and revoked by the players, and what a watcher reads. */
   readonly watchLinks: WatchLinksService;
-  readonly messages: MessageLog;
+  /** Games' table talk: post, read, mute. */
+  readonly messages: MessagesService;
 }
 
 /**
@@ -95,6 +99,8 @@ export function createApplication(options: ApplicationOptions): Application {
   const games = createGameService({ ...options, logger, notifier: webhooks.notifier });
   const watcher = new GameWatcher(store, pollMs);
   const urlPolicy = { allowLoopbackHttp: options.webhooks?.allowLoopbackHttp ?? false };
+  const accounts = new AccountCache(players, clock);
+  const rate = options.messageRate;
   return {
     store,
     games,
@@ -102,11 +108,11 @@ export function createApplication(options: ApplicationOptions): Application {
     webhookEndpoints: new WebhookEndpointsService({ ...webhooks, store, signer, clock, urlPolicy }),
     urlPolicy,
     players,
-    accounts: new AccountCache(players, clock),
+    accounts,
     watcher,
     turnWaiter: new TurnWaiter(store, pollMs),
     watchLinks: new WatchLinksService({ store, games, watcher, signer, clock }),
-    messages: new MessageLog(store),
+    messages: new MessagesService({ store, games, players, accounts, clock, ...(rate ? { rate } : {}) }),
     signer,
     clock,
     logger,

@@ -36,7 +36,9 @@ export {
 } from './accounts/record';
 export { PlayerRepository, type AccountChange, type StoredPlayer } from './accounts/repository';
 export { withdrawFromAll } from './accounts/withdraw';
-export { MessageLog } from './messages/log';
+export type { GameMessage } from './messages/log';
+export { MESSAGE_RATE, MessagesService, type MessagePage } from './messages/messages-service';
+export { TokenBuckets, type RateLimit } from './token-buckets';
 export { MAX_WATCH_LINKS, type WatchLink } from './watch/watch-link-decider';
 export { WatchLinksService, type WatchGrant, type WatchedEvents } from './watch/watch-links-service';
 export { spectatorView, type SpectatorView } from './watch/spectator-view';
