@@ -1,6 +1,5 @@
 import type { Shuffle } from '@chickenfoot/rules';
 import type { EventStore } from '@chickenfoot/store';
-import type { UrlPolicy } from '@chickenfoot/webhooks';
 import { AccountCache } from './accounts/account-cache';
 import { PlayerRepository } from './accounts/repository';
 import { systemClock, type Clock } from './clock';
@@ -16,7 +15,7 @@ import { GameWatcher } from './waits/game-watcher';
 import { TurnWaiter } from './waits/turn-waiter';
 import { WatchLinksService } from './watch/watch-links-service';
 import { WebhookEndpointsService } from './webhooks/endpoints-service';
-import { webhookParts, type WebhookParts } from './webhooks/parts';
+import { webhookParts } from './webhooks/parts';
 
 /** What the application is built from. Only entry points (functions/) read the environment to fill this in. */
 export interface ApplicationOptions {
@@ -62,12 +61,8 @@ export interface Application {
   readonly signer: () => Promise<Signer>;
   readonly clock: Clock;
   readonly logger: Logger;
-  /** Players' webhook endpoints, and the deliveries made for them. */
-  readonly webhooks: WebhookParts;
   /** A player's webhook endpoints and their delivery logs, as the owner manages them. */
   readonly webhookEndpoints: WebhookEndpointsService;
-  /** Which endpoint URLs are accepted (HTTPS to public addresses; loopback HTTP in local use). */
-  readonly urlPolicy: UrlPolicy;
   /** Watch links of games: made, listed and revoked by the players, and what a watcher reads. */
   readonly watchLinks: WatchLinksService;
   /** Games' table talk: post, read, mute. */
@@ -104,9 +99,7 @@ export function createApplication(options: ApplicationOptions): Application {
   return {
     store,
     games,
-    webhooks,
     webhookEndpoints: new WebhookEndpointsService({ ...webhooks, store, signer, clock, urlPolicy }),
-    urlPolicy,
     players,
     accounts,
     watcher,

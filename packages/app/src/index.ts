@@ -69,7 +69,6 @@ export { closeStale, setupHandlers } from './sweeper/close-stale';
 export { TEST_EVENT, WEBHOOK_EVENT_TYPES, type DeliveryType, type WebhookEventType } from './webhooks/event-types';
 export { RETRY_DELAYS_MS } from './webhooks/schedule';
 export type { WebhookSender } from './webhooks/sender';
-export { webhookParts, type WebhookParts } from './webhooks/parts';
 export {
   WebhookEndpointsService,
   type DeliveryView,
