@@ -59,7 +59,7 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   app.use('*', requestContext(logger));
   app.use('*', limitBody(limits.bodyBytes));
   // One token check (and rate limit) for every /v1 route except registration, before any route runs.
-  const auth = requirePlayer(deps.signer, new RateLimiter(limits.perPlayer, deps.clock), deps.accounts);
+  const auth = requirePlayer(deps.accounts, new RateLimiter(limits.perPlayer, deps.clock));
   // The /v1/watch routes take a watch token instead (a link's, not a player's).
   const watcher = requireWatcher(new RateLimiter(limits.perPlayer, deps.clock, undefined, 'watcher'), deps.watchLinks);
   app.use('/v1/*', (c, next) => {

@@ -1,11 +1,16 @@
 import type { Shuffle } from '@chickenfoot/rules';
 import type { EventStore } from '@chickenfoot/store';
 import { AccountCache } from './accounts/account-cache';
+import { Accounts } from './accounts/accounts';
 import { PlayerRepository } from './accounts/repository';
 import { systemClock, type Clock } from './clock';
 import type { BotOptions } from './games/bot-players';
 import { createGameService } from './games/create-service';
+import { FinishedGames } from './games/finished-games';
+import { Games } from './games/games';
+import { MyGames } from './games/my-games';
 import type { GameService } from './games/service';
+import { Lobby } from './lobby/lobby';
 import { lazySecret, type SecretSource } from './identity/secret';
 import { Signer } from './identity/signer';
 import { jsonLogger, type Logger } from './logging';
@@ -48,15 +53,19 @@ export interface ApplicationOptions {
 /** The application's parts, each built once: what the HTTP shell is handed. */
 export interface Application {
   readonly store: EventStore;
-  /** Every command on a game goes through it, whoever the actor. */
-  readonly games: GameService;
+  /** A player's use cases on games: create, join, act, read, catch up. */
+  readonly games: Games;
+  /** Finished games: rematch, export, replay. */
+  readonly finishedGames: FinishedGames;
+  readonly lobby: Lobby;
+  readonly myGames: MyGames;
+  /** The one command path every actor's command goes through (the routes not yet on a use case). */
+  readonly gameService: GameService;
   readonly players: PlayerRepository;
-  /** Accounts as this process last read them (within a bound), for token checks and names. */
-  readonly accounts: AccountCache;
+  /** Accounts: registration, tokens, renames, deletion, and what a bearer token opens. */
+  readonly accounts: Accounts;
   /** Long-polls of games' news. */
   readonly watcher: GameWatcher;
-  /** Long-polls of "my turn" lists. */
-  readonly turnWaiter: TurnWaiter;
   /** What the signing secret derives (tokens, ids, invite codes), once the secret is known. */
   readonly signer: () => Promise<Signer>;
   readonly clock: Clock;
@@ -92,20 +101,25 @@ export function createApplication(options: ApplicationOptions): Application {
   const players = new PlayerRepository(store);
   const webhooks = webhookParts(store, clock, logger, options.webhooks?.onNotify);
   const games = createGameService({ ...options, logger, notifier: webhooks.notifier });
+  const cache = new AccountCache(players, clock);
+  const accounts = new Accounts({ players, cache, signer, clock, games, store });
   const watcher = new GameWatcher(store, pollMs);
+  const seats = { games, signer, players: accounts };
   const urlPolicy = { allowLoopbackHttp: options.webhooks?.allowLoopbackHttp ?? false };
-  const accounts = new AccountCache(players, clock);
   const rate = options.messageRate;
   return {
     store,
-    games,
+    games: new Games({ ...seats, watcher }),
+    finishedGames: new FinishedGames(seats),
+    lobby: new Lobby({ ...seats, store, clock }),
+    myGames: new MyGames(store, new TurnWaiter(store, pollMs)),
+    gameService: games,
     webhookEndpoints: new WebhookEndpointsService({ ...webhooks, store, signer, clock, urlPolicy }),
     players,
     accounts,
     watcher,
-    turnWaiter: new TurnWaiter(store, pollMs),
     watchLinks: new WatchLinksService({ store, games, watcher, signer, clock }),
-    messages: new MessagesService({ store, games, players, accounts, clock, ...(rate ? { rate } : {}) }),
+    messages: new MessagesService({ store, games, accounts, clock, ...(rate ? { rate } : {}) }),
     signer,
     clock,
     logger,

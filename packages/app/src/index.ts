@@ -34,7 +34,16 @@ export {
   withSession,
   type PlayerRecord,
 } from './accounts/record';
-export { PlayerRepository, type AccountChange, type StoredPlayer } from './accounts/repository';
+export { PlayerRepository, type StoredPlayer } from './accounts/repository';
+export { Accounts, type AccountRequest, type AccountView, type Authentication } from './accounts/accounts';
+export {
+  decideAccount,
+  evolveAccount,
+  initialAccount,
+  type AccountCommand,
+  type AccountEvent,
+  type AccountState,
+} from './accounts/account-decider';
 export { withdrawFromAll } from './accounts/withdraw';
 export type { GameMessage } from './messages/log';
 export { MESSAGE_RATE, MessagesService, type MessagePage } from './messages/messages-service';
@@ -52,9 +61,20 @@ export type { CommandChain } from './games/chain';
 export type { Settled } from './games/settle-bots';
 export { createGameService, type GameServiceParts } from './games/create-service';
 export { commandReply, type CommandReply } from './games/reply';
+export {
+  Games,
+  type EventsPage,
+  type EventsQuery,
+  type NewGame,
+  type PlayerRequest,
+  type SeatCommand,
+} from './games/games';
+export { FinishedGames, type ReplayStep } from './games/finished-games';
+export { MyGames, type MyGame, type MyGamesQuery } from './games/my-games';
+export { Lobby, type LobbyGame } from './lobby/lobby';
 export { gameView, playerViewer, type ApiGameView } from './games/view';
 export { exportGame, replay, type GameExport } from './games/export';
-export { quickMatch } from './games/quick-match';
+export { quickMatch } from './lobby/quick-match';
 export { projectionOf } from './games/projection';
 export { SNAPSHOT_EVERY } from './games/repository';
 export { fromSnapshot, toSnapshot } from './games/snapshot';

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { createGameService, silentLogger, Sweeper, timeoutHandler, type DueHandler, type GameService, type LogRecord } from '@chickenfoot/app';
+import {
+  createGameService,
+  silentLogger,
+  Sweeper,
+  timeoutHandler,
+  type DueHandler,
+  type GameService,
+  type LogRecord,
+} from '@chickenfoot/app';
 import { fisherYates, legalMoves, seededRandom, type GameState, type Move } from '@chickenfoot/rules';
 import { createDynamoClient, ensureTable, EventStore } from '@chickenfoot/store';
 import { pick, type Rng } from './scale';

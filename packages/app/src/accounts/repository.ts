@@ -1,5 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { ConcurrencyError, type EventStore } from '@chickenfoot/store';
+import { StaleVersionError } from '../errors';
+import { decideAccount, evolveAccount, type AccountCommand } from './account-decider';
 import type { PlayerRecord } from './record';
 
 export type { PlayerRecord } from './record';
@@ -10,11 +11,15 @@ export interface StoredPlayer {
   readonly version: number;
 }
 
-/**
- * One change of an account: the event it records and the record after it, or null when the account
- * is already as asked (nothing is written). A refusal is thrown.
- */
-export type AccountChange = (record: PlayerRecord) => { readonly event: object; readonly record: PlayerRecord } | null;
+/** How a command is applied: at the version the player decided on (or the newest), under their key. */
+export interface AccountChangeOptions {
+  /** The account's version the change was decided on (If-Match), or null for whatever it is now. */
+  readonly expectedVersion: number | null;
+  readonly key: string;
+  /** Who asked what (see `commandHash`): tells a retry from the key reused for another request. */
+  readonly commandHash: string;
+  readonly at: Date;
+}
 
 // Changes that name no version (muting a game's messages) are retried here when another lands first.
 const RACE_RETRIES = 3;
@@ -22,30 +27,11 @@ const RACE_RETRIES = 3;
 /**
  * Players are small streams of their own (stream id = player id, "p_…", which never looks like a game
  * id "g_…"): `PlayerRegistered`, then each change of the account (a rename, a token issued or revoked,
- * a mute, the deletion), every commit carrying the record as it is after it as its snapshot.
+ * a mute, the deletion), decided by `decideAccount`, each commit carrying the record after it as its
+ * snapshot, so reading an account is one Query and never a fold.
  */
 export class PlayerRepository {
   constructor(private readonly store: EventStore) {}
-
-  /**
-   * Records a new player. With the client's idempotency key (and `id` derived from it) a retry finds
-   * the same record; without one, a key of our own still lets the store recognise its own retries.
-   */
-  async register(
-    record: PlayerRecord,
-    idempotencyKey: string | undefined,
-    commandHash: string,
-    at: Date,
-  ): Promise<StoredPlayer> {
-    const { commit } = await this.store.append(record.id, 0, [{ type: 'PlayerRegistered', name: record.name }], {
-      idempotencyKey: idempotencyKey ?? randomUUID(),
-      commandHash,
-      snapshot: record,
-      by: record.id,
-      at,
-    });
-    return { record: commit.snapshot as PlayerRecord, version: commit.version };
-  }
 
   /** A player's record and its version, or null (one strongly consistent Query). */
   async load(id: string): Promise<StoredPlayer | null> {
@@ -53,38 +39,34 @@ export class PlayerRepository {
     return latest?.snapshot ? { record: latest.snapshot as PlayerRecord, version: latest.version } : null;
   }
 
-  /** A player's record, or null. */
-  async get(id: string): Promise<PlayerRecord | null> {
-    return (await this.load(id))?.record ?? null;
-  }
-
   /**
-   * Applies `change` to the account at `expectedVersion` (its If-Match) as one commit; with null, at
-   * whatever version it is, retried when another change lands first. A retry of a change recorded
-   * already (the same key and hash at `expectedVersion + 1`) answers with what it recorded. Throws
-   * `ConcurrencyError` when the account has moved on from `expectedVersion`, and
-   * `IdempotencyConflictError` for a key recorded with another request; null when there is no account.
+   * Applies `command` to the account `id` as one commit: at `expectedVersion` (its If-Match; 0 for a
+   * registration), or with null at whatever version it is, decided again when another change lands
+   * first. A retry of a change recorded already (the same key and hash at `expectedVersion + 1`)
+   * answers with what it recorded; a command the account already satisfies writes nothing. Throws
+   * `StaleVersionError` when the account has moved on, a refusal of `decideAccount`, and the
+   * store's `IdempotencyConflictError` for a key recorded with another request.
+   * @example await players.execute(id, { type: 'rename', name }, { expectedVersion: 3, key, commandHash, at });
    */
-  async update(
-    id: string,
-    expectedVersion: number | null,
-    change: AccountChange,
-    options: { key: string; commandHash: string; at: Date },
-  ): Promise<StoredPlayer | null> {
+  async execute(id: string, command: AccountCommand, options: AccountChangeOptions): Promise<StoredPlayer> {
     const identity = { idempotencyKey: options.key, commandHash: options.commandHash };
+    const { expectedVersion } = options;
     for (let attempt = 0; ; attempt++) {
       const current = await this.load(id);
-      if (!current) return null;
-      if (expectedVersion !== null && current.version !== expectedVersion) {
+      const version = current?.version ?? 0;
+      if (expectedVersion !== null && version !== expectedVersion) {
         const recorded = await this.store.findRecorded(id, identity, { version: expectedVersion + 1 });
         if (recorded) return { record: recorded.snapshot as PlayerRecord, version: recorded.version };
-        throw new ConcurrencyError(id, expectedVersion, current.version);
+        throw new StaleVersionError(`Your account is at version ${version}, not ${expectedVersion}.`, version);
       }
-      const next = change(current.record);
-      if (!next) return current;
-      const { event, record } = next;
+      const events = decideAccount(command, current?.record ?? null);
+      const record = events.reduce(evolveAccount, current?.record ?? null);
+      if (events.length === 0 || !record) {
+        if (current) return current;
+        throw new TypeError(`${command.type} changed no account ${id}`);
+      }
       try {
-        const { commit } = await this.store.append(id, current.version, [event], {
+        const { commit } = await this.store.append(id, version, events, {
           ...identity,
           snapshot: record,
           by: id,

@@ -44,7 +44,7 @@ export async function chainOf(
     }
     return { first, bots, version, state, since };
   }
-  const { commits } = await repository.store.readAfter(first.gameId, first.version, { limit: max, snapshots: true });
+  const { commits } = await repository.readAfter(first.gameId, first.version, { limit: max, snapshots: true });
   const end = commits.findIndex((commit) => commit.by !== 'bot');
   const followers = end < 0 ? commits : commits.slice(0, end);
   const last = followers.at(-1);

@@ -5,7 +5,9 @@ import { systemClock, type Clock } from '../clock';
 import { jsonLogger, type Logger } from '../logging';
 import type { CommitNotifier } from '../webhooks/commit-notifier';
 import type { BotOptions } from './bot-players';
+import { GameLists } from './lists';
 import { GameRepository } from './repository';
+import { STALE_AFTER_MS } from './stale-check';
 import { GameService } from './service';
 
 /** What a game service is built from outside the app (the sweeper, a test): the app's own parts. */
@@ -34,16 +36,17 @@ export interface GameServiceInput extends GameServiceParts {
  * @example const games = createGameService({ store, clock: () => now });
  */
 export function createGameService(parts: GameServiceInput): GameService {
+  const logger = parts.logger ?? jsonLogger;
   return new GameService({
     repository: new GameRepository({
       store: parts.store,
-      clock: parts.clock ?? systemClock,
-      ...(parts.notifier ? { notifier: parts.notifier } : {}),
       ...(parts.cacheSize !== undefined ? { cacheSize: parts.cacheSize } : {}),
     }),
+    lists: new GameLists(parts.store, logger, parts.staleAfterMs ?? STALE_AFTER_MS),
     context: { shuffle: parts.shuffle ?? fisherYates(randomInt) },
-    logger: parts.logger ?? jsonLogger,
+    clock: parts.clock ?? systemClock,
+    logger,
+    ...(parts.notifier ? { notifier: parts.notifier } : {}),
     ...(parts.bots ? { bots: parts.bots } : {}),
-    ...(parts.staleAfterMs !== undefined ? { staleAfterMs: parts.staleAfterMs } : {}),
   });
 }

@@ -1,5 +1,10 @@
 import { redactEvent, type GameEvent, type Seat, type VisibleEvent } from '@chickenfoot/rules';
-import type { EventStore } from '@chickenfoot/store';
+import type { Commit, ReadRecentOptions } from '@chickenfoot/store';
+
+/** Where a hand's commits are read from (the game repository). */
+export interface CommitReader {
+  readRecent(gameId: string, options: ReadRecentOptions): Promise<Commit[]>;
+}
 
 // Most hands fit the first page; a longer one is read on, back to its deal, in bigger pages.
 const FIRST_PAGE = 48;
@@ -17,11 +22,11 @@ export class HandLog {
   ) {}
 
   /**
-   * Reads the current hand's events up to `version` from the store, newest commits first: one Query
-   * (without snapshots) unless the hand is longer than the first page.
-   * @example const log = await HandLog.read(store, gameId, game.version);
+   * Reads the current hand's events up to `version`, newest commits first: one Query (without
+   * snapshots) unless the hand is longer than the first page.
+   * @example const log = await HandLog.read(repository, gameId, game.version);
    */
-  static async read(store: EventStore, gameId: string, version: number): Promise<HandLog> {
+  static async read(store: CommitReader, gameId: string, version: number): Promise<HandLog> {
     const commits: GameEvent[][] = [];
     for (let upTo = version, count = FIRST_PAGE; upTo > 0; count = NEXT_PAGE) {
       const page = await store.readRecent(gameId, { count, upTo, snapshots: false });

@@ -1,12 +1,19 @@
 import { evolve, initialState, type GameEvent, type GameState } from '@chickenfoot/rules';
-import type { AppendResult, Commit, EventStore } from '@chickenfoot/store';
-import type { CommitNotifier } from '../webhooks/commit-notifier';
+import type {
+  AppendResult,
+  CommandIdentity,
+  Commit,
+  CommitPage,
+  EventStore,
+  ReadAfterOptions,
+  ReadRecentOptions,
+  RecordedAt,
+} from '@chickenfoot/store';
+import type { NotificationPlan } from '../webhooks/commit-notifier';
 import { NOTIFY } from '../webhooks/commit-notifier';
-import { awaitedPlayer } from './awaited';
-import { turnChange, turnWrite } from './projection';
+import { turnWrite } from './projection';
 import { fromSnapshot, toSnapshot, type Folded } from './snapshot';
-import { deadlineOf, sinceAfter } from './turn-clock';
-import type { Clock } from '../clock';
+import { sinceAfter } from './turn-clock';
 import { StateCache } from './state-cache';
 
 /** A game as read from the store: its state at a version, and since when the turn in play has waited. */
@@ -21,14 +28,23 @@ export interface CommitMeta {
   readonly by: string;
 }
 
+/** What one command did to a game: the states before and after, since when each turn waited, and when. */
+export interface Transition {
+  readonly before: GameState;
+  readonly after: GameState;
+  /** Since when the turn before the command waited (ISO 8601), or null. */
+  readonly since: string | null;
+  /** Since when the turn after it waits (see `sinceAfter`), or null. */
+  readonly sinceAfter: string | null;
+  /** The commit's time. */
+  readonly at: Date;
+}
+
 /** What a repository is built from. */
 export interface GameRepositoryOptions {
   readonly store: EventStore;
-  readonly clock: Clock;
   /** How many games' latest states to keep in memory (0 turns the cache off). */
   readonly cacheSize?: number;
-  /** Decides what each commit records for its notifications (webhooks); none without it. */
-  readonly notifier?: CommitNotifier;
 }
 
 /**
@@ -41,17 +57,16 @@ export interface GameRepositoryOptions {
  */
 export const SNAPSHOT_EVERY = 4;
 
-/** Games on the event store: a snapshot every SNAPSHOT_EVERY commits, so loading one is one read. */
+/**
+ * Games on the event store, which only it reads and writes: a snapshot every SNAPSHOT_EVERY commits,
+ * so loading one is one read, and this process's newest states cached.
+ */
 export class GameRepository {
   readonly #cache: StateCache;
-  readonly #clock: Clock;
-  readonly #notifier: CommitNotifier | undefined;
-  readonly store: EventStore;
+  readonly #store: EventStore;
 
-  constructor({ store, clock, cacheSize = 1000, notifier }: GameRepositoryOptions) {
-    this.store = store;
-    this.#clock = clock;
-    this.#notifier = notifier;
+  constructor({ store, cacheSize = 1000 }: GameRepositoryOptions) {
+    this.#store = store;
     this.#cache = new StateCache(cacheSize);
   }
 
@@ -79,7 +94,7 @@ export class GameRepository {
 
   /** The newest state of a game (one strongly consistent Query), or null when there is no such game. */
   async load(gameId: string): Promise<StoredGame | null> {
-    const recent = await this.store.readRecent(gameId, { count: SNAPSHOT_EVERY });
+    const recent = await this.#store.readRecent(gameId, { count: SNAPSHOT_EVERY });
     const latest = recent.at(-1);
     if (!latest) return null;
     const game = await this.#fold(gameId, recent);
@@ -93,7 +108,7 @@ export class GameRepository {
     if (folded) return folded;
     return this.#fold(
       commit.gameId,
-      await this.store.readRecent(commit.gameId, { count: SNAPSHOT_EVERY, upTo: commit.version }),
+      await this.#store.readRecent(commit.gameId, { count: SNAPSHOT_EVERY, upTo: commit.version }),
     );
   }
 
@@ -115,7 +130,7 @@ export class GameRepository {
     }
     const commits = base
       ? recent.slice(base.from)
-      : (await this.store.readAll(gameId)).filter((c) => c.version <= last);
+      : (await this.#store.readAll(gameId)).filter((c) => c.version <= last);
     let { state, since } = base?.game ?? { state: initialState(), since: null };
     for (const commit of commits) {
       const before = state;
@@ -127,47 +142,53 @@ export class GameRepository {
   }
 
   /**
-   * Appends the events of one command, which took the game from `before` (whose turn began at `since`)
-   * to `after` (see `EventStore.append`): one write, and when the awaited player changed (or, with a
-   * clock, their deadline), their turn entries. Returns when the turn after it began, too.
+   * Appends the events of one command (see `EventStore.append`): one write, carrying the turn entries
+   * when whom the game awaits changed (or, with a clock, their deadline), and the notifications
+   * `plan` says are wanted (decided before the write, so the commit itself records them: no window
+   * in which a crash could lose them).
    */
   async append(
     gameId: string,
     expectedVersion: number,
     events: readonly GameEvent[],
-    states: { readonly before: GameState; readonly after: GameState; readonly since: string | null },
+    change: Transition,
     meta: CommitMeta,
-  ): Promise<AppendResult & { since: string | null }> {
-    const at = new Date(this.#clock());
-    const iso = at.toISOString();
+    plan: NotificationPlan,
+  ): Promise<AppendResult> {
+    const iso = change.at.toISOString();
     const version = expectedVersion + 1;
-    const since = sinceAfter(states.before, states.after, events, iso, states.since);
-    // Whether its notifications are wanted is decided before the commit is written, so the commit
-    // itself records them (one write, no window in which a crash could lose them).
-    const plan = this.#notifier
-      ? await this.#notifier.plan({
-          gameId,
-          version,
-          events,
-          after: states.after,
-          turn: turnChange(states.before, states.after),
-          awaited: awaitedPlayer(states.after),
-          deadline: deadlineOf(states.after, since),
-        })
-      : { notify: false, remind: false };
-    const turn = turnWrite(states, { before: states.since, after: since }, version, iso, plan.remind);
-    const snapshot = version % SNAPSHOT_EVERY === 0 ? toSnapshot(states.after, since) : null;
-    const result = await this.store.append(gameId, expectedVersion, events, {
-      at,
+    const turn = turnWrite(change, { before: change.since, after: change.sinceAfter }, version, iso, plan.remind);
+    const snapshot = version % SNAPSHOT_EVERY === 0 ? toSnapshot(change.after, change.sinceAfter) : null;
+    const result = await this.#store.append(gameId, expectedVersion, events, {
+      at: change.at,
       ...(turn ? { turn } : {}),
       ...(plan.notify ? { due: { at: iso, kind: NOTIFY } } : {}),
       ...(snapshot ? { snapshot } : {}),
-      idempotencyKey: meta.idempotencyKey,
-      commandHash: meta.commandHash,
-      by: meta.by,
+      ...meta,
     });
-    if (!result.replayed) this.#cache.set(gameId, result.commit.version, { state: states.after, since });
-    if (plan.notify && !result.replayed) this.#notifier?.written();
-    return { ...result, since };
+    if (!result.replayed) {
+      this.#cache.set(gameId, result.commit.version, { state: change.after, since: change.sinceAfter });
+    }
+    return result;
+  }
+
+  /** The commit a command was recorded as, when it was (see `EventStore.findRecorded`). */
+  findRecorded(gameId: string, identity: CommandIdentity, where: RecordedAt): Promise<Commit | null> {
+    return this.#store.findRecorded(gameId, identity, where);
+  }
+
+  /** One page of the commits after `after`, oldest first (see `EventStore.readAfter`). */
+  readAfter(gameId: string, after: number, options?: ReadAfterOptions): Promise<CommitPage> {
+    return this.#store.readAfter(gameId, after, options);
+  }
+
+  /** The newest commits up to a version, oldest first (see `EventStore.readRecent`). */
+  readRecent(gameId: string, options: ReadRecentOptions): Promise<Commit[]> {
+    return this.#store.readRecent(gameId, options);
+  }
+
+  /** Every commit of the game, oldest first. */
+  readAll(gameId: string): Promise<Commit[]> {
+    return this.#store.readAll(gameId);
   }
 }

@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { createDynamoClient, ensureTable, EventStore } from '@chickenfoot/store';
 import { describe, expect, inject, it } from 'vitest';
 import { silentLogger } from '../logging';
-import { GameRepository } from './repository';
-import { GameService } from './service';
+import { createGameService } from './create-service';
+import type { GameService } from './service';
 
 // The game service with no HTTP in sight: a store, a clock, a shuffle. What bots and the turn
 // sweeper will use.
@@ -14,10 +14,10 @@ async function service(now = Date.parse('2026-12-01T09:00:00.000Z')) {
   await ensureTable(client, tableName);
   const store = new EventStore({ client, tableName });
   const clock = { now };
-  const repository = new GameRepository({ store, clock: () => clock.now });
-  const games = new GameService({
-    repository,
-    context: { shuffle: fisherYates(seededRandom(5)) },
+  const games = createGameService({
+    store,
+    clock: () => clock.now,
+    shuffle: fisherYates(seededRandom(5)),
     logger: silentLogger,
   });
   return { games, store, clock };

@@ -1,11 +1,10 @@
 import type { Move, Seat } from '@chickenfoot/rules';
-import type { EventStore } from '@chickenfoot/store';
 import type { Logger } from '../logging';
 import type { LruMap } from '../lru-map';
 import { RecordedButUnansweredError, RefusedError, StaleVersionError } from '../errors';
 import type { Actor } from './actors';
 import { botInput, dueBots, fallbackMove, type BotSettings } from './bot-players';
-import { HandLog } from './hand-log';
+import { HandLog, type CommitReader } from './hand-log';
 import type { StoredGame } from './repository';
 import type { ExecuteOptions, Executed, GameCommand } from './game-command';
 
@@ -23,7 +22,8 @@ export interface Settled {
 export interface SettleDeps {
   execute(gameId: string, actor: Actor, command: GameCommand, options: ExecuteOptions): Promise<Executed>;
   load(gameId: string): Promise<StoredGame | null>;
-  readonly store: EventStore;
+  /** Where the bots' hand log is read from. */
+  readonly commits: CommitReader;
   readonly logger: Logger;
   readonly settings: BotSettings;
   /** Games whose bots chose to do nothing at a version: not asked again at that version. */
@@ -48,7 +48,7 @@ export async function settleBots(deps: SettleDeps, gameId: string, from?: Stored
     if (commits.length > 0 && settings.now() - started >= settings.maxMs) break;
     const due = dueBots(game.state);
     if (due.length === 0 || deps.quiet.get(gameId) === game.version) return { commits, game, stopped: 'idle' };
-    if (log?.version !== game.version) log = await HandLog.read(deps.store, gameId, game.version);
+    if (log?.version !== game.version) log = await HandLog.read(deps.commits, gameId, game.version);
     const next = choose(deps, gameId, game, due, log);
     if (!next) {
       deps.quiet.set(gameId, game.version);

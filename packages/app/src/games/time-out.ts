@@ -37,7 +37,7 @@ export async function timeOut(deps: SettleDeps, gameId: string, game: StoredGame
     deps.execute(gameId, actor, { type: 'timeout', move }, { expectedVersion: game.version });
   let move: Move | null = null;
   try {
-    const log = await HandLog.read(deps.store, gameId, game.version);
+    const log = await HandLog.read(deps.commits, gameId, game.version);
     move = settings.choose(botInput(game.state, seat, log, settings.random(gameId, game.version, seat), settings));
   } catch (error) {
     deps.logger({ level: 'error', msg: 'timeout bot failed to choose', gameId, seat, error: String(error) });

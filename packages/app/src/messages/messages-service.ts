@@ -1,11 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { EventStore } from '@chickenfoot/store';
-import type { AccountCache } from '../accounts/account-cache';
-import { withMuted } from '../accounts/record';
-import type { PlayerRepository } from '../accounts/repository';
+import type { Accounts } from '../accounts/accounts';
 import type { Clock } from '../clock';
 import { commandHash } from '../command-hash';
-import { playerGone, RateLimitedError } from '../errors';
+import { RateLimitedError } from '../errors';
 import type { GameService } from '../games/service';
 import { seatedIn } from '../seated';
 import { TokenBuckets, type RateLimit } from '../token-buckets';
@@ -32,8 +29,8 @@ export interface MessagePage {
 export interface MessagesParts {
   readonly store: EventStore;
   readonly games: Pick<GameService, 'load'>;
-  readonly players: PlayerRepository;
-  readonly accounts: AccountCache;
+  /** Where a player's mutes are kept: their account. */
+  readonly accounts: Pick<Accounts, 'mute' | 'muted'>;
   readonly clock: Clock;
   /** Messages per player and game (default `MESSAGE_RATE`). */
   readonly rate?: RateLimit;
@@ -74,7 +71,7 @@ export class MessagesService {
     await seatedIn(this.parts.games, gameId, playerId);
     const { after } = page;
     const found = await this.#log.after(gameId, after, Math.min(page.limit ?? MESSAGE_PAGE, MESSAGE_PAGE));
-    const muted = (await this.parts.accounts.record(playerId))?.muted?.includes(gameId) ?? false;
+    const muted = await this.parts.accounts.muted(playerId, gameId);
     const seq = found.messages.at(-1)?.seq ?? after;
     return { messages: muted ? [] : found.messages, next: found.next, seq, muted };
   }
@@ -85,18 +82,7 @@ export class MessagesService {
    */
   async mute(playerId: string, gameId: string, muted: boolean): Promise<{ muted: boolean }> {
     await seatedIn(this.parts.games, gameId, playerId);
-    // The account module's own change until accounts are a decider (issue 27): it says the event.
-    const stored = await this.parts.players.update(
-      playerId,
-      null,
-      (record) =>
-        (record.muted?.includes(gameId) ?? false) === muted
-          ? null
-          : { event: { type: muted ? 'GameMuted' : 'GameUnmuted', gameId }, record: withMuted(record, gameId, muted) },
-      { key: randomUUID(), commandHash: commandHash('mute', gameId, muted), at: new Date(this.parts.clock()) },
-    );
-    if (!stored) throw playerGone();
-    this.parts.accounts.remember(stored);
+    await this.parts.accounts.mute(playerId, gameId, muted);
     return { muted };
   }
 }

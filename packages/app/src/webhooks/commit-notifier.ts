@@ -46,3 +46,6 @@ export function commitNotifier(outbox: WebhookOutbox, logger: Logger, written: (
     written,
   };
 }
+
+/** The plan of a commit nobody is notified of (a process without webhooks). */
+export const NO_NOTIFICATIONS: NotificationPlan = { notify: false, remind: false };

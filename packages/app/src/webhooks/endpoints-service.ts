@@ -1,7 +1,8 @@
 import type { EventStore } from '@chickenfoot/store';
 import { checkWebhookUrl, type UrlPolicy } from '@chickenfoot/webhooks';
 import type { Clock } from '../clock';
-import { InvalidInputError, NotFoundError, RefusedError } from '../errors';
+import { badCursor } from '../cursor';
+import { NotFoundError, RefusedError } from '../errors';
 import type { Signer } from '../identity/signer';
 import type { CommitNotifier } from './commit-notifier';
 import type { WebhookDirectory } from './directory';
@@ -125,8 +126,7 @@ export class WebhookEndpointsService {
   ): Promise<{ deliveries: DeliveryView[]; cursor: string | null }> {
     await this.#owned(playerId, id);
     const { cursor } = page;
-    if (cursor !== undefined && !/^\d{1,16}$/.test(cursor))
-      throw new InvalidInputError('cursor', 'not a cursor from a previous page of this list');
+    if (cursor !== undefined && !/^\d{1,16}$/.test(cursor)) throw badCursor();
     const found = await this.parts.store.listDeliveries(id, { limit: page.limit, cursor: cursor ?? null });
     return { deliveries: found.deliveries.map(deliveryView), cursor: found.cursor };
   }

@@ -1,9 +1,9 @@
 import { resolveRuleset, type Player, type RulesetOptions } from '@chickenfoot/rules';
 import type { EventStore, QuickMatchReceipt } from '@chickenfoot/store';
 import { NotFoundError, RefusedError, type RefusalCode } from '../errors';
-import type { CommandChain } from './chain';
+import type { CommandChain } from '../games/chain';
 import { rulesKey } from './lobby-entry';
-import type { GameService } from './service';
+import type { GameService } from '../games/service';
 
 /** How many of the longest-waiting games with the rules asked for are tried before creating one. */
 const CANDIDATES = 10;
