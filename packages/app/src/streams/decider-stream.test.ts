@@ -105,3 +105,50 @@ describe('a decider on its stream', () => {
     ]);
   });
 });
+
+// An account-like decider: no state (null) before its first event, and commands at an If-Match.
+type Named = { name: string } | null;
+const naming: Decider<{ type: 'name'; name: string }, { type: 'Named'; name: string }, Named> = {
+  initialState: () => null,
+  evolve: (_state, event) => ({ name: event.name }),
+  decide: (command, state) => (state?.name === command.name ? [] : [{ type: 'Named', name: command.name }]),
+};
+
+describe('a decider on its stream, at an expected version', () => {
+  it('appends at the version decided on, answers a retry with its commit, and refuses a stale one with the version', async () => {
+    const stream = new DeciderStream(await freshStore(), naming);
+    const at = (expectedVersion: number, key: string, name: string) => ({
+      ...meta,
+      expectedVersion,
+      key,
+      commandHash: `name:${name}`,
+    });
+    expect(await stream.read('p_1')).toEqual({ state: null, version: 0 });
+    const first = await stream.handle('p_1', { type: 'name', name: 'Ann' }, at(0, 'k1', 'Ann'));
+    expect([first.state, first.version]).toEqual([{ name: 'Ann' }, 1]);
+    await stream.handle('p_1', { type: 'name', name: 'Annie' }, at(1, 'k2', 'Annie'));
+    const retried = await stream.handle('p_1', { type: 'name', name: 'Ann' }, at(0, 'k1', 'Ann'));
+    expect(retried).toMatchObject({ replayed: true, version: 1, state: { name: 'Ann' } });
+    await expect(stream.handle('p_1', { type: 'name', name: 'Bo' }, at(0, 'k1', 'Bo'))).rejects.toMatchObject({
+      kind: 'key-reused',
+    });
+    await expect(stream.handle('p_1', { type: 'name', name: 'Bo' }, at(1, 'k3', 'Bo'))).rejects.toMatchObject({
+      kind: 'stale',
+      currentVersion: 2,
+    });
+  });
+
+  it('is not decided again when another change at the same version lands first: one wins, the other is stale', async () => {
+    const stream = new DeciderStream(await freshStore(), naming);
+    const keyed = (key: string, name: string) => ({ ...meta, expectedVersion: 0, key, commandHash: name });
+    const settled = await Promise.allSettled([
+      stream.handle('p_2', { type: 'name', name: 'Ann' }, keyed('ka', 'Ann')),
+      stream.handle('p_2', { type: 'name', name: 'Bob' }, keyed('kb', 'Bob')),
+    ]);
+    expect(settled.map((s) => s.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(settled.find((s) => s.status === 'rejected')).toMatchObject({
+      reason: { kind: 'stale', currentVersion: 1 },
+    });
+    expect((await stream.read('p_2')).version).toBe(1);
+  });
+});

@@ -1,5 +1,5 @@
-import { ConcurrencyError, type Commit, type EventStore } from '@chickenfoot/store';
-import { keyReused } from '../errors';
+import { ConcurrencyError, IdempotencyConflictError, type Commit, type EventStore } from '@chickenfoot/store';
+import { keyReused, StaleVersionError } from '../errors';
 import { isRefusal, type Decider } from './decider';
 
 /** One commit of a stream, its events typed. */
@@ -16,6 +16,12 @@ export interface ChangeMeta {
   readonly by: string;
   readonly key?: string;
   readonly commandHash?: string;
+  /**
+   * The version the command was decided on (an If-Match): the stream must still be at it, or the
+   * command was recorded there already (the same key and hash as the next version), or it is stale.
+   * Absent or null: whatever version the stream is at, decided again when another change lands first.
+   */
+  readonly expectedVersion?: number | null;
 }
 
 /** What `handle` did: the state and version after it, and the commit it wrote or recognised (null: none). */
@@ -56,7 +62,7 @@ const typed = <E>(commit: Commit): StreamCommit<E> => ({
  * const links = new DeciderStream(store, watchLinkDecider);
  * const { state } = await links.handle(`${gameId}.watch`, { type: 'revoke', linkId }, { at, by: playerId });
  */
-export class DeciderStream<C, E extends { readonly type: string }, S extends object> {
+export class DeciderStream<C, E extends { readonly type: string }, S> {
   readonly #snapshots: boolean;
   readonly #recognise: number;
   readonly #retries: number;
@@ -85,12 +91,16 @@ export class DeciderStream<C, E extends { readonly type: string }, S extends obj
    * Decides `command` on the stream's state and appends its events as one commit (none when the
    * decision has none). Throws the decider's refusal; with `meta.key`, a command recorded already
    * answers with its commit (`replayed`), and the key recorded with another `commandHash` throws
-   * `KeyReusedError`.
+   * `KeyReusedError`; with `meta.expectedVersion`, a stream that has moved on throws
+   * `StaleVersionError` (with the version it is at) instead of deciding again.
+   * @example await accounts.handle(id, { type: 'rename', name }, { at, by: id, key, commandHash, expectedVersion: 3 });
    */
   async handle(streamId: string, command: C, meta: ChangeMeta): Promise<Handled<E, S>> {
+    const expected = meta.expectedVersion ?? null;
     for (let attempt = 0; ; attempt++) {
       const { state, version, recorded } = await this.#latest(streamId, meta);
       if (recorded) return { state, version, commit: typed(recorded), replayed: true };
+      if (expected !== null && version !== expected) return this.#stale(streamId, meta, expected, version);
       const decision = this.decider.decide(command, state);
       if (isRefusal(decision)) throw decision;
       if (decision.length === 0) return { state, version, commit: null, replayed: false };
@@ -106,8 +116,26 @@ export class DeciderStream<C, E extends { readonly type: string }, S extends obj
         return { state: after, version: commit.version, commit: typed(commit), replayed };
       } catch (error) {
         if (!(error instanceof ConcurrencyError) || attempt >= this.#retries) throw error;
+        if (expected !== null) return this.#stale(streamId, meta, expected, error.currentVersion);
       }
     }
+  }
+
+  /** A command decided on `expected` at a stream now at `version`: its commit, if it made the next one, or stale. */
+  async #stale(streamId: string, meta: ChangeMeta, expected: number, version: number): Promise<Handled<E, S>> {
+    if (meta.key !== undefined) {
+      const identity = { idempotencyKey: meta.key, commandHash: meta.commandHash };
+      const recorded = await this.store
+        .findRecorded(streamId, identity, { version: expected + 1 })
+        .catch((error: unknown) => {
+          throw error instanceof IdempotencyConflictError ? keyReused() : error;
+        });
+      if (recorded) {
+        const state = this.#snapshots ? this.#stateOf(recorded.snapshot) : this.decider.initialState();
+        return { state, version: recorded.version, commit: typed(recorded), replayed: true };
+      }
+    }
+    throw new StaleVersionError(`It is at version ${version}, not ${expected}.`, version);
   }
 
   /** One page of the commits after version `after`, oldest first, their events typed. */
@@ -135,8 +163,12 @@ export class DeciderStream<C, E extends { readonly type: string }, S extends obj
     };
   }
 
-  // A snapshot written before a field was added to the state lacks it: the initial state fills it in.
+  // A snapshot written before a field was added to an object state lacks it: the initial state fills it in.
   #stateOf(snapshot: unknown): S {
-    return { ...this.decider.initialState(), ...(snapshot as Partial<S> | undefined) };
+    const initial = this.decider.initialState();
+    if (snapshot === undefined || snapshot === null) return initial;
+    return typeof initial === 'object' && initial !== null
+      ? { ...initial, ...(snapshot as Partial<S>) }
+      : (snapshot as S);
   }
 }
