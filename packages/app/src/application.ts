@@ -112,7 +112,7 @@ export function createApplication(options: ApplicationOptions): Application {
     games: new Games({ ...seats, watcher }),
     finishedGames: new FinishedGames(seats),
     lobby: new Lobby({ ...seats, store, clock }),
-    myGames: new MyGames(store, new TurnWaiter(store, pollMs)),
+    myGames: new MyGames(store, new TurnWaiter(store, pollMs), accounts),
     gameService: games,
     webhookEndpoints: new WebhookEndpointsService({ ...webhooks, store, signer, clock, urlPolicy }),
     players,

@@ -119,11 +119,14 @@ export class WatchLinksService {
         `after=${after} is past the game's newest version, ${game.version}: resume from a version this API gave you.`,
         game.version,
       );
+    // No `alive` check while waiting: a revoked link is refused from the next request on.
+    const signal = page.signal ? { signal: page.signal } : {};
     const latest =
       game.version > after
         ? game.version
-        : await this.parts.watcher.wait(gameId, `watch:${linkId}`, after, page.waitMs, page.signal);
-    const read = latest > after ? await this.parts.store.readAfter(gameId, after, { limit }) : null;
+        : await this.parts.watcher.wait(gameId, `watch:${linkId}`, after, page.waitMs, signal);
+    const read =
+      typeof latest === 'number' && latest > after ? await this.parts.store.readAfter(gameId, after, { limit }) : null;
     const commits = (read?.commits ?? []).map((commit) => ({
       version: commit.version,
       at: commit.at,
