@@ -120,11 +120,12 @@ describe('turn clocks: nothing lost, nothing doubled', () => {
     world.clock.now = T0 + HOUR;
     expect(await world.sweeper().sweep(world.clock.now)).toMatchObject({ due: 1, effects: { stale: 1 } });
     expect(await timeoutsIn(world, gameId)).toEqual([]);
-    if (next !== null) {
-      world.clock.now = Date.parse(after.since!) + HOUR;
-      expect(await world.sweeper().sweep(world.clock.now)).toMatchObject({ due: 1, effects: { applied: 1 } });
-      expect(await timeoutsIn(world, gameId)).toEqual([{ type: 'TurnTimedOut', seat: next }]);
-    }
+    // The move handed the turn to a player (the game's first move cannot end it, and no seat is a bot):
+    // their deadline is due in its turn.
+    expect(next).not.toBeNull();
+    world.clock.now = Date.parse(after.since!) + HOUR;
+    expect(await world.sweeper().sweep(world.clock.now)).toMatchObject({ due: 1, effects: { applied: 1 } });
+    expect(await timeoutsIn(world, gameId)).toEqual([{ type: 'TurnTimedOut', seat: next }]);
   });
 
   it(
