@@ -9,7 +9,8 @@
  * The flood suite (test/security/flood.test.ts) runs the same at a smaller size and judges only counts.
  * Last line: one JSON object (also in .tmp/bench/flood.json).
  */
-import { createApp, silentLogger } from '@chickenfoot/api';
+import { createApp } from '@chickenfoot/api';
+import { silentLogger } from '@chickenfoot/app';
 import { TestClient } from '@chickenfoot/api/testing';
 import { EventStore } from '@chickenfoot/store';
 import { startEmbeddedDynamo } from '@chickenfoot/store/embedded';

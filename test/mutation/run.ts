@@ -11,7 +11,7 @@
  * Last line: one JSON object (also in .tmp/mutation/<label>.json, label: the ref or "head").
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Mutation } from './mutation';
 import { MUTATIONS } from './mutations';
 import { atRef, Patches } from './patches';
@@ -57,8 +57,8 @@ function testsFor(m: Mutation, patches: Patches): string[] {
 }
 
 async function judge(m: Mutation): Promise<Verdict> {
+  if (!applies(m)) return 'stale';
   const source = readFileSync(m.file, 'utf8');
-  if (source.split(m.search).length !== 2) return 'stale';
   const patches = new Patches();
   try {
     const tests = testsFor(m, patches);
@@ -89,7 +89,7 @@ async function baseline(): Promise<void> {
 }
 
 const check = process.argv.includes('--check');
-const applies = (m: Mutation) => readFileSync(m.file, 'utf8').split(m.search).length === 2;
+const applies = (m: Mutation) => existsSync(m.file) && readFileSync(m.file, 'utf8').split(m.search).length === 2;
 
 if (check) {
   const stale = chosen.filter((m) => !applies(m));

@@ -1,7 +1,7 @@
 // The README's limits as the app applies them with no limits configured (the defaults every deployment
 // gets): "1 registration/s per address (bursts of 30)", on a clock that stands still and then moves on a
 // second at a time, so that what is judged is the count, not the speed of the machine.
-import { silentLogger } from '@chickenfoot/api';
+import { silentLogger } from '@chickenfoot/app';
 import { testApi } from '@chickenfoot/api/testing';
 import { describe, expect, inject, it } from 'vitest';
 

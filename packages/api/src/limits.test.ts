@@ -1,7 +1,7 @@
 import { CostMeter, createDynamoClient, ensureTable, EventStore } from '@chickenfoot/store';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import { GameWatcher } from './games/watcher';
+import { GameWatcher } from '@chickenfoot/app';
 import { RateLimiter } from './http/rate-limit';
 import { testApi } from './testing';
 

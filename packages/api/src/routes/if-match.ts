@@ -14,3 +14,17 @@ export function parseIfMatch(header: string): number {
   }
   return Number(match[1]);
 }
+
+/**
+ * The change a player's request asks for: at the version of its If-Match, under its Idempotency-Key.
+ * @example deps.games.act(playerId, id, command, playerRequest(c.req.valid('header')))
+ */
+export function playerRequest(headers: ChangeHeaders) {
+  return { expectedVersion: parseIfMatch(headers['if-match']), key: headers['idempotency-key'] };
+}
+
+/** The headers of a change: the version it was decided on, and its key. */
+export interface ChangeHeaders {
+  readonly 'if-match': string;
+  readonly 'idempotency-key': string;
+}
