@@ -4,7 +4,7 @@
 // crash and a DynamoDB that fails. The issue's figures: CLOCK_RACE_TRIALS=1000 CLOCK_FAULT_GAMES=200
 // (or SOAK=1); `npm test` runs smaller sizes of the same.
 import { randomUUID } from 'node:crypto';
-import type { GameService } from '@chickenfoot/app';
+import { StaleVersionError, type GameService } from '@chickenfoot/app';
 import { seededRandom, type GameEvent } from '@chickenfoot/rules';
 import { createDynamoClient } from '@chickenfoot/store';
 import { describe, expect, inject, it } from 'vitest';
@@ -34,7 +34,10 @@ const timeoutsIn = async (world: ClockWorld, gameId: string) =>
     (c.events as GameEvent[]).filter((e) => e.type === 'TurnTimedOut'),
   );
 
-const errorCode = (error: unknown) => (error as { code?: string }).code;
+// What the player is told: a StaleVersionError (another commit came first) is the API's 412
+// `request/version-mismatch`; other errors by their own code.
+const errorCode = (error: unknown) =>
+  error instanceof StaleVersionError ? 'request/version-mismatch' : (error as { code?: string }).code;
 
 /** The awaited player's move, sent again with the same key while the answer is a 503 (recorded, lists unwritten). */
 async function playerMove(games: GameService, gameId: string, playerId: string, rng: Rng) {
