@@ -7,7 +7,9 @@
  *   --tests-from=<ref> judge with the test files as they were at git <ref> (a file that did not exist
  *                      there is left out; a mutation with none of its tests there survives): the
  *                      "before" figure of a change to the tests
- *   --timeout=<s>      per vitest run (default 300): a run that hangs counts as killed, and says so
+ *   --timeout=<s>      per vitest run (default 600): a run that hangs counts as killed, and says so
+ *   --test-timeout=<s> each test's own timeout where it sets none (default 180, not vitest's 30: a busy
+ *                      machine must not turn a slow test into a "kill")
  * Last line: one JSON object (also in .tmp/mutation/<label>.json, label: the ref or "head").
  */
 import { spawn } from 'node:child_process';
@@ -19,7 +21,8 @@ import { atRef, Patches } from './patches';
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const only = arg('only') ?? '';
 const ref = arg('tests-from');
-const timeoutMs = Number(arg('timeout') ?? 300) * 1000;
+const timeoutMs = Number(arg('timeout') ?? 600) * 1000;
+const testTimeoutMs = Number(arg('test-timeout') ?? 180) * 1000;
 const chosen = MUTATIONS.filter((m) => m.id.includes(only));
 
 type Verdict = 'killed' | 'killed (timeout)' | 'survived' | 'survived (no test)' | 'stale';
@@ -27,7 +30,7 @@ type Verdict = 'killed' | 'killed (timeout)' | 'survived' | 'survived (no test)'
 /** Runs vitest on `files`; true when it failed (the mutation was caught). */
 function vitest(files: readonly string[]): Promise<{ failed: boolean; timedOut: boolean; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn('npx', ['vitest', 'run', '--reporter=dot', ...files], {
+    const child = spawn('npx', ['vitest', 'run', '--reporter=dot', `--testTimeout=${testTimeoutMs}`, ...files], {
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
