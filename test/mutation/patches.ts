@@ -8,16 +8,17 @@ import { existsSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
  */
 export class Patches {
   readonly #originals = new Map<string, string | null>();
+  readonly #bail = (signal: NodeJS.Signals) => {
+    this.restore();
+    console.error(`\nmutation: ${signal}: every patched file restored`);
+    process.exit(130);
+  };
+  readonly #atExit = () => this.restore();
 
   constructor() {
-    const bail = (signal: NodeJS.Signals) => {
-      this.restore();
-      console.error(`\nmutation: ${signal}: every patched file restored`);
-      process.exit(130);
-    };
-    process.once('SIGINT', bail);
-    process.once('SIGTERM', bail);
-    process.once('exit', () => this.restore());
+    process.once('SIGINT', this.#bail);
+    process.once('SIGTERM', this.#bail);
+    process.once('exit', this.#atExit);
   }
 
   /** Refuses to start if any of `files` has changes git does not hold (they could not be restored safely). */
@@ -42,6 +43,9 @@ export class Patches {
       } else writeFileSync(file, text);
     }
     this.#originals.clear();
+    process.off('SIGINT', this.#bail);
+    process.off('SIGTERM', this.#bail);
+    process.off('exit', this.#atExit);
   }
 }
 
