@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
-import { createApp, type AppOptions } from '@chickenfoot/api';
+import { createApp, openApiDocument, type AppOptions } from '@chickenfoot/api';
 import { appSweeper, jsonLogger, sweepEvery } from '@chickenfoot/app';
 import { EventStore } from '@chickenfoot/store';
 import { startEmbeddedDynamo, type Durability } from '@chickenfoot/store/embedded';
@@ -61,11 +61,7 @@ export interface LocalServer {
 export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
-  // Tokens are signed with this key: keeping it with the data keeps players' tokens valid across restarts.
-  const secretFile = join(dataDir, 'token-secret');
-  if (!options.secret && !existsSync(secretFile))
-    writeFileSync(secretFile, randomBytes(48).toString('base64url'), { mode: 0o600 });
-  const secret = options.secret ?? readFileSync(secretFile, 'utf8').trim();
+  const secret = tokenSecret(dataDir, options.secret);
 
   const durability = options.durability ?? 'synced';
   const dynamo = await startEmbeddedDynamo({ tableName: 'chickenfoot', dataDir: join(dataDir, 'dynamo'), durability });
@@ -81,7 +77,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   });
   const assets = new WebAssets();
   if (!assets.built) console.error('The web client is not built: run npm run build:web (npm start does).');
-  const site = createSite(app, webRoutes({ assets }));
+  const site = createSite(app, webRoutes({ assets, contract: openApiDocument }));
   const server = serve({ fetch: site.fetch, port: options.port, hostname: options.host });
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
@@ -118,4 +114,14 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       await dynamo.stop();
     },
   };
+}
+
+/**
+ * The token-signing key: the one given, or the one kept in `dataDir` (made on the first start).
+ * Tokens are signed with it: keeping it with the data keeps players' tokens valid across restarts.
+ */
+function tokenSecret(dataDir: string, given: string | undefined): string {
+  const file = join(dataDir, 'token-secret');
+  if (!given && !existsSync(file)) writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  return given ?? readFileSync(file, 'utf8').trim();
 }

@@ -106,7 +106,7 @@ export function createApplication(options: ApplicationOptions): Application {
     games: new Games({ ...seats, watcher }),
     finishedGames: new FinishedGames(seats),
     lobby: new Lobby({ ...seats, store: options.store, clock }),
-    myGames: new MyGames(options.store, new TurnWaiter(options.store, pollMs)),
+    myGames: new MyGames(options.store, new TurnWaiter(options.store, pollMs), accounts),
     gameService: games,
     webhooks,
     urlPolicy: { allowLoopbackHttp: options.webhooks?.allowLoopbackHttp ?? false },

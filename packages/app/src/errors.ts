@@ -6,6 +6,7 @@ export const NOT_FOUND_CODES = [
   'game/not-found',
   'game/watch-link-not-found',
   'player/not-found',
+  'player/deleted',
   'player/token-not-found',
   'webhook/not-found',
   'webhook/delivery-not-found',
@@ -17,6 +18,7 @@ export const REFUSAL_CODES = [
   'game/not-finished',
   'game/too-many-watch-links',
   'player/too-many-tokens',
+  'player/token-revoked',
   'webhook/too-many-endpoints',
   'webhook/url-invalid',
   'webhook/url-not-https',
@@ -179,6 +181,11 @@ export function recordedButUnanswered(cause: unknown): RecordedButUnansweredErro
   return new RecordedButUnansweredError('The command was recorded, but the service could not finish answering.', {
     cause,
   });
+}
+
+/** A wait ended because the token it was made with was revoked meanwhile. */
+export function revokedWhileWaiting(): UnauthenticatedError {
+  return new UnauthenticatedError('This token was revoked while the request waited: sign in again.');
 }
 
 /** The account a token names is gone. */

@@ -73,7 +73,7 @@ export { exportGame, replay, type GameExport } from './games/export';
 export { quickMatch } from './lobby/quick-match';
 export { projectionOf } from './games/projection';
 export { SNAPSHOT_EVERY } from './games/repository';
-export { fromSnapshot, toSnapshot } from './games/snapshot';
+export { fromSnapshot, toSnapshot } from './games/snapshots/snapshot';
 export { CLOSE_STALE, STALE_AFTER_MS } from './games/stale-check';
 export { Sweeper, type SweeperOptions, type SweepReport } from './sweeper/sweeper';
 export type { DueHandler, DueHandlers, DueResult } from './sweeper/due-handler';

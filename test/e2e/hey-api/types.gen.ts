@@ -151,7 +151,7 @@ export type Problem = {
     /**
      * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
      */
-    type: '/problems/request/invalid' | '/problems/request/malformed-json' | '/problems/request/idempotency-key-required' | '/problems/request/method-not-allowed' | '/problems/request/not-found' | '/problems/request/too-large' | '/problems/request/unsupported-media-type' | '/problems/request/idempotency-key-reused' | '/problems/request/if-match-required' | '/problems/request/version-mismatch' | '/problems/request/version-ahead' | '/problems/request/too-many-requests' | '/problems/auth/unauthenticated' | '/problems/game/not-found' | '/problems/game/left' | '/problems/game/not-finished' | '/problems/game/watch-link-not-found' | '/problems/game/too-many-watch-links' | '/problems/player/not-found' | '/problems/player/token-not-found' | '/problems/player/too-many-tokens' | '/problems/webhook/not-found' | '/problems/webhook/delivery-not-found' | '/problems/webhook/too-many-endpoints' | '/problems/webhook/url-invalid' | '/problems/webhook/url-not-https' | '/problems/webhook/url-not-allowed' | '/problems/service/unavailable' | '/problems/service/error' | '/problems/rules/game-exists' | '/problems/rules/invalid-ruleset' | '/problems/rules/game-full' | '/problems/rules/unknown-seat' | '/problems/rules/seat-taken' | '/problems/rules/unknown-bot-level' | '/problems/rules/game-not-found' | '/problems/rules/already-seated' | '/problems/rules/game-cancelled' | '/problems/rules/not-invited' | '/problems/rules/not-creator' | '/problems/rules/game-finished' | '/problems/rules/already-left' | '/problems/rules/creator-cannot-leave' | '/problems/rules/game-started' | '/problems/rules/game-not-started' | '/problems/rules/not-your-turn' | '/problems/rules/invalid-tile' | '/problems/rules/not-in-hand' | '/problems/rules/must-play-drawn' | '/problems/rules/unknown-placement' | '/problems/rules/must-fill-double' | '/problems/rules/end-closed' | '/problems/rules/suit-mismatch' | '/problems/rules/nothing-to-announce' | '/problems/rules/already-drew' | '/problems/rules/must-play' | '/problems/rules/no-lapse' | '/problems/rules/cannot-call-out-self' | '/problems/rules/not-away' | '/problems/rules/no-clock' | '/problems/rules/no-deadline' | '/problems/rules/cannot-give-self' | '/problems/rules/too-much-time';
+    type: '/problems/request/invalid' | '/problems/request/malformed-json' | '/problems/request/idempotency-key-required' | '/problems/request/method-not-allowed' | '/problems/request/not-found' | '/problems/request/too-large' | '/problems/request/unsupported-media-type' | '/problems/request/idempotency-key-reused' | '/problems/request/if-match-required' | '/problems/request/version-mismatch' | '/problems/request/version-ahead' | '/problems/request/too-many-requests' | '/problems/auth/unauthenticated' | '/problems/game/not-found' | '/problems/game/left' | '/problems/game/not-finished' | '/problems/game/watch-link-not-found' | '/problems/game/too-many-watch-links' | '/problems/player/not-found' | '/problems/player/deleted' | '/problems/player/token-revoked' | '/problems/player/token-not-found' | '/problems/player/too-many-tokens' | '/problems/webhook/not-found' | '/problems/webhook/delivery-not-found' | '/problems/webhook/too-many-endpoints' | '/problems/webhook/url-invalid' | '/problems/webhook/url-not-https' | '/problems/webhook/url-not-allowed' | '/problems/service/unavailable' | '/problems/service/error' | '/problems/rules/game-exists' | '/problems/rules/invalid-ruleset' | '/problems/rules/game-full' | '/problems/rules/unknown-seat' | '/problems/rules/seat-taken' | '/problems/rules/unknown-bot-level' | '/problems/rules/game-not-found' | '/problems/rules/already-seated' | '/problems/rules/game-cancelled' | '/problems/rules/not-invited' | '/problems/rules/not-creator' | '/problems/rules/game-finished' | '/problems/rules/already-left' | '/problems/rules/creator-cannot-leave' | '/problems/rules/game-started' | '/problems/rules/game-not-started' | '/problems/rules/not-your-turn' | '/problems/rules/invalid-tile' | '/problems/rules/not-in-hand' | '/problems/rules/must-play-drawn' | '/problems/rules/unknown-placement' | '/problems/rules/must-fill-double' | '/problems/rules/end-closed' | '/problems/rules/suit-mismatch' | '/problems/rules/nothing-to-announce' | '/problems/rules/already-drew' | '/problems/rules/must-play' | '/problems/rules/no-lapse' | '/problems/rules/cannot-call-out-self' | '/problems/rules/not-away' | '/problems/rules/no-clock' | '/problems/rules/no-deadline' | '/problems/rules/cannot-give-self' | '/problems/rules/too-much-time';
     title: string;
     /**
      * The HTTP status, repeated.
@@ -164,7 +164,7 @@ export type Problem = {
     /**
      * The problem code: what a client branches on.
      */
-    code: 'request/invalid' | 'request/malformed-json' | 'request/idempotency-key-required' | 'request/method-not-allowed' | 'request/not-found' | 'request/too-large' | 'request/unsupported-media-type' | 'request/idempotency-key-reused' | 'request/if-match-required' | 'request/version-mismatch' | 'request/version-ahead' | 'request/too-many-requests' | 'auth/unauthenticated' | 'game/not-found' | 'game/left' | 'game/not-finished' | 'game/watch-link-not-found' | 'game/too-many-watch-links' | 'player/not-found' | 'player/token-not-found' | 'player/too-many-tokens' | 'webhook/not-found' | 'webhook/delivery-not-found' | 'webhook/too-many-endpoints' | 'webhook/url-invalid' | 'webhook/url-not-https' | 'webhook/url-not-allowed' | 'service/unavailable' | 'service/error' | 'rules/game-exists' | 'rules/invalid-ruleset' | 'rules/game-full' | 'rules/unknown-seat' | 'rules/seat-taken' | 'rules/unknown-bot-level' | 'rules/game-not-found' | 'rules/already-seated' | 'rules/game-cancelled' | 'rules/not-invited' | 'rules/not-creator' | 'rules/game-finished' | 'rules/already-left' | 'rules/creator-cannot-leave' | 'rules/game-started' | 'rules/game-not-started' | 'rules/not-your-turn' | 'rules/invalid-tile' | 'rules/not-in-hand' | 'rules/must-play-drawn' | 'rules/unknown-placement' | 'rules/must-fill-double' | 'rules/end-closed' | 'rules/suit-mismatch' | 'rules/nothing-to-announce' | 'rules/already-drew' | 'rules/must-play' | 'rules/no-lapse' | 'rules/cannot-call-out-self' | 'rules/not-away' | 'rules/no-clock' | 'rules/no-deadline' | 'rules/cannot-give-self' | 'rules/too-much-time';
+    code: 'request/invalid' | 'request/malformed-json' | 'request/idempotency-key-required' | 'request/method-not-allowed' | 'request/not-found' | 'request/too-large' | 'request/unsupported-media-type' | 'request/idempotency-key-reused' | 'request/if-match-required' | 'request/version-mismatch' | 'request/version-ahead' | 'request/too-many-requests' | 'auth/unauthenticated' | 'game/not-found' | 'game/left' | 'game/not-finished' | 'game/watch-link-not-found' | 'game/too-many-watch-links' | 'player/not-found' | 'player/deleted' | 'player/token-revoked' | 'player/token-not-found' | 'player/too-many-tokens' | 'webhook/not-found' | 'webhook/delivery-not-found' | 'webhook/too-many-endpoints' | 'webhook/url-invalid' | 'webhook/url-not-https' | 'webhook/url-not-allowed' | 'service/unavailable' | 'service/error' | 'rules/game-exists' | 'rules/invalid-ruleset' | 'rules/game-full' | 'rules/unknown-seat' | 'rules/seat-taken' | 'rules/unknown-bot-level' | 'rules/game-not-found' | 'rules/already-seated' | 'rules/game-cancelled' | 'rules/not-invited' | 'rules/not-creator' | 'rules/game-finished' | 'rules/already-left' | 'rules/creator-cannot-leave' | 'rules/game-started' | 'rules/game-not-started' | 'rules/not-your-turn' | 'rules/invalid-tile' | 'rules/not-in-hand' | 'rules/must-play-drawn' | 'rules/unknown-placement' | 'rules/must-fill-double' | 'rules/end-closed' | 'rules/suit-mismatch' | 'rules/nothing-to-announce' | 'rules/already-drew' | 'rules/must-play' | 'rules/no-lapse' | 'rules/cannot-call-out-self' | 'rules/not-away' | 'rules/no-clock' | 'rules/no-deadline' | 'rules/cannot-give-self' | 'rules/too-much-time';
     /**
      * Quote it when reporting a problem.
      */
@@ -211,6 +211,42 @@ export type RegisterPlayerProblem400 = Problem & {
      * The problem code: what a client branches on.
      */
     code: 'request/invalid' | 'request/malformed-json' | 'request/idempotency-key-required';
+};
+
+/**
+ * A 409 problem: `player/token-revoked`.
+ */
+export type RegisterPlayerProblem409 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/player/token-revoked';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 409;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'player/token-revoked';
+};
+
+/**
+ * A 410 problem: `player/deleted`.
+ */
+export type RegisterPlayerProblem410 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/player/deleted';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 410;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'player/deleted';
 };
 
 /**
@@ -1793,46 +1829,66 @@ export type Event = {
  */
 export type Rules = {
     /**
-     * Double-N set.
+     * Set
+     *
+     * Which dominoes: a double-N set has every pair up to N-N, and a game is N+1 hands, each opened by the next double down.
      */
     set: 6 | 9 | 12 | 15;
     /**
-     * Tiles dealt to each seat (default by set and seats).
-     */
-    handSize: number;
-    /**
-     * Tiles the root double takes before play goes elsewhere.
+     * Spokes
+     *
+     * How many tiles the opening double takes around it before play may go anywhere else.
      */
     spokes: 4 | 6;
     /**
-     * What to do with a playable drawn tile.
+     * A drawn tile that fits
+     *
+     * When you have to draw and the tile you draw fits: may you keep it and pass, or must you play it?
      */
     drawnTile: 'may-play' | 'must-play';
     /**
-     * Points 0-0 counts when left in a hand.
+     * Double blank
+     *
+     * How many points the 0-0 counts against whoever is left holding it when a hand ends.
      */
     doubleBlank: 0 | 25 | 50;
     /**
-     * How a hand opens when nobody holds its double.
+     * Nobody holds the opening double
+     *
+     * Then either everyone draws in turn until someone draws it, or the highest double someone holds opens the hand instead.
      */
     opening: 'draw' | 'next-highest';
     /**
-     * The one-tile-left announcement.
+     * Chickenlittle
+     *
+     * With one tile left you must say “Chickenlittle”, or anyone may call you out and you draw a penalty tile; or it is said for you; or not at all.
      */
     chickenlittle: 'callout' | 'auto' | 'off';
     /**
-     * With `only-move`, the server also makes any play that is the seat’s only legal move (the others learn it was forced).
+     * Only one move
+     *
+     * When a play is your only move, the server can make it for you at once (the others then know it was forced).
      */
     autoPlay: 'off' | 'only-move';
     botLevel: BotLevel & unknown;
     /**
-     * The turn clock: hours per turn, any whole number from 1 to 336 (14 days; presets 1, 4, 8, 12, 24, 48, 72, 120, 168, 240, 336), or null for no clock (the default). When a player's turn runs out the server moves for them, with their seat's bot at `botLevel`; `deadline` in the game says when.
+     * Hours a turn
+     *
+     * The turn clock: how many hours each player has for a turn (24 a day, 168 a week, up to 336, two weeks); when it runs out a bot moves for them. Left out, or null: no clock.
      */
     turnHours: number | null;
     /**
-     * With a clock: after this many timeouts in a row a seat is away, and its bot plays its turns at once until its player comes back (any move of theirs, or `POST /v1/games/{id}/return`). Default 2.
+     * Away after
+     *
+     * With a clock: after this many timeouts in a row a player is marked away, and a bot plays their turns at once until they come back.
      */
     awayAfter: number;
+    /**
+     * Tiles each
+     *
+     * How many tiles each player is dealt; left out, the usual number for the set and the seats (7 each for two with double-6).
+     */
+    handSize: number;
 };
 
 /**
@@ -2252,46 +2308,66 @@ export type NewGame = {
  */
 export type RuleOptions = {
     /**
-     * Double-N set.
+     * Set
+     *
+     * Which dominoes: a double-N set has every pair up to N-N, and a game is N+1 hands, each opened by the next double down.
      */
     set?: 6 | 9 | 12 | 15;
     /**
-     * Tiles dealt to each seat (default by set and seats).
-     */
-    handSize?: number;
-    /**
-     * Tiles the root double takes before play goes elsewhere.
+     * Spokes
+     *
+     * How many tiles the opening double takes around it before play may go anywhere else.
      */
     spokes?: 4 | 6;
     /**
-     * What to do with a playable drawn tile.
+     * A drawn tile that fits
+     *
+     * When you have to draw and the tile you draw fits: may you keep it and pass, or must you play it?
      */
     drawnTile?: 'may-play' | 'must-play';
     /**
-     * Points 0-0 counts when left in a hand.
+     * Double blank
+     *
+     * How many points the 0-0 counts against whoever is left holding it when a hand ends.
      */
     doubleBlank?: 0 | 25 | 50;
     /**
-     * How a hand opens when nobody holds its double.
+     * Nobody holds the opening double
+     *
+     * Then either everyone draws in turn until someone draws it, or the highest double someone holds opens the hand instead.
      */
     opening?: 'draw' | 'next-highest';
     /**
-     * The one-tile-left announcement.
+     * Chickenlittle
+     *
+     * With one tile left you must say “Chickenlittle”, or anyone may call you out and you draw a penalty tile; or it is said for you; or not at all.
      */
     chickenlittle?: 'callout' | 'auto' | 'off';
     /**
-     * With `only-move`, the server also makes any play that is the seat’s only legal move (the others learn it was forced).
+     * Only one move
+     *
+     * When a play is your only move, the server can make it for you at once (the others then know it was forced).
      */
     autoPlay?: 'off' | 'only-move';
     botLevel?: BotLevel & unknown;
     /**
-     * The turn clock: hours per turn, any whole number from 1 to 336 (14 days; presets 1, 4, 8, 12, 24, 48, 72, 120, 168, 240, 336), or null for no clock (the default). When a player's turn runs out the server moves for them, with their seat's bot at `botLevel`; `deadline` in the game says when.
+     * Hours a turn
+     *
+     * The turn clock: how many hours each player has for a turn (24 a day, 168 a week, up to 336, two weeks); when it runs out a bot moves for them. Left out, or null: no clock.
      */
     turnHours?: number | null;
     /**
-     * With a clock: after this many timeouts in a row a seat is away, and its bot plays its turns at once until its player comes back (any move of theirs, or `POST /v1/games/{id}/return`). Default 2.
+     * Away after
+     *
+     * With a clock: after this many timeouts in a row a player is marked away, and a bot plays their turns at once until they come back.
      */
     awayAfter?: number;
+    /**
+     * Tiles each
+     *
+     * How many tiles each player is dealt; left out, the usual number for the set and the seats (7 each for two with double-6).
+     */
+    handSize?: number;
 };
 
 export type BotRequest = {
@@ -7427,6 +7503,14 @@ export type RegisterPlayerErrors = {
      * Problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`.
      */
     400: RegisterPlayerProblem400;
+    /**
+     * Problem: `player/token-revoked`.
+     */
+    409: RegisterPlayerProblem409;
+    /**
+     * Problem: `player/deleted`.
+     */
+    410: RegisterPlayerProblem410;
     /**
      * Problem: `request/too-large`.
      */

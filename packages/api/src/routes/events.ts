@@ -13,6 +13,7 @@ export function eventRoutes(deps: AppDeps) {
       limit: Math.max(1, Math.min(query.limit ?? maxPage, maxPage)),
       waitMs: Math.min(query.wait ?? 0, maxWaitSeconds) * 1000,
       signal: c.req.raw.signal,
+      session: c.get('sessionId'),
     });
     return c.json(page, 200, { 'Cache-Control': 'private, no-cache' });
   });

@@ -13,6 +13,7 @@ export function myGameRoutes(deps: AppDeps) {
       ...(cursor ? { cursor } : {}),
       waitMs: Math.min(wait, deps.limits.maxWaitSeconds) * 1000,
       signal: c.req.raw.signal,
+      session: c.get('sessionId'),
     });
     return c.json(page, 200);
   });

@@ -125,8 +125,11 @@ export function watchRoutes(deps: AppDeps) {
     const latest =
       game.version > after
         ? game.version
-        : await deps.watcher.wait(gameId, `watch:${linkId}`, after, waitMs, c.req.raw.signal);
-    const page = latest > after ? await deps.store.readAfter(gameId, after, { limit }) : { commits: [], next: null };
+        : await deps.watcher.wait(gameId, `watch:${linkId}`, after, waitMs, { signal: c.req.raw.signal });
+    const page =
+      typeof latest === 'number' && latest > after
+        ? await deps.store.readAfter(gameId, after, { limit })
+        : { commits: [], next: null };
     const commits = page.commits.map((commit) => ({
       version: commit.version,
       at: commit.at,

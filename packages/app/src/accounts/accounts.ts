@@ -1,15 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import type { Player } from '@chickenfoot/rules';
 import type { EventStore } from '@chickenfoot/store';
 import type { Clock } from '../clock';
 import { commandHash } from '../command-hash';
-import { playerGone, StaleVersionError } from '../errors';
+import { NotFoundError, playerGone, RefusedError, StaleVersionError } from '../errors';
 import type { GameService } from '../games/service';
 import type { Signer } from '../identity/signer';
 import { newPlayerId, newSessionId } from '../identity/tokens';
 import type { AccountCache } from './account-cache';
 import type { AccountCommand } from './account-decider';
-import { LEGACY_SESSION, sessionsOf, type Session } from './record';
-import type { PlayerRepository, StoredPlayer } from './repository';
+import { isOpen, LEGACY_SESSION, sessionsOf, type Session } from './record';
+import type { Executed, PlayerRepository, StoredPlayer } from './repository';
 import { withdrawFromAll } from './withdraw';
 
 /** A change a player asks of their account: at the version they read (If-Match), under their key. */
@@ -63,12 +64,14 @@ export class Accounts {
       { type: 'register', id, name, session },
       {
         expectedVersion: 0,
-        key: key ?? crypto.randomUUID(),
+        key: key ?? randomUUID(),
         hash: commandHash('register', name),
       },
     );
-    // A retry finds the session the first attempt opened: the same token.
+    // A retry finds the session the first attempt opened: the same token, while it still opens the
+    // account as it is now (a deleted account, or a revoked session, never comes back this way).
     const opened = stored.record.sessions?.[0]?.id ?? session.id;
+    if (stored.replayed) await this.#stillOpen(id, opened);
     return { player: playerOf(stored), token: signer.tokenFor(id, opened) };
   }
 
@@ -138,11 +141,7 @@ export class Accounts {
   /** Mutes (or unmutes) a game's messages for the caller alone; the caller's seat is checked by the caller. */
   async mute(playerId: string, gameId: string, muted: boolean): Promise<void> {
     const hash = commandHash('mute', gameId, muted);
-    await this.#change(
-      playerId,
-      { type: 'mute', gameId, muted },
-      { expectedVersion: null, key: crypto.randomUUID(), hash },
-    );
+    await this.#change(playerId, { type: 'mute', gameId, muted }, { expectedVersion: null, key: randomUUID(), hash });
   }
 
   /** Whether the caller muted a game's messages (as this process last read the account). */
@@ -162,6 +161,11 @@ export class Accounts {
     return { kind: 'player', playerId, sessionId: sessionId ?? LEGACY_SESSION };
   }
 
+  /** True while the session still opens the player's account (as this process last read it, at most 15 s before). */
+  sessionOpen(playerId: string, sessionId: string): Promise<boolean> {
+    return this.parts.cache.isOpen(playerId, sessionId);
+  }
+
   /** The caller as a seat shows them (id and name); a token whose account is gone is refused. */
   async seatedPlayer(playerId: string): Promise<Player> {
     const record = await this.parts.cache.record(playerId);
@@ -179,11 +183,31 @@ export class Accounts {
     playerId: string,
     command: AccountCommand,
     request: AccountRequest & { hash: string },
-  ): Promise<StoredPlayer> {
+  ): Promise<Executed> {
     const at = new Date(this.parts.clock());
     const stored = await this.parts.players.execute(playerId, command, { ...request, commandHash: request.hash, at });
-    this.parts.cache.remember(stored);
+    // A retry's record is as its first attempt left it, perhaps long ago: remembering it could
+    // bring back a session revoked, or an account deleted, since.
+    if (!stored.replayed) this.parts.cache.remember(stored);
     return stored;
+  }
+
+  /** Refuses a replayed registration whose account was deleted, or whose session was revoked, since. */
+  async #stillOpen(playerId: string, session: string): Promise<void> {
+    const now = await this.parts.players.load(playerId);
+    if (!now || now.record.deleted) {
+      throw new NotFoundError(
+        'player/deleted',
+        'The account this Idempotency-Key registered was deleted: register anew with a new key.',
+      );
+    }
+    this.parts.cache.remember(now);
+    if (!isOpen(now.record, session)) {
+      throw new RefusedError(
+        'player/token-revoked',
+        'The token this Idempotency-Key was answered with has been revoked: sign in with another token of the account, or register anew with a new key.',
+      );
+    }
   }
 
   async #load(playerId: string): Promise<StoredPlayer> {

@@ -11,6 +11,12 @@ export interface StoredPlayer {
   readonly version: number;
 }
 
+/** What a command came to: the account after it, or (`replayed`) as a retry's first attempt left it. */
+export interface Executed extends StoredPlayer {
+  /** A retry of a command recorded before: the record is as it was then, not necessarily now. */
+  readonly replayed: boolean;
+}
+
 /** How a command is applied: at the version the player decided on (or the newest), under their key. */
 export interface AccountChangeOptions {
   /** The account's version the change was decided on (If-Match), or null for whatever it is now. */
@@ -48,7 +54,7 @@ export class PlayerRepository {
    * store's `IdempotencyConflictError` for a key recorded with another request.
    * @example await players.execute(id, { type: 'rename', name }, { expectedVersion: 3, key, commandHash, at });
    */
-  async execute(id: string, command: AccountCommand, options: AccountChangeOptions): Promise<StoredPlayer> {
+  async execute(id: string, command: AccountCommand, options: AccountChangeOptions): Promise<Executed> {
     const identity = { idempotencyKey: options.key, commandHash: options.commandHash };
     const { expectedVersion } = options;
     for (let attempt = 0; ; attempt++) {
@@ -56,13 +62,13 @@ export class PlayerRepository {
       const version = current?.version ?? 0;
       if (expectedVersion !== null && version !== expectedVersion) {
         const recorded = await this.store.findRecorded(id, identity, { version: expectedVersion + 1 });
-        if (recorded) return { record: recorded.snapshot as PlayerRecord, version: recorded.version };
+        if (recorded) return { record: recorded.snapshot as PlayerRecord, version: recorded.version, replayed: true };
         throw new StaleVersionError(`Your account is at version ${version}, not ${expectedVersion}.`, version);
       }
       const events = decideAccount(command, current?.record ?? null);
       const record = events.reduce(evolveAccount, current?.record ?? null);
       if (events.length === 0 || !record) {
-        if (current) return current;
+        if (current) return { ...current, replayed: false };
         throw new TypeError(`${command.type} changed no account ${id}`);
       }
       try {
@@ -72,7 +78,7 @@ export class PlayerRepository {
           by: id,
           at: options.at,
         });
-        return { record: commit.snapshot as PlayerRecord, version: commit.version };
+        return { record: commit.snapshot as PlayerRecord, version: commit.version, replayed: false };
       } catch (error) {
         if (!(error instanceof ConcurrencyError) || expectedVersion !== null || attempt >= RACE_RETRIES) throw error;
       }

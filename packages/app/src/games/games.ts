@@ -1,7 +1,8 @@
 import { redactEvent, type BotRequest, type GameEvent, type Move, type RulesetOptions } from '@chickenfoot/rules';
-import { NotFoundError, notFound, VersionAheadError } from '../errors';
+import { NotFoundError, notFound, revokedWhileWaiting, VersionAheadError } from '../errors';
 import type { Signer } from '../identity/signer';
 import type { GameWatcher } from '../waits/game-watcher';
+import { REVOKED } from '../waits/long-poll';
 import { seatOfActor } from './actors';
 import type { PlayerSeat } from './player-seat';
 import { commandReply, type CommandReply } from './reply';
@@ -38,6 +39,8 @@ export interface EventsQuery {
   readonly waitMs: number;
   /** Aborted when the client goes away. */
   readonly signal?: AbortSignal;
+  /** The session of the token the caller waits with: revoked, it ends the wait. */
+  readonly session?: string;
 }
 
 /** A page of a game's commits as one viewer may see them. */
@@ -120,10 +123,7 @@ export class Games {
       const detail = `after=${after} is past the game's newest version, ${game.version}: resume from a version this API gave you.`;
       throw new VersionAheadError(detail, game.version);
     }
-    const latest =
-      game.version > after
-        ? game.version
-        : await this.parts.watcher.wait(gameId, playerId, after, query.waitMs, query.signal);
+    const latest = game.version > after ? game.version : await this.#wait(playerId, gameId, after, query);
     const page =
       latest > after ? await this.parts.games.commitsAfter(gameId, after, query.limit) : { commits: [], next: null };
     const commits = page.commits.map((commit) => ({
@@ -132,6 +132,18 @@ export class Games {
       events: (commit.events as GameEvent[]).map((event) => redactEvent(event, viewer)),
     }));
     return { commits, next: page.next, version: commits.at(-1)?.version ?? after };
+  }
+
+  /** Waits for the game to pass `after` (see `GameWatcher.wait`); a token revoked meanwhile ends it. */
+  async #wait(playerId: string, gameId: string, after: number, query: EventsQuery): Promise<number> {
+    const { session, signal } = query;
+    const alive = session === undefined ? undefined : () => this.parts.players.sessionOpen(playerId, session);
+    const latest = await this.parts.watcher.wait(gameId, playerId, after, query.waitMs, {
+      ...(signal ? { signal } : {}),
+      ...(alive ? { alive } : {}),
+    });
+    if (latest === REVOKED) throw revokedWhileWaiting();
+    return latest;
   }
 
   /** The game and the caller's seat in it, its due bot moves made first; hidden from strangers. */

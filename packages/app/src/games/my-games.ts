@@ -1,7 +1,10 @@
 import type { BotLevel } from '@chickenfoot/rules';
 import type { AwaitingGame, EventStore, GameHead, PlayerGamesPage } from '@chickenfoot/store';
 import { pageWith } from '../cursor';
+import { revokedWhileWaiting } from '../errors';
+import { REVOKED } from '../waits/long-poll';
 import type { TurnWaiter } from '../waits/turn-waiter';
+import type { PlayerSeat } from './player-seat';
 
 /** One of a player's games as their list shows it. */
 export interface MyGame {
@@ -25,6 +28,8 @@ export interface MyGamesQuery {
   /** With `turn: 'mine'` and none waiting: how long to wait for one (a long-poll), in ms. */
   readonly waitMs: number;
   readonly signal?: AbortSignal;
+  /** The session of the token the caller waits with: revoked, it ends the wait. */
+  readonly session?: string;
 }
 
 /** A player's games: every one they are seated in, or those waiting for their move. */
@@ -32,6 +37,7 @@ export class MyGames {
   constructor(
     private readonly store: EventStore,
     private readonly turnWaiter: TurnWaiter,
+    private readonly sessions: Pick<PlayerSeat, 'sessionOpen'>,
   ) {}
 
   /**
@@ -45,7 +51,7 @@ export class MyGames {
       const mine = () => pageWith(cursor, () => this.store.listPlayerGames(playerId, { myTurn: true, ...paging }));
       let page = await mine();
       if (page.games.length === 0 && !cursor && query.waitMs > 0) {
-        if (await this.turnWaiter.wait(playerId, query.waitMs, query.signal)) page = await mine();
+        if (await this.#wait(playerId, query)) page = await mine();
       }
       return {
         games: page.games.map(({ gameId, head, since }) => summary(gameId, head, true, since)),
@@ -64,6 +70,17 @@ export class MyGames {
         : summary(gameId, head, false, head.updatedAt);
     });
     return { games, cursor: page.cursor };
+  }
+
+  /** Waits for a game to await the player (see `TurnWaiter.wait`); a token revoked meanwhile ends it. */
+  async #wait(playerId: string, query: MyGamesQuery): Promise<boolean> {
+    const { session, signal } = query;
+    const found = await this.turnWaiter.wait(playerId, query.waitMs, {
+      ...(signal ? { signal } : {}),
+      ...(session !== undefined ? { alive: () => this.sessions.sessionOpen(playerId, session) } : {}),
+    });
+    if (found === REVOKED) throw revokedWhileWaiting();
+    return found;
   }
 
   /** Every game waiting on the player (a few pages at most: nobody keeps hundreds of games waiting). */

@@ -12,7 +12,7 @@ import type {
 import type { NotificationPlan } from '../webhooks/commit-notifier';
 import { NOTIFY } from '../webhooks/commit-notifier';
 import { turnWrite } from './projection';
-import { fromSnapshot, toSnapshot, type Folded } from './snapshot';
+import { fromSnapshot, toSnapshot, type Folded } from './snapshots/snapshot';
 import { sinceAfter } from './turn-clock';
 import { StateCache } from './state-cache';
 

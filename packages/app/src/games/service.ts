@@ -1,11 +1,5 @@
 import { decide, initialState, type DecideContext, type GameEvent, type GameState } from '@chickenfoot/rules';
-import {
-  ConcurrencyError,
-  ProjectionLagError,
-  type Commit,
-  type CommitPage,
-  type RecordedAt,
-} from '@chickenfoot/store';
+import { ConcurrencyError, ProjectionLagError, type Commit, type CommitPage } from '@chickenfoot/store';
 import type { Clock } from '../clock';
 import { domainErrorOf, notFound, recordedButUnanswered, RefusedError, StaleVersionError } from '../errors';
 import type { Logger } from '../logging';
@@ -17,11 +11,11 @@ import { recordedBy, seatOfActor, type Actor } from './actors';
 import { botSettings, type BotOptions } from './bot-players';
 import { chainOf, type CommandChain } from './chain';
 import { checkActor, engineCommand, type ExecuteOptions, type Executed, type GameCommand } from './game-command';
-import { commandIdentity } from './identity';
+import { askedOf, seatAfter, versionAsked, type Asked } from './asked';
 import type { GameLists } from './lists';
 import type { GameRepository, StoredGame, Transition } from './repository';
 import { settleBots, type Settled } from './settle-bots';
-import { fromSnapshot } from './snapshot';
+import { fromSnapshot } from './snapshots/snapshot';
 import { timeOut, type TimedOut } from './time-out';
 import { sinceAfter } from './turn-clock';
 
@@ -41,27 +35,8 @@ export interface GameServiceOptions {
   readonly bots?: BotOptions;
 }
 
-/** How a command is recognised when it comes again: its identity, and where its commit would be. */
-interface Asked {
-  readonly identity: { readonly idempotencyKey: string; readonly commandHash: string };
-  readonly where: RecordedAt;
-}
-
 // A join names no version: losing a race to another command is retried here, not by the client.
 const RACE_RETRIES = 3;
-
-/**
- * A join's retry is looked for among a game's first commits: joins are made while it waits for
- * players, in its first commits (one per seat, and what else a waiting game records).
- */
-const JOIN_WINDOW = 64;
-
-/** The actor's seat after a recorded commit: theirs, or the one the commit records them leaving. */
-function seatAfter(state: GameState, actor: Actor, events: readonly GameEvent[]): number {
-  const seat = seatOfActor(state, actor);
-  const left = events.find((e) => e.type === 'SeatLeft');
-  return seat < 0 && left?.type === 'SeatLeft' && actor.kind === 'player' ? left.seat : seat;
-}
 
 /**
  * The one path every command on a game takes, whoever issues it (a player, a bot, a timeout), in
@@ -170,7 +145,7 @@ export class GameService {
   async #execute(gameId: string, actor: Actor, command: GameCommand, options: ExecuteOptions): Promise<Executed> {
     for (let attempt = 0; ; attempt++) {
       const game = await this.#load(gameId, command, options.expectedVersion);
-      const asked = this.#asked(gameId, actor, command, options, game);
+      const asked = askedOf(gameId, actor, command, options, game?.version ?? 0);
       const access = accessOf(game, actor, command, options.expectedVersion);
       if (!game || access.kind !== 'act') return this.#answerWithout(access, gameId, game, actor, asked);
       const after = await this.#decide(gameId, game, access.seat, actor, command, options, asked);
@@ -191,15 +166,6 @@ export class GameService {
   async #load(gameId: string, command: GameCommand, expectedVersion: number | null): Promise<StoredGame | null> {
     const stored = await this.#games.current(gameId, expectedVersion);
     return stored ?? (command.type === 'create' ? { version: 0, state: initialState(), since: null } : null);
-  }
-
-  #asked(gameId: string, actor: Actor, command: GameCommand, options: ExecuteOptions, game: StoredGame | null): Asked {
-    const { expectedVersion } = options;
-    const version = game?.version ?? 0;
-    return {
-      identity: commandIdentity(gameId, actor, command, expectedVersion ?? version, options.key),
-      where: expectedVersion === null ? { upTo: Math.min(version, JOIN_WINDOW) } : { version: expectedVersion + 1 },
-    };
   }
 
   /** Authorize, when it does not let the command be decided: a retry's answer, or why not. */
@@ -302,6 +268,3 @@ export class GameService {
     return { gameId: commit.gameId, version: commit.version, events, state, since, seat, replayed: true };
   }
 }
-
-/** The version a command named, for saying so. */
-const versionAsked = (asked: Asked): number => ('version' in asked.where ? asked.where.version - 1 : 0);

@@ -1,5 +1,5 @@
 import { LruMap } from '../lru-map';
-import type { Folded } from './snapshot';
+import type { Folded } from './snapshots/snapshot';
 
 /**
  * The latest state this process has seen of recently played games. A move whose If-Match names the

@@ -17,6 +17,9 @@ const HOUR = 3_600_000;
 // had a forced move): whoever is awaited after it has a new turn, with a new deadline.
 const PASSES_TURN: ReadonlySet<GameEvent['type']> = new Set(['RootPlaced', 'TilePlayed', 'TurnPassed', 'TurnSkipped']);
 
+/** True when a commit's events moved the turn on (perhaps back to the same seat): a new turn began. */
+export const movesTurnOn = (events: readonly GameEvent[]): boolean => events.some((e) => PASSES_TURN.has(e.type));
+
 /**
  * When the game began awaiting the seat in turn, after a commit at `at` took it from `before` to
  * `after`: `at` when the commit began a turn (it changed whom the game awaits, or, with a clock, moved
@@ -33,7 +36,7 @@ export function sinceAfter(
 ): string | null {
   const awaited = awaitedPlayer(after);
   if (awaited !== awaitedPlayer(before)) return at;
-  return after.clock && awaited !== null && events.some((e) => PASSES_TURN.has(e.type)) ? at : since;
+  return after.clock && awaited !== null && movesTurnOn(events) ? at : since;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { DELIVERY_DUE } from '@chickenfoot/store';
+import { DELIVERY_DUE, deliveryKeyOf } from '@chickenfoot/store';
 import { randomInt } from 'node:crypto';
 import { createGameService, type GameServiceParts } from '../games/create-service';
 import { TIMEOUT, TURN_REMINDER } from '../games/turn-clock';
@@ -63,6 +63,17 @@ export function appSweeper(options: AppSweeperOptions): Sweeper {
   const attempts = { endpoints: hooks.endpoints, send, random: web.random ?? cryptoRandom };
   const now = sendNow(options.store, attempts, logger);
   sweeper = new Sweeper({
+    clock: options.clock ?? systemClock,
+    deliveries: {
+      kinds: new Set([NOTIFY, TURN_REMINDER, DELIVERY_DUE]),
+      // A player whose receivers never answer holds two of the lane's slots at most.
+      perGroup: 2,
+      groupOf: async (item) => {
+        const key = deliveryKeyOf(item);
+        const delivery = key ? await options.store.readDelivery(key.endpointId, key.seq) : null;
+        return delivery ? `player:${delivery.playerId}` : item.gameId;
+      },
+    },
     ...options.sweep,
     store: options.store,
     logger,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createDynamoClient, ensureTable, EventStore, type DueItem } from '@chickenfoot/store';
-import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { silentLogger } from '../logging';
 import type { DueHandler, DueResult } from './due-handler';
 import { Sweeper } from './sweeper';
@@ -111,5 +111,101 @@ describe('the sweeper', () => {
     await dueGame('g-budget', minutes(1));
     const report = await sweeper({ ping: recorder(() => settled()).handler }, { budgetMs: 0 }).sweep(minutes(2));
     expect(report).toMatchObject({ due: 0, complete: false });
+  });
+});
+
+describe('the sweeper’s lanes', () => {
+  /** A handler that holds every item until `release()` (a receiver that does not answer). */
+  function hanging() {
+    const started: string[] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const handler: DueHandler = async (item) => {
+      started.push(item.gameId);
+      await held;
+      return settled();
+    };
+    return { started, handler, release: () => release() };
+  }
+  const lanes = (groupOf: (item: DueItem) => Promise<string> = async (item) => item.gameId.split('-')[1] ?? '') => ({
+    deliveries: { kinds: new Set(['deliver']), concurrency: 4, perGroup: 2, groupOf },
+  });
+
+  it('handles a turn’s timeout at once while deliveries that never answer hold the delivery lane', async () => {
+    for (let i = 0; i < 20; i++) await dueGame(`d-mallory-${i}`, minutes(1), 'deliver');
+    await dueGame('g-timeout', minutes(2), 'timeout');
+    const slow = hanging();
+    const timeout = recorder(() => settled());
+    const sweep = sweeper({ deliver: slow.handler, timeout: timeout.handler }, lanes()).sweep(minutes(3));
+    await vi.waitFor(() => expect(timeout.calls.map((c) => c.gameId)).toEqual(['g-timeout']));
+    // Mallory's items fill only her share of the delivery lane's slots; none has finished.
+    expect(slow.started).toHaveLength(2);
+    slow.release();
+    expect(await sweep).toMatchObject({ effects: { done: 21 }, complete: true });
+  });
+
+  it('shares the delivery lane between players: one player’s hanging receivers never hold another’s delivery', async () => {
+    for (let i = 0; i < 20; i++) await dueGame(`d-mallory-${i}`, minutes(1), 'deliver');
+    await dueGame('d-victim-0', minutes(2), 'deliver');
+    const started: string[] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const handler: DueHandler = async (item) => {
+      started.push(item.gameId);
+      if (item.gameId.startsWith('d-mallory')) await held;
+      return settled();
+    };
+    const sweep = sweeper({ deliver: handler }, lanes()).sweep(minutes(3));
+    await vi.waitFor(() => expect(started).toContain('d-victim-0'));
+    expect(started.filter((id) => id.startsWith('d-mallory'))).toHaveLength(2);
+    release();
+    await sweep;
+  });
+
+  it('starts no delivery with less than an attempt’s time of its budget left, and none at all past it', async () => {
+    for (let i = 0; i < 3; i++) await dueGame(`d-a-${i}`, minutes(1), 'deliver');
+    await dueGame('g-late', minutes(1), 'timeout');
+    let calls = 0;
+    const deliver = recorder(() => settled());
+    const timeout = recorder(() => settled());
+    // 10 s of 30 s spent already, attempts take up to 25 s: no delivery may start; the timeout may.
+    const report = await sweeper(
+      { deliver: deliver.handler, timeout: timeout.handler },
+      { ...lanes(), budgetMs: 30_000, attemptMs: 25_000, elapsed: () => (calls++ === 0 ? 0 : 10_000) },
+    ).sweep(minutes(2));
+    expect(deliver.calls).toHaveLength(0);
+    expect(timeout.calls).toHaveLength(1);
+    expect(report.complete).toBe(false);
+  });
+
+  it('returns at once when aborted, abandoning what hangs; a later sweep does it once its claim expires', async () => {
+    await dueGame('d-stuck-0', minutes(1), 'deliver');
+    const slow = hanging();
+    const stop = new AbortController();
+    const sweep = sweeper({ deliver: slow.handler }, lanes()).sweep(minutes(2), { signal: stop.signal });
+    await vi.waitFor(() => expect(slow.started).toHaveLength(1));
+    stop.abort();
+    expect(await sweep).toMatchObject({ complete: false, claimed: 0 });
+    slow.release();
+    const again = recorder(() => settled());
+    expect(await sweeper({ deliver: again.handler }, lanes()).sweep(minutes(3))).toMatchObject({ claimed: 1 });
+  });
+
+  it('does in the same sweep the work its own commits made due a moment after it began', async () => {
+    await dueGame('g-first', minutes(1));
+    let clock = minutes(2);
+    let s: Sweeper | undefined;
+    const ping = recorder(async (item) => {
+      if (item.gameId === 'g-first') {
+        // A commit of this work, stamped by the app's clock a moment after the sweep's time.
+        clock += 5;
+        await dueGame('g-then', clock);
+        s?.dueNow();
+      }
+      return settled();
+    });
+    s = sweeper({ ping: ping.handler }, { clock: () => clock });
+    await s.sweep(minutes(2));
+    expect(ping.calls.map((c) => c.gameId)).toEqual(['g-first', 'g-then']);
   });
 });

@@ -1,7 +1,17 @@
 import { DUE_SHARDS, type DueItem, type EventStore } from '@chickenfoot/store';
 import type { Logger } from '../logging';
-import { limited } from './concurrency';
+import { Lane } from './lane';
 import type { DueHandlers, DueResult } from './due-handler';
+
+/** A lane of due work: the kinds it takes, its slots, and how its slots are shared. */
+export interface LaneConfig {
+  /** Items handled at once (default 8). */
+  readonly concurrency?: number;
+  /** Items of one group handled at once (default: no limit but the lane's). */
+  readonly perGroup?: number;
+  /** The group an item belongs to, for `perGroup` (default: its game, or whatever stream it is of). */
+  readonly groupOf?: (item: DueItem) => Promise<string>;
+}
 
 /** What a sweeper is built from. */
 export interface SweeperOptions {
@@ -16,15 +26,28 @@ export interface SweeperOptions {
   readonly leaseMs?: number;
   /** Items per Query page (default 100). */
   readonly pageSize?: number;
-  /** Items handled at once (default 8). */
+  /** The game lane's slots (default 8): turn timeouts, stale games; never waiting behind a delivery. */
   readonly concurrency?: number;
   /**
-   * After this much real time in ms (default 30 s) no further page is read: the next sweep goes on.
-   * With a webhook receiver's 15 s on top, a sweep's last attempt still ends within its claims' 50 s.
+   * The kinds that reach outside (webhook deliveries, notifications and reminders sent on the spot)
+   * and their lane: its own slots, shared fairly between groups (players), so a receiver that never
+   * answers holds a few slots at most and nothing of the game lane.
+   */
+  readonly deliveries?: LaneConfig & { readonly kinds: ReadonlySet<string> };
+  /**
+   * After this much real time in ms (default 30 s) no item is started: the next sweep goes on. No
+   * delivery starts with less than `attemptMs` of it left, so a sweep ends within its budget.
    */
   readonly budgetMs?: number;
+  /** The longest an item that reaches outside may take, in ms (default 15 s, a receiver's timeout). */
+  readonly attemptMs?: number;
   /** A monotonic clock in ms for the budget (default `performance.now`): real time, not the sweep's `now`. */
   readonly elapsed?: () => number;
+  /**
+   * The application's clock: the time of a pass after the first, so that work the sweep's own commits
+   * made due (stamped with this clock, a moment after the sweep began) is due in that pass.
+   */
+  readonly clock?: () => number;
 }
 
 /** How many passes over the shards one sweep makes at most (see `Sweeper.dueNow`). */
@@ -56,11 +79,29 @@ export interface SweepReport {
   readonly ms: number;
 }
 
+/** What a sweep is counting as it goes. */
+interface Tally {
+  due: number;
+  claimed: number;
+  busy: number;
+  failed: number;
+  unknown: number;
+  oldest: number;
+  complete: boolean;
+  readonly effects: Record<string, number>;
+  readonly oldestByKind: Record<string, number>;
+}
+
 /**
  * The one sweeper of due work: a Query per shard of the due index for what is due by `now` (a page
  * each, oldest first, more pages while the budget lasts), a conditional claim of each item, and its
- * kind's handler. It takes `now` as input: AWS calls it every minute with the time, `npm start` on a
- * timer, tests with a fake clock. No scan: a sweep costs one small Query per shard when nothing is due.
+ * kind's handler, in one of two lanes: the game lane (turn timeouts, stale games) and the delivery
+ * lane (whatever waits on a receiver), each with slots of its own, so a timeout never waits behind a
+ * delivery; the delivery lane's slots are shared fairly between players. No item starts once the
+ * budget is spent (or, reaching outside, with less than `attemptMs` of it left) or the sweep is
+ * aborted (a shutdown): it stays due, unclaimed, for the next sweep. It takes `now` as input: AWS
+ * calls it every minute with the time, `npm start` on a timer, tests with a fake clock. No scan: a
+ * sweep costs one small Query per shard when nothing is due.
  * @example const report = await new Sweeper({ store, handlers, logger }).sweep(Date.now());
  */
 export class Sweeper {
@@ -70,8 +111,11 @@ export class Sweeper {
   readonly #leaseMs: number;
   readonly #pageSize: number;
   readonly #concurrency: number;
+  readonly #deliveries: SweeperOptions['deliveries'];
   readonly #budgetMs: number;
+  readonly #attemptMs: number;
   readonly #elapsed: () => number;
+  readonly #clock: (() => number) | undefined;
   #more = false;
 
   constructor(options: SweeperOptions) {
@@ -81,8 +125,11 @@ export class Sweeper {
     this.#leaseMs = options.leaseMs ?? 50_000;
     this.#pageSize = options.pageSize ?? 100;
     this.#concurrency = options.concurrency ?? 8;
+    this.#deliveries = options.deliveries;
     this.#budgetMs = options.budgetMs ?? 30_000;
+    this.#attemptMs = options.attemptMs ?? 15_000;
     this.#elapsed = options.elapsed ?? (() => performance.now());
+    this.#clock = options.clock;
   }
 
   /**
@@ -93,55 +140,114 @@ export class Sweeper {
     this.#more = true;
   }
 
-  /** Does the work due by `now` (ms since the epoch). Never throws for one item's failure: it counts it. */
-  async sweep(now: number): Promise<SweepReport> {
+  /**
+   * Does the work due by `now` (ms since the epoch). Never throws for one item's failure: it counts it.
+   * With `signal` aborted (a shutdown) it starts nothing more and returns at once: what is in flight
+   * is abandoned (its claim expires, and a later sweep does it again).
+   */
+  async sweep(now: number, options: { signal?: AbortSignal } = {}): Promise<SweepReport> {
     const started = this.#elapsed();
-    const at = new Date(now).toISOString();
-    const tally = { due: 0, claimed: 0, busy: 0, failed: 0, unknown: 0, oldest: now, complete: true };
-    const effects: Record<string, number> = {};
-    const oldestByKind: Record<string, number> = {};
-    const run = limited(this.#concurrency);
-    const handle = async (item: DueItem) => {
-      const result = await this.#handle(item, now);
-      if (typeof result === 'string') tally[result]++;
-      else {
-        tally.claimed++;
-        effects[result.effect] = (effects[result.effect] ?? 0) + 1;
-        for (const [effect, n] of Object.entries(result.attempts ?? {})) effects[effect] = (effects[effect] ?? 0) + n;
-      }
-    };
-    const shard = async (index: number) => {
-      let next: string | null = null;
-      do {
-        if (this.#elapsed() - started >= this.#budgetMs) {
-          tally.complete = false;
-          return;
-        }
-        const page = await this.#store.listDue(index, at, { limit: this.#pageSize, next });
-        tally.due += page.items.length;
-        for (const item of page.items) {
-          const at = Date.parse(item.at);
-          tally.oldest = Math.min(tally.oldest, at);
-          oldestByKind[item.kind] = Math.min(oldestByKind[item.kind] ?? now, at);
-        }
-        await Promise.all(page.items.map((item) => run(() => handle(item))));
-        next = page.next;
-      } while (next);
+    const { signal } = options;
+    const spent = () => this.#elapsed() - started;
+    const tally: Tally = {
+      due: 0,
+      claimed: 0,
+      busy: 0,
+      failed: 0,
+      unknown: 0,
+      oldest: now,
+      complete: true,
+      effects: {},
+      oldestByKind: {},
     };
     // Work the sweep's own commits made due at once (a timeout's notifications) is done in the same
     // sweep, by another pass: on AWS the next sweep is a minute away.
-    for (let pass = 0; pass < PASSES; pass++) {
+    for (let pass = 0; pass < PASSES && !signal?.aborted; pass++) {
       this.#more = false;
-      const shards = await Promise.allSettled(Array.from({ length: DUE_SHARDS }, (_, i) => shard(i)));
-      for (const failed of shards.filter((s) => s.status === 'rejected')) {
-        tally.complete = false;
-        this.#logger({ level: 'error', msg: 'due shard not swept', error: String(failed.reason) });
-      }
+      await this.#pass(pass === 0 ? now : Math.max(now, this.#clock?.() ?? now), tally, spent, signal);
       if (!this.#more) break;
     }
-    const { oldest, ...counts } = tally;
+    const { oldest, effects, oldestByKind, ...counts } = tally;
     const lagByKind = Object.fromEntries(Object.entries(oldestByKind).map(([kind, t]) => [kind, now - t]));
-    return { now: at, ...counts, effects, lagMs: now - oldest, lagByKind, ms: Math.round(this.#elapsed() - started) };
+    return {
+      now: new Date(now).toISOString(),
+      ...counts,
+      effects,
+      lagMs: now - oldest,
+      lagByKind,
+      ms: Math.round(spent()),
+    };
+  }
+
+  /** One pass over the shards for what is due by `at`: each item into its lane, then the lanes drained. */
+  async #pass(at: number, tally: Tally, spent: () => number, signal?: AbortSignal): Promise<void> {
+    const deliveries = this.#deliveries;
+    const game = new Lane({
+      concurrency: this.#concurrency,
+      perGroup: 1,
+      open: () => !signal?.aborted && spent() < this.#budgetMs,
+    });
+    const outside = new Lane({
+      concurrency: deliveries?.concurrency ?? 8,
+      ...(deliveries?.perGroup !== undefined ? { perGroup: deliveries.perGroup } : {}),
+      open: () => !signal?.aborted && spent() < this.#budgetMs - this.#attemptMs,
+    });
+    const dispatch = async (item: DueItem) => {
+      const lane = deliveries?.kinds.has(item.kind) ? outside : game;
+      const group =
+        lane === outside && deliveries?.groupOf ? await deliveries.groupOf(item).catch(() => item.gameId) : item.gameId;
+      lane.add(group, () => this.#count(tally, item, at));
+    };
+    const listed = await Promise.allSettled(
+      Array.from({ length: DUE_SHARDS }, (_, i) => this.#list(i, at, tally, spent, dispatch, signal)),
+    );
+    for (const failed of listed.filter((s) => s.status === 'rejected')) {
+      tally.complete = false;
+      this.#logger({ level: 'error', msg: 'due shard not swept', error: String(failed.reason) });
+    }
+    const drained = Promise.all([game.drained(), outside.drained()]);
+    await (signal ? Promise.race([drained, aborted(signal)]) : drained);
+    if (game.skipped + outside.skipped > 0 || signal?.aborted) tally.complete = false;
+  }
+
+  /** Lists a shard's items due by `at`, page after page while the budget lasts, handing each to its lane. */
+  async #list(
+    shard: number,
+    at: number,
+    tally: Tally,
+    spent: () => number,
+    dispatch: (item: DueItem) => Promise<void>,
+    signal?: AbortSignal,
+  ): Promise<void> {
+    let next: string | null = null;
+    do {
+      if (spent() >= this.#budgetMs || signal?.aborted) {
+        tally.complete = false;
+        return;
+      }
+      const page = await this.#store.listDue(shard, new Date(at).toISOString(), { limit: this.#pageSize, next });
+      tally.due += page.items.length;
+      for (const item of page.items) {
+        const time = Date.parse(item.at);
+        tally.oldest = Math.min(tally.oldest, time);
+        tally.oldestByKind[item.kind] = Math.min(tally.oldestByKind[item.kind] ?? at, time);
+      }
+      await Promise.all(page.items.map(dispatch));
+      next = page.next;
+    } while (next);
+  }
+
+  /** Handles one item and counts what came of it. */
+  async #count(tally: Tally, item: DueItem, now: number): Promise<void> {
+    const result = await this.#handle(item, now);
+    if (typeof result === 'string') {
+      tally[result]++;
+      return;
+    }
+    tally.claimed++;
+    const add = (effect: string, n: number) => (tally.effects[effect] = (tally.effects[effect] ?? 0) + n);
+    add(result.effect, 1);
+    for (const [effect, n] of Object.entries(result.attempts ?? {})) add(effect, n);
   }
 
   /** Claims one item and runs its handler; what came of it, or why it was not this sweep's. */
@@ -174,4 +280,12 @@ export class Sweeper {
       return 'failed';
     }
   }
+}
+
+/** Resolves when `signal` aborts. */
+function aborted(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener('abort', () => resolve(), { once: true });
+  });
 }

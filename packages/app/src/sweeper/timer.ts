@@ -13,7 +13,7 @@ export interface SweepTimerOptions {
   readonly onReport?: (report: SweepReport) => void;
 }
 
-/** A sweeper running on a timer: `stop` ends it, after the sweep in progress (if any) is done. */
+/** A sweeper running on a timer: `stop` ends it at once, abandoning the sweep in progress (if any). */
 export interface SweepTimer {
   stop(): Promise<void>;
   /**
@@ -38,12 +38,14 @@ export function sweepEvery(sweeper: Sweeper, options: SweepTimerOptions): SweepT
   let running: Promise<void> = Promise.resolve();
   let sweeping = false;
   let again = false;
+  // Stopping abandons the sweep in progress: what it has in flight is done again by a later sweep.
+  const stopping = new AbortController();
   const tick = () => {
     clearTimeout(timer);
     sweeping = true;
     again = false;
     running = sweeper
-      .sweep(clock())
+      .sweep(clock(), { signal: stopping.signal })
       .then(
         (report) => {
           if (report.due > 0) logger({ level: 'info', msg: 'swept', ...report });
@@ -61,6 +63,7 @@ export function sweepEvery(sweeper: Sweeper, options: SweepTimerOptions): SweepT
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      stopping.abort();
       await running;
     },
     soon() {

@@ -1,5 +1,5 @@
 import type { EventStore } from '@chickenfoot/store';
-import { LongPolls } from './long-poll';
+import { LongPolls, REVOKED, type Alive } from './long-poll';
 
 /**
  * Long-polls of games' news (`GET …/events?wait=`): one poll loop per game, however many clients
@@ -18,9 +18,17 @@ export class GameWatcher {
 
   /**
    * Resolves with the game's version as soon as it passes `after`, or with `after` once `ms` have
-   * passed or `signal` aborts (the client went away).
+   * passed or `signal` aborts (the client went away); with `REVOKED` once `alive` says the
+   * credential the wait was made with opens nothing any more.
    */
-  async wait(gameId: string, playerId: string, after: number, ms: number, signal?: AbortSignal): Promise<number> {
-    return (await this.#polls.wait(gameId, playerId, ms, (version) => version > after, signal)) ?? after;
+  async wait(
+    gameId: string,
+    owner: string,
+    after: number,
+    ms: number,
+    options: { signal?: AbortSignal; alive?: Alive } = {},
+  ): Promise<number | typeof REVOKED> {
+    const ready = (version: number) => version > after;
+    return (await this.#polls.wait(gameId, owner, ms, ready, options.signal, options.alive)) ?? after;
   }
 }

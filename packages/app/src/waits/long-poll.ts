@@ -1,6 +1,13 @@
+/** What a wait ended with when the credential it was made with stopped opening anything. */
+export const REVOKED: unique symbol = Symbol('revoked');
+
+/** True while the credential a wait was made with still opens what it waits on. */
+export type Alive = () => boolean | Promise<boolean>;
+
 interface Waiter<V> {
   readonly ready: (value: V) => boolean;
-  readonly resolve: (value: V | null) => void;
+  readonly resolve: (value: V | null | typeof REVOKED) => void;
+  readonly alive: Alive | undefined;
 }
 
 /**
@@ -22,15 +29,23 @@ export class LongPolls<V> {
 
   /**
    * Resolves with the value read for `key` as soon as `ready` says it will do, or with null once `ms`
-   * have passed, `signal` aborts (the client went away), or the owner already holds its most waits.
+   * have passed, `signal` aborts (the client went away), or the owner already holds its most waits;
+   * with `REVOKED` as soon as `alive` (asked at every poll) says the credential is gone.
    */
-  wait(key: string, owner: string, ms: number, ready: (value: V) => boolean, signal?: AbortSignal): Promise<V | null> {
+  wait(
+    key: string,
+    owner: string,
+    ms: number,
+    ready: (value: V) => boolean,
+    signal?: AbortSignal,
+    alive?: Alive,
+  ): Promise<V | null | typeof REVOKED> {
     const held = this.#perOwner.get(owner) ?? 0;
     if (ms <= 0 || held >= this.maxWaitsPerOwner || signal?.aborted) return Promise.resolve(null);
     this.#perOwner.set(owner, held + 1);
-    return new Promise<V | null>((resolve) => {
+    return new Promise<V | null | typeof REVOKED>((resolve) => {
       const waiters = this.#keys.get(key) ?? new Set<Waiter<V>>();
-      const done = (value: V | null) => {
+      const done = (value: V | null | typeof REVOKED) => {
         clearTimeout(timer);
         signal?.removeEventListener('abort', abort);
         waiters.delete(waiter);
@@ -39,7 +54,7 @@ export class LongPolls<V> {
         else this.#perOwner.delete(owner);
         resolve(value);
       };
-      const waiter: Waiter<V> = { ready, resolve: done };
+      const waiter: Waiter<V> = { ready, resolve: done, alive };
       const abort = () => done(null);
       const timer = setTimeout(abort, ms);
       signal?.addEventListener('abort', abort);
@@ -62,7 +77,16 @@ export class LongPolls<V> {
         } catch {
           continue;
         }
-        for (const waiter of [...waiters]) if (waiter.ready(value)) waiter.resolve(value);
+        for (const waiter of [...waiters]) {
+          if (waiter.ready(value)) waiter.resolve(value);
+          else if (
+            waiter.alive &&
+            !(await Promise.resolve()
+              .then(waiter.alive)
+              .catch(() => true))
+          )
+            waiter.resolve(REVOKED);
+        }
       }
     } finally {
       this.#keys.delete(key);

@@ -1,5 +1,5 @@
 import type { EventStore } from '@chickenfoot/store';
-import { LongPolls } from './long-poll';
+import { LongPolls, REVOKED, type Alive } from './long-poll';
 
 /**
  * Long-polls "is any game waiting for me?" (`GET /v1/me/games?turn=mine&wait=`): one poll loop per
@@ -19,9 +19,14 @@ export class TurnWaiter {
 
   /**
    * Resolves as soon as a game waits for `playerId`'s move (true), or once `ms` have passed or
-   * `signal` aborts (false).
+   * `signal` aborts (false); with `REVOKED` once `alive` says the token waiting opens nothing.
    */
-  async wait(playerId: string, ms: number, signal?: AbortSignal): Promise<boolean> {
-    return (await this.#polls.wait(playerId, playerId, ms, (found) => found, signal)) === true;
+  async wait(
+    playerId: string,
+    ms: number,
+    options: { signal?: AbortSignal; alive?: Alive } = {},
+  ): Promise<boolean | typeof REVOKED> {
+    const found = await this.#polls.wait(playerId, playerId, ms, (yes) => yes, options.signal, options.alive);
+    return found === REVOKED ? found : found === true;
   }
 }

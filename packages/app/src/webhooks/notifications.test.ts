@@ -76,3 +76,22 @@ describe('notifications of a commit', () => {
     ]);
   });
 });
+
+describe('turn.started on every new turn', () => {
+  it('tells the mover of their new turn when the turn comes back to them in the same commit (the others had forced moves)', () => {
+    const state = started();
+    const awaitedNow = state.players[state.hand!.turn!]!.id;
+    // The awaited player is the same before and after (no turn change), but the turn moved on.
+    const facts = {
+      ...base([{ type: 'TurnPassed', seat: 1 } as GameEvent], state, null),
+      awaited: awaitedNow,
+    };
+    expect(notificationsOf(facts).map((n) => [n.type, n.recipients])).toEqual([['turn.started', [awaitedNow]]]);
+    // A commit that does not move the turn on (a draw) begins no turn.
+    const drew = {
+      ...base([{ type: 'TileDrawn', seat: 0, tile: '6-6' } as GameEvent], state, null),
+      awaited: awaitedNow,
+    };
+    expect(notificationsOf(drew)).toEqual([]);
+  });
+});

@@ -1,4 +1,5 @@
 import type { GameEvent, GameState } from '@chickenfoot/rules';
+import { movesTurnOn } from '../games/turn-clock';
 import type { WebhookEventType } from './event-types';
 
 /**
@@ -59,8 +60,9 @@ const seatOfPlayer = (state: GameState, playerId: string): number | null => {
 /**
  * The notifications a commit makes, in the order they happened: a pure function of the commit, so
  * the move path (to know whether any is wanted) and the sweeper (to deliver them) derive the same.
- * `turn.started` goes to the player the game awaits after a commit that changed whom it awaits (one
- * per turn change: never for a bot's turn, nor for a move that keeps the same player in turn).
+ * `turn.started` goes to the player the game awaits after a commit that began a turn of theirs: one
+ * that changed whom it awaits, or moved the turn on and back to them (never for a bot's turn, nor for
+ * a move that keeps the same turn going, a draw).
  * `turn.reminder` is not a commit's: the sweeper makes it at 80% of a clocked turn.
  */
 export function notificationsOf(facts: CommitFacts): Notification[] {
@@ -96,8 +98,11 @@ export function notificationsOf(facts: CommitFacts): Notification[] {
         data: { gameId, version, totals: event.totals, winners: event.winners },
       });
   }
-  const to = facts.turn?.to ?? null;
-  if (to !== null && facts.turn?.from !== to && after.status === 'playing') {
+  const to = facts.awaited;
+  // A new turn: whom the game awaits changed, or the turn moved on and came back to the same player
+  // (every other seat had a forced move): either way they have a turn to take, with a new deadline.
+  const changed = facts.turn !== null && facts.turn.from !== facts.turn.to;
+  if (to !== null && after.status === 'playing' && (changed || movesTurnOn(facts.events))) {
     out.push({
       type: 'turn.started',
       recipients: [to],

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EventStore } from '../event-store';
+import { EventStreams } from '../streams';
 import { parseDurability, type Durability } from './durability';
 import { startEmbeddedDynamo } from './index';
 import { syncEveryWrite } from './synced-writes';
@@ -26,7 +26,7 @@ async function appendWatched(options: { durability?: Durability; onDisk: boolean
   });
   const probe = probeLevelWrites({ keep: true });
   try {
-    const store = new EventStore({ client: dynamo.client, tableName: dynamo.tableName });
+    const store = new EventStreams({ client: dynamo.client, tableName: dynamo.tableName });
     await store.append('g', 0, [{ move: 1 }], { idempotencyKey: 'k', commandHash: 'h' });
     const answered = probe.tick();
     await store.append('g', 1, [{ move: 2 }]);

@@ -68,7 +68,7 @@ async function close(server: Server): Promise<void> {
  * on a data folder in use rejects with "<dataDir> is already in use by process N; ...".
  * @example
  * const dynamo = await startEmbeddedDynamo({ tableName: 'chickenfoot', dataDir: '.data' });
- * const store = new EventStore({ client: dynamo.client, tableName: dynamo.tableName });
+ * const store = openStore({ client: dynamo.client, tableName: dynamo.tableName });
  * process.on('SIGINT', () => dynamo.stop());
  */
 export async function startEmbeddedDynamo(options: EmbeddedDynamoOptions): Promise<EmbeddedDynamo> {

@@ -996,7 +996,7 @@ export interface components {
              * @example /problems/request/invalid
              * @enum {string}
              */
-            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required" | "/problems/request/method-not-allowed" | "/problems/request/not-found" | "/problems/request/too-large" | "/problems/request/unsupported-media-type" | "/problems/request/idempotency-key-reused" | "/problems/request/if-match-required" | "/problems/request/version-mismatch" | "/problems/request/version-ahead" | "/problems/request/too-many-requests" | "/problems/auth/unauthenticated" | "/problems/game/not-found" | "/problems/game/left" | "/problems/game/not-finished" | "/problems/game/watch-link-not-found" | "/problems/game/too-many-watch-links" | "/problems/player/not-found" | "/problems/player/token-not-found" | "/problems/player/too-many-tokens" | "/problems/webhook/not-found" | "/problems/webhook/delivery-not-found" | "/problems/webhook/too-many-endpoints" | "/problems/webhook/url-invalid" | "/problems/webhook/url-not-https" | "/problems/webhook/url-not-allowed" | "/problems/service/unavailable" | "/problems/service/error" | "/problems/rules/game-exists" | "/problems/rules/invalid-ruleset" | "/problems/rules/game-full" | "/problems/rules/unknown-seat" | "/problems/rules/seat-taken" | "/problems/rules/unknown-bot-level" | "/problems/rules/game-not-found" | "/problems/rules/already-seated" | "/problems/rules/game-cancelled" | "/problems/rules/not-invited" | "/problems/rules/not-creator" | "/problems/rules/game-finished" | "/problems/rules/already-left" | "/problems/rules/creator-cannot-leave" | "/problems/rules/game-started" | "/problems/rules/game-not-started" | "/problems/rules/not-your-turn" | "/problems/rules/invalid-tile" | "/problems/rules/not-in-hand" | "/problems/rules/must-play-drawn" | "/problems/rules/unknown-placement" | "/problems/rules/must-fill-double" | "/problems/rules/end-closed" | "/problems/rules/suit-mismatch" | "/problems/rules/nothing-to-announce" | "/problems/rules/already-drew" | "/problems/rules/must-play" | "/problems/rules/no-lapse" | "/problems/rules/cannot-call-out-self" | "/problems/rules/not-away" | "/problems/rules/no-clock" | "/problems/rules/no-deadline" | "/problems/rules/cannot-give-self" | "/problems/rules/too-much-time";
+            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required" | "/problems/request/method-not-allowed" | "/problems/request/not-found" | "/problems/request/too-large" | "/problems/request/unsupported-media-type" | "/problems/request/idempotency-key-reused" | "/problems/request/if-match-required" | "/problems/request/version-mismatch" | "/problems/request/version-ahead" | "/problems/request/too-many-requests" | "/problems/auth/unauthenticated" | "/problems/game/not-found" | "/problems/game/left" | "/problems/game/not-finished" | "/problems/game/watch-link-not-found" | "/problems/game/too-many-watch-links" | "/problems/player/not-found" | "/problems/player/deleted" | "/problems/player/token-revoked" | "/problems/player/token-not-found" | "/problems/player/too-many-tokens" | "/problems/webhook/not-found" | "/problems/webhook/delivery-not-found" | "/problems/webhook/too-many-endpoints" | "/problems/webhook/url-invalid" | "/problems/webhook/url-not-https" | "/problems/webhook/url-not-allowed" | "/problems/service/unavailable" | "/problems/service/error" | "/problems/rules/game-exists" | "/problems/rules/invalid-ruleset" | "/problems/rules/game-full" | "/problems/rules/unknown-seat" | "/problems/rules/seat-taken" | "/problems/rules/unknown-bot-level" | "/problems/rules/game-not-found" | "/problems/rules/already-seated" | "/problems/rules/game-cancelled" | "/problems/rules/not-invited" | "/problems/rules/not-creator" | "/problems/rules/game-finished" | "/problems/rules/already-left" | "/problems/rules/creator-cannot-leave" | "/problems/rules/game-started" | "/problems/rules/game-not-started" | "/problems/rules/not-your-turn" | "/problems/rules/invalid-tile" | "/problems/rules/not-in-hand" | "/problems/rules/must-play-drawn" | "/problems/rules/unknown-placement" | "/problems/rules/must-fill-double" | "/problems/rules/end-closed" | "/problems/rules/suit-mismatch" | "/problems/rules/nothing-to-announce" | "/problems/rules/already-drew" | "/problems/rules/must-play" | "/problems/rules/no-lapse" | "/problems/rules/cannot-call-out-self" | "/problems/rules/not-away" | "/problems/rules/no-clock" | "/problems/rules/no-deadline" | "/problems/rules/cannot-give-self" | "/problems/rules/too-much-time";
             /** @example The request is not valid */
             title: string;
             /**
@@ -1014,7 +1014,7 @@ export interface components {
              * @example request/invalid
              * @enum {string}
              */
-            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required" | "request/method-not-allowed" | "request/not-found" | "request/too-large" | "request/unsupported-media-type" | "request/idempotency-key-reused" | "request/if-match-required" | "request/version-mismatch" | "request/version-ahead" | "request/too-many-requests" | "auth/unauthenticated" | "game/not-found" | "game/left" | "game/not-finished" | "game/watch-link-not-found" | "game/too-many-watch-links" | "player/not-found" | "player/token-not-found" | "player/too-many-tokens" | "webhook/not-found" | "webhook/delivery-not-found" | "webhook/too-many-endpoints" | "webhook/url-invalid" | "webhook/url-not-https" | "webhook/url-not-allowed" | "service/unavailable" | "service/error" | "rules/game-exists" | "rules/invalid-ruleset" | "rules/game-full" | "rules/unknown-seat" | "rules/seat-taken" | "rules/unknown-bot-level" | "rules/game-not-found" | "rules/already-seated" | "rules/game-cancelled" | "rules/not-invited" | "rules/not-creator" | "rules/game-finished" | "rules/already-left" | "rules/creator-cannot-leave" | "rules/game-started" | "rules/game-not-started" | "rules/not-your-turn" | "rules/invalid-tile" | "rules/not-in-hand" | "rules/must-play-drawn" | "rules/unknown-placement" | "rules/must-fill-double" | "rules/end-closed" | "rules/suit-mismatch" | "rules/nothing-to-announce" | "rules/already-drew" | "rules/must-play" | "rules/no-lapse" | "rules/cannot-call-out-self" | "rules/not-away" | "rules/no-clock" | "rules/no-deadline" | "rules/cannot-give-self" | "rules/too-much-time";
+            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required" | "request/method-not-allowed" | "request/not-found" | "request/too-large" | "request/unsupported-media-type" | "request/idempotency-key-reused" | "request/if-match-required" | "request/version-mismatch" | "request/version-ahead" | "request/too-many-requests" | "auth/unauthenticated" | "game/not-found" | "game/left" | "game/not-finished" | "game/watch-link-not-found" | "game/too-many-watch-links" | "player/not-found" | "player/deleted" | "player/token-revoked" | "player/token-not-found" | "player/too-many-tokens" | "webhook/not-found" | "webhook/delivery-not-found" | "webhook/too-many-endpoints" | "webhook/url-invalid" | "webhook/url-not-https" | "webhook/url-not-allowed" | "service/unavailable" | "service/error" | "rules/game-exists" | "rules/invalid-ruleset" | "rules/game-full" | "rules/unknown-seat" | "rules/seat-taken" | "rules/unknown-bot-level" | "rules/game-not-found" | "rules/already-seated" | "rules/game-cancelled" | "rules/not-invited" | "rules/not-creator" | "rules/game-finished" | "rules/already-left" | "rules/creator-cannot-leave" | "rules/game-started" | "rules/game-not-started" | "rules/not-your-turn" | "rules/invalid-tile" | "rules/not-in-hand" | "rules/must-play-drawn" | "rules/unknown-placement" | "rules/must-fill-double" | "rules/end-closed" | "rules/suit-mismatch" | "rules/nothing-to-announce" | "rules/already-drew" | "rules/must-play" | "rules/no-lapse" | "rules/cannot-call-out-self" | "rules/not-away" | "rules/no-clock" | "rules/no-deadline" | "rules/cannot-give-self" | "rules/too-much-time";
             /** @description Quote it when reporting a problem. */
             requestId: string;
             /** @description With `request/version-mismatch` and `request/version-ahead`: the game version to go on from. */
@@ -1059,6 +1059,48 @@ export interface components {
              * @enum {string}
              */
             code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
+        };
+        /** @description A 409 problem: `player/token-revoked`. */
+        RegisterPlayerProblem409: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/player/token-revoked
+             * @enum {string}
+             */
+            type: "/problems/player/token-revoked";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 409
+             * @enum {integer}
+             */
+            status: 409;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example player/token-revoked
+             * @enum {string}
+             */
+            code: "player/token-revoked";
+        };
+        /** @description A 410 problem: `player/deleted`. */
+        RegisterPlayerProblem410: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/player/deleted
+             * @enum {string}
+             */
+            type: "/problems/player/deleted";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 410
+             * @enum {integer}
+             */
+            status: 410;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example player/deleted
+             * @enum {string}
+             */
+            code: "player/deleted";
         };
         /** @description A 413 problem: `request/too-large`. */
         RegisterPlayerProblem413: components["schemas"]["Problem"] & {
@@ -2866,59 +2908,72 @@ export interface components {
         /** @description See docs/rules.md for what each option does. */
         Rules: {
             /**
-             * @description Double-N set.
-             * @example 9
+             * Set
+             * @description Which dominoes: a double-N set has every pair up to N-N, and a game is N+1 hands, each opened by the next double down.
+             * @default 9
              * @enum {integer}
              */
             set: 6 | 9 | 12 | 15;
             /**
-             * @description Tiles dealt to each seat (default by set and seats).
-             * @example 11
-             */
-            handSize: number;
-            /**
-             * @description Tiles the root double takes before play goes elsewhere.
-             * @example 6
+             * Spokes
+             * @description How many tiles the opening double takes around it before play may go anywhere else.
+             * @default 6
              * @enum {integer}
              */
             spokes: 4 | 6;
             /**
-             * @description What to do with a playable drawn tile.
+             * A drawn tile that fits
+             * @description When you have to draw and the tile you draw fits: may you keep it and pass, or must you play it?
+             * @default may-play
              * @enum {string}
              */
             drawnTile: "may-play" | "must-play";
             /**
-             * @description Points 0-0 counts when left in a hand.
-             * @example 50
+             * Double blank
+             * @description How many points the 0-0 counts against whoever is left holding it when a hand ends.
+             * @default 50
              * @enum {integer}
              */
             doubleBlank: 0 | 25 | 50;
             /**
-             * @description How a hand opens when nobody holds its double.
+             * Nobody holds the opening double
+             * @description Then either everyone draws in turn until someone draws it, or the highest double someone holds opens the hand instead.
+             * @default draw
              * @enum {string}
              */
             opening: "draw" | "next-highest";
             /**
-             * @description The one-tile-left announcement.
+             * Chickenlittle
+             * @description With one tile left you must say “Chickenlittle”, or anyone may call you out and you draw a penalty tile; or it is said for you; or not at all.
+             * @default callout
              * @enum {string}
              */
             chickenlittle: "callout" | "auto" | "off";
             /**
-             * @description With `only-move`, the server also makes any play that is the seat’s only legal move (the others learn it was forced).
+             * Only one move
+             * @description When a play is your only move, the server can make it for you at once (the others then know it was forced).
+             * @default off
              * @enum {string}
              */
             autoPlay: "off" | "only-move";
             botLevel: components["schemas"]["BotLevel"] & unknown;
             /**
-             * @description The turn clock: hours per turn, any whole number from 1 to 336 (14 days; presets 1, 4, 8, 12, 24, 48, 72, 120, 168, 240, 336), or null for no clock (the default). When a player's turn runs out the server moves for them, with their seat's bot at `botLevel`; `deadline` in the game says when.
-             * @example 72
+             * Hours a turn
+             * @description The turn clock: how many hours each player has for a turn (24 a day, 168 a week, up to 336, two weeks); when it runs out a bot moves for them. Left out, or null: no clock.
+             * @default null
              */
             turnHours: number | null;
             /**
-             * @description With a clock: after this many timeouts in a row a seat is away, and its bot plays its turns at once until its player comes back (any move of theirs, or `POST /v1/games/{id}/return`). Default 2.
-             * @example 2
+             * Away after
+             * @description With a clock: after this many timeouts in a row a player is marked away, and a bot plays their turns at once until they come back.
+             * @default 2
              */
             awayAfter: number;
+            /**
+             * Tiles each
+             * @description How many tiles each player is dealt; left out, the usual number for the set and the seats (7 each for two with double-6).
+             */
+            handSize: number;
         };
         /**
          * @description The creator’s seat, when not 0 (a rematch).
@@ -3315,59 +3370,63 @@ export interface components {
         /** @description Any rule option; left out, it takes its default (returned with the game). */
         RuleOptions: {
             /**
-             * @description Double-N set.
-             * @example 9
+             * Set
+             * @description Which dominoes: a double-N set has every pair up to N-N, and a game is N+1 hands, each opened by the next double down.
              * @enum {integer}
              */
             set?: 6 | 9 | 12 | 15;
             /**
-             * @description Tiles dealt to each seat (default by set and seats).
-             * @example 11
-             */
-            handSize?: number;
-            /**
-             * @description Tiles the root double takes before play goes elsewhere.
-             * @example 6
+             * Spokes
+             * @description How many tiles the opening double takes around it before play may go anywhere else.
              * @enum {integer}
              */
             spokes?: 4 | 6;
             /**
-             * @description What to do with a playable drawn tile.
+             * A drawn tile that fits
+             * @description When you have to draw and the tile you draw fits: may you keep it and pass, or must you play it?
              * @enum {string}
              */
             drawnTile?: "may-play" | "must-play";
             /**
-             * @description Points 0-0 counts when left in a hand.
-             * @example 50
+             * Double blank
+             * @description How many points the 0-0 counts against whoever is left holding it when a hand ends.
              * @enum {integer}
              */
             doubleBlank?: 0 | 25 | 50;
             /**
-             * @description How a hand opens when nobody holds its double.
+             * Nobody holds the opening double
+             * @description Then either everyone draws in turn until someone draws it, or the highest double someone holds opens the hand instead.
              * @enum {string}
              */
             opening?: "draw" | "next-highest";
             /**
-             * @description The one-tile-left announcement.
+             * Chickenlittle
+             * @description With one tile left you must say “Chickenlittle”, or anyone may call you out and you draw a penalty tile; or it is said for you; or not at all.
              * @enum {string}
              */
             chickenlittle?: "callout" | "auto" | "off";
             /**
-             * @description With `only-move`, the server also makes any play that is the seat’s only legal move (the others learn it was forced).
+             * Only one move
+             * @description When a play is your only move, the server can make it for you at once (the others then know it was forced).
              * @enum {string}
              */
             autoPlay?: "off" | "only-move";
             botLevel?: components["schemas"]["BotLevel"] & unknown;
             /**
-             * @description The turn clock: hours per turn, any whole number from 1 to 336 (14 days; presets 1, 4, 8, 12, 24, 48, 72, 120, 168, 240, 336), or null for no clock (the default). When a player's turn runs out the server moves for them, with their seat's bot at `botLevel`; `deadline` in the game says when.
-             * @example 72
+             * Hours a turn
+             * @description The turn clock: how many hours each player has for a turn (24 a day, 168 a week, up to 336, two weeks); when it runs out a bot moves for them. Left out, or null: no clock.
              */
             turnHours?: number | null;
             /**
-             * @description With a clock: after this many timeouts in a row a seat is away, and its bot plays its turns at once until its player comes back (any move of theirs, or `POST /v1/games/{id}/return`). Default 2.
-             * @example 2
+             * Away after
+             * @description With a clock: after this many timeouts in a row a player is marked away, and a bot plays their turns at once until they come back.
              */
             awayAfter?: number;
+            /**
+             * Tiles each
+             * @description How many tiles each player is dealt; left out, the usual number for the set and the seats (7 each for two with double-6).
+             */
+            handSize?: number;
         };
         /**
          * @example {
@@ -9267,6 +9326,46 @@ export interface operations {
                      *     }
                      */
                     "application/problem+json": components["schemas"]["RegisterPlayerProblem400"];
+                };
+            };
+            /** @description Problem: `player/token-revoked`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/player/token-revoked",
+                     *       "title": "That token was revoked",
+                     *       "status": 409,
+                     *       "detail": "…",
+                     *       "code": "player/token-revoked",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RegisterPlayerProblem409"];
+                };
+            };
+            /** @description Problem: `player/deleted`. */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/player/deleted",
+                     *       "title": "This account was deleted",
+                     *       "status": 410,
+                     *       "detail": "…",
+                     *       "code": "player/deleted",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RegisterPlayerProblem410"];
                 };
             };
             /** @description Problem: `request/too-large`. */

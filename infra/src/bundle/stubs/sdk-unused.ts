@@ -1,13 +1,13 @@
 import type { Plugin } from 'esbuild';
 
-// The SDK's protocols load `@smithy/core/event-streams` (~15 KB minified: the event-stream codec, its
-// marshallers and serde) by a dynamic import, only for an operation whose input or output is an event
+// The SDK's protocols load `@smithy/core/event-streams` (the event-stream codec, its marshallers and
+// serde) by a dynamic import, only for an operation whose input or output is an event
 // stream. DynamoDB and Secrets Manager have none, so the Lambda never runs it; a dynamic import of a
 // bundled module is still bundled. Only the two names the protocols ask for are kept.
 const EVENT_STREAMS = /^@smithy\/core\/event-streams$/;
 const NAMESPACE = 'sdk-without-event-streams';
 
-const LEFT_OUT = `event streams are left out of this bundle (infra/src/bundle/sdk-unused.ts)`;
+const LEFT_OUT = `event streams are left out of this bundle (infra/src/bundle/stubs/sdk-unused.ts)`;
 const STUB = `
 export class EventStreamSerde { constructor() { throw new Error(${JSON.stringify(LEFT_OUT)}); } }
 export const eventStreamSerdeProvider = () => { throw new Error(${JSON.stringify(LEFT_OUT)}); };

@@ -2,12 +2,12 @@ import { dirname } from 'node:path';
 import type { Plugin } from 'esbuild';
 
 // Every AWS SDK client imports `defaultProvider` from @aws-sdk/credential-provider-node: a chain of
-// env → SSO → ini → process → web identity → ECS/IMDS, with nested STS/SSO clients, ~137 KB minified.
+// env → SSO → ini → process → web identity → ECS/IMDS, with nested STS/SSO clients.
 // On Lambda the first link always answers: the runtime puts the function role's credentials in
 // AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY / AWS_SESSION_TOKEN. So the bundle keeps that link only,
 // the SDK's own `fromEnv`, and a missing variable fails loudly instead of probing the network.
 // If this function ever runs where credentials come another way (a container credentials endpoint,
-// e.g. on Lambda Managed Instances), drop this plugin: the bundle grows back by those 137 KB.
+// e.g. on Lambda Managed Instances), drop this plugin: the bundle grows back by the whole chain.
 const CHAIN = /^@aws-sdk\/credential-provider-node$/;
 const NAMESPACE = 'lambda-credentials';
 const SKIP = Symbol('resolving the real package');

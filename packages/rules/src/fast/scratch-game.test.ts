@@ -1,18 +1,18 @@
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { isAway } from './clock';
-import type { Command, Move, TimeoutMove } from './commands';
-import { decide, type Decision } from './decide';
-import type { GameEvent, Seat } from './events';
-import { legalMoves } from './legal-moves';
-import { fisherYates, seededRandom, type RandomInt } from './random';
-import type { DecideContext } from './recorder';
-import { maxSeats, type RulesetOptions } from './ruleset';
-import { anyMove, player } from './scenario';
-import { ScratchGame } from './scratch';
-import { botPlaying } from './seats';
-import { initialState, type GameState } from './state';
-import type { SetSize, Tile } from './tiles';
+import { isAway } from '../clock';
+import type { Command, Move, TimeoutMove } from '../commands';
+import { decide, type Decision } from '../decide';
+import type { GameEvent, Seat } from '../events';
+import { legalMoves } from '../legal-moves';
+import { fisherYates, seededRandom, type RandomInt } from '../random';
+import type { DecideContext } from '../recorder';
+import { maxSeats, type RulesetOptions } from '../ruleset';
+import { anyMove, player } from '../scenario';
+import { ScratchGame } from './scratch-game';
+import { botPlaying } from '../seats';
+import { initialState, type GameState } from '../state';
+import type { SetSize, Tile } from '../tiles';
 
 /**
  * A `ScratchGame` is `decide` and `evolve` folded in place: it must give every command the same answer

@@ -2,7 +2,7 @@ import { dirname, join } from 'node:path';
 import type { Plugin } from 'esbuild';
 
 // zod re-exports every locale as `z.locales` (`export * as locales from "../locales/index.js"`), and a
-// namespace re-export is never tree-shaken: 64 files, ~258 KB minified, none of which the API uses
+// namespace re-export is never tree-shaken: 64 files, none of which the API uses
 // (it writes its own problem+json messages and zod registers English itself, from `locales/en.js`).
 const ZOD_LOCALES_INDEX = /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/;
 

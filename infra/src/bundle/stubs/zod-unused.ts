@@ -1,14 +1,14 @@
 import type { Plugin } from 'esbuild';
 
-// zod 4.6 re-exports its schema compiler (`z.compile`, `z.withParser`: core/compile.js, ~29 KB minified)
-// and its JSON Schema reader (`z.fromJSONSchema`: classic/from-json-schema.js, ~12 KB) from the `z`
-// namespace, and a namespace re-export is never tree-shaken. The API uses neither: it parses with the
+// zod 4.6 re-exports its schema compiler (`z.compile`, `z.withParser`: core/compile.js) and its JSON
+// Schema reader (`z.fromJSONSchema`: classic/from-json-schema.js) from the `z` namespace, and a
+// namespace re-export is never tree-shaken. The API uses neither: it parses with the
 // schemas themselves and writes its document with zod-to-openapi.
 const COMPILE = /[\\/]zod[\\/]v4[\\/]core[\\/]compile\.js$/;
 const FROM_JSON_SCHEMA = /[\\/]zod[\\/]v4[\\/]classic[\\/]from-json-schema\.js$/;
 
 const leftOut = (name: string) =>
-  `function () { throw new Error("zod's ${name} is left out of this bundle (infra/src/bundle/zod-unused.ts)"); }`;
+  `function () { throw new Error("zod's ${name} is left out of this bundle (infra/src/bundle/stubs/zod-unused.ts)"); }`;
 
 // The modules' own export lists, each name kept so that every import of it still resolves. The symbol
 // is zod's own (parse.js asks for it by the same key).

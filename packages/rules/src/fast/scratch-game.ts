@@ -1,15 +1,15 @@
-import type { Command, Move } from './commands';
-import { decideListed, decideWith, type Decision } from './decide';
-import type { Seat } from './events';
-import { foldsInPlace, ownCopy } from './evolve';
-import { Recorder, type DecideContext } from './recorder';
-import type { GameState } from './state';
+import type { Command, Move } from '../commands';
+import { decideWith, type Decision } from '../decide';
+import type { Seat } from '../events';
+import { decideListed, foldsInPlace, ownCopy } from './in-place';
+import { Recorder, type DecideContext } from '../recorder';
+import type { GameState } from '../state';
 
 /**
  * A game played on a private copy, for self-play and the bots' playouts: they make hundreds of moves a
  * game and keep no state but the latest, so here `decide` folds its events into the copy in place
  * instead of copying the hand, its tiles and its table for every event. The rules are the same code:
- * `decide` with a recorder that folds in place (see `fold`), and `scratch.test.ts` shows every event
+ * `decide` with a recorder that folds in place (see `fold`), and `scratch-game.test.ts` shows every event
  * and every state equal to `decide`'s over many random games of every rule option.
  * @example
  * const game = new ScratchGame(state, context); // state itself is never changed

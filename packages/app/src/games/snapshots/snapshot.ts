@@ -1,4 +1,4 @@
-import type { GameState } from '@chickenfoot/rules';
+import { rulesetVocabulary, type GameState } from '@chickenfoot/rules';
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { decodeCompact, encodeCompact, type Vocabulary } from './compact-json';
 
@@ -11,10 +11,13 @@ import { decodeCompact, encodeCompact, type Vocabulary } from './compact-json';
 // beside the state, when the turn in play began.
 const FORMAT = 6;
 
+// A ruleset's fields and words, from the rules' table of options.
+const RULESET = rulesetVocabulary();
+
 /**
  * The keys (in the order evolve writes them) and strings of a game state, each written as one byte
  * under format 6 (4 had no game setup, 5 no turn clock: their snapshots are folded again). Frozen
- * with the format: a change here is a new FORMAT (a test pins it).
+ * with the format: a change here, a new rule option's too, is a new FORMAT (a test pins it).
  */
 export const STATE_VOCABULARY: Vocabulary = {
   shapes: [
@@ -33,19 +36,7 @@ export const STATE_VOCABULARY: Vocabulary = {
       'pastHands',
       'setup',
     ],
-    [
-      'set',
-      'spokes',
-      'drawnTile',
-      'doubleBlank',
-      'opening',
-      'chickenlittle',
-      'autoPlay',
-      'botLevel',
-      'turnHours',
-      'awayAfter',
-      'handSize',
-    ],
+    RULESET.fields,
     ['id', 'name'],
     [
       'index',
@@ -80,17 +71,7 @@ export const STATE_VOCABULARY: Vocabulary = {
     'vulnerable',
     'announced',
     'penalized',
-    'may-play',
-    'must-play',
-    'draw',
-    'next-highest',
-    'callout',
-    'auto',
-    'off',
-    'only-move',
-    'random',
-    'greedy',
-    'strong',
+    ...RULESET.words,
     'out',
     'blocked',
   ],
