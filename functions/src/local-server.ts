@@ -66,7 +66,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const durability = options.durability ?? 'synced';
   const dynamo = await startEmbeddedDynamo({ tableName: 'chickenfoot', dataDir: join(dataDir, 'dynamo'), durability });
   const store = new EventStore({ client: dynamo.client, tableName: dynamo.tableName });
-  // A commit with notifications asks the sweeper to run soon: a webhook's first attempt follows the move.
+  // A commit with notifications, or bots left to move, asks the sweeper to run soon: a webhook's first
+  // attempt follows the move, and a chain of bot moves goes on.
   let sweepSoon = () => {};
   const loopback = options.webhooksLoopback ?? true;
   const app = createApp({
@@ -74,6 +75,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     secret,
     ...options.app,
     webhooks: { allowLoopbackHttp: loopback, onNotify: () => sweepSoon() },
+    // Bots a request's bound stopped are due work: swept soon, as a notification is.
+    bots: { onDue: () => sweepSoon() },
   });
   const assets = new WebAssets();
   if (!assets.built) console.error('The web client is not built: run npm run build:web (npm start does).');

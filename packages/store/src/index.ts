@@ -18,7 +18,7 @@ export { TurnLists } from './turns';
 export { PlayerGames } from './player-games';
 export { Lobby } from './lobby';
 export { QuickMatches } from './quick-match';
-export { StaleChecks } from './stale-check';
+export { BotWork, StaleChecks } from './stale-check';
 export { DueIndex } from './due';
 export { Deliveries } from './deliveries';
 export { EventStore, type EventStoreOptions } from './event-store';

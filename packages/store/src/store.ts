@@ -5,7 +5,7 @@ import type { StoreOptions } from './dynamo';
 import { Lobby } from './lobby';
 import { PlayerGames } from './player-games';
 import { QuickMatches } from './quick-match';
-import { StaleChecks } from './stale-check';
+import { BotWork, StaleChecks } from './stale-check';
 import { EventStreams } from './streams';
 import { TurnLists } from './turns';
 
@@ -26,6 +26,8 @@ export interface Store<E = unknown> {
   readonly lobby: Lobby;
   readonly quickMatches: QuickMatches;
   readonly staleChecks: StaleChecks;
+  /** Games in play whose chain of bot moves stopped at a bound, due for the sweeper to carry on. */
+  readonly botWork: BotWork;
   readonly due: DueIndex;
   readonly deliveries: Deliveries;
   /**
@@ -52,6 +54,7 @@ export function openStore<E = unknown>(options: StoreOptions): Store<E> {
     lobby: new Lobby(options),
     quickMatches: new QuickMatches(options),
     staleChecks: new StaleChecks(options),
+    botWork: new BotWork(options),
     due: new DueIndex(options),
     deliveries: new Deliveries(options),
     measure: measureCost,

@@ -152,7 +152,8 @@ export class Games {
     const seat = loaded ? seatOfActor(loaded.state, { kind: 'player', playerId }) : -1;
     if (!loaded || seat < 0) throw notFound(gameId);
     // Bot moves that are due (a chain a crash or its bound cut short) are made before answering.
-    const game = (await this.parts.games.settleBots(gameId, loaded)).game ?? loaded;
+    const game =
+      (await this.parts.games.settleBots(gameId, loaded, { player: playerId, reading: true })).game ?? loaded;
     return { game, seat };
   }
 }

@@ -7,6 +7,8 @@ import { jsonLogger } from '../logging';
 import { NOTIFY } from '../webhooks/commit-notifier';
 import { webhookParts } from '../webhooks/parts';
 import { safeSender, type WebhookSender } from '../webhooks/sender';
+import { BOTS } from '../games/lists';
+import { botsHandler } from './bots-handler';
 import { setupHandlers } from './close-stale';
 import { deliveryHandler } from './delivery-handler';
 import { sendNow } from './send-now';
@@ -51,7 +53,9 @@ export function appSweeper(options: AppSweeperOptions): Sweeper {
   // The commits the sweeper's own work writes (a timeout, the bot moves after it) may notify too.
   let sweeper: Sweeper | undefined;
   const hooks = webhookParts(options.store, options.clock ?? systemClock, logger, () => sweeper?.dueNow());
-  const games = createGameService({ ...options, logger, notifier: hooks.notifier });
+  // Bots its own chains left to move are due at once: another pass of the same sweep carries them on.
+  const bots = { ...options.bots, onDue: () => sweeper?.dueNow() };
+  const games = createGameService({ ...options, bots, logger, notifier: hooks.notifier });
   const web = options.webhooks ?? {};
   const send =
     web.send ??
@@ -80,6 +84,7 @@ export function appSweeper(options: AppSweeperOptions): Sweeper {
     handlers: {
       ...setupHandlers(games),
       [TIMEOUT]: timeout,
+      [BOTS]: botsHandler(games),
       [TURN_REMINDER]: reminderHandler(games, hooks.outbox, timeout, now),
       [NOTIFY]: notifyHandler(options.store, games, hooks.outbox, now),
       [DELIVERY_DUE]: deliveryHandler({ store: options.store, ...attempts }),
