@@ -45,9 +45,10 @@ describe('a chain of bot moves', { timeout: 180_000 }, () => {
     const { leave, look, sweeps } = await botsAlone(() => 0, 9);
     expect(leave).toBe(MAX_COMMITS);
     expect(look).toBe(2);
-    // A sweep carries the chain on by one bound: 64 each, but the game's last.
+    // A sweep carries the chain on a bound at a time (and, what its own chains leave due, in another
+    // pass): whole chains of 64, but the game's last.
     expect(sweeps.length).toBeGreaterThanOrEqual(2);
-    expect(sweeps.slice(0, -1), `${sweeps}`).toEqual(sweeps.slice(0, -1).map(() => MAX_COMMITS));
+    for (const made of sweeps.slice(0, -1)) expect(made % MAX_COMMITS, `${sweeps}`).toBe(0);
     expect(sweeps.at(-1)).toBeGreaterThan(0);
   });
 
@@ -61,6 +62,6 @@ describe('a chain of bot moves', { timeout: 180_000 }, () => {
     expect(leave).toBe(expected);
     expect(look).toBe(1);
     expect(sweeps.length).toBeGreaterThan(3);
-    expect(sweeps.slice(0, -1), `${sweeps}`).toEqual(sweeps.slice(0, -1).map(() => expected));
+    for (const made of sweeps.slice(0, -1)) expect(made % expected, `${sweeps}`).toBe(0);
   });
 });

@@ -102,10 +102,11 @@ export function createApplication(options: ApplicationOptions): Application {
   const webhooks = webhookParts(store, clock, logger, options.webhooks?.onNotify);
   const games = createGameService({ ...options, logger, notifier: webhooks.notifier });
   const cache = new AccountCache(players, clock);
-  const accounts = new Accounts({ players, cache, signer, clock, games, store });
+  const urlPolicy = { allowLoopbackHttp: options.webhooks?.allowLoopbackHttp ?? false };
+  const webhookEndpoints = new WebhookEndpointsService({ ...webhooks, store, signer, clock, urlPolicy });
+  const accounts = new Accounts({ players, cache, signer, clock, games, store, belongings: webhookEndpoints });
   const watcher = new GameWatcher(store, pollMs);
   const seats = { games, signer, players: accounts };
-  const urlPolicy = { allowLoopbackHttp: options.webhooks?.allowLoopbackHttp ?? false };
   const rate = options.messageRate;
   return {
     store,
@@ -114,7 +115,7 @@ export function createApplication(options: ApplicationOptions): Application {
     lobby: new Lobby({ ...seats, store, clock }),
     myGames: new MyGames(store, new TurnWaiter(store, pollMs), accounts),
     gameService: games,
-    webhookEndpoints: new WebhookEndpointsService({ ...webhooks, store, signer, clock, urlPolicy }),
+    webhookEndpoints,
     players,
     accounts,
     watcher,

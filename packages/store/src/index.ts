@@ -14,6 +14,7 @@
  */
 export { openStore, type Store } from './store';
 export { EventStreams } from './streams';
+export type { Rewrite } from './rewrite';
 export { TurnLists } from './turns';
 export { PlayerGames } from './player-games';
 export { Lobby } from './lobby';

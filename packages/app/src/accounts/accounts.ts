@@ -11,6 +11,7 @@ import type { AccountCache } from './account-cache';
 import type { AccountCommand } from './account-decider';
 import { isOpen, LEGACY_SESSION, sessionsOf, type Session } from './record';
 import type { Executed, PlayerRepository, StoredPlayer } from './repository';
+import { eraseNameFromAccount } from './erase-names';
 import { withdrawFromAll } from './withdraw';
 
 /** A change a player asks of their account: at the version they read (If-Match), under their key. */
@@ -40,6 +41,8 @@ export interface AccountsParts {
   readonly clock: Clock;
   readonly games: Pick<GameService, 'load' | 'run'>;
   readonly store: EventStore;
+  /** What else of a player goes with their account (their webhook endpoints): told before it goes. */
+  readonly belongings?: { removeAll(playerId: string): Promise<void> };
 }
 
 /**
@@ -135,6 +138,9 @@ export class Accounts {
       throw new StaleVersionError(detail, stored.version);
     }
     await withdrawFromAll(this.parts, playerId, request.key);
+    // Before the deletion's own commit, so that a deletion cut short does these again on its retry.
+    await this.parts.belongings?.removeAll(playerId);
+    await eraseNameFromAccount(this.parts.store, playerId);
     await this.#ask(playerId, request, { delete: true }, { type: 'delete' });
   }
 

@@ -91,6 +91,15 @@ export class WebhookEndpointsService {
     await this.#handle(playerId, { type: 'remove', id });
   }
 
+  /**
+   * Removes every endpoint of a player (their account is being deleted): no delivery, first attempt
+   * or retry, goes out to them after this returns (the sweeper reads endpoints before each attempt).
+   */
+  async removeAll(playerId: string): Promise<void> {
+    const { endpoints } = await this.parts.endpoints.read(playerId, { consistent: true });
+    for (const endpoint of endpoints) await this.#handle(playerId, { type: 'remove', id: endpoint.id });
+  }
+
   /** A new secret (once per key), the previous one still signing for a day beside it; shown only here. */
   async rotate(playerId: string, id: string, key: string): Promise<{ endpoint: EndpointView; secret: string }> {
     const secret = (await this.parts.signer()).webhookSecretFor(id, key);
