@@ -1,4 +1,4 @@
-import type { Application } from '@chickenfoot/app';
+import type { Application, OpenWatch } from '@chickenfoot/app';
 import type { RateLimit } from './http/rate-limit';
 /** Limits the API enforces; each has a safe default (see `createApp`). */
 export interface Limits {
@@ -30,6 +30,6 @@ export interface AppEnv {
     playerId: string;
     sessionId: string;
     /** On /v1/watch routes: the game and the link the watch token names. */
-    watch: { gameId: string; linkId: string };
+    watch: OpenWatch;
   };
 }

@@ -1,5 +1,6 @@
 import { createApplication, MESSAGE_RATE, type ApplicationOptions } from '@chickenfoot/app';
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv, Limits } from './app-deps';
 import { requirePlayer } from './auth/middleware';
 import { requireWatcher } from './auth/watch-middleware';
@@ -58,14 +59,7 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   const app = router();
   app.use('*', requestContext(logger));
   app.use('*', limitBody(limits.bodyBytes));
-  // One token check (and rate limit) for every /v1 route except registration, before any route runs.
-  const auth = requirePlayer(deps.accounts, new RateLimiter(limits.perPlayer, deps.clock));
-  // The /v1/watch routes take a watch token instead (a link's, not a player's).
-  const watcher = requireWatcher(new RateLimiter(limits.perPlayer, deps.clock, undefined, 'watcher'), deps.watchLinks);
-  app.use('/v1/*', (c, next) => {
-    if (c.req.path === '/v1/players') return next();
-    return c.req.path === '/v1/watch' || c.req.path.startsWith('/v1/watch/') ? watcher(c, next) : auth(c, next);
-  });
+  app.use('/v1/*', authentication(deps));
   app.post('/v1/players', limitByAddress(new RateLimiter(limits.registrations, deps.clock, undefined, 'registration')));
   // After the token check, which awaits: by then Node has parsed the packet the body came in.
   app.use('*', bufferedBody());
@@ -109,6 +103,22 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   });
   app.onError(errorHandler(logger));
   return app;
+}
+
+/**
+ * One token check (and rate limit) for every /v1 route except registration, before any route runs:
+ * the /v1/watch routes take a watch token instead (a link's, counted toward its maker's limit too).
+ */
+function authentication(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  const { limits, clock } = deps;
+  const players = new RateLimiter(limits.perPlayer, clock);
+  const auth = requirePlayer(deps.accounts, players);
+  const links = new RateLimiter(limits.perPlayer, clock, undefined, 'watcher');
+  const watcher = requireWatcher({ links, players }, deps.watchLinks);
+  return (c, next) => {
+    if (c.req.path === '/v1/players') return next();
+    return c.req.path === '/v1/watch' || c.req.path.startsWith('/v1/watch/') ? watcher(c, next) : auth(c, next);
+  };
 }
 
 /** The app's parts, each built once from the options: what every route is handed. */

@@ -49,7 +49,7 @@ export type { GameMessage } from './messages/log';
 export { MESSAGE_RATE, MessagesService, type MessagePage } from './messages/messages-service';
 export { TokenBuckets, type RateLimit } from './token-buckets';
 export { MAX_WATCH_LINKS, type WatchLink } from './watch/watch-link-decider';
-export { WatchLinksService, type WatchGrant, type WatchedEvents } from './watch/watch-links-service';
+export { WatchLinksService, type OpenWatch, type WatchGrant, type WatchedEvents } from './watch/watch-links-service';
 export { spectatorView, type SpectatorView } from './watch/spectator-view';
 export { GameWatcher } from './waits/game-watcher';
 export { TurnWaiter } from './waits/turn-waiter';

@@ -66,7 +66,7 @@ export const OPERATION_PROBLEMS = {
   muteMessages: ['game/not-found', 'player/not-found'],
   createWatchLink: ['game/not-found', 'game/left', 'game/too-many-watch-links', 'game/watch-link-not-found'],
   listWatchLinks: ['game/not-found'],
-  revokeWatchLink: ['game/not-found', 'game/watch-link-not-found'],
+  revokeWatchLink: ['game/not-found', 'game/left', 'game/watch-link-not-found'],
   watchGame: [],
   watchEvents: ['request/version-ahead'],
   rematch: [

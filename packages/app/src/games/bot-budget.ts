@@ -1,4 +1,14 @@
 import { LruMap } from '../lru-map';
+import type { ChainBound } from './settle-bots';
+
+/** Who a chain of bot moves is run for: a player (their command, or with `reading` a look at the game). */
+export interface BotPayer {
+  readonly player: string;
+  readonly reading?: boolean;
+}
+
+/** A read makes a few bot moves at most (a chain a crash cut short); due work makes the rest. */
+const READ_BOUND = { maxCommits: 2, maxMs: 200 };
 
 /** How much bot thinking one player's requests may set off: a burst, refilled at a rate (ms per s). */
 export interface BotBudgetOptions {
@@ -35,6 +45,19 @@ export class BotBudget {
     const bucket = this.#refilled(player, now);
     bucket.ms -= ms;
     this.#buckets.set(player, bucket);
+  }
+
+  /**
+   * How far a chain run for `payer` may go, from `now`: a command's bound (`settings`), a read's
+   * tighter one, and for a player what is left of their budget; null (due work) the bound alone.
+   */
+  boundFor(settings: Omit<ChainBound, 'budgetMs'>, payer: BotPayer | null, now: number): ChainBound {
+    const reading = payer?.reading === true;
+    return {
+      maxCommits: reading ? Math.min(READ_BOUND.maxCommits, settings.maxCommits) : settings.maxCommits,
+      maxMs: reading ? Math.min(READ_BOUND.maxMs, settings.maxMs) : settings.maxMs,
+      budgetMs: payer ? Math.max(0, this.available(payer.player, now)) : Infinity,
+    };
   }
 
   #refilled(player: string, now: number) {

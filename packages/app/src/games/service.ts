@@ -8,7 +8,7 @@ import { NO_NOTIFICATIONS, type CommitNotifier } from '../webhooks/commit-notifi
 import { commitFacts } from './commit-facts';
 import { accessOf, type Access } from './access';
 import { recordedBy, seatOfActor, type Actor } from './actors';
-import { BotBudget } from './bot-budget';
+import { BotBudget, type BotPayer } from './bot-budget';
 import { botSettings, type BotOptions } from './bot-players';
 import { chainOf, type CommandChain } from './chain';
 import { checkActor, engineCommand, type ExecuteOptions, type Executed, type GameCommand } from './game-command';
@@ -35,15 +35,6 @@ export interface GameServiceOptions {
   /** How bots are played (defaults: the real bots, 64 commits or 2 s per chain). */
   readonly bots?: BotOptions;
 }
-
-/** Who a chain of bot moves is run for: a player (their command, or with `reading` a look at the game). */
-export interface BotPayer {
-  readonly player: string;
-  readonly reading?: boolean;
-}
-
-/** A read makes a few bot moves at most (a chain a crash cut short); due work makes the rest. */
-const READ_BOUND = { maxCommits: 2, maxMs: 200 };
 
 // A join names no version: losing a race to another command is retried here, not by the client.
 const RACE_RETRIES = 3;
@@ -96,25 +87,16 @@ export class GameService {
   }
 
   /**
-   * Makes the bots' moves that are due on a game, each its own commit through `execute`, until a
-   * player's turn, the end, or the bound of the call (see `settleBots`): for a player's command, at
-   * most 64 commits or 2 s and what is left of the player's budget of bot thinking (`BotBudget`); for
-   * a read, a few commits at most; for the system (due work), 64 commits or 2 s. A chain stopped with
-   * bots still to move is put in the due index (`bots`), so the sweeper carries it on: a game of bots
-   * alone advances from due work, not from whoever reads it. `from`: the game as the caller has it.
+   * Makes the bots' due moves, each its own commit through `execute`, until a player's turn, the end,
+   * or the call's bound: a player's command, 64 commits or 2 s and what is left of their `BotBudget`;
+   * a read, 2 commits; due work, 64 or 2 s. A chain stopped with bots still to move is put in the due
+   * index (`bots`): the sweeper carries it on, not whoever reads next. `from`: the game as the caller has it.
    * @example const { commits } = await games.settleBots(gameId, loaded, { player: playerId, reading: true });
    */
   async settleBots(gameId: string, from?: StoredGame | null, payer: BotPayer | null = null): Promise<Settled> {
     const { settings } = this.#bots;
     const started = settings.now();
-    // A read goes no further than a command would: the tighter of the two bounds.
-    const reading = payer?.reading === true;
-    const bound = {
-      maxCommits: reading ? Math.min(READ_BOUND.maxCommits, settings.maxCommits) : settings.maxCommits,
-      maxMs: reading ? Math.min(READ_BOUND.maxMs, settings.maxMs) : settings.maxMs,
-      budgetMs: payer ? Math.max(0, this.#budget.available(payer.player, started)) : Infinity,
-    };
-    const settled = await settleBots(this.#bots, gameId, from, bound);
+    const settled = await settleBots(this.#bots, gameId, from, this.#budget.boundFor(settings, payer, started));
     if (payer) this.#budget.spend(payer.player, settings.now() - started, settings.now());
     // Stopped with bots still to move (a bound, or a failure of the chain): due work carries it on.
     if (settled.stopped !== 'idle' && settled.game) {
