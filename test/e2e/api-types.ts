@@ -6134,6 +6134,27 @@ export interface components {
              */
             code: "auth/unauthenticated";
         };
+        /** @description A 403 problem: `game/left`. */
+        RevokeWatchLinkProblem403: components["schemas"]["Problem"] & {
+            /**
+             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+             * @example /problems/game/left
+             * @enum {string}
+             */
+            type: "/problems/game/left";
+            /**
+             * @description The HTTP status, repeated.
+             * @example 403
+             * @enum {integer}
+             */
+            status: 403;
+            /**
+             * @description The problem code: what a client branches on.
+             * @example game/left
+             * @enum {string}
+             */
+            code: "game/left";
+        };
         /** @description A 404 problem: `game/not-found`, `game/watch-link-not-found`. */
         RevokeWatchLinkProblem404: components["schemas"]["Problem"] & {
             /**
@@ -14355,6 +14376,26 @@ export interface operations {
                      *     }
                      */
                     "application/problem+json": components["schemas"]["RevokeWatchLinkProblem401"];
+                };
+            };
+            /** @description Problem: `game/left`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/game/left",
+                     *       "title": "You left this game",
+                     *       "status": 403,
+                     *       "detail": "…",
+                     *       "code": "game/left",
+                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["RevokeWatchLinkProblem403"];
                 };
             };
             /** @description Problem: `game/not-found`, `game/watch-link-not-found`. */

@@ -4709,6 +4709,24 @@ export type RevokeWatchLinkProblem401 = Problem & {
 };
 
 /**
+ * A 403 problem: `game/left`.
+ */
+export type RevokeWatchLinkProblem403 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/game/left';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 403;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'game/left';
+};
+
+/**
  * A 404 problem: `game/not-found`, `game/watch-link-not-found`.
  */
 export type RevokeWatchLinkProblem404 = Problem & {
@@ -9023,6 +9041,10 @@ export type RevokeWatchLinkErrors = {
      * Problem: `auth/unauthenticated`.
      */
     401: RevokeWatchLinkProblem401;
+    /**
+     * Problem: `game/left`.
+     */
+    403: RevokeWatchLinkProblem403;
     /**
      * Problem: `game/not-found`, `game/watch-link-not-found`.
      */
