@@ -522,7 +522,7 @@ export const rotateWebhookSecret = <ThrowOnError extends boolean = false>(option
 /**
  * Send a test event
  *
- * Queues a `webhook.test` delivery to the endpoint, whatever it subscribes to; it goes out like any other (see its log).
+ * Queues a `webhook.test` delivery to the endpoint, whatever it subscribes to; it goes out like any other (see its log). At most 3 test deliveries wait at once per endpoint: a fourth answers `429` (`Retry-After`) until one of them is delivered or given up.
  */
 export const testWebhookEndpoint = <ThrowOnError extends boolean = false>(options: Options<TestWebhookEndpointData, ThrowOnError>) => (options.client ?? client).post<TestWebhookEndpointResponses, TestWebhookEndpointErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

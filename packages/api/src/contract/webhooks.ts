@@ -113,7 +113,7 @@ export const testWebhookEndpoint = documented(
     tags,
     summary: 'Send a test event',
     description:
-      'Queues a `webhook.test` delivery to the endpoint, whatever it subscribes to; it goes out like any other (see its log).',
+      'Queues a `webhook.test` delivery to the endpoint, whatever it subscribes to; it goes out like any other (see its log). At most 3 test deliveries wait at once per endpoint: a fourth answers `429` (`Retry-After`) until one of them is delivered or given up.',
     security: bearer,
     request: { params, headers: keyed },
     responses: { 202: { description: 'The delivery, queued.', ...json(WebhookDeliverySchema) } },

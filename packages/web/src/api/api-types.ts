@@ -663,7 +663,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test event
-         * @description Queues a `webhook.test` delivery to the endpoint, whatever it subscribes to; it goes out like any other (see its log).
+         * @description Queues a `webhook.test` delivery to the endpoint, whatever it subscribes to; it goes out like any other (see its log). At most 3 test deliveries wait at once per endpoint: a fourth answers `429` (`Retry-After`) until one of them is delivered or given up.
          */
         post: operations["testWebhookEndpoint"];
         delete?: never;
