@@ -1,6 +1,7 @@
 import { createApplication, MESSAGE_RATE, type ApplicationOptions } from '@chickenfoot/app';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps, AppEnv, Limits } from './app-deps';
 import { requirePlayer } from './auth/middleware';
 import { requireWatcher } from './auth/watch-middleware';
@@ -58,6 +59,8 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
 
   const app = router();
   app.use('*', requestContext(logger));
+  // On every answer, errors too: no MIME sniffing of JSON, no referrer leaving /docs, no framing.
+  app.use('*', secureHeaders(SECURE_HEADERS));
   app.use('*', limitBody(limits.bodyBytes));
   app.use('/v1/*', authentication(deps));
   app.post('/v1/players', limitByAddress(new RateLimiter(limits.registrations, deps.clock, undefined, 'registration')));
@@ -120,6 +123,19 @@ function authentication(deps: AppDeps): MiddlewareHandler<AppEnv> {
     return c.req.path === '/v1/watch' || c.req.path.startsWith('/v1/watch/') ? watcher(c, next) : auth(c, next);
   };
 }
+
+/**
+ * Hono's secure headers, less those that do not fit an API read by other origins' clients and run on
+ * plain HTTP locally (cross-origin policies, HSTS); `/docs` sets its own Content-Security-Policy.
+ */
+const SECURE_HEADERS = {
+  crossOriginResourcePolicy: false,
+  crossOriginOpenerPolicy: false,
+  crossOriginEmbedderPolicy: false,
+  strictTransportSecurity: false,
+  referrerPolicy: 'no-referrer',
+  xFrameOptions: 'DENY',
+} as const;
 
 /** The app's parts, each built once from the options: what every route is handed. */
 function appDeps(options: AppOptions): AppDeps {
