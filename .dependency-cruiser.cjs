@@ -55,7 +55,11 @@ module.exports = {
     ...onlyImports(
       'api',
       'packages/api/src',
-      [pkg('app'), pkg('rules'), pkg('store'), pkg('webhooks'), mod('hono'), mod('@hono/zod-openapi'), mod('zod')],
+      [
+        ...[pkg('app'), pkg('rules'), pkg('store'), pkg('webhooks')],
+        // ipaddr.js: client addresses for the registration limit (an IPv6 address by its /64).
+        ...[mod('hono'), mod('@hono/zod-openapi'), mod('zod'), mod('ipaddr.js')],
+      ],
       true,
     ),
     // The web client talks to the API like any third party: through the client generated from

@@ -1,5 +1,13 @@
 import { LruMap } from '../lru-map';
-import type { ChainBound } from './settle-bots';
+
+/** How far one call of `settleBots` may go: its commits, and its time (ms of the bots' clock). */
+export interface ChainBound {
+  readonly maxCommits: number;
+  /** Checked after each commit: a call always makes one, so that every call makes progress. */
+  readonly maxMs: number;
+  /** Checked before each commit, the first too: what the player it runs for may still spend. */
+  readonly budgetMs?: number;
+}
 
 /** Who a chain of bot moves is run for: a player (their command, or with `reading` a look at the game). */
 export interface BotPayer {

@@ -3,6 +3,7 @@ import type { Logger } from '../logging';
 import type { LruMap } from '../lru-map';
 import { RecordedButUnansweredError, RefusedError, StaleVersionError } from '../errors';
 import type { Actor } from './actors';
+import type { ChainBound } from './bot-budget';
 import { botInput, dueBots, fallbackMove, type BotSettings } from './bot-players';
 import { HandLog, type CommitReader } from './hand-log';
 import type { StoredGame } from './repository';
@@ -28,15 +29,6 @@ export interface SettleDeps {
   readonly settings: BotSettings;
   /** Games whose bots chose to do nothing at a version: not asked again at that version. */
   readonly quiet: LruMap<string, number>;
-}
-
-/** How far one call of `settleBots` may go: its commits, and its time (ms of the bots' clock). */
-export interface ChainBound {
-  readonly maxCommits: number;
-  /** Checked after each commit: a call always makes one, so that every call makes progress. */
-  readonly maxMs: number;
-  /** Checked before each commit, the first too: what the player it runs for may still spend. */
-  readonly budgetMs?: number;
 }
 
 /**
