@@ -83,6 +83,7 @@ export { Sweeper, type SweeperOptions, type SweepReport } from './sweeper/sweepe
 export type { DueHandler, DueHandlers, DueResult } from './sweeper/due-handler';
 export { appSweeper, type AppSweeperOptions, type SweeperWebhookOptions } from './sweeper/clock-sweeper';
 export { timeoutHandler } from './sweeper/timeout-handler';
+export { botsHandler } from './sweeper/bots-handler';
 export { sweepEvery, type SweepTimer, type SweepTimerOptions } from './sweeper/timer';
 export { SWEEP_METRICS, sweepMetrics } from './sweeper/metrics';
 export { closeStale, setupHandlers } from './sweeper/close-stale';

@@ -51,8 +51,6 @@ function clientAddress(env: unknown): string {
  */
 export function limitByAddress(limiter: RateLimiter) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    // Only what could register spends the budget: a body that is not JSON is answered 415 for free.
-    if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) return next();
     const key = `address:${addressBucket(clientAddress(c.env))}`;
     const allowed = limiter.take(key);
     for (const [name, value] of Object.entries(limiter.headers(key))) c.header(name, value);

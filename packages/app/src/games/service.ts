@@ -99,9 +99,12 @@ export class GameService {
     const settled = await settleBots(this.#bots, gameId, from, this.#budget.boundFor(settings, payer, started));
     if (payer) this.#budget.spend(payer.player, settings.now() - started, settings.now());
     // Stopped with bots still to move (a bound, or a failure of the chain): due work carries it on.
+    // Best effort, as the chain itself: a failed write leaves the rest to the next look at the game.
     if (settled.stopped !== 'idle' && settled.game) {
-      await this.#lists.botWork(gameId, settled.game.version, new Date(this.#clock()).toISOString());
-      settings.onDue?.();
+      const at = new Date(this.#clock()).toISOString();
+      await this.#lists.botWork(gameId, settled.game.version, at).then(settings.onDue, (error: unknown) => {
+        this.#bots.logger({ level: 'warn', msg: 'bot work not written', gameId, error: String(error) });
+      });
     }
     return settled;
   }
