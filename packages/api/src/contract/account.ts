@@ -1,14 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { NewTokenSchema, RenameSchema, TokenListSchema } from '../schemas/account';
-import { IdempotencyKeySchema } from '../schemas/common';
+import { AccountIfMatchSchema, IdempotencyKeySchema } from '../schemas/common';
 import { MeSchema } from '../schemas/players';
 import { accountEtag } from './headers';
 import { bearer, documented, json } from './responses';
 
-const ifMatch = z
-  .string()
-  .openapi({ description: 'Your account’s version, quoted as in the ETag of `GET /v1/me`.', example: '"3"' });
-const conditional = z.object({ 'if-match': ifMatch, 'idempotency-key': IdempotencyKeySchema });
+const conditional = z.object({ 'if-match': AccountIfMatchSchema, 'idempotency-key': IdempotencyKeySchema });
 const STALENESS =
   'A revoked token is refused at once by the server that revoked it, and by every other within 15 seconds (each trusts what it read of an account for that long).';
 

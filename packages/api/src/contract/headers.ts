@@ -22,6 +22,17 @@ export const HEADER_COMPONENTS = {
     required: true,
     schema: { type: 'string' as const, pattern: '^"[a-z-]+";q=\\d+;w=\\d+$', example: '"player";q=60;w=3' },
   },
+  RateLimitIfCounted: {
+    description:
+      'As `RateLimit`, once the request was counted against a limit: absent when it was refused before that (no valid token, a body too large).',
+    required: false,
+    schema: { type: 'string' as const, pattern: '^"[a-z-]+";r=\\d+;t=\\d+$', example: '"player";r=59;t=1' },
+  },
+  RateLimitPolicyIfCounted: {
+    description: 'As `RateLimit-Policy`, once the request was counted against a limit.',
+    required: false,
+    schema: { type: 'string' as const, pattern: '^"[a-z-]+";q=\\d+;w=\\d+$', example: '"player";q=60;w=3' },
+  },
   ETag: {
     description: 'The game version, quoted (`"12"`): send it back in If-Match, or in If-None-Match to get a 304.',
     required: true,
@@ -37,6 +48,11 @@ export const HEADER_COMPONENTS = {
     description: 'Seconds to wait before retrying.',
     required: true,
     schema: { type: 'integer' as const, minimum: 1 },
+  },
+  Allow: {
+    description: 'The methods this path has, comma-separated (`GET, PATCH, DELETE`).',
+    required: true,
+    schema: { type: 'string' as const, example: 'GET, PATCH, DELETE' },
   },
   WWWAuthenticate: {
     description: 'The authentication scheme: `Bearer` (with `error="invalid_token"` for a token that is not valid).',
@@ -63,15 +79,15 @@ export const successHeaders = () => ({
 
 /**
  * The headers of a problem response with `status`. The rate-limit headers come with every response
- * once the limit was looked at, but not with one answered before it (a 401, a 413), so they are
- * documented where they always are: with a 429, and with every success.
+ * once the request was counted against a limit, but not with one refused before that (a 401, a 413):
+ * with a 429 they are required, with any other problem optional.
  */
 export function problemHeaders(status: number) {
   return {
     'X-Request-Id': ref('RequestId'),
     ...(status === 429
       ? { 'Retry-After': ref('RetryAfter'), RateLimit: ref('RateLimit'), 'RateLimit-Policy': ref('RateLimitPolicy') }
-      : {}),
+      : { RateLimit: ref('RateLimitIfCounted'), 'RateLimit-Policy': ref('RateLimitPolicyIfCounted') }),
     ...(status === 503 ? { 'Retry-After': ref('RetryAfter') } : {}),
     ...(status === 401 ? { 'WWW-Authenticate': ref('WWWAuthenticate') } : {}),
   };

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { IdempotencyKeySchema } from '../schemas/common';
+import { IdempotencyKeySchema, IfMatchSchema } from '../schemas/common';
 import { CommandReplySchema } from '../schemas/replies';
 import { etag } from './headers';
 import { bearer, documented, json } from './responses';
@@ -18,9 +18,7 @@ export const cancelGame = documented(
     request: {
       params,
       headers: z.object({
-        'if-match': z
-          .string()
-          .openapi({ description: 'The version you decided on, quoted as in the ETag.', example: '"2"' }),
+        'if-match': IfMatchSchema,
         'idempotency-key': IdempotencyKeySchema,
       }),
     },

@@ -989,42 +989,89 @@ export interface components {
                 message: string;
             };
         };
-        /** @description An RFC 9457 problem document (`application/problem+json`), as every error of this API is. */
+        /**
+         * @description A seat number (0-7); seat order is turn order.
+         * @example 1
+         */
+        Seat: number;
+        /**
+         * @description A domino written "a-b", higher half first in responses ("9-4"); either order is accepted in requests.
+         * @example 9-4
+         */
+        Tile: string;
+        Player: {
+            /** @example p_Xk3vT0d8Qq2bV9nR1mZsLw */
+            id: string;
+            /** @example Ann */
+            name: string;
+        };
+        /**
+         * @description How well a bot plays: `random` (any legal move), `greedy` or `strong`.
+         * @example greedy
+         * @enum {string}
+         */
+        BotLevel: "random" | "greedy" | "strong";
+        /** @description An RFC 9457 problem document (`application/problem+json`), as every error of this API is. Branch on `code`; show `detail`; quote `requestId`. */
         Problem: {
             /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
+             * Format: uri-reference
+             * @description A link to the page that explains the problem in words (what happened, what to do): `/problems/` and the `code`, relative to the API’s origin (`GET` it; a browser gets HTML). Stable, one per code.
+             * @example /problems/rules/not-your-turn
              */
-            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required" | "/problems/request/method-not-allowed" | "/problems/request/not-found" | "/problems/request/too-large" | "/problems/request/unsupported-media-type" | "/problems/request/idempotency-key-reused" | "/problems/request/if-match-required" | "/problems/request/version-mismatch" | "/problems/request/version-ahead" | "/problems/request/too-many-requests" | "/problems/auth/unauthenticated" | "/problems/game/not-found" | "/problems/game/left" | "/problems/game/not-finished" | "/problems/game/watch-link-not-found" | "/problems/game/too-many-watch-links" | "/problems/player/not-found" | "/problems/player/token-not-found" | "/problems/player/too-many-tokens" | "/problems/webhook/not-found" | "/problems/webhook/delivery-not-found" | "/problems/webhook/too-many-endpoints" | "/problems/webhook/url-invalid" | "/problems/webhook/url-not-https" | "/problems/webhook/url-not-allowed" | "/problems/service/unavailable" | "/problems/service/error" | "/problems/rules/game-exists" | "/problems/rules/invalid-ruleset" | "/problems/rules/game-full" | "/problems/rules/unknown-seat" | "/problems/rules/seat-taken" | "/problems/rules/unknown-bot-level" | "/problems/rules/game-not-found" | "/problems/rules/already-seated" | "/problems/rules/game-cancelled" | "/problems/rules/not-invited" | "/problems/rules/not-creator" | "/problems/rules/game-finished" | "/problems/rules/already-left" | "/problems/rules/creator-cannot-leave" | "/problems/rules/game-started" | "/problems/rules/game-not-started" | "/problems/rules/not-your-turn" | "/problems/rules/invalid-tile" | "/problems/rules/not-in-hand" | "/problems/rules/must-play-drawn" | "/problems/rules/unknown-placement" | "/problems/rules/must-fill-double" | "/problems/rules/end-closed" | "/problems/rules/suit-mismatch" | "/problems/rules/nothing-to-announce" | "/problems/rules/already-drew" | "/problems/rules/must-play" | "/problems/rules/no-lapse" | "/problems/rules/cannot-call-out-self" | "/problems/rules/not-away" | "/problems/rules/no-clock" | "/problems/rules/no-deadline" | "/problems/rules/cannot-give-self" | "/problems/rules/too-much-time";
-            /** @example The request is not valid */
+            type: string;
+            /**
+             * @description A short summary of the code, the same for every problem of that code. Do not branch on it.
+             * @example Not your turn
+             */
             title: string;
             /**
-             * @description The HTTP status, repeated.
+             * @description The HTTP status of the response, repeated for whoever logs the body alone.
              * @example 422
              */
             status: number;
             /**
-             * @description What happened, for a person.
-             * @example It is not your turn.
+             * @description What happened this time, for a person: may name values from the request. Do not parse it.
+             * @example Seat 1 is to play, not seat 0.
              */
             detail: string;
             /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
+             * @description The problem code: what a client branches on. Each operation documents the codes it can answer with, per status. New codes may be added (see the CHANGELOG): treat an unknown one by its status.
+             * @example rules/not-your-turn
              * @enum {string}
              */
             code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required" | "request/method-not-allowed" | "request/not-found" | "request/too-large" | "request/unsupported-media-type" | "request/idempotency-key-reused" | "request/if-match-required" | "request/version-mismatch" | "request/version-ahead" | "request/too-many-requests" | "auth/unauthenticated" | "game/not-found" | "game/left" | "game/not-finished" | "game/watch-link-not-found" | "game/too-many-watch-links" | "player/not-found" | "player/token-not-found" | "player/too-many-tokens" | "webhook/not-found" | "webhook/delivery-not-found" | "webhook/too-many-endpoints" | "webhook/url-invalid" | "webhook/url-not-https" | "webhook/url-not-allowed" | "service/unavailable" | "service/error" | "rules/game-exists" | "rules/invalid-ruleset" | "rules/game-full" | "rules/unknown-seat" | "rules/seat-taken" | "rules/unknown-bot-level" | "rules/game-not-found" | "rules/already-seated" | "rules/game-cancelled" | "rules/not-invited" | "rules/not-creator" | "rules/game-finished" | "rules/already-left" | "rules/creator-cannot-leave" | "rules/game-started" | "rules/game-not-started" | "rules/not-your-turn" | "rules/invalid-tile" | "rules/not-in-hand" | "rules/must-play-drawn" | "rules/unknown-placement" | "rules/must-fill-double" | "rules/end-closed" | "rules/suit-mismatch" | "rules/nothing-to-announce" | "rules/already-drew" | "rules/must-play" | "rules/no-lapse" | "rules/cannot-call-out-self" | "rules/not-away" | "rules/no-clock" | "rules/no-deadline" | "rules/cannot-give-self" | "rules/too-much-time";
-            /** @description Quote it when reporting a problem. */
+            /**
+             * @description The request id, as in the `X-Request-Id` header: quote it when reporting a problem.
+             * @example b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10
+             */
             requestId: string;
-            /** @description With `request/version-mismatch` and `request/version-ahead`: the game version to go on from. */
+            /**
+             * @description With `request/version-mismatch` (always) and `request/version-ahead` (always): the current version of the game (or of your account), to fetch and decide again from.
+             * @example 12
+             */
             currentVersion?: number;
-            /** @description With `request/invalid`: what is wrong with the request, field by field. */
+            /** @description With `request/invalid`: what is wrong with the request, field by field (up to 20). */
             issues?: {
+                /**
+                 * @description Where: `body.`, `query.`, `params.` or `header.` and the field’s path.
+                 * @example body.rules.set
+                 */
                 path: string;
+                /**
+                 * @description What is wrong with it, for a person.
+                 * @example must be one of 6, 9, 12, 15, not 7
+                 */
                 message: string;
             }[];
         };
+        /** @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA */
+        GameId: string;
+        /** @example "12" */
+        IfMatch: string;
+        /** @example "3" */
+        AccountIfMatch: string;
+        /** @example 1c0a8f0e-5b6e-4f1e-9d57-3d8f4f2a9b10 */
+        IdempotencyKey: string;
         RegisteredPlayer: {
             player: components["schemas"]["Player"];
             /**
@@ -1032,159 +1079,6 @@ export interface components {
              * @example cf2.p_Xk3vT0d8Qq2bV9nR1mZsLw.Qk2vX0d8Qq2.c2lnbmF0dXJlLXNpZ25hdHVyZS1zaWduYXR1cmUtc2ln
              */
             token: string;
-        };
-        Player: {
-            /** @example p_Xk3vT0d8Qq2bV9nR1mZsLw */
-            id: string;
-            /** @example Ann */
-            name: string;
-        };
-        /** @description A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
-        RegisterPlayerProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        RegisterPlayerProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 415 problem: `request/unsupported-media-type`. */
-        RegisterPlayerProblem415: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/unsupported-media-type
-             * @enum {string}
-             */
-            type: "/problems/request/unsupported-media-type";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 415
-             * @enum {integer}
-             */
-            status: 415;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/unsupported-media-type
-             * @enum {string}
-             */
-            code: "request/unsupported-media-type";
-        };
-        /** @description A 422 problem: `request/idempotency-key-reused`. */
-        RegisterPlayerProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/idempotency-key-reused
-             * @enum {string}
-             */
-            type: "/problems/request/idempotency-key-reused";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/idempotency-key-reused
-             * @enum {string}
-             */
-            code: "request/idempotency-key-reused";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        RegisterPlayerProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        RegisterPlayerProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        RegisterPlayerProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
         };
         NewPlayer: {
             /**
@@ -1196,600 +1090,12 @@ export interface components {
         Me: {
             player: components["schemas"]["Player"];
         };
-        /** @description A 400 problem: `request/invalid`. */
-        GetMeProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        GetMeProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `player/not-found`. */
-        GetMeProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/player/not-found
-             * @enum {string}
-             */
-            type: "/problems/player/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example player/not-found
-             * @enum {string}
-             */
-            code: "player/not-found";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        GetMeProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        GetMeProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        GetMeProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        GetMeProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
-        /** @description A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
-        RenameMeProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        RenameMeProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `player/not-found`. */
-        RenameMeProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/player/not-found
-             * @enum {string}
-             */
-            type: "/problems/player/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example player/not-found
-             * @enum {string}
-             */
-            code: "player/not-found";
-        };
-        /** @description A 412 problem: `request/version-mismatch`. */
-        RenameMeProblem412: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/version-mismatch
-             * @enum {string}
-             */
-            type: "/problems/request/version-mismatch";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 412
-             * @enum {integer}
-             */
-            status: 412;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/version-mismatch
-             * @enum {string}
-             */
-            code: "request/version-mismatch";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        RenameMeProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 415 problem: `request/unsupported-media-type`. */
-        RenameMeProblem415: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/unsupported-media-type
-             * @enum {string}
-             */
-            type: "/problems/request/unsupported-media-type";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 415
-             * @enum {integer}
-             */
-            status: 415;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/unsupported-media-type
-             * @enum {string}
-             */
-            code: "request/unsupported-media-type";
-        };
-        /** @description A 422 problem: `request/idempotency-key-reused`. */
-        RenameMeProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/idempotency-key-reused
-             * @enum {string}
-             */
-            type: "/problems/request/idempotency-key-reused";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/idempotency-key-reused
-             * @enum {string}
-             */
-            code: "request/idempotency-key-reused";
-        };
-        /** @description A 428 problem: `request/if-match-required`. */
-        RenameMeProblem428: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/if-match-required
-             * @enum {string}
-             */
-            type: "/problems/request/if-match-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 428
-             * @enum {integer}
-             */
-            status: 428;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/if-match-required
-             * @enum {string}
-             */
-            code: "request/if-match-required";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        RenameMeProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        RenameMeProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        RenameMeProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
         Rename: {
             /**
              * @description The name other players see: 1-40 characters, without control, invisible or text-direction characters.
              * @example Ann
              */
             name: string;
-        };
-        /** @description A 400 problem: `request/invalid`, `request/idempotency-key-required`. */
-        DeleteMeProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/idempotency-key-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/idempotency-key-required";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        DeleteMeProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `player/not-found`. */
-        DeleteMeProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/player/not-found
-             * @enum {string}
-             */
-            type: "/problems/player/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example player/not-found
-             * @enum {string}
-             */
-            code: "player/not-found";
-        };
-        /** @description A 412 problem: `request/version-mismatch`. */
-        DeleteMeProblem412: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/version-mismatch
-             * @enum {string}
-             */
-            type: "/problems/request/version-mismatch";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 412
-             * @enum {integer}
-             */
-            status: 412;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/version-mismatch
-             * @enum {string}
-             */
-            code: "request/version-mismatch";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        DeleteMeProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 422 problem: `request/idempotency-key-reused`. */
-        DeleteMeProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/idempotency-key-reused
-             * @enum {string}
-             */
-            type: "/problems/request/idempotency-key-reused";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/idempotency-key-reused
-             * @enum {string}
-             */
-            code: "request/idempotency-key-reused";
-        };
-        /** @description A 428 problem: `request/if-match-required`. */
-        DeleteMeProblem428: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/if-match-required
-             * @enum {string}
-             */
-            type: "/problems/request/if-match-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 428
-             * @enum {integer}
-             */
-            status: 428;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/if-match-required
-             * @enum {string}
-             */
-            code: "request/if-match-required";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        DeleteMeProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        DeleteMeProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        DeleteMeProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
         };
         TokenList: {
             tokens: components["schemas"]["TokenInfo"][];
@@ -1806,153 +1112,6 @@ export interface components {
             /** @description True for the token this request was sent with. */
             current: boolean;
         };
-        /** @description A 400 problem: `request/invalid`. */
-        ListTokensProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        ListTokensProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `player/not-found`. */
-        ListTokensProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/player/not-found
-             * @enum {string}
-             */
-            type: "/problems/player/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example player/not-found
-             * @enum {string}
-             */
-            code: "player/not-found";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        ListTokensProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        ListTokensProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        ListTokensProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        ListTokensProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
         NewToken: {
             /** @description A new bearer token of your account. Shown only in this reply. */
             token: string;
@@ -1962,594 +1121,6 @@ export interface components {
              * @example 2026-11-30T07:00:00.000Z
              */
             createdAt: string;
-        };
-        /** @description A 400 problem: `request/invalid`, `request/idempotency-key-required`. */
-        CreateTokenProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/idempotency-key-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/idempotency-key-required";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        CreateTokenProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `player/not-found`. */
-        CreateTokenProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/player/not-found
-             * @enum {string}
-             */
-            type: "/problems/player/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example player/not-found
-             * @enum {string}
-             */
-            code: "player/not-found";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        CreateTokenProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 422 problem: `request/idempotency-key-reused`, `player/too-many-tokens`. */
-        CreateTokenProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/idempotency-key-reused
-             * @enum {string}
-             */
-            type: "/problems/request/idempotency-key-reused" | "/problems/player/too-many-tokens";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/idempotency-key-reused
-             * @enum {string}
-             */
-            code: "request/idempotency-key-reused" | "player/too-many-tokens";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        CreateTokenProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        CreateTokenProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        CreateTokenProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
-        /** @description A 400 problem: `request/invalid`, `request/idempotency-key-required`. */
-        RevokeTokenProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/idempotency-key-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/idempotency-key-required";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        RevokeTokenProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `player/not-found`, `player/token-not-found`. */
-        RevokeTokenProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/player/not-found
-             * @enum {string}
-             */
-            type: "/problems/player/not-found" | "/problems/player/token-not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example player/not-found
-             * @enum {string}
-             */
-            code: "player/not-found" | "player/token-not-found";
-        };
-        /** @description A 412 problem: `request/version-mismatch`. */
-        RevokeTokenProblem412: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/version-mismatch
-             * @enum {string}
-             */
-            type: "/problems/request/version-mismatch";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 412
-             * @enum {integer}
-             */
-            status: 412;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/version-mismatch
-             * @enum {string}
-             */
-            code: "request/version-mismatch";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        RevokeTokenProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 422 problem: `request/idempotency-key-reused`. */
-        RevokeTokenProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/idempotency-key-reused
-             * @enum {string}
-             */
-            type: "/problems/request/idempotency-key-reused";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/idempotency-key-reused
-             * @enum {string}
-             */
-            code: "request/idempotency-key-reused";
-        };
-        /** @description A 428 problem: `request/if-match-required`. */
-        RevokeTokenProblem428: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/if-match-required
-             * @enum {string}
-             */
-            type: "/problems/request/if-match-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 428
-             * @enum {integer}
-             */
-            status: 428;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/if-match-required
-             * @enum {string}
-             */
-            code: "request/if-match-required";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        RevokeTokenProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        RevokeTokenProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        RevokeTokenProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
-        /** @description A 400 problem: `request/invalid`, `request/idempotency-key-required`. */
-        RevokeAllTokensProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/idempotency-key-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/idempotency-key-required";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        RevokeAllTokensProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `player/not-found`. */
-        RevokeAllTokensProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/player/not-found
-             * @enum {string}
-             */
-            type: "/problems/player/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example player/not-found
-             * @enum {string}
-             */
-            code: "player/not-found";
-        };
-        /** @description A 412 problem: `request/version-mismatch`. */
-        RevokeAllTokensProblem412: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/version-mismatch
-             * @enum {string}
-             */
-            type: "/problems/request/version-mismatch";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 412
-             * @enum {integer}
-             */
-            status: 412;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/version-mismatch
-             * @enum {string}
-             */
-            code: "request/version-mismatch";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        RevokeAllTokensProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 422 problem: `request/idempotency-key-reused`. */
-        RevokeAllTokensProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/idempotency-key-reused
-             * @enum {string}
-             */
-            type: "/problems/request/idempotency-key-reused";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/idempotency-key-reused
-             * @enum {string}
-             */
-            code: "request/idempotency-key-reused";
-        };
-        /** @description A 428 problem: `request/if-match-required`. */
-        RevokeAllTokensProblem428: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/if-match-required
-             * @enum {string}
-             */
-            type: "/problems/request/if-match-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 428
-             * @enum {integer}
-             */
-            status: 428;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/if-match-required
-             * @enum {string}
-             */
-            code: "request/if-match-required";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        RevokeAllTokensProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        RevokeAllTokensProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        RevokeAllTokensProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
         };
         GameList: {
             games: components["schemas"]["GameSummary"][];
@@ -2584,138 +1155,6 @@ export interface components {
              */
             deadline: string | null;
         };
-        /**
-         * @description How well a bot plays: `random` (any legal move), `greedy` or `strong`.
-         * @example greedy
-         * @enum {string}
-         */
-        BotLevel: "random" | "greedy" | "strong";
-        /** @description A 400 problem: `request/invalid`. */
-        ListMyGamesProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        ListMyGamesProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        ListMyGamesProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        ListMyGamesProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        ListMyGamesProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        ListMyGamesProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
         CommandReply: {
             /** @description The game version after the command. */
             version: number;
@@ -2733,135 +1172,24 @@ export interface components {
          *       "suit": 9
          *     }
          */
-        Event: {
-            /** @enum {string} */
+        Event: components["schemas"]["GameCreatedEvent"] | components["schemas"]["SeatTakenEvent"] | components["schemas"]["BotSeatedEvent"] | components["schemas"]["SeatLeftEvent"] | components["schemas"]["GameStartedEvent"] | components["schemas"]["HandDealtEvent"] | components["schemas"]["TileDrawnEvent"] | components["schemas"]["RootPlacedEvent"] | components["schemas"]["TilePlayedEvent"] | components["schemas"]["TurnPassedEvent"] | components["schemas"]["TurnSkippedEvent"] | components["schemas"]["ChickenlittleAnnouncedEvent"] | components["schemas"]["ChickenlittleCalledOutEvent"] | components["schemas"]["HandEndedEvent"] | components["schemas"]["GameEndedEvent"] | components["schemas"]["TurnTimedOutEvent"] | components["schemas"]["SeatAwayEvent"] | components["schemas"]["SeatReturnedEvent"] | components["schemas"]["TimeGivenEvent"] | components["schemas"]["GameCancelledEvent"] | components["schemas"]["PlayerErasedEvent"];
+        /** @description The game was created; a rematch also says of which game, and whose seats it keeps. */
+        GameCreatedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "GameCreated";
             rules: components["schemas"]["Rules"];
             seats: number;
             /** @description Present (true) when the game was created open. */
             open?: boolean;
+            /** @description The creator’s seat, when not 0 (a rematch). */
             creator?: components["schemas"]["Seat"];
             /** @description A rematch: the player id each seat is kept for (null: a bot’s). */
             reserved?: (string | null)[];
             /** @description A rematch: the game before. */
             rematchOf?: string;
-        } | {
-            /** @enum {string} */
-            type: "SeatTaken";
-            seat: components["schemas"]["Seat"] & unknown;
-            player: components["schemas"]["Player"];
-        } | {
-            /** @enum {string} */
-            type: "BotSeated";
-            seat: components["schemas"]["Seat"] & unknown;
-            level: components["schemas"]["BotLevel"];
-        } | {
-            /** @enum {string} */
-            type: "SeatLeft";
-            seat: components["schemas"]["Seat"] & unknown;
-            bot: components["schemas"]["BotLevel"] | null;
-        } | {
-            /** @enum {string} */
-            type: "GameStarted";
-        } | {
-            /** @enum {string} */
-            type: "HandDealt";
-            /** @description 0 for the first hand. */
-            hand: number;
-            dealer: components["schemas"]["Seat"] & unknown;
-            opener: components["schemas"]["Tile"];
-            /** @description Your dealt tiles (only yours). */
-            tiles?: components["schemas"]["Tile"][];
-            tileCounts: number[];
-            boneyardSize: number;
-        } | {
-            /** @enum {string} */
-            type: "TileDrawn";
-            seat: components["schemas"]["Seat"] & unknown;
-            tile?: components["schemas"]["Tile"] & unknown;
-            /** @enum {string} */
-            reason: "opening" | "turn" | "penalty";
-            forced: boolean;
-        } | {
-            /** @enum {string} */
-            type: "RootPlaced";
-            seat: components["schemas"]["Seat"] & unknown;
-            tile: components["schemas"]["Tile"];
-        } | {
-            /** @enum {string} */
-            type: "TilePlayed";
-            seat: components["schemas"]["Seat"] & unknown;
-            tile: components["schemas"]["Tile"];
-            on: number;
-            id: number;
-            suit: number;
-            /** @description True when the server made the play for the seat: it was their only move (a must-play drawn tile, or `autoPlay: only-move`). */
-            forced: boolean;
-        } | {
-            /** @enum {string} */
-            type: "TurnPassed";
-            seat: components["schemas"]["Seat"] & unknown;
-            forced: boolean;
-        } | {
-            /** @enum {string} */
-            type: "TurnSkipped";
-            seat: components["schemas"]["Seat"] & unknown;
-        } | {
-            /** @enum {string} */
-            type: "ChickenlittleAnnounced";
-            seat: components["schemas"]["Seat"] & unknown;
-            auto: boolean;
-        } | {
-            /** @enum {string} */
-            type: "ChickenlittleCalledOut";
-            seat: components["schemas"]["Seat"] & unknown;
-            by: components["schemas"]["Seat"] & unknown;
-            /** @enum {string} */
-            penalty: "draw" | "skip";
-        } | {
-            /** @enum {string} */
-            type: "HandEnded";
-            hand: number;
-            /** @enum {string} */
-            reason: "out" | "blocked";
-            /** @description The seat that went out; null when the hand was blocked. */
-            out: (components["schemas"]["Seat"] & unknown) | null;
-            scores: number[];
-            /** @description The tiles each seat was left holding, turned face up for all to count. */
-            hands: components["schemas"]["Tile"][][];
-        } | {
-            /** @enum {string} */
-            type: "GameEnded";
-            totals: number[];
-            winners: (components["schemas"]["Seat"] & unknown)[];
-        } | {
-            /** @enum {string} */
-            type: "TurnTimedOut";
-            seat: components["schemas"]["Seat"] & unknown;
-        } | {
-            /** @enum {string} */
-            type: "SeatAway";
-            seat: components["schemas"]["Seat"] & unknown;
-        } | {
-            /** @enum {string} */
-            type: "SeatReturned";
-            seat: components["schemas"]["Seat"] & unknown;
-        } | {
-            /** @enum {string} */
-            type: "TimeGiven";
-            seat: components["schemas"]["Seat"] & unknown;
-            by: components["schemas"]["Seat"] & unknown;
-            /** @description Extra hours for this turn. */
-            hours: number;
-        } | {
-            /** @enum {string} */
-            type: "GameCancelled";
-            /** @enum {string} */
-            reason: "creator" | "stale";
-        } | {
-            /** @enum {string} */
-            type: "PlayerErased";
-            seat: components["schemas"]["Seat"] & unknown;
         };
         /** @description See docs/rules.md for what each option does. */
         Rules: {
@@ -2908,7 +1236,8 @@ export interface components {
              * @enum {string}
              */
             autoPlay: "off" | "only-move";
-            botLevel: components["schemas"]["BotLevel"] & unknown;
+            /** @description The level of the bot that takes over the seat of a player who leaves (and of a bot seated without one), and that moves for a seat whose time ran out: `random`, `greedy` or `strong`. */
+            botLevel: components["schemas"]["BotLevel"];
             /**
              * @description The turn clock: hours per turn, any whole number from 1 to 336 (14 days; presets 1, 4, 8, 12, 24, 48, 72, 120, 168, 240, 336), or null for no clock (the default). When a player's turn runs out the server moves for them, with their seat's bot at `botLevel`; `deadline` in the game says when.
              * @example 72
@@ -2920,16 +1249,212 @@ export interface components {
              */
             awayAfter: number;
         };
-        /**
-         * @description The creator’s seat, when not 0 (a rematch).
-         * @example 1
-         */
-        Seat: number;
-        /**
-         * @description A domino written "a-b", higher half first in responses ("9-4"); either order is accepted in requests.
-         * @example 9-4
-         */
-        Tile: string;
+        SeatTakenEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "SeatTaken";
+            seat: components["schemas"]["Seat"];
+            player: components["schemas"]["Player"];
+        };
+        /** @description A bot took a free seat before the start, and plays it at `level` for the whole game. */
+        BotSeatedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "BotSeated";
+            seat: components["schemas"]["Seat"];
+            level: components["schemas"]["BotLevel"];
+        };
+        /** @description The player of `seat` left. In a game in play a bot at `bot` (the game’s `botLevel`) plays the seat from now on, as it stood; before the start the seat is free again (`bot` is null). */
+        SeatLeftEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "SeatLeft";
+            seat: components["schemas"]["Seat"];
+            bot: components["schemas"]["BotLevel"] | null;
+        };
+        GameStartedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "GameStarted";
+        };
+        HandDealtEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "HandDealt";
+            /** @description 0 for the first hand. */
+            hand: number;
+            dealer: components["schemas"]["Seat"];
+            opener: components["schemas"]["Tile"];
+            /** @description Your dealt tiles (only yours). */
+            tiles?: components["schemas"]["Tile"][];
+            tileCounts: number[];
+            boneyardSize: number;
+        };
+        TileDrawnEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "TileDrawn";
+            seat: components["schemas"]["Seat"];
+            /** @description Present only when you drew it. */
+            tile?: components["schemas"]["Tile"];
+            /** @enum {string} */
+            reason: "opening" | "turn" | "penalty";
+            forced: boolean;
+        };
+        RootPlacedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "RootPlaced";
+            seat: components["schemas"]["Seat"];
+            tile: components["schemas"]["Tile"];
+        };
+        TilePlayedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "TilePlayed";
+            seat: components["schemas"]["Seat"];
+            tile: components["schemas"]["Tile"];
+            on: number;
+            id: number;
+            suit: number;
+            /** @description True when the server made the play for the seat: it was their only move (a must-play drawn tile, or `autoPlay: only-move`). */
+            forced: boolean;
+        };
+        TurnPassedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "TurnPassed";
+            seat: components["schemas"]["Seat"];
+            forced: boolean;
+        };
+        TurnSkippedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "TurnSkipped";
+            seat: components["schemas"]["Seat"];
+        };
+        ChickenlittleAnnouncedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ChickenlittleAnnounced";
+            seat: components["schemas"]["Seat"];
+            auto: boolean;
+        };
+        ChickenlittleCalledOutEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ChickenlittleCalledOut";
+            seat: components["schemas"]["Seat"];
+            by: components["schemas"]["Seat"];
+            /** @enum {string} */
+            penalty: "draw" | "skip";
+        };
+        HandEndedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "HandEnded";
+            hand: number;
+            /** @enum {string} */
+            reason: "out" | "blocked";
+            /** @description The seat that went out; null when the hand was blocked. */
+            out: components["schemas"]["Seat"] | null;
+            scores: number[];
+            /** @description The tiles each seat was left holding, turned face up for all to count. */
+            hands: components["schemas"]["Tile"][][];
+        };
+        GameEndedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "GameEnded";
+            totals: number[];
+            winners: components["schemas"]["Seat"][];
+        };
+        /** @description The turn clock ran out on `seat`: the events after it in the same commit are the move the server made for it, chosen by its bot at the game’s `botLevel`. */
+        TurnTimedOutEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "TurnTimedOut";
+            seat: components["schemas"]["Seat"];
+        };
+        /** @description The seat timed out `awayAfter` turns in a row: the game’s bot plays its turns at once, until its player comes back. */
+        SeatAwayEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "SeatAway";
+            seat: components["schemas"]["Seat"];
+        };
+        /** @description The seat’s player acted again after timing out (a move, more time given, or a return): the seat is theirs again, and their timeouts in a row start over. */
+        SeatReturnedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "SeatReturned";
+            seat: components["schemas"]["Seat"];
+        };
+        /** @description The player of seat `by` gave `seat`, in turn, more time for this turn. */
+        TimeGivenEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "TimeGiven";
+            seat: components["schemas"]["Seat"];
+            by: components["schemas"]["Seat"];
+            /** @description Extra hours for this turn. */
+            hours: number;
+        };
+        /** @description Cancelled before it started: by its creator, or after waiting too long (`stale`). */
+        GameCancelledEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "GameCancelled";
+            /** @enum {string} */
+            reason: "creator" | "stale";
+        };
+        /** @description The seat’s player deleted their account: the seat shows no name from now on. */
+        PlayerErasedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "PlayerErased";
+            seat: components["schemas"]["Seat"];
+        };
         Game: {
             id: string;
             /** @description Send it back in `If-Match` with a move. */
@@ -2942,11 +1467,13 @@ export interface components {
             rules: components["schemas"]["Rules"];
             /** @description Listed in the lobby while waiting: anyone may join without a code. */
             open: boolean;
-            creator: components["schemas"]["Seat"] & unknown;
+            /** @description The creator’s seat (0, or the proposer’s in a rematch): who may seat bots and cancel. */
+            creator: components["schemas"]["Seat"];
             /** @description The game this one is a rematch of; null for any other game. */
             rematchOf: string | null;
             seats: components["schemas"]["SeatView"][];
-            yourSeat: components["schemas"]["Seat"] & unknown;
+            /** @description Your seat. In the reply to leaving a game before its start, the seat you left (free again). Once you have left a game in play it is the seat you left (`seats[yourSeat].left`), and you see the game as a spectator: no tiles, no moves. */
+            yourSeat: components["schemas"]["Seat"];
             /** @description Share it so others can join; null once every seat is taken. */
             inviteCode: string | null;
             /** @description The hand in play (or the last one, once the game is over); null until the game starts. */
@@ -2962,7 +1489,7 @@ export interface components {
             pastHands: components["schemas"]["HandRecord"][];
             totals: number[];
             /** @description The lowest totals once the game is over. */
-            winners: (components["schemas"]["Seat"] & unknown)[] | null;
+            winners: components["schemas"]["Seat"][] | null;
             /**
              * Format: date-time
              * @description When the seat in turn times out (ISO 8601, UTC): when its turn began plus `rules.turnHours` and `extraHours`. Null without a clock, and while no player is awaited (a bot’s or an away seat’s turn, a game not in play).
@@ -2973,7 +1500,7 @@ export interface components {
             extraHours: number;
         };
         SeatView: {
-            seat: components["schemas"]["Seat"] & unknown;
+            seat: components["schemas"]["Seat"];
             /** @description Who took the seat; null for a free seat or one a bot took. A player who left a game in play stays here (`left`). */
             player: components["schemas"]["Player"] | null;
             /** @description The level of the bot playing the seat; null where a player plays it (or nobody yet). For an away seat, its stand-in’s: the game’s `botLevel`. */
@@ -2995,7 +1522,7 @@ export interface components {
         HandView: {
             /** @description 0 for the first hand; a game has set+1 hands. */
             index: number;
-            dealer: components["schemas"]["Seat"] & unknown;
+            dealer: components["schemas"]["Seat"];
             opener: components["schemas"]["Tile"];
             board: components["schemas"]["Placement"][];
             /** @description Where tiles may go: send `on` with a play. */
@@ -3008,9 +1535,9 @@ export interface components {
             mustFill: number | null;
             boneyardSize: number;
             /** @description The seat to play; null once the hand is over. */
-            turn: (components["schemas"]["Seat"] & unknown) | null;
+            turn: components["schemas"]["Seat"] | null;
             /** @description The seat in turn, when it has drawn a tile it may play and is deciding whether to (the tile itself is shown only to them); null otherwise. */
-            drawnBy: (components["schemas"]["Seat"] & unknown) | null;
+            drawnBy: components["schemas"]["Seat"] | null;
             over: boolean;
         };
         Placement: {
@@ -3022,7 +1549,7 @@ export interface components {
             slot: number;
             /** @description The suit it shares with that placement. */
             suit: number;
-            seat: components["schemas"]["Seat"] & unknown;
+            seat: components["schemas"]["Seat"];
         };
         /**
          * @description Draws and passes that involve no choice are made by the server at once, so `draw` is normally refused.
@@ -3075,230 +1602,22 @@ export interface components {
              * @enum {string}
              */
             type: "callout";
-            seat: components["schemas"]["Seat"] & unknown;
+            /** @description The seat to call out for a Chickenlittle lapse. */
+            seat: components["schemas"]["Seat"];
         };
         /** @description A hand that has ended, as everyone sees it. */
         HandRecord: {
             index: number;
-            dealer: components["schemas"]["Seat"] & unknown;
-            opener: components["schemas"]["Tile"] & unknown;
+            dealer: components["schemas"]["Seat"];
+            /** @description The double that opened the hand. */
+            opener: components["schemas"]["Tile"];
             /** @enum {string} */
             reason: "out" | "blocked";
             /** @description The seat that went out; null for a blocked hand. */
-            out: (components["schemas"]["Seat"] & unknown) | null;
+            out: components["schemas"]["Seat"] | null;
             scores: number[];
             /** @description The tiles each seat was left holding, turned face up for all to count. */
             hands: components["schemas"]["Tile"][][];
-        };
-        /** @description A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
-        CreateGameProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        CreateGameProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `player/not-found`. */
-        CreateGameProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/player/not-found
-             * @enum {string}
-             */
-            type: "/problems/player/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example player/not-found
-             * @enum {string}
-             */
-            code: "player/not-found";
-        };
-        /** @description A 412 problem: `request/version-mismatch`. */
-        CreateGameProblem412: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/version-mismatch
-             * @enum {string}
-             */
-            type: "/problems/request/version-mismatch";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 412
-             * @enum {integer}
-             */
-            status: 412;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/version-mismatch
-             * @enum {string}
-             */
-            code: "request/version-mismatch";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        CreateGameProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 415 problem: `request/unsupported-media-type`. */
-        CreateGameProblem415: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/unsupported-media-type
-             * @enum {string}
-             */
-            type: "/problems/request/unsupported-media-type";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 415
-             * @enum {integer}
-             */
-            status: 415;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/unsupported-media-type
-             * @enum {string}
-             */
-            code: "request/unsupported-media-type";
-        };
-        /** @description A 422 problem: `request/idempotency-key-reused`, `rules/game-exists`, `rules/invalid-ruleset`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`. */
-        CreateGameProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/idempotency-key-reused
-             * @enum {string}
-             */
-            type: "/problems/request/idempotency-key-reused" | "/problems/rules/game-exists" | "/problems/rules/invalid-ruleset" | "/problems/rules/game-full" | "/problems/rules/unknown-seat" | "/problems/rules/seat-taken" | "/problems/rules/unknown-bot-level";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/idempotency-key-reused
-             * @enum {string}
-             */
-            code: "request/idempotency-key-reused" | "rules/game-exists" | "rules/invalid-ruleset" | "rules/game-full" | "rules/unknown-seat" | "rules/seat-taken" | "rules/unknown-bot-level";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        CreateGameProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        CreateGameProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        CreateGameProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
         };
         NewGame: {
             /**
@@ -3357,7 +1676,8 @@ export interface components {
              * @enum {string}
              */
             autoPlay?: "off" | "only-move";
-            botLevel?: components["schemas"]["BotLevel"] & unknown;
+            /** @description The level of the bot that takes over the seat of a player who leaves (and of a bot seated without one), and that moves for a seat whose time ran out: `random`, `greedy` or `strong`. */
+            botLevel?: components["schemas"]["BotLevel"];
             /**
              * @description The turn clock: hours per turn, any whole number from 1 to 336 (14 days; presets 1, 4, 8, 12, 24, 48, 72, 120, 168, 240, 336), or null for no clock (the default). When a player's turn runs out the server moves for them, with their seat's bot at `botLevel`; `deadline` in the game says when.
              * @example 72
@@ -3375,218 +1695,10 @@ export interface components {
          *     }
          */
         BotRequest: {
-            level?: components["schemas"]["BotLevel"] & unknown;
-            seat?: components["schemas"]["Seat"] & unknown;
-        };
-        /** @description A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
-        JoinGameProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        JoinGameProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `game/not-found`, `player/not-found`. */
-        JoinGameProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/not-found
-             * @enum {string}
-             */
-            type: "/problems/game/not-found" | "/problems/player/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/not-found
-             * @enum {string}
-             */
-            code: "game/not-found" | "player/not-found";
-        };
-        /** @description A 412 problem: `request/version-mismatch`. */
-        JoinGameProblem412: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/version-mismatch
-             * @enum {string}
-             */
-            type: "/problems/request/version-mismatch";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 412
-             * @enum {integer}
-             */
-            status: 412;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/version-mismatch
-             * @enum {string}
-             */
-            code: "request/version-mismatch";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        JoinGameProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 415 problem: `request/unsupported-media-type`. */
-        JoinGameProblem415: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/unsupported-media-type
-             * @enum {string}
-             */
-            type: "/problems/request/unsupported-media-type";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 415
-             * @enum {integer}
-             */
-            status: 415;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/unsupported-media-type
-             * @enum {string}
-             */
-            code: "request/unsupported-media-type";
-        };
-        /** @description A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/already-seated`, `rules/game-full`, `rules/game-cancelled`, `rules/not-invited`. */
-        JoinGameProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/idempotency-key-reused
-             * @enum {string}
-             */
-            type: "/problems/request/idempotency-key-reused" | "/problems/rules/game-not-found" | "/problems/rules/already-seated" | "/problems/rules/game-full" | "/problems/rules/game-cancelled" | "/problems/rules/not-invited";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/idempotency-key-reused
-             * @enum {string}
-             */
-            code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/already-seated" | "rules/game-full" | "rules/game-cancelled" | "rules/not-invited";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        JoinGameProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        JoinGameProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        JoinGameProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
+            /** @description Its level; the game’s `botLevel` when left out. */
+            level?: components["schemas"]["BotLevel"];
+            /** @description Its seat, which must be free; the lowest free one when left out. */
+            seat?: components["schemas"]["Seat"];
         };
         Join: {
             /**
@@ -3594,1350 +1706,6 @@ export interface components {
              * @example K7M2QX9DPA
              */
             inviteCode?: string;
-        };
-        /** @description A 400 problem: `request/invalid`. */
-        GetGameProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        GetGameProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `game/not-found`. */
-        GetGameProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/not-found
-             * @enum {string}
-             */
-            type: "/problems/game/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/not-found
-             * @enum {string}
-             */
-            code: "game/not-found";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        GetGameProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        GetGameProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        GetGameProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        GetGameProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
-        /** @description A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
-        AddBotProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        AddBotProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 403 problem: `game/left`. */
-        AddBotProblem403: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/left
-             * @enum {string}
-             */
-            type: "/problems/game/left";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 403
-             * @enum {integer}
-             */
-            status: 403;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/left
-             * @enum {string}
-             */
-            code: "game/left";
-        };
-        /** @description A 404 problem: `game/not-found`. */
-        AddBotProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/not-found
-             * @enum {string}
-             */
-            type: "/problems/game/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/not-found
-             * @enum {string}
-             */
-            code: "game/not-found";
-        };
-        /** @description A 412 problem: `request/version-mismatch`. */
-        AddBotProblem412: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/version-mismatch
-             * @enum {string}
-             */
-            type: "/problems/request/version-mismatch";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 412
-             * @enum {integer}
-             */
-            status: 412;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/version-mismatch
-             * @enum {string}
-             */
-            code: "request/version-mismatch";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        AddBotProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 415 problem: `request/unsupported-media-type`. */
-        AddBotProblem415: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/unsupported-media-type
-             * @enum {string}
-             */
-            type: "/problems/request/unsupported-media-type";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 415
-             * @enum {integer}
-             */
-            status: 415;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/unsupported-media-type
-             * @enum {string}
-             */
-            code: "request/unsupported-media-type";
-        };
-        /** @description A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/not-creator`, `rules/game-cancelled`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`. */
-        AddBotProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/idempotency-key-reused
-             * @enum {string}
-             */
-            type: "/problems/request/idempotency-key-reused" | "/problems/rules/game-not-found" | "/problems/rules/not-creator" | "/problems/rules/game-cancelled" | "/problems/rules/game-full" | "/problems/rules/unknown-seat" | "/problems/rules/seat-taken" | "/problems/rules/unknown-bot-level";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/idempotency-key-reused
-             * @enum {string}
-             */
-            code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/not-creator" | "rules/game-cancelled" | "rules/game-full" | "rules/unknown-seat" | "rules/seat-taken" | "rules/unknown-bot-level";
-        };
-        /** @description A 428 problem: `request/if-match-required`. */
-        AddBotProblem428: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/if-match-required
-             * @enum {string}
-             */
-            type: "/problems/request/if-match-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 428
-             * @enum {integer}
-             */
-            status: 428;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/if-match-required
-             * @enum {string}
-             */
-            code: "request/if-match-required";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        AddBotProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        AddBotProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        AddBotProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
-        /** @description A 400 problem: `request/invalid`, `request/idempotency-key-required`. */
-        LeaveGameProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/idempotency-key-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/idempotency-key-required";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        LeaveGameProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `game/not-found`. */
-        LeaveGameProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/not-found
-             * @enum {string}
-             */
-            type: "/problems/game/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/not-found
-             * @enum {string}
-             */
-            code: "game/not-found";
-        };
-        /** @description A 412 problem: `request/version-mismatch`. */
-        LeaveGameProblem412: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/version-mismatch
-             * @enum {string}
-             */
-            type: "/problems/request/version-mismatch";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 412
-             * @enum {integer}
-             */
-            status: 412;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/version-mismatch
-             * @enum {string}
-             */
-            code: "request/version-mismatch";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        LeaveGameProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-finished`, `rules/unknown-seat`, `rules/already-left`, `rules/creator-cannot-leave`, `rules/game-cancelled`. */
-        LeaveGameProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/idempotency-key-reused
-             * @enum {string}
-             */
-            type: "/problems/request/idempotency-key-reused" | "/problems/rules/game-not-found" | "/problems/rules/game-finished" | "/problems/rules/unknown-seat" | "/problems/rules/already-left" | "/problems/rules/creator-cannot-leave" | "/problems/rules/game-cancelled";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/idempotency-key-reused
-             * @enum {string}
-             */
-            code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/game-finished" | "rules/unknown-seat" | "rules/already-left" | "rules/creator-cannot-leave" | "rules/game-cancelled";
-        };
-        /** @description A 428 problem: `request/if-match-required`. */
-        LeaveGameProblem428: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/if-match-required
-             * @enum {string}
-             */
-            type: "/problems/request/if-match-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 428
-             * @enum {integer}
-             */
-            status: 428;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/if-match-required
-             * @enum {string}
-             */
-            code: "request/if-match-required";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        LeaveGameProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        LeaveGameProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        LeaveGameProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
-        /** @description A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
-        MakeMoveProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        MakeMoveProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 403 problem: `game/left`. */
-        MakeMoveProblem403: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/left
-             * @enum {string}
-             */
-            type: "/problems/game/left";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 403
-             * @enum {integer}
-             */
-            status: 403;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/left
-             * @enum {string}
-             */
-            code: "game/left";
-        };
-        /** @description A 404 problem: `game/not-found`. */
-        MakeMoveProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/not-found
-             * @enum {string}
-             */
-            type: "/problems/game/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/not-found
-             * @enum {string}
-             */
-            code: "game/not-found";
-        };
-        /** @description A 412 problem: `request/version-mismatch`. */
-        MakeMoveProblem412: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/version-mismatch
-             * @enum {string}
-             */
-            type: "/problems/request/version-mismatch";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 412
-             * @enum {integer}
-             */
-            status: 412;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/version-mismatch
-             * @enum {string}
-             */
-            code: "request/version-mismatch";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        MakeMoveProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 415 problem: `request/unsupported-media-type`. */
-        MakeMoveProblem415: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/unsupported-media-type
-             * @enum {string}
-             */
-            type: "/problems/request/unsupported-media-type";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 415
-             * @enum {integer}
-             */
-            status: 415;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/unsupported-media-type
-             * @enum {string}
-             */
-            code: "request/unsupported-media-type";
-        };
-        /** @description A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/game-cancelled`, `rules/unknown-seat`, `rules/not-your-turn`, `rules/invalid-tile`, `rules/not-in-hand`, `rules/must-play-drawn`, `rules/unknown-placement`, `rules/must-fill-double`, `rules/end-closed`, `rules/suit-mismatch`, `rules/nothing-to-announce`, `rules/already-drew`, `rules/must-play`, `rules/no-lapse`, `rules/cannot-call-out-self`. */
-        MakeMoveProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/idempotency-key-reused
-             * @enum {string}
-             */
-            type: "/problems/request/idempotency-key-reused" | "/problems/rules/game-not-found" | "/problems/rules/game-not-started" | "/problems/rules/game-finished" | "/problems/rules/game-cancelled" | "/problems/rules/unknown-seat" | "/problems/rules/not-your-turn" | "/problems/rules/invalid-tile" | "/problems/rules/not-in-hand" | "/problems/rules/must-play-drawn" | "/problems/rules/unknown-placement" | "/problems/rules/must-fill-double" | "/problems/rules/end-closed" | "/problems/rules/suit-mismatch" | "/problems/rules/nothing-to-announce" | "/problems/rules/already-drew" | "/problems/rules/must-play" | "/problems/rules/no-lapse" | "/problems/rules/cannot-call-out-self";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/idempotency-key-reused
-             * @enum {string}
-             */
-            code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/game-not-started" | "rules/game-finished" | "rules/game-cancelled" | "rules/unknown-seat" | "rules/not-your-turn" | "rules/invalid-tile" | "rules/not-in-hand" | "rules/must-play-drawn" | "rules/unknown-placement" | "rules/must-fill-double" | "rules/end-closed" | "rules/suit-mismatch" | "rules/nothing-to-announce" | "rules/already-drew" | "rules/must-play" | "rules/no-lapse" | "rules/cannot-call-out-self";
-        };
-        /** @description A 428 problem: `request/if-match-required`. */
-        MakeMoveProblem428: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/if-match-required
-             * @enum {string}
-             */
-            type: "/problems/request/if-match-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 428
-             * @enum {integer}
-             */
-            status: 428;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/if-match-required
-             * @enum {string}
-             */
-            code: "request/if-match-required";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        MakeMoveProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        MakeMoveProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        MakeMoveProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
-        /** @description A 400 problem: `request/invalid`, `request/idempotency-key-required`. */
-        ReturnToGameProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/idempotency-key-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/idempotency-key-required";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        ReturnToGameProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 403 problem: `game/left`. */
-        ReturnToGameProblem403: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/left
-             * @enum {string}
-             */
-            type: "/problems/game/left";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 403
-             * @enum {integer}
-             */
-            status: 403;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/left
-             * @enum {string}
-             */
-            code: "game/left";
-        };
-        /** @description A 404 problem: `game/not-found`. */
-        ReturnToGameProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/not-found
-             * @enum {string}
-             */
-            type: "/problems/game/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/not-found
-             * @enum {string}
-             */
-            code: "game/not-found";
-        };
-        /** @description A 412 problem: `request/version-mismatch`. */
-        ReturnToGameProblem412: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/version-mismatch
-             * @enum {string}
-             */
-            type: "/problems/request/version-mismatch";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 412
-             * @enum {integer}
-             */
-            status: 412;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/version-mismatch
-             * @enum {string}
-             */
-            code: "request/version-mismatch";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        ReturnToGameProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/game-cancelled`, `rules/unknown-seat`, `rules/not-away`. */
-        ReturnToGameProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/idempotency-key-reused
-             * @enum {string}
-             */
-            type: "/problems/request/idempotency-key-reused" | "/problems/rules/game-not-found" | "/problems/rules/game-not-started" | "/problems/rules/game-finished" | "/problems/rules/game-cancelled" | "/problems/rules/unknown-seat" | "/problems/rules/not-away";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/idempotency-key-reused
-             * @enum {string}
-             */
-            code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/game-not-started" | "rules/game-finished" | "rules/game-cancelled" | "rules/unknown-seat" | "rules/not-away";
-        };
-        /** @description A 428 problem: `request/if-match-required`. */
-        ReturnToGameProblem428: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/if-match-required
-             * @enum {string}
-             */
-            type: "/problems/request/if-match-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 428
-             * @enum {integer}
-             */
-            status: 428;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/if-match-required
-             * @enum {string}
-             */
-            code: "request/if-match-required";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        ReturnToGameProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        ReturnToGameProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        ReturnToGameProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
-        /** @description A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
-        GiveTimeProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        GiveTimeProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 403 problem: `game/left`. */
-        GiveTimeProblem403: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/left
-             * @enum {string}
-             */
-            type: "/problems/game/left";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 403
-             * @enum {integer}
-             */
-            status: 403;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/left
-             * @enum {string}
-             */
-            code: "game/left";
-        };
-        /** @description A 404 problem: `game/not-found`. */
-        GiveTimeProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/not-found
-             * @enum {string}
-             */
-            type: "/problems/game/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/not-found
-             * @enum {string}
-             */
-            code: "game/not-found";
-        };
-        /** @description A 412 problem: `request/version-mismatch`. */
-        GiveTimeProblem412: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/version-mismatch
-             * @enum {string}
-             */
-            type: "/problems/request/version-mismatch";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 412
-             * @enum {integer}
-             */
-            status: 412;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/version-mismatch
-             * @enum {string}
-             */
-            code: "request/version-mismatch";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        GiveTimeProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 415 problem: `request/unsupported-media-type`. */
-        GiveTimeProblem415: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/unsupported-media-type
-             * @enum {string}
-             */
-            type: "/problems/request/unsupported-media-type";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 415
-             * @enum {integer}
-             */
-            status: 415;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/unsupported-media-type
-             * @enum {string}
-             */
-            code: "request/unsupported-media-type";
-        };
-        /** @description A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/game-cancelled`, `rules/unknown-seat`, `rules/no-clock`, `rules/no-deadline`, `rules/cannot-give-self`, `rules/too-much-time`. */
-        GiveTimeProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/idempotency-key-reused
-             * @enum {string}
-             */
-            type: "/problems/request/idempotency-key-reused" | "/problems/rules/game-not-found" | "/problems/rules/game-not-started" | "/problems/rules/game-finished" | "/problems/rules/game-cancelled" | "/problems/rules/unknown-seat" | "/problems/rules/no-clock" | "/problems/rules/no-deadline" | "/problems/rules/cannot-give-self" | "/problems/rules/too-much-time";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/idempotency-key-reused
-             * @enum {string}
-             */
-            code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/game-not-started" | "rules/game-finished" | "rules/game-cancelled" | "rules/unknown-seat" | "rules/no-clock" | "rules/no-deadline" | "rules/cannot-give-self" | "rules/too-much-time";
-        };
-        /** @description A 428 problem: `request/if-match-required`. */
-        GiveTimeProblem428: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/if-match-required
-             * @enum {string}
-             */
-            type: "/problems/request/if-match-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 428
-             * @enum {integer}
-             */
-            status: 428;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/if-match-required
-             * @enum {string}
-             */
-            code: "request/if-match-required";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        GiveTimeProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        GiveTimeProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        GiveTimeProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
         };
         GiveTime: {
             /**
@@ -4963,373 +1731,16 @@ export interface components {
             at: string;
             events: components["schemas"]["Event"][];
         };
-        /** @description A 400 problem: `request/invalid`, `request/version-ahead`. */
-        ListEventsProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/version-ahead";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/version-ahead";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        ListEventsProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `game/not-found`. */
-        ListEventsProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/not-found
-             * @enum {string}
-             */
-            type: "/problems/game/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/not-found
-             * @enum {string}
-             */
-            code: "game/not-found";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        ListEventsProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        ListEventsProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        ListEventsProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        ListEventsProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
         GameMessage: {
             /** @description Its place in the game’s messages (1 first): resume after it. */
             seq: number;
-            seat: components["schemas"]["Seat"] & unknown;
+            seat: components["schemas"]["Seat"];
             /**
              * Format: date-time
              * @example 2026-11-30T07:00:00.000Z
              */
             at: string;
             text: string;
-        };
-        /** @description A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
-        PostMessageProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        PostMessageProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 403 problem: `game/left`. */
-        PostMessageProblem403: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/left
-             * @enum {string}
-             */
-            type: "/problems/game/left";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 403
-             * @enum {integer}
-             */
-            status: 403;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/left
-             * @enum {string}
-             */
-            code: "game/left";
-        };
-        /** @description A 404 problem: `game/not-found`. */
-        PostMessageProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/not-found
-             * @enum {string}
-             */
-            type: "/problems/game/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/not-found
-             * @enum {string}
-             */
-            code: "game/not-found";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        PostMessageProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 415 problem: `request/unsupported-media-type`. */
-        PostMessageProblem415: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/unsupported-media-type
-             * @enum {string}
-             */
-            type: "/problems/request/unsupported-media-type";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 415
-             * @enum {integer}
-             */
-            status: 415;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/unsupported-media-type
-             * @enum {string}
-             */
-            code: "request/unsupported-media-type";
-        };
-        /** @description A 422 problem: `request/idempotency-key-reused`. */
-        PostMessageProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/idempotency-key-reused
-             * @enum {string}
-             */
-            type: "/problems/request/idempotency-key-reused";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/idempotency-key-reused
-             * @enum {string}
-             */
-            code: "request/idempotency-key-reused";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        PostMessageProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        PostMessageProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        PostMessageProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
         };
         NewMessage: {
             /**
@@ -5347,324 +1758,9 @@ export interface components {
             /** @description True when you muted this game: `messages` is then always empty. */
             muted: boolean;
         };
-        /** @description A 400 problem: `request/invalid`. */
-        ListMessagesProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        ListMessagesProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `game/not-found`. */
-        ListMessagesProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/not-found
-             * @enum {string}
-             */
-            type: "/problems/game/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/not-found
-             * @enum {string}
-             */
-            code: "game/not-found";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        ListMessagesProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        ListMessagesProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        ListMessagesProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        ListMessagesProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
         Mute: {
             /** @description True to stop seeing the game’s messages; false to see them again. */
             muted: boolean;
-        };
-        /** @description A 400 problem: `request/invalid`, `request/malformed-json`. */
-        MuteMessagesProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/malformed-json";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/malformed-json";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        MuteMessagesProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `game/not-found`, `player/not-found`. */
-        MuteMessagesProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/not-found
-             * @enum {string}
-             */
-            type: "/problems/game/not-found" | "/problems/player/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/not-found
-             * @enum {string}
-             */
-            code: "game/not-found" | "player/not-found";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        MuteMessagesProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 415 problem: `request/unsupported-media-type`. */
-        MuteMessagesProblem415: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/unsupported-media-type
-             * @enum {string}
-             */
-            type: "/problems/request/unsupported-media-type";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 415
-             * @enum {integer}
-             */
-            status: 415;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/unsupported-media-type
-             * @enum {string}
-             */
-            code: "request/unsupported-media-type";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        MuteMessagesProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        MuteMessagesProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        MuteMessagesProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
         };
         NewWatchLink: {
             /**
@@ -5672,7 +1768,8 @@ export interface components {
              * @example Qk2vX0d8Qq2
              */
             id: string;
-            seat: components["schemas"]["Seat"] & unknown;
+            /** @description The seat of the player who created it. */
+            seat: components["schemas"]["Seat"];
             /**
              * Format: date-time
              * @example 2026-11-30T07:00:00.000Z
@@ -5680,195 +1777,6 @@ export interface components {
             createdAt: string;
             /** @description The watch token: whoever holds it reads the game as a spectator (`GET /v1/watch` with `Authorization: Bearer <token>`) until the link is revoked. Shown only in this reply. */
             token: string;
-        };
-        /** @description A 400 problem: `request/invalid`, `request/idempotency-key-required`. */
-        CreateWatchLinkProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/idempotency-key-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/idempotency-key-required";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        CreateWatchLinkProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 403 problem: `game/left`. */
-        CreateWatchLinkProblem403: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/left
-             * @enum {string}
-             */
-            type: "/problems/game/left";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 403
-             * @enum {integer}
-             */
-            status: 403;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/left
-             * @enum {string}
-             */
-            code: "game/left";
-        };
-        /** @description A 404 problem: `game/not-found`, `game/watch-link-not-found`. */
-        CreateWatchLinkProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/not-found
-             * @enum {string}
-             */
-            type: "/problems/game/not-found" | "/problems/game/watch-link-not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/not-found
-             * @enum {string}
-             */
-            code: "game/not-found" | "game/watch-link-not-found";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        CreateWatchLinkProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 422 problem: `request/idempotency-key-reused`, `game/too-many-watch-links`. */
-        CreateWatchLinkProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/idempotency-key-reused
-             * @enum {string}
-             */
-            type: "/problems/request/idempotency-key-reused" | "/problems/game/too-many-watch-links";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/idempotency-key-reused
-             * @enum {string}
-             */
-            code: "request/idempotency-key-reused" | "game/too-many-watch-links";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        CreateWatchLinkProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        CreateWatchLinkProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        CreateWatchLinkProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
         };
         WatchLinkList: {
             links: components["schemas"]["WatchLink"][];
@@ -5879,306 +1787,13 @@ export interface components {
              * @example Qk2vX0d8Qq2
              */
             id: string;
-            seat: components["schemas"]["Seat"] & unknown;
+            /** @description The seat of the player who created it. */
+            seat: components["schemas"]["Seat"];
             /**
              * Format: date-time
              * @example 2026-11-30T07:00:00.000Z
              */
             createdAt: string;
-        };
-        /** @description A 400 problem: `request/invalid`. */
-        ListWatchLinksProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        ListWatchLinksProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `game/not-found`. */
-        ListWatchLinksProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/not-found
-             * @enum {string}
-             */
-            type: "/problems/game/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/not-found
-             * @enum {string}
-             */
-            code: "game/not-found";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        ListWatchLinksProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        ListWatchLinksProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        ListWatchLinksProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        ListWatchLinksProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
-        /** @description A 400 problem: `request/invalid`. */
-        RevokeWatchLinkProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        RevokeWatchLinkProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `game/not-found`, `game/watch-link-not-found`. */
-        RevokeWatchLinkProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/not-found
-             * @enum {string}
-             */
-            type: "/problems/game/not-found" | "/problems/game/watch-link-not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/not-found
-             * @enum {string}
-             */
-            code: "game/not-found" | "game/watch-link-not-found";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        RevokeWatchLinkProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        RevokeWatchLinkProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        RevokeWatchLinkProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        RevokeWatchLinkProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
         };
         /** @description The board, the counts, the scores and the public events: what a spectator may know. */
         WatchView: {
@@ -6193,7 +1808,8 @@ export interface components {
             rules: components["schemas"]["Rules"];
             /** @description Listed in the lobby while waiting: anyone may join without a code. */
             open: boolean;
-            creator: components["schemas"]["Seat"] & unknown;
+            /** @description The creator’s seat (0, or the proposer’s in a rematch): who may seat bots and cancel. */
+            creator: components["schemas"]["Seat"];
             /** @description The game this one is a rematch of; null for any other game. */
             rematchOf: string | null;
             seats: components["schemas"]["SeatView"][];
@@ -6205,7 +1821,7 @@ export interface components {
             pastHands: components["schemas"]["HandRecord"][];
             totals: number[];
             /** @description The lowest totals once the game is over. */
-            winners: (components["schemas"]["Seat"] & unknown)[] | null;
+            winners: components["schemas"]["Seat"][] | null;
             /**
              * Format: date-time
              * @description When the seat in turn times out (ISO 8601, UTC): when its turn began plus `rules.turnHours` and `extraHours`. Null without a clock, and while no player is awaited (a bot’s or an away seat’s turn, a game not in play).
@@ -6215,489 +1831,6 @@ export interface components {
             /** @description Extra hours given to the turn in play (`POST /v1/games/{id}/time`); 0 without a clock. */
             extraHours: number;
         };
-        /** @description A 400 problem: `request/invalid`. */
-        WatchGameProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        WatchGameProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        WatchGameProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        WatchGameProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        WatchGameProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        WatchGameProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
-        /** @description A 400 problem: `request/invalid`, `request/version-ahead`. */
-        WatchEventsProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/version-ahead";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/version-ahead";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        WatchEventsProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        WatchEventsProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        WatchEventsProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        WatchEventsProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        WatchEventsProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
-        /** @description A 400 problem: `request/invalid`, `request/idempotency-key-required`. */
-        CancelGameProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/idempotency-key-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/idempotency-key-required";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        CancelGameProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 403 problem: `game/left`. */
-        CancelGameProblem403: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/left
-             * @enum {string}
-             */
-            type: "/problems/game/left";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 403
-             * @enum {integer}
-             */
-            status: 403;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/left
-             * @enum {string}
-             */
-            code: "game/left";
-        };
-        /** @description A 404 problem: `game/not-found`. */
-        CancelGameProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/not-found
-             * @enum {string}
-             */
-            type: "/problems/game/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/not-found
-             * @enum {string}
-             */
-            code: "game/not-found";
-        };
-        /** @description A 412 problem: `request/version-mismatch`. */
-        CancelGameProblem412: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/version-mismatch
-             * @enum {string}
-             */
-            type: "/problems/request/version-mismatch";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 412
-             * @enum {integer}
-             */
-            status: 412;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/version-mismatch
-             * @enum {string}
-             */
-            code: "request/version-mismatch";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        CancelGameProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/not-creator`, `rules/game-started`, `rules/game-finished`, `rules/game-cancelled`. */
-        CancelGameProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/idempotency-key-reused
-             * @enum {string}
-             */
-            type: "/problems/request/idempotency-key-reused" | "/problems/rules/game-not-found" | "/problems/rules/not-creator" | "/problems/rules/game-started" | "/problems/rules/game-finished" | "/problems/rules/game-cancelled";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/idempotency-key-reused
-             * @enum {string}
-             */
-            code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/not-creator" | "rules/game-started" | "rules/game-finished" | "rules/game-cancelled";
-        };
-        /** @description A 428 problem: `request/if-match-required`. */
-        CancelGameProblem428: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/if-match-required
-             * @enum {string}
-             */
-            type: "/problems/request/if-match-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 428
-             * @enum {integer}
-             */
-            status: 428;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/if-match-required
-             * @enum {string}
-             */
-            code: "request/if-match-required";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        CancelGameProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        CancelGameProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        CancelGameProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
         RematchReply: {
             /** @description True for the proposal (the rematch was created); false when you accepted one proposed already. */
             created: boolean;
@@ -6705,216 +1838,6 @@ export interface components {
             version: number;
             events: components["schemas"]["Event"][];
             game: components["schemas"]["Game"];
-        };
-        /** @description A 400 problem: `request/invalid`, `request/idempotency-key-required`. */
-        RematchProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/idempotency-key-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/idempotency-key-required";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        RematchProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 403 problem: `game/left`. */
-        RematchProblem403: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/left
-             * @enum {string}
-             */
-            type: "/problems/game/left";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 403
-             * @enum {integer}
-             */
-            status: 403;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/left
-             * @enum {string}
-             */
-            code: "game/left";
-        };
-        /** @description A 404 problem: `game/not-found`, `player/not-found`. */
-        RematchProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/not-found
-             * @enum {string}
-             */
-            type: "/problems/game/not-found" | "/problems/player/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/not-found
-             * @enum {string}
-             */
-            code: "game/not-found" | "player/not-found";
-        };
-        /** @description A 412 problem: `request/version-mismatch`. */
-        RematchProblem412: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/version-mismatch
-             * @enum {string}
-             */
-            type: "/problems/request/version-mismatch";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 412
-             * @enum {integer}
-             */
-            status: 412;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/version-mismatch
-             * @enum {string}
-             */
-            code: "request/version-mismatch";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        RematchProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 422 problem: `request/idempotency-key-reused`, `game/not-finished`, `rules/game-exists`, `rules/invalid-ruleset`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`, `rules/game-not-found`, `rules/already-seated`, `rules/game-cancelled`, `rules/not-invited`. */
-        RematchProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/idempotency-key-reused
-             * @enum {string}
-             */
-            type: "/problems/request/idempotency-key-reused" | "/problems/game/not-finished" | "/problems/rules/game-exists" | "/problems/rules/invalid-ruleset" | "/problems/rules/game-full" | "/problems/rules/unknown-seat" | "/problems/rules/seat-taken" | "/problems/rules/unknown-bot-level" | "/problems/rules/game-not-found" | "/problems/rules/already-seated" | "/problems/rules/game-cancelled" | "/problems/rules/not-invited";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/idempotency-key-reused
-             * @enum {string}
-             */
-            code: "request/idempotency-key-reused" | "game/not-finished" | "rules/game-exists" | "rules/invalid-ruleset" | "rules/game-full" | "rules/unknown-seat" | "rules/seat-taken" | "rules/unknown-bot-level" | "rules/game-not-found" | "rules/already-seated" | "rules/game-cancelled" | "rules/not-invited";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        RematchProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        RematchProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        RematchProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
         };
         /** @description A finished game: its rules, seats, every commit with every hidden tile shown (deals, boneyards, draws), and the final scores. Folding the events with the rules from the start gives those scores. */
         GameExport: {
@@ -6924,7 +1847,7 @@ export interface components {
             rematchOf: string | null;
             rules: components["schemas"]["Rules"];
             seats: {
-                seat: components["schemas"]["Seat"] & unknown;
+                seat: components["schemas"]["Seat"];
                 player: components["schemas"]["Player"] | null;
                 bot: components["schemas"]["BotLevel"] | null;
             }[];
@@ -6942,7 +1865,7 @@ export interface components {
             final: {
                 totals: number[];
                 handScores: number[][];
-                winners: (components["schemas"]["Seat"] & unknown)[];
+                winners: components["schemas"]["Seat"][];
             };
         };
         /** @description An event exactly as the game recorded it, every tile shown (see docs/rules.md). */
@@ -6950,174 +1873,6 @@ export interface components {
             type: string;
         } & {
             [key: string]: unknown;
-        };
-        /** @description A 400 problem: `request/invalid`. */
-        ExportGameProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        ExportGameProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `game/not-found`. */
-        ExportGameProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/not-found
-             * @enum {string}
-             */
-            type: "/problems/game/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/not-found
-             * @enum {string}
-             */
-            code: "game/not-found";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        ExportGameProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 422 problem: `game/not-finished`. */
-        ExportGameProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/not-finished
-             * @enum {string}
-             */
-            type: "/problems/game/not-finished";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/not-finished
-             * @enum {string}
-             */
-            code: "game/not-finished";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        ExportGameProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        ExportGameProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        ExportGameProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
         };
         ReplayStep: {
             /** @description This step: the game after commit `version` (0: before any). */
@@ -7132,174 +1887,6 @@ export interface components {
             boneyard: components["schemas"]["Tile"][];
             /** @description The table at this step (null before the game exists). */
             game: components["schemas"]["WatchView"] | null;
-        };
-        /** @description A 400 problem: `request/invalid`, `request/version-ahead`. */
-        ReplayGameProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/version-ahead";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/version-ahead";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        ReplayGameProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `game/not-found`. */
-        ReplayGameProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/not-found
-             * @enum {string}
-             */
-            type: "/problems/game/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/not-found
-             * @enum {string}
-             */
-            code: "game/not-found";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        ReplayGameProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 422 problem: `game/not-finished`. */
-        ReplayGameProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/not-finished
-             * @enum {string}
-             */
-            type: "/problems/game/not-finished";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/not-finished
-             * @enum {string}
-             */
-            code: "game/not-finished";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        ReplayGameProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        ReplayGameProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        ReplayGameProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
         };
         LobbyPage: {
             games: components["schemas"]["LobbyGame"][];
@@ -7326,132 +1913,6 @@ export interface components {
             /** @description How long it has waited, in seconds. */
             ageSeconds: number;
         };
-        /** @description A 400 problem: `request/invalid`. */
-        ListLobbyProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        ListLobbyProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        ListLobbyProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        ListLobbyProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        ListLobbyProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        ListLobbyProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
         QuickMatchReply: {
             /** @description True when no open game had these rules (nor one of yours): a new open game was created. */
             created: boolean;
@@ -7459,216 +1920,6 @@ export interface components {
             version: number;
             events: components["schemas"]["Event"][];
             game: components["schemas"]["Game"];
-        };
-        /** @description A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
-        QuickMatchProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        QuickMatchProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `player/not-found`. */
-        QuickMatchProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/player/not-found
-             * @enum {string}
-             */
-            type: "/problems/player/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example player/not-found
-             * @enum {string}
-             */
-            code: "player/not-found";
-        };
-        /** @description A 412 problem: `request/version-mismatch`. */
-        QuickMatchProblem412: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/version-mismatch
-             * @enum {string}
-             */
-            type: "/problems/request/version-mismatch";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 412
-             * @enum {integer}
-             */
-            status: 412;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/version-mismatch
-             * @enum {string}
-             */
-            code: "request/version-mismatch";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        QuickMatchProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 415 problem: `request/unsupported-media-type`. */
-        QuickMatchProblem415: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/unsupported-media-type
-             * @enum {string}
-             */
-            type: "/problems/request/unsupported-media-type";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 415
-             * @enum {integer}
-             */
-            status: 415;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/unsupported-media-type
-             * @enum {string}
-             */
-            code: "request/unsupported-media-type";
-        };
-        /** @description A 422 problem: `request/idempotency-key-reused`, `rules/game-exists`, `rules/invalid-ruleset`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`, `rules/game-not-found`, `rules/already-seated`, `rules/game-cancelled`, `rules/not-invited`. */
-        QuickMatchProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/idempotency-key-reused
-             * @enum {string}
-             */
-            type: "/problems/request/idempotency-key-reused" | "/problems/rules/game-exists" | "/problems/rules/invalid-ruleset" | "/problems/rules/game-full" | "/problems/rules/unknown-seat" | "/problems/rules/seat-taken" | "/problems/rules/unknown-bot-level" | "/problems/rules/game-not-found" | "/problems/rules/already-seated" | "/problems/rules/game-cancelled" | "/problems/rules/not-invited";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/idempotency-key-reused
-             * @enum {string}
-             */
-            code: "request/idempotency-key-reused" | "rules/game-exists" | "rules/invalid-ruleset" | "rules/game-full" | "rules/unknown-seat" | "rules/seat-taken" | "rules/unknown-bot-level" | "rules/game-not-found" | "rules/already-seated" | "rules/game-cancelled" | "rules/not-invited";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        QuickMatchProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        QuickMatchProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        QuickMatchProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
         };
         QuickMatch: {
             /**
@@ -7714,174 +1965,6 @@ export interface components {
          * @enum {string}
          */
         WebhookEventType: "turn.started" | "turn.reminder" | "turn.timed-out" | "game.started" | "hand.ended" | "game.finished";
-        /** @description A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
-        CreateWebhookEndpointProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        CreateWebhookEndpointProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        CreateWebhookEndpointProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 415 problem: `request/unsupported-media-type`. */
-        CreateWebhookEndpointProblem415: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/unsupported-media-type
-             * @enum {string}
-             */
-            type: "/problems/request/unsupported-media-type";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 415
-             * @enum {integer}
-             */
-            status: 415;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/unsupported-media-type
-             * @enum {string}
-             */
-            code: "request/unsupported-media-type";
-        };
-        /** @description A 422 problem: `request/idempotency-key-reused`, `webhook/url-invalid`, `webhook/url-not-https`, `webhook/url-not-allowed`, `webhook/too-many-endpoints`. */
-        CreateWebhookEndpointProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/idempotency-key-reused
-             * @enum {string}
-             */
-            type: "/problems/request/idempotency-key-reused" | "/problems/webhook/url-invalid" | "/problems/webhook/url-not-https" | "/problems/webhook/url-not-allowed" | "/problems/webhook/too-many-endpoints";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/idempotency-key-reused
-             * @enum {string}
-             */
-            code: "request/idempotency-key-reused" | "webhook/url-invalid" | "webhook/url-not-https" | "webhook/url-not-allowed" | "webhook/too-many-endpoints";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        CreateWebhookEndpointProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        CreateWebhookEndpointProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        CreateWebhookEndpointProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
         NewWebhookEndpoint: {
             /**
              * @description Where notifications are POSTed: an `https://` URL whose host is a public address (names are resolved and checked on every delivery; private, loopback, link-local and similar ranges are refused). No credentials in the URL.
@@ -7898,468 +1981,6 @@ export interface components {
         WebhookEndpointList: {
             endpoints: components["schemas"]["WebhookEndpoint"][];
         };
-        /** @description A 400 problem: `request/invalid`. */
-        ListWebhookEndpointsProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        ListWebhookEndpointsProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        ListWebhookEndpointsProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        ListWebhookEndpointsProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        ListWebhookEndpointsProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        ListWebhookEndpointsProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
-        /** @description A 400 problem: `request/invalid`. */
-        GetWebhookEndpointProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        GetWebhookEndpointProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `webhook/not-found`. */
-        GetWebhookEndpointProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/webhook/not-found
-             * @enum {string}
-             */
-            type: "/problems/webhook/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example webhook/not-found
-             * @enum {string}
-             */
-            code: "webhook/not-found";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        GetWebhookEndpointProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        GetWebhookEndpointProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        GetWebhookEndpointProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        GetWebhookEndpointProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
-        /** @description A 400 problem: `request/invalid`, `request/malformed-json`. */
-        UpdateWebhookEndpointProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/malformed-json";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/malformed-json";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        UpdateWebhookEndpointProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `webhook/not-found`. */
-        UpdateWebhookEndpointProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/webhook/not-found
-             * @enum {string}
-             */
-            type: "/problems/webhook/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example webhook/not-found
-             * @enum {string}
-             */
-            code: "webhook/not-found";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        UpdateWebhookEndpointProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 415 problem: `request/unsupported-media-type`. */
-        UpdateWebhookEndpointProblem415: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/unsupported-media-type
-             * @enum {string}
-             */
-            type: "/problems/request/unsupported-media-type";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 415
-             * @enum {integer}
-             */
-            status: 415;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/unsupported-media-type
-             * @enum {string}
-             */
-            code: "request/unsupported-media-type";
-        };
-        /** @description A 422 problem: `webhook/url-invalid`, `webhook/url-not-https`, `webhook/url-not-allowed`. */
-        UpdateWebhookEndpointProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/webhook/url-invalid
-             * @enum {string}
-             */
-            type: "/problems/webhook/url-invalid" | "/problems/webhook/url-not-https" | "/problems/webhook/url-not-allowed";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example webhook/url-invalid
-             * @enum {string}
-             */
-            code: "webhook/url-invalid" | "webhook/url-not-https" | "webhook/url-not-allowed";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        UpdateWebhookEndpointProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        UpdateWebhookEndpointProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        UpdateWebhookEndpointProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
         WebhookEndpointUpdate: {
             /**
              * @description Where notifications are POSTed: an `https://` URL whose host is a public address (names are resolved and checked on every delivery; private, loopback, link-local and similar ranges are refused). No credentials in the URL.
@@ -8374,321 +1995,6 @@ export interface components {
             description?: string;
             /** @description Turn deliveries off and on (an endpoint disabled after a 410 is turned on again so). */
             enabled?: boolean;
-        };
-        /** @description A 400 problem: `request/invalid`. */
-        DeleteWebhookEndpointProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        DeleteWebhookEndpointProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `webhook/not-found`. */
-        DeleteWebhookEndpointProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/webhook/not-found
-             * @enum {string}
-             */
-            type: "/problems/webhook/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example webhook/not-found
-             * @enum {string}
-             */
-            code: "webhook/not-found";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        DeleteWebhookEndpointProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        DeleteWebhookEndpointProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        DeleteWebhookEndpointProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        DeleteWebhookEndpointProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
-        /** @description A 400 problem: `request/invalid`, `request/idempotency-key-required`. */
-        RotateWebhookSecretProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/idempotency-key-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/idempotency-key-required";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        RotateWebhookSecretProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `webhook/not-found`. */
-        RotateWebhookSecretProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/webhook/not-found
-             * @enum {string}
-             */
-            type: "/problems/webhook/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example webhook/not-found
-             * @enum {string}
-             */
-            code: "webhook/not-found";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        RotateWebhookSecretProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 422 problem: `request/idempotency-key-reused`. */
-        RotateWebhookSecretProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/idempotency-key-reused
-             * @enum {string}
-             */
-            type: "/problems/request/idempotency-key-reused";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/idempotency-key-reused
-             * @enum {string}
-             */
-            code: "request/idempotency-key-reused";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        RotateWebhookSecretProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        RotateWebhookSecretProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        RotateWebhookSecretProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
         };
         WebhookDelivery: {
             /** @example wd_14155123456000 */
@@ -8729,475 +2035,417 @@ export interface components {
             /** @description What went wrong, and the start of the receiver’s answer. */
             detail: string;
         };
-        /** @description A 400 problem: `request/invalid`, `request/idempotency-key-required`. */
-        TestWebhookEndpointProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/idempotency-key-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/idempotency-key-required";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        TestWebhookEndpointProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `webhook/not-found`. */
-        TestWebhookEndpointProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/webhook/not-found
-             * @enum {string}
-             */
-            type: "/problems/webhook/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example webhook/not-found
-             * @enum {string}
-             */
-            code: "webhook/not-found";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        TestWebhookEndpointProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 422 problem: `request/idempotency-key-reused`. */
-        TestWebhookEndpointProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/idempotency-key-reused
-             * @enum {string}
-             */
-            type: "/problems/request/idempotency-key-reused";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/idempotency-key-reused
-             * @enum {string}
-             */
-            code: "request/idempotency-key-reused";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        TestWebhookEndpointProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        TestWebhookEndpointProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        TestWebhookEndpointProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
         WebhookDeliveryList: {
             deliveries: components["schemas"]["WebhookDelivery"][];
             cursor: string | null;
         };
-        /** @description A 400 problem: `request/invalid`. */
-        ListWebhookDeliveriesProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid";
+    };
+    responses: {
+        /** @description [`request/too-large`](/problems/request/too-large): The body is too large. */
+        RequestTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "/problems/request/too-large",
+                 *       "title": "The body is too large",
+                 *       "status": 413,
+                 *       "detail": "The body is too large",
+                 *       "code": "request/too-large",
+                 *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "request/too-large";
+                };
+            };
         };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        ListWebhookDeliveriesProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
+        /** @description [`service/unavailable`](/problems/service/unavailable): The service is briefly unavailable: retry. */
+        ServiceUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "/problems/service/unavailable",
+                 *       "title": "The service is briefly unavailable: retry",
+                 *       "status": 503,
+                 *       "detail": "The service is briefly unavailable: retry",
+                 *       "code": "service/unavailable",
+                 *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "service/unavailable";
+                };
+            };
         };
-        /** @description A 404 problem: `webhook/not-found`. */
-        ListWebhookDeliveriesProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/webhook/not-found
-             * @enum {string}
-             */
-            type: "/problems/webhook/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example webhook/not-found
-             * @enum {string}
-             */
-            code: "webhook/not-found";
+        /** @description [`service/error`](/problems/service/error): Something went wrong on our side. */
+        ServiceError: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "/problems/service/error",
+                 *       "title": "Something went wrong on our side",
+                 *       "status": 500,
+                 *       "detail": "Something went wrong on our side",
+                 *       "code": "service/error",
+                 *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "service/error";
+                };
+            };
         };
-        /** @description A 413 problem: `request/too-large`. */
-        ListWebhookDeliveriesProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
+        /** @description [`request/unsupported-media-type`](/problems/request/unsupported-media-type): Send the body as application/json. */
+        RequestUnsupportedMediaType: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "/problems/request/unsupported-media-type",
+                 *       "title": "Send the body as application/json",
+                 *       "status": 415,
+                 *       "detail": "Send the body as application/json",
+                 *       "code": "request/unsupported-media-type",
+                 *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "request/unsupported-media-type";
+                };
+            };
         };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        ListWebhookDeliveriesProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
+        /** @description [`request/idempotency-key-reused`](/problems/request/idempotency-key-reused): This Idempotency-Key was used for another request. */
+        RequestIdempotencyKeyReused: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "/problems/request/idempotency-key-reused",
+                 *       "title": "This Idempotency-Key was used for another request",
+                 *       "status": 422,
+                 *       "detail": "This Idempotency-Key was used for another request",
+                 *       "code": "request/idempotency-key-reused",
+                 *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "request/idempotency-key-reused";
+                };
+            };
         };
-        /** @description A 500 problem: `service/error`. */
-        ListWebhookDeliveriesProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
+        /** @description [`request/too-many-requests`](/problems/request/too-many-requests): Too many requests. */
+        RequestTooManyRequests: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "/problems/request/too-many-requests",
+                 *       "title": "Too many requests",
+                 *       "status": 429,
+                 *       "detail": "Too many requests",
+                 *       "code": "request/too-many-requests",
+                 *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "request/too-many-requests";
+                };
+            };
         };
-        /** @description A 503 problem: `service/unavailable`. */
-        ListWebhookDeliveriesProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
+        /** @description [`request/invalid`](/problems/request/invalid): The request is not valid. */
+        RequestInvalid: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "/problems/request/invalid",
+                 *       "title": "The request is not valid",
+                 *       "status": 400,
+                 *       "detail": "The request is not valid",
+                 *       "code": "request/invalid",
+                 *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "request/invalid";
+                };
+            };
         };
-        /** @description A 400 problem: `request/invalid`. */
-        RedeliverWebhookProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid";
+        /** @description [`auth/unauthenticated`](/problems/auth/unauthenticated): A valid bearer token is required. */
+        AuthUnauthenticated: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "/problems/auth/unauthenticated",
+                 *       "title": "A valid bearer token is required",
+                 *       "status": 401,
+                 *       "detail": "A valid bearer token is required",
+                 *       "code": "auth/unauthenticated",
+                 *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "auth/unauthenticated";
+                };
+            };
         };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        RedeliverWebhookProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
+        /** @description [`player/not-found`](/problems/player/not-found): No such player. */
+        PlayerNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "/problems/player/not-found",
+                 *       "title": "No such player",
+                 *       "status": 404,
+                 *       "detail": "No such player",
+                 *       "code": "player/not-found",
+                 *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "player/not-found";
+                };
+            };
         };
-        /** @description A 404 problem: `webhook/not-found`, `webhook/delivery-not-found`. */
-        RedeliverWebhookProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/webhook/not-found
-             * @enum {string}
-             */
-            type: "/problems/webhook/not-found" | "/problems/webhook/delivery-not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example webhook/not-found
-             * @enum {string}
-             */
-            code: "webhook/not-found" | "webhook/delivery-not-found";
+        /** @description [`request/if-match-required`](/problems/request/if-match-required): An If-Match header with the game version is required. */
+        RequestIfMatchRequired: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "/problems/request/if-match-required",
+                 *       "title": "An If-Match header with the game version is required",
+                 *       "status": 428,
+                 *       "detail": "An If-Match header with the game version is required",
+                 *       "code": "request/if-match-required",
+                 *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "request/if-match-required";
+                };
+            };
         };
-        /** @description A 413 problem: `request/too-large`. */
-        RedeliverWebhookProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
+        /** @description [`request/version-mismatch`](/problems/request/version-mismatch): The game has moved on. */
+        RequestVersionMismatch: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "/problems/request/version-mismatch",
+                 *       "title": "The game has moved on",
+                 *       "status": 412,
+                 *       "detail": "The game has moved on",
+                 *       "code": "request/version-mismatch",
+                 *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10",
+                 *       "currentVersion": 12
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "request/version-mismatch";
+                    currentVersion: number;
+                };
+            };
         };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        RedeliverWebhookProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
+        /** @description [`game/not-found`](/problems/game/not-found): No such game. */
+        GameNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "/problems/game/not-found",
+                 *       "title": "No such game",
+                 *       "status": 404,
+                 *       "detail": "No such game",
+                 *       "code": "game/not-found",
+                 *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "game/not-found";
+                };
+            };
         };
-        /** @description A 500 problem: `service/error`. */
-        RedeliverWebhookProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
+        /** @description [`game/left`](/problems/game/left): You left this game. */
+        GameLeft: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "/problems/game/left",
+                 *       "title": "You left this game",
+                 *       "status": 403,
+                 *       "detail": "You left this game",
+                 *       "code": "game/left",
+                 *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "game/left";
+                };
+            };
         };
-        /** @description A 503 problem: `service/unavailable`. */
-        RedeliverWebhookProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
+        /** @description [`game/not-finished`](/problems/game/not-finished): The game is not over. */
+        GameNotFinished: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "/problems/game/not-finished",
+                 *       "title": "The game is not over",
+                 *       "status": 422,
+                 *       "detail": "The game is not over",
+                 *       "code": "game/not-finished",
+                 *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "game/not-finished";
+                };
+            };
+        };
+        /** @description [`webhook/not-found`](/problems/webhook/not-found): No such webhook endpoint of yours. */
+        WebhookNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "/problems/webhook/not-found",
+                 *       "title": "No such webhook endpoint of yours",
+                 *       "status": 404,
+                 *       "detail": "No such webhook endpoint of yours",
+                 *       "code": "webhook/not-found",
+                 *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "webhook/not-found";
+                };
+            };
+        };
+        /** @description [`request/method-not-allowed`](/problems/request/method-not-allowed): the path exists, but not with this method. `Allow` lists the methods it has. Any path of the API may answer it. */
+        MethodNotAllowed: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                Allow: components["headers"]["Allow"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "request/method-not-allowed";
+                };
+            };
         };
     };
-    responses: never;
-    parameters: never;
+    parameters: {
+        /** @description The game’s id: `g_` and 22 base64url characters. */
+        GameId: components["schemas"]["GameId"];
+        /** @description The game version you decided on, as its `ETag` gives it: one strong entity tag, quoted (`"12"`). If the game has moved on, nothing happens and you get `412` with `currentVersion`. A weak tag (`W/"12"`) never matches (RFC 9110 strong comparison): `412`. `*`, a list or an unquoted value is refused (`400`). */
+        IfMatch: components["schemas"]["IfMatch"];
+        /** @description Your account’s version, as the `ETag` of `GET /v1/me` gives it: one strong entity tag, quoted (`"3"`). If the account has changed since, nothing happens and you get `412` with `currentVersion`. A weak tag never matches (`412`); `*`, a list or an unquoted value is refused (`400`). */
+        AccountIfMatch: components["schemas"]["AccountIfMatch"];
+        /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
+        IdempotencyKey: components["schemas"]["IdempotencyKey"];
+    };
     requestBodies: never;
     headers: {
         /** @description The request id: quote it when reporting a problem. Sent on every response. */
@@ -9206,12 +2454,18 @@ export interface components {
         RateLimit: string;
         /** @description The rate-limit policy, as a Structured Field (draft-ietf-httpapi-ratelimit-headers): `"player"` (per player, on every route with a token) or `"registration"` (per client address), `q` requests per `w` seconds: a burst of `q` at once, refilled evenly. */
         RateLimitPolicy: string;
+        /** @description As `RateLimit`, once the request was counted against a limit: absent when it was refused before that (no valid token, a body too large). */
+        RateLimitIfCounted: string;
+        /** @description As `RateLimit-Policy`, once the request was counted against a limit. */
+        RateLimitPolicyIfCounted: string;
         /** @description The game version, quoted (`"12"`): send it back in If-Match, or in If-None-Match to get a 304. */
         ETag: string;
         /** @description Your account’s version, quoted (`"3"`): send it back in If-Match to change the account (a rename, a revocation, its deletion). */
         AccountETag: string;
         /** @description Seconds to wait before retrying. */
         RetryAfter: number;
+        /** @description The methods this path has, comma-separated (`GET, PATCH, DELETE`). */
+        Allow: string;
         /** @description The authentication scheme: `Bearer` (with `error="invalid_token"` for a token that is not valid). */
         WWWAuthenticate: string;
     };
@@ -9223,8 +2477,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
-                "idempotency-key"?: string;
+                /** @description Optional here: with it, a retried registration returns the first reply (the same player and token); keep it as secret as the token. 16-128 visible ASCII characters. */
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -9249,150 +2503,27 @@ export interface operations {
                     "application/json": components["schemas"]["RegisteredPlayer"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
+            /** @description One of `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RegisterPlayerProblem400"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
+                    };
                 };
             };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RegisterPlayerProblem413"];
-                };
-            };
-            /** @description Problem: `request/unsupported-media-type`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/unsupported-media-type",
-                     *       "title": "Send the body as application/json",
-                     *       "status": 415,
-                     *       "detail": "…",
-                     *       "code": "request/unsupported-media-type",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RegisterPlayerProblem415"];
-                };
-            };
-            /** @description Problem: `request/idempotency-key-reused`. */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/idempotency-key-reused",
-                     *       "title": "This Idempotency-Key was used for another request",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RegisterPlayerProblem422"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RegisterPlayerProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RegisterPlayerProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RegisterPlayerProblem503"];
-                };
-            };
+            413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["RequestUnsupportedMediaType"];
+            422: components["responses"]["RequestIdempotencyKeyReused"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getMe: {
@@ -9417,161 +2548,23 @@ export interface operations {
                     "application/json": components["schemas"]["Me"];
                 };
             };
-            /** @description Problem: `request/invalid`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GetMeProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GetMeProblem401"];
-                };
-            };
-            /** @description Problem: `player/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/player/not-found",
-                     *       "title": "No such player",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "player/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GetMeProblem404"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GetMeProblem413"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GetMeProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GetMeProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GetMeProblem503"];
-                };
-            };
+            400: components["responses"]["RequestInvalid"];
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["PlayerNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteMe: {
         parameters: {
             query?: never;
             header: {
-                /** @description Your account’s version, quoted as in the ETag of `GET /v1/me`. */
-                "if-match": string;
-                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
-                "idempotency-key": string;
+                /** @description Your account’s version, as the `ETag` of `GET /v1/me` gives it: one strong entity tag, quoted (`"3"`). If the account has changed since, nothing happens and you get `412` with `currentVersion`. A weak tag never matches (`412`); `*`, a list or an unquoted value is refused (`400`). */
+                "If-Match": components["parameters"]["AccountIfMatch"];
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -9588,221 +2581,40 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem: `request/invalid`, `request/idempotency-key-required`. */
+            /** @description One of `request/invalid`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["DeleteMeProblem400"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/invalid" | "request/idempotency-key-required";
+                    };
                 };
             };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["DeleteMeProblem401"];
-                };
-            };
-            /** @description Problem: `player/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/player/not-found",
-                     *       "title": "No such player",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "player/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["DeleteMeProblem404"];
-                };
-            };
-            /** @description Problem: `request/version-mismatch`. */
-            412: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/version-mismatch",
-                     *       "title": "The game has moved on",
-                     *       "status": 412,
-                     *       "detail": "…",
-                     *       "code": "request/version-mismatch",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["DeleteMeProblem412"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["DeleteMeProblem413"];
-                };
-            };
-            /** @description Problem: `request/idempotency-key-reused`. */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/idempotency-key-reused",
-                     *       "title": "This Idempotency-Key was used for another request",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["DeleteMeProblem422"];
-                };
-            };
-            /** @description Problem: `request/if-match-required`. */
-            428: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/if-match-required",
-                     *       "title": "An If-Match header with the game version is required",
-                     *       "status": 428,
-                     *       "detail": "…",
-                     *       "code": "request/if-match-required",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["DeleteMeProblem428"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["DeleteMeProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["DeleteMeProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["DeleteMeProblem503"];
-                };
-            };
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["PlayerNotFound"];
+            412: components["responses"]["RequestVersionMismatch"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["RequestIdempotencyKeyReused"];
+            428: components["responses"]["RequestIfMatchRequired"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     renameMe: {
         parameters: {
             query?: never;
             header: {
-                /** @description Your account’s version, quoted as in the ETag of `GET /v1/me`. */
-                "if-match": string;
-                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
-                "idempotency-key": string;
+                /** @description Your account’s version, as the `ETag` of `GET /v1/me` gives it: one strong entity tag, quoted (`"3"`). If the account has changed since, nothing happens and you get `412` with `currentVersion`. A weak tag never matches (`412`); `*`, a list or an unquoted value is refused (`400`). */
+                "If-Match": components["parameters"]["AccountIfMatch"];
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -9826,231 +2638,31 @@ export interface operations {
                     "application/json": components["schemas"]["Me"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
+            /** @description One of `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RenameMeProblem400"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
+                    };
                 };
             };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RenameMeProblem401"];
-                };
-            };
-            /** @description Problem: `player/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/player/not-found",
-                     *       "title": "No such player",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "player/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RenameMeProblem404"];
-                };
-            };
-            /** @description Problem: `request/version-mismatch`. */
-            412: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/version-mismatch",
-                     *       "title": "The game has moved on",
-                     *       "status": 412,
-                     *       "detail": "…",
-                     *       "code": "request/version-mismatch",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RenameMeProblem412"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RenameMeProblem413"];
-                };
-            };
-            /** @description Problem: `request/unsupported-media-type`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/unsupported-media-type",
-                     *       "title": "Send the body as application/json",
-                     *       "status": 415,
-                     *       "detail": "…",
-                     *       "code": "request/unsupported-media-type",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RenameMeProblem415"];
-                };
-            };
-            /** @description Problem: `request/idempotency-key-reused`. */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/idempotency-key-reused",
-                     *       "title": "This Idempotency-Key was used for another request",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RenameMeProblem422"];
-                };
-            };
-            /** @description Problem: `request/if-match-required`. */
-            428: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/if-match-required",
-                     *       "title": "An If-Match header with the game version is required",
-                     *       "status": 428,
-                     *       "detail": "…",
-                     *       "code": "request/if-match-required",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RenameMeProblem428"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RenameMeProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RenameMeProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RenameMeProblem503"];
-                };
-            };
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["PlayerNotFound"];
+            412: components["responses"]["RequestVersionMismatch"];
+            413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["RequestUnsupportedMediaType"];
+            422: components["responses"]["RequestIdempotencyKeyReused"];
+            428: components["responses"]["RequestIfMatchRequired"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listTokens: {
@@ -10075,159 +2687,21 @@ export interface operations {
                     "application/json": components["schemas"]["TokenList"];
                 };
             };
-            /** @description Problem: `request/invalid`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListTokensProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListTokensProblem401"];
-                };
-            };
-            /** @description Problem: `player/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/player/not-found",
-                     *       "title": "No such player",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "player/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListTokensProblem404"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListTokensProblem413"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListTokensProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListTokensProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListTokensProblem503"];
-                };
-            };
+            400: components["responses"]["RequestInvalid"];
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["PlayerNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createToken: {
         parameters: {
             query?: never;
             header: {
-                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
-                "idempotency-key": string;
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -10247,181 +2721,52 @@ export interface operations {
                     "application/json": components["schemas"]["NewToken"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/idempotency-key-required`. */
+            /** @description One of `request/invalid`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateTokenProblem400"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/invalid" | "request/idempotency-key-required";
+                    };
                 };
             };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateTokenProblem401"];
-                };
-            };
-            /** @description Problem: `player/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/player/not-found",
-                     *       "title": "No such player",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "player/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateTokenProblem404"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateTokenProblem413"];
-                };
-            };
-            /** @description Problem: `request/idempotency-key-reused`, `player/too-many-tokens`. */
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["PlayerNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            /** @description One of `request/idempotency-key-reused`, `player/too-many-tokens`: each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/idempotency-key-reused",
-                     *       "title": "This Idempotency-Key was used for another request",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateTokenProblem422"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/idempotency-key-reused" | "player/too-many-tokens";
+                    };
                 };
             };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateTokenProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateTokenProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateTokenProblem503"];
-                };
-            };
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     revokeAllTokens: {
         parameters: {
             query?: never;
             header: {
-                /** @description Your account’s version, quoted as in the ETag of `GET /v1/me`. */
-                "if-match": string;
-                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
-                "idempotency-key": string;
+                /** @description Your account’s version, as the `ETag` of `GET /v1/me` gives it: one strong entity tag, quoted (`"3"`). If the account has changed since, nothing happens and you get `412` with `currentVersion`. A weak tag never matches (`412`); `*`, a list or an unquoted value is refused (`400`). */
+                "If-Match": components["parameters"]["AccountIfMatch"];
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -10439,221 +2784,40 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem: `request/invalid`, `request/idempotency-key-required`. */
+            /** @description One of `request/invalid`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeAllTokensProblem400"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/invalid" | "request/idempotency-key-required";
+                    };
                 };
             };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeAllTokensProblem401"];
-                };
-            };
-            /** @description Problem: `player/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/player/not-found",
-                     *       "title": "No such player",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "player/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeAllTokensProblem404"];
-                };
-            };
-            /** @description Problem: `request/version-mismatch`. */
-            412: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/version-mismatch",
-                     *       "title": "The game has moved on",
-                     *       "status": 412,
-                     *       "detail": "…",
-                     *       "code": "request/version-mismatch",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeAllTokensProblem412"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeAllTokensProblem413"];
-                };
-            };
-            /** @description Problem: `request/idempotency-key-reused`. */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/idempotency-key-reused",
-                     *       "title": "This Idempotency-Key was used for another request",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeAllTokensProblem422"];
-                };
-            };
-            /** @description Problem: `request/if-match-required`. */
-            428: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/if-match-required",
-                     *       "title": "An If-Match header with the game version is required",
-                     *       "status": 428,
-                     *       "detail": "…",
-                     *       "code": "request/if-match-required",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeAllTokensProblem428"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeAllTokensProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeAllTokensProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeAllTokensProblem503"];
-                };
-            };
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["PlayerNotFound"];
+            412: components["responses"]["RequestVersionMismatch"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["RequestIdempotencyKeyReused"];
+            428: components["responses"]["RequestIfMatchRequired"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     revokeToken: {
         parameters: {
             query?: never;
             header: {
-                /** @description Your account’s version, quoted as in the ETag of `GET /v1/me`. */
-                "if-match": string;
-                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
-                "idempotency-key": string;
+                /** @description Your account’s version, as the `ETag` of `GET /v1/me` gives it: one strong entity tag, quoted (`"3"`). If the account has changed since, nothing happens and you get `412` with `currentVersion`. A weak tag never matches (`412`); `*`, a list or an unquoted value is refused (`400`). */
+                "If-Match": components["parameters"]["AccountIfMatch"];
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path: {
                 tokenId: string;
@@ -10673,211 +2837,44 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem: `request/invalid`, `request/idempotency-key-required`. */
+            /** @description One of `request/invalid`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeTokenProblem400"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/invalid" | "request/idempotency-key-required";
+                    };
                 };
             };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeTokenProblem401"];
-                };
-            };
-            /** @description Problem: `player/not-found`, `player/token-not-found`. */
+            401: components["responses"]["AuthUnauthenticated"];
+            /** @description One of `player/not-found`, `player/token-not-found`: each explained at `/problems/<code>`. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/player/not-found",
-                     *       "title": "No such player",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "player/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeTokenProblem404"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "player/not-found" | "player/token-not-found";
+                    };
                 };
             };
-            /** @description Problem: `request/version-mismatch`. */
-            412: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/version-mismatch",
-                     *       "title": "The game has moved on",
-                     *       "status": 412,
-                     *       "detail": "…",
-                     *       "code": "request/version-mismatch",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeTokenProblem412"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeTokenProblem413"];
-                };
-            };
-            /** @description Problem: `request/idempotency-key-reused`. */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/idempotency-key-reused",
-                     *       "title": "This Idempotency-Key was used for another request",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeTokenProblem422"];
-                };
-            };
-            /** @description Problem: `request/if-match-required`. */
-            428: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/if-match-required",
-                     *       "title": "An If-Match header with the game version is required",
-                     *       "status": 428,
-                     *       "detail": "…",
-                     *       "code": "request/if-match-required",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeTokenProblem428"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeTokenProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeTokenProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeTokenProblem503"];
-                };
-            };
+            412: components["responses"]["RequestVersionMismatch"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["RequestIdempotencyKeyReused"];
+            428: components["responses"]["RequestIfMatchRequired"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listMyGames: {
@@ -10910,139 +2907,20 @@ export interface operations {
                     "application/json": components["schemas"]["GameList"];
                 };
             };
-            /** @description Problem: `request/invalid`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListMyGamesProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListMyGamesProblem401"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListMyGamesProblem413"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListMyGamesProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListMyGamesProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListMyGamesProblem503"];
-                };
-            };
+            400: components["responses"]["RequestInvalid"];
+            401: components["responses"]["AuthUnauthenticated"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createGame: {
         parameters: {
             query?: never;
             header: {
-                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
-                "idempotency-key": string;
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -11068,222 +2946,56 @@ export interface operations {
                     "application/json": components["schemas"]["CommandReply"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
+            /** @description One of `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateGameProblem400"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
+                    };
                 };
             };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateGameProblem401"];
-                };
-            };
-            /** @description Problem: `player/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/player/not-found",
-                     *       "title": "No such player",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "player/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateGameProblem404"];
-                };
-            };
-            /** @description Problem: `request/version-mismatch`. */
-            412: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/version-mismatch",
-                     *       "title": "The game has moved on",
-                     *       "status": 412,
-                     *       "detail": "…",
-                     *       "code": "request/version-mismatch",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateGameProblem412"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateGameProblem413"];
-                };
-            };
-            /** @description Problem: `request/unsupported-media-type`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/unsupported-media-type",
-                     *       "title": "Send the body as application/json",
-                     *       "status": 415,
-                     *       "detail": "…",
-                     *       "code": "request/unsupported-media-type",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateGameProblem415"];
-                };
-            };
-            /** @description Problem: `request/idempotency-key-reused`, `rules/game-exists`, `rules/invalid-ruleset`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`. */
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["PlayerNotFound"];
+            412: components["responses"]["RequestVersionMismatch"];
+            413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["RequestUnsupportedMediaType"];
+            /** @description One of `request/idempotency-key-reused`, `rules/game-exists`, `rules/invalid-ruleset`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`: each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/idempotency-key-reused",
-                     *       "title": "This Idempotency-Key was used for another request",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateGameProblem422"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/idempotency-key-reused" | "rules/game-exists" | "rules/invalid-ruleset" | "rules/game-full" | "rules/unknown-seat" | "rules/seat-taken" | "rules/unknown-bot-level";
+                    };
                 };
             };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateGameProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateGameProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateGameProblem503"];
-                };
-            };
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     joinGame: {
         parameters: {
             query?: never;
             header: {
-                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
-                "idempotency-key": string;
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path: {
-                id: string;
+                /** @description The game’s id: `g_` and 22 base64url characters. */
+                id: components["parameters"]["GameId"];
             };
             cookie?: never;
         };
@@ -11306,221 +3018,69 @@ export interface operations {
                     "application/json": components["schemas"]["CommandReply"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
+            /** @description One of `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["JoinGameProblem400"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
+                    };
                 };
             };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["JoinGameProblem401"];
-                };
-            };
-            /** @description Problem: `game/not-found`, `player/not-found`. */
+            401: components["responses"]["AuthUnauthenticated"];
+            /** @description One of `game/not-found`, `player/not-found`: each explained at `/problems/<code>`. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/not-found",
-                     *       "title": "No such game",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "game/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["JoinGameProblem404"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "game/not-found" | "player/not-found";
+                    };
                 };
             };
-            /** @description Problem: `request/version-mismatch`. */
-            412: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/version-mismatch",
-                     *       "title": "The game has moved on",
-                     *       "status": 412,
-                     *       "detail": "…",
-                     *       "code": "request/version-mismatch",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["JoinGameProblem412"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["JoinGameProblem413"];
-                };
-            };
-            /** @description Problem: `request/unsupported-media-type`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/unsupported-media-type",
-                     *       "title": "Send the body as application/json",
-                     *       "status": 415,
-                     *       "detail": "…",
-                     *       "code": "request/unsupported-media-type",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["JoinGameProblem415"];
-                };
-            };
-            /** @description Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/already-seated`, `rules/game-full`, `rules/game-cancelled`, `rules/not-invited`. */
+            412: components["responses"]["RequestVersionMismatch"];
+            413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["RequestUnsupportedMediaType"];
+            /** @description One of `request/idempotency-key-reused`, `rules/game-not-found`, `rules/already-seated`, `rules/game-full`, `rules/game-cancelled`, `rules/not-invited`: each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/idempotency-key-reused",
-                     *       "title": "This Idempotency-Key was used for another request",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["JoinGameProblem422"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/already-seated" | "rules/game-full" | "rules/game-cancelled" | "rules/not-invited";
+                    };
                 };
             };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["JoinGameProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["JoinGameProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["JoinGameProblem503"];
-                };
-            };
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getGame: {
         parameters: {
             query?: never;
             header?: {
-                "if-none-match"?: string;
+                "If-None-Match"?: string;
             };
             path: {
-                id: string;
+                /** @description The game’s id: `g_` and 22 base64url characters. */
+                id: components["parameters"]["GameId"];
             };
             cookie?: never;
         };
@@ -11550,164 +3110,27 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem: `request/invalid`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GetGameProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GetGameProblem401"];
-                };
-            };
-            /** @description Problem: `game/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/not-found",
-                     *       "title": "No such game",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "game/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GetGameProblem404"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GetGameProblem413"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GetGameProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GetGameProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GetGameProblem503"];
-                };
-            };
+            400: components["responses"]["RequestInvalid"];
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["GameNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     addBot: {
         parameters: {
             query?: never;
             header: {
-                /** @description The version you decided on, quoted as in the ETag. */
-                "if-match": string;
-                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
-                "idempotency-key": string;
+                /** @description The game version you decided on, as its `ETag` gives it: one strong entity tag, quoted (`"12"`). If the game has moved on, nothing happens and you get `412` with `currentVersion`. A weak tag (`W/"12"`) never matches (RFC 9110 strong comparison): `412`. `*`, a list or an unquoted value is refused (`400`). */
+                "If-Match": components["parameters"]["IfMatch"];
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path: {
-                id: string;
+                /** @description The game’s id: `g_` and 22 base64url characters. */
+                id: components["parameters"]["GameId"];
             };
             cookie?: never;
         };
@@ -11730,264 +3153,60 @@ export interface operations {
                     "application/json": components["schemas"]["CommandReply"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
+            /** @description One of `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["AddBotProblem400"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
+                    };
                 };
             };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["AddBotProblem401"];
-                };
-            };
-            /** @description Problem: `game/left`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/left",
-                     *       "title": "You left this game",
-                     *       "status": 403,
-                     *       "detail": "…",
-                     *       "code": "game/left",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["AddBotProblem403"];
-                };
-            };
-            /** @description Problem: `game/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/not-found",
-                     *       "title": "No such game",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "game/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["AddBotProblem404"];
-                };
-            };
-            /** @description Problem: `request/version-mismatch`. */
-            412: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/version-mismatch",
-                     *       "title": "The game has moved on",
-                     *       "status": 412,
-                     *       "detail": "…",
-                     *       "code": "request/version-mismatch",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["AddBotProblem412"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["AddBotProblem413"];
-                };
-            };
-            /** @description Problem: `request/unsupported-media-type`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/unsupported-media-type",
-                     *       "title": "Send the body as application/json",
-                     *       "status": 415,
-                     *       "detail": "…",
-                     *       "code": "request/unsupported-media-type",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["AddBotProblem415"];
-                };
-            };
-            /** @description Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/not-creator`, `rules/game-cancelled`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`. */
+            401: components["responses"]["AuthUnauthenticated"];
+            403: components["responses"]["GameLeft"];
+            404: components["responses"]["GameNotFound"];
+            412: components["responses"]["RequestVersionMismatch"];
+            413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["RequestUnsupportedMediaType"];
+            /** @description One of `request/idempotency-key-reused`, `rules/game-not-found`, `rules/not-creator`, `rules/game-cancelled`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`: each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/idempotency-key-reused",
-                     *       "title": "This Idempotency-Key was used for another request",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["AddBotProblem422"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/not-creator" | "rules/game-cancelled" | "rules/game-full" | "rules/unknown-seat" | "rules/seat-taken" | "rules/unknown-bot-level";
+                    };
                 };
             };
-            /** @description Problem: `request/if-match-required`. */
-            428: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/if-match-required",
-                     *       "title": "An If-Match header with the game version is required",
-                     *       "status": 428,
-                     *       "detail": "…",
-                     *       "code": "request/if-match-required",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["AddBotProblem428"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["AddBotProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["AddBotProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["AddBotProblem503"];
-                };
-            };
+            428: components["responses"]["RequestIfMatchRequired"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     leaveGame: {
         parameters: {
             query?: never;
             header: {
-                /** @description The version you decided on, quoted as in the ETag. */
-                "if-match": string;
-                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
-                "idempotency-key": string;
+                /** @description The game version you decided on, as its `ETag` gives it: one strong entity tag, quoted (`"12"`). If the game has moved on, nothing happens and you get `412` with `currentVersion`. A weak tag (`W/"12"`) never matches (RFC 9110 strong comparison): `412`. `*`, a list or an unquoted value is refused (`400`). */
+                "If-Match": components["parameters"]["IfMatch"];
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path: {
-                id: string;
+                /** @description The game’s id: `g_` and 22 base64url characters. */
+                id: components["parameters"]["GameId"];
             };
             cookie?: never;
         };
@@ -12006,224 +3225,58 @@ export interface operations {
                     "application/json": components["schemas"]["CommandReply"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/idempotency-key-required`. */
+            /** @description One of `request/invalid`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["LeaveGameProblem400"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/invalid" | "request/idempotency-key-required";
+                    };
                 };
             };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["LeaveGameProblem401"];
-                };
-            };
-            /** @description Problem: `game/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/not-found",
-                     *       "title": "No such game",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "game/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["LeaveGameProblem404"];
-                };
-            };
-            /** @description Problem: `request/version-mismatch`. */
-            412: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/version-mismatch",
-                     *       "title": "The game has moved on",
-                     *       "status": 412,
-                     *       "detail": "…",
-                     *       "code": "request/version-mismatch",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["LeaveGameProblem412"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["LeaveGameProblem413"];
-                };
-            };
-            /** @description Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-finished`, `rules/unknown-seat`, `rules/already-left`, `rules/creator-cannot-leave`, `rules/game-cancelled`. */
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["GameNotFound"];
+            412: components["responses"]["RequestVersionMismatch"];
+            413: components["responses"]["RequestTooLarge"];
+            /** @description One of `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-finished`, `rules/unknown-seat`, `rules/already-left`, `rules/creator-cannot-leave`, `rules/game-cancelled`: each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/idempotency-key-reused",
-                     *       "title": "This Idempotency-Key was used for another request",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["LeaveGameProblem422"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/game-finished" | "rules/unknown-seat" | "rules/already-left" | "rules/creator-cannot-leave" | "rules/game-cancelled";
+                    };
                 };
             };
-            /** @description Problem: `request/if-match-required`. */
-            428: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/if-match-required",
-                     *       "title": "An If-Match header with the game version is required",
-                     *       "status": 428,
-                     *       "detail": "…",
-                     *       "code": "request/if-match-required",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["LeaveGameProblem428"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["LeaveGameProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["LeaveGameProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["LeaveGameProblem503"];
-                };
-            };
+            428: components["responses"]["RequestIfMatchRequired"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     makeMove: {
         parameters: {
             query?: never;
             header: {
-                /** @description The version you decided on, quoted as in the ETag. */
-                "if-match": string;
-                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
-                "idempotency-key": string;
+                /** @description The game version you decided on, as its `ETag` gives it: one strong entity tag, quoted (`"12"`). If the game has moved on, nothing happens and you get `412` with `currentVersion`. A weak tag (`W/"12"`) never matches (RFC 9110 strong comparison): `412`. `*`, a list or an unquoted value is refused (`400`). */
+                "If-Match": components["parameters"]["IfMatch"];
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path: {
-                id: string;
+                /** @description The game’s id: `g_` and 22 base64url characters. */
+                id: components["parameters"]["GameId"];
             };
             cookie?: never;
         };
@@ -12246,264 +3299,60 @@ export interface operations {
                     "application/json": components["schemas"]["CommandReply"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
+            /** @description One of `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["MakeMoveProblem400"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
+                    };
                 };
             };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["MakeMoveProblem401"];
-                };
-            };
-            /** @description Problem: `game/left`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/left",
-                     *       "title": "You left this game",
-                     *       "status": 403,
-                     *       "detail": "…",
-                     *       "code": "game/left",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["MakeMoveProblem403"];
-                };
-            };
-            /** @description Problem: `game/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/not-found",
-                     *       "title": "No such game",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "game/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["MakeMoveProblem404"];
-                };
-            };
-            /** @description Problem: `request/version-mismatch`. */
-            412: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/version-mismatch",
-                     *       "title": "The game has moved on",
-                     *       "status": 412,
-                     *       "detail": "…",
-                     *       "code": "request/version-mismatch",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["MakeMoveProblem412"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["MakeMoveProblem413"];
-                };
-            };
-            /** @description Problem: `request/unsupported-media-type`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/unsupported-media-type",
-                     *       "title": "Send the body as application/json",
-                     *       "status": 415,
-                     *       "detail": "…",
-                     *       "code": "request/unsupported-media-type",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["MakeMoveProblem415"];
-                };
-            };
-            /** @description Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/game-cancelled`, `rules/unknown-seat`, `rules/not-your-turn`, `rules/invalid-tile`, `rules/not-in-hand`, `rules/must-play-drawn`, `rules/unknown-placement`, `rules/must-fill-double`, `rules/end-closed`, `rules/suit-mismatch`, `rules/nothing-to-announce`, `rules/already-drew`, `rules/must-play`, `rules/no-lapse`, `rules/cannot-call-out-self`. */
+            401: components["responses"]["AuthUnauthenticated"];
+            403: components["responses"]["GameLeft"];
+            404: components["responses"]["GameNotFound"];
+            412: components["responses"]["RequestVersionMismatch"];
+            413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["RequestUnsupportedMediaType"];
+            /** @description One of `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/game-cancelled`, `rules/unknown-seat`, `rules/not-your-turn`, `rules/invalid-tile`, `rules/not-in-hand`, `rules/must-play-drawn`, `rules/unknown-placement`, `rules/must-fill-double`, `rules/end-closed`, `rules/suit-mismatch`, `rules/nothing-to-announce`, `rules/already-drew`, `rules/must-play`, `rules/no-lapse`, `rules/cannot-call-out-self`: each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/idempotency-key-reused",
-                     *       "title": "This Idempotency-Key was used for another request",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["MakeMoveProblem422"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/game-not-started" | "rules/game-finished" | "rules/game-cancelled" | "rules/unknown-seat" | "rules/not-your-turn" | "rules/invalid-tile" | "rules/not-in-hand" | "rules/must-play-drawn" | "rules/unknown-placement" | "rules/must-fill-double" | "rules/end-closed" | "rules/suit-mismatch" | "rules/nothing-to-announce" | "rules/already-drew" | "rules/must-play" | "rules/no-lapse" | "rules/cannot-call-out-self";
+                    };
                 };
             };
-            /** @description Problem: `request/if-match-required`. */
-            428: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/if-match-required",
-                     *       "title": "An If-Match header with the game version is required",
-                     *       "status": 428,
-                     *       "detail": "…",
-                     *       "code": "request/if-match-required",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["MakeMoveProblem428"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["MakeMoveProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["MakeMoveProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["MakeMoveProblem503"];
-                };
-            };
+            428: components["responses"]["RequestIfMatchRequired"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     returnToGame: {
         parameters: {
             query?: never;
             header: {
-                /** @description The version you decided on, quoted as in the ETag. */
-                "if-match": string;
-                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
-                "idempotency-key": string;
+                /** @description The game version you decided on, as its `ETag` gives it: one strong entity tag, quoted (`"12"`). If the game has moved on, nothing happens and you get `412` with `currentVersion`. A weak tag (`W/"12"`) never matches (RFC 9110 strong comparison): `412`. `*`, a list or an unquoted value is refused (`400`). */
+                "If-Match": components["parameters"]["IfMatch"];
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path: {
-                id: string;
+                /** @description The game’s id: `g_` and 22 base64url characters. */
+                id: components["parameters"]["GameId"];
             };
             cookie?: never;
         };
@@ -12522,244 +3371,59 @@ export interface operations {
                     "application/json": components["schemas"]["CommandReply"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/idempotency-key-required`. */
+            /** @description One of `request/invalid`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ReturnToGameProblem400"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/invalid" | "request/idempotency-key-required";
+                    };
                 };
             };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ReturnToGameProblem401"];
-                };
-            };
-            /** @description Problem: `game/left`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/left",
-                     *       "title": "You left this game",
-                     *       "status": 403,
-                     *       "detail": "…",
-                     *       "code": "game/left",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ReturnToGameProblem403"];
-                };
-            };
-            /** @description Problem: `game/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/not-found",
-                     *       "title": "No such game",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "game/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ReturnToGameProblem404"];
-                };
-            };
-            /** @description Problem: `request/version-mismatch`. */
-            412: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/version-mismatch",
-                     *       "title": "The game has moved on",
-                     *       "status": 412,
-                     *       "detail": "…",
-                     *       "code": "request/version-mismatch",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ReturnToGameProblem412"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ReturnToGameProblem413"];
-                };
-            };
-            /** @description Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/game-cancelled`, `rules/unknown-seat`, `rules/not-away`. */
+            401: components["responses"]["AuthUnauthenticated"];
+            403: components["responses"]["GameLeft"];
+            404: components["responses"]["GameNotFound"];
+            412: components["responses"]["RequestVersionMismatch"];
+            413: components["responses"]["RequestTooLarge"];
+            /** @description One of `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/game-cancelled`, `rules/unknown-seat`, `rules/not-away`: each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/idempotency-key-reused",
-                     *       "title": "This Idempotency-Key was used for another request",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ReturnToGameProblem422"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/game-not-started" | "rules/game-finished" | "rules/game-cancelled" | "rules/unknown-seat" | "rules/not-away";
+                    };
                 };
             };
-            /** @description Problem: `request/if-match-required`. */
-            428: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/if-match-required",
-                     *       "title": "An If-Match header with the game version is required",
-                     *       "status": 428,
-                     *       "detail": "…",
-                     *       "code": "request/if-match-required",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ReturnToGameProblem428"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ReturnToGameProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ReturnToGameProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ReturnToGameProblem503"];
-                };
-            };
+            428: components["responses"]["RequestIfMatchRequired"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     giveTime: {
         parameters: {
             query?: never;
             header: {
-                /** @description The version you decided on, quoted as in the ETag. */
-                "if-match": string;
-                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
-                "idempotency-key": string;
+                /** @description The game version you decided on, as its `ETag` gives it: one strong entity tag, quoted (`"12"`). If the game has moved on, nothing happens and you get `412` with `currentVersion`. A weak tag (`W/"12"`) never matches (RFC 9110 strong comparison): `412`. `*`, a list or an unquoted value is refused (`400`). */
+                "If-Match": components["parameters"]["IfMatch"];
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path: {
-                id: string;
+                /** @description The game’s id: `g_` and 22 base64url characters. */
+                id: components["parameters"]["GameId"];
             };
             cookie?: never;
         };
@@ -12782,251 +3446,46 @@ export interface operations {
                     "application/json": components["schemas"]["CommandReply"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
+            /** @description One of `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GiveTimeProblem400"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
+                    };
                 };
             };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GiveTimeProblem401"];
-                };
-            };
-            /** @description Problem: `game/left`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/left",
-                     *       "title": "You left this game",
-                     *       "status": 403,
-                     *       "detail": "…",
-                     *       "code": "game/left",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GiveTimeProblem403"];
-                };
-            };
-            /** @description Problem: `game/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/not-found",
-                     *       "title": "No such game",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "game/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GiveTimeProblem404"];
-                };
-            };
-            /** @description Problem: `request/version-mismatch`. */
-            412: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/version-mismatch",
-                     *       "title": "The game has moved on",
-                     *       "status": 412,
-                     *       "detail": "…",
-                     *       "code": "request/version-mismatch",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GiveTimeProblem412"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GiveTimeProblem413"];
-                };
-            };
-            /** @description Problem: `request/unsupported-media-type`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/unsupported-media-type",
-                     *       "title": "Send the body as application/json",
-                     *       "status": 415,
-                     *       "detail": "…",
-                     *       "code": "request/unsupported-media-type",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GiveTimeProblem415"];
-                };
-            };
-            /** @description Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/game-cancelled`, `rules/unknown-seat`, `rules/no-clock`, `rules/no-deadline`, `rules/cannot-give-self`, `rules/too-much-time`. */
+            401: components["responses"]["AuthUnauthenticated"];
+            403: components["responses"]["GameLeft"];
+            404: components["responses"]["GameNotFound"];
+            412: components["responses"]["RequestVersionMismatch"];
+            413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["RequestUnsupportedMediaType"];
+            /** @description One of `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/game-cancelled`, `rules/unknown-seat`, `rules/no-clock`, `rules/no-deadline`, `rules/cannot-give-self`, `rules/too-much-time`: each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/idempotency-key-reused",
-                     *       "title": "This Idempotency-Key was used for another request",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GiveTimeProblem422"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/game-not-started" | "rules/game-finished" | "rules/game-cancelled" | "rules/unknown-seat" | "rules/no-clock" | "rules/no-deadline" | "rules/cannot-give-self" | "rules/too-much-time";
+                    };
                 };
             };
-            /** @description Problem: `request/if-match-required`. */
-            428: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/if-match-required",
-                     *       "title": "An If-Match header with the game version is required",
-                     *       "status": 428,
-                     *       "detail": "…",
-                     *       "code": "request/if-match-required",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GiveTimeProblem428"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GiveTimeProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GiveTimeProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GiveTimeProblem503"];
-                };
-            };
+            428: components["responses"]["RequestIfMatchRequired"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listEvents: {
@@ -13041,7 +3500,8 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
+                /** @description The game’s id: `g_` and 22 base64url characters. */
+                id: components["parameters"]["GameId"];
             };
             cookie?: never;
         };
@@ -13059,151 +3519,27 @@ export interface operations {
                     "application/json": components["schemas"]["EventPage"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/version-ahead`. */
+            /** @description One of `request/invalid`, `request/version-ahead`: each explained at `/problems/<code>`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListEventsProblem400"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/invalid" | "request/version-ahead";
+                    };
                 };
             };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListEventsProblem401"];
-                };
-            };
-            /** @description Problem: `game/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/not-found",
-                     *       "title": "No such game",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "game/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListEventsProblem404"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListEventsProblem413"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListEventsProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListEventsProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListEventsProblem503"];
-                };
-            };
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["GameNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listMessages: {
@@ -13216,7 +3552,8 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
+                /** @description The game’s id: `g_` and 22 base64url characters. */
+                id: components["parameters"]["GameId"];
             };
             cookie?: never;
         };
@@ -13234,162 +3571,25 @@ export interface operations {
                     "application/json": components["schemas"]["MessagePage"];
                 };
             };
-            /** @description Problem: `request/invalid`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListMessagesProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListMessagesProblem401"];
-                };
-            };
-            /** @description Problem: `game/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/not-found",
-                     *       "title": "No such game",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "game/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListMessagesProblem404"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListMessagesProblem413"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListMessagesProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListMessagesProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListMessagesProblem503"];
-                };
-            };
+            400: components["responses"]["RequestInvalid"];
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["GameNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postMessage: {
         parameters: {
             query?: never;
             header: {
-                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
-                "idempotency-key": string;
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path: {
-                id: string;
+                /** @description The game’s id: `g_` and 22 base64url characters. */
+                id: components["parameters"]["GameId"];
             };
             cookie?: never;
         };
@@ -13411,211 +3611,30 @@ export interface operations {
                     "application/json": components["schemas"]["GameMessage"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
+            /** @description One of `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["PostMessageProblem400"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
+                    };
                 };
             };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["PostMessageProblem401"];
-                };
-            };
-            /** @description Problem: `game/left`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/left",
-                     *       "title": "You left this game",
-                     *       "status": 403,
-                     *       "detail": "…",
-                     *       "code": "game/left",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["PostMessageProblem403"];
-                };
-            };
-            /** @description Problem: `game/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/not-found",
-                     *       "title": "No such game",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "game/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["PostMessageProblem404"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["PostMessageProblem413"];
-                };
-            };
-            /** @description Problem: `request/unsupported-media-type`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/unsupported-media-type",
-                     *       "title": "Send the body as application/json",
-                     *       "status": 415,
-                     *       "detail": "…",
-                     *       "code": "request/unsupported-media-type",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["PostMessageProblem415"];
-                };
-            };
-            /** @description Problem: `request/idempotency-key-reused`. */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/idempotency-key-reused",
-                     *       "title": "This Idempotency-Key was used for another request",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["PostMessageProblem422"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["PostMessageProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["PostMessageProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["PostMessageProblem503"];
-                };
-            };
+            401: components["responses"]["AuthUnauthenticated"];
+            403: components["responses"]["GameLeft"];
+            404: components["responses"]["GameNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["RequestUnsupportedMediaType"];
+            422: components["responses"]["RequestIdempotencyKeyReused"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     muteMessages: {
@@ -13623,7 +3642,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description The game’s id: `g_` and 22 base64url characters. */
+                id: components["parameters"]["GameId"];
             };
             cookie?: never;
         };
@@ -13645,171 +3665,42 @@ export interface operations {
                     "application/json": components["schemas"]["Mute"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/malformed-json`. */
+            /** @description One of `request/invalid`, `request/malformed-json`: each explained at `/problems/<code>`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["MuteMessagesProblem400"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/invalid" | "request/malformed-json";
+                    };
                 };
             };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["MuteMessagesProblem401"];
-                };
-            };
-            /** @description Problem: `game/not-found`, `player/not-found`. */
+            401: components["responses"]["AuthUnauthenticated"];
+            /** @description One of `game/not-found`, `player/not-found`: each explained at `/problems/<code>`. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/not-found",
-                     *       "title": "No such game",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "game/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["MuteMessagesProblem404"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "game/not-found" | "player/not-found";
+                    };
                 };
             };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["MuteMessagesProblem413"];
-                };
-            };
-            /** @description Problem: `request/unsupported-media-type`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/unsupported-media-type",
-                     *       "title": "Send the body as application/json",
-                     *       "status": 415,
-                     *       "detail": "…",
-                     *       "code": "request/unsupported-media-type",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["MuteMessagesProblem415"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["MuteMessagesProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["MuteMessagesProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["MuteMessagesProblem503"];
-                };
-            };
+            413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["RequestUnsupportedMediaType"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listWatchLinks: {
@@ -13817,7 +3708,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description The game’s id: `g_` and 22 base64url characters. */
+                id: components["parameters"]["GameId"];
             };
             cookie?: never;
         };
@@ -13835,162 +3727,25 @@ export interface operations {
                     "application/json": components["schemas"]["WatchLinkList"];
                 };
             };
-            /** @description Problem: `request/invalid`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListWatchLinksProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListWatchLinksProblem401"];
-                };
-            };
-            /** @description Problem: `game/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/not-found",
-                     *       "title": "No such game",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "game/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListWatchLinksProblem404"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListWatchLinksProblem413"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListWatchLinksProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListWatchLinksProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListWatchLinksProblem503"];
-                };
-            };
+            400: components["responses"]["RequestInvalid"];
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["GameNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createWatchLink: {
         parameters: {
             query?: never;
             header: {
-                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
-                "idempotency-key": string;
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path: {
-                id: string;
+                /** @description The game’s id: `g_` and 22 base64url characters. */
+                id: components["parameters"]["GameId"];
             };
             cookie?: never;
         };
@@ -14008,191 +3763,57 @@ export interface operations {
                     "application/json": components["schemas"]["NewWatchLink"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/idempotency-key-required`. */
+            /** @description One of `request/invalid`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateWatchLinkProblem400"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/invalid" | "request/idempotency-key-required";
+                    };
                 };
             };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateWatchLinkProblem401"];
-                };
-            };
-            /** @description Problem: `game/left`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/left",
-                     *       "title": "You left this game",
-                     *       "status": 403,
-                     *       "detail": "…",
-                     *       "code": "game/left",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateWatchLinkProblem403"];
-                };
-            };
-            /** @description Problem: `game/not-found`, `game/watch-link-not-found`. */
+            401: components["responses"]["AuthUnauthenticated"];
+            403: components["responses"]["GameLeft"];
+            /** @description One of `game/not-found`, `game/watch-link-not-found`: each explained at `/problems/<code>`. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/not-found",
-                     *       "title": "No such game",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "game/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateWatchLinkProblem404"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "game/not-found" | "game/watch-link-not-found";
+                    };
                 };
             };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateWatchLinkProblem413"];
-                };
-            };
-            /** @description Problem: `request/idempotency-key-reused`, `game/too-many-watch-links`. */
+            413: components["responses"]["RequestTooLarge"];
+            /** @description One of `request/idempotency-key-reused`, `game/too-many-watch-links`: each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/idempotency-key-reused",
-                     *       "title": "This Idempotency-Key was used for another request",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateWatchLinkProblem422"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/idempotency-key-reused" | "game/too-many-watch-links";
+                    };
                 };
             };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateWatchLinkProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateWatchLinkProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateWatchLinkProblem503"];
-                };
-            };
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     revokeWatchLink: {
@@ -14200,7 +3821,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description The game’s id: `g_` and 22 base64url characters. */
+                id: components["parameters"]["GameId"];
                 linkId: string;
             };
             cookie?: never;
@@ -14217,151 +3839,27 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem: `request/invalid`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeWatchLinkProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeWatchLinkProblem401"];
-                };
-            };
-            /** @description Problem: `game/not-found`, `game/watch-link-not-found`. */
+            400: components["responses"]["RequestInvalid"];
+            401: components["responses"]["AuthUnauthenticated"];
+            /** @description One of `game/not-found`, `game/watch-link-not-found`: each explained at `/problems/<code>`. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/not-found",
-                     *       "title": "No such game",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "game/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeWatchLinkProblem404"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "game/not-found" | "game/watch-link-not-found";
+                    };
                 };
             };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeWatchLinkProblem413"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeWatchLinkProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeWatchLinkProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeWatchLinkProblem503"];
-                };
-            };
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     watchGame: {
@@ -14385,131 +3883,12 @@ export interface operations {
                     "application/json": components["schemas"]["WatchView"];
                 };
             };
-            /** @description Problem: `request/invalid`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["WatchGameProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["WatchGameProblem401"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["WatchGameProblem413"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["WatchGameProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["WatchGameProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["WatchGameProblem503"];
-                };
-            };
+            400: components["responses"]["RequestInvalid"];
+            401: components["responses"]["AuthUnauthenticated"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     watchEvents: {
@@ -14540,144 +3919,40 @@ export interface operations {
                     "application/json": components["schemas"]["EventPage"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/version-ahead`. */
+            /** @description One of `request/invalid`, `request/version-ahead`: each explained at `/problems/<code>`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["WatchEventsProblem400"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/invalid" | "request/version-ahead";
+                    };
                 };
             };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["WatchEventsProblem401"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["WatchEventsProblem413"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["WatchEventsProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["WatchEventsProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["WatchEventsProblem503"];
-                };
-            };
+            401: components["responses"]["AuthUnauthenticated"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     cancelGame: {
         parameters: {
             query?: never;
             header: {
-                /** @description The version you decided on, quoted as in the ETag. */
-                "if-match": string;
-                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
-                "idempotency-key": string;
+                /** @description The game version you decided on, as its `ETag` gives it: one strong entity tag, quoted (`"12"`). If the game has moved on, nothing happens and you get `412` with `currentVersion`. A weak tag (`W/"12"`) never matches (RFC 9110 strong comparison): `412`. `*`, a list or an unquoted value is refused (`400`). */
+                "If-Match": components["parameters"]["IfMatch"];
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path: {
-                id: string;
+                /** @description The game’s id: `g_` and 22 base64url characters. */
+                id: components["parameters"]["GameId"];
             };
             cookie?: never;
         };
@@ -14696,242 +3971,57 @@ export interface operations {
                     "application/json": components["schemas"]["CommandReply"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/idempotency-key-required`. */
+            /** @description One of `request/invalid`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CancelGameProblem400"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/invalid" | "request/idempotency-key-required";
+                    };
                 };
             };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CancelGameProblem401"];
-                };
-            };
-            /** @description Problem: `game/left`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/left",
-                     *       "title": "You left this game",
-                     *       "status": 403,
-                     *       "detail": "…",
-                     *       "code": "game/left",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CancelGameProblem403"];
-                };
-            };
-            /** @description Problem: `game/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/not-found",
-                     *       "title": "No such game",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "game/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CancelGameProblem404"];
-                };
-            };
-            /** @description Problem: `request/version-mismatch`. */
-            412: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/version-mismatch",
-                     *       "title": "The game has moved on",
-                     *       "status": 412,
-                     *       "detail": "…",
-                     *       "code": "request/version-mismatch",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CancelGameProblem412"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CancelGameProblem413"];
-                };
-            };
-            /** @description Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/not-creator`, `rules/game-started`, `rules/game-finished`, `rules/game-cancelled`. */
+            401: components["responses"]["AuthUnauthenticated"];
+            403: components["responses"]["GameLeft"];
+            404: components["responses"]["GameNotFound"];
+            412: components["responses"]["RequestVersionMismatch"];
+            413: components["responses"]["RequestTooLarge"];
+            /** @description One of `request/idempotency-key-reused`, `rules/game-not-found`, `rules/not-creator`, `rules/game-started`, `rules/game-finished`, `rules/game-cancelled`: each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/idempotency-key-reused",
-                     *       "title": "This Idempotency-Key was used for another request",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CancelGameProblem422"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/not-creator" | "rules/game-started" | "rules/game-finished" | "rules/game-cancelled";
+                    };
                 };
             };
-            /** @description Problem: `request/if-match-required`. */
-            428: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/if-match-required",
-                     *       "title": "An If-Match header with the game version is required",
-                     *       "status": 428,
-                     *       "detail": "…",
-                     *       "code": "request/if-match-required",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CancelGameProblem428"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CancelGameProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CancelGameProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CancelGameProblem503"];
-                };
-            };
+            428: components["responses"]["RequestIfMatchRequired"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     rematch: {
         parameters: {
             query?: never;
             header: {
-                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
-                "idempotency-key": string;
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path: {
-                id: string;
+                /** @description The game’s id: `g_` and 22 base64url characters. */
+                id: components["parameters"]["GameId"];
             };
             cookie?: never;
         };
@@ -14963,211 +4053,58 @@ export interface operations {
                     "application/json": components["schemas"]["RematchReply"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/idempotency-key-required`. */
+            /** @description One of `request/invalid`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RematchProblem400"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/invalid" | "request/idempotency-key-required";
+                    };
                 };
             };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RematchProblem401"];
-                };
-            };
-            /** @description Problem: `game/left`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/left",
-                     *       "title": "You left this game",
-                     *       "status": 403,
-                     *       "detail": "…",
-                     *       "code": "game/left",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RematchProblem403"];
-                };
-            };
-            /** @description Problem: `game/not-found`, `player/not-found`. */
+            401: components["responses"]["AuthUnauthenticated"];
+            403: components["responses"]["GameLeft"];
+            /** @description One of `game/not-found`, `player/not-found`: each explained at `/problems/<code>`. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/not-found",
-                     *       "title": "No such game",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "game/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RematchProblem404"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "game/not-found" | "player/not-found";
+                    };
                 };
             };
-            /** @description Problem: `request/version-mismatch`. */
-            412: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/version-mismatch",
-                     *       "title": "The game has moved on",
-                     *       "status": 412,
-                     *       "detail": "…",
-                     *       "code": "request/version-mismatch",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RematchProblem412"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RematchProblem413"];
-                };
-            };
-            /** @description Problem: `request/idempotency-key-reused`, `game/not-finished`, `rules/game-exists`, `rules/invalid-ruleset`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`, `rules/game-not-found`, `rules/already-seated`, `rules/game-cancelled`, `rules/not-invited`. */
+            412: components["responses"]["RequestVersionMismatch"];
+            413: components["responses"]["RequestTooLarge"];
+            /** @description One of `request/idempotency-key-reused`, `game/not-finished`, `rules/game-exists`, `rules/invalid-ruleset`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`, `rules/game-not-found`, `rules/already-seated`, `rules/game-cancelled`, `rules/not-invited`: each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/idempotency-key-reused",
-                     *       "title": "This Idempotency-Key was used for another request",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RematchProblem422"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/idempotency-key-reused" | "game/not-finished" | "rules/game-exists" | "rules/invalid-ruleset" | "rules/game-full" | "rules/unknown-seat" | "rules/seat-taken" | "rules/unknown-bot-level" | "rules/game-not-found" | "rules/already-seated" | "rules/game-cancelled" | "rules/not-invited";
+                    };
                 };
             };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RematchProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RematchProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RematchProblem503"];
-                };
-            };
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     exportGame: {
@@ -15175,7 +4112,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description The game’s id: `g_` and 22 base64url characters. */
+                id: components["parameters"]["GameId"];
             };
             cookie?: never;
         };
@@ -15193,171 +4131,14 @@ export interface operations {
                     "application/json": components["schemas"]["GameExport"];
                 };
             };
-            /** @description Problem: `request/invalid`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ExportGameProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ExportGameProblem401"];
-                };
-            };
-            /** @description Problem: `game/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/not-found",
-                     *       "title": "No such game",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "game/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ExportGameProblem404"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ExportGameProblem413"];
-                };
-            };
-            /** @description Problem: `game/not-finished`. */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/not-finished",
-                     *       "title": "The game is not over",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "game/not-finished",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ExportGameProblem422"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ExportGameProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ExportGameProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ExportGameProblem503"];
-                };
-            };
+            400: components["responses"]["RequestInvalid"];
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["GameNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["GameNotFinished"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     replayGame: {
@@ -15368,7 +4149,8 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
+                /** @description The game’s id: `g_` and 22 base64url characters. */
+                id: components["parameters"]["GameId"];
             };
             cookie?: never;
         };
@@ -15386,171 +4168,28 @@ export interface operations {
                     "application/json": components["schemas"]["ReplayStep"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/version-ahead`. */
+            /** @description One of `request/invalid`, `request/version-ahead`: each explained at `/problems/<code>`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ReplayGameProblem400"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/invalid" | "request/version-ahead";
+                    };
                 };
             };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ReplayGameProblem401"];
-                };
-            };
-            /** @description Problem: `game/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/not-found",
-                     *       "title": "No such game",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "game/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ReplayGameProblem404"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ReplayGameProblem413"];
-                };
-            };
-            /** @description Problem: `game/not-finished`. */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/not-finished",
-                     *       "title": "The game is not over",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "game/not-finished",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ReplayGameProblem422"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ReplayGameProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ReplayGameProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ReplayGameProblem503"];
-                };
-            };
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["GameNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["GameNotFinished"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listLobby: {
@@ -15579,139 +4218,20 @@ export interface operations {
                     "application/json": components["schemas"]["LobbyPage"];
                 };
             };
-            /** @description Problem: `request/invalid`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListLobbyProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListLobbyProblem401"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListLobbyProblem413"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListLobbyProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListLobbyProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListLobbyProblem503"];
-                };
-            };
+            400: components["responses"]["RequestInvalid"];
+            401: components["responses"]["AuthUnauthenticated"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     quickMatch: {
         parameters: {
             query?: never;
             header: {
-                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
-                "idempotency-key": string;
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -15735,211 +4255,44 @@ export interface operations {
                     "application/json": components["schemas"]["QuickMatchReply"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
+            /** @description One of `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["QuickMatchProblem400"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
+                    };
                 };
             };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["QuickMatchProblem401"];
-                };
-            };
-            /** @description Problem: `player/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/player/not-found",
-                     *       "title": "No such player",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "player/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["QuickMatchProblem404"];
-                };
-            };
-            /** @description Problem: `request/version-mismatch`. */
-            412: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/version-mismatch",
-                     *       "title": "The game has moved on",
-                     *       "status": 412,
-                     *       "detail": "…",
-                     *       "code": "request/version-mismatch",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["QuickMatchProblem412"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["QuickMatchProblem413"];
-                };
-            };
-            /** @description Problem: `request/unsupported-media-type`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/unsupported-media-type",
-                     *       "title": "Send the body as application/json",
-                     *       "status": 415,
-                     *       "detail": "…",
-                     *       "code": "request/unsupported-media-type",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["QuickMatchProblem415"];
-                };
-            };
-            /** @description Problem: `request/idempotency-key-reused`, `rules/game-exists`, `rules/invalid-ruleset`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`, `rules/game-not-found`, `rules/already-seated`, `rules/game-cancelled`, `rules/not-invited`. */
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["PlayerNotFound"];
+            412: components["responses"]["RequestVersionMismatch"];
+            413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["RequestUnsupportedMediaType"];
+            /** @description One of `request/idempotency-key-reused`, `rules/game-exists`, `rules/invalid-ruleset`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`, `rules/game-not-found`, `rules/already-seated`, `rules/game-cancelled`, `rules/not-invited`: each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/idempotency-key-reused",
-                     *       "title": "This Idempotency-Key was used for another request",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["QuickMatchProblem422"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/idempotency-key-reused" | "rules/game-exists" | "rules/invalid-ruleset" | "rules/game-full" | "rules/unknown-seat" | "rules/seat-taken" | "rules/unknown-bot-level" | "rules/game-not-found" | "rules/already-seated" | "rules/game-cancelled" | "rules/not-invited";
+                    };
                 };
             };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["QuickMatchProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["QuickMatchProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["QuickMatchProblem503"];
-                };
-            };
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listWebhookEndpoints: {
@@ -15963,139 +4316,20 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointList"];
                 };
             };
-            /** @description Problem: `request/invalid`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListWebhookEndpointsProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListWebhookEndpointsProblem401"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListWebhookEndpointsProblem413"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListWebhookEndpointsProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListWebhookEndpointsProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListWebhookEndpointsProblem503"];
-                };
-            };
+            400: components["responses"]["RequestInvalid"];
+            401: components["responses"]["AuthUnauthenticated"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createWebhookEndpoint: {
         parameters: {
             query?: never;
             header: {
-                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
-                "idempotency-key": string;
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -16118,171 +4352,42 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointSecret"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
+            /** @description One of `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateWebhookEndpointProblem400"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
+                    };
                 };
             };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateWebhookEndpointProblem401"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateWebhookEndpointProblem413"];
-                };
-            };
-            /** @description Problem: `request/unsupported-media-type`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/unsupported-media-type",
-                     *       "title": "Send the body as application/json",
-                     *       "status": 415,
-                     *       "detail": "…",
-                     *       "code": "request/unsupported-media-type",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateWebhookEndpointProblem415"];
-                };
-            };
-            /** @description Problem: `request/idempotency-key-reused`, `webhook/url-invalid`, `webhook/url-not-https`, `webhook/url-not-allowed`, `webhook/too-many-endpoints`. */
+            401: components["responses"]["AuthUnauthenticated"];
+            413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["RequestUnsupportedMediaType"];
+            /** @description One of `request/idempotency-key-reused`, `webhook/url-invalid`, `webhook/url-not-https`, `webhook/url-not-allowed`, `webhook/too-many-endpoints`: each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/idempotency-key-reused",
-                     *       "title": "This Idempotency-Key was used for another request",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateWebhookEndpointProblem422"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/idempotency-key-reused" | "webhook/url-invalid" | "webhook/url-not-https" | "webhook/url-not-allowed" | "webhook/too-many-endpoints";
+                    };
                 };
             };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateWebhookEndpointProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateWebhookEndpointProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateWebhookEndpointProblem503"];
-                };
-            };
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getWebhookEndpoint: {
@@ -16308,151 +4413,13 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
-            /** @description Problem: `request/invalid`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GetWebhookEndpointProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GetWebhookEndpointProblem401"];
-                };
-            };
-            /** @description Problem: `webhook/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/webhook/not-found",
-                     *       "title": "No such webhook endpoint of yours",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "webhook/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GetWebhookEndpointProblem404"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GetWebhookEndpointProblem413"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GetWebhookEndpointProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GetWebhookEndpointProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GetWebhookEndpointProblem503"];
-                };
-            };
+            400: components["responses"]["RequestInvalid"];
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["WebhookNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteWebhookEndpoint: {
@@ -16476,151 +4443,13 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem: `request/invalid`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["DeleteWebhookEndpointProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["DeleteWebhookEndpointProblem401"];
-                };
-            };
-            /** @description Problem: `webhook/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/webhook/not-found",
-                     *       "title": "No such webhook endpoint of yours",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "webhook/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["DeleteWebhookEndpointProblem404"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["DeleteWebhookEndpointProblem413"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["DeleteWebhookEndpointProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["DeleteWebhookEndpointProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["DeleteWebhookEndpointProblem503"];
-                };
-            };
+            400: components["responses"]["RequestInvalid"];
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["WebhookNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateWebhookEndpoint: {
@@ -16650,199 +4479,51 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/malformed-json`. */
+            /** @description One of `request/invalid`, `request/malformed-json`: each explained at `/problems/<code>`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["UpdateWebhookEndpointProblem400"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/invalid" | "request/malformed-json";
+                    };
                 };
             };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["UpdateWebhookEndpointProblem401"];
-                };
-            };
-            /** @description Problem: `webhook/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/webhook/not-found",
-                     *       "title": "No such webhook endpoint of yours",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "webhook/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["UpdateWebhookEndpointProblem404"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["UpdateWebhookEndpointProblem413"];
-                };
-            };
-            /** @description Problem: `request/unsupported-media-type`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/unsupported-media-type",
-                     *       "title": "Send the body as application/json",
-                     *       "status": 415,
-                     *       "detail": "…",
-                     *       "code": "request/unsupported-media-type",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["UpdateWebhookEndpointProblem415"];
-                };
-            };
-            /** @description Problem: `webhook/url-invalid`, `webhook/url-not-https`, `webhook/url-not-allowed`. */
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["WebhookNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["RequestUnsupportedMediaType"];
+            /** @description One of `webhook/url-invalid`, `webhook/url-not-https`, `webhook/url-not-allowed`: each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/webhook/url-invalid",
-                     *       "title": "The URL is not a valid absolute URL",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "webhook/url-invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["UpdateWebhookEndpointProblem422"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "webhook/url-invalid" | "webhook/url-not-https" | "webhook/url-not-allowed";
+                    };
                 };
             };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["UpdateWebhookEndpointProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["UpdateWebhookEndpointProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["UpdateWebhookEndpointProblem503"];
-                };
-            };
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     rotateWebhookSecret: {
         parameters: {
             query?: never;
             header: {
-                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
-                "idempotency-key": string;
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path: {
                 endpointId: string;
@@ -16863,179 +4544,36 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointSecret"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/idempotency-key-required`. */
+            /** @description One of `request/invalid`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RotateWebhookSecretProblem400"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/invalid" | "request/idempotency-key-required";
+                    };
                 };
             };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RotateWebhookSecretProblem401"];
-                };
-            };
-            /** @description Problem: `webhook/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/webhook/not-found",
-                     *       "title": "No such webhook endpoint of yours",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "webhook/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RotateWebhookSecretProblem404"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RotateWebhookSecretProblem413"];
-                };
-            };
-            /** @description Problem: `request/idempotency-key-reused`. */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/idempotency-key-reused",
-                     *       "title": "This Idempotency-Key was used for another request",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RotateWebhookSecretProblem422"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RotateWebhookSecretProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RotateWebhookSecretProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RotateWebhookSecretProblem503"];
-                };
-            };
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["WebhookNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["RequestIdempotencyKeyReused"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     testWebhookEndpoint: {
         parameters: {
             query?: never;
             header: {
-                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
-                "idempotency-key": string;
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path: {
                 endpointId: string;
@@ -17056,171 +4594,28 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/idempotency-key-required`. */
+            /** @description One of `request/invalid`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["TestWebhookEndpointProblem400"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/invalid" | "request/idempotency-key-required";
+                    };
                 };
             };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["TestWebhookEndpointProblem401"];
-                };
-            };
-            /** @description Problem: `webhook/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/webhook/not-found",
-                     *       "title": "No such webhook endpoint of yours",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "webhook/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["TestWebhookEndpointProblem404"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["TestWebhookEndpointProblem413"];
-                };
-            };
-            /** @description Problem: `request/idempotency-key-reused`. */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/idempotency-key-reused",
-                     *       "title": "This Idempotency-Key was used for another request",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["TestWebhookEndpointProblem422"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["TestWebhookEndpointProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["TestWebhookEndpointProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["TestWebhookEndpointProblem503"];
-                };
-            };
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["WebhookNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["RequestIdempotencyKeyReused"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listWebhookDeliveries: {
@@ -17251,151 +4646,13 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
-            /** @description Problem: `request/invalid`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListWebhookDeliveriesProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListWebhookDeliveriesProblem401"];
-                };
-            };
-            /** @description Problem: `webhook/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/webhook/not-found",
-                     *       "title": "No such webhook endpoint of yours",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "webhook/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListWebhookDeliveriesProblem404"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListWebhookDeliveriesProblem413"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListWebhookDeliveriesProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListWebhookDeliveriesProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListWebhookDeliveriesProblem503"];
-                };
-            };
+            400: components["responses"]["RequestInvalid"];
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["WebhookNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     redeliverWebhook: {
@@ -17422,151 +4679,27 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
-            /** @description Problem: `request/invalid`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RedeliverWebhookProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RedeliverWebhookProblem401"];
-                };
-            };
-            /** @description Problem: `webhook/not-found`, `webhook/delivery-not-found`. */
+            400: components["responses"]["RequestInvalid"];
+            401: components["responses"]["AuthUnauthenticated"];
+            /** @description One of `webhook/not-found`, `webhook/delivery-not-found`: each explained at `/problems/<code>`. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/webhook/not-found",
-                     *       "title": "No such webhook endpoint of yours",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "webhook/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RedeliverWebhookProblem404"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "webhook/not-found" | "webhook/delivery-not-found";
+                    };
                 };
             };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RedeliverWebhookProblem413"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RedeliverWebhookProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RedeliverWebhookProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RedeliverWebhookProblem503"];
-                };
-            };
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     webhookTurnStarted: {

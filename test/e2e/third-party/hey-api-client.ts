@@ -1,14 +1,18 @@
-// A second third-party client: an SDK generated from openapi.yaml by @hey-api/openapi-ts (hey-api/),
-// independent of openapi-typescript and openapi-fetch. Nothing here comes from this project's packages.
-import { checkFetched } from '../support/contract/fetch';
-import { createClient, createConfig, type Client } from './hey-api/client';
-import { createGame, getGame, joinGame, listEvents, makeMove, registerPlayer } from './hey-api/sdk.gen';
-import type { Event, Game, Move, RuleOptions } from './hey-api/types.gen';
+// A second third-party client: an SDK generated from openapi.yaml by @hey-api/openapi-ts into
+// test/e2e/generated/hey-api/ during the test run, independent of openapi-typescript and openapi-fetch.
+// Nothing here comes from this project's packages: it is compiled with the generated code alone
+// (tsc --strict, test/e2e/generators.test.ts), and the test hands it the conformance check.
+import { createClient, createConfig, type Client } from '../generated/hey-api/client';
+import { createGame, getGame, joinGame, listEvents, makeMove, registerPlayer } from '../generated/hey-api/sdk.gen';
+import type { Event, Game, MakeMoveErrors, Move, RuleOptions } from '../generated/hey-api/types.gen';
 
-/** A client of the generated SDK whose every response is checked against openapi.yaml. */
-function client(baseUrl: string, token?: string): Client {
-  const c = createClient(createConfig({ baseUrl, ...(token ? { auth: token } : {}) }));
-  c.interceptors.response.use((response, request) => checkFetched(request, response));
+/** What the test does with every response (checks it against openapi.yaml), before the client reads it. */
+export type OnResponse = (request: Request, response: Response) => Promise<Response>;
+
+/** A client of the generated SDK whose every response goes through `onResponse`. */
+function client(baseUrl: string, onResponse: OnResponse): Client {
+  const c = createClient(createConfig({ baseUrl }));
+  c.interceptors.response.use((response, request) => onResponse(request, response));
   return c;
 }
 
@@ -20,13 +24,14 @@ export class HeySeat {
   constructor(
     baseUrl: string,
     readonly name: string,
+    onResponse: OnResponse,
   ) {
-    this.client = client(baseUrl);
+    this.client = client(baseUrl, onResponse);
   }
 
   /** Registers a player; its token is used for every request after. */
-  static async register(baseUrl: string, name: string): Promise<HeySeat> {
-    const seat = new HeySeat(baseUrl, name);
+  static async register(baseUrl: string, name: string, onResponse: OnResponse): Promise<HeySeat> {
+    const seat = new HeySeat(baseUrl, name, onResponse);
     const { data, error } = await registerPlayer({ client: seat.client, body: { name } });
     if (!data) throw new Error(`register ${name}: ${JSON.stringify(error)}`);
     seat.client.setConfig({ auth: data.token });
@@ -41,7 +46,7 @@ export class HeySeat {
     const { data, error } = await createGame({
       client: this.client,
       body: { seats, rules },
-      headers: { 'idempotency-key': this.key() },
+      headers: { 'Idempotency-Key': this.key() },
     });
     if (!data) throw new Error(`create: ${JSON.stringify(error)}`);
     return data.game;
@@ -51,7 +56,7 @@ export class HeySeat {
     const { data, error } = await joinGame({
       client: this.client,
       path: { id },
-      headers: { 'idempotency-key': this.key() },
+      headers: { 'Idempotency-Key': this.key() },
       body: { inviteCode },
     });
     if (!data) throw new Error(`join: ${JSON.stringify(error)}`);
@@ -69,7 +74,7 @@ export class HeySeat {
     const { data, error, response } = await makeMove({
       client: this.client,
       path: { id },
-      headers: { 'if-match': `"${version}"`, 'idempotency-key': this.key() },
+      headers: { 'If-Match': `"${version}"`, 'Idempotency-Key': this.key() },
       body: move,
     });
     if (response.status === 412) return null;
@@ -115,3 +120,25 @@ export function nullsAreTyped(game: Game, ended: Extract<Event, { type: 'HandEnd
     hand.drawnBy.toFixed(),
   ];
 }
+
+/**
+ * Compile-time checks that each status keeps its own problem codes (never run): a 404 of a move is
+ * `game/not-found` alone, its 412 carries `currentVersion`, its 422 is one of the rules' codes.
+ */
+export function problemsAreTypedPerStatus(errors: MakeMoveErrors): unknown[] {
+  const notFound: 'game/not-found' = errors[404].code;
+  const current: number = errors[412].currentVersion;
+  return [
+    notFound,
+    current,
+    // @ts-expect-error a 404 of a move is never a rules code
+    errors[404].code === 'rules/not-your-turn',
+    errors[422].code === 'rules/not-your-turn',
+    // @ts-expect-error a 422 of a move is never a missing game
+    errors[422].code === 'game/not-found',
+  ];
+}
+
+/** Registers a player and returns its seat client (third-party-clients.ts loads this by path). */
+export const register = (baseUrl: string, name: string, onResponse: OnResponse) =>
+  HeySeat.register(baseUrl, name, onResponse);

@@ -1,0 +1,59 @@
+/**
+ * The words of the contract that belong to no one route: what the API is, how to authenticate, how
+ * errors, retries, pagination and change work. They are openapi.yaml's `info` and tags.
+ */
+
+/** Where this server serves the rules of the game (relative to the server, as OpenAPI 3.1 allows). */
+export const RULES_URL = '/docs/rules';
+
+/** Where this server explains every problem code. */
+export const PROBLEMS_URL = '/problems';
+
+/** The token a player gets from `POST /v1/players`, as `components/securitySchemes`. */
+export const BEARER_AUTH = {
+  type: 'http' as const,
+  scheme: 'bearer',
+  bearerFormat: 'cf2.<player id>.<session id>.<signature>',
+  description: [
+    'The token from `POST /v1/players` (or `POST /v1/me/tokens`), sent as `Authorization: Bearer <token>`.',
+    'Its format is `cf2.` + the player id (`p_` and 22 base64url characters) + `.` + the session id (11) + `.` + an HMAC-SHA256 signature (43): `^cf2\\.p_[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{11}\\.[A-Za-z0-9_-]{43}$`. Treat it as opaque and keep it secret.',
+    'It has no expiry: it is valid until it is revoked (`DELETE /v1/me/tokens/{tokenId}`, `DELETE /v1/me/tokens`), its account is deleted, or the operator changes the server’s signing secret. A revoked token is refused by every server within 15 seconds.',
+  ].join(' '),
+};
+
+/** A watch link's token, as `components/securitySchemes`. */
+export const WATCH_AUTH = {
+  type: 'http' as const,
+  scheme: 'bearer',
+  description:
+    'A watch token, from `POST /v1/games/{id}/watch-links`, sent as `Authorization: Bearer <token>` to the `/v1/watch` routes only. Opaque; valid until any seated player revokes the link.',
+};
+
+/** `info.description`: the API in a few paragraphs, with the rules that hold for every operation. */
+export const INFO_DESCRIPTION = [
+  'Chickenfoot dominoes, played asynchronously: take your turn whenever it suits you and catch up on everything that happened since.',
+  `Register with \`POST /v1/players\` to get a bearer token. Create a game, share its invite code, and play from \`legalMoves\` in your view of the game. The rules of the game, every option and every decision: [${RULES_URL}](${RULES_URL}).`,
+  '## Errors',
+  `Every error is an RFC 9457 \`application/problem+json\` document (\`Problem\`). Branch on its \`code\`: each operation lists its codes per status. Its \`type\` is a page of this server that explains the code in words, what happened and what to do; every code is listed at [${PROBLEMS_URL}](${PROBLEMS_URL}). A path that exists answers a method it does not have with \`405\` and an \`Allow\` header (\`#/components/responses/MethodNotAllowed\`).`,
+  '## Retries and idempotency',
+  'Every operation that creates or changes something takes an `Idempotency-Key` (a fresh random UUID per intended change), except where its description says why not. A retry with the same key returns the first reply, byte for byte, and never applies twice. Retry on a network error, on `503` (after `Retry-After` seconds) and on `429` (after `Retry-After`), with the same key. A `412` is not retried as is: the game (or your account) has moved on; fetch it and decide again from `currentVersion`.',
+  '## Versions and change',
+  'Changes are conditional: send the `ETag` you decided on as `If-Match` (one strong entity tag, quoted: `"12"`). A weak tag (`W/"12"`) never matches (`412`); `*`, lists and unquoted values are refused (`400`). `If-None-Match` on `GET /v1/games/{id}` answers `304` while nothing changed.',
+  'The contract is versioned (`info.version`, semantic versioning) and changes only by additions within a major version: new operations, optional inputs, new response fields, new enum values and event types in responses, new problem codes. A client must ignore fields and event types it does not know. A breaking change comes only with a new major version, announced in advance: what is deprecated is marked `deprecated: true` here and answered with `Deprecation` and `Sunset` headers (RFC 9745, RFC 8594) for at least 6 months before it goes. See CHANGELOG.md and docs/contract.md.',
+].join('\n\n');
+
+/** The tags, in the order the docs show them. */
+export const TAGS = [
+  { name: 'Players', description: 'Registration and your games.' },
+  { name: 'Games', description: 'Creating, joining, reading and catching up on games.' },
+  { name: 'Moves', description: 'Taking your turn, and the turn clock.' },
+  { name: 'Account', description: 'Your name, your tokens, and deleting your account.' },
+  { name: 'Lobby', description: 'Finding opponents: open games, and quick match.' },
+  { name: 'Watching', description: 'Watch links: spectators see the board, never a tile of a seat.' },
+  { name: 'Messages', description: 'Talking at the table: short messages beside a game, and muting them.' },
+  {
+    name: 'Webhooks',
+    description:
+      'Being told without polling: your endpoints, the notifications POSTed to them (signed, Standard Webhooks v1), their delivery logs.',
+  },
+];
