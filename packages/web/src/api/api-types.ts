@@ -2269,7 +2269,7 @@ export interface components {
                 };
             };
         };
-        /** @description [`request/if-match-required`](/problems/request/if-match-required): An If-Match header with the game version is required. */
+        /** @description [`request/if-match-required`](/problems/request/if-match-required): An If-Match header with the version is required. */
         RequestIfMatchRequired: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -2281,9 +2281,9 @@ export interface components {
                 /**
                  * @example {
                  *       "type": "/problems/request/if-match-required",
-                 *       "title": "An If-Match header with the game version is required",
+                 *       "title": "An If-Match header with the version is required",
                  *       "status": 428,
-                 *       "detail": "An If-Match header with the game version is required",
+                 *       "detail": "An If-Match header with the version is required",
                  *       "code": "request/if-match-required",
                  *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
                  *     }
