@@ -36,6 +36,28 @@ function contract(): Contract {
 /** The contract's validators, for the checks beside this one (deliveries: webhook.ts). */
 export const contractOf = (): Contract => contract();
 
+/**
+ * Headers HTTP itself adds or that describe the message, not the API: every other header an operation
+ * sends must be one its response declares.
+ */
+const TRANSPORT = new Set([
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'date',
+  'connection',
+  'keep-alive',
+]);
+
+/** The first header of a response that its documented response does not declare, if any. */
+function undeclaredHeader(headers: Headers, documented: ResponseSpec): string | null {
+  for (const name of headers.keys()) {
+    if (!TRANSPORT.has(name) && !(name in documented.headers)) return name;
+  }
+  return null;
+}
+
 const mediaType = (headers: Headers) => (headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
 const errorsText = (errors: ErrorObject[] | null | undefined) =>
   (errors ?? [])
@@ -75,6 +97,10 @@ export function judge(received: Received): Verdict {
     const problem = validate(body.value)
       ? problemConsistency(body.value as object, status)
       : `body fails Problem: ${errorsText(validate.errors)}`;
+    // A path answering a method it does not have: #/components/responses/MethodNotAllowed, with Allow.
+    if (!problem && status === 405 && !headers.get('allow')) {
+      return { operation: null, checked: true, problem: 'a 405 without Allow' };
+    }
     return { operation: null, checked: true, problem };
   }
   const id = operation.id;
@@ -100,6 +126,9 @@ export function judge(received: Received): Verdict {
       }
     }
   }
+
+  const undeclared = undeclaredHeader(headers, documented);
+  if (undeclared) return { operation: id, checked: true, problem: `header ${undeclared} is sent but not declared` };
 
   const media = Object.keys(documented.content);
   if (media.length === 0) {

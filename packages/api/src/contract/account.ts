@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { NewTokenSchema, RenameSchema, TokenListSchema } from '../schemas/account';
 import { AccountIfMatchSchema, IdempotencyKeySchema } from '../schemas/common';
 import { MeSchema } from '../schemas/players';
-import { accountEtag } from './headers';
+import { accountEtag, cacheControl } from './headers';
 import { bearer, documented, json } from './responses';
 
 const conditional = z.object({ 'if-match': AccountIfMatchSchema, 'idempotency-key': IdempotencyKeySchema });
@@ -56,7 +56,9 @@ export const listTokens = documented(
     summary: 'Your tokens',
     description: 'Every open session of your account: each token you were given and have not revoked.',
     security: bearer,
-    responses: { 200: { description: 'Your tokens.', ...json(TokenListSchema), headers: { ...accountEtag } } },
+    responses: {
+      200: { description: 'Your tokens.', ...json(TokenListSchema), headers: { ...accountEtag, ...cacheControl } },
+    },
   }),
 );
 

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { GameIdSchema } from '../schemas/common';
 import { EventPageSchema } from '../schemas/events';
+import { cacheControl } from './headers';
 import { bearer, documented, json } from './responses';
 import { wholeNumberQuery as wholeNumber } from './params';
 
@@ -30,7 +31,7 @@ export const listEvents = documented(
       }),
     },
     responses: {
-      200: { description: 'A page of commits.', ...json(EventPageSchema) },
+      200: { description: 'A page of commits.', ...json(EventPageSchema), headers: cacheControl },
     },
   }),
 );

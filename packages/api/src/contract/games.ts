@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { IdempotencyKeySchema } from '../schemas/common';
 import { GameViewSchema, JoinSchema, NewGameSchema } from '../schemas/game';
 import { CommandReplySchema } from '../schemas/replies';
-import { etag } from './headers';
+import { cacheControl, etag, varyByViewer } from './headers';
 import { bearer, documented, json } from './responses';
 import { gameIdParams as params } from './params';
 
@@ -70,15 +70,11 @@ export const getGame = documented(
       200: {
         description: 'The game.',
         ...json(GameViewSchema),
-        headers: {
-          ...etag,
-        },
+        headers: { ...etag, ...cacheControl, ...varyByViewer },
       },
       304: {
         description: 'Not modified since the version in If-None-Match.',
-        headers: {
-          ...etag,
-        },
+        headers: { ...etag, ...cacheControl, ...varyByViewer },
       },
     },
   }),

@@ -49,6 +49,22 @@ export const HEADER_COMPONENTS = {
     required: true,
     schema: { type: 'integer' as const, minimum: 1 },
   },
+  CacheControl: {
+    description:
+      'Who may keep the response, and how long: `private, no-cache` on what changes (a game, a list, a log: a browser keeps it and asks again, with `If-None-Match` where there is an ETag), `private, max-age=3600` on what a finished game never changes (its export, its replay). Never a shared cache: each reply is one player’s.',
+    required: true,
+    schema: { type: 'string' as const, example: 'private, no-cache' },
+  },
+  Vary: {
+    description: '`Authorization`: the response depends on who asks (each player sees their own tiles).',
+    required: true,
+    schema: { type: 'string' as const, example: 'Authorization' },
+  },
+  ContentDisposition: {
+    description: 'The export is a file to save: `attachment; filename="<game id>.json"`.',
+    required: true,
+    schema: { type: 'string' as const, example: 'attachment; filename="g_3q2-7wEvQ_6pXJ5Rk1ZPaA.json"' },
+  },
   Allow: {
     description: 'The methods this path has, comma-separated (`GET, PATCH, DELETE`).',
     required: true,
@@ -66,6 +82,15 @@ const ref = (name: HeaderName) => ({ $ref: `#/components/headers/${name}` });
 
 /** The `ETag` header of a response about one game. */
 export const etag = { ETag: ref('ETag') };
+
+/** `Cache-Control`, on every response that is one player's read. */
+export const cacheControl = { 'Cache-Control': ref('CacheControl') };
+
+/** `Vary: Authorization`, on a response that differs by viewer. */
+export const varyByViewer = { Vary: ref('Vary') };
+
+/** `Content-Disposition`, on a file to save. */
+export const contentDisposition = { 'Content-Disposition': ref('ContentDisposition') };
 
 /** The `ETag` header of a response about your account. */
 export const accountEtag = { ETag: ref('AccountETag') };

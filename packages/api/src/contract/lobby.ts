@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { IdempotencyKeySchema } from '../schemas/common';
 import { LobbyPageSchema, QuickMatchReplySchema, QuickMatchSchema } from '../schemas/lobby';
-import { etag } from './headers';
+import { cacheControl, etag } from './headers';
 import { bearer, documented, json } from './responses';
 
 export const listLobby = documented(
@@ -26,7 +26,7 @@ export const listLobby = documented(
         cursor: z.string().max(2048).optional().openapi({ description: 'From the previous page.' }),
       }),
     },
-    responses: { 200: { description: 'A page of open games.', ...json(LobbyPageSchema) } },
+    responses: { 200: { description: 'A page of open games.', ...json(LobbyPageSchema), headers: cacheControl } },
   }),
 );
 

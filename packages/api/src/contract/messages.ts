@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { IdempotencyKeySchema } from '../schemas/common';
 import { GameMessageSchema, MessagePageSchema, MuteSchema, NewMessageSchema } from '../schemas/game-messages';
+import { cacheControl } from './headers';
 import { bearer, documented, json } from './responses';
 import { gameIdParams as params, wholeNumberQuery as wholeNumber } from './params';
 
@@ -42,7 +43,7 @@ export const listMessages = documented(
         limit: wholeNumber('At most this many (1-200, default 200).', 1, 200),
       }),
     },
-    responses: { 200: { description: 'A page of messages.', ...json(MessagePageSchema) } },
+    responses: { 200: { description: 'A page of messages.', ...json(MessagePageSchema), headers: cacheControl } },
   }),
 );
 

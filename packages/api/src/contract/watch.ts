@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { IdempotencyKeySchema } from '../schemas/common';
 import { EventPageSchema } from '../schemas/events';
 import { NewWatchLinkSchema, WatchLinkListSchema, WatchViewSchema } from '../schemas/watch';
+import { cacheControl } from './headers';
 import { bearer, documented, json } from './responses';
 import { gameIdParams as params, wholeNumberQuery as wholeNumber } from './params';
 
@@ -34,7 +35,13 @@ export const listWatchLinks = documented(
       'Every open watch link of the game, for any seated player to see (and revoke): who made it and when. Tokens are shown only when a link is made.',
     security: bearer,
     request: { params },
-    responses: { 200: { description: 'The open links (without their tokens).', ...json(WatchLinkListSchema) } },
+    responses: {
+      200: {
+        description: 'The open links (without their tokens).',
+        ...json(WatchLinkListSchema),
+        headers: cacheControl,
+      },
+    },
   }),
 );
 
@@ -68,7 +75,7 @@ export const watchGame = documented(
     summary: 'Watch a game',
     description: 'The game a watch token is for, as a spectator sees it.',
     security: watcher,
-    responses: { 200: { description: 'The game.', ...json(WatchViewSchema) } },
+    responses: { 200: { description: 'The game.', ...json(WatchViewSchema), headers: cacheControl } },
   }),
 );
 
@@ -89,6 +96,6 @@ export const watchEvents = documented(
         wait: wholeNumber('Long-poll: wait up to this many seconds (0-20).', 0, 20),
       }),
     },
-    responses: { 200: { description: 'A page of commits.', ...json(EventPageSchema) } },
+    responses: { 200: { description: 'A page of commits.', ...json(EventPageSchema), headers: cacheControl } },
   }),
 );

@@ -11,6 +11,7 @@ import {
   WebhookEndpointSecretSchema,
   WebhookEndpointUpdateSchema,
 } from '../schemas/webhooks';
+import { cacheControl } from './headers';
 import { wholeNumberQuery } from './params';
 import { bearer, documented, json } from './responses';
 
@@ -44,7 +45,7 @@ export const listWebhookEndpoints = documented(
     summary: 'Your webhook endpoints',
     description: 'Every endpoint you added, oldest first (without their secrets).',
     security: bearer,
-    responses: { 200: { description: 'Your endpoints.', ...json(WebhookEndpointListSchema) } },
+    responses: { 200: { description: 'Your endpoints.', ...json(WebhookEndpointListSchema), headers: cacheControl } },
   }),
 );
 
@@ -58,7 +59,7 @@ export const getWebhookEndpoint = documented(
     description: 'One of your endpoints (without its secret): what it receives, where, and whether it is on.',
     security: bearer,
     request: { params },
-    responses: { 200: { description: 'The endpoint.', ...json(WebhookEndpointSchema) } },
+    responses: { 200: { description: 'The endpoint.', ...json(WebhookEndpointSchema), headers: cacheControl } },
   }),
 );
 
@@ -136,7 +137,9 @@ export const listWebhookDeliveries = documented(
         cursor: z.string().max(32).optional().openapi({ description: 'From the previous page.' }),
       }),
     },
-    responses: { 200: { description: 'A page of deliveries.', ...json(WebhookDeliveryListSchema) } },
+    responses: {
+      200: { description: 'A page of deliveries.', ...json(WebhookDeliveryListSchema), headers: cacheControl },
+    },
   }),
 );
 
