@@ -3,8 +3,17 @@
  * errors, retries, pagination and change work. They are openapi.yaml's `info` and tags.
  */
 
-/** Where this server serves the rules of the game (relative to the server, as OpenAPI 3.1 allows). */
-export const RULES_URL = '/docs/rules';
+/** Where every server serves the rules of the game. */
+export const RULES_PATH = '/docs/rules';
+
+/**
+ * The rules' URL on the default server (npm start's): `externalDocs.url` must be absolute for the
+ * linters, and /docs points it at the server it is served from, as it does the servers.
+ */
+export const RULES_URL = `http://127.0.0.1:3000${RULES_PATH}`;
+
+/** The docs on the default server (`info.contact`): /docs points it at its own server too. */
+export const DOCS_URL = 'http://127.0.0.1:3000/docs';
 
 /** Where this server explains every problem code. */
 export const PROBLEMS_URL = '/problems';
@@ -32,7 +41,7 @@ export const WATCH_AUTH = {
 /** `info.description`: the API in a few paragraphs, with the rules that hold for every operation. */
 export const INFO_DESCRIPTION = [
   'Chickenfoot dominoes, played asynchronously: take your turn whenever it suits you and catch up on everything that happened since.',
-  `Register with \`POST /v1/players\` to get a bearer token. Create a game, share its invite code, and play from \`legalMoves\` in your view of the game. The rules of the game, every option and every decision: [${RULES_URL}](${RULES_URL}).`,
+  `Register with \`POST /v1/players\` to get a bearer token. Create a game, share its invite code, and play from \`legalMoves\` in your view of the game. The rules of the game, every option and every decision: [${RULES_PATH}](${RULES_PATH}) on every server.`,
   '## Errors',
   `Every error is an RFC 9457 \`application/problem+json\` document (\`Problem\`). Branch on its \`code\`: each operation lists its codes per status. Its \`type\` is a page of this server that explains the code in words, what happened and what to do; every code is listed at [${PROBLEMS_URL}](${PROBLEMS_URL}). A path that exists answers a method it does not have with \`405\` and an \`Allow\` header (\`#/components/responses/MethodNotAllowed\`).`,
   '## Retries and idempotency',

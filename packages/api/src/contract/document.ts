@@ -9,8 +9,9 @@ import { createWatchLink, listWatchLinks, revokeWatchLink, watchEvents, watchGam
 import { cancelGame } from './lifecycle';
 import { listLobby, quickMatch } from './lobby';
 import { createGame, getGame, joinGame } from './games';
+import EXAMPLES from './examples.json';
 import { HEADER_COMPONENTS } from './headers';
-import { BEARER_AUTH, INFO_DESCRIPTION, RULES_URL, TAGS, WATCH_AUTH } from './document-texts';
+import { BEARER_AUTH, DOCS_URL, INFO_DESCRIPTION, RULES_URL, TAGS, WATCH_AUTH } from './document-texts';
 import { polish } from './polish';
 import { METHOD_NOT_ALLOWED, sharedProblemResponses, singlyAnswered } from './problem-responses';
 import { problemCodesOf } from './responses';
@@ -70,7 +71,8 @@ export const DOCUMENT_CONFIG = {
     version: CONTRACT_VERSION,
     summary: 'Chickenfoot dominoes, played asynchronously over HTTP.',
     description: INFO_DESCRIPTION,
-    contact: { name: 'The Chickenfoot maintainers', url: 'https://github.com/chickenfoot-dominoes/chickenfoot' },
+    // Whoever runs a server answers for it; its docs say how to reach them (npm start's, by default).
+    contact: { name: 'The operator of this server', url: DOCS_URL },
     license: { name: 'MIT', identifier: 'MIT' },
   },
   externalDocs: { description: 'The rules of the game, every option and every decision', url: RULES_URL },
@@ -109,6 +111,6 @@ export function openApiDocument() {
   for (const webhook of WEBHOOK_EVENTS) registry.openAPIRegistry.registerWebhook(webhook);
   const generated = registry.getOpenAPI31Document(DOCUMENT_CONFIG);
   const shared = [...new Set(ROUTES.flatMap((route) => singlyAnswered(problemCodesOf(route))))];
-  document = polish(generated, { ...sharedProblemResponses(shared), MethodNotAllowed: METHOD_NOT_ALLOWED });
+  document = polish(generated, { ...sharedProblemResponses(shared), MethodNotAllowed: METHOD_NOT_ALLOWED }, EXAMPLES);
   return document;
 }

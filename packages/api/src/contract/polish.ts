@@ -52,14 +52,96 @@ function walk(value: Json): Json {
   return isParameter ? parameter(out) : collapse(out);
 }
 
+/** `game/not-found`, `player/not-found` → `GameNotFoundOrPlayerNotFound`: a shared response's name. */
+const nameOf = (codes: readonly string[]) =>
+  codes
+    .map((c) =>
+      c
+        .split(/[/-]/)
+        .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+        .join(''),
+    )
+    .join('Or');
+
+/**
+ * A problem response written out the same way in several operations (the same codes at one status,
+ * say `request/invalid` and `request/idempotency-key-required`) becomes one shared response that each
+ * refers to, as a one-code response already is.
+ */
+function shareRepeated(paths: Node, responses: Node): void {
+  const uses = new Map<string, Node[]>();
+  for (const item of Object.values(paths)) {
+    for (const operation of Object.values(item as Node)) {
+      if (!isNode(operation) || !isNode(operation.responses)) continue;
+      for (const response of Object.values(operation.responses)) {
+        if (!isNode(response) || !isNode(response.content) || !response.content['application/problem+json']) continue;
+        const key = JSON.stringify(response);
+        uses.set(key, [...(uses.get(key) ?? []), operation.responses]);
+      }
+    }
+  }
+  for (const [key, holders] of uses) {
+    if (holders.length < 2) continue;
+    const response = JSON.parse(key) as Node;
+    const codes =
+      JSON.stringify(response)
+        .match(/"enum":\[([^\]]*)\]/)?.[1]
+        ?.split(',')
+        .map((c) => JSON.parse(c) as string) ?? [];
+    const name = nameOf(codes);
+    responses[name] = response;
+    for (const holder of holders) {
+      for (const [status, r] of Object.entries(holder))
+        if (JSON.stringify(r) === key) holder[status] = { $ref: `#/components/responses/${name}` };
+    }
+  }
+}
+
+/** One operation's examples (contract/examples.json): the body it was sent, its replies by status. */
+export interface Examples {
+  readonly [operation: string]: { readonly request?: unknown; readonly responses: Readonly<Record<string, unknown>> };
+}
+
+const jsonOf = (holder: Json | undefined) =>
+  isNode(holder) && isNode(holder.content) && isNode(holder.content['application/json'])
+    ? holder.content['application/json']
+    : null;
+
+/** Each request body and success response gets its operation's example (webhooks: `webhook:<type>`). */
+function attachExamples(polished: Node, examples: Examples): void {
+  const operations: [string, Json][] = [
+    ...Object.values((polished.paths ?? {}) as Node)
+      .flatMap((item) => Object.values(item as Node))
+      .map((op): [string, Json] => [String(isNode(op) ? op.operationId : ''), op]),
+    ...Object.entries((polished.webhooks ?? {}) as Node).map(([type, item]): [string, Json] => [
+      `webhook:${type}`,
+      isNode(item) ? (item.post ?? null) : null,
+    ]),
+  ];
+  for (const [id, post] of operations) {
+    if (!isNode(post)) continue;
+    const example = examples[id];
+    if (!example) continue;
+    const body = jsonOf(post.requestBody);
+    if (body && example.request !== undefined) body.example = example.request as Json;
+    for (const [status, response] of Object.entries((post.responses ?? {}) as Node)) {
+      const media = jsonOf(response);
+      if (media && example.responses[status] !== undefined) media.example = example.responses[status] as Json;
+    }
+  }
+}
+
 /**
  * The document as openapi.yaml holds it: described `$ref`s without `allOf`, header parameters named as
  * RFC 9110 writes them, each parameter's description once, and the shared problem responses.
  * @example const document = polish(registry.getOpenAPI31Document(config), sharedProblemResponses(codes));
  */
-export function polish<D extends object>(document: D, responses: Record<string, object>): D {
+export function polish<D extends object>(document: D, responses: Record<string, object>, examples: Examples): D {
   const polished = walk(document as unknown as Json) as Node;
   const components = (polished.components ?? {}) as Node;
-  polished.components = { ...components, responses: responses as unknown as Node };
+  const shared = { ...(responses as unknown as Node) };
+  shareRepeated((polished.paths ?? {}) as Node, shared);
+  attachExamples(polished, examples);
+  polished.components = { ...components, responses: shared };
   return polished as unknown as D;
 }

@@ -9,6 +9,8 @@ const INIT = `window.addEventListener('load', function () {
   fetch('/openapi.json').then(function (r) { return r.json(); }).then(function (spec) {
     var vars = spec.servers && spec.servers[0] && spec.servers[0].variables;
     if (vars) { vars.scheme.default = location.protocol.slice(0, -1); vars.host.default = location.host; }
+    if (spec.externalDocs) spec.externalDocs.url = location.origin + '/docs/rules';
+    if (spec.info.contact) spec.info.contact.url = location.origin + '/docs';
     window.ui = SwaggerUIBundle({ spec: spec, dom_id: '#swagger-ui', validatorUrl: null, deepLinking: true, displayOperationId: true, defaultModelsExpandDepth: -1 });
   });
 });`;

@@ -126,7 +126,7 @@ const variants = [
 
 /** An event as the caller may see it (see docs/rules.md, "Events"). */
 export const EventSchema = z.discriminatedUnion('type', variants).openapi('Event', {
-  example: { type: 'TilePlayed', seat: 1, tile: '9-4', on: 0, id: 1, suit: 9 },
+  example: { type: 'TilePlayed', seat: 1, tile: '9-4', on: 0, id: 1, suit: 9, forced: false },
 });
 
 /** One stored commit: every event one command caused, at one version. */

@@ -1169,7 +1169,8 @@ export interface components {
          *       "tile": "9-4",
          *       "on": 0,
          *       "id": 1,
-         *       "suit": 9
+         *       "suit": 9,
+         *       "forced": false
          *     }
          */
         Event: components["schemas"]["GameCreatedEvent"] | components["schemas"]["SeatTakenEvent"] | components["schemas"]["BotSeatedEvent"] | components["schemas"]["SeatLeftEvent"] | components["schemas"]["GameStartedEvent"] | components["schemas"]["HandDealtEvent"] | components["schemas"]["TileDrawnEvent"] | components["schemas"]["RootPlacedEvent"] | components["schemas"]["TilePlayedEvent"] | components["schemas"]["TurnPassedEvent"] | components["schemas"]["TurnSkippedEvent"] | components["schemas"]["ChickenlittleAnnouncedEvent"] | components["schemas"]["ChickenlittleCalledOutEvent"] | components["schemas"]["HandEndedEvent"] | components["schemas"]["GameEndedEvent"] | components["schemas"]["TurnTimedOutEvent"] | components["schemas"]["SeatAwayEvent"] | components["schemas"]["SeatReturnedEvent"] | components["schemas"]["TimeGivenEvent"] | components["schemas"]["GameCancelledEvent"] | components["schemas"]["PlayerErasedEvent"];
@@ -2435,6 +2436,96 @@ export interface components {
                 };
             };
         };
+        /** @description One of `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
+        RequestInvalidOrRequestMalformedJsonOrRequestIdempotencyKeyRequired: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
+                };
+            };
+        };
+        /** @description One of `request/invalid`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
+        RequestInvalidOrRequestIdempotencyKeyRequired: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "request/invalid" | "request/idempotency-key-required";
+                };
+            };
+        };
+        /** @description One of `game/not-found`, `player/not-found`: each explained at `/problems/<code>`. */
+        GameNotFoundOrPlayerNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "game/not-found" | "player/not-found";
+                };
+            };
+        };
+        /** @description One of `request/invalid`, `request/version-ahead`: each explained at `/problems/<code>`. */
+        RequestInvalidOrRequestVersionAhead: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "request/invalid" | "request/version-ahead";
+                };
+            };
+        };
+        /** @description One of `request/invalid`, `request/malformed-json`: each explained at `/problems/<code>`. */
+        RequestInvalidOrRequestMalformedJson: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "request/invalid" | "request/malformed-json";
+                };
+            };
+        };
+        /** @description One of `game/not-found`, `game/watch-link-not-found`: each explained at `/problems/<code>`. */
+        GameNotFoundOrGameWatchLinkNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "game/not-found" | "game/watch-link-not-found";
+                };
+            };
+        };
     };
     parameters: {
         /** @description The game’s id: `g_` and 22 base64url characters. */
@@ -2491,6 +2582,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Ann"
+                 *     }
+                 */
                 "application/json": components["schemas"]["NewPlayer"];
             };
         };
@@ -2506,24 +2602,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "player": {
+                     *         "id": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *         "name": "Ann"
+                     *       },
+                     *       "token": "cf2.p_TX6OV8scYqfP3zSkrT4GHA.KLvi2miTKic.4uALoK5aAYCaWdJtjBfDMiki7vyfCz_3gR1gQBgVxdA"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RegisteredPlayer"];
                 };
             };
-            /** @description One of `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    RateLimit: components["headers"]["RateLimitIfCounted"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
-                    };
-                };
-            };
+            400: components["responses"]["RequestInvalidOrRequestMalformedJsonOrRequestIdempotencyKeyRequired"];
             413: components["responses"]["RequestTooLarge"];
             415: components["responses"]["RequestUnsupportedMediaType"];
             422: components["responses"]["RequestIdempotencyKeyReused"];
@@ -2551,6 +2642,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "player": {
+                     *         "id": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *         "name": "Ann"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Me"];
                 };
             };
@@ -2587,21 +2686,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description One of `request/invalid`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    RateLimit: components["headers"]["RateLimitIfCounted"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "request/invalid" | "request/idempotency-key-required";
-                    };
-                };
-            };
+            400: components["responses"]["RequestInvalidOrRequestIdempotencyKeyRequired"];
             401: components["responses"]["AuthUnauthenticated"];
             404: components["responses"]["PlayerNotFound"];
             412: components["responses"]["RequestVersionMismatch"];
@@ -2627,6 +2712,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Annie"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Rename"];
             };
         };
@@ -2641,24 +2731,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "player": {
+                     *         "id": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *         "name": "Annie"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Me"];
                 };
             };
-            /** @description One of `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    RateLimit: components["headers"]["RateLimitIfCounted"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
-                    };
-                };
-            };
+            400: components["responses"]["RequestInvalidOrRequestMalformedJsonOrRequestIdempotencyKeyRequired"];
             401: components["responses"]["AuthUnauthenticated"];
             404: components["responses"]["PlayerNotFound"];
             412: components["responses"]["RequestVersionMismatch"];
@@ -2691,6 +2775,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "tokens": [
+                     *         {
+                     *           "id": "KLvi2miTKic",
+                     *           "createdAt": "2026-11-30T07:00:00.000Z",
+                     *           "current": true
+                     *         },
+                     *         {
+                     *           "id": "DIxstUKLKlk",
+                     *           "createdAt": "2026-11-30T07:04:00.000Z",
+                     *           "current": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["TokenList"];
                 };
             };
@@ -2725,24 +2825,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "token": "cf2.p_TX6OV8scYqfP3zSkrT4GHA.DIxstUKLKlk.eFhCBx539saI3adPrcxiPkywjgzdDMHD3eFXiDjMs34",
+                     *       "id": "DIxstUKLKlk",
+                     *       "createdAt": "2026-11-30T07:04:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["NewToken"];
                 };
             };
-            /** @description One of `request/invalid`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    RateLimit: components["headers"]["RateLimitIfCounted"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "request/invalid" | "request/idempotency-key-required";
-                    };
-                };
-            };
+            400: components["responses"]["RequestInvalidOrRequestIdempotencyKeyRequired"];
             401: components["responses"]["AuthUnauthenticated"];
             404: components["responses"]["PlayerNotFound"];
             413: components["responses"]["RequestTooLarge"];
@@ -2791,21 +2884,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description One of `request/invalid`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    RateLimit: components["headers"]["RateLimitIfCounted"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "request/invalid" | "request/idempotency-key-required";
-                    };
-                };
-            };
+            400: components["responses"]["RequestInvalidOrRequestIdempotencyKeyRequired"];
             401: components["responses"]["AuthUnauthenticated"];
             404: components["responses"]["PlayerNotFound"];
             412: components["responses"]["RequestVersionMismatch"];
@@ -2844,21 +2923,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description One of `request/invalid`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    RateLimit: components["headers"]["RateLimitIfCounted"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "request/invalid" | "request/idempotency-key-required";
-                    };
-                };
-            };
+            400: components["responses"]["RequestInvalidOrRequestIdempotencyKeyRequired"];
             401: components["responses"]["AuthUnauthenticated"];
             /** @description One of `player/not-found`, `player/token-not-found`: each explained at `/problems/<code>`. */
             404: {
@@ -2911,6 +2976,59 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "games": [
+                     *         {
+                     *           "id": "g_5s4_sc34ba6HXMCrjF1Fhw",
+                     *           "yourTurn": false,
+                     *           "status": "playing",
+                     *           "version": 2,
+                     *           "since": "2026-12-01T11:58:00.000Z",
+                     *           "seats": [
+                     *             {
+                     *               "playerId": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *               "name": "Annie"
+                     *             },
+                     *             {
+                     *               "playerId": "p_w93JCFoi7f2daMoBfbrf1A",
+                     *               "name": "Bob"
+                     *             }
+                     *           ],
+                     *           "bots": [
+                     *             null,
+                     *             null
+                     *           ],
+                     *           "turnHours": 24,
+                     *           "deadline": null
+                     *         },
+                     *         {
+                     *           "id": "g_cz8sG8Tq9Ipu_waLeyXZPg",
+                     *           "yourTurn": false,
+                     *           "status": "finished",
+                     *           "version": 126,
+                     *           "since": "2026-12-01T11:54:00.000Z",
+                     *           "seats": [
+                     *             {
+                     *               "playerId": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *               "name": "Annie"
+                     *             },
+                     *             {
+                     *               "playerId": "p_w93JCFoi7f2daMoBfbrf1A",
+                     *               "name": "Bob"
+                     *             }
+                     *           ],
+                     *           "bots": [
+                     *             null,
+                     *             null
+                     *           ],
+                     *           "turnHours": 24,
+                     *           "deadline": null
+                     *         }
+                     *       ],
+                     *       "cursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["GameList"];
                 };
             };
@@ -2934,6 +3052,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "seats": 2,
+                 *       "rules": {
+                 *         "set": 6,
+                 *         "handSize": 3,
+                 *         "turnHours": 24,
+                 *         "awayAfter": 1
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["NewGame"];
             };
         };
@@ -2950,24 +3079,105 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "version": 1,
+                     *       "events": [
+                     *         {
+                     *           "type": "GameCreated",
+                     *           "rules": {
+                     *             "set": 6,
+                     *             "spokes": 6,
+                     *             "drawnTile": "may-play",
+                     *             "doubleBlank": 50,
+                     *             "opening": "draw",
+                     *             "chickenlittle": "callout",
+                     *             "autoPlay": "off",
+                     *             "botLevel": "greedy",
+                     *             "turnHours": 24,
+                     *             "awayAfter": 1,
+                     *             "handSize": 3
+                     *           },
+                     *           "seats": 2
+                     *         },
+                     *         {
+                     *           "type": "SeatTaken",
+                     *           "seat": 0,
+                     *           "player": {
+                     *             "id": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *             "name": "Annie"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "game": {
+                     *         "id": "g_cz8sG8Tq9Ipu_waLeyXZPg",
+                     *         "version": 1,
+                     *         "status": "waiting",
+                     *         "rules": {
+                     *           "set": 6,
+                     *           "spokes": 6,
+                     *           "drawnTile": "may-play",
+                     *           "doubleBlank": 50,
+                     *           "opening": "draw",
+                     *           "chickenlittle": "callout",
+                     *           "autoPlay": "off",
+                     *           "botLevel": "greedy",
+                     *           "turnHours": 24,
+                     *           "awayAfter": 1,
+                     *           "handSize": 3
+                     *         },
+                     *         "open": false,
+                     *         "creator": 0,
+                     *         "rematchOf": null,
+                     *         "yourSeat": 0,
+                     *         "inviteCode": "J9YW3QRJZD",
+                     *         "seats": [
+                     *           {
+                     *             "seat": 0,
+                     *             "player": {
+                     *               "id": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *               "name": "Annie"
+                     *             },
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 0,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           },
+                     *           {
+                     *             "seat": 1,
+                     *             "player": null,
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 0,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           }
+                     *         ],
+                     *         "hand": null,
+                     *         "drawnTile": null,
+                     *         "legalMoves": [],
+                     *         "handScores": [],
+                     *         "totals": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "winners": null,
+                     *         "pastHands": [],
+                     *         "extraHours": 0,
+                     *         "yourTiles": [],
+                     *         "deadline": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CommandReply"];
                 };
             };
-            /** @description One of `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    RateLimit: components["headers"]["RateLimitIfCounted"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
-                    };
-                };
-            };
+            400: components["responses"]["RequestInvalidOrRequestMalformedJsonOrRequestIdempotencyKeyRequired"];
             401: components["responses"]["AuthUnauthenticated"];
             404: components["responses"]["PlayerNotFound"];
             412: components["responses"]["RequestVersionMismatch"];
@@ -3008,6 +3218,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "inviteCode": "J9YW3QRJZD"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Join"];
             };
         };
@@ -3022,40 +3237,294 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "version": 2,
+                     *       "events": [
+                     *         {
+                     *           "type": "SeatTaken",
+                     *           "seat": 1,
+                     *           "player": {
+                     *             "id": "p_w93JCFoi7f2daMoBfbrf1A",
+                     *             "name": "Bob"
+                     *           }
+                     *         },
+                     *         {
+                     *           "type": "GameStarted"
+                     *         },
+                     *         {
+                     *           "type": "HandDealt",
+                     *           "hand": 0,
+                     *           "dealer": 0,
+                     *           "opener": "6-6",
+                     *           "tiles": [
+                     *             "6-2",
+                     *             "5-5",
+                     *             "5-2"
+                     *           ],
+                     *           "tileCounts": [
+                     *             3,
+                     *             3
+                     *           ],
+                     *           "boneyardSize": 22
+                     *         },
+                     *         {
+                     *           "type": "TileDrawn",
+                     *           "seat": 1,
+                     *           "tile": "6-5",
+                     *           "reason": "opening",
+                     *           "forced": true
+                     *         },
+                     *         {
+                     *           "type": "TileDrawn",
+                     *           "seat": 0,
+                     *           "reason": "opening",
+                     *           "forced": true
+                     *         },
+                     *         {
+                     *           "type": "TileDrawn",
+                     *           "seat": 1,
+                     *           "tile": "4-3",
+                     *           "reason": "opening",
+                     *           "forced": true
+                     *         },
+                     *         {
+                     *           "type": "TileDrawn",
+                     *           "seat": 0,
+                     *           "reason": "opening",
+                     *           "forced": true
+                     *         },
+                     *         {
+                     *           "type": "TileDrawn",
+                     *           "seat": 1,
+                     *           "tile": "1-0",
+                     *           "reason": "opening",
+                     *           "forced": true
+                     *         },
+                     *         {
+                     *           "type": "TileDrawn",
+                     *           "seat": 0,
+                     *           "reason": "opening",
+                     *           "forced": true
+                     *         },
+                     *         {
+                     *           "type": "TileDrawn",
+                     *           "seat": 1,
+                     *           "tile": "3-1",
+                     *           "reason": "opening",
+                     *           "forced": true
+                     *         },
+                     *         {
+                     *           "type": "TileDrawn",
+                     *           "seat": 0,
+                     *           "reason": "opening",
+                     *           "forced": true
+                     *         },
+                     *         {
+                     *           "type": "TileDrawn",
+                     *           "seat": 1,
+                     *           "tile": "2-2",
+                     *           "reason": "opening",
+                     *           "forced": true
+                     *         },
+                     *         {
+                     *           "type": "TileDrawn",
+                     *           "seat": 0,
+                     *           "reason": "opening",
+                     *           "forced": true
+                     *         },
+                     *         {
+                     *           "type": "TileDrawn",
+                     *           "seat": 1,
+                     *           "tile": "0-0",
+                     *           "reason": "opening",
+                     *           "forced": true
+                     *         },
+                     *         {
+                     *           "type": "TileDrawn",
+                     *           "seat": 0,
+                     *           "reason": "opening",
+                     *           "forced": true
+                     *         },
+                     *         {
+                     *           "type": "TileDrawn",
+                     *           "seat": 1,
+                     *           "tile": "3-3",
+                     *           "reason": "opening",
+                     *           "forced": true
+                     *         },
+                     *         {
+                     *           "type": "TileDrawn",
+                     *           "seat": 0,
+                     *           "reason": "opening",
+                     *           "forced": true
+                     *         },
+                     *         {
+                     *           "type": "TileDrawn",
+                     *           "seat": 1,
+                     *           "tile": "4-2",
+                     *           "reason": "opening",
+                     *           "forced": true
+                     *         },
+                     *         {
+                     *           "type": "TileDrawn",
+                     *           "seat": 0,
+                     *           "reason": "opening",
+                     *           "forced": true
+                     *         },
+                     *         {
+                     *           "type": "TileDrawn",
+                     *           "seat": 1,
+                     *           "tile": "6-0",
+                     *           "reason": "opening",
+                     *           "forced": true
+                     *         },
+                     *         {
+                     *           "type": "TileDrawn",
+                     *           "seat": 0,
+                     *           "reason": "opening",
+                     *           "forced": true
+                     *         },
+                     *         {
+                     *           "type": "TileDrawn",
+                     *           "seat": 1,
+                     *           "tile": "2-0",
+                     *           "reason": "opening",
+                     *           "forced": true
+                     *         },
+                     *         {
+                     *           "type": "TileDrawn",
+                     *           "seat": 0,
+                     *           "reason": "opening",
+                     *           "forced": true
+                     *         },
+                     *         {
+                     *           "type": "TileDrawn",
+                     *           "seat": 1,
+                     *           "tile": "6-6",
+                     *           "reason": "opening",
+                     *           "forced": true
+                     *         },
+                     *         {
+                     *           "type": "RootPlaced",
+                     *           "seat": 1,
+                     *           "tile": "6-6"
+                     *         }
+                     *       ],
+                     *       "game": {
+                     *         "id": "g_cz8sG8Tq9Ipu_waLeyXZPg",
+                     *         "version": 2,
+                     *         "status": "playing",
+                     *         "rules": {
+                     *           "set": 6,
+                     *           "spokes": 6,
+                     *           "drawnTile": "may-play",
+                     *           "doubleBlank": 50,
+                     *           "opening": "draw",
+                     *           "chickenlittle": "callout",
+                     *           "autoPlay": "off",
+                     *           "botLevel": "greedy",
+                     *           "turnHours": 24,
+                     *           "awayAfter": 1,
+                     *           "handSize": 3
+                     *         },
+                     *         "open": false,
+                     *         "creator": 0,
+                     *         "rematchOf": null,
+                     *         "yourSeat": 1,
+                     *         "inviteCode": null,
+                     *         "seats": [
+                     *           {
+                     *             "seat": 0,
+                     *             "player": {
+                     *               "id": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *               "name": "Annie"
+                     *             },
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 13,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           },
+                     *           {
+                     *             "seat": 1,
+                     *             "player": {
+                     *               "id": "p_w93JCFoi7f2daMoBfbrf1A",
+                     *               "name": "Bob"
+                     *             },
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 13,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           }
+                     *         ],
+                     *         "hand": {
+                     *           "index": 0,
+                     *           "dealer": 0,
+                     *           "opener": "6-6",
+                     *           "board": [
+                     *             {
+                     *               "id": 0,
+                     *               "tile": "6-6",
+                     *               "on": null,
+                     *               "slot": 0,
+                     *               "suit": 6,
+                     *               "seat": 1
+                     *             }
+                     *           ],
+                     *           "openEnds": [
+                     *             {
+                     *               "on": 0,
+                     *               "suit": 6,
+                     *               "remaining": 6
+                     *             }
+                     *           ],
+                     *           "mustFill": 0,
+                     *           "boneyardSize": 1,
+                     *           "turn": 0,
+                     *           "drawnBy": null,
+                     *           "over": false
+                     *         },
+                     *         "drawnTile": null,
+                     *         "legalMoves": [],
+                     *         "handScores": [],
+                     *         "totals": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "winners": null,
+                     *         "pastHands": [],
+                     *         "extraHours": 0,
+                     *         "yourTiles": [
+                     *           "6-2",
+                     *           "5-5",
+                     *           "5-2",
+                     *           "6-5",
+                     *           "4-3",
+                     *           "1-0",
+                     *           "3-1",
+                     *           "2-2",
+                     *           "0-0",
+                     *           "3-3",
+                     *           "4-2",
+                     *           "6-0",
+                     *           "2-0"
+                     *         ],
+                     *         "deadline": "2026-12-01T07:11:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CommandReply"];
                 };
             };
-            /** @description One of `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    RateLimit: components["headers"]["RateLimitIfCounted"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
-                    };
-                };
-            };
+            400: components["responses"]["RequestInvalidOrRequestMalformedJsonOrRequestIdempotencyKeyRequired"];
             401: components["responses"]["AuthUnauthenticated"];
-            /** @description One of `game/not-found`, `player/not-found`: each explained at `/problems/<code>`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    RateLimit: components["headers"]["RateLimitIfCounted"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "game/not-found" | "player/not-found";
-                    };
-                };
-            };
+            404: components["responses"]["GameNotFoundOrPlayerNotFound"];
             412: components["responses"]["RequestVersionMismatch"];
             413: components["responses"]["RequestTooLarge"];
             415: components["responses"]["RequestUnsupportedMediaType"];
@@ -3105,6 +3574,130 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "g_cz8sG8Tq9Ipu_waLeyXZPg",
+                     *       "version": 2,
+                     *       "status": "playing",
+                     *       "rules": {
+                     *         "set": 6,
+                     *         "spokes": 6,
+                     *         "drawnTile": "may-play",
+                     *         "doubleBlank": 50,
+                     *         "opening": "draw",
+                     *         "chickenlittle": "callout",
+                     *         "autoPlay": "off",
+                     *         "botLevel": "greedy",
+                     *         "turnHours": 24,
+                     *         "awayAfter": 1,
+                     *         "handSize": 3
+                     *       },
+                     *       "open": false,
+                     *       "creator": 0,
+                     *       "rematchOf": null,
+                     *       "yourSeat": 0,
+                     *       "inviteCode": null,
+                     *       "seats": [
+                     *         {
+                     *           "seat": 0,
+                     *           "player": {
+                     *             "id": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *             "name": "Annie"
+                     *           },
+                     *           "bot": null,
+                     *           "left": false,
+                     *           "away": false,
+                     *           "timeouts": 0,
+                     *           "tileCount": 13,
+                     *           "totalScore": 0,
+                     *           "chickenlittle": "none"
+                     *         },
+                     *         {
+                     *           "seat": 1,
+                     *           "player": {
+                     *             "id": "p_w93JCFoi7f2daMoBfbrf1A",
+                     *             "name": "Bob"
+                     *           },
+                     *           "bot": null,
+                     *           "left": false,
+                     *           "away": false,
+                     *           "timeouts": 0,
+                     *           "tileCount": 13,
+                     *           "totalScore": 0,
+                     *           "chickenlittle": "none"
+                     *         }
+                     *       ],
+                     *       "hand": {
+                     *         "index": 0,
+                     *         "dealer": 0,
+                     *         "opener": "6-6",
+                     *         "board": [
+                     *           {
+                     *             "id": 0,
+                     *             "tile": "6-6",
+                     *             "on": null,
+                     *             "slot": 0,
+                     *             "suit": 6,
+                     *             "seat": 1
+                     *           }
+                     *         ],
+                     *         "openEnds": [
+                     *           {
+                     *             "on": 0,
+                     *             "suit": 6,
+                     *             "remaining": 6
+                     *           }
+                     *         ],
+                     *         "mustFill": 0,
+                     *         "boneyardSize": 1,
+                     *         "turn": 0,
+                     *         "drawnBy": null,
+                     *         "over": false
+                     *       },
+                     *       "drawnTile": null,
+                     *       "legalMoves": [
+                     *         {
+                     *           "type": "play",
+                     *           "tile": "6-1",
+                     *           "on": 0
+                     *         },
+                     *         {
+                     *           "type": "play",
+                     *           "tile": "6-3",
+                     *           "on": 0
+                     *         },
+                     *         {
+                     *           "type": "play",
+                     *           "tile": "6-4",
+                     *           "on": 0
+                     *         }
+                     *       ],
+                     *       "handScores": [],
+                     *       "totals": [
+                     *         0,
+                     *         0
+                     *       ],
+                     *       "winners": null,
+                     *       "pastHands": [],
+                     *       "extraHours": 0,
+                     *       "yourTiles": [
+                     *         "4-1",
+                     *         "5-1",
+                     *         "5-3",
+                     *         "5-0",
+                     *         "3-0",
+                     *         "6-1",
+                     *         "6-3",
+                     *         "6-4",
+                     *         "3-2",
+                     *         "5-4",
+                     *         "1-1",
+                     *         "2-1",
+                     *         "4-4"
+                     *       ],
+                     *       "deadline": "2026-12-01T07:11:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Game"];
                 };
             };
@@ -3147,6 +3740,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "level": "greedy"
+                 *     }
+                 */
                 "application/json": components["schemas"]["BotRequest"];
             };
         };
@@ -3161,24 +3759,109 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "version": 2,
+                     *       "events": [
+                     *         {
+                     *           "type": "BotSeated",
+                     *           "seat": 1,
+                     *           "level": "greedy"
+                     *         }
+                     *       ],
+                     *       "game": {
+                     *         "id": "g_yR2mw3OrryRVTb56UGd5aQ",
+                     *         "version": 2,
+                     *         "status": "waiting",
+                     *         "rules": {
+                     *           "set": 9,
+                     *           "spokes": 6,
+                     *           "drawnTile": "may-play",
+                     *           "doubleBlank": 50,
+                     *           "opening": "draw",
+                     *           "chickenlittle": "callout",
+                     *           "autoPlay": "off",
+                     *           "botLevel": "greedy",
+                     *           "turnHours": null,
+                     *           "awayAfter": 2,
+                     *           "handSize": 11
+                     *         },
+                     *         "open": true,
+                     *         "creator": 0,
+                     *         "rematchOf": null,
+                     *         "yourSeat": 0,
+                     *         "inviteCode": "DGXGYF4NKB",
+                     *         "seats": [
+                     *           {
+                     *             "seat": 0,
+                     *             "player": {
+                     *               "id": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *               "name": "Annie"
+                     *             },
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 0,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           },
+                     *           {
+                     *             "seat": 1,
+                     *             "player": null,
+                     *             "bot": "greedy",
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 0,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           },
+                     *           {
+                     *             "seat": 2,
+                     *             "player": null,
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 0,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           },
+                     *           {
+                     *             "seat": 3,
+                     *             "player": null,
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 0,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           }
+                     *         ],
+                     *         "hand": null,
+                     *         "drawnTile": null,
+                     *         "legalMoves": [],
+                     *         "handScores": [],
+                     *         "totals": [
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "winners": null,
+                     *         "pastHands": [],
+                     *         "extraHours": 0,
+                     *         "yourTiles": [],
+                     *         "deadline": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CommandReply"];
                 };
             };
-            /** @description One of `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    RateLimit: components["headers"]["RateLimitIfCounted"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
-                    };
-                };
-            };
+            400: components["responses"]["RequestInvalidOrRequestMalformedJsonOrRequestIdempotencyKeyRequired"];
             401: components["responses"]["AuthUnauthenticated"];
             403: components["responses"]["GameLeft"];
             404: components["responses"]["GameNotFound"];
@@ -3233,24 +3916,109 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "version": 4,
+                     *       "events": [
+                     *         {
+                     *           "type": "SeatLeft",
+                     *           "seat": 2,
+                     *           "bot": null
+                     *         }
+                     *       ],
+                     *       "game": {
+                     *         "id": "g_yR2mw3OrryRVTb56UGd5aQ",
+                     *         "version": 4,
+                     *         "status": "waiting",
+                     *         "rules": {
+                     *           "set": 9,
+                     *           "spokes": 6,
+                     *           "drawnTile": "may-play",
+                     *           "doubleBlank": 50,
+                     *           "opening": "draw",
+                     *           "chickenlittle": "callout",
+                     *           "autoPlay": "off",
+                     *           "botLevel": "greedy",
+                     *           "turnHours": null,
+                     *           "awayAfter": 2,
+                     *           "handSize": 11
+                     *         },
+                     *         "open": true,
+                     *         "creator": 0,
+                     *         "rematchOf": null,
+                     *         "yourSeat": 2,
+                     *         "inviteCode": "DGXGYF4NKB",
+                     *         "seats": [
+                     *           {
+                     *             "seat": 0,
+                     *             "player": {
+                     *               "id": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *               "name": "Annie"
+                     *             },
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 0,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           },
+                     *           {
+                     *             "seat": 1,
+                     *             "player": null,
+                     *             "bot": "greedy",
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 0,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           },
+                     *           {
+                     *             "seat": 2,
+                     *             "player": null,
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 0,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           },
+                     *           {
+                     *             "seat": 3,
+                     *             "player": null,
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 0,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           }
+                     *         ],
+                     *         "hand": null,
+                     *         "drawnTile": null,
+                     *         "legalMoves": [],
+                     *         "handScores": [],
+                     *         "totals": [
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "winners": null,
+                     *         "pastHands": [],
+                     *         "extraHours": 0,
+                     *         "yourTiles": [],
+                     *         "deadline": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CommandReply"];
                 };
             };
-            /** @description One of `request/invalid`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    RateLimit: components["headers"]["RateLimitIfCounted"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "request/invalid" | "request/idempotency-key-required";
-                    };
-                };
-            };
+            400: components["responses"]["RequestInvalidOrRequestIdempotencyKeyRequired"];
             401: components["responses"]["AuthUnauthenticated"];
             404: components["responses"]["GameNotFound"];
             412: components["responses"]["RequestVersionMismatch"];
@@ -3293,6 +4061,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "play",
+                 *       "tile": "6-2",
+                 *       "on": 0
+                 *     }
+                 */
                 "application/json": components["schemas"]["Move"];
             };
         };
@@ -3307,24 +4082,157 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "version": 6,
+                     *       "events": [
+                     *         {
+                     *           "type": "TilePlayed",
+                     *           "seat": 1,
+                     *           "tile": "6-2",
+                     *           "on": 0,
+                     *           "id": 2,
+                     *           "suit": 6,
+                     *           "forced": false
+                     *         }
+                     *       ],
+                     *       "game": {
+                     *         "id": "g_cz8sG8Tq9Ipu_waLeyXZPg",
+                     *         "version": 6,
+                     *         "status": "playing",
+                     *         "rules": {
+                     *           "set": 6,
+                     *           "spokes": 6,
+                     *           "drawnTile": "may-play",
+                     *           "doubleBlank": 50,
+                     *           "opening": "draw",
+                     *           "chickenlittle": "callout",
+                     *           "autoPlay": "off",
+                     *           "botLevel": "greedy",
+                     *           "turnHours": 24,
+                     *           "awayAfter": 1,
+                     *           "handSize": 3
+                     *         },
+                     *         "open": false,
+                     *         "creator": 0,
+                     *         "rematchOf": null,
+                     *         "yourSeat": 1,
+                     *         "inviteCode": null,
+                     *         "seats": [
+                     *           {
+                     *             "seat": 0,
+                     *             "player": {
+                     *               "id": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *               "name": "Annie"
+                     *             },
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 1,
+                     *             "tileCount": 12,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           },
+                     *           {
+                     *             "seat": 1,
+                     *             "player": {
+                     *               "id": "p_w93JCFoi7f2daMoBfbrf1A",
+                     *               "name": "Bob"
+                     *             },
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 12,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           }
+                     *         ],
+                     *         "hand": {
+                     *           "index": 0,
+                     *           "dealer": 0,
+                     *           "opener": "6-6",
+                     *           "board": [
+                     *             {
+                     *               "id": 0,
+                     *               "tile": "6-6",
+                     *               "on": null,
+                     *               "slot": 0,
+                     *               "suit": 6,
+                     *               "seat": 1
+                     *             },
+                     *             {
+                     *               "id": 1,
+                     *               "tile": "6-4",
+                     *               "on": 0,
+                     *               "slot": 0,
+                     *               "suit": 6,
+                     *               "seat": 0
+                     *             },
+                     *             {
+                     *               "id": 2,
+                     *               "tile": "6-2",
+                     *               "on": 0,
+                     *               "slot": 1,
+                     *               "suit": 6,
+                     *               "seat": 1
+                     *             }
+                     *           ],
+                     *           "openEnds": [
+                     *             {
+                     *               "on": 0,
+                     *               "suit": 6,
+                     *               "remaining": 4
+                     *             },
+                     *             {
+                     *               "on": 1,
+                     *               "suit": 4,
+                     *               "remaining": 1
+                     *             },
+                     *             {
+                     *               "on": 2,
+                     *               "suit": 2,
+                     *               "remaining": 1
+                     *             }
+                     *           ],
+                     *           "mustFill": 0,
+                     *           "boneyardSize": 1,
+                     *           "turn": 0,
+                     *           "drawnBy": null,
+                     *           "over": false
+                     *         },
+                     *         "drawnTile": null,
+                     *         "legalMoves": [],
+                     *         "handScores": [],
+                     *         "totals": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "winners": null,
+                     *         "pastHands": [],
+                     *         "extraHours": 0,
+                     *         "yourTiles": [
+                     *           "5-5",
+                     *           "5-2",
+                     *           "6-5",
+                     *           "4-3",
+                     *           "1-0",
+                     *           "3-1",
+                     *           "2-2",
+                     *           "0-0",
+                     *           "3-3",
+                     *           "4-2",
+                     *           "6-0",
+                     *           "2-0"
+                     *         ],
+                     *         "deadline": "2026-12-02T09:54:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CommandReply"];
                 };
             };
-            /** @description One of `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    RateLimit: components["headers"]["RateLimitIfCounted"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
-                    };
-                };
-            };
+            400: components["responses"]["RequestInvalidOrRequestMalformedJsonOrRequestIdempotencyKeyRequired"];
             401: components["responses"]["AuthUnauthenticated"];
             403: components["responses"]["GameLeft"];
             404: components["responses"]["GameNotFound"];
@@ -3379,24 +4287,139 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "version": 5,
+                     *       "events": [
+                     *         {
+                     *           "type": "SeatReturned",
+                     *           "seat": 0
+                     *         }
+                     *       ],
+                     *       "game": {
+                     *         "id": "g_cz8sG8Tq9Ipu_waLeyXZPg",
+                     *         "version": 5,
+                     *         "status": "playing",
+                     *         "rules": {
+                     *           "set": 6,
+                     *           "spokes": 6,
+                     *           "drawnTile": "may-play",
+                     *           "doubleBlank": 50,
+                     *           "opening": "draw",
+                     *           "chickenlittle": "callout",
+                     *           "autoPlay": "off",
+                     *           "botLevel": "greedy",
+                     *           "turnHours": 24,
+                     *           "awayAfter": 1,
+                     *           "handSize": 3
+                     *         },
+                     *         "open": false,
+                     *         "creator": 0,
+                     *         "rematchOf": null,
+                     *         "yourSeat": 0,
+                     *         "inviteCode": null,
+                     *         "seats": [
+                     *           {
+                     *             "seat": 0,
+                     *             "player": {
+                     *               "id": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *               "name": "Annie"
+                     *             },
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 1,
+                     *             "tileCount": 12,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           },
+                     *           {
+                     *             "seat": 1,
+                     *             "player": {
+                     *               "id": "p_w93JCFoi7f2daMoBfbrf1A",
+                     *               "name": "Bob"
+                     *             },
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 13,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           }
+                     *         ],
+                     *         "hand": {
+                     *           "index": 0,
+                     *           "dealer": 0,
+                     *           "opener": "6-6",
+                     *           "board": [
+                     *             {
+                     *               "id": 0,
+                     *               "tile": "6-6",
+                     *               "on": null,
+                     *               "slot": 0,
+                     *               "suit": 6,
+                     *               "seat": 1
+                     *             },
+                     *             {
+                     *               "id": 1,
+                     *               "tile": "6-4",
+                     *               "on": 0,
+                     *               "slot": 0,
+                     *               "suit": 6,
+                     *               "seat": 0
+                     *             }
+                     *           ],
+                     *           "openEnds": [
+                     *             {
+                     *               "on": 0,
+                     *               "suit": 6,
+                     *               "remaining": 5
+                     *             },
+                     *             {
+                     *               "on": 1,
+                     *               "suit": 4,
+                     *               "remaining": 1
+                     *             }
+                     *           ],
+                     *           "mustFill": 0,
+                     *           "boneyardSize": 1,
+                     *           "turn": 1,
+                     *           "drawnBy": null,
+                     *           "over": false
+                     *         },
+                     *         "drawnTile": null,
+                     *         "legalMoves": [],
+                     *         "handScores": [],
+                     *         "totals": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "winners": null,
+                     *         "pastHands": [],
+                     *         "extraHours": 0,
+                     *         "yourTiles": [
+                     *           "4-1",
+                     *           "5-1",
+                     *           "5-3",
+                     *           "5-0",
+                     *           "3-0",
+                     *           "6-1",
+                     *           "6-3",
+                     *           "3-2",
+                     *           "5-4",
+                     *           "1-1",
+                     *           "2-1",
+                     *           "4-4"
+                     *         ],
+                     *         "deadline": "2026-12-02T09:53:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CommandReply"];
                 };
             };
-            /** @description One of `request/invalid`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    RateLimit: components["headers"]["RateLimitIfCounted"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "request/invalid" | "request/idempotency-key-required";
-                    };
-                };
-            };
+            400: components["responses"]["RequestInvalidOrRequestIdempotencyKeyRequired"];
             401: components["responses"]["AuthUnauthenticated"];
             403: components["responses"]["GameLeft"];
             404: components["responses"]["GameNotFound"];
@@ -3440,6 +4463,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "hours": 2
+                 *     }
+                 */
                 "application/json": components["schemas"]["GiveTime"];
             };
         };
@@ -3454,24 +4482,129 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "version": 3,
+                     *       "events": [
+                     *         {
+                     *           "type": "TimeGiven",
+                     *           "seat": 0,
+                     *           "by": 1,
+                     *           "hours": 2
+                     *         }
+                     *       ],
+                     *       "game": {
+                     *         "id": "g_cz8sG8Tq9Ipu_waLeyXZPg",
+                     *         "version": 3,
+                     *         "status": "playing",
+                     *         "rules": {
+                     *           "set": 6,
+                     *           "spokes": 6,
+                     *           "drawnTile": "may-play",
+                     *           "doubleBlank": 50,
+                     *           "opening": "draw",
+                     *           "chickenlittle": "callout",
+                     *           "autoPlay": "off",
+                     *           "botLevel": "greedy",
+                     *           "turnHours": 24,
+                     *           "awayAfter": 1,
+                     *           "handSize": 3
+                     *         },
+                     *         "open": false,
+                     *         "creator": 0,
+                     *         "rematchOf": null,
+                     *         "yourSeat": 1,
+                     *         "inviteCode": null,
+                     *         "seats": [
+                     *           {
+                     *             "seat": 0,
+                     *             "player": {
+                     *               "id": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *               "name": "Annie"
+                     *             },
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 13,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           },
+                     *           {
+                     *             "seat": 1,
+                     *             "player": {
+                     *               "id": "p_w93JCFoi7f2daMoBfbrf1A",
+                     *               "name": "Bob"
+                     *             },
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 13,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           }
+                     *         ],
+                     *         "hand": {
+                     *           "index": 0,
+                     *           "dealer": 0,
+                     *           "opener": "6-6",
+                     *           "board": [
+                     *             {
+                     *               "id": 0,
+                     *               "tile": "6-6",
+                     *               "on": null,
+                     *               "slot": 0,
+                     *               "suit": 6,
+                     *               "seat": 1
+                     *             }
+                     *           ],
+                     *           "openEnds": [
+                     *             {
+                     *               "on": 0,
+                     *               "suit": 6,
+                     *               "remaining": 6
+                     *             }
+                     *           ],
+                     *           "mustFill": 0,
+                     *           "boneyardSize": 1,
+                     *           "turn": 0,
+                     *           "drawnBy": null,
+                     *           "over": false
+                     *         },
+                     *         "drawnTile": null,
+                     *         "legalMoves": [],
+                     *         "handScores": [],
+                     *         "totals": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "winners": null,
+                     *         "pastHands": [],
+                     *         "extraHours": 2,
+                     *         "yourTiles": [
+                     *           "6-2",
+                     *           "5-5",
+                     *           "5-2",
+                     *           "6-5",
+                     *           "4-3",
+                     *           "1-0",
+                     *           "3-1",
+                     *           "2-2",
+                     *           "0-0",
+                     *           "3-3",
+                     *           "4-2",
+                     *           "6-0",
+                     *           "2-0"
+                     *         ],
+                     *         "deadline": "2026-12-01T09:11:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CommandReply"];
                 };
             };
-            /** @description One of `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    RateLimit: components["headers"]["RateLimitIfCounted"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
-                    };
-                };
-            };
+            400: components["responses"]["RequestInvalidOrRequestMalformedJsonOrRequestIdempotencyKeyRequired"];
             401: components["responses"]["AuthUnauthenticated"];
             403: components["responses"]["GameLeft"];
             404: components["responses"]["GameNotFound"];
@@ -3528,24 +4661,223 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "commits": [
+                     *         {
+                     *           "version": 1,
+                     *           "at": "2026-11-30T07:10:00.000Z",
+                     *           "events": [
+                     *             {
+                     *               "type": "GameCreated",
+                     *               "rules": {
+                     *                 "set": 6,
+                     *                 "spokes": 6,
+                     *                 "drawnTile": "may-play",
+                     *                 "doubleBlank": 50,
+                     *                 "opening": "draw",
+                     *                 "chickenlittle": "callout",
+                     *                 "autoPlay": "off",
+                     *                 "botLevel": "greedy",
+                     *                 "turnHours": 24,
+                     *                 "awayAfter": 1,
+                     *                 "handSize": 3
+                     *               },
+                     *               "seats": 2
+                     *             },
+                     *             {
+                     *               "type": "SeatTaken",
+                     *               "seat": 0,
+                     *               "player": {
+                     *                 "id": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *                 "name": "Annie"
+                     *               }
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "version": 2,
+                     *           "at": "2026-11-30T07:11:00.000Z",
+                     *           "events": [
+                     *             {
+                     *               "type": "SeatTaken",
+                     *               "seat": 1,
+                     *               "player": {
+                     *                 "id": "p_w93JCFoi7f2daMoBfbrf1A",
+                     *                 "name": "Bob"
+                     *               }
+                     *             },
+                     *             {
+                     *               "type": "GameStarted"
+                     *             },
+                     *             {
+                     *               "type": "HandDealt",
+                     *               "hand": 0,
+                     *               "dealer": 0,
+                     *               "opener": "6-6",
+                     *               "tiles": [
+                     *                 "4-1",
+                     *                 "5-1",
+                     *                 "5-3"
+                     *               ],
+                     *               "tileCounts": [
+                     *                 3,
+                     *                 3
+                     *               ],
+                     *               "boneyardSize": 22
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 1,
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 0,
+                     *               "tile": "5-0",
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 1,
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 0,
+                     *               "tile": "3-0",
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 1,
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 0,
+                     *               "tile": "6-1",
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 1,
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 0,
+                     *               "tile": "6-3",
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 1,
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 0,
+                     *               "tile": "6-4",
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 1,
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 0,
+                     *               "tile": "3-2",
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 1,
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 0,
+                     *               "tile": "5-4",
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 1,
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 0,
+                     *               "tile": "1-1",
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 1,
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 0,
+                     *               "tile": "2-1",
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 1,
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 0,
+                     *               "tile": "4-4",
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 1,
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "RootPlaced",
+                     *               "seat": 1,
+                     *               "tile": "6-6"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "next": null,
+                     *       "version": 2
+                     *     }
+                     */
                     "application/json": components["schemas"]["EventPage"];
                 };
             };
-            /** @description One of `request/invalid`, `request/version-ahead`: each explained at `/problems/<code>`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    RateLimit: components["headers"]["RateLimitIfCounted"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "request/invalid" | "request/version-ahead";
-                    };
-                };
-            };
+            400: components["responses"]["RequestInvalidOrRequestVersionAhead"];
             401: components["responses"]["AuthUnauthenticated"];
             404: components["responses"]["GameNotFound"];
             413: components["responses"]["RequestTooLarge"];
@@ -3581,6 +4913,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "messages": [
+                     *         {
+                     *           "seq": 1,
+                     *           "seat": 1,
+                     *           "at": "2026-11-30T07:14:00.000Z",
+                     *           "text": "Good luck!"
+                     *         }
+                     *       ],
+                     *       "next": null,
+                     *       "seq": 1,
+                     *       "muted": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["MessagePage"];
                 };
             };
@@ -3608,6 +4955,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "text": "Good luck!"
+                 *     }
+                 */
                 "application/json": components["schemas"]["NewMessage"];
             };
         };
@@ -3621,24 +4973,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "seq": 1,
+                     *       "seat": 1,
+                     *       "at": "2026-11-30T07:14:00.000Z",
+                     *       "text": "Good luck!"
+                     *     }
+                     */
                     "application/json": components["schemas"]["GameMessage"];
                 };
             };
-            /** @description One of `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    RateLimit: components["headers"]["RateLimitIfCounted"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
-                    };
-                };
-            };
+            400: components["responses"]["RequestInvalidOrRequestMalformedJsonOrRequestIdempotencyKeyRequired"];
             401: components["responses"]["AuthUnauthenticated"];
             403: components["responses"]["GameLeft"];
             404: components["responses"]["GameNotFound"];
@@ -3662,6 +5008,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "muted": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["Mute"];
             };
         };
@@ -3675,40 +5026,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "muted": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Mute"];
                 };
             };
-            /** @description One of `request/invalid`, `request/malformed-json`: each explained at `/problems/<code>`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    RateLimit: components["headers"]["RateLimitIfCounted"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "request/invalid" | "request/malformed-json";
-                    };
-                };
-            };
+            400: components["responses"]["RequestInvalidOrRequestMalformedJson"];
             401: components["responses"]["AuthUnauthenticated"];
-            /** @description One of `game/not-found`, `player/not-found`: each explained at `/problems/<code>`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    RateLimit: components["headers"]["RateLimitIfCounted"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "game/not-found" | "player/not-found";
-                    };
-                };
-            };
+            404: components["responses"]["GameNotFoundOrPlayerNotFound"];
             413: components["responses"]["RequestTooLarge"];
             415: components["responses"]["RequestUnsupportedMediaType"];
             429: components["responses"]["RequestTooManyRequests"];
@@ -3738,6 +5066,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "links": [
+                     *         {
+                     *           "id": "oTf3PBQuXH8",
+                     *           "seat": 0,
+                     *           "createdAt": "2026-11-30T07:17:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["WatchLinkList"];
                 };
             };
@@ -3774,41 +5113,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "oTf3PBQuXH8",
+                     *       "seat": 0,
+                     *       "createdAt": "2026-11-30T07:17:00.000Z",
+                     *       "token": "cw1.g_cz8sG8Tq9Ipu_waLeyXZPg.oTf3PBQuXH8.LeN7bSJXtBAVtj4Jk8OKY9UVbpIVcDBMu0E7WmL3qfg"
+                     *     }
+                     */
                     "application/json": components["schemas"]["NewWatchLink"];
                 };
             };
-            /** @description One of `request/invalid`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    RateLimit: components["headers"]["RateLimitIfCounted"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "request/invalid" | "request/idempotency-key-required";
-                    };
-                };
-            };
+            400: components["responses"]["RequestInvalidOrRequestIdempotencyKeyRequired"];
             401: components["responses"]["AuthUnauthenticated"];
             403: components["responses"]["GameLeft"];
-            /** @description One of `game/not-found`, `game/watch-link-not-found`: each explained at `/problems/<code>`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    RateLimit: components["headers"]["RateLimitIfCounted"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "game/not-found" | "game/watch-link-not-found";
-                    };
-                };
-            };
+            404: components["responses"]["GameNotFoundOrGameWatchLinkNotFound"];
             413: components["responses"]["RequestTooLarge"];
             /** @description One of `request/idempotency-key-reused`, `game/too-many-watch-links`: each explained at `/problems/<code>`. */
             422: {
@@ -3855,21 +5174,7 @@ export interface operations {
             };
             400: components["responses"]["RequestInvalid"];
             401: components["responses"]["AuthUnauthenticated"];
-            /** @description One of `game/not-found`, `game/watch-link-not-found`: each explained at `/problems/<code>`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    RateLimit: components["headers"]["RateLimitIfCounted"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "game/not-found" | "game/watch-link-not-found";
-                    };
-                };
-            };
+            404: components["responses"]["GameNotFoundOrGameWatchLinkNotFound"];
             413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["RequestTooManyRequests"];
             500: components["responses"]["ServiceError"];
@@ -3895,6 +5200,95 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "g_cz8sG8Tq9Ipu_waLeyXZPg",
+                     *       "version": 2,
+                     *       "status": "playing",
+                     *       "rules": {
+                     *         "set": 6,
+                     *         "spokes": 6,
+                     *         "drawnTile": "may-play",
+                     *         "doubleBlank": 50,
+                     *         "opening": "draw",
+                     *         "chickenlittle": "callout",
+                     *         "autoPlay": "off",
+                     *         "botLevel": "greedy",
+                     *         "turnHours": 24,
+                     *         "awayAfter": 1,
+                     *         "handSize": 3
+                     *       },
+                     *       "open": false,
+                     *       "creator": 0,
+                     *       "rematchOf": null,
+                     *       "seats": [
+                     *         {
+                     *           "seat": 0,
+                     *           "player": {
+                     *             "id": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *             "name": "Annie"
+                     *           },
+                     *           "bot": null,
+                     *           "left": false,
+                     *           "away": false,
+                     *           "timeouts": 0,
+                     *           "tileCount": 13,
+                     *           "totalScore": 0,
+                     *           "chickenlittle": "none"
+                     *         },
+                     *         {
+                     *           "seat": 1,
+                     *           "player": {
+                     *             "id": "p_w93JCFoi7f2daMoBfbrf1A",
+                     *             "name": "Bob"
+                     *           },
+                     *           "bot": null,
+                     *           "left": false,
+                     *           "away": false,
+                     *           "timeouts": 0,
+                     *           "tileCount": 13,
+                     *           "totalScore": 0,
+                     *           "chickenlittle": "none"
+                     *         }
+                     *       ],
+                     *       "hand": {
+                     *         "index": 0,
+                     *         "dealer": 0,
+                     *         "opener": "6-6",
+                     *         "board": [
+                     *           {
+                     *             "id": 0,
+                     *             "tile": "6-6",
+                     *             "on": null,
+                     *             "slot": 0,
+                     *             "suit": 6,
+                     *             "seat": 1
+                     *           }
+                     *         ],
+                     *         "openEnds": [
+                     *           {
+                     *             "on": 0,
+                     *             "suit": 6,
+                     *             "remaining": 6
+                     *           }
+                     *         ],
+                     *         "mustFill": 0,
+                     *         "boneyardSize": 1,
+                     *         "turn": 0,
+                     *         "drawnBy": null,
+                     *         "over": false
+                     *       },
+                     *       "handScores": [],
+                     *       "totals": [
+                     *         0,
+                     *         0
+                     *       ],
+                     *       "winners": null,
+                     *       "pastHands": [],
+                     *       "extraHours": 0,
+                     *       "deadline": "2026-12-01T07:11:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WatchView"];
                 };
             };
@@ -3932,24 +5326,208 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "commits": [
+                     *         {
+                     *           "version": 1,
+                     *           "at": "2026-11-30T07:10:00.000Z",
+                     *           "events": [
+                     *             {
+                     *               "type": "GameCreated",
+                     *               "rules": {
+                     *                 "set": 6,
+                     *                 "spokes": 6,
+                     *                 "drawnTile": "may-play",
+                     *                 "doubleBlank": 50,
+                     *                 "opening": "draw",
+                     *                 "chickenlittle": "callout",
+                     *                 "autoPlay": "off",
+                     *                 "botLevel": "greedy",
+                     *                 "turnHours": 24,
+                     *                 "awayAfter": 1,
+                     *                 "handSize": 3
+                     *               },
+                     *               "seats": 2
+                     *             },
+                     *             {
+                     *               "type": "SeatTaken",
+                     *               "seat": 0,
+                     *               "player": {
+                     *                 "id": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *                 "name": "Annie"
+                     *               }
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "version": 2,
+                     *           "at": "2026-11-30T07:11:00.000Z",
+                     *           "events": [
+                     *             {
+                     *               "type": "SeatTaken",
+                     *               "seat": 1,
+                     *               "player": {
+                     *                 "id": "p_w93JCFoi7f2daMoBfbrf1A",
+                     *                 "name": "Bob"
+                     *               }
+                     *             },
+                     *             {
+                     *               "type": "GameStarted"
+                     *             },
+                     *             {
+                     *               "type": "HandDealt",
+                     *               "hand": 0,
+                     *               "dealer": 0,
+                     *               "opener": "6-6",
+                     *               "tileCounts": [
+                     *                 3,
+                     *                 3
+                     *               ],
+                     *               "boneyardSize": 22
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 1,
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 0,
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 1,
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 0,
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 1,
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 0,
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 1,
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 0,
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 1,
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 0,
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 1,
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 0,
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 1,
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 0,
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 1,
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 0,
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 1,
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 0,
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 1,
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 0,
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 1,
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "RootPlaced",
+                     *               "seat": 1,
+                     *               "tile": "6-6"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "next": null,
+                     *       "version": 2
+                     *     }
+                     */
                     "application/json": components["schemas"]["EventPage"];
                 };
             };
-            /** @description One of `request/invalid`, `request/version-ahead`: each explained at `/problems/<code>`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    RateLimit: components["headers"]["RateLimitIfCounted"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "request/invalid" | "request/version-ahead";
-                    };
-                };
-            };
+            400: components["responses"]["RequestInvalidOrRequestVersionAhead"];
             401: components["responses"]["AuthUnauthenticated"];
             413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["RequestTooManyRequests"];
@@ -3984,24 +5562,108 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "version": 5,
+                     *       "events": [
+                     *         {
+                     *           "type": "GameCancelled",
+                     *           "reason": "creator"
+                     *         }
+                     *       ],
+                     *       "game": {
+                     *         "id": "g_yR2mw3OrryRVTb56UGd5aQ",
+                     *         "version": 5,
+                     *         "status": "cancelled",
+                     *         "rules": {
+                     *           "set": 9,
+                     *           "spokes": 6,
+                     *           "drawnTile": "may-play",
+                     *           "doubleBlank": 50,
+                     *           "opening": "draw",
+                     *           "chickenlittle": "callout",
+                     *           "autoPlay": "off",
+                     *           "botLevel": "greedy",
+                     *           "turnHours": null,
+                     *           "awayAfter": 2,
+                     *           "handSize": 11
+                     *         },
+                     *         "open": true,
+                     *         "creator": 0,
+                     *         "rematchOf": null,
+                     *         "yourSeat": 0,
+                     *         "inviteCode": null,
+                     *         "seats": [
+                     *           {
+                     *             "seat": 0,
+                     *             "player": {
+                     *               "id": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *               "name": "Annie"
+                     *             },
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 0,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           },
+                     *           {
+                     *             "seat": 1,
+                     *             "player": null,
+                     *             "bot": "greedy",
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 0,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           },
+                     *           {
+                     *             "seat": 2,
+                     *             "player": null,
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 0,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           },
+                     *           {
+                     *             "seat": 3,
+                     *             "player": null,
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 0,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           }
+                     *         ],
+                     *         "hand": null,
+                     *         "drawnTile": null,
+                     *         "legalMoves": [],
+                     *         "handScores": [],
+                     *         "totals": [
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "winners": null,
+                     *         "pastHands": [],
+                     *         "extraHours": 0,
+                     *         "yourTiles": [],
+                     *         "deadline": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CommandReply"];
                 };
             };
-            /** @description One of `request/invalid`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    RateLimit: components["headers"]["RateLimitIfCounted"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "request/invalid" | "request/idempotency-key-required";
-                    };
-                };
-            };
+            400: components["responses"]["RequestInvalidOrRequestIdempotencyKeyRequired"];
             401: components["responses"]["AuthUnauthenticated"];
             403: components["responses"]["GameLeft"];
             404: components["responses"]["GameNotFound"];
@@ -4053,6 +5715,225 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "created": false,
+                     *       "version": 2,
+                     *       "events": [
+                     *         {
+                     *           "type": "SeatTaken",
+                     *           "seat": 0,
+                     *           "player": {
+                     *             "id": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *             "name": "Annie"
+                     *           }
+                     *         },
+                     *         {
+                     *           "type": "GameStarted"
+                     *         },
+                     *         {
+                     *           "type": "HandDealt",
+                     *           "hand": 0,
+                     *           "dealer": 0,
+                     *           "opener": "6-6",
+                     *           "tiles": [
+                     *             "2-0",
+                     *             "4-1",
+                     *             "2-1"
+                     *           ],
+                     *           "tileCounts": [
+                     *             3,
+                     *             3
+                     *           ],
+                     *           "boneyardSize": 22
+                     *         },
+                     *         {
+                     *           "type": "TileDrawn",
+                     *           "seat": 1,
+                     *           "reason": "opening",
+                     *           "forced": true
+                     *         },
+                     *         {
+                     *           "type": "TileDrawn",
+                     *           "seat": 0,
+                     *           "tile": "5-2",
+                     *           "reason": "opening",
+                     *           "forced": true
+                     *         },
+                     *         {
+                     *           "type": "TileDrawn",
+                     *           "seat": 1,
+                     *           "reason": "opening",
+                     *           "forced": true
+                     *         },
+                     *         {
+                     *           "type": "TileDrawn",
+                     *           "seat": 0,
+                     *           "tile": "4-2",
+                     *           "reason": "opening",
+                     *           "forced": true
+                     *         },
+                     *         {
+                     *           "type": "TileDrawn",
+                     *           "seat": 1,
+                     *           "reason": "opening",
+                     *           "forced": true
+                     *         },
+                     *         {
+                     *           "type": "TileDrawn",
+                     *           "seat": 0,
+                     *           "tile": "0-0",
+                     *           "reason": "opening",
+                     *           "forced": true
+                     *         },
+                     *         {
+                     *           "type": "TileDrawn",
+                     *           "seat": 1,
+                     *           "reason": "opening",
+                     *           "forced": true
+                     *         },
+                     *         {
+                     *           "type": "TileDrawn",
+                     *           "seat": 0,
+                     *           "tile": "5-4",
+                     *           "reason": "opening",
+                     *           "forced": true
+                     *         },
+                     *         {
+                     *           "type": "TileDrawn",
+                     *           "seat": 1,
+                     *           "reason": "opening",
+                     *           "forced": true
+                     *         },
+                     *         {
+                     *           "type": "TileDrawn",
+                     *           "seat": 0,
+                     *           "tile": "3-1",
+                     *           "reason": "opening",
+                     *           "forced": true
+                     *         },
+                     *         {
+                     *           "type": "TileDrawn",
+                     *           "seat": 1,
+                     *           "reason": "opening",
+                     *           "forced": true
+                     *         },
+                     *         {
+                     *           "type": "TileDrawn",
+                     *           "seat": 0,
+                     *           "tile": "6-6",
+                     *           "reason": "opening",
+                     *           "forced": true
+                     *         },
+                     *         {
+                     *           "type": "RootPlaced",
+                     *           "seat": 0,
+                     *           "tile": "6-6"
+                     *         }
+                     *       ],
+                     *       "game": {
+                     *         "id": "g_5s4_sc34ba6HXMCrjF1Fhw",
+                     *         "version": 2,
+                     *         "status": "playing",
+                     *         "rules": {
+                     *           "set": 6,
+                     *           "spokes": 6,
+                     *           "drawnTile": "may-play",
+                     *           "doubleBlank": 50,
+                     *           "opening": "draw",
+                     *           "chickenlittle": "callout",
+                     *           "autoPlay": "off",
+                     *           "botLevel": "greedy",
+                     *           "turnHours": 24,
+                     *           "awayAfter": 1,
+                     *           "handSize": 3
+                     *         },
+                     *         "open": false,
+                     *         "creator": 1,
+                     *         "rematchOf": "g_cz8sG8Tq9Ipu_waLeyXZPg",
+                     *         "yourSeat": 0,
+                     *         "inviteCode": null,
+                     *         "seats": [
+                     *           {
+                     *             "seat": 0,
+                     *             "player": {
+                     *               "id": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *               "name": "Annie"
+                     *             },
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 8,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           },
+                     *           {
+                     *             "seat": 1,
+                     *             "player": {
+                     *               "id": "p_w93JCFoi7f2daMoBfbrf1A",
+                     *               "name": "Bob"
+                     *             },
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 9,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           }
+                     *         ],
+                     *         "hand": {
+                     *           "index": 0,
+                     *           "dealer": 0,
+                     *           "opener": "6-6",
+                     *           "board": [
+                     *             {
+                     *               "id": 0,
+                     *               "tile": "6-6",
+                     *               "on": null,
+                     *               "slot": 0,
+                     *               "suit": 6,
+                     *               "seat": 0
+                     *             }
+                     *           ],
+                     *           "openEnds": [
+                     *             {
+                     *               "on": 0,
+                     *               "suit": 6,
+                     *               "remaining": 6
+                     *             }
+                     *           ],
+                     *           "mustFill": 0,
+                     *           "boneyardSize": 10,
+                     *           "turn": 1,
+                     *           "drawnBy": null,
+                     *           "over": false
+                     *         },
+                     *         "drawnTile": null,
+                     *         "legalMoves": [],
+                     *         "handScores": [],
+                     *         "totals": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "winners": null,
+                     *         "pastHands": [],
+                     *         "extraHours": 0,
+                     *         "yourTiles": [
+                     *           "2-0",
+                     *           "4-1",
+                     *           "2-1",
+                     *           "5-2",
+                     *           "4-2",
+                     *           "0-0",
+                     *           "5-4",
+                     *           "3-1"
+                     *         ],
+                     *         "deadline": "2026-12-02T11:58:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RematchReply"];
                 };
             };
@@ -4066,41 +5947,115 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "created": true,
+                     *       "version": 1,
+                     *       "events": [
+                     *         {
+                     *           "type": "GameCreated",
+                     *           "rules": {
+                     *             "set": 6,
+                     *             "spokes": 6,
+                     *             "drawnTile": "may-play",
+                     *             "doubleBlank": 50,
+                     *             "opening": "draw",
+                     *             "chickenlittle": "callout",
+                     *             "autoPlay": "off",
+                     *             "botLevel": "greedy",
+                     *             "turnHours": 24,
+                     *             "awayAfter": 1,
+                     *             "handSize": 3
+                     *           },
+                     *           "seats": 2,
+                     *           "creator": 1,
+                     *           "reserved": [
+                     *             "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *             "p_w93JCFoi7f2daMoBfbrf1A"
+                     *           ],
+                     *           "rematchOf": "g_cz8sG8Tq9Ipu_waLeyXZPg"
+                     *         },
+                     *         {
+                     *           "type": "SeatTaken",
+                     *           "seat": 1,
+                     *           "player": {
+                     *             "id": "p_w93JCFoi7f2daMoBfbrf1A",
+                     *             "name": "Bob"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "game": {
+                     *         "id": "g_5s4_sc34ba6HXMCrjF1Fhw",
+                     *         "version": 1,
+                     *         "status": "waiting",
+                     *         "rules": {
+                     *           "set": 6,
+                     *           "spokes": 6,
+                     *           "drawnTile": "may-play",
+                     *           "doubleBlank": 50,
+                     *           "opening": "draw",
+                     *           "chickenlittle": "callout",
+                     *           "autoPlay": "off",
+                     *           "botLevel": "greedy",
+                     *           "turnHours": 24,
+                     *           "awayAfter": 1,
+                     *           "handSize": 3
+                     *         },
+                     *         "open": false,
+                     *         "creator": 1,
+                     *         "rematchOf": "g_cz8sG8Tq9Ipu_waLeyXZPg",
+                     *         "yourSeat": 1,
+                     *         "inviteCode": null,
+                     *         "seats": [
+                     *           {
+                     *             "seat": 0,
+                     *             "player": null,
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 0,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           },
+                     *           {
+                     *             "seat": 1,
+                     *             "player": {
+                     *               "id": "p_w93JCFoi7f2daMoBfbrf1A",
+                     *               "name": "Bob"
+                     *             },
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 0,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           }
+                     *         ],
+                     *         "hand": null,
+                     *         "drawnTile": null,
+                     *         "legalMoves": [],
+                     *         "handScores": [],
+                     *         "totals": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "winners": null,
+                     *         "pastHands": [],
+                     *         "extraHours": 0,
+                     *         "yourTiles": [],
+                     *         "deadline": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RematchReply"];
                 };
             };
-            /** @description One of `request/invalid`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    RateLimit: components["headers"]["RateLimitIfCounted"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "request/invalid" | "request/idempotency-key-required";
-                    };
-                };
-            };
+            400: components["responses"]["RequestInvalidOrRequestIdempotencyKeyRequired"];
             401: components["responses"]["AuthUnauthenticated"];
             403: components["responses"]["GameLeft"];
-            /** @description One of `game/not-found`, `player/not-found`: each explained at `/problems/<code>`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    RateLimit: components["headers"]["RateLimitIfCounted"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "game/not-found" | "player/not-found";
-                    };
-                };
-            };
+            404: components["responses"]["GameNotFoundOrPlayerNotFound"];
             412: components["responses"]["RequestVersionMismatch"];
             413: components["responses"]["RequestTooLarge"];
             /** @description One of `request/idempotency-key-reused`, `game/not-finished`, `rules/game-exists`, `rules/invalid-ruleset`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`, `rules/game-not-found`, `rules/already-seated`, `rules/game-cancelled`, `rules/not-invited`: each explained at `/problems/<code>`. */
@@ -4146,6 +6101,384 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "format": "chickenfoot/export-1",
+                     *       "id": "g_cz8sG8Tq9Ipu_waLeyXZPg",
+                     *       "rematchOf": null,
+                     *       "rules": {
+                     *         "set": 6,
+                     *         "spokes": 6,
+                     *         "drawnTile": "may-play",
+                     *         "doubleBlank": 50,
+                     *         "opening": "draw",
+                     *         "chickenlittle": "callout",
+                     *         "autoPlay": "off",
+                     *         "botLevel": "greedy",
+                     *         "turnHours": 24,
+                     *         "awayAfter": 1,
+                     *         "handSize": 3
+                     *       },
+                     *       "seats": [
+                     *         {
+                     *           "seat": 0,
+                     *           "player": {
+                     *             "id": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *             "name": "Annie"
+                     *           },
+                     *           "bot": null
+                     *         },
+                     *         {
+                     *           "seat": 1,
+                     *           "player": {
+                     *             "id": "p_w93JCFoi7f2daMoBfbrf1A",
+                     *             "name": "Bob"
+                     *           },
+                     *           "bot": null
+                     *         }
+                     *       ],
+                     *       "commits": [
+                     *         {
+                     *           "version": 1,
+                     *           "at": "2026-11-30T07:10:00.000Z",
+                     *           "by": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *           "events": [
+                     *             {
+                     *               "type": "GameCreated",
+                     *               "rules": {
+                     *                 "set": 6,
+                     *                 "spokes": 6,
+                     *                 "drawnTile": "may-play",
+                     *                 "doubleBlank": 50,
+                     *                 "opening": "draw",
+                     *                 "chickenlittle": "callout",
+                     *                 "autoPlay": "off",
+                     *                 "botLevel": "greedy",
+                     *                 "turnHours": 24,
+                     *                 "awayAfter": 1,
+                     *                 "handSize": 3
+                     *               },
+                     *               "seats": 2
+                     *             },
+                     *             {
+                     *               "type": "SeatTaken",
+                     *               "seat": 0,
+                     *               "player": {
+                     *                 "id": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *                 "name": "Annie"
+                     *               }
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "version": 2,
+                     *           "at": "2026-11-30T07:11:00.000Z",
+                     *           "by": "p_w93JCFoi7f2daMoBfbrf1A",
+                     *           "events": [
+                     *             {
+                     *               "type": "SeatTaken",
+                     *               "seat": 1,
+                     *               "player": {
+                     *                 "id": "p_w93JCFoi7f2daMoBfbrf1A",
+                     *                 "name": "Bob"
+                     *               }
+                     *             },
+                     *             {
+                     *               "type": "GameStarted"
+                     *             },
+                     *             {
+                     *               "type": "HandDealt",
+                     *               "hand": 0,
+                     *               "dealer": 0,
+                     *               "opener": "6-6",
+                     *               "hands": [
+                     *                 [
+                     *                   "4-1",
+                     *                   "5-1",
+                     *                   "5-3"
+                     *                 ],
+                     *                 [
+                     *                   "6-2",
+                     *                   "5-5",
+                     *                   "5-2"
+                     *                 ]
+                     *               ],
+                     *               "boneyard": [
+                     *                 "6-5",
+                     *                 "5-0",
+                     *                 "4-3",
+                     *                 "3-0",
+                     *                 "1-0",
+                     *                 "6-1",
+                     *                 "3-1",
+                     *                 "6-3",
+                     *                 "2-2",
+                     *                 "6-4",
+                     *                 "0-0",
+                     *                 "3-2",
+                     *                 "3-3",
+                     *                 "5-4",
+                     *                 "4-2",
+                     *                 "1-1",
+                     *                 "6-0",
+                     *                 "2-1",
+                     *                 "2-0",
+                     *                 "4-4",
+                     *                 "6-6",
+                     *                 "4-0"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 1,
+                     *               "tile": "6-5",
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 0,
+                     *               "tile": "5-0",
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 1,
+                     *               "tile": "4-3",
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 0,
+                     *               "tile": "3-0",
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 1,
+                     *               "tile": "1-0",
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 0,
+                     *               "tile": "6-1",
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 1,
+                     *               "tile": "3-1",
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 0,
+                     *               "tile": "6-3",
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 1,
+                     *               "tile": "2-2",
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 0,
+                     *               "tile": "6-4",
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 1,
+                     *               "tile": "0-0",
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 0,
+                     *               "tile": "3-2",
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 1,
+                     *               "tile": "3-3",
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 0,
+                     *               "tile": "5-4",
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 1,
+                     *               "tile": "4-2",
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 0,
+                     *               "tile": "1-1",
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 1,
+                     *               "tile": "6-0",
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 0,
+                     *               "tile": "2-1",
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 1,
+                     *               "tile": "2-0",
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 0,
+                     *               "tile": "4-4",
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "TileDrawn",
+                     *               "seat": 1,
+                     *               "tile": "6-6",
+                     *               "reason": "opening",
+                     *               "forced": true
+                     *             },
+                     *             {
+                     *               "type": "RootPlaced",
+                     *               "seat": 1,
+                     *               "tile": "6-6"
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "version": 126,
+                     *           "at": "2026-12-01T11:54:00.000Z",
+                     *           "by": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *           "events": [
+                     *             {
+                     *               "type": "TilePlayed",
+                     *               "seat": 0,
+                     *               "tile": "4-3",
+                     *               "on": 12,
+                     *               "id": 14,
+                     *               "suit": 3,
+                     *               "forced": false
+                     *             },
+                     *             {
+                     *               "type": "HandEnded",
+                     *               "hand": 6,
+                     *               "reason": "blocked",
+                     *               "out": null,
+                     *               "scores": [
+                     *                 35,
+                     *                 63
+                     *               ],
+                     *               "hands": [
+                     *                 [
+                     *                   "6-4",
+                     *                   "1-1",
+                     *                   "2-2",
+                     *                   "5-2",
+                     *                   "6-6"
+                     *                 ],
+                     *                 [
+                     *                   "6-2",
+                     *                   "4-4",
+                     *                   "6-5",
+                     *                   "4-1",
+                     *                   "4-2",
+                     *                   "5-1",
+                     *                   "5-5",
+                     *                   "5-4"
+                     *                 ]
+                     *               ]
+                     *             },
+                     *             {
+                     *               "type": "GameEnded",
+                     *               "totals": [
+                     *                 212,
+                     *                 200
+                     *               ],
+                     *               "winners": [
+                     *                 1
+                     *               ]
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "final": {
+                     *         "totals": [
+                     *           212,
+                     *           200
+                     *         ],
+                     *         "handScores": [
+                     *           [
+                     *             10,
+                     *             6
+                     *           ],
+                     *           [
+                     *             0,
+                     *             24
+                     *           ],
+                     *           [
+                     *             42,
+                     *             0
+                     *           ],
+                     *           [
+                     *             54,
+                     *             2
+                     *           ],
+                     *           [
+                     *             44,
+                     *             23
+                     *           ],
+                     *           [
+                     *             27,
+                     *             82
+                     *           ],
+                     *           [
+                     *             35,
+                     *             63
+                     *           ]
+                     *         ],
+                     *         "winners": [
+                     *           1
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["GameExport"];
                 };
             };
@@ -4184,24 +6517,146 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "version": 3,
+                     *       "last": 126,
+                     *       "events": [
+                     *         {
+                     *           "type": "TimeGiven",
+                     *           "seat": 0,
+                     *           "by": 1,
+                     *           "hours": 2
+                     *         }
+                     *       ],
+                     *       "hands": [
+                     *         [
+                     *           "4-1",
+                     *           "5-1",
+                     *           "5-3",
+                     *           "5-0",
+                     *           "3-0",
+                     *           "6-1",
+                     *           "6-3",
+                     *           "6-4",
+                     *           "3-2",
+                     *           "5-4",
+                     *           "1-1",
+                     *           "2-1",
+                     *           "4-4"
+                     *         ],
+                     *         [
+                     *           "6-2",
+                     *           "5-5",
+                     *           "5-2",
+                     *           "6-5",
+                     *           "4-3",
+                     *           "1-0",
+                     *           "3-1",
+                     *           "2-2",
+                     *           "0-0",
+                     *           "3-3",
+                     *           "4-2",
+                     *           "6-0",
+                     *           "2-0"
+                     *         ]
+                     *       ],
+                     *       "boneyard": [
+                     *         "4-0"
+                     *       ],
+                     *       "game": {
+                     *         "id": "g_cz8sG8Tq9Ipu_waLeyXZPg",
+                     *         "version": 3,
+                     *         "status": "playing",
+                     *         "rules": {
+                     *           "set": 6,
+                     *           "spokes": 6,
+                     *           "drawnTile": "may-play",
+                     *           "doubleBlank": 50,
+                     *           "opening": "draw",
+                     *           "chickenlittle": "callout",
+                     *           "autoPlay": "off",
+                     *           "botLevel": "greedy",
+                     *           "turnHours": 24,
+                     *           "awayAfter": 1,
+                     *           "handSize": 3
+                     *         },
+                     *         "open": false,
+                     *         "creator": 0,
+                     *         "rematchOf": null,
+                     *         "seats": [
+                     *           {
+                     *             "seat": 0,
+                     *             "player": {
+                     *               "id": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *               "name": "Annie"
+                     *             },
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 13,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           },
+                     *           {
+                     *             "seat": 1,
+                     *             "player": {
+                     *               "id": "p_w93JCFoi7f2daMoBfbrf1A",
+                     *               "name": "Bob"
+                     *             },
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 13,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           }
+                     *         ],
+                     *         "hand": {
+                     *           "index": 0,
+                     *           "dealer": 0,
+                     *           "opener": "6-6",
+                     *           "board": [
+                     *             {
+                     *               "id": 0,
+                     *               "tile": "6-6",
+                     *               "on": null,
+                     *               "slot": 0,
+                     *               "suit": 6,
+                     *               "seat": 1
+                     *             }
+                     *           ],
+                     *           "openEnds": [
+                     *             {
+                     *               "on": 0,
+                     *               "suit": 6,
+                     *               "remaining": 6
+                     *             }
+                     *           ],
+                     *           "mustFill": 0,
+                     *           "boneyardSize": 1,
+                     *           "turn": 0,
+                     *           "drawnBy": null,
+                     *           "over": false
+                     *         },
+                     *         "handScores": [],
+                     *         "totals": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "winners": null,
+                     *         "pastHands": [],
+                     *         "extraHours": 2,
+                     *         "deadline": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReplayStep"];
                 };
             };
-            /** @description One of `request/invalid`, `request/version-ahead`: each explained at `/problems/<code>`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    RateLimit: components["headers"]["RateLimitIfCounted"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "request/invalid" | "request/version-ahead";
-                    };
-                };
-            };
+            400: components["responses"]["RequestInvalidOrRequestVersionAhead"];
             401: components["responses"]["AuthUnauthenticated"];
             404: components["responses"]["GameNotFound"];
             413: components["responses"]["RequestTooLarge"];
@@ -4235,6 +6690,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "games": [
+                     *         {
+                     *           "id": "g_yR2mw3OrryRVTb56UGd5aQ",
+                     *           "rules": {
+                     *             "set": 9,
+                     *             "spokes": 6,
+                     *             "drawnTile": "may-play",
+                     *             "doubleBlank": 50,
+                     *             "opening": "draw",
+                     *             "chickenlittle": "callout",
+                     *             "autoPlay": "off",
+                     *             "botLevel": "greedy",
+                     *             "turnHours": null,
+                     *             "awayAfter": 2,
+                     *             "handSize": 11
+                     *           },
+                     *           "seats": 4,
+                     *           "freeSeats": 3,
+                     *           "players": [
+                     *             "Annie",
+                     *             null,
+                     *             null,
+                     *             null
+                     *           ],
+                     *           "bots": [
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null
+                     *           ],
+                     *           "createdAt": "2026-12-01T11:59:00.000Z",
+                     *           "ageSeconds": 60
+                     *         }
+                     *       ],
+                     *       "cursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["LobbyPage"];
                 };
             };
@@ -4258,6 +6752,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "seats": 2,
+                 *       "rules": {
+                 *         "set": 6
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["QuickMatch"];
             };
         };
@@ -4272,24 +6774,107 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "created": true,
+                     *       "version": 1,
+                     *       "events": [
+                     *         {
+                     *           "type": "GameCreated",
+                     *           "rules": {
+                     *             "set": 6,
+                     *             "spokes": 6,
+                     *             "drawnTile": "may-play",
+                     *             "doubleBlank": 50,
+                     *             "opening": "draw",
+                     *             "chickenlittle": "callout",
+                     *             "autoPlay": "off",
+                     *             "botLevel": "greedy",
+                     *             "turnHours": null,
+                     *             "awayAfter": 2,
+                     *             "handSize": 7
+                     *           },
+                     *           "seats": 2,
+                     *           "open": true
+                     *         },
+                     *         {
+                     *           "type": "SeatTaken",
+                     *           "seat": 0,
+                     *           "player": {
+                     *             "id": "p_w93JCFoi7f2daMoBfbrf1A",
+                     *             "name": "Bob"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "game": {
+                     *         "id": "g_jcngZBVVs8WDV1dNZji8tA",
+                     *         "version": 1,
+                     *         "status": "waiting",
+                     *         "rules": {
+                     *           "set": 6,
+                     *           "spokes": 6,
+                     *           "drawnTile": "may-play",
+                     *           "doubleBlank": 50,
+                     *           "opening": "draw",
+                     *           "chickenlittle": "callout",
+                     *           "autoPlay": "off",
+                     *           "botLevel": "greedy",
+                     *           "turnHours": null,
+                     *           "awayAfter": 2,
+                     *           "handSize": 7
+                     *         },
+                     *         "open": true,
+                     *         "creator": 0,
+                     *         "rematchOf": null,
+                     *         "yourSeat": 0,
+                     *         "inviteCode": "TYZRQKNSCY",
+                     *         "seats": [
+                     *           {
+                     *             "seat": 0,
+                     *             "player": {
+                     *               "id": "p_w93JCFoi7f2daMoBfbrf1A",
+                     *               "name": "Bob"
+                     *             },
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 0,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           },
+                     *           {
+                     *             "seat": 1,
+                     *             "player": null,
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 0,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           }
+                     *         ],
+                     *         "hand": null,
+                     *         "drawnTile": null,
+                     *         "legalMoves": [],
+                     *         "handScores": [],
+                     *         "totals": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "winners": null,
+                     *         "pastHands": [],
+                     *         "extraHours": 0,
+                     *         "yourTiles": [],
+                     *         "deadline": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["QuickMatchReply"];
                 };
             };
-            /** @description One of `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    RateLimit: components["headers"]["RateLimitIfCounted"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
-                    };
-                };
-            };
+            400: components["responses"]["RequestInvalidOrRequestMalformedJsonOrRequestIdempotencyKeyRequired"];
             401: components["responses"]["AuthUnauthenticated"];
             404: components["responses"]["PlayerNotFound"];
             412: components["responses"]["RequestVersionMismatch"];
@@ -4334,6 +6919,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "endpoints": [
+                     *         {
+                     *           "id": "we_h3pOi0ufsMp0MEh3Zw_VfQ",
+                     *           "url": "http://127.0.0.1:9/chickenfoot",
+                     *           "events": [
+                     *             "turn.started",
+                     *             "turn.reminder",
+                     *             "turn.timed-out",
+                     *             "game.started",
+                     *             "hand.ended",
+                     *             "game.finished"
+                     *           ],
+                     *           "games": null,
+                     *           "description": "My bot",
+                     *           "enabled": true,
+                     *           "disabledReason": null,
+                     *           "createdAt": "2026-11-30T07:08:00.000Z",
+                     *           "updatedAt": "2026-11-30T07:08:00.000Z",
+                     *           "previousSecretExpiresAt": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpointList"];
                 };
             };
@@ -4357,6 +6967,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "http://127.0.0.1:9/chickenfoot",
+                 *       "events": [
+                 *         "turn.started",
+                 *         "turn.reminder",
+                 *         "turn.timed-out",
+                 *         "game.started",
+                 *         "hand.ended",
+                 *         "game.finished"
+                 *       ],
+                 *       "description": "My bot"
+                 *     }
+                 */
                 "application/json": components["schemas"]["NewWebhookEndpoint"];
             };
         };
@@ -4370,24 +6994,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "endpoint": {
+                     *         "id": "we_h3pOi0ufsMp0MEh3Zw_VfQ",
+                     *         "url": "http://127.0.0.1:9/chickenfoot",
+                     *         "events": [
+                     *           "turn.started",
+                     *           "turn.reminder",
+                     *           "turn.timed-out",
+                     *           "game.started",
+                     *           "hand.ended",
+                     *           "game.finished"
+                     *         ],
+                     *         "games": null,
+                     *         "description": "My bot",
+                     *         "enabled": true,
+                     *         "disabledReason": null,
+                     *         "createdAt": "2026-11-30T07:08:00.000Z",
+                     *         "updatedAt": "2026-11-30T07:08:00.000Z",
+                     *         "previousSecretExpiresAt": null
+                     *       },
+                     *       "secret": "whsec_Ln3mcSNm/FRcz4AhejRnhsj6jRzfO/Eg"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpointSecret"];
                 };
             };
-            /** @description One of `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    RateLimit: components["headers"]["RateLimitIfCounted"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
-                    };
-                };
-            };
+            400: components["responses"]["RequestInvalidOrRequestMalformedJsonOrRequestIdempotencyKeyRequired"];
             401: components["responses"]["AuthUnauthenticated"];
             413: components["responses"]["RequestTooLarge"];
             415: components["responses"]["RequestUnsupportedMediaType"];
@@ -4432,6 +7066,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "we_h3pOi0ufsMp0MEh3Zw_VfQ",
+                     *       "url": "http://127.0.0.1:9/chickenfoot",
+                     *       "events": [
+                     *         "turn.started",
+                     *         "turn.reminder",
+                     *         "turn.timed-out",
+                     *         "game.started",
+                     *         "hand.ended",
+                     *         "game.finished"
+                     *       ],
+                     *       "games": null,
+                     *       "description": "My bot",
+                     *       "enabled": true,
+                     *       "disabledReason": null,
+                     *       "createdAt": "2026-11-30T07:08:00.000Z",
+                     *       "updatedAt": "2026-11-30T07:08:00.000Z",
+                     *       "previousSecretExpiresAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
@@ -4485,6 +7140,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         "turn.started"
+                 *       ],
+                 *       "enabled": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["WebhookEndpointUpdate"];
             };
         };
@@ -4498,24 +7161,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "we_h3pOi0ufsMp0MEh3Zw_VfQ",
+                     *       "url": "http://127.0.0.1:9/chickenfoot",
+                     *       "events": [
+                     *         "turn.started"
+                     *       ],
+                     *       "games": null,
+                     *       "description": "My bot",
+                     *       "enabled": true,
+                     *       "disabledReason": null,
+                     *       "createdAt": "2026-11-30T07:08:00.000Z",
+                     *       "updatedAt": "2026-12-01T12:13:00.000Z",
+                     *       "previousSecretExpiresAt": "2026-12-02T12:12:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
-            /** @description One of `request/invalid`, `request/malformed-json`: each explained at `/problems/<code>`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    RateLimit: components["headers"]["RateLimitIfCounted"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "request/invalid" | "request/malformed-json";
-                    };
-                };
-            };
+            400: components["responses"]["RequestInvalidOrRequestMalformedJson"];
             401: components["responses"]["AuthUnauthenticated"];
             404: components["responses"]["WebhookNotFound"];
             413: components["responses"]["RequestTooLarge"];
@@ -4563,24 +7228,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "endpoint": {
+                     *         "id": "we_h3pOi0ufsMp0MEh3Zw_VfQ",
+                     *         "url": "http://127.0.0.1:9/chickenfoot",
+                     *         "events": [
+                     *           "turn.started",
+                     *           "turn.reminder",
+                     *           "turn.timed-out",
+                     *           "game.started",
+                     *           "hand.ended",
+                     *           "game.finished"
+                     *         ],
+                     *         "games": null,
+                     *         "description": "My bot",
+                     *         "enabled": true,
+                     *         "disabledReason": null,
+                     *         "createdAt": "2026-11-30T07:08:00.000Z",
+                     *         "updatedAt": "2026-12-01T12:12:00.000Z",
+                     *         "previousSecretExpiresAt": "2026-12-02T12:12:00.000Z"
+                     *       },
+                     *       "secret": "whsec_r24DhjS6mrjOReKem8P1SKKrgqzhvm75"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpointSecret"];
                 };
             };
-            /** @description One of `request/invalid`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    RateLimit: components["headers"]["RateLimitIfCounted"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "request/invalid" | "request/idempotency-key-required";
-                    };
-                };
-            };
+            400: components["responses"]["RequestInvalidOrRequestIdempotencyKeyRequired"];
             401: components["responses"]["AuthUnauthenticated"];
             404: components["responses"]["WebhookNotFound"];
             413: components["responses"]["RequestTooLarge"];
@@ -4613,24 +7288,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "wd_1839233986560723",
+                     *       "messageId": "msg_NQxY4cNIscGr5llMDtDnjXQ9",
+                     *       "type": "webhook.test",
+                     *       "gameId": null,
+                     *       "status": "pending",
+                     *       "createdAt": "2026-12-01T12:09:00.000Z",
+                     *       "nextAttemptAt": "2026-12-01T12:09:00.000Z",
+                     *       "attemptCount": 0,
+                     *       "attempts": [],
+                     *       "body": "{\"type\":\"webhook.test\",\"timestamp\":\"2026-12-01T12:09:00.000Z\",\"data\":{\"endpointId\":\"we_h3pOi0ufsMp0MEh3Zw_VfQ\",\"message\":\"A test from Chickenfoot: if its signature verifies, your endpoint is ready.\"}}"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
-            /** @description One of `request/invalid`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    RateLimit: components["headers"]["RateLimitIfCounted"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "request/invalid" | "request/idempotency-key-required";
-                    };
-                };
-            };
+            400: components["responses"]["RequestInvalidOrRequestIdempotencyKeyRequired"];
             401: components["responses"]["AuthUnauthenticated"];
             404: components["responses"]["WebhookNotFound"];
             413: components["responses"]["RequestTooLarge"];
@@ -4666,6 +7341,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "deliveries": [
+                     *         {
+                     *           "id": "wd_1839233986560723",
+                     *           "messageId": "msg_NQxY4cNIscGr5llMDtDnjXQ9",
+                     *           "type": "webhook.test",
+                     *           "gameId": null,
+                     *           "status": "pending",
+                     *           "createdAt": "2026-12-01T12:09:00.000Z",
+                     *           "nextAttemptAt": "2026-12-01T12:10:05.158Z",
+                     *           "attemptCount": 1,
+                     *           "attempts": [
+                     *             {
+                     *               "at": "2026-12-01T12:10:00.000Z",
+                     *               "status": null,
+                     *               "outcome": "connect",
+                     *               "ms": 11,
+                     *               "detail": "ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:9"
+                     *             }
+                     *           ],
+                     *           "body": "{\"type\":\"webhook.test\",\"timestamp\":\"2026-12-01T12:09:00.000Z\",\"data\":{\"endpointId\":\"we_h3pOi0ufsMp0MEh3Zw_VfQ\",\"message\":\"A test from Chickenfoot: if its signature verifies, your endpoint is ready.\"}}"
+                     *         },
+                     *         {
+                     *           "id": "wd_1839233310720133",
+                     *           "messageId": "msg_RcmPyzldwKMBaoIlrSiavuQ6",
+                     *           "type": "game.started",
+                     *           "gameId": "g_5s4_sc34ba6HXMCrjF1Fhw",
+                     *           "status": "pending",
+                     *           "createdAt": "2026-12-01T11:58:00.000Z",
+                     *           "nextAttemptAt": "2026-12-01T12:10:04.559Z",
+                     *           "attemptCount": 1,
+                     *           "attempts": [
+                     *             {
+                     *               "at": "2026-12-01T12:10:00.000Z",
+                     *               "status": null,
+                     *               "outcome": "connect",
+                     *               "ms": 48,
+                     *               "detail": "ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:9"
+                     *             }
+                     *           ],
+                     *           "body": "{\"type\":\"game.started\",\"timestamp\":\"2026-12-01T11:58:00.000Z\",\"data\":{\"gameId\":\"g_5s4_sc34ba6HXMCrjF1Fhw\",\"version\":2}}"
+                     *         }
+                     *       ],
+                     *       "cursor": "1839233310720133"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
@@ -4699,6 +7421,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "wd_1839233986560723",
+                     *       "messageId": "msg_NQxY4cNIscGr5llMDtDnjXQ9",
+                     *       "type": "webhook.test",
+                     *       "gameId": null,
+                     *       "status": "pending",
+                     *       "createdAt": "2026-12-01T12:09:00.000Z",
+                     *       "nextAttemptAt": "2026-12-01T12:11:00.000Z",
+                     *       "attemptCount": 1,
+                     *       "attempts": [
+                     *         {
+                     *           "at": "2026-12-01T12:10:00.000Z",
+                     *           "status": null,
+                     *           "outcome": "connect",
+                     *           "ms": 11,
+                     *           "detail": "ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:9"
+                     *         }
+                     *       ],
+                     *       "body": "{\"type\":\"webhook.test\",\"timestamp\":\"2026-12-01T12:09:00.000Z\",\"data\":{\"endpointId\":\"we_h3pOi0ufsMp0MEh3Zw_VfQ\",\"message\":\"A test from Chickenfoot: if its signature verifies, your endpoint is ready.\"}}"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
@@ -4741,6 +7485,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "turn.started",
+                 *       "timestamp": "2026-12-01T11:53:00.000Z",
+                 *       "data": {
+                 *         "gameId": "g_cz8sG8Tq9Ipu_waLeyXZPg",
+                 *         "version": 125,
+                 *         "seat": 0,
+                 *         "deadline": "2026-12-02T11:53:00.000Z"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["WebhookTurnStarted"];
             };
         };
@@ -4777,6 +7533,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "turn.reminder",
+                 *       "timestamp": "2026-12-01T03:59:00.000Z",
+                 *       "data": {
+                 *         "gameId": "g_cz8sG8Tq9Ipu_waLeyXZPg",
+                 *         "version": 3,
+                 *         "seat": 0,
+                 *         "deadline": "2026-12-01T09:11:00.000Z"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["WebhookTurnReminder"];
             };
         };
@@ -4813,6 +7581,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "turn.timed-out",
+                 *       "timestamp": "2026-12-01T09:53:00.000Z",
+                 *       "data": {
+                 *         "gameId": "g_cz8sG8Tq9Ipu_waLeyXZPg",
+                 *         "version": 4,
+                 *         "seat": 0
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["WebhookTurnTimedOut"];
             };
         };
@@ -4849,6 +7628,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "game.started",
+                 *       "timestamp": "2026-12-01T11:58:00.000Z",
+                 *       "data": {
+                 *         "gameId": "g_5s4_sc34ba6HXMCrjF1Fhw",
+                 *         "version": 2
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["WebhookGameStarted"];
             };
         };
@@ -4885,6 +7674,27 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "hand.ended",
+                 *       "timestamp": "2026-12-01T11:54:00.000Z",
+                 *       "data": {
+                 *         "gameId": "g_cz8sG8Tq9Ipu_waLeyXZPg",
+                 *         "version": 126,
+                 *         "hand": 6,
+                 *         "reason": "blocked",
+                 *         "out": null,
+                 *         "scores": [
+                 *           35,
+                 *           63
+                 *         ],
+                 *         "totals": [
+                 *           212,
+                 *           200
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["WebhookHandEnded"];
             };
         };
@@ -4921,6 +7731,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "game.finished",
+                 *       "timestamp": "2026-12-01T11:54:00.000Z",
+                 *       "data": {
+                 *         "gameId": "g_cz8sG8Tq9Ipu_waLeyXZPg",
+                 *         "version": 126,
+                 *         "totals": [
+                 *           212,
+                 *           200
+                 *         ],
+                 *         "winners": [
+                 *           1
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["WebhookGameFinished"];
             };
         };
@@ -4957,6 +7784,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "webhook.test",
+                 *       "timestamp": "2026-12-01T12:09:00.000Z",
+                 *       "data": {
+                 *         "endpointId": "we_h3pOi0ufsMp0MEh3Zw_VfQ",
+                 *         "message": "A test from Chickenfoot: if its signature verifies, your endpoint is ready."
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["WebhookWebhookTest"];
             };
         };
