@@ -2,6 +2,8 @@
  * The last pass over the generated document, for what @hono/zod-openapi (zod-to-openapi 9.1) writes
  * in a way generators misread, and for what the contract adds beside the routes.
  */
+import { DESCRIPTIONS } from './descriptions';
+
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Node = { [key: string]: Json };
 const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -97,6 +99,69 @@ function shareRepeated(paths: Node, responses: Node): void {
   }
 }
 
+/** The parameters whose zod definitions say nothing, by name. */
+const PARAMETER_WORDS: Readonly<Record<string, string>> = {
+  tokenId: 'A session of your account, as `GET /v1/me/tokens` lists it (`legacy` for a token from before sessions).',
+  'If-None-Match':
+    'The ETag you have (`"12"`): while the game is still at that version the answer is `304`, with no body.',
+  linkId: 'A watch link of the game, as `GET /v1/games/{id}/watch-links` lists it.',
+  endpointId: 'One of your webhook endpoints: `we_` and 22 base64url characters.',
+  deliveryId: 'A delivery of that endpoint, as its log lists it: `wd_` and a number.',
+};
+
+/** Steps into what a field holds: an array's items, a nullable value's non-null alternative. */
+function inside(node: Node): Node {
+  for (let i = 0; i < 4; i++) {
+    if (isNode(node.items)) node = node.items;
+    else {
+      const real = ((node.anyOf ?? node.oneOf ?? []) as Json[]).filter((s) => !(isNode(s) && s.type === 'null'));
+      if (real.length === 1 && isNode(real[0])) node = real[0];
+      else break;
+    }
+  }
+  return node;
+}
+
+/** Applies DESCRIPTIONS (and the ids' patterns), the discriminators' words, and PARAMETER_WORDS. */
+function describe(polished: Node): void {
+  const schemas = ((polished.components as Node).schemas ?? {}) as Node;
+  for (const [key, words] of Object.entries(DESCRIPTIONS)) {
+    const [name, ...path] = key.split('.');
+    let node = schemas[name!] as Json;
+    for (const part of path)
+      node = isNode(node) ? ((inside(node).properties as Node | undefined)?.[part] ?? null) : null;
+    if (!isNode(node)) throw new Error(`contract/descriptions.ts: ${key} names nothing in the document`);
+    const { description, pattern } = typeof words === 'string' ? { description: words, pattern: undefined } : words;
+    node.description = description;
+    const target = inside(node);
+    if (pattern && (target.type === 'string' || (Array.isArray(target.type) && target.type.includes('string'))))
+      target.pattern = pattern;
+  }
+  const visit = (node: Json): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!isNode(node)) return;
+    for (const [name, value] of Object.entries(isNode(node.properties) ? node.properties : {})) {
+      if (!isNode(value) || value.description) continue;
+      if (name === 'type' && Array.isArray(value.enum) && value.enum.length === 1)
+        value.description = `Always \`${String(value.enum[0])}\`: what tells this kind from the others.`;
+      if (name === 'data') value.description = 'What the notification is about.';
+      if (name === 'gameId') value.description = 'The game’s id: `g_` and 22 base64url characters.';
+      if (name === 'endpointId') value.description = 'The endpoint’s id: `we_` and 22 base64url characters.';
+    }
+    Object.values(node).forEach(visit);
+  };
+  visit(schemas);
+  const parameters = [
+    ...Object.values((polished.paths ?? {}) as Node).flatMap((item) =>
+      Object.values(item as Node).flatMap((op) => (isNode(op) && Array.isArray(op.parameters) ? op.parameters : [])),
+    ),
+  ];
+  for (const p of parameters) {
+    if (isNode(p) && !p.description && typeof p.name === 'string' && PARAMETER_WORDS[p.name])
+      p.description = PARAMETER_WORDS[p.name]!;
+  }
+}
+
 /** One operation's examples (contract/examples.json): the body it was sent, its replies by status. */
 export interface Examples {
   readonly [operation: string]: { readonly request?: unknown; readonly responses: Readonly<Record<string, unknown>> };
@@ -141,6 +206,7 @@ export function polish<D extends object>(document: D, responses: Record<string, 
   const components = (polished.components ?? {}) as Node;
   const shared = { ...(responses as unknown as Node) };
   shareRepeated((polished.paths ?? {}) as Node, shared);
+  describe(polished);
   attachExamples(polished, examples);
   polished.components = { ...components, responses: shared };
   return polished as unknown as D;

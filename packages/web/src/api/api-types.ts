@@ -857,8 +857,12 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        /** @description Sent to the player now awaited: one per turn change, never for a bot’s turn. */
         WebhookTurnStarted: {
-            /** @enum {string} */
+            /**
+             * @description Always `turn.started`: what tells this kind from the others.
+             * @enum {string}
+             */
             type: "turn.started";
             /**
              * Format: date-time
@@ -866,8 +870,12 @@ export interface components {
              * @example 2026-11-30T07:00:00.000Z
              */
             timestamp: string;
+            /** @description What the notification is about. */
             data: {
-                /** @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA */
+                /**
+                 * @description The game’s id: `g_` and 22 base64url characters.
+                 * @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA
+                 */
                 gameId: string;
                 /** @description The game’s version it tells of: fetch its events after the version you have. */
                 version: number;
@@ -877,8 +885,12 @@ export interface components {
                 deadline: string | null;
             };
         };
+        /** @description Sent when 80% of a clocked turn has passed and it is still yours. */
         WebhookTurnReminder: {
-            /** @enum {string} */
+            /**
+             * @description Always `turn.reminder`: what tells this kind from the others.
+             * @enum {string}
+             */
             type: "turn.reminder";
             /**
              * Format: date-time
@@ -886,8 +898,12 @@ export interface components {
              * @example 2026-11-30T07:00:00.000Z
              */
             timestamp: string;
+            /** @description What the notification is about. */
             data: {
-                /** @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA */
+                /**
+                 * @description The game’s id: `g_` and 22 base64url characters.
+                 * @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA
+                 */
                 gameId: string;
                 /** @description The game’s version it tells of: fetch its events after the version you have. */
                 version: number;
@@ -897,8 +913,12 @@ export interface components {
                 deadline: string | null;
             };
         };
+        /** @description Sent when your turn ran out and a bot moved for you. */
         WebhookTurnTimedOut: {
-            /** @enum {string} */
+            /**
+             * @description Always `turn.timed-out`: what tells this kind from the others.
+             * @enum {string}
+             */
             type: "turn.timed-out";
             /**
              * Format: date-time
@@ -906,8 +926,12 @@ export interface components {
              * @example 2026-11-30T07:00:00.000Z
              */
             timestamp: string;
+            /** @description What the notification is about. */
             data: {
-                /** @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA */
+                /**
+                 * @description The game’s id: `g_` and 22 base64url characters.
+                 * @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA
+                 */
                 gameId: string;
                 /** @description The game’s version it tells of: fetch its events after the version you have. */
                 version: number;
@@ -915,8 +939,12 @@ export interface components {
                 seat: number;
             };
         };
+        /** @description Sent to every player of a game when it starts. */
         WebhookGameStarted: {
-            /** @enum {string} */
+            /**
+             * @description Always `game.started`: what tells this kind from the others.
+             * @enum {string}
+             */
             type: "game.started";
             /**
              * Format: date-time
@@ -924,15 +952,23 @@ export interface components {
              * @example 2026-11-30T07:00:00.000Z
              */
             timestamp: string;
+            /** @description What the notification is about. */
             data: {
-                /** @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA */
+                /**
+                 * @description The game’s id: `g_` and 22 base64url characters.
+                 * @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA
+                 */
                 gameId: string;
                 /** @description The game’s version it tells of: fetch its events after the version you have. */
                 version: number;
             };
         };
+        /** @description Sent to every player of a game when a hand ends. */
         WebhookHandEnded: {
-            /** @enum {string} */
+            /**
+             * @description Always `hand.ended`: what tells this kind from the others.
+             * @enum {string}
+             */
             type: "hand.ended";
             /**
              * Format: date-time
@@ -940,13 +976,21 @@ export interface components {
              * @example 2026-11-30T07:00:00.000Z
              */
             timestamp: string;
+            /** @description What the notification is about. */
             data: {
-                /** @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA */
+                /**
+                 * @description The game’s id: `g_` and 22 base64url characters.
+                 * @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA
+                 */
                 gameId: string;
                 /** @description The game’s version it tells of: fetch its events after the version you have. */
                 version: number;
+                /** @description The hand (0 first). */
                 hand: number;
-                /** @enum {string} */
+                /**
+                 * @description `out`: a seat played its last tile; `blocked`: nobody could move.
+                 * @enum {string}
+                 */
                 reason: "out" | "blocked";
                 /** @description The seat that went out; null when the hand blocked. */
                 out: number | null;
@@ -956,8 +1000,12 @@ export interface components {
                 totals: number[];
             };
         };
+        /** @description Sent to every player of a game when it is over. */
         WebhookGameFinished: {
-            /** @enum {string} */
+            /**
+             * @description Always `game.finished`: what tells this kind from the others.
+             * @enum {string}
+             */
             type: "game.finished";
             /**
              * Format: date-time
@@ -965,17 +1013,27 @@ export interface components {
              * @example 2026-11-30T07:00:00.000Z
              */
             timestamp: string;
+            /** @description What the notification is about. */
             data: {
-                /** @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA */
+                /**
+                 * @description The game’s id: `g_` and 22 base64url characters.
+                 * @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA
+                 */
                 gameId: string;
                 /** @description The game’s version it tells of: fetch its events after the version you have. */
                 version: number;
+                /** @description Each seat’s total, by seat. */
                 totals: number[];
+                /** @description The seats with the lowest total. */
                 winners: number[];
             };
         };
+        /** @description Sent when you ask for a test (`POST /v1/me/webhooks/{endpointId}/test`). */
         WebhookWebhookTest: {
-            /** @enum {string} */
+            /**
+             * @description Always `webhook.test`: what tells this kind from the others.
+             * @enum {string}
+             */
             type: "webhook.test";
             /**
              * Format: date-time
@@ -983,9 +1041,14 @@ export interface components {
              * @example 2026-11-30T07:00:00.000Z
              */
             timestamp: string;
+            /** @description What the notification is about. */
             data: {
-                /** @example we_Zm9vYmFyYmF6cXV4cXV1eA */
+                /**
+                 * @description The endpoint’s id: `we_` and 22 base64url characters.
+                 * @example we_Zm9vYmFyYmF6cXV4cXV1eA
+                 */
                 endpointId: string;
+                /** @description A sentence saying it is a test. */
                 message: string;
             };
         };
@@ -999,10 +1062,17 @@ export interface components {
          * @example 9-4
          */
         Tile: string;
+        /** @description A player as every seat sees them: id and name. */
         Player: {
-            /** @example p_Xk3vT0d8Qq2bV9nR1mZsLw */
+            /**
+             * @description The player’s id: `p_` and 22 base64url characters.
+             * @example p_Xk3vT0d8Qq2bV9nR1mZsLw
+             */
             id: string;
-            /** @example Ann */
+            /**
+             * @description The name others see (1-40 characters); empty once the player deleted their account.
+             * @example Ann
+             */
             name: string;
         };
         /**
@@ -1064,15 +1134,29 @@ export interface components {
                 message: string;
             }[];
         };
-        /** @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA */
+        /**
+         * @description A game’s id.
+         * @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA
+         */
         GameId: string;
-        /** @example "12" */
+        /**
+         * @description One strong entity tag: the game version, quoted.
+         * @example "12"
+         */
         IfMatch: string;
-        /** @example "3" */
+        /**
+         * @description One strong entity tag: your account’s version, quoted.
+         * @example "3"
+         */
         AccountIfMatch: string;
-        /** @example 1c0a8f0e-5b6e-4f1e-9d57-3d8f4f2a9b10 */
+        /**
+         * @description A unique value per intended change: 16-128 visible ASCII characters.
+         * @example 1c0a8f0e-5b6e-4f1e-9d57-3d8f4f2a9b10
+         */
         IdempotencyKey: string;
+        /** @description The new player, and the bearer token of its first session (shown only here). */
         RegisteredPlayer: {
+            /** @description The new player. */
             player: components["schemas"]["Player"];
             /**
              * @description Bearer token for every other request. Shown only in this reply; keep it secret.
@@ -1080,6 +1164,7 @@ export interface components {
              */
             token: string;
         };
+        /** @description Who registers: a name. */
         NewPlayer: {
             /**
              * @description The name other players see: 1-40 characters, without control, invisible or text-direction characters.
@@ -1087,9 +1172,12 @@ export interface components {
              */
             name: string;
         };
+        /** @description The player a token belongs to. */
         Me: {
+            /** @description You. */
             player: components["schemas"]["Player"];
         };
+        /** @description Your new name. */
         Rename: {
             /**
              * @description The name other players see: 1-40 characters, without control, invisible or text-direction characters.
@@ -1097,9 +1185,12 @@ export interface components {
              */
             name: string;
         };
+        /** @description Your open sessions. */
         TokenList: {
+            /** @description Each token you were given and have not revoked, oldest first. */
             tokens: components["schemas"]["TokenInfo"][];
         };
+        /** @description One open session of your account (never its token). */
         TokenInfo: {
             /** @description Revoke it by this id. `legacy`: a token issued before sessions existed. */
             id: string;
@@ -1112,24 +1203,36 @@ export interface components {
             /** @description True for the token this request was sent with. */
             current: boolean;
         };
+        /** @description Another token of your account, shown only here. */
         NewToken: {
             /** @description A new bearer token of your account. Shown only in this reply. */
             token: string;
+            /** @description The session’s id: revoke it by this id (`DELETE /v1/me/tokens/{tokenId}`). */
             id: string;
             /**
              * Format: date-time
+             * @description When it was issued (ISO 8601, UTC).
              * @example 2026-11-30T07:00:00.000Z
              */
             createdAt: string;
         };
+        /** @description A page of your games. */
         GameList: {
+            /** @description Your games, in the order the operation says. */
             games: components["schemas"]["GameSummary"][];
+            /** @description Pass it as `cursor` to get the next page; null on the last. */
             cursor: string | null;
         };
+        /** @description One of your games, as your lists show it: enough to decide whether to open it. */
         GameSummary: {
+            /** @description The game’s id: `g_` and 22 base64url characters. */
             id: string;
+            /** @description True when the game waits for your move. */
             yourTurn: boolean;
-            /** @enum {string} */
+            /**
+             * @description As the game’s own `status`.
+             * @enum {string}
+             */
             status: "waiting" | "playing" | "finished" | "cancelled";
             /** @description The game version this entry was written at: for games waiting on you, the one at which your turn began. */
             version: number;
@@ -1141,7 +1244,9 @@ export interface components {
             since: string;
             /** @description Who took each seat; null for a free seat or one a bot took (a player who left stays, with `bots` naming their successor). */
             seats: ({
+                /** @description The id of the player in the seat: `p_` and 22 base64url characters. */
                 playerId: string;
+                /** @description Their name, as they joined with it. */
                 name: string;
             } | null)[];
             /** @description The level of the bot playing each seat; null where a player plays it (or nobody yet). */
@@ -1155,14 +1260,17 @@ export interface components {
              */
             deadline: string | null;
         };
+        /** @description What every command on a game answers: the version after it, what it caused, and the game. */
         CommandReply: {
             /** @description The game version after the command. */
             version: number;
             /** @description What the command caused, forced moves included, as you may see it. */
             events: components["schemas"]["Event"][];
+            /** @description The game after the command, as you see it. */
             game: components["schemas"]["Game"];
         };
         /**
+         * @description Something that happened in a game, as the caller may see it: one of the `*Event` schemas, by `type`. Ignore a type you do not know (more may come).
          * @example {
          *       "type": "TilePlayed",
          *       "seat": 1,
@@ -1177,11 +1285,12 @@ export interface components {
         /** @description The game was created; a rematch also says of which game, and whose seats it keeps. */
         GameCreatedEvent: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `GameCreated`: what tells this kind from the others. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "GameCreated";
             rules: components["schemas"]["Rules"];
+            /** @description How many seats the game has. */
             seats: number;
             /** @description Present (true) when the game was created open. */
             open?: boolean;
@@ -1250,19 +1359,21 @@ export interface components {
              */
             awayAfter: number;
         };
+        /** @description A player took a seat (joined). */
         SeatTakenEvent: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `SeatTaken`: what tells this kind from the others. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "SeatTaken";
             seat: components["schemas"]["Seat"];
+            /** @description Who. */
             player: components["schemas"]["Player"];
         };
         /** @description A bot took a free seat before the start, and plays it at `level` for the whole game. */
         BotSeatedEvent: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `BotSeated`: what tells this kind from the others. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "BotSeated";
@@ -1272,23 +1383,25 @@ export interface components {
         /** @description The player of `seat` left. In a game in play a bot at `bot` (the game’s `botLevel`) plays the seat from now on, as it stood; before the start the seat is free again (`bot` is null). */
         SeatLeftEvent: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `SeatLeft`: what tells this kind from the others. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "SeatLeft";
             seat: components["schemas"]["Seat"];
             bot: components["schemas"]["BotLevel"] | null;
         };
+        /** @description Every seat is taken: the game starts (a hand is dealt next). */
         GameStartedEvent: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `GameStarted`: what tells this kind from the others. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "GameStarted";
         };
+        /** @description A hand was dealt: its opener, the dealer, and the counts (your own tiles only in yours). */
         HandDealtEvent: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `HandDealt`: what tells this kind from the others. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "HandDealt";
@@ -1298,110 +1411,140 @@ export interface components {
             opener: components["schemas"]["Tile"];
             /** @description Your dealt tiles (only yours). */
             tiles?: components["schemas"]["Tile"][];
+            /** @description How many tiles each seat holds, by seat. */
             tileCounts: number[];
+            /** @description Tiles left to draw. */
             boneyardSize: number;
         };
+        /** @description A seat drew a tile from the boneyard. */
         TileDrawnEvent: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `TileDrawn`: what tells this kind from the others. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "TileDrawn";
             seat: components["schemas"]["Seat"];
             /** @description Present only when you drew it. */
             tile?: components["schemas"]["Tile"];
-            /** @enum {string} */
+            /**
+             * @description `opening`: looking for the hand’s opening double; `turn`: no play; `penalty`: a Chickenlittle call-out.
+             * @enum {string}
+             */
             reason: "opening" | "turn" | "penalty";
+            /** @description True when the server drew for the seat (it had no choice). */
             forced: boolean;
         };
+        /** @description The hand’s opening double was placed: the root of the board. */
         RootPlacedEvent: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `RootPlaced`: what tells this kind from the others. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "RootPlaced";
             seat: components["schemas"]["Seat"];
             tile: components["schemas"]["Tile"];
         };
+        /** @description A seat played a tile against an open end. */
         TilePlayedEvent: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `TilePlayed`: what tells this kind from the others. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "TilePlayed";
             seat: components["schemas"]["Seat"];
             tile: components["schemas"]["Tile"];
+            /** @description The placement it went against. */
             on: number;
+            /** @description Its own placement id on the board. */
             id: number;
+            /** @description The suit it matched. */
             suit: number;
             /** @description True when the server made the play for the seat: it was their only move (a must-play drawn tile, or `autoPlay: only-move`). */
             forced: boolean;
         };
+        /** @description A seat passed. */
         TurnPassedEvent: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `TurnPassed`: what tells this kind from the others. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "TurnPassed";
             seat: components["schemas"]["Seat"];
+            /** @description True when the server passed for the seat (it had no play and nothing to draw). */
             forced: boolean;
         };
+        /** @description A seat’s turn was skipped (a Chickenlittle penalty). */
         TurnSkippedEvent: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `TurnSkipped`: what tells this kind from the others. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "TurnSkipped";
             seat: components["schemas"]["Seat"];
         };
+        /** @description A seat said "Chickenlittle": one tile left. */
         ChickenlittleAnnouncedEvent: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `ChickenlittleAnnounced`: what tells this kind from the others. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "ChickenlittleAnnounced";
             seat: components["schemas"]["Seat"];
+            /** @description True when the rules announced it for the seat (`chickenlittle: auto`). */
             auto: boolean;
         };
+        /** @description Seat `by` called out `seat`, which held one tile unannounced. */
         ChickenlittleCalledOutEvent: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `ChickenlittleCalledOut`: what tells this kind from the others. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "ChickenlittleCalledOut";
             seat: components["schemas"]["Seat"];
             by: components["schemas"]["Seat"];
-            /** @enum {string} */
+            /**
+             * @description What `seat` suffers: draw a tile, or skip its next turn.
+             * @enum {string}
+             */
             penalty: "draw" | "skip";
         };
+        /** @description A hand ended: how, and what each seat scored. */
         HandEndedEvent: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `HandEnded`: what tells this kind from the others. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "HandEnded";
+            /** @description The hand (0 first). */
             hand: number;
-            /** @enum {string} */
+            /**
+             * @description `out`: a seat played its last tile; `blocked`: nobody could move.
+             * @enum {string}
+             */
             reason: "out" | "blocked";
             /** @description The seat that went out; null when the hand was blocked. */
             out: components["schemas"]["Seat"] | null;
+            /** @description Points each seat took this hand, by seat (lower is better). */
             scores: number[];
             /** @description The tiles each seat was left holding, turned face up for all to count. */
             hands: components["schemas"]["Tile"][][];
         };
+        /** @description The last hand ended: the totals and the winners. */
         GameEndedEvent: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `GameEnded`: what tells this kind from the others. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "GameEnded";
+            /** @description Each seat’s total, by seat. */
             totals: number[];
+            /** @description The seats with the lowest total. */
             winners: components["schemas"]["Seat"][];
         };
         /** @description The turn clock ran out on `seat`: the events after it in the same commit are the move the server made for it, chosen by its bot at the game’s `botLevel`. */
         TurnTimedOutEvent: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `TurnTimedOut`: what tells this kind from the others. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "TurnTimedOut";
@@ -1410,7 +1553,7 @@ export interface components {
         /** @description The seat timed out `awayAfter` turns in a row: the game’s bot plays its turns at once, until its player comes back. */
         SeatAwayEvent: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `SeatAway`: what tells this kind from the others. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "SeatAway";
@@ -1419,7 +1562,7 @@ export interface components {
         /** @description The seat’s player acted again after timing out (a move, more time given, or a return): the seat is theirs again, and their timeouts in a row start over. */
         SeatReturnedEvent: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `SeatReturned`: what tells this kind from the others. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "SeatReturned";
@@ -1428,7 +1571,7 @@ export interface components {
         /** @description The player of seat `by` gave `seat`, in turn, more time for this turn. */
         TimeGivenEvent: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `TimeGiven`: what tells this kind from the others. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "TimeGiven";
@@ -1440,23 +1583,28 @@ export interface components {
         /** @description Cancelled before it started: by its creator, or after waiting too long (`stale`). */
         GameCancelledEvent: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `GameCancelled`: what tells this kind from the others. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "GameCancelled";
-            /** @enum {string} */
+            /**
+             * @description `creator`: the creator cancelled it; `stale`: it waited too long for players.
+             * @enum {string}
+             */
             reason: "creator" | "stale";
         };
         /** @description The seat’s player deleted their account: the seat shows no name from now on. */
         PlayerErasedEvent: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `PlayerErased`: what tells this kind from the others. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "PlayerErased";
             seat: components["schemas"]["Seat"];
         };
+        /** @description A game as you may see it: the table, your tiles and the moves you may make now. */
         Game: {
+            /** @description The game’s id: `g_` and 22 base64url characters. */
             id: string;
             /** @description Send it back in `If-Match` with a move. */
             version: number;
@@ -1470,8 +1618,9 @@ export interface components {
             open: boolean;
             /** @description The creator’s seat (0, or the proposer’s in a rematch): who may seat bots and cancel. */
             creator: components["schemas"]["Seat"];
-            /** @description The game this one is a rematch of; null for any other game. */
+            /** @description The game this one is a rematch of; null for any other: `g_` and 22 base64url characters. */
             rematchOf: string | null;
+            /** @description Every seat, by seat number. */
             seats: components["schemas"]["SeatView"][];
             /** @description Your seat. In the reply to leaving a game before its start, the seat you left (free again). Once you have left a game in play it is the seat you left (`seats[yourSeat].left`), and you see the game as a spectator: no tiles, no moves. */
             yourSeat: components["schemas"]["Seat"];
@@ -1479,6 +1628,7 @@ export interface components {
             inviteCode: string | null;
             /** @description The hand in play (or the last one, once the game is over); null until the game starts. */
             hand: components["schemas"]["HandView"] | null;
+            /** @description The tiles you hold (empty for a spectator, or before the game starts). */
             yourTiles: components["schemas"]["Tile"][];
             /** @description The tile you drew this turn and may still play; null otherwise. */
             drawnTile: components["schemas"]["Tile"] | null;
@@ -1488,6 +1638,7 @@ export interface components {
             handScores: number[][];
             /** @description Every hand that has ended: its opener, how it ended, its scores and the tiles left. */
             pastHands: components["schemas"]["HandRecord"][];
+            /** @description Each seat’s total so far, by seat (lower is better). */
             totals: number[];
             /** @description The lowest totals once the game is over. */
             winners: components["schemas"]["Seat"][] | null;
@@ -1500,6 +1651,7 @@ export interface components {
             /** @description Extra hours given to the turn in play (`POST /v1/games/{id}/time`); 0 without a clock. */
             extraHours: number;
         };
+        /** @description One seat as everyone sees it: who plays it, its counts and its state. */
         SeatView: {
             seat: components["schemas"]["Seat"];
             /** @description Who took the seat; null for a free seat or one a bot took. A player who left a game in play stays here (`left`). */
@@ -1512,7 +1664,9 @@ export interface components {
             away: boolean;
             /** @description How many of the seat’s turns have timed out so far. */
             timeouts: number;
+            /** @description How many tiles it holds. */
             tileCount: number;
+            /** @description Its total so far. */
             totalScore: number;
             /**
              * @description `pending`: holds one tile unannounced; `vulnerable`: may be called out; `penalized`: loses the next turn.
@@ -1520,28 +1674,37 @@ export interface components {
              */
             chickenlittle: "none" | "pending" | "vulnerable" | "announced" | "penalized";
         };
+        /** @description The hand in play as everyone sees it (no one’s tiles). */
         HandView: {
             /** @description 0 for the first hand; a game has set+1 hands. */
             index: number;
             dealer: components["schemas"]["Seat"];
             opener: components["schemas"]["Tile"];
+            /** @description Every tile on the table, in the order placed; lay it out with `on` and `slot`. */
             board: components["schemas"]["Placement"][];
             /** @description Where tiles may go: send `on` with a play. */
             openEnds: {
+                /** @description The placement a tile may go against: send it as `on`. */
                 on: number;
+                /** @description The suit that end takes. */
                 suit: number;
+                /** @description How many more tiles that placement takes. */
                 remaining: number;
             }[];
             /** @description The double that must be filled first, if any. */
             mustFill: number | null;
+            /** @description Tiles left to draw. */
             boneyardSize: number;
             /** @description The seat to play; null once the hand is over. */
             turn: components["schemas"]["Seat"] | null;
             /** @description The seat in turn, when it has drawn a tile it may play and is deciding whether to (the tile itself is shown only to them); null otherwise. */
             drawnBy: components["schemas"]["Seat"] | null;
+            /** @description True once the hand has ended. */
             over: boolean;
         };
+        /** @description A tile on the table, and where. */
         Placement: {
+            /** @description Its id: what later tiles name as `on`. */
             id: number;
             tile: components["schemas"]["Tile"];
             /** @description The placement it went against; null for the root. */
@@ -1561,9 +1724,10 @@ export interface components {
          *     }
          */
         Move: components["schemas"]["PlayMove"] | components["schemas"]["DrawMove"] | components["schemas"]["PassMove"] | components["schemas"]["AnnounceMove"] | components["schemas"]["CalloutMove"];
+        /** @description Play `tile` against the open end of placement `on`. */
         PlayMove: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `play`: what tells this kind from the others. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "play";
@@ -1576,30 +1740,34 @@ export interface components {
             /** @description Say "Chickenlittle" with the play that leaves you one tile. */
             announce?: boolean;
         };
+        /** @description Draw a tile (normally made by the server: see `Move`). */
         DrawMove: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `draw`: what tells this kind from the others. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "draw";
         };
+        /** @description Pass (normally made by the server: see `Move`). */
         PassMove: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `pass`: what tells this kind from the others. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "pass";
         };
+        /** @description Say "Chickenlittle": you hold one tile. */
         AnnounceMove: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `announce`: what tells this kind from the others. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "announce";
         };
+        /** @description Call out `seat` for holding one tile unannounced. */
         CalloutMove: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `callout`: what tells this kind from the others. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "callout";
@@ -1608,18 +1776,24 @@ export interface components {
         };
         /** @description A hand that has ended, as everyone sees it. */
         HandRecord: {
+            /** @description The hand (0 first). */
             index: number;
             dealer: components["schemas"]["Seat"];
             /** @description The double that opened the hand. */
             opener: components["schemas"]["Tile"];
-            /** @enum {string} */
+            /**
+             * @description `out`: a seat played its last tile; `blocked`: nobody could move.
+             * @enum {string}
+             */
             reason: "out" | "blocked";
             /** @description The seat that went out; null for a blocked hand. */
             out: components["schemas"]["Seat"] | null;
+            /** @description Points each seat took this hand, by seat. */
             scores: number[];
             /** @description The tiles each seat was left holding, turned face up for all to count. */
             hands: components["schemas"]["Tile"][][];
         };
+        /** @description The game to create: seats, rules, bots, and whether the lobby lists it. */
         NewGame: {
             /**
              * @description How many players; the game starts when every seat is taken.
@@ -1691,6 +1865,7 @@ export interface components {
             awayAfter?: number;
         };
         /**
+         * @description A bot to seat: its level and its seat, both optional.
          * @example {
          *       "level": "greedy"
          *     }
@@ -1701,6 +1876,7 @@ export interface components {
             /** @description Its seat, which must be free; the lowest free one when left out. */
             seat?: components["schemas"]["Seat"];
         };
+        /** @description How to join: the invite code, or nothing for an open game. */
         Join: {
             /**
              * @description The game’s invite code; leave it out to join an open game (one the lobby lists).
@@ -1708,6 +1884,7 @@ export interface components {
              */
             inviteCode?: string;
         };
+        /** @description How many more hours the seat in turn gets. */
         GiveTime: {
             /**
              * @description Extra hours for the seat in turn, this turn only: a turn may have at most `rules.turnHours` extra in all.
@@ -1715,14 +1892,18 @@ export interface components {
              */
             hours: number;
         };
+        /** @description A page of commits after a version. */
         EventPage: {
+            /** @description The commits, oldest first. */
             commits: components["schemas"]["Commit"][];
             /** @description Pass as `after` for the next page; null when you are caught up. */
             next: number | null;
             /** @description The newest version you have now (the last commit returned, or `after`). */
             version: number;
         };
+        /** @description What one command recorded: its events, at one version. */
         Commit: {
+            /** @description The game version this commit made (1 for the creation). */
             version: number;
             /**
              * Format: date-time
@@ -1730,19 +1911,24 @@ export interface components {
              * @example 2026-11-30T07:00:00.000Z
              */
             at: string;
+            /** @description Its events, in order, as you may see them. */
             events: components["schemas"]["Event"][];
         };
+        /** @description One message at the table. */
         GameMessage: {
             /** @description Its place in the game’s messages (1 first): resume after it. */
             seq: number;
             seat: components["schemas"]["Seat"];
             /**
              * Format: date-time
+             * @description When it was posted (ISO 8601, UTC).
              * @example 2026-11-30T07:00:00.000Z
              */
             at: string;
+            /** @description What was said. */
             text: string;
         };
+        /** @description What to say. */
         NewMessage: {
             /**
              * @description What you say: 1-280 characters; line breaks are kept.
@@ -1750,7 +1936,9 @@ export interface components {
              */
             text: string;
         };
+        /** @description A page of a game’s messages. */
         MessagePage: {
+            /** @description The messages after `after`, oldest first. */
             messages: components["schemas"]["GameMessage"][];
             /** @description Pass as `after` for more; null: you are caught up. */
             next: number | null;
@@ -1759,10 +1947,12 @@ export interface components {
             /** @description True when you muted this game: `messages` is then always empty. */
             muted: boolean;
         };
+        /** @description Whether the game’s messages are muted for you. */
         Mute: {
             /** @description True to stop seeing the game’s messages; false to see them again. */
             muted: boolean;
         };
+        /** @description A new watch link, with its token (shown only here). */
         NewWatchLink: {
             /**
              * @description Revoke it by this id.
@@ -1773,15 +1963,19 @@ export interface components {
             seat: components["schemas"]["Seat"];
             /**
              * Format: date-time
+             * @description When it was made (ISO 8601, UTC).
              * @example 2026-11-30T07:00:00.000Z
              */
             createdAt: string;
             /** @description The watch token: whoever holds it reads the game as a spectator (`GET /v1/watch` with `Authorization: Bearer <token>`) until the link is revoked. Shown only in this reply. */
             token: string;
         };
+        /** @description The game’s open watch links. */
         WatchLinkList: {
+            /** @description Each open link, oldest first, without its token. */
             links: components["schemas"]["WatchLink"][];
         };
+        /** @description One open watch link of a game (never its token). */
         WatchLink: {
             /**
              * @description Revoke it by this id.
@@ -1792,12 +1986,14 @@ export interface components {
             seat: components["schemas"]["Seat"];
             /**
              * Format: date-time
+             * @description When it was made (ISO 8601, UTC).
              * @example 2026-11-30T07:00:00.000Z
              */
             createdAt: string;
         };
         /** @description The board, the counts, the scores and the public events: what a spectator may know. */
         WatchView: {
+            /** @description The game’s id: `g_` and 22 base64url characters. */
             id: string;
             /** @description Send it back in `If-Match` with a move. */
             version: number;
@@ -1811,8 +2007,9 @@ export interface components {
             open: boolean;
             /** @description The creator’s seat (0, or the proposer’s in a rematch): who may seat bots and cancel. */
             creator: components["schemas"]["Seat"];
-            /** @description The game this one is a rematch of; null for any other game. */
+            /** @description The game this one is a rematch of; null for any other: `g_` and 22 base64url characters. */
             rematchOf: string | null;
+            /** @description Every seat, by seat number. */
             seats: components["schemas"]["SeatView"][];
             /** @description The hand in play (or the last one, once the game is over); null until the game starts. */
             hand: components["schemas"]["HandView"] | null;
@@ -1820,6 +2017,7 @@ export interface components {
             handScores: number[][];
             /** @description Every hand that has ended: its opener, how it ended, its scores and the tiles left. */
             pastHands: components["schemas"]["HandRecord"][];
+            /** @description Each seat’s total so far, by seat. */
             totals: number[];
             /** @description The lowest totals once the game is over. */
             winners: components["schemas"]["Seat"][] | null;
@@ -1832,49 +2030,69 @@ export interface components {
             /** @description Extra hours given to the turn in play (`POST /v1/games/{id}/time`); 0 without a clock. */
             extraHours: number;
         };
+        /** @description A rematch command’s reply: whether you proposed it, and the rematch as you see it. */
         RematchReply: {
             /** @description True for the proposal (the rematch was created); false when you accepted one proposed already. */
             created: boolean;
             /** @description The rematch’s version after the command. */
             version: number;
+            /** @description What the command caused in the rematch. */
             events: components["schemas"]["Event"][];
+            /** @description The rematch, as you see it. */
             game: components["schemas"]["Game"];
         };
         /** @description A finished game: its rules, seats, every commit with every hidden tile shown (deals, boneyards, draws), and the final scores. Folding the events with the rules from the start gives those scores. */
         GameExport: {
-            /** @enum {string} */
+            /**
+             * @description The format of this document: `chickenfoot/export-1`.
+             * @enum {string}
+             */
             format: "chickenfoot/export-1";
+            /** @description The game’s id: `g_` and 22 base64url characters. */
             id: string;
+            /** @description The game this one is a rematch of; null for any other: `g_` and 22 base64url characters. */
             rematchOf: string | null;
             rules: components["schemas"]["Rules"];
+            /** @description Who played each seat, by seat number. */
             seats: {
                 seat: components["schemas"]["Seat"];
+                /** @description The player; null for a bot’s seat. */
                 player: components["schemas"]["Player"] | null;
                 bot: components["schemas"]["BotLevel"] | null;
             }[];
+            /** @description Every commit of the game, oldest first. */
             commits: {
+                /** @description The game version this commit made. */
                 version: number;
                 /**
                  * Format: date-time
+                 * @description When it was recorded (ISO 8601, UTC).
                  * @example 2026-11-30T07:00:00.000Z
                  */
                 at: string;
                 /** @description Who made it: a player id, `bot`, or `system:<reason>`. */
                 by: string | null;
+                /** @description Its events, nothing hidden. */
                 events: components["schemas"]["RawEvent"][];
             }[];
+            /** @description The result: what folding the commits gives. */
             final: {
+                /** @description Each seat’s total, by seat. */
                 totals: number[];
+                /** @description `handScores[k][seat]`: what each seat scored in hand k. */
                 handScores: number[][];
+                /** @description The seats with the lowest total. */
                 winners: components["schemas"]["Seat"][];
             };
         };
         /** @description An event exactly as the game recorded it, every tile shown (see docs/rules.md). */
         RawEvent: {
+            /** @description The event’s type, as in `Event` (every field shown). */
             type: string;
         } & {
             [key: string]: unknown;
         };
+        /** @description One step of a finished game’s replay, every tile shown. */
         ReplayStep: {
             /** @description This step: the game after commit `version` (0: before any). */
             version: number;
@@ -1889,12 +2107,16 @@ export interface components {
             /** @description The table at this step (null before the game exists). */
             game: components["schemas"]["WatchView"] | null;
         };
+        /** @description A page of open games. */
         LobbyPage: {
+            /** @description Open games, newest first. */
             games: components["schemas"]["LobbyGame"][];
             /** @description Pass it to get the next page; null on the last. */
             cursor: string | null;
         };
+        /** @description An open game as the lobby lists it: enough to choose one. */
         LobbyGame: {
+            /** @description The game’s id: join it with `POST /v1/games/{id}/join` and `{}`: `g_` and 22 base64url characters. */
             id: string;
             rules: components["schemas"]["Rules"];
             /** @description How many seats the game has. */
@@ -1914,14 +2136,18 @@ export interface components {
             /** @description How long it has waited, in seconds. */
             ageSeconds: number;
         };
+        /** @description Quick match’s reply: whether a game was created, and the game you are seated in. */
         QuickMatchReply: {
             /** @description True when no open game had these rules (nor one of yours): a new open game was created. */
             created: boolean;
             /** @description The game version after the command. */
             version: number;
+            /** @description What the command caused. */
             events: components["schemas"]["Event"][];
+            /** @description The game you are seated in, as you see it. */
             game: components["schemas"]["Game"];
         };
+        /** @description The game wanted: seats and rules. */
         QuickMatch: {
             /**
              * @description How many players.
@@ -1930,7 +2156,9 @@ export interface components {
             seats: number;
             rules?: components["schemas"]["RuleOptions"];
         };
+        /** @description An endpoint, with its signing secret (shown only here). */
         WebhookEndpointSecret: {
+            /** @description The endpoint. */
             endpoint: components["schemas"]["WebhookEndpoint"];
             /**
              * @description The signing secret (Standard Webhooks: `whsec_` and base64), shown only here. Verify each delivery’s `webhook-signature` with it.
@@ -1938,23 +2166,31 @@ export interface components {
              */
             secret: string;
         };
+        /** @description One of your webhook endpoints (never its secret). */
         WebhookEndpoint: {
             /** @example we_Zm9vYmFyYmF6cXV4cXV1eA */
             id: string;
+            /** @description Where notifications are POSTed. */
             url: string;
+            /** @description The notifications it receives. */
             events: components["schemas"]["WebhookEventType"][];
+            /** @description Only these games’ notifications; null for all your games. */
             games: string[] | null;
+            /** @description Your note about it (empty if none). */
             description: string;
+            /** @description False while deliveries are off (by you, or after a 410: see `disabledReason`). */
             enabled: boolean;
             /** @description `gone`: the server turned it off because the receiver answered 410 Gone. */
             disabledReason: "gone" | null;
             /**
              * Format: date-time
+             * @description When it was added (ISO 8601, UTC).
              * @example 2026-11-30T07:00:00.000Z
              */
             createdAt: string;
             /**
              * Format: date-time
+             * @description When it last changed (ISO 8601, UTC).
              * @example 2026-11-30T07:00:00.000Z
              */
             updatedAt: string;
@@ -1966,6 +2202,7 @@ export interface components {
          * @enum {string}
          */
         WebhookEventType: "turn.started" | "turn.reminder" | "turn.timed-out" | "game.started" | "hand.ended" | "game.finished";
+        /** @description An endpoint to add: its URL, and optionally what it receives. */
         NewWebhookEndpoint: {
             /**
              * @description Where notifications are POSTed: an `https://` URL whose host is a public address (names are resolved and checked on every delivery; private, loopback, link-local and similar ranges are refused). No credentials in the URL.
@@ -1979,9 +2216,12 @@ export interface components {
             /** @description A note for yourself: which bot or app this is. */
             description?: string;
         };
+        /** @description Your webhook endpoints. */
         WebhookEndpointList: {
+            /** @description Each endpoint, oldest first. */
             endpoints: components["schemas"]["WebhookEndpoint"][];
         };
+        /** @description What to change of an endpoint: only the fields named. */
         WebhookEndpointUpdate: {
             /**
              * @description Where notifications are POSTed: an `https://` URL whose host is a public address (names are resolved and checked on every delivery; private, loopback, link-local and similar ranges are refused). No credentials in the URL.
@@ -1997,13 +2237,18 @@ export interface components {
             /** @description Turn deliveries off and on (an endpoint disabled after a 410 is turned on again so). */
             enabled?: boolean;
         };
+        /** @description One notification to one endpoint, and its attempts. */
         WebhookDelivery: {
             /** @example wd_14155123456000 */
             id: string;
             /** @description Its `webhook-id`: the same on every attempt and redelivery. */
             messageId: string;
-            /** @enum {string} */
+            /**
+             * @description The notification’s type (`webhook.test` for a test).
+             * @enum {string}
+             */
             type: "turn.started" | "turn.reminder" | "turn.timed-out" | "game.started" | "hand.ended" | "game.finished" | "webhook.test";
+            /** @description The game it tells of; null for a test: `g_` and 22 base64url characters. */
             gameId: string | null;
             /**
              * @description `pending`: an attempt is due (`nextAttemptAt`); `delivered`: a 2xx came; `failed`: the retries (about 3 days) ran out, the receiver answered 410, or a redelivery failed; `cancelled`: the endpoint was disabled or deleted first.
@@ -2012,19 +2257,24 @@ export interface components {
             status: "pending" | "delivered" | "failed" | "cancelled";
             /**
              * Format: date-time
+             * @description When it was queued (ISO 8601, UTC).
              * @example 2026-11-30T07:00:00.000Z
              */
             createdAt: string;
+            /** @description When the next attempt is due; null when none is. */
             nextAttemptAt: string | null;
+            /** @description How many attempts were made. */
             attemptCount: number;
             /** @description The newest attempts (up to 12), oldest first. */
             attempts: components["schemas"]["WebhookAttempt"][];
             /** @description The body as sent (and signed). */
             body: string;
         };
+        /** @description One attempt at a delivery. */
         WebhookAttempt: {
             /**
              * Format: date-time
+             * @description When it was made (ISO 8601, UTC).
              * @example 2026-11-30T07:00:00.000Z
              */
             at: string;
@@ -2032,12 +2282,16 @@ export interface components {
             status: number | null;
             /** @description `delivered`, or why not: `http-status`, `redirect` (never followed), `timeout` (15 s), `address-not-allowed`, `dns`, `connect`, `tls`, `url`, `not-sent`. */
             outcome: string;
+            /** @description How long it took, in milliseconds. */
             ms: number;
             /** @description What went wrong, and the start of the receiver’s answer. */
             detail: string;
         };
+        /** @description A page of an endpoint’s deliveries. */
         WebhookDeliveryList: {
+            /** @description Deliveries, newest first. */
             deliveries: components["schemas"]["WebhookDelivery"][];
+            /** @description Pass it as `cursor` for the next page; null on the last. */
             cursor: string | null;
         };
     };
@@ -2051,16 +2305,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "type": "/problems/request/too-large",
-                 *       "title": "The body is too large",
-                 *       "status": 413,
-                 *       "detail": "The body is too large",
-                 *       "code": "request/too-large",
-                 *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                 *     }
-                 */
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
                     code: "request/too-large";
@@ -2077,16 +2321,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "type": "/problems/service/unavailable",
-                 *       "title": "The service is briefly unavailable: retry",
-                 *       "status": 503,
-                 *       "detail": "The service is briefly unavailable: retry",
-                 *       "code": "service/unavailable",
-                 *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                 *     }
-                 */
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
                     code: "service/unavailable";
@@ -2102,16 +2336,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "type": "/problems/service/error",
-                 *       "title": "Something went wrong on our side",
-                 *       "status": 500,
-                 *       "detail": "Something went wrong on our side",
-                 *       "code": "service/error",
-                 *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                 *     }
-                 */
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
                     code: "service/error";
@@ -2127,16 +2351,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "type": "/problems/request/unsupported-media-type",
-                 *       "title": "Send the body as application/json",
-                 *       "status": 415,
-                 *       "detail": "Send the body as application/json",
-                 *       "code": "request/unsupported-media-type",
-                 *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                 *     }
-                 */
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
                     code: "request/unsupported-media-type";
@@ -2152,16 +2366,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "type": "/problems/request/idempotency-key-reused",
-                 *       "title": "This Idempotency-Key was used for another request",
-                 *       "status": 422,
-                 *       "detail": "This Idempotency-Key was used for another request",
-                 *       "code": "request/idempotency-key-reused",
-                 *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                 *     }
-                 */
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
                     code: "request/idempotency-key-reused";
@@ -2178,16 +2382,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "type": "/problems/request/too-many-requests",
-                 *       "title": "Too many requests",
-                 *       "status": 429,
-                 *       "detail": "Too many requests",
-                 *       "code": "request/too-many-requests",
-                 *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                 *     }
-                 */
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
                     code: "request/too-many-requests";
@@ -2203,16 +2397,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "type": "/problems/request/invalid",
-                 *       "title": "The request is not valid",
-                 *       "status": 400,
-                 *       "detail": "The request is not valid",
-                 *       "code": "request/invalid",
-                 *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                 *     }
-                 */
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
                     code: "request/invalid";
@@ -2229,16 +2413,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "type": "/problems/auth/unauthenticated",
-                 *       "title": "A valid bearer token is required",
-                 *       "status": 401,
-                 *       "detail": "A valid bearer token is required",
-                 *       "code": "auth/unauthenticated",
-                 *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                 *     }
-                 */
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
                     code: "auth/unauthenticated";
@@ -2254,16 +2428,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "type": "/problems/player/not-found",
-                 *       "title": "No such player",
-                 *       "status": 404,
-                 *       "detail": "No such player",
-                 *       "code": "player/not-found",
-                 *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                 *     }
-                 */
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
                     code: "player/not-found";
@@ -2279,16 +2443,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "type": "/problems/request/if-match-required",
-                 *       "title": "An If-Match header with the version is required",
-                 *       "status": 428,
-                 *       "detail": "An If-Match header with the version is required",
-                 *       "code": "request/if-match-required",
-                 *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                 *     }
-                 */
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
                     code: "request/if-match-required";
@@ -2304,17 +2458,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "type": "/problems/request/version-mismatch",
-                 *       "title": "The game has moved on",
-                 *       "status": 412,
-                 *       "detail": "The game has moved on",
-                 *       "code": "request/version-mismatch",
-                 *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10",
-                 *       "currentVersion": 12
-                 *     }
-                 */
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
                     code: "request/version-mismatch";
@@ -2331,16 +2474,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "type": "/problems/game/not-found",
-                 *       "title": "No such game",
-                 *       "status": 404,
-                 *       "detail": "No such game",
-                 *       "code": "game/not-found",
-                 *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                 *     }
-                 */
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
                     code: "game/not-found";
@@ -2356,16 +2489,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "type": "/problems/game/left",
-                 *       "title": "You left this game",
-                 *       "status": 403,
-                 *       "detail": "You left this game",
-                 *       "code": "game/left",
-                 *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                 *     }
-                 */
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
                     code: "game/left";
@@ -2381,16 +2504,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "type": "/problems/game/not-finished",
-                 *       "title": "The game is not over",
-                 *       "status": 422,
-                 *       "detail": "The game is not over",
-                 *       "code": "game/not-finished",
-                 *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                 *     }
-                 */
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
                     code: "game/not-finished";
@@ -2406,16 +2519,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "type": "/problems/webhook/not-found",
-                 *       "title": "No such webhook endpoint of yours",
-                 *       "status": 404,
-                 *       "detail": "No such webhook endpoint of yours",
-                 *       "code": "webhook/not-found",
-                 *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                 *     }
-                 */
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
                     code: "webhook/not-found";
@@ -2605,10 +2708,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "player": {
-                     *         "id": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *         "id": "p_1sbKi6f86FSq-LoYSOoyyg",
                      *         "name": "Ann"
                      *       },
-                     *       "token": "cf2.p_TX6OV8scYqfP3zSkrT4GHA.KLvi2miTKic.4uALoK5aAYCaWdJtjBfDMiki7vyfCz_3gR1gQBgVxdA"
+                     *       "token": "cf2.p_1sbKi6f86FSq-LoYSOoyyg.NBQACQbqXUA.H0yT3WSeWF49GCRzye7x7gpkD65g5vvxItcvTBBIkeM"
                      *     }
                      */
                     "application/json": components["schemas"]["RegisteredPlayer"];
@@ -2645,7 +2748,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "player": {
-                     *         "id": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *         "id": "p_1sbKi6f86FSq-LoYSOoyyg",
                      *         "name": "Ann"
                      *       }
                      *     }
@@ -2734,7 +2837,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "player": {
-                     *         "id": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *         "id": "p_1sbKi6f86FSq-LoYSOoyyg",
                      *         "name": "Annie"
                      *       }
                      *     }
@@ -2779,12 +2882,12 @@ export interface operations {
                      * @example {
                      *       "tokens": [
                      *         {
-                     *           "id": "KLvi2miTKic",
+                     *           "id": "NBQACQbqXUA",
                      *           "createdAt": "2026-11-30T07:00:00.000Z",
                      *           "current": true
                      *         },
                      *         {
-                     *           "id": "DIxstUKLKlk",
+                     *           "id": "7np-_Vd6XfI",
                      *           "createdAt": "2026-11-30T07:04:00.000Z",
                      *           "current": false
                      *         }
@@ -2827,8 +2930,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "token": "cf2.p_TX6OV8scYqfP3zSkrT4GHA.DIxstUKLKlk.eFhCBx539saI3adPrcxiPkywjgzdDMHD3eFXiDjMs34",
-                     *       "id": "DIxstUKLKlk",
+                     *       "token": "cf2.p_1sbKi6f86FSq-LoYSOoyyg.7np-_Vd6XfI.5q5LhXX1kckhLesSIPqaK0lOeOTZIIx8nbDwsxVqby8",
+                     *       "id": "7np-_Vd6XfI",
                      *       "createdAt": "2026-11-30T07:04:00.000Z"
                      *     }
                      */
@@ -2906,6 +3009,7 @@ export interface operations {
                 "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path: {
+                /** @description A session of your account, as `GET /v1/me/tokens` lists it (`legacy` for a token from before sessions). */
                 tokenId: string;
             };
             cookie?: never;
@@ -2980,18 +3084,18 @@ export interface operations {
                      * @example {
                      *       "games": [
                      *         {
-                     *           "id": "g_5s4_sc34ba6HXMCrjF1Fhw",
+                     *           "id": "g_2NqkN5WCL17cs_wU4w_wcg",
                      *           "yourTurn": false,
                      *           "status": "playing",
                      *           "version": 2,
                      *           "since": "2026-12-01T11:58:00.000Z",
                      *           "seats": [
                      *             {
-                     *               "playerId": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *               "playerId": "p_1sbKi6f86FSq-LoYSOoyyg",
                      *               "name": "Annie"
                      *             },
                      *             {
-                     *               "playerId": "p_w93JCFoi7f2daMoBfbrf1A",
+                     *               "playerId": "p_XZmd2J6lKvdPiCiH91INdA",
                      *               "name": "Bob"
                      *             }
                      *           ],
@@ -3003,18 +3107,18 @@ export interface operations {
                      *           "deadline": null
                      *         },
                      *         {
-                     *           "id": "g_cz8sG8Tq9Ipu_waLeyXZPg",
+                     *           "id": "g_q_kdCdZQrILQlWFk3TU_rQ",
                      *           "yourTurn": false,
                      *           "status": "finished",
                      *           "version": 126,
                      *           "since": "2026-12-01T11:54:00.000Z",
                      *           "seats": [
                      *             {
-                     *               "playerId": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *               "playerId": "p_1sbKi6f86FSq-LoYSOoyyg",
                      *               "name": "Annie"
                      *             },
                      *             {
-                     *               "playerId": "p_w93JCFoi7f2daMoBfbrf1A",
+                     *               "playerId": "p_XZmd2J6lKvdPiCiH91INdA",
                      *               "name": "Bob"
                      *             }
                      *           ],
@@ -3104,13 +3208,13 @@ export interface operations {
                      *           "type": "SeatTaken",
                      *           "seat": 0,
                      *           "player": {
-                     *             "id": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *             "id": "p_1sbKi6f86FSq-LoYSOoyyg",
                      *             "name": "Annie"
                      *           }
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_cz8sG8Tq9Ipu_waLeyXZPg",
+                     *         "id": "g_q_kdCdZQrILQlWFk3TU_rQ",
                      *         "version": 1,
                      *         "status": "waiting",
                      *         "rules": {
@@ -3130,12 +3234,12 @@ export interface operations {
                      *         "creator": 0,
                      *         "rematchOf": null,
                      *         "yourSeat": 0,
-                     *         "inviteCode": "J9YW3QRJZD",
+                     *         "inviteCode": "X33355F4Y2",
                      *         "seats": [
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *               "id": "p_1sbKi6f86FSq-LoYSOoyyg",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -3220,7 +3324,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "inviteCode": "J9YW3QRJZD"
+                 *       "inviteCode": "X33355F4Y2"
                  *     }
                  */
                 "application/json": components["schemas"]["Join"];
@@ -3245,7 +3349,7 @@ export interface operations {
                      *           "type": "SeatTaken",
                      *           "seat": 1,
                      *           "player": {
-                     *             "id": "p_w93JCFoi7f2daMoBfbrf1A",
+                     *             "id": "p_XZmd2J6lKvdPiCiH91INdA",
                      *             "name": "Bob"
                      *           }
                      *         },
@@ -3412,7 +3516,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_cz8sG8Tq9Ipu_waLeyXZPg",
+                     *         "id": "g_q_kdCdZQrILQlWFk3TU_rQ",
                      *         "version": 2,
                      *         "status": "playing",
                      *         "rules": {
@@ -3437,7 +3541,7 @@ export interface operations {
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *               "id": "p_1sbKi6f86FSq-LoYSOoyyg",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -3451,7 +3555,7 @@ export interface operations {
                      *           {
                      *             "seat": 1,
                      *             "player": {
-                     *               "id": "p_w93JCFoi7f2daMoBfbrf1A",
+                     *               "id": "p_XZmd2J6lKvdPiCiH91INdA",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -3552,6 +3656,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The ETag you have (`"12"`): while the game is still at that version the answer is `304`, with no body. */
                 "If-None-Match"?: string;
             };
             path: {
@@ -3576,7 +3681,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "g_cz8sG8Tq9Ipu_waLeyXZPg",
+                     *       "id": "g_q_kdCdZQrILQlWFk3TU_rQ",
                      *       "version": 2,
                      *       "status": "playing",
                      *       "rules": {
@@ -3601,7 +3706,7 @@ export interface operations {
                      *         {
                      *           "seat": 0,
                      *           "player": {
-                     *             "id": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *             "id": "p_1sbKi6f86FSq-LoYSOoyyg",
                      *             "name": "Annie"
                      *           },
                      *           "bot": null,
@@ -3615,7 +3720,7 @@ export interface operations {
                      *         {
                      *           "seat": 1,
                      *           "player": {
-                     *             "id": "p_w93JCFoi7f2daMoBfbrf1A",
+                     *             "id": "p_XZmd2J6lKvdPiCiH91INdA",
                      *             "name": "Bob"
                      *           },
                      *           "bot": null,
@@ -3770,7 +3875,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_yR2mw3OrryRVTb56UGd5aQ",
+                     *         "id": "g_yDDBczFtZTZDKVLg8YhOkg",
                      *         "version": 2,
                      *         "status": "waiting",
                      *         "rules": {
@@ -3790,12 +3895,12 @@ export interface operations {
                      *         "creator": 0,
                      *         "rematchOf": null,
                      *         "yourSeat": 0,
-                     *         "inviteCode": "DGXGYF4NKB",
+                     *         "inviteCode": "CKT8KRD2N2",
                      *         "seats": [
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *               "id": "p_1sbKi6f86FSq-LoYSOoyyg",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -3927,7 +4032,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_yR2mw3OrryRVTb56UGd5aQ",
+                     *         "id": "g_yDDBczFtZTZDKVLg8YhOkg",
                      *         "version": 4,
                      *         "status": "waiting",
                      *         "rules": {
@@ -3947,12 +4052,12 @@ export interface operations {
                      *         "creator": 0,
                      *         "rematchOf": null,
                      *         "yourSeat": 2,
-                     *         "inviteCode": "DGXGYF4NKB",
+                     *         "inviteCode": "CKT8KRD2N2",
                      *         "seats": [
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *               "id": "p_1sbKi6f86FSq-LoYSOoyyg",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -4097,7 +4202,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_cz8sG8Tq9Ipu_waLeyXZPg",
+                     *         "id": "g_q_kdCdZQrILQlWFk3TU_rQ",
                      *         "version": 6,
                      *         "status": "playing",
                      *         "rules": {
@@ -4122,7 +4227,7 @@ export interface operations {
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *               "id": "p_1sbKi6f86FSq-LoYSOoyyg",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -4136,7 +4241,7 @@ export interface operations {
                      *           {
                      *             "seat": 1,
                      *             "player": {
-                     *               "id": "p_w93JCFoi7f2daMoBfbrf1A",
+                     *               "id": "p_XZmd2J6lKvdPiCiH91INdA",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -4297,7 +4402,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_cz8sG8Tq9Ipu_waLeyXZPg",
+                     *         "id": "g_q_kdCdZQrILQlWFk3TU_rQ",
                      *         "version": 5,
                      *         "status": "playing",
                      *         "rules": {
@@ -4322,7 +4427,7 @@ export interface operations {
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *               "id": "p_1sbKi6f86FSq-LoYSOoyyg",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -4336,7 +4441,7 @@ export interface operations {
                      *           {
                      *             "seat": 1,
                      *             "player": {
-                     *               "id": "p_w93JCFoi7f2daMoBfbrf1A",
+                     *               "id": "p_XZmd2J6lKvdPiCiH91INdA",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -4494,7 +4599,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_cz8sG8Tq9Ipu_waLeyXZPg",
+                     *         "id": "g_q_kdCdZQrILQlWFk3TU_rQ",
                      *         "version": 3,
                      *         "status": "playing",
                      *         "rules": {
@@ -4519,7 +4624,7 @@ export interface operations {
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *               "id": "p_1sbKi6f86FSq-LoYSOoyyg",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -4533,7 +4638,7 @@ export interface operations {
                      *           {
                      *             "seat": 1,
                      *             "player": {
-                     *               "id": "p_w93JCFoi7f2daMoBfbrf1A",
+                     *               "id": "p_XZmd2J6lKvdPiCiH91INdA",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -4689,7 +4794,7 @@ export interface operations {
                      *               "type": "SeatTaken",
                      *               "seat": 0,
                      *               "player": {
-                     *                 "id": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *                 "id": "p_1sbKi6f86FSq-LoYSOoyyg",
                      *                 "name": "Annie"
                      *               }
                      *             }
@@ -4703,7 +4808,7 @@ export interface operations {
                      *               "type": "SeatTaken",
                      *               "seat": 1,
                      *               "player": {
-                     *                 "id": "p_w93JCFoi7f2daMoBfbrf1A",
+                     *                 "id": "p_XZmd2J6lKvdPiCiH91INdA",
                      *                 "name": "Bob"
                      *               }
                      *             },
@@ -5070,7 +5175,7 @@ export interface operations {
                      * @example {
                      *       "links": [
                      *         {
-                     *           "id": "oTf3PBQuXH8",
+                     *           "id": "6z9UYHFagwI",
                      *           "seat": 0,
                      *           "createdAt": "2026-11-30T07:17:00.000Z"
                      *         }
@@ -5115,10 +5220,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "oTf3PBQuXH8",
+                     *       "id": "6z9UYHFagwI",
                      *       "seat": 0,
                      *       "createdAt": "2026-11-30T07:17:00.000Z",
-                     *       "token": "cw1.g_cz8sG8Tq9Ipu_waLeyXZPg.oTf3PBQuXH8.LeN7bSJXtBAVtj4Jk8OKY9UVbpIVcDBMu0E7WmL3qfg"
+                     *       "token": "cw1.g_q_kdCdZQrILQlWFk3TU_rQ.6z9UYHFagwI.dOzYlwuAaNUaaRQrem7mXOtCKDKRXnO_NHqZqcKmPU8"
                      *     }
                      */
                     "application/json": components["schemas"]["NewWatchLink"];
@@ -5156,6 +5261,7 @@ export interface operations {
             path: {
                 /** @description The game’s id: `g_` and 22 base64url characters. */
                 id: components["parameters"]["GameId"];
+                /** @description A watch link of the game, as `GET /v1/games/{id}/watch-links` lists it. */
                 linkId: string;
             };
             cookie?: never;
@@ -5202,7 +5308,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "g_cz8sG8Tq9Ipu_waLeyXZPg",
+                     *       "id": "g_q_kdCdZQrILQlWFk3TU_rQ",
                      *       "version": 2,
                      *       "status": "playing",
                      *       "rules": {
@@ -5225,7 +5331,7 @@ export interface operations {
                      *         {
                      *           "seat": 0,
                      *           "player": {
-                     *             "id": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *             "id": "p_1sbKi6f86FSq-LoYSOoyyg",
                      *             "name": "Annie"
                      *           },
                      *           "bot": null,
@@ -5239,7 +5345,7 @@ export interface operations {
                      *         {
                      *           "seat": 1,
                      *           "player": {
-                     *             "id": "p_w93JCFoi7f2daMoBfbrf1A",
+                     *             "id": "p_XZmd2J6lKvdPiCiH91INdA",
                      *             "name": "Bob"
                      *           },
                      *           "bot": null,
@@ -5354,7 +5460,7 @@ export interface operations {
                      *               "type": "SeatTaken",
                      *               "seat": 0,
                      *               "player": {
-                     *                 "id": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *                 "id": "p_1sbKi6f86FSq-LoYSOoyyg",
                      *                 "name": "Annie"
                      *               }
                      *             }
@@ -5368,7 +5474,7 @@ export interface operations {
                      *               "type": "SeatTaken",
                      *               "seat": 1,
                      *               "player": {
-                     *                 "id": "p_w93JCFoi7f2daMoBfbrf1A",
+                     *                 "id": "p_XZmd2J6lKvdPiCiH91INdA",
                      *                 "name": "Bob"
                      *               }
                      *             },
@@ -5572,7 +5678,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_yR2mw3OrryRVTb56UGd5aQ",
+                     *         "id": "g_yDDBczFtZTZDKVLg8YhOkg",
                      *         "version": 5,
                      *         "status": "cancelled",
                      *         "rules": {
@@ -5597,7 +5703,7 @@ export interface operations {
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *               "id": "p_1sbKi6f86FSq-LoYSOoyyg",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -5724,7 +5830,7 @@ export interface operations {
                      *           "type": "SeatTaken",
                      *           "seat": 0,
                      *           "player": {
-                     *             "id": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *             "id": "p_1sbKi6f86FSq-LoYSOoyyg",
                      *             "name": "Annie"
                      *           }
                      *         },
@@ -5832,7 +5938,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_5s4_sc34ba6HXMCrjF1Fhw",
+                     *         "id": "g_2NqkN5WCL17cs_wU4w_wcg",
                      *         "version": 2,
                      *         "status": "playing",
                      *         "rules": {
@@ -5850,14 +5956,14 @@ export interface operations {
                      *         },
                      *         "open": false,
                      *         "creator": 1,
-                     *         "rematchOf": "g_cz8sG8Tq9Ipu_waLeyXZPg",
+                     *         "rematchOf": "g_q_kdCdZQrILQlWFk3TU_rQ",
                      *         "yourSeat": 0,
                      *         "inviteCode": null,
                      *         "seats": [
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *               "id": "p_1sbKi6f86FSq-LoYSOoyyg",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -5871,7 +5977,7 @@ export interface operations {
                      *           {
                      *             "seat": 1,
                      *             "player": {
-                     *               "id": "p_w93JCFoi7f2daMoBfbrf1A",
+                     *               "id": "p_XZmd2J6lKvdPiCiH91INdA",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -5970,22 +6076,22 @@ export interface operations {
                      *           "seats": 2,
                      *           "creator": 1,
                      *           "reserved": [
-                     *             "p_TX6OV8scYqfP3zSkrT4GHA",
-                     *             "p_w93JCFoi7f2daMoBfbrf1A"
+                     *             "p_1sbKi6f86FSq-LoYSOoyyg",
+                     *             "p_XZmd2J6lKvdPiCiH91INdA"
                      *           ],
-                     *           "rematchOf": "g_cz8sG8Tq9Ipu_waLeyXZPg"
+                     *           "rematchOf": "g_q_kdCdZQrILQlWFk3TU_rQ"
                      *         },
                      *         {
                      *           "type": "SeatTaken",
                      *           "seat": 1,
                      *           "player": {
-                     *             "id": "p_w93JCFoi7f2daMoBfbrf1A",
+                     *             "id": "p_XZmd2J6lKvdPiCiH91INdA",
                      *             "name": "Bob"
                      *           }
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_5s4_sc34ba6HXMCrjF1Fhw",
+                     *         "id": "g_2NqkN5WCL17cs_wU4w_wcg",
                      *         "version": 1,
                      *         "status": "waiting",
                      *         "rules": {
@@ -6003,7 +6109,7 @@ export interface operations {
                      *         },
                      *         "open": false,
                      *         "creator": 1,
-                     *         "rematchOf": "g_cz8sG8Tq9Ipu_waLeyXZPg",
+                     *         "rematchOf": "g_q_kdCdZQrILQlWFk3TU_rQ",
                      *         "yourSeat": 1,
                      *         "inviteCode": null,
                      *         "seats": [
@@ -6021,7 +6127,7 @@ export interface operations {
                      *           {
                      *             "seat": 1,
                      *             "player": {
-                     *               "id": "p_w93JCFoi7f2daMoBfbrf1A",
+                     *               "id": "p_XZmd2J6lKvdPiCiH91INdA",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -6104,7 +6210,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "format": "chickenfoot/export-1",
-                     *       "id": "g_cz8sG8Tq9Ipu_waLeyXZPg",
+                     *       "id": "g_q_kdCdZQrILQlWFk3TU_rQ",
                      *       "rematchOf": null,
                      *       "rules": {
                      *         "set": 6,
@@ -6123,7 +6229,7 @@ export interface operations {
                      *         {
                      *           "seat": 0,
                      *           "player": {
-                     *             "id": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *             "id": "p_1sbKi6f86FSq-LoYSOoyyg",
                      *             "name": "Annie"
                      *           },
                      *           "bot": null
@@ -6131,7 +6237,7 @@ export interface operations {
                      *         {
                      *           "seat": 1,
                      *           "player": {
-                     *             "id": "p_w93JCFoi7f2daMoBfbrf1A",
+                     *             "id": "p_XZmd2J6lKvdPiCiH91INdA",
                      *             "name": "Bob"
                      *           },
                      *           "bot": null
@@ -6141,7 +6247,7 @@ export interface operations {
                      *         {
                      *           "version": 1,
                      *           "at": "2026-11-30T07:10:00.000Z",
-                     *           "by": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *           "by": "p_1sbKi6f86FSq-LoYSOoyyg",
                      *           "events": [
                      *             {
                      *               "type": "GameCreated",
@@ -6164,228 +6270,16 @@ export interface operations {
                      *               "type": "SeatTaken",
                      *               "seat": 0,
                      *               "player": {
-                     *                 "id": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *                 "id": "p_1sbKi6f86FSq-LoYSOoyyg",
                      *                 "name": "Annie"
                      *               }
                      *             }
                      *           ]
                      *         },
                      *         {
-                     *           "version": 2,
-                     *           "at": "2026-11-30T07:11:00.000Z",
-                     *           "by": "p_w93JCFoi7f2daMoBfbrf1A",
-                     *           "events": [
-                     *             {
-                     *               "type": "SeatTaken",
-                     *               "seat": 1,
-                     *               "player": {
-                     *                 "id": "p_w93JCFoi7f2daMoBfbrf1A",
-                     *                 "name": "Bob"
-                     *               }
-                     *             },
-                     *             {
-                     *               "type": "GameStarted"
-                     *             },
-                     *             {
-                     *               "type": "HandDealt",
-                     *               "hand": 0,
-                     *               "dealer": 0,
-                     *               "opener": "6-6",
-                     *               "hands": [
-                     *                 [
-                     *                   "4-1",
-                     *                   "5-1",
-                     *                   "5-3"
-                     *                 ],
-                     *                 [
-                     *                   "6-2",
-                     *                   "5-5",
-                     *                   "5-2"
-                     *                 ]
-                     *               ],
-                     *               "boneyard": [
-                     *                 "6-5",
-                     *                 "5-0",
-                     *                 "4-3",
-                     *                 "3-0",
-                     *                 "1-0",
-                     *                 "6-1",
-                     *                 "3-1",
-                     *                 "6-3",
-                     *                 "2-2",
-                     *                 "6-4",
-                     *                 "0-0",
-                     *                 "3-2",
-                     *                 "3-3",
-                     *                 "5-4",
-                     *                 "4-2",
-                     *                 "1-1",
-                     *                 "6-0",
-                     *                 "2-1",
-                     *                 "2-0",
-                     *                 "4-4",
-                     *                 "6-6",
-                     *                 "4-0"
-                     *               ]
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 1,
-                     *               "tile": "6-5",
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 0,
-                     *               "tile": "5-0",
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 1,
-                     *               "tile": "4-3",
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 0,
-                     *               "tile": "3-0",
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 1,
-                     *               "tile": "1-0",
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 0,
-                     *               "tile": "6-1",
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 1,
-                     *               "tile": "3-1",
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 0,
-                     *               "tile": "6-3",
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 1,
-                     *               "tile": "2-2",
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 0,
-                     *               "tile": "6-4",
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 1,
-                     *               "tile": "0-0",
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 0,
-                     *               "tile": "3-2",
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 1,
-                     *               "tile": "3-3",
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 0,
-                     *               "tile": "5-4",
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 1,
-                     *               "tile": "4-2",
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 0,
-                     *               "tile": "1-1",
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 1,
-                     *               "tile": "6-0",
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 0,
-                     *               "tile": "2-1",
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 1,
-                     *               "tile": "2-0",
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 0,
-                     *               "tile": "4-4",
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 1,
-                     *               "tile": "6-6",
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "RootPlaced",
-                     *               "seat": 1,
-                     *               "tile": "6-6"
-                     *             }
-                     *           ]
-                     *         },
-                     *         {
                      *           "version": 126,
                      *           "at": "2026-12-01T11:54:00.000Z",
-                     *           "by": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *           "by": "p_1sbKi6f86FSq-LoYSOoyyg",
                      *           "events": [
                      *             {
                      *               "type": "TilePlayed",
@@ -6565,7 +6459,7 @@ export interface operations {
                      *         "4-0"
                      *       ],
                      *       "game": {
-                     *         "id": "g_cz8sG8Tq9Ipu_waLeyXZPg",
+                     *         "id": "g_q_kdCdZQrILQlWFk3TU_rQ",
                      *         "version": 3,
                      *         "status": "playing",
                      *         "rules": {
@@ -6588,7 +6482,7 @@ export interface operations {
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_TX6OV8scYqfP3zSkrT4GHA",
+                     *               "id": "p_1sbKi6f86FSq-LoYSOoyyg",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -6602,7 +6496,7 @@ export interface operations {
                      *           {
                      *             "seat": 1,
                      *             "player": {
-                     *               "id": "p_w93JCFoi7f2daMoBfbrf1A",
+                     *               "id": "p_XZmd2J6lKvdPiCiH91INdA",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -6694,7 +6588,7 @@ export interface operations {
                      * @example {
                      *       "games": [
                      *         {
-                     *           "id": "g_yR2mw3OrryRVTb56UGd5aQ",
+                     *           "id": "g_yDDBczFtZTZDKVLg8YhOkg",
                      *           "rules": {
                      *             "set": 9,
                      *             "spokes": 6,
@@ -6801,13 +6695,13 @@ export interface operations {
                      *           "type": "SeatTaken",
                      *           "seat": 0,
                      *           "player": {
-                     *             "id": "p_w93JCFoi7f2daMoBfbrf1A",
+                     *             "id": "p_XZmd2J6lKvdPiCiH91INdA",
                      *             "name": "Bob"
                      *           }
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_jcngZBVVs8WDV1dNZji8tA",
+                     *         "id": "g_l9zCuGO6zAtXokq4ilZf5w",
                      *         "version": 1,
                      *         "status": "waiting",
                      *         "rules": {
@@ -6827,12 +6721,12 @@ export interface operations {
                      *         "creator": 0,
                      *         "rematchOf": null,
                      *         "yourSeat": 0,
-                     *         "inviteCode": "TYZRQKNSCY",
+                     *         "inviteCode": "9X2RSWKXKY",
                      *         "seats": [
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_w93JCFoi7f2daMoBfbrf1A",
+                     *               "id": "p_XZmd2J6lKvdPiCiH91INdA",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -6923,7 +6817,7 @@ export interface operations {
                      * @example {
                      *       "endpoints": [
                      *         {
-                     *           "id": "we_h3pOi0ufsMp0MEh3Zw_VfQ",
+                     *           "id": "we_aiGIOVcgX4_0q46sScxRkg",
                      *           "url": "http://127.0.0.1:9/chickenfoot",
                      *           "events": [
                      *             "turn.started",
@@ -6997,7 +6891,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "endpoint": {
-                     *         "id": "we_h3pOi0ufsMp0MEh3Zw_VfQ",
+                     *         "id": "we_aiGIOVcgX4_0q46sScxRkg",
                      *         "url": "http://127.0.0.1:9/chickenfoot",
                      *         "events": [
                      *           "turn.started",
@@ -7015,7 +6909,7 @@ export interface operations {
                      *         "updatedAt": "2026-11-30T07:08:00.000Z",
                      *         "previousSecretExpiresAt": null
                      *       },
-                     *       "secret": "whsec_Ln3mcSNm/FRcz4AhejRnhsj6jRzfO/Eg"
+                     *       "secret": "whsec_jwQZFzWlHx1YY0Xm2b99hUBjCjJtyyF9"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointSecret"];
@@ -7050,6 +6944,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description One of your webhook endpoints: `we_` and 22 base64url characters. */
                 endpointId: string;
             };
             cookie?: never;
@@ -7068,7 +6963,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_h3pOi0ufsMp0MEh3Zw_VfQ",
+                     *       "id": "we_aiGIOVcgX4_0q46sScxRkg",
                      *       "url": "http://127.0.0.1:9/chickenfoot",
                      *       "events": [
                      *         "turn.started",
@@ -7104,6 +6999,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description One of your webhook endpoints: `we_` and 22 base64url characters. */
                 endpointId: string;
             };
             cookie?: never;
@@ -7134,6 +7030,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description One of your webhook endpoints: `we_` and 22 base64url characters. */
                 endpointId: string;
             };
             cookie?: never;
@@ -7163,7 +7060,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_h3pOi0ufsMp0MEh3Zw_VfQ",
+                     *       "id": "we_aiGIOVcgX4_0q46sScxRkg",
                      *       "url": "http://127.0.0.1:9/chickenfoot",
                      *       "events": [
                      *         "turn.started"
@@ -7213,6 +7110,7 @@ export interface operations {
                 "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path: {
+                /** @description One of your webhook endpoints: `we_` and 22 base64url characters. */
                 endpointId: string;
             };
             cookie?: never;
@@ -7231,7 +7129,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "endpoint": {
-                     *         "id": "we_h3pOi0ufsMp0MEh3Zw_VfQ",
+                     *         "id": "we_aiGIOVcgX4_0q46sScxRkg",
                      *         "url": "http://127.0.0.1:9/chickenfoot",
                      *         "events": [
                      *           "turn.started",
@@ -7249,7 +7147,7 @@ export interface operations {
                      *         "updatedAt": "2026-12-01T12:12:00.000Z",
                      *         "previousSecretExpiresAt": "2026-12-02T12:12:00.000Z"
                      *       },
-                     *       "secret": "whsec_r24DhjS6mrjOReKem8P1SKKrgqzhvm75"
+                     *       "secret": "whsec_FOENnjuct6cU50+sGQ8zHG1jx8jf1ukL"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointSecret"];
@@ -7273,6 +7171,7 @@ export interface operations {
                 "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path: {
+                /** @description One of your webhook endpoints: `we_` and 22 base64url characters. */
                 endpointId: string;
             };
             cookie?: never;
@@ -7290,8 +7189,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "wd_1839233986560723",
-                     *       "messageId": "msg_NQxY4cNIscGr5llMDtDnjXQ9",
+                     *       "id": "wd_1839233986560994",
+                     *       "messageId": "msg_Cg8qYIYQNAoRLnJgvOSQqmDu",
                      *       "type": "webhook.test",
                      *       "gameId": null,
                      *       "status": "pending",
@@ -7299,7 +7198,7 @@ export interface operations {
                      *       "nextAttemptAt": "2026-12-01T12:09:00.000Z",
                      *       "attemptCount": 0,
                      *       "attempts": [],
-                     *       "body": "{\"type\":\"webhook.test\",\"timestamp\":\"2026-12-01T12:09:00.000Z\",\"data\":{\"endpointId\":\"we_h3pOi0ufsMp0MEh3Zw_VfQ\",\"message\":\"A test from Chickenfoot: if its signature verifies, your endpoint is ready.\"}}"
+                     *       "body": "{\"type\":\"webhook.test\",\"timestamp\":\"2026-12-01T12:09:00.000Z\",\"data\":{\"endpointId\":\"we_aiGIOVcgX4_0q46sScxRkg\",\"message\":\"A test from Chickenfoot: if its signature verifies, your endpoint is ready.\"}}"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDelivery"];
@@ -7325,6 +7224,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description One of your webhook endpoints: `we_` and 22 base64url characters. */
                 endpointId: string;
             };
             cookie?: never;
@@ -7345,47 +7245,47 @@ export interface operations {
                      * @example {
                      *       "deliveries": [
                      *         {
-                     *           "id": "wd_1839233986560723",
-                     *           "messageId": "msg_NQxY4cNIscGr5llMDtDnjXQ9",
+                     *           "id": "wd_1839233986560994",
+                     *           "messageId": "msg_Cg8qYIYQNAoRLnJgvOSQqmDu",
                      *           "type": "webhook.test",
                      *           "gameId": null,
                      *           "status": "pending",
                      *           "createdAt": "2026-12-01T12:09:00.000Z",
-                     *           "nextAttemptAt": "2026-12-01T12:10:05.158Z",
+                     *           "nextAttemptAt": "2026-12-01T12:10:05.290Z",
                      *           "attemptCount": 1,
                      *           "attempts": [
                      *             {
                      *               "at": "2026-12-01T12:10:00.000Z",
                      *               "status": null,
                      *               "outcome": "connect",
-                     *               "ms": 11,
+                     *               "ms": 59,
                      *               "detail": "ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:9"
                      *             }
                      *           ],
-                     *           "body": "{\"type\":\"webhook.test\",\"timestamp\":\"2026-12-01T12:09:00.000Z\",\"data\":{\"endpointId\":\"we_h3pOi0ufsMp0MEh3Zw_VfQ\",\"message\":\"A test from Chickenfoot: if its signature verifies, your endpoint is ready.\"}}"
+                     *           "body": "{\"type\":\"webhook.test\",\"timestamp\":\"2026-12-01T12:09:00.000Z\",\"data\":{\"endpointId\":\"we_aiGIOVcgX4_0q46sScxRkg\",\"message\":\"A test from Chickenfoot: if its signature verifies, your endpoint is ready.\"}}"
                      *         },
                      *         {
-                     *           "id": "wd_1839233310720133",
-                     *           "messageId": "msg_RcmPyzldwKMBaoIlrSiavuQ6",
+                     *           "id": "wd_1839233310720695",
+                     *           "messageId": "msg_gDd3aHMkKEkbuWXgTH2oqKPc",
                      *           "type": "game.started",
-                     *           "gameId": "g_5s4_sc34ba6HXMCrjF1Fhw",
+                     *           "gameId": "g_2NqkN5WCL17cs_wU4w_wcg",
                      *           "status": "pending",
                      *           "createdAt": "2026-12-01T11:58:00.000Z",
-                     *           "nextAttemptAt": "2026-12-01T12:10:04.559Z",
+                     *           "nextAttemptAt": "2026-12-01T12:10:04.743Z",
                      *           "attemptCount": 1,
                      *           "attempts": [
                      *             {
                      *               "at": "2026-12-01T12:10:00.000Z",
                      *               "status": null,
                      *               "outcome": "connect",
-                     *               "ms": 48,
+                     *               "ms": 71,
                      *               "detail": "ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:9"
                      *             }
                      *           ],
-                     *           "body": "{\"type\":\"game.started\",\"timestamp\":\"2026-12-01T11:58:00.000Z\",\"data\":{\"gameId\":\"g_5s4_sc34ba6HXMCrjF1Fhw\",\"version\":2}}"
+                     *           "body": "{\"type\":\"game.started\",\"timestamp\":\"2026-12-01T11:58:00.000Z\",\"data\":{\"gameId\":\"g_2NqkN5WCL17cs_wU4w_wcg\",\"version\":2}}"
                      *         }
                      *       ],
-                     *       "cursor": "1839233310720133"
+                     *       "cursor": "1839233310720695"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDeliveryList"];
@@ -7405,7 +7305,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description One of your webhook endpoints: `we_` and 22 base64url characters. */
                 endpointId: string;
+                /** @description A delivery of that endpoint, as its log lists it: `wd_` and a number. */
                 deliveryId: string;
             };
             cookie?: never;
@@ -7423,8 +7325,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "wd_1839233986560723",
-                     *       "messageId": "msg_NQxY4cNIscGr5llMDtDnjXQ9",
+                     *       "id": "wd_1839233986560994",
+                     *       "messageId": "msg_Cg8qYIYQNAoRLnJgvOSQqmDu",
                      *       "type": "webhook.test",
                      *       "gameId": null,
                      *       "status": "pending",
@@ -7436,11 +7338,11 @@ export interface operations {
                      *           "at": "2026-12-01T12:10:00.000Z",
                      *           "status": null,
                      *           "outcome": "connect",
-                     *           "ms": 11,
+                     *           "ms": 59,
                      *           "detail": "ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:9"
                      *         }
                      *       ],
-                     *       "body": "{\"type\":\"webhook.test\",\"timestamp\":\"2026-12-01T12:09:00.000Z\",\"data\":{\"endpointId\":\"we_h3pOi0ufsMp0MEh3Zw_VfQ\",\"message\":\"A test from Chickenfoot: if its signature verifies, your endpoint is ready.\"}}"
+                     *       "body": "{\"type\":\"webhook.test\",\"timestamp\":\"2026-12-01T12:09:00.000Z\",\"data\":{\"endpointId\":\"we_aiGIOVcgX4_0q46sScxRkg\",\"message\":\"A test from Chickenfoot: if its signature verifies, your endpoint is ready.\"}}"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDelivery"];
@@ -7490,7 +7392,7 @@ export interface operations {
                  *       "type": "turn.started",
                  *       "timestamp": "2026-12-01T11:53:00.000Z",
                  *       "data": {
-                 *         "gameId": "g_cz8sG8Tq9Ipu_waLeyXZPg",
+                 *         "gameId": "g_q_kdCdZQrILQlWFk3TU_rQ",
                  *         "version": 125,
                  *         "seat": 0,
                  *         "deadline": "2026-12-02T11:53:00.000Z"
@@ -7538,7 +7440,7 @@ export interface operations {
                  *       "type": "turn.reminder",
                  *       "timestamp": "2026-12-01T03:59:00.000Z",
                  *       "data": {
-                 *         "gameId": "g_cz8sG8Tq9Ipu_waLeyXZPg",
+                 *         "gameId": "g_q_kdCdZQrILQlWFk3TU_rQ",
                  *         "version": 3,
                  *         "seat": 0,
                  *         "deadline": "2026-12-01T09:11:00.000Z"
@@ -7586,7 +7488,7 @@ export interface operations {
                  *       "type": "turn.timed-out",
                  *       "timestamp": "2026-12-01T09:53:00.000Z",
                  *       "data": {
-                 *         "gameId": "g_cz8sG8Tq9Ipu_waLeyXZPg",
+                 *         "gameId": "g_q_kdCdZQrILQlWFk3TU_rQ",
                  *         "version": 4,
                  *         "seat": 0
                  *       }
@@ -7633,7 +7535,7 @@ export interface operations {
                  *       "type": "game.started",
                  *       "timestamp": "2026-12-01T11:58:00.000Z",
                  *       "data": {
-                 *         "gameId": "g_5s4_sc34ba6HXMCrjF1Fhw",
+                 *         "gameId": "g_2NqkN5WCL17cs_wU4w_wcg",
                  *         "version": 2
                  *       }
                  *     }
@@ -7679,7 +7581,7 @@ export interface operations {
                  *       "type": "hand.ended",
                  *       "timestamp": "2026-12-01T11:54:00.000Z",
                  *       "data": {
-                 *         "gameId": "g_cz8sG8Tq9Ipu_waLeyXZPg",
+                 *         "gameId": "g_q_kdCdZQrILQlWFk3TU_rQ",
                  *         "version": 126,
                  *         "hand": 6,
                  *         "reason": "blocked",
@@ -7736,7 +7638,7 @@ export interface operations {
                  *       "type": "game.finished",
                  *       "timestamp": "2026-12-01T11:54:00.000Z",
                  *       "data": {
-                 *         "gameId": "g_cz8sG8Tq9Ipu_waLeyXZPg",
+                 *         "gameId": "g_q_kdCdZQrILQlWFk3TU_rQ",
                  *         "version": 126,
                  *         "totals": [
                  *           212,
@@ -7789,7 +7691,7 @@ export interface operations {
                  *       "type": "webhook.test",
                  *       "timestamp": "2026-12-01T12:09:00.000Z",
                  *       "data": {
-                 *         "endpointId": "we_h3pOi0ufsMp0MEh3Zw_VfQ",
+                 *         "endpointId": "we_aiGIOVcgX4_0q46sScxRkg",
                  *         "message": "A test from Chickenfoot: if its signature verifies, your endpoint is ready."
                  *       }
                  *     }
