@@ -1,8 +1,8 @@
 /**
  * The import directions of ARCHITECTURE.md, enforced in `npm test`:
  *   rules -> nothing | bots -> rules | store -> AWS SDK | webhooks -> ipaddr.js
- *   api -> rules, bots, store, webhooks, hono, zod
- *   web -> its generated API client (openapi-fetch), hono | functions -> api, store, web
+ *   app -> rules, bots, store, webhooks (never hono, zod, the api) | api -> app, rules, hono, zod
+ *   web -> its generated API client (openapi-fetch), hono | functions -> api, app, store, web
  *   infra -> aws-cdk-lib, constructs | test -> public entries only.
  * Tests that live beside the code may also use the test tooling (vitest, fast-check).
  */
@@ -49,10 +49,13 @@ module.exports = {
       mod('standardwebhooks'),
       mod('selfsigned'),
     ]),
+    // The application knows no HTTP: no hono, no zod schemas, nothing of the api.
+    ...onlyImports('app', 'packages/app/src', [pkg('rules'), pkg('bots'), pkg('store'), pkg('webhooks')], true),
+    // The HTTP shell: the application, the rules' types, hono and zod. The store stays behind the app.
     ...onlyImports(
       'api',
       'packages/api/src',
-      [pkg('rules'), pkg('bots'), pkg('store'), pkg('webhooks'), mod('hono'), mod('@hono/zod-openapi'), mod('zod')],
+      [pkg('app'), pkg('rules'), pkg('store'), pkg('webhooks'), mod('hono'), mod('@hono/zod-openapi'), mod('zod')],
       true,
     ),
     // The web client talks to the API like any third party: through the client generated from
@@ -75,6 +78,7 @@ module.exports = {
       'functions',
       [
         pkg('api'),
+        pkg('app'),
         pkg('store'),
         pkg('web'),
         '^packages/store/src/embedded/index\\.ts$',
@@ -113,6 +117,7 @@ module.exports = {
           '^packages/store/src/embedded/index\\.ts$',
           '^packages/store/src/table\\.ts$',
           '^packages/api/src/testing\\.ts$',
+          '^packages/app/src/testing\\.ts$',
           // The web client's generated types, which the tests' openapi-fetch client shares.
           '^packages/web/src/api/api-types\\.ts$',
         ],

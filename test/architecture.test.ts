@@ -27,6 +27,7 @@ describe('the import-direction check', () => {
     // deep import breaks two rules: it is no allowed dependency of the api, and reaches into src/.
     expect(found.map((v) => v.replace(/-> .*node_modules\//, '-> node_modules/')).sort()).toEqual([
       'api-only-allowed-dependencies: packages/api/src/index.ts -> packages/rules/src/internal.ts',
+      'app-only-allowed-dependencies: packages/app/src/uses-hono.ts -> node_modules/hono/dist/cjs/index.js',
       'no-circular: test/cycle-a.ts -> test/cycle-b.ts',
       'no-deep-imports-into-packages: packages/api/src/index.ts -> packages/rules/src/internal.ts',
       'rules-only-allowed-dependencies: packages/rules/src/uses-zod.ts -> node_modules/zod/index.cjs',

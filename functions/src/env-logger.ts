@@ -1,4 +1,4 @@
-import { createLogger, isLogLevel, type Logger } from '@chickenfoot/api';
+import { createLogger, isLogLevel, type Logger } from '@chickenfoot/app';
 
 /**
  * The app's logger as the environment configures it, for both entry points:

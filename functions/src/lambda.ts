@@ -9,7 +9,8 @@
  *   LOG_LEVEL, LOG_SAMPLE_REQUESTS (see env-logger.ts)
  */
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { createApp, type SecretSource } from '@chickenfoot/api';
+import { createApp } from '@chickenfoot/api';
+import { type SecretSource } from '@chickenfoot/app';
 import { createDynamoClient, EventStore } from '@chickenfoot/store';
 import { handle } from 'hono/aws-lambda';
 import { envLogger } from './env-logger';

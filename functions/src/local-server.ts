@@ -3,9 +3,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
-import { appSweeper, createApp, jsonLogger, sweepEvery, type AppOptions } from '@chickenfoot/api';
+import { createApp, openApiDocument, type AppOptions } from '@chickenfoot/api';
+import { appSweeper, jsonLogger, sweepEvery } from '@chickenfoot/app';
 import { EventStore } from '@chickenfoot/store';
-import { startEmbeddedDynamo } from '@chickenfoot/store/embedded';
+import { startEmbeddedDynamo, type Durability } from '@chickenfoot/store/embedded';
 import { WebAssets, webRoutes } from '@chickenfoot/web';
 import { createSite } from './site';
 
@@ -30,6 +31,12 @@ export interface LocalServerOptions {
    * public addresses only).
    */
   readonly webhooksLoopback?: boolean;
+  /**
+   * `synced` (the default): every write of a command is on stable storage before its answer leaves,
+   * so an acknowledged move survives a power loss; `relaxed`: it survives the process being killed,
+   * not a power loss (a throwaway demo). See the store's embedded/durability.ts.
+   */
+  readonly durability?: Durability;
 }
 
 /** A running local server. */
@@ -39,6 +46,7 @@ export interface LocalServer {
   readonly dataDir: string;
   /** How often the sweeper runs, in ms (0: it does not). */
   readonly sweepMs: number;
+  readonly durability: Durability;
   /** Stops answering and sweeping, closes the embedded DynamoDB and releases the data folder. */
   close(): Promise<void>;
 }
@@ -46,19 +54,17 @@ export interface LocalServer {
 /**
  * The local server of `npm start`: the same site as on Lambda (the web client in front of the API),
  * on Node, with an embedded DynamoDB
- * (dynalite) whose data lives in `dataDir` and survives restarts. Reads no environment.
+ * (dynalite) whose data lives in `dataDir` and survives restarts (and, synced, power losses).
+ * Reads no environment.
  * @example const server = await startLocalServer({ dataDir: '.data', port: 3000, host: '127.0.0.1' });
  */
 export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
-  // Tokens are signed with this key: keeping it with the data keeps players' tokens valid across restarts.
-  const secretFile = join(dataDir, 'token-secret');
-  if (!options.secret && !existsSync(secretFile))
-    writeFileSync(secretFile, randomBytes(48).toString('base64url'), { mode: 0o600 });
-  const secret = options.secret ?? readFileSync(secretFile, 'utf8').trim();
+  const secret = tokenSecret(dataDir, options.secret);
 
-  const dynamo = await startEmbeddedDynamo({ tableName: 'chickenfoot', dataDir: join(dataDir, 'dynamo') });
+  const durability = options.durability ?? 'synced';
+  const dynamo = await startEmbeddedDynamo({ tableName: 'chickenfoot', dataDir: join(dataDir, 'dynamo'), durability });
   const store = new EventStore({ client: dynamo.client, tableName: dynamo.tableName });
   // A commit with notifications asks the sweeper to run soon: a webhook's first attempt follows the move.
   let sweepSoon = () => {};
@@ -71,7 +77,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   });
   const assets = new WebAssets();
   if (!assets.built) console.error('The web client is not built: run npm run build:web (npm start does).');
-  const site = createSite(app, webRoutes({ assets }));
+  const site = createSite(app, webRoutes({ assets, contract: openApiDocument }));
   const server = serve({ fetch: site.fetch, port: options.port, hostname: options.host });
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
@@ -101,10 +107,21 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     url: `http://${options.host}:${port}`,
     dataDir,
     sweepMs: sweeping ? sweepMs : 0,
+    durability,
     async close() {
       await new Promise<void>((done) => server.close(() => done()));
       await sweeping?.stop();
       await dynamo.stop();
     },
   };
+}
+
+/**
+ * The token-signing key: the one given, or the one kept in `dataDir` (made on the first start).
+ * Tokens are signed with it: keeping it with the data keeps players' tokens valid across restarts.
+ */
+function tokenSecret(dataDir: string, given: string | undefined): string {
+  const file = join(dataDir, 'token-secret');
+  if (!given && !existsSync(file)) writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  return given ?? readFileSync(file, 'utf8').trim();
 }

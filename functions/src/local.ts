@@ -6,26 +6,37 @@
  *   SWEEP_SECONDS (60): how often the sweeper of due work (turn timeouts) runs in this process; 0: never
  *   WEBHOOKS_LOOPBACK (1): webhook endpoints over plain HTTP to this machine are accepted (local
  *   development); 0: only HTTPS to public addresses, as on AWS
+ *   DURABILITY (synced): every write on stable storage before the answer (a move acknowledged
+ *   survives a power loss); relaxed: left to the operating system (survives a crash, not a power
+ *   loss), for a throwaway demo; anything else is refused at start
  */
+import { parseDurability } from '@chickenfoot/store/embedded';
 import { envLogger } from './env-logger';
 import { startLocalServer } from './local-server';
 
-const server = await startLocalServer({
-  dataDir: process.env.DATA_DIR ?? '.data',
-  port: Number(process.env.PORT ?? 3000),
-  host: process.env.HOST ?? '127.0.0.1',
-  ...(process.env.TOKEN_SECRET ? { secret: process.env.TOKEN_SECRET } : {}),
-  app: { logger: envLogger(process.env) },
-  sweepMs: Number(process.env.SWEEP_SECONDS ?? 60) * 1000,
-  webhooksLoopback: process.env.WEBHOOKS_LOOPBACK !== '0',
-}).catch((error: unknown) => {
-  // Say what is wrong (say, another server already on this data folder) without a stack trace.
-  console.error(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-});
+// In the chain: a refused setting is reported like any other reason not to start.
+const server = await Promise.resolve()
+  .then(() => parseDurability(process.env.DURABILITY))
+  .then((durability) =>
+    startLocalServer({
+      durability,
+      dataDir: process.env.DATA_DIR ?? '.data',
+      port: Number(process.env.PORT ?? 3000),
+      host: process.env.HOST ?? '127.0.0.1',
+      ...(process.env.TOKEN_SECRET ? { secret: process.env.TOKEN_SECRET } : {}),
+      app: { logger: envLogger(process.env) },
+      sweepMs: Number(process.env.SWEEP_SECONDS ?? 60) * 1000,
+      webhooksLoopback: process.env.WEBHOOKS_LOOPBACK !== '0',
+    }),
+  )
+  .catch((error: unknown) => {
+    // Say what is wrong (say, another server already on this data folder) without a stack trace.
+    console.error(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
 const base = server.url;
 console.log(
-  `Chickenfoot on ${base}\n  play     ${base}/\n  docs     ${base}/docs\n  contract ${base}/openapi.json\n  data     ${server.dataDir}\n  sweeper  ${server.sweepMs > 0 ? `every ${server.sweepMs / 1000} s` : 'off'}`,
+  `Chickenfoot on ${base}\n  play     ${base}/\n  docs     ${base}/docs\n  contract ${base}/openapi.json\n  data     ${server.dataDir} (${server.durability === 'synced' ? 'synced: a move answered survives a power loss' : 'relaxed: a power loss can lose the last moves answered'})\n  sweeper  ${server.sweepMs > 0 ? `every ${server.sweepMs / 1000} s` : 'off'}`,
 );
 
 async function shutdown(): Promise<void> {

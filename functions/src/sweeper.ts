@@ -7,7 +7,7 @@
  *   STAGE             the stage, as the metrics' dimension (default `dev`)
  *   DYNAMODB_ENDPOINT tests only: a local DynamoDB (dynalite)
  */
-import { appSweeper, sweepMetrics, type SweepReport } from '@chickenfoot/api';
+import { appSweeper, sweepMetrics, type SweepReport } from '@chickenfoot/app';
 import { createDynamoClient, EventStore } from '@chickenfoot/store';
 
 /** The metrics' namespace (infra/src/sweeper-alarms.ts reads the same). */

@@ -65,88 +65,18 @@ export class GameAlarms extends Construct {
 
   constructor(scope: Construct, id: string, props: GameAlarmsProps) {
     super(scope, id);
-    const { handler, sweeper, api, table, config } = props;
-    const alarm = (
-      name: string,
-      metric: IMetric,
-      threshold: number,
-      description: string,
-      // No data means no requests (or no throttling): quiet, not alarming.
-      missing = TreatMissingData.NOT_BREACHING,
-      evaluationPeriods = 1,
-    ): Alarm =>
-      new Alarm(this, name, {
-        alarmDescription: `Chickenfoot ${config.stage}: ${description}`,
-        metric,
-        threshold,
-        evaluationPeriods,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: missing,
-      });
-    this.alarms = [
-      alarm(
-        'LambdaErrors',
-        handler.metricErrors({ period: PERIOD, statistic: 'sum' }),
-        1,
-        'the function crashed or timed out',
-      ),
-      alarm(
-        'LambdaThrottles',
-        handler.metricThrottles({ period: PERIOD, statistic: 'sum' }),
-        1,
-        'the function was throttled (account concurrency)',
-      ),
-      // A lone 5xx can be a client retrying into a 503 (Retry-After); five in five minutes is a fault.
-      alarm('Api5xx', api.metricServerError({ period: PERIOD, statistic: 'sum' }), 5, 'the API answered 5xx'),
-      alarm(
-        'DynamoThrottles',
-        dynamoThrottles(table),
-        1,
-        'DynamoDB throttled requests (hot partition or account limit)',
-      ),
-      alarm(
-        'SweeperErrors',
-        sweeper.metricErrors({ period: PERIOD, statistic: 'sum' }),
-        1,
-        'the sweeper of due work (turn timeouts) crashed or timed out',
-      ),
-      // Ten minutes without a sweep's metric is a schedule or function that stopped: as bad as a lag.
-      alarm(
-        'SweeperLag',
-        new Metric({
-          ...SWEEP_LAG,
-          dimensionsMap: { Stage: config.stage },
-          statistic: 'max',
-          period: PERIOD,
+    const { config } = props;
+    this.alarms = signals(props).map(
+      ({ name, metric, threshold, description, missing, evaluationPeriods }) =>
+        new Alarm(this, name, {
+          alarmDescription: `Chickenfoot ${config.stage}: ${description}`,
+          metric,
+          threshold,
+          evaluationPeriods,
+          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          treatMissingData: missing,
         }),
-        SWEEP_LAG_THRESHOLD_MS,
-        'due work (turn timeouts) waits more than 5 minutes, or no sweep has run',
-        TreatMissingData.BREACHING,
-        2,
-      ),
-      alarm(
-        'WebhookFailureRate',
-        webhookFailureRate(config.stage),
-        WEBHOOK_FAILURE_RATE,
-        `more than ${WEBHOOK_FAILURE_RATE * 100}% of webhook delivery attempts failed (with at least ${WEBHOOK_MIN_ATTEMPTS} attempts)`,
-        TreatMissingData.NOT_BREACHING,
-        3,
-      ),
-      alarm(
-        'WebhookPendingAge',
-        new Metric({
-          namespace: SWEEP_LAG.namespace,
-          metricName: WEBHOOK_METRICS.lag,
-          dimensionsMap: { Stage: config.stage },
-          statistic: 'max',
-          period: PERIOD,
-        }),
-        SWEEP_LAG_THRESHOLD_MS,
-        'the oldest pending webhook delivery attempt has waited more than 5 minutes past its time',
-        TreatMissingData.NOT_BREACHING,
-        2,
-      ),
-    ];
+    );
     if (config.alarmEmail !== undefined) {
       this.topic = new Topic(this, 'Topic', { displayName: `Chickenfoot ${config.stage} alarms`, enforceSSL: true });
       this.topic.addSubscription(new EmailSubscription(config.alarmEmail));
@@ -157,6 +87,97 @@ export class GameAlarms extends Construct {
       }
     }
   }
+}
+
+/** One alarm of `GameAlarms`: its construct id, what it watches and when it fires. */
+interface Signal {
+  readonly name: string;
+  readonly metric: IMetric;
+  readonly threshold: number;
+  readonly description: string;
+  readonly missing: TreatMissingData;
+  readonly evaluationPeriods: number;
+}
+
+const signal = (
+  name: string,
+  metric: IMetric,
+  threshold: number,
+  description: string,
+  // No data means no requests (or no throttling): quiet, not alarming.
+  missing = TreatMissingData.NOT_BREACHING,
+  evaluationPeriods = 1,
+): Signal => ({ name, metric, threshold, description, missing, evaluationPeriods });
+
+/** The alarms of `GameAlarms`, in the order they are made: the API's, then the due work's. */
+function signals(props: GameAlarmsProps): Signal[] {
+  const { handler, api, table } = props;
+  return [
+    signal(
+      'LambdaErrors',
+      handler.metricErrors({ period: PERIOD, statistic: 'sum' }),
+      1,
+      'the function crashed or timed out',
+    ),
+    signal(
+      'LambdaThrottles',
+      handler.metricThrottles({ period: PERIOD, statistic: 'sum' }),
+      1,
+      'the function was throttled (account concurrency)',
+    ),
+    // A lone 5xx can be a client retrying into a 503 (Retry-After); five in five minutes is a fault.
+    signal('Api5xx', api.metricServerError({ period: PERIOD, statistic: 'sum' }), 5, 'the API answered 5xx'),
+    signal(
+      'DynamoThrottles',
+      dynamoThrottles(table),
+      1,
+      'DynamoDB throttled requests (hot partition or account limit)',
+    ),
+    ...dueWorkSignals(props),
+  ];
+}
+
+/** The sweeper's alarms: its errors, its lag, and the webhook deliveries it makes. */
+function dueWorkSignals({ sweeper, config }: GameAlarmsProps): Signal[] {
+  return [
+    signal(
+      'SweeperErrors',
+      sweeper.metricErrors({ period: PERIOD, statistic: 'sum' }),
+      1,
+      'the sweeper of due work (turn timeouts) crashed or timed out',
+    ),
+    // Ten minutes without a sweep's metric is a schedule or function that stopped: as bad as a lag.
+    signal(
+      'SweeperLag',
+      new Metric({ ...SWEEP_LAG, dimensionsMap: { Stage: config.stage }, statistic: 'max', period: PERIOD }),
+      SWEEP_LAG_THRESHOLD_MS,
+      'due work (turn timeouts) waits more than 5 minutes, or no sweep has run',
+      TreatMissingData.BREACHING,
+      2,
+    ),
+    signal(
+      'WebhookFailureRate',
+      webhookFailureRate(config.stage),
+      WEBHOOK_FAILURE_RATE,
+      `more than ${WEBHOOK_FAILURE_RATE * 100}% of webhook delivery attempts failed (with at least ${WEBHOOK_MIN_ATTEMPTS} attempts)`,
+      TreatMissingData.NOT_BREACHING,
+      3,
+    ),
+    signal(
+      'WebhookPendingAge',
+      new Metric({
+        namespace: SWEEP_LAG.namespace,
+        metricName: WEBHOOK_METRICS.lag,
+        dimensionsMap: { Stage: config.stage },
+        statistic: 'max',
+        period: PERIOD,
+      }),
+      SWEEP_LAG_THRESHOLD_MS,
+      'the oldest pending webhook delivery attempt has waited more than 5 minutes past its time',
+      TreatMissingData.NOT_BREACHING,
+      2,
+    ),
+  ];
 }
 
 /**

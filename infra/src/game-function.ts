@@ -30,8 +30,8 @@ export const FUNCTION_DEFAULTS = {
   runtime: Runtime.NODEJS_24_X,
   architecture: Architecture.ARM_64,
   // Lambda's CPU share grows with memory (1,769 MB = one vCPU). The cold-start import and the JSON and
-  // rules work are CPU-bound: at 1 GB they run about twice as fast as at 512 MB, and a request of
-  // ~30 ms at 1 GB costs well under a millionth of a dollar. The memory itself is barely used.
+  // rules work are CPU-bound, so they run faster with more of it, and a request at 1 GB still costs
+  // far less than a millionth of a dollar (PERFORMANCE.md). The memory itself is barely used.
   memorySize: 1024,
   // A request is a few single-digit-millisecond DynamoDB calls; 10 s is a stuck call, not a slow one,
   // and stays under API Gateway's 30 s integration limit so the client gets our 5xx, not a timeout.

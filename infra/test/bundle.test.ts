@@ -5,13 +5,13 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
-import { lambdaCredentials } from '../src/bundle/lambda-credentials';
+import { lambdaCredentials } from '../src/bundle/stubs/lambda-credentials';
 import { localServerBuildOptions } from '../src/bundle/local-options';
 import { lambdaBuildOptions } from '../src/bundle/options';
 import { LAMBDA_ENTRY, REPO_ROOT } from '../src/bundle/paths';
-import { zodEnglishOnly } from '../src/bundle/zod-locales';
-import { zodWithoutUnused } from '../src/bundle/zod-unused';
-import { sdkWithoutEventStreams } from '../src/bundle/sdk-unused';
+import { zodEnglishOnly } from '../src/bundle/stubs/zod-locales';
+import { zodWithoutUnused } from '../src/bundle/stubs/zod-unused';
+import { sdkWithoutEventStreams } from '../src/bundle/stubs/sdk-unused';
 import { callInWorker } from './in-worker';
 
 const dir = mkdtempSync(join(tmpdir(), 'chickenfoot-bundle-'));
@@ -97,8 +97,8 @@ describe('zodWithoutUnused', () => {
       ok: true,
       bad: ['tile'],
       schema: ['type', 'tile', 'on'],
-      compile: "zod's compile is left out of this bundle (infra/src/bundle/zod-unused.ts)",
-      fromJSONSchema: "zod's fromJSONSchema is left out of this bundle (infra/src/bundle/zod-unused.ts)",
+      compile: "zod's compile is left out of this bundle (infra/src/bundle/stubs/zod-unused.ts)",
+      fromJSONSchema: "zod's fromJSONSchema is left out of this bundle (infra/src/bundle/stubs/zod-unused.ts)",
     });
     // zod alone, whole and trimmed: the two modules' code is what the plugin saves.
     const whole = await bundle('zod-whole', `export { z } from 'zod';`, { name: 'none', setup() {} });
@@ -149,7 +149,7 @@ describe('sdkWithoutEventStreams', () => {
     expect(await callInWorker(url, 'probe', {})).toEqual({
       client: 'function',
       command: 't',
-      streams: 'event streams are left out of this bundle (infra/src/bundle/sdk-unused.ts)',
+      streams: 'event streams are left out of this bundle (infra/src/bundle/stubs/sdk-unused.ts)',
     });
     expect(inputs.filter((i) => i.includes('event-streams/'))).toEqual([]);
     const whole = await bundle('sdk-whole', source, { name: 'none', setup() {} });

@@ -52,7 +52,7 @@ describe('the sweeper of due work', () => {
 
   it('has its lag alarm on the metric its handler publishes, for its stage', () => {
     const handler = readFileSync(join(REPO_ROOT, 'functions/src/sweeper.ts'), 'utf8');
-    const metrics = readFileSync(join(REPO_ROOT, 'packages/api/src/sweeper/metrics.ts'), 'utf8');
+    const metrics = readFileSync(join(REPO_ROOT, 'packages/app/src/sweeper/metrics.ts'), 'utf8');
     expect(handler).toContain(`METRICS_NAMESPACE = '${SWEEP_LAG.namespace}'`);
     expect(handler).toContain('Stage: process.env.STAGE');
     expect(metrics).toContain(`lag: '${SWEEP_LAG.metricName}'`);

@@ -22,7 +22,8 @@
  * start) are judged by bench:server, on the real server process. Last line: one JSON object (also
  * in .tmp/bench/api.json).
  */
-import { createApp, SNAPSHOT_EVERY, silentLogger } from '@chickenfoot/api';
+import { createApp } from '@chickenfoot/api';
+import { SNAPSHOT_EVERY, silentLogger } from '@chickenfoot/app';
 import { decide, selfPlay, seededRandom, type Command, type GameState } from '@chickenfoot/rules';
 import { createDynamoClient, EventStore } from '@chickenfoot/store';
 import { startEmbeddedDynamo } from '@chickenfoot/store/embedded';

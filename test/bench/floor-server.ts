@@ -5,12 +5,13 @@
  * consistent Query, as a move's load does), then writes the next commit conditionally (its events
  * from a self-played double-9 game, a 400-byte snapshot on every 4th) and two turn entries at the
  * same time, and answers with a 2 KB JSON body (a move's reply is about that). It answers `usage`
- * over IPC like the server it is the floor of.
- *   DATA_DIR (required)
+ * over IPC like the server it is the floor of. Its writes are synced exactly as the server's are
+ * (the same embedded DynamoDB, the same DURABILITY setting), so the ratios compare like with like.
+ *   DATA_DIR (required), DURABILITY (synced; relaxed)
  */
 import { PutItemCommand, QueryCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { selfPlay, seededRandom, type GameEvent } from '@chickenfoot/rules';
-import { startEmbeddedDynamo } from '@chickenfoot/store/embedded';
+import { parseDurability, probeLevelWrites, startEmbeddedDynamo } from '@chickenfoot/store/embedded';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -26,7 +27,12 @@ const head = JSON.stringify({ seats: Array.from({ length: 4 }, (_, i) => ({ play
 const reply = JSON.stringify({ game: 'y'.repeat(2_000) });
 const text = (n: number) => randomBytes(n).toString('base64url').slice(0, n);
 
-const dynamo = await startEmbeddedDynamo({ tableName: TABLE, dataDir: join(process.env.DATA_DIR ?? '', 'dynamo') });
+const levelWrites = probeLevelWrites();
+const dynamo = await startEmbeddedDynamo({
+  tableName: TABLE,
+  dataDir: join(process.env.DATA_DIR ?? '', 'dynamo'),
+  durability: parseDurability(process.env.DURABILITY),
+});
 const client = dynamo.client;
 let next = 0;
 
@@ -101,7 +107,7 @@ const server = createServer((req, res) => {
 });
 server.keepAliveTimeout = 60_000;
 server.listen(0, '127.0.0.1', () => {
-  answerUsage();
+  answerUsage(levelWrites.counts);
   console.log(`listening http://127.0.0.1:${(server.address() as AddressInfo).port}`);
 });
 process.once('SIGTERM', () => server.close(() => void dynamo.stop().then(() => process.exit(0))));

@@ -14,7 +14,8 @@
  * Last line: one JSON object, with the ratios of p50 at 100,000 to p50 at 100.
  */
 import { BatchWriteItemCommand, GetItemCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
-import { createApp, silentLogger } from '@chickenfoot/api';
+import { createApp } from '@chickenfoot/api';
+import { silentLogger } from '@chickenfoot/app';
 import { CostMeter, EventStore } from '@chickenfoot/store';
 import { startEmbeddedDynamo } from '@chickenfoot/store/embedded';
 import { randomBytes } from 'node:crypto';

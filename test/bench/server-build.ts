@@ -33,7 +33,10 @@ const floorOptions = (outdir: string) => ({
   target: 'node20',
   mainFields: ['module', 'main'],
   external: ['dynalite'],
-  banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+  // Its own name for createRequire: the bundled code (the store's embedded/) imports one of its own.
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   absWorkingDir: REPO,
   logLevel: 'warning' as const,
 });

@@ -8,13 +8,14 @@
  *         turn entries, each guarded by its version: what the AWS cost target (3 write units) keeps.
  * A server that writes that much a move cannot beat these figures on this machine, so a target they
  * miss is out of reach on dynalite.
+ * Its writes are synced as the server's are (the same embedded DynamoDB and DURABILITY setting).
  *   argv: `cold` (print `ready` after the first write and exit: a cold start), `one` or `move`
- *   DATA_DIR (required)
+ *   DATA_DIR (required), DURABILITY (synced; relaxed), BENCH_SERVER_QUICK=1 (a tiny run, to see it runs)
  * A run prints `ready`, then one JSON line: `StoreFloor`.
  */
 import { PutItemCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { selfPlay, seededRandom } from '@chickenfoot/rules';
-import { startEmbeddedDynamo } from '@chickenfoot/store/embedded';
+import { parseDurability, probeLevelWrites, startEmbeddedDynamo } from '@chickenfoot/store/embedded';
 import { join } from 'node:path';
 
 /** What a run of this script measured. */
@@ -27,13 +28,24 @@ export interface StoreFloor {
   cpuMsPerMove: number;
   /** Resident set size after the 50-stream run, in MB. */
   rssMb: number;
+  /** LevelDB writes a move asked to be synced (each a flush, shared by writes in flight together), and not. */
+  syncedWritesPerMove: number;
+  unsyncedWritesPerMove: number;
 }
 
 const TABLE = 'store-floor';
 const CONCURRENT = 50;
-const SECONDS = 4;
+const QUICK = process.env.BENCH_SERVER_QUICK === '1';
+const SECONDS = QUICK ? 0.5 : 4;
+const WARM_UP = QUICK ? 20 : 500;
+const SAMPLES = QUICK ? 50 : 1_000;
 
-const dynamo = await startEmbeddedDynamo({ tableName: TABLE, dataDir: join(process.env.DATA_DIR ?? '', 'dynamo') });
+const levelWrites = probeLevelWrites();
+const dynamo = await startEmbeddedDynamo({
+  tableName: TABLE,
+  dataDir: join(process.env.DATA_DIR ?? '', 'dynamo'),
+  durability: parseDurability(process.env.DURABILITY),
+});
 const events: string[] = [];
 for (let seed = 1; events.length < 2_000; seed++) {
   selfPlay({ seats: 4, random: seededRandom(seed), onStep: (step) => void events.push(JSON.stringify(step.events)) });
@@ -68,15 +80,16 @@ const write = async (stream: string) => {
 await write('cold');
 console.log('ready');
 if (process.argv[2] !== 'cold') {
-  for (let i = 0; i < 500; i++) await write(`s${i % CONCURRENT}`); // warm-up
+  for (let i = 0; i < WARM_UP; i++) await write(`s${i % CONCURRENT}`);
   const samples: number[] = [];
-  for (let i = 0; i < 1_000; i++) {
+  for (let i = 0; i < SAMPLES; i++) {
     const t0 = performance.now();
     await write(`s${i % CONCURRENT}`);
     samples.push(performance.now() - t0);
   }
   samples.sort((a, b) => a - b);
   const cpu0 = process.cpuUsage();
+  const writes0 = { ...levelWrites.counts };
   const t0 = performance.now();
   let writes = 0;
   await Promise.all(
@@ -96,6 +109,8 @@ if (process.argv[2] !== 'cold') {
     perSec: Math.round(writes / seconds),
     cpuMsPerMove: Math.round(((cpu.user + cpu.system) / 1000 / writes) * 1000) / 1000,
     rssMb: Math.round((process.memoryUsage().rss / 2 ** 20) * 10) / 10,
+    syncedWritesPerMove: Math.round(((levelWrites.counts.synced - writes0.synced) / writes) * 100) / 100,
+    unsyncedWritesPerMove: Math.round(((levelWrites.counts.unsynced - writes0.unsynced) / writes) * 100) / 100,
   };
   console.log(JSON.stringify(floor));
 }

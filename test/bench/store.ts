@@ -15,7 +15,7 @@
  * Extras, labelled: the store's append alone (the API's cached case, no read), and the floor's writes alone.
  * Targets (the API issues) judged. Last line: one JSON object (also in .tmp/bench/store.json).
  */
-import { SNAPSHOT_EVERY, toSnapshot } from '@chickenfoot/api';
+import { SNAPSHOT_EVERY, toSnapshot } from '@chickenfoot/app';
 import { selfPlay, seededRandom, type Command, type GameEvent, type GameState } from '@chickenfoot/rules';
 import { createDynamoClient, EventStore, type GameHead } from '@chickenfoot/store';
 import { startEmbeddedDynamo } from '@chickenfoot/store/embedded';

@@ -13,7 +13,7 @@
  * The last line printed is one JSON object with the figures.
  */
 import { randomUUID } from 'node:crypto';
-import { appSweeper, createGameService, silentLogger, type SweepReport } from '@chickenfoot/api';
+import { appSweeper, createGameService, silentLogger, type SweepReport } from '@chickenfoot/app';
 import { fisherYates, seededRandom } from '@chickenfoot/rules';
 import { CostMeter, createDynamoClient, EventStore, type CostReport } from '@chickenfoot/store';
 import { startEmbeddedDynamo } from '@chickenfoot/store/embedded';

@@ -9,13 +9,19 @@ export interface Usage {
   heapUsed: number;
   heapTotal: number;
   external: number;
+  /**
+   * Writes this process handed to LevelDB on disk so far, asked to be synced (a flush each, which
+   * LevelDB may share between writes in flight together) and not: see the store's probeLevelWrites.
+   */
+  levelWrites: { synced: number; unsynced: number };
 }
 
 /**
- * Answers every `'usage'` message on the IPC channel (if there is one) with this process's `Usage`.
- * @example answerUsage(); // in a server the bench spawns with an 'ipc' stdio entry
+ * Answers every `'usage'` message on the IPC channel (if there is one) with this process's `Usage`,
+ * its LevelDB writes as `levelWrites` counts them (a probe's counts, read at each answer).
+ * @example answerUsage(probeLevelWrites().counts); // in a server the bench spawns with an 'ipc' stdio entry
  */
-export function answerUsage(): void {
+export function answerUsage(levelWrites: Usage['levelWrites']): void {
   process.on('message', (message) => {
     if (message === 'gc') return (globalThis as { gc?: () => void }).gc?.();
     if (message !== 'usage') return;
@@ -27,6 +33,7 @@ export function answerUsage(): void {
       heapUsed: memory.heapUsed,
       heapTotal: memory.heapTotal,
       external: memory.external,
+      levelWrites: { ...levelWrites },
     };
     process.send?.(usage);
   });

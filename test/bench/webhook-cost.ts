@@ -8,7 +8,8 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { appSweeper, createApp, silentLogger } from '@chickenfoot/api';
+import { createApp } from '@chickenfoot/api';
+import { appSweeper, silentLogger } from '@chickenfoot/app';
 import { fisherYates, seededRandom, type Move } from '@chickenfoot/rules';
 import { createDynamoClient, EventStore } from '@chickenfoot/store';
 import { startEmbeddedDynamo } from '@chickenfoot/store/embedded';

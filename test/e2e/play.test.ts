@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { createApp, silentLogger } from '@chickenfoot/api';
+import { createApp } from '@chickenfoot/api';
+import { silentLogger } from '@chickenfoot/app';
 import { createDynamoClient, ensureTable, EventStore } from '@chickenfoot/store';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

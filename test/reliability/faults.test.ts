@@ -4,7 +4,8 @@
 // its log gapless and folding to its newest snapshot, and its projections consistent, rebuilt from
 // the log where a client gave up before its retry could repair them.
 import { randomUUID } from 'node:crypto';
-import { createApp, type LogRecord } from '@chickenfoot/api';
+import { createApp } from '@chickenfoot/api';
+import { type LogRecord } from '@chickenfoot/app';
 import { TEST_SECRET, TestClient } from '@chickenfoot/api/testing';
 import { fisherYates, seededRandom } from '@chickenfoot/rules';
 import { createDynamoClient, ensureTable, EventStore } from '@chickenfoot/store';

@@ -5,7 +5,8 @@
 // notification the games' logs call for has reached its receiver at least once (0 lost); the only
 // duplicates are a message sent again with the same webhook-id.
 import { randomUUID } from 'node:crypto';
-import { appSweeper, createApp, type WebhookSender } from '@chickenfoot/api';
+import { createApp } from '@chickenfoot/api';
+import { appSweeper, type WebhookSender } from '@chickenfoot/app';
 import { newKey, TEST_SECRET, TestClient } from '@chickenfoot/api/testing';
 import { fisherYates, seededRandom } from '@chickenfoot/rules';
 import { createDynamoClient, DUE_SHARDS, ensureTable, EventStore } from '@chickenfoot/store';

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { silentLogger } from '@chickenfoot/api';
+import { silentLogger } from '@chickenfoot/app';
 import { testApi, TestClient } from '@chickenfoot/api/testing';
 import type { Move } from '@chickenfoot/rules';
 import { serve, type ServerType } from '@hono/node-server';

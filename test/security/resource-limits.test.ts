@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { silentLogger } from '@chickenfoot/api';
+import { silentLogger } from '@chickenfoot/app';
 import { newKey, testApi, type TestClient } from '@chickenfoot/api/testing';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { createApp, silentLogger, type AppOptions } from '@chickenfoot/api';
+import { createApp, type AppOptions } from '@chickenfoot/api';
+import { silentLogger } from '@chickenfoot/app';
 import { createDynamoClient, ensureTable, EventStore } from '@chickenfoot/store';
 import { createSite } from '@chickenfoot/functions/site';
 import { serve } from '@hono/node-server';

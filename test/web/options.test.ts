@@ -1,8 +1,8 @@
 // The new-game form offers exactly what the contract allows: every rule option with every value
-// openapi.yaml lists (and no other), the numbers within its bounds, and as defaults the values the API
-// fills in for a game created without options.
+// openapi.yaml lists (and no other), the numbers within its bounds, each said in its sentence, and as
+// defaults the values the API fills in for a game created without options.
 import { readFileSync } from 'node:fs';
-import { GAME_FIELDS, RULE_OPTIONS } from '@chickenfoot/web';
+import { GAME_FIELDS, ruleOptionsOf } from '@chickenfoot/web';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Seat } from '../e2e/client';
@@ -28,24 +28,39 @@ function allowed(property: Property): unknown[] | undefined {
   return property.enum ?? (ref ? schemas[ref.split('/').at(-1)!]?.enum : undefined);
 }
 
+const escaped = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+
 let served: ServedApp;
+let page: string;
 beforeAll(async () => {
   served = await serveApp(inject('dynamoEndpoint'));
+  page = await (await fetch(`${served.baseUrl}/new`)).text();
 });
 afterAll(() => served.close());
 
 describe('the new-game form and the contract', () => {
-  it('offers every rule option of openapi.yaml, each value it lists and no other', () => {
+  it('offers every rule option of openapi.yaml, each value it lists and no other, each in its sentence', () => {
     const properties = schemas.RuleOptions!.properties;
-    expect(Object.keys(RULE_OPTIONS).sort()).toEqual(Object.keys(properties).sort());
-    for (const [name, option] of Object.entries(RULE_OPTIONS)) {
+    const options = ruleOptionsOf(spec);
+    expect(options.map((o) => o.name)).toEqual(Object.keys(properties));
+    for (const { name, spec: option } of options) {
       // A nullable option (the clock) is anyOf its values and null: its values are the other branch.
       const written = properties[name]!;
       const property = written.anyOf?.find((p) => (p as { type?: string }).type !== 'null') ?? written;
       const values = allowed(property);
-      if (values) expect(option.choices?.map((c) => c.value).sort(), name).toEqual([...values].sort());
-      else expect([option.range?.min, option.range?.max], name).toEqual([property.minimum, property.maximum]);
+      const radios = [...page.matchAll(new RegExp(`type="radio" name="${name}" value="([^"]*)"`, 'g'))].map(
+        (m) => m[1],
+      );
+      if (values) {
+        expect(option.choices?.map((c) => c.value).sort(), name).toEqual([...values].sort());
+        expect(radios.sort(), name).toEqual(values.map(String).sort());
+      } else {
+        expect([option.range?.min, option.range?.max], name).toEqual([property.minimum, property.maximum]);
+        expect(page, name).toContain(`name="${name}" type="number"`);
+      }
       expect(option.sentence.length, name).toBeGreaterThan(30);
+      expect(page, name).toContain(escaped(option.sentence));
+      expect(page, name).toContain(escaped(option.label));
     }
   });
 
@@ -66,8 +81,10 @@ describe('the new-game form and the contract', () => {
   it('starts each option at the value the API gives a game created without options', async () => {
     const ann = await Seat.register(served.baseUrl, 'Ann');
     const { rules } = await ann.create(2);
-    for (const [name, option] of Object.entries(RULE_OPTIONS)) {
-      if (option.fallback !== null) expect(option.fallback, name).toBe(rules[name as keyof typeof rules]);
+    for (const { name, spec: option } of ruleOptionsOf(spec)) {
+      if (option.fallback === null) continue;
+      expect(option.fallback, name).toBe(rules[name as keyof typeof rules]);
+      if (option.choices) expect(page, name).toMatch(new RegExp(`name="${name}" value="${option.fallback}" checked`));
     }
   });
 });

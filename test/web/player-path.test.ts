@@ -1,7 +1,9 @@
 // A player's way around the site, in a real browser: the key kept in the browser (shown, copied, a
 // sign-in link opening on another device, a wrong key refused, signing out), and a game created with
 // every rule option of the form set away from its default, each option explained in its sentence.
-import { RULE_OPTIONS, GAME_FIELDS } from '@chickenfoot/web';
+import { readFileSync } from 'node:fs';
+import { GAME_FIELDS, ruleOptionsOf } from '@chickenfoot/web';
+import { parse } from 'yaml';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Seat } from '../e2e/client';
@@ -11,6 +13,14 @@ import { serveApp, type ServedApp } from '../support/serve';
 import { signUp } from './support/player';
 import { keptSession } from './support/session';
 import { screenshot, VIEWPORTS } from './support/screens';
+
+// The rule options as the form offers them: from the contract, as the site reads it.
+const RULE_OPTIONS = Object.fromEntries(
+  ruleOptionsOf(parse(readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8'))).map((o) => [
+    o.name,
+    o.spec,
+  ]),
+);
 
 let served: ServedApp;
 let browser: Browser;
@@ -104,10 +114,10 @@ describe('a player on the web client', () => {
     } as const;
     expect(Object.keys(chosen).sort()).toEqual(Object.keys(RULE_OPTIONS).sort());
     for (const [name, value] of Object.entries(chosen)) {
-      expect(value, name).not.toBe(RULE_OPTIONS[name as keyof typeof RULE_OPTIONS].fallback);
+      expect(value, name).not.toBe(RULE_OPTIONS[name]?.fallback);
       const radio = page.locator(`input[type=radio][name="${name}"][value="${value}"]`);
       if ((await radio.count()) > 0) await radio.check();
-      else await page.getByLabel(RULE_OPTIONS[name as keyof typeof RULE_OPTIONS].label).fill(String(value));
+      else await page.getByLabel(RULE_OPTIONS[name]?.label ?? name).fill(String(value));
     }
     await page.getByLabel('Players', { exact: true }).fill('4');
     await page.getByLabel('Computer players').fill('1');

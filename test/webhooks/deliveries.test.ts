@@ -2,7 +2,7 @@
 // says (checked with the reference `standardwebhooks` package), retried on the schedule to a failing
 // receiver, given up after about three days, stopped by a 410, never redirected, timed out, told to
 // wait by Retry-After, sent again after a crash between sending and recording, redelivered by hand.
-import { RETRY_DELAYS_MS, type WebhookSender } from '@chickenfoot/api';
+import { RETRY_DELAYS_MS, type WebhookSender } from '@chickenfoot/app';
 import { sendWebhook } from '@chickenfoot/webhooks';
 import { newKey, testApi } from '@chickenfoot/api/testing';
 import { createServer } from 'node:net';
@@ -198,7 +198,7 @@ describe('webhook deliveries', () => {
     const h = await setUp();
     const real = h.sweeper;
     // The sender of a sweeper that dies right after its request went out: the attempt is never recorded.
-    const { appSweeper } = await import('@chickenfoot/api');
+    const { appSweeper } = await import('@chickenfoot/app');
     const send: WebhookSender = async (url, headers, body) => {
       const res = await fetch(url, { method: 'POST', headers, body });
       if (crash) {

@@ -11,14 +11,22 @@ export function expectedNotifications(commits: readonly Commit[], people: readon
     const counts = told.get(player);
     if (counts) counts[type] = (counts[type] ?? 0) + 1;
   };
+  // Whom the game awaits: what the last commit that changed it said (a commit that does not change it
+  // records no turn).
+  let awaited: string | null = null;
   for (const commit of commits) {
-    for (const event of commit.events as { type: string }[]) {
+    const events = commit.events as { type: string }[];
+    for (const event of events) {
       const type = { GameStarted: 'game.started', HandEnded: 'hand.ended', GameEnded: 'game.finished' }[event.type];
       if (type) for (const p of people) add(p, type);
     }
-    const to = commit.turn?.to ?? null;
-    const finished = (commit.events as { type: string }[]).some((e) => e.type === 'GameEnded');
-    if (to !== null && commit.turn?.from !== to && !finished) add(to, 'turn.started');
+    if (commit.turn) awaited = commit.turn.to;
+    const finished = events.some((e) => e.type === 'GameEnded');
+    // docs: every new turn of a player, the one that comes back to them included (the others' moves
+    // were forced): a play, a pass or a skip moves the turn on.
+    const changed = commit.turn !== undefined && commit.turn.from !== commit.turn.to;
+    const movedOn = events.some((e) => ['RootPlaced', 'TilePlayed', 'TurnPassed', 'TurnSkipped'].includes(e.type));
+    if (awaited !== null && !finished && (changed || movedOn)) add(awaited, 'turn.started');
   }
   return told;
 }

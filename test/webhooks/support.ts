@@ -1,5 +1,5 @@
 import { newKey, testApi, type TestClient } from '@chickenfoot/api/testing';
-import type { SweeperWebhookOptions } from '@chickenfoot/api';
+import type { SweeperWebhookOptions } from '@chickenfoot/app';
 import type { Move } from '@chickenfoot/rules';
 import { inject } from 'vitest';
 import { seatGame, type Player } from '../reliability/support/games';

@@ -22,8 +22,8 @@ export const DOCS_ASSET_DIR = 'node_modules/swagger-ui-dist';
 
 /**
  * Copies Swagger UI's assets next to the Lambda bundle, as a package the app resolves at run time.
- * They are files, not code: bundled into index.mjs, 1.9 MB of strings would be parsed on every cold
- * start; beside it they are read only when someone opens /docs (~2 MB of the asset's ~2.6 MB).
+ * They are files, not code: bundled into index.mjs, their strings would be parsed on every cold
+ * start; beside it they are read only when someone opens /docs (they are most of the asset's size).
  * @example await bundleLambda(out); copyDocsAssets(out);
  */
 export function copyDocsAssets(outdir: string): string[] {

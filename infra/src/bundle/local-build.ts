@@ -32,7 +32,9 @@ export async function bundleLocalServer(outdir: string, entry?: string): Promise
     .filter((input) => !/^[a-z-]+:/.test(input))
     .map((input) => (isAbsolute(input) ? input : resolve(REPO_ROOT, input)));
   const bundleDir = join(REPO_ROOT, 'infra', 'src', 'bundle');
-  const options = readdirSync(bundleDir).map((file) => join(bundleDir, file));
+  const options = readdirSync(bundleDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
   // node_modules' own files keep their packages' dates, so a changed install shows in the locks.
   const locks = ['package.json', 'package-lock.json', 'node_modules/.package-lock.json'].map((f) => join(REPO_ROOT, f));
   // The web client's bundle, which the server reads from packages/web/dist: built here too, so a start

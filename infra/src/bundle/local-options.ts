@@ -1,9 +1,6 @@
 import type { BuildOptions } from 'esbuild';
-import { lambdaCredentials } from './lambda-credentials';
 import { LOCAL_ENTRY, REPO_ROOT } from './paths';
-import { zodEnglishOnly } from './zod-locales';
-import { zodWithoutUnused } from './zod-unused';
-import { sdkWithoutEventStreams } from './sdk-unused';
+import { stubPlugins } from './stubs/bundle-stubs';
 
 /**
  * The esbuild options of `npm start`'s prebuilt server (functions/start.mjs builds with these when
@@ -19,7 +16,7 @@ import { sdkWithoutEventStreams } from './sdk-unused';
  * - Source maps, for stack traces that point at the TypeScript; `npm start` turns them on
  *   (process.setSourceMapsEnabled) before it imports the bundle. Without the sources themselves
  *   (they are in the repository): Node parses the whole map at every start, and the sources were
- *   two thirds of it (3.3 MB).
+ *   most of it.
  * @example await esbuild.build(localServerBuildOptions('node_modules/.cache/chickenfoot/local'));
  */
 export function localServerBuildOptions(outdir: string, entry: string = LOCAL_ENTRY): BuildOptions {
@@ -39,7 +36,7 @@ export function localServerBuildOptions(outdir: string, entry: string = LOCAL_EN
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
     },
-    plugins: [zodEnglishOnly(), zodWithoutUnused(), lambdaCredentials(), sdkWithoutEventStreams()],
+    plugins: stubPlugins(),
     absWorkingDir: REPO_ROOT,
     logLevel: 'warning',
     metafile: true,

@@ -1,9 +1,6 @@
 import type { BuildOptions } from 'esbuild';
 import { LAMBDA_ENTRY, REPO_ROOT } from './paths';
-import { lambdaCredentials } from './lambda-credentials';
-import { zodEnglishOnly } from './zod-locales';
-import { zodWithoutUnused } from './zod-unused';
-import { sdkWithoutEventStreams } from './sdk-unused';
+import { stubPlugins } from './stubs/bundle-stubs';
 
 /**
  * The one set of esbuild options for the Lambda bundle: the stack deploys what these build, and
@@ -16,7 +13,7 @@ import { sdkWithoutEventStreams } from './sdk-unused';
  *   bundled-handler test fails if a CommonJS `require` shim ever appears.
  * - Four plugins drop code Lambda never runs: zod's 63 non-English locales, zod's schema compiler and
  *   JSON Schema reader, every AWS credential source but the environment, and the SDK's event streams
- *   (see zod-locales.ts, zod-unused.ts, lambda-credentials.ts and sdk-unused.ts).
+ *   (all in stubs/, listed in stubs/bundle-stubs.ts with what each stubs, which a test checks).
  * - Source maps without sources: stack traces map to TypeScript lines (with NODE_OPTIONS
  *   --enable-source-maps) while the map stays small.
  * @example await esbuild.build(lambdaBuildOptions('/tmp/out'));
@@ -36,7 +33,7 @@ export function lambdaBuildOptions(outdir: string, entry: string = LAMBDA_ENTRY)
     sourcesContent: false,
     legalComments: 'none',
     external: [],
-    plugins: [zodEnglishOnly(), zodWithoutUnused(), lambdaCredentials(), sdkWithoutEventStreams()],
+    plugins: stubPlugins(),
     absWorkingDir: REPO_ROOT,
     logLevel: 'warning',
     metafile: true,

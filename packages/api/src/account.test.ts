@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { createDynamoClient, EventStore } from '@chickenfoot/store';
-import { tokenFor } from './auth/tokens';
+import { tokenFor } from '@chickenfoot/app';
 import { newKey, TEST_SECRET, testApi } from './testing';
 
 const change = (version: number | string, key = newKey()) => ({

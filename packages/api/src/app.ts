@@ -1,26 +1,15 @@
-import type { Shuffle } from '@chickenfoot/rules';
-import type { EventStore } from '@chickenfoot/store';
+import { createApplication, type ApplicationOptions } from '@chickenfoot/app';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppDeps, AppEnv, Limits } from './app-deps';
 import { requirePlayer } from './auth/middleware';
 import { requireWatcher } from './auth/watch-middleware';
-import { lazySecret, type SecretSource } from './auth/secret';
-import { AccountCache } from './auth/sessions';
-import { Signer } from './auth/signer';
-import { systemClock, type Clock } from './clock';
 import { ROUTES } from './contract/document';
-import type { BotOptions } from './games/bot-players';
-import { createGameService } from './games/create-service';
-import { GameWatcher } from './games/watcher';
-import { TurnWaiter } from './games/turn-waiter';
 import { limitBody } from './http/body-limit';
 import { bufferedBody } from './http/buffered-body';
 import { errorHandler } from './http/errors';
-import { jsonLogger, type Logger } from './http/logging';
 import { problem } from './http/problems';
 import { RateLimiter } from './http/rate-limit';
 import { limitByAddress, requestContext } from './http/request-context';
-import { PlayerRepository } from './players/repository';
 import { accountRoutes } from './routes/account';
 import { docsRoutes } from './routes/docs';
 import { eventRoutes } from './routes/events';
@@ -32,37 +21,15 @@ import { exportRoutes } from './routes/export';
 import { rematchRoutes } from './routes/rematch';
 import { watchRoutes } from './routes/watch';
 import { webhookRoutes } from './routes/webhooks';
-import { WatchLinks } from './games/watch-links';
 import { moveRoutes } from './routes/moves';
 import { myGameRoutes } from './routes/my-games';
 import { playerRoutes } from './routes/players';
 import { seatRoutes } from './routes/seats';
 import { router } from './routes/router';
-import { webhookParts } from './webhooks/parts';
 
-/** What the app is built from. Only entry points (functions/) read the environment to fill this in. */
-export interface AppOptions {
-  readonly store: EventStore;
-  /** The token-signing secret (≥ 32 characters), or how to fetch it once. */
-  readonly secret: SecretSource;
-  /** Shuffles each deal; cryptographically secure (node:crypto) unless a test passes its own. */
-  readonly shuffle?: Shuffle;
-  readonly logger?: Logger;
+/** What the app is built from: the application's options, and the HTTP shell's limits. */
+export interface AppOptions extends ApplicationOptions {
   readonly limits?: Partial<Limits>;
-  /** How many games' latest states to keep in memory for the move path (0 turns it off). */
-  readonly cacheSize?: number;
-  /** The time now (ms since the epoch); the machine's clock unless a test passes its own. */
-  readonly clock?: Clock;
-  /** How the server plays bots: the real ones by default; a test may pass its own chooser, randomness, bounds. */
-  readonly bots?: BotOptions;
-  /** How long a game may wait for players with nothing happening before the sweeper closes it (default 7 days). */
-  readonly staleAfterMs?: number;
-  /**
-   * Webhooks: URLs over plain HTTP to loopback are accepted for endpoints (local development and
-   * tests only; off, only HTTPS to public addresses), and `onNotify` hears of each commit written
-   * with notifications (the local server sweeps soon after it).
-   */
-  readonly webhooks?: { readonly allowLoopbackHttp?: boolean; readonly onNotify?: () => void };
 }
 
 const DEFAULT_LIMITS: Limits = {
@@ -93,13 +60,12 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   app.use('*', requestContext(logger));
   app.use('*', limitBody(limits.bodyBytes));
   // One token check (and rate limit) for every /v1 route except registration, before any route runs.
-  const auth = requirePlayer(deps.signer, new RateLimiter(limits.perPlayer, deps.clock), deps.accounts);
+  const auth = requirePlayer(deps.accounts, new RateLimiter(limits.perPlayer, deps.clock));
   // The /v1/watch routes take a watch token instead (a link's, not a player's).
-  const links = new WatchLinks(deps.store);
   const watcher = requireWatcher(
     deps.signer,
     new RateLimiter(limits.perPlayer, deps.clock, undefined, 'watcher'),
-    links,
+    deps.watchLinks,
   );
   app.use('/v1/*', (c, next) => {
     if (c.req.path === '/v1/players') return next();
@@ -113,7 +79,7 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   app.route('/', messageRoutes(deps));
   app.route('/', exportRoutes(deps));
   app.route('/', rematchRoutes(deps));
-  app.route('/', watchRoutes(deps, links));
+  app.route('/', watchRoutes(deps));
   app.route('/', myGameRoutes(deps));
   app.route('/', webhookRoutes(deps));
   app.route('/', gameRoutes(deps));
@@ -152,33 +118,6 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
 
 /** The app's parts, each built once from the options: what every route is handed. */
 function appDeps(options: AppOptions): AppDeps {
-  const logger = options.logger ?? jsonLogger;
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
-  const clock = options.clock ?? systemClock;
-  const secret = lazySecret(options.secret);
-  let signer: Promise<Signer> | undefined;
-  const players = new PlayerRepository(options.store);
-  const webhooks = webhookParts(options.store, clock, logger, options.webhooks?.onNotify);
-  return {
-    store: options.store,
-    games: createGameService({ ...options, notifier: webhooks.notifier }),
-    webhooks,
-    urlPolicy: { allowLoopbackHttp: options.webhooks?.allowLoopbackHttp ?? false },
-    players,
-    accounts: new AccountCache(players, clock),
-    watcher: new GameWatcher(options.store, limits.pollMs),
-    turnWaiter: new TurnWaiter(options.store, limits.pollMs),
-    // A failed fetch of the secret is tried again on the next request, so only a success is kept.
-    signer: () =>
-      (signer ??= secret().then(
-        (s) => new Signer(s),
-        (error: unknown) => {
-          signer = undefined;
-          throw error;
-        },
-      )),
-    clock,
-    logger,
-    limits,
-  };
+  return { ...createApplication({ pollMs: limits.pollMs, ...options }), limits };
 }

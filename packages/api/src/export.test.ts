@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { replay, type GameExport } from './games/export';
+import { replay, type GameExport } from '@chickenfoot/app';
 import { newKey, testApi, type TestClient } from './testing';
 
 const LIMITS = { limits: { perPlayer: { burst: 1e6, perSecond: 1e6 } } };

@@ -1,7 +1,7 @@
 import { CostMeter, createDynamoClient, ensureTable, EventStore } from '@chickenfoot/store';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import { GameWatcher } from './games/watcher';
+import { GameWatcher } from '@chickenfoot/app';
 import { RateLimiter } from './http/rate-limit';
 import { testApi } from './testing';
 
@@ -69,7 +69,8 @@ describe('long-poll', () => {
     const watcher = new GameWatcher(store, 50, 2);
     const abort = new AbortController();
     const started = Date.now();
-    const held = [watcher.wait('g1', 'ann', 5, 5000, abort.signal), watcher.wait('g2', 'ann', 5, 5000, abort.signal)];
+    const { signal } = abort;
+    const held = [watcher.wait('g1', 'ann', 5, 5000, { signal }), watcher.wait('g2', 'ann', 5, 5000, { signal })];
     expect(await watcher.wait('g3', 'ann', 5, 5000)).toBe(5);
     expect(Date.now() - started).toBeLessThan(200);
     abort.abort();

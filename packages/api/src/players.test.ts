@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { tokenFor } from './auth/tokens';
+import { tokenFor } from '@chickenfoot/app';
 import { newKey, TEST_SECRET, testApi } from './testing';
 
 describe('players and tokens', () => {

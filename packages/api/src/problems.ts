@@ -21,6 +21,8 @@ export const PROBLEMS = {
   'game/watch-link-not-found': { status: 404, title: 'No such watch link of this game' },
   'game/too-many-watch-links': { status: 422, title: 'Too many watch links are open' },
   'player/not-found': { status: 404, title: 'No such player' },
+  'player/deleted': { status: 410, title: 'This account was deleted' },
+  'player/token-revoked': { status: 409, title: 'That token was revoked' },
   'player/token-not-found': { status: 404, title: 'No such token of yours' },
   'player/too-many-tokens': { status: 422, title: 'Too many tokens are open' },
   'webhook/not-found': { status: 404, title: 'No such webhook endpoint of yours' },
@@ -34,7 +36,7 @@ export const PROBLEMS = {
   ...Object.fromEntries(REJECTION_CODES.map((code) => [code, { status: 422, title: titleOf(code) }])),
 } as Record<
   ProblemCode,
-  { status: 400 | 401 | 403 | 404 | 405 | 412 | 413 | 415 | 422 | 428 | 429 | 500 | 503; title: string }
+  { status: 400 | 401 | 403 | 404 | 405 | 409 | 410 | 412 | 413 | 415 | 422 | 428 | 429 | 500 | 503; title: string }
 >;
 
 /** A problem code: `request/…`, `auth/…`, `game/…`, `player/…`, `webhook/…`, `service/…` or a rules code. */
@@ -58,6 +60,8 @@ export type ProblemCode =
   | 'game/watch-link-not-found'
   | 'game/too-many-watch-links'
   | 'player/not-found'
+  | 'player/deleted'
+  | 'player/token-revoked'
   | 'player/token-not-found'
   | 'player/too-many-tokens'
   | 'webhook/not-found'

@@ -2,7 +2,7 @@ import { createDynamoClient, CostMeter, ensureTable, EventStore } from '@chicken
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { createApp } from './app';
-import { SNAPSHOT_EVERY } from './games/repository';
+import { SNAPSHOT_EVERY } from '@chickenfoot/app';
 import { TEST_SECRET, TestClient } from './testing';
 
 /** Two apps on one table: `player` plays (and caches), `reader` caches nothing, so every request it serves loads the game. */

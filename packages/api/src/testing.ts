@@ -5,8 +5,8 @@ import { fisherYates, seededRandom, type Move, type Tile } from '@chickenfoot/ru
 import type { LambdaEvent } from 'hono/aws-lambda';
 import { createDynamoClient, ensureTable, EventStore } from '@chickenfoot/store';
 import { createApp, type AppOptions } from './app';
-import type { LogRecord } from './http/logging';
-import { appSweeper, type SweeperWebhookOptions } from './sweeper/clock-sweeper';
+import type { LogRecord } from '@chickenfoot/app';
+import { appSweeper, type SweeperWebhookOptions } from '@chickenfoot/app';
 
 /** A seeded [0, 1) from a seeded whole-number generator: the retries' jitter, deterministic. */
 const jitter = (random: (bound: number) => number) => () => random(1_000_000) / 1_000_000;

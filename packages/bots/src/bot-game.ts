@@ -60,11 +60,7 @@ export function playBotGame(options: BotGameOptions): BotGameResult {
     state = decision.state;
     for (const event of decision.events) {
       events.push(event);
-      for (let seat = 0; seat < seats; seat++) {
-        const seen = redactEvent(event, seat);
-        if (seen.type === 'HandDealt') logs[seat] = [seen];
-        else logs[seat]?.push(seen);
-      }
+      logEvent(logs, event);
     }
   };
   const ask = (seat: Seat): Move | null =>
@@ -104,4 +100,13 @@ export function playBotGame(options: BotGameOptions): BotGameResult {
     totals: state.totals,
     winners: state.status === 'finished' ? state.winners : [],
   };
+}
+
+/** Adds what each seat sees of `event` to its log of the hand in play (a deal starts a new one). */
+function logEvent(logs: VisibleEvent[][], event: GameEvent): void {
+  for (let seat = 0; seat < logs.length; seat++) {
+    const seen = redactEvent(event, seat);
+    if (seen.type === 'HandDealt') logs[seat] = [seen];
+    else logs[seat]?.push(seen);
+  }
 }

@@ -6,7 +6,7 @@ import { moveChoices } from './moves';
 import { playOut } from './playout';
 import { sampleDeal, worldOf } from './world';
 
-/** The time a `strong` decision takes by default, in ms: what keeps its p99 within 100 ms here. */
+/** The time a `strong` decision takes by default, in ms: short enough for a bot's reply (PERFORMANCE.md). */
 export const DEFAULT_BUDGET_MS = 50;
 
 // The first halving of the candidates comes after this many deals (a power of two).

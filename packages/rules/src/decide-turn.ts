@@ -1,4 +1,4 @@
-import { anyFits, endFor, endWithId, type OpenEnd } from './board';
+import { anyFits, endFor, type OpenEnd } from './board';
 import { refuseAnnounceWithPlay } from './chickenlittle';
 import type { PlayMove } from './commands';
 import type { Seat } from './events';
@@ -46,18 +46,17 @@ export function decidePlay(
 }
 
 /**
- * `decidePlay` for a play known to be legal (see `ScratchGame.play`): the same play and what follows it,
- * without the checks. A play they would refuse is the caller's bug and leaves the game corrupt.
+ * The play itself, whether checked here or listed (fast/in-place.ts): the tile placed (with the
+ * announcement asked), then every forced move that follows.
  */
-export function playListed(rec: Recorder, game: PlayingGame, seat: Seat, move: PlayMove): void {
-  const end = endWithId(game.hand.ends, move.on);
-  if (!end) throw new Error(`a listed play of ${move.tile} on placement ${move.on}, which has no open end`);
-  playAndSettle(rec, game, seat, move.tile, end, move.announce === true);
-}
-
-// The play itself, whether checked or listed: the tile placed (with the announcement asked), then every
-// forced move that follows.
-function playAndSettle(rec: Recorder, game: PlayingGame, seat: Seat, tile: Tile, end: OpenEnd, announce: boolean) {
+export function playAndSettle(
+  rec: Recorder,
+  game: PlayingGame,
+  seat: Seat,
+  tile: Tile,
+  end: OpenEnd,
+  announce: boolean,
+) {
   const after = playTile(rec, game, seat, tile, end, announce ? 'asked' : 'unasked');
   if (after) settle(rec, after);
 }

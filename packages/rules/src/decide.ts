@@ -4,7 +4,7 @@ import { decideGiveTime, decideReturn, decideTimeout, present } from './decide-c
 import { decideCancel, decideErase } from './decide-cancel';
 import { decideAddBot, decideLeave } from './decide-seats';
 import { decideCreate, decideJoin } from './decide-setup';
-import { decideDraw, decidePass, decidePlay, playListed } from './decide-turn';
+import { decideDraw, decidePass, decidePlay } from './decide-turn';
 import type { GameEvent, Seat } from './events';
 import { Recorder, type DecideContext } from './recorder';
 import { reject, type Refusal, type Rejection, type RejectionOf } from './rejections';
@@ -28,22 +28,10 @@ export function decide(command: Command, state: GameState, context: DecideContex
   return decideWith(new Recorder(state, context), command);
 }
 
-/** `decide` on a recorder's state: `ScratchGame` passes one that folds its own state in place. */
+/** `decide` on a recorder's state: `ScratchGame` (fast/) passes one that folds its own state in place. */
 export function decideWith(rec: Recorder, command: Command): Decision {
   const refused = apply(command, rec);
   return refused ?? { ok: true, events: rec.events, state: rec.state };
-}
-
-/**
- * `decideWith` for a move of `seat` known to be legal now: one of `legalMoves(state, seat)`, or one built
- * from the same facts (see `ScratchGame.play`). A play is made without decide's checks (a quarter of
- * a play's time in self-play); any other move is decided as usual.
- */
-export function decideListed(rec: Recorder, seat: Seat, move: Move): Decision {
-  const game = rec.state;
-  if (move.type !== 'play' || game.status !== 'playing') return decideWith(rec, { type: 'move', seat, move });
-  playListed(rec, present(rec, game, seat), seat, move);
-  return { ok: true, events: rec.events, state: rec.state };
 }
 
 function apply(command: Command, rec: Recorder): Rejection | undefined {

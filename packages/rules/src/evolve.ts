@@ -1,14 +1,11 @@
-import { placeRoot, placeTile } from './board';
-import { afterAnnounce, afterCallout, afterDraw, afterPlacement, afterSkip, dealtStatuses } from './chickenlittle';
+import { dealtStatuses } from './chickenlittle';
 import { evolveClock, isClockType, newClock, seatLeft, turnPassed, type ClockEvent } from './clock';
-import type { EventOf, GameEvent, InPlayEvent, Seat } from './events';
-import { storedRuleset, type Ruleset } from './ruleset';
+import type { EventOf, GameEvent, InPlayEvent } from './events';
+import { copyHand, evolveHand, replaceAt, type Draft, type HandEvent } from './evolve-hand';
+import { storedRuleset } from './ruleset';
 import { cancelled, erased } from './evolve-setup';
 import { setupOf } from './setup';
 import type { EmptyGame, FinishedGame, GameState, HandRecord, HandState, PlayingGame, WaitingGame } from './state';
-import type { Tile } from './tiles';
-
-type Draft<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
  * Applies one event to a state and returns the next state. Pure and total: it never validates
@@ -22,8 +19,8 @@ export function evolve(state: GameState, event: GameEvent): GameState {
 /**
  * `evolve`, or with `own` the same transition made in place: the state's hot parts (the hand, its
  * tiles, the table's placements and ends) are the caller's own copy, changed rather than copied, and
- * the state given is used up (see `ScratchGame`). Every rule is written once, here, for both: `own`
- * only says whether the arrays a transition changes are copied first.
+ * the state given is used up (see `fast/scratch-game.ts`). Every rule is written once, here, for both:
+ * `own` only says whether the arrays a transition changes are copied first.
  */
 export function fold(state: GameState, event: GameEvent, own: boolean): GameState {
   switch (event.type) {
@@ -122,22 +119,6 @@ export function evolveInPlay(game: PlayingGame, event: InPlayEvent, own = false)
   return playing(game, over, game.openers, handScores, totals, [...game.pastHands, record]);
 }
 
-/** True for an event that `fold` with `own` applies in place (the others make new objects there too). */
-export function foldsInPlace(event: GameEvent): boolean {
-  switch (event.type) {
-    case 'TileDrawn':
-    case 'RootPlaced':
-    case 'TilePlayed':
-    case 'TurnPassed':
-    case 'TurnSkipped':
-    case 'ChickenlittleAnnounced':
-    case 'ChickenlittleCalledOut':
-      return true;
-    default:
-      return false;
-  }
-}
-
 // A switch: the Set it replaces was asked once per event.
 function passesTurn(type: GameEvent['type']): boolean {
   switch (type) {
@@ -157,67 +138,6 @@ function clocked(game: PlayingGame, event: ClockEvent): PlayingGame {
   const next = playing(game, game.hand);
   next.clock = evolveClock(game.clock, event);
   return next;
-}
-
-/** The events of a hand in play that change the hand: every one but the clock's and the hand's end. */
-type HandEvent = Exclude<InPlayEvent, { type: 'HandEnded' } | ClockEvent>;
-
-function evolveHand(rules: Ruleset, seatCount: number, hand: HandState, event: HandEvent, own: boolean): HandState {
-  const next: Draft<HandState> = own ? hand : copyHand(hand);
-  switch (event.type) {
-    case 'TileDrawn': {
-      const tiles = addTile(next, event.seat, event.tile, own);
-      next.drawn = hand.drawn + 1;
-      if (event.reason === 'turn') next.drawnTile = event.tile;
-      next.chickenlittle = afterDraw(hand.chickenlittle, event.seat, tiles.length);
-      return next;
-    }
-    case 'RootPlaced':
-      removeTile(next, event.seat, event.tile, own);
-      placeRoot(next, event.tile, event.seat, rules.spokes);
-      next.turn = (event.seat + 1) % seatCount;
-      next.drawnTile = null;
-      next.chickenlittle = afterPlacement(
-        hand.chickenlittle,
-        event.seat,
-        next.hands[event.seat]?.length ?? 0,
-        rules.chickenlittle,
-      );
-      return next;
-    case 'TilePlayed':
-      removeTile(next, event.seat, event.tile, own);
-      placeTile(next, event, rules.spokes, own);
-      next.turn = (event.seat + 1) % seatCount;
-      next.drawnTile = null;
-      next.chickenlittle = afterPlacement(
-        hand.chickenlittle,
-        event.seat,
-        next.hands[event.seat]?.length ?? 0,
-        rules.chickenlittle,
-      );
-      return next;
-    case 'TurnPassed':
-      next.turn = (event.seat + 1) % seatCount;
-      next.drawnTile = null;
-      return next;
-    case 'TurnSkipped':
-      next.turn = (event.seat + 1) % seatCount;
-      next.drawnTile = null;
-      next.chickenlittle = afterSkip(hand.chickenlittle, event.seat);
-      return next;
-    case 'ChickenlittleAnnounced':
-      next.chickenlittle = afterAnnounce(hand.chickenlittle, event.seat);
-      return next;
-    case 'ChickenlittleCalledOut':
-      next.chickenlittle = afterCallout(hand.chickenlittle, event.seat, event.penalty);
-      return next;
-    default: {
-      // Checked at compile time; at run time an event type this version does not know changes nothing.
-      const unknown: never = event;
-      void unknown;
-      return hand;
-    }
-  }
 }
 
 /** A player left a game in play: the bot named takes their seat over, and `players` keeps who played it. */
@@ -266,9 +186,12 @@ function finished(game: PlayingGame, event: EventOf<'GameEnded'>): FinishedGame 
   };
 }
 
-// Every state object is written out field by field in the same order (never spread), and so is
-// every hand, so V8 sees one shape each: spreads made it see many and cost a third of self-play time.
-function playing(
+/**
+ * A game in play on `hand`, the rest taken from `game` unless given. Every state object is written out
+ * field by field in the same order (never spread), and so is every hand, so that V8 sees one shape each:
+ * spread objects come in many shapes, and every read of their fields is then a slow (megamorphic) one.
+ */
+export function playing(
   game: WaitingGame | PlayingGame,
   hand: HandState,
   openers = game.openers,
@@ -310,75 +233,4 @@ function dealt(event: EventOf<'HandDealt'>, own: boolean): HandState {
     chickenlittle: dealtStatuses(event.hands.length),
     over: false,
   };
-}
-
-function copyHand(h: HandState): Draft<HandState> {
-  return {
-    index: h.index,
-    dealer: h.dealer,
-    opener: h.opener,
-    hands: h.hands,
-    boneyard: h.boneyard,
-    drawn: h.drawn,
-    placements: h.placements,
-    ends: h.ends,
-    mustFill: h.mustFill,
-    openSuits: h.openSuits,
-    turn: h.turn,
-    drawnTile: h.drawnTile,
-    chickenlittle: h.chickenlittle,
-    over: h.over,
-  };
-}
-
-function replaceAt<T>(items: readonly T[], index: number, value: T): T[] {
-  const copy = items.slice();
-  copy[index] = value;
-  return copy;
-}
-
-// A seat's tiles as `next` may change them: in place (`own`) its own array, else a copy put in a copy
-// of the hands, so the hand `next` was copied from keeps its arrays.
-function seatTiles(next: Draft<HandState>, seat: Seat, own: boolean): Tile[] {
-  const tiles = next.hands[seat] ?? [];
-  if (own) return tiles as Tile[];
-  const copy = tiles.slice();
-  next.hands = replaceAt(next.hands, seat, copy);
-  return copy;
-}
-
-/** Adds a drawn tile to `seat`'s tiles at the end; returns them. */
-function addTile(next: Draft<HandState>, seat: Seat, tile: Tile, own: boolean): readonly Tile[] {
-  const tiles = seatTiles(next, seat, own);
-  tiles.push(tile);
-  return tiles;
-}
-
-/** Takes a placed tile out of `seat`'s tiles, keeping the others' order. */
-function removeTile(next: Draft<HandState>, seat: Seat, tile: Tile, own: boolean): void {
-  const tiles = seatTiles(next, seat, own);
-  // Found by a plain loop (tiles compare by reference: see tiles.ts), then the rest shifted down and the
-  // last popped, which keeps the order: indexOf and splice were builtin calls, once every play.
-  let at = 0;
-  while (at < tiles.length && tiles[at] !== tile) at++;
-  if (at < tiles.length) {
-    for (let i = at; i < tiles.length - 1; i++) tiles[i] = tiles[i + 1] as Tile;
-    tiles.pop();
-  }
-}
-
-/**
- * A copy of `state` that `fold` may change in place (see `ScratchGame`): a game in play gets its own
- * game object, hand object, arrays of tiles, placements and open ends; the rest is shared, since
- * nothing changes it in place. Any other state is returned as it is: folding in place never changes
- * one (a deal makes the hand it plays on).
- */
-export function ownCopy(state: GameState): GameState {
-  if (state.status !== 'playing') return state;
-  const from = state.hand;
-  const hand = copyHand(from);
-  hand.hands = from.hands.map((tiles) => tiles.slice());
-  hand.placements = from.placements.slice();
-  hand.ends = from.ends.map((end) => ({ id: end.id, suit: end.suit, remaining: end.remaining }));
-  return playing(state, hand);
 }

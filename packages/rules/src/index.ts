@@ -59,6 +59,17 @@ export {
   type ResolvedRuleset,
 } from './ruleset';
 export {
+  RULE_OPTIONS,
+  choiceValues,
+  isChoice,
+  rulesetVocabulary,
+  type ChoiceOption,
+  type NumberOption,
+  type OptionValue,
+  type RuleOption,
+  type RuleOptionName,
+} from './rule-options';
+export {
   SET_SIZES,
   double,
   factsOf,
@@ -78,4 +89,4 @@ export { viewFor, type GameView, type HandView, type SeatView } from './view';
 export { redactEvent, type VisibleEvent } from './redact';
 export { fisherYates, seededRandom, stackedDeck, type RandomInt } from './random';
 export { selfPlay, type SelfPlayOptions, type SelfPlayResult } from './self-play';
-export { ScratchGame } from './scratch';
+export { ScratchGame } from './fast/scratch-game';

@@ -28,7 +28,7 @@ export function deal(shuffle: Shuffle, rules: Ruleset, seats: number): Deal {
 }
 
 // Which tiles a deck shows, by `TileFacts.index`: reset by every check (deal is not re-entrant). A Set of
-// the set's tiles cost a tenth of self-play's time, building it for every deal.
+// the set's tiles, built for every deal, cost a good share of self-play's time.
 const SEEN = new Uint8Array(TILE_COUNT);
 
 /** True when `deck` holds each of the `count` tiles of the double-`set` set once, each spelled canonically. */

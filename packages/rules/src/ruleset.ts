@@ -1,69 +1,41 @@
+import {
+  choiceValues,
+  isChoice,
+  MAX_AWAY_AFTER,
+  MAX_TURN_HOURS,
+  RULE_OPTION_NAMES,
+  RULE_OPTIONS,
+  type OptionValue,
+  type RuleOption,
+  type RuleOptionName,
+} from './rule-options';
 import { SET_SIZES, type SetSize } from './tiles';
 
-/** How well a computer player plays, from a uniformly random legal move to a search. */
-export const BOT_LEVELS = ['random', 'greedy', 'strong'] as const;
-export type BotLevel = (typeof BOT_LEVELS)[number];
+export { MAX_AWAY_AFTER, MAX_TURN_HOURS } from './rule-options';
 
-/** Every per-game option of RULES.md, fixed when the game is created and shown to every player. */
-export interface Ruleset {
-  /** Double-N set. */
-  readonly set: SetSize;
-  /** Tiles dealt to each seat. */
-  readonly handSize: number;
-  /** Tiles the root double accepts before play may go elsewhere. */
-  readonly spokes: 4 | 6;
-  /** What a player may do with a playable tile they just drew. */
-  readonly drawnTile: 'may-play' | 'must-play';
-  /** Points the double-blank counts when left in a hand. */
-  readonly doubleBlank: 0 | 25 | 50;
-  /** How a hand opens when nobody holds its double. */
-  readonly opening: 'draw' | 'next-highest';
-  /** How the one-tile-left announcement works. */
-  readonly chickenlittle: 'callout' | 'auto' | 'off';
-  /**
-   * Whether the server also makes a play that is the seat's only legal move (`only-move`); the others
-   * then learn the play was forced. Draws, passes and a must-play drawn tile that fits one end are always made.
-   */
-  readonly autoPlay: 'off' | 'only-move';
-  /** The level of the bot that takes over a seat whose player leaves the game (or, with a turn clock, times out). */
-  readonly botLevel: BotLevel;
-  /**
-   * The turn clock: how many hours a player has for each turn (1 to 336, that is 14 days), or null for
-   * none. When a turn's time is up the server moves for the seat, with its bot at `botLevel`.
-   */
-  readonly turnHours: number | null;
-  /** With a clock: after this many timeouts in a row a seat is away, and its bot plays its turns at once. */
-  readonly awayAfter: number;
-}
+/** How well a computer player plays, from a uniformly random legal move to a search. */
+export type BotLevel = OptionValue<typeof RULE_OPTIONS.botLevel>;
+export const BOT_LEVELS: readonly BotLevel[] = choiceValues(RULE_OPTIONS.botLevel);
+
+/**
+ * Every per-game option of RULES.md, fixed when the game is created and shown to every player: a field
+ * per row of `RULE_OPTIONS` (rule-options.ts), which says what each does and what it takes.
+ */
+export type Ruleset = { readonly [K in RuleOptionName]: OptionValue<(typeof RULE_OPTIONS)[K]> };
 
 /** The options a game creator may give; anything left out takes its default. */
 export type RulesetOptions = Partial<Ruleset>;
 
 /** Default rules (the Chickenfoot help text's game), apart from `handSize`, which depends on set and seats. */
-export const DEFAULT_RULES: Omit<Ruleset, 'handSize'> = {
-  set: 9,
-  spokes: 6,
-  drawnTile: 'may-play',
-  doubleBlank: 50,
-  opening: 'draw',
-  chickenlittle: 'callout',
-  autoPlay: 'off',
-  botLevel: 'greedy',
-  turnHours: null,
-  awayAfter: 2,
-};
-
-/** The longest turn a clock allows, in hours: 14 days. */
-export const MAX_TURN_HOURS = 14 * 24;
+export const DEFAULT_RULES = Object.fromEntries(
+  RULE_OPTION_NAMES.filter((name) => name !== 'handSize').map((name) => [name, RULE_OPTIONS[name].default]),
+) as Omit<Ruleset, 'handSize'>;
 
 /**
  * The turn times a client offers, in hours: one hour to 14 days (lichess's correspondence presets,
  * and some shorter ones). Any whole number of hours from 1 to `MAX_TURN_HOURS` is allowed.
  */
 export const TURN_HOURS_PRESETS = [1, 4, 8, 12, 24, 48, 72, 120, 168, 240, 336] as const;
-
-/** The most timeouts in a row `awayAfter` may wait for. */
-export const MAX_AWAY_AFTER = 10;
 
 // RULES.md's deal table: index = seats - 2. A missing entry means the set cannot seat that many.
 const DEFAULT_HAND_SIZE: Record<SetSize, readonly number[]> = {
@@ -91,23 +63,13 @@ export function defaultHandSize(set: SetSize, seats: number): number | undefined
   return DEFAULT_HAND_SIZE[set][seats - MIN_SEATS];
 }
 
-const CHOICES = {
-  spokes: [4, 6],
-  drawnTile: ['may-play', 'must-play'],
-  doubleBlank: [0, 25, 50],
-  opening: ['draw', 'next-highest'],
-  chickenlittle: ['callout', 'auto', 'off'],
-  autoPlay: ['off', 'only-move'],
-  botLevel: BOT_LEVELS,
-} as const;
+// The options of a few values that resolveRuleset checks alike (the set has its own message).
+const CHOICES = RULE_OPTION_NAMES.flatMap((name) => {
+  const option: RuleOption = RULE_OPTIONS[name];
+  return isChoice(option) && name !== 'set' ? [[name, choiceValues(option)] as const] : [];
+});
 
-const KNOWN_OPTIONS: ReadonlySet<string> = new Set([
-  'set',
-  'handSize',
-  'turnHours',
-  'awayAfter',
-  ...Object.keys(CHOICES),
-]);
+const KNOWN_OPTIONS: ReadonlySet<string> = new Set(RULE_OPTION_NAMES);
 
 /** A ruleset with every default filled in, or the reason the options cannot make a game. */
 export type ResolvedRuleset = { ok: true; rules: Ruleset } | { ok: false; reason: string };
@@ -131,8 +93,8 @@ export function resolveRuleset(seats: number, options: RulesetOptions = {}): Res
       reason: `a double-${set} game seats ${MIN_SEATS} to ${maxSeats(set)} players, not ${String(seats)}`,
     };
   }
-  for (const [key, allowed] of Object.entries(CHOICES)) {
-    const value = options[key as keyof typeof CHOICES];
+  for (const [key, allowed] of CHOICES) {
+    const value = options[key];
     if (value !== undefined && !(allowed as readonly unknown[]).includes(value)) {
       return { ok: false, reason: `${key} must be one of ${allowed.join(', ')}, not ${String(value)}` };
     }
@@ -172,23 +134,29 @@ export function storedRuleset(rules: Ruleset): Ruleset {
   return rulesetOf(rules);
 }
 
-// Every ruleset is this literal, its fields always in this order (the order the snapshot's vocabulary
-// lists them), so V8 gives every game's rules one shape. A spread of DEFAULT_RULES with handSize added
-// made a new shape for every game: every rule that reads the rules then looked its field up the slow
-// (megamorphic) way, and missed V8's cache once a game at each place, about a tenth of self-play's time.
+// Every ruleset is made the same way, so that V8 gives every game's rules one shape, its fields in the
+// table's order (the order the snapshot's vocabulary lists them): the defaults parsed from one JSON
+// text, then the options given written over them. JSON.parse lays every field out inside the object,
+// as an object literal would, and from its first call on (a copy of a template made by a spread did
+// not, until V8 had seen a few: rulesets of two shapes). Rulesets of many shapes made every rule that
+// reads them look their fields up the slow (megamorphic) way (PERFORMANCE.md).
+const TEMPLATE = JSON.stringify(
+  Object.fromEntries(RULE_OPTION_NAMES.map((name) => [name, RULE_OPTIONS[name].default ?? null])),
+);
+
+const NULLABLE: ReadonlySet<RuleOptionName> = new Set(
+  RULE_OPTION_NAMES.filter((name) => {
+    const option: RuleOption = RULE_OPTIONS[name];
+    return !isChoice(option) && option.nullable === true;
+  }),
+);
+
 function rulesetOf(options: RulesetOptions & Pick<Ruleset, 'handSize'>): Ruleset {
-  return {
-    set: options.set ?? DEFAULT_RULES.set,
-    spokes: options.spokes ?? DEFAULT_RULES.spokes,
-    drawnTile: options.drawnTile ?? DEFAULT_RULES.drawnTile,
-    doubleBlank: options.doubleBlank ?? DEFAULT_RULES.doubleBlank,
-    opening: options.opening ?? DEFAULT_RULES.opening,
-    chickenlittle: options.chickenlittle ?? DEFAULT_RULES.chickenlittle,
-    autoPlay: options.autoPlay ?? DEFAULT_RULES.autoPlay,
-    botLevel: options.botLevel ?? DEFAULT_RULES.botLevel,
-    // null is a value here (no clock), so only a missing turnHours takes the default.
-    turnHours: options.turnHours === undefined ? DEFAULT_RULES.turnHours : options.turnHours,
-    awayAfter: options.awayAfter ?? DEFAULT_RULES.awayAfter,
-    handSize: options.handSize,
-  };
+  const rules = JSON.parse(TEMPLATE) as Record<RuleOptionName, unknown>;
+  for (const name of RULE_OPTION_NAMES) {
+    const value = options[name];
+    // Null is a value only where the option allows it (no clock); elsewhere it takes the default.
+    if (value !== undefined && (value !== null || NULLABLE.has(name))) rules[name] = value;
+  }
+  return rules as Ruleset;
 }

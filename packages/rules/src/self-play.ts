@@ -4,7 +4,7 @@ import type { GameEvent, Seat } from './events';
 import { addLegalMoves, addTurnMoves, anyMoveOutOfTurn } from './legal-moves';
 import { fisherYates, type RandomInt } from './random';
 import type { RulesetOptions } from './ruleset';
-import { ScratchGame } from './scratch';
+import { ScratchGame } from './fast/scratch-game';
 import { initialState, type GameState } from './state';
 
 /** How a self-played game is set up. */
@@ -16,7 +16,7 @@ export interface SelfPlayOptions {
   /**
    * Sees every accepted command with the events it caused and the state after them. With it, the game
    * is played through `decide` itself, so each state it is given stays as it is; without it, on a
-   * `ScratchGame` (the same events, each state changed in place: several times faster).
+   * `ScratchGame` (the same events, each state changed in place: faster, see PERFORMANCE.md).
    */
   readonly onStep?: (step: { command: Command; events: readonly GameEvent[]; state: GameState }) => void;
 }

@@ -52,8 +52,8 @@ for (let high = 0; high <= MAX_SUIT; high++) {
 const DOUBLES: readonly Tile[] = Array.from({ length: MAX_SUIT + 1 }, (_, s) => FACTS[`${s}-${s}`]?.tile ?? '');
 
 // A property key is V8's interned copy of its text: as the one spelling every state, move and event
-// shares, a tile looks itself up without being hashed and interned again (a third faster), and two
-// tiles compare by reference alone in includes and indexOf.
+// shares, a tile looks itself up without being hashed and interned again, and two tiles compare by
+// reference alone in includes and indexOf.
 function internalized(text: string): string {
   return Object.keys({ [text]: 0 })[0] ?? text;
 }

@@ -27,7 +27,7 @@ const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
  * A DynamoDB client set up as the store expects: the SDK's `standard` retry mode (throttling and
  * transient faults retried with jittered backoff), bounded timeouts, and fake credentials when the
  * endpoint is local. It caches each command type's middleware chain (`cacheMiddleware`): without,
- * the SDK rebuilds and sorts its ~20 middlewares for every request, ~0.1 ms of CPU each. So add
+ * the SDK rebuilds and sorts its ~20 middlewares for every request (PERFORMANCE.md). So add
  * your own middleware (a test's faults) before the client sends a command of the type it watches.
  * @example
  * const client = createDynamoClient({ endpoint: process.env.DYNAMO_ENDPOINT });

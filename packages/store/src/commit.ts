@@ -5,12 +5,21 @@ import { itemKey } from './keys';
 import { decodePayload, encodePayload } from './payload';
 import { checkTurnChange, type TurnChange } from './turn-change';
 
-/** One append: every event one command caused, at one version of the game. */
-export interface Commit {
+/**
+ * One append: every event one command caused, at one version of a stream. `E` is the type of the
+ * stream's events, as its writer appended them: the store keeps them as opaque JSON and checks nothing.
+ */
+export interface Commit<E = unknown> {
+  /** The stream's id (a game's, a player's, a webhook endpoint's, ...). */
+  streamId: string;
+  /**
+   * The stream's id, by its old name.
+   * @deprecated Read `streamId`: this goes with the `EventStore` facade.
+   */
   gameId: string;
-  /** 1 for a game's first commit. */
+  /** 1 for a stream's first commit. */
   version: number;
-  events: unknown[];
+  events: E[];
   /** When it was appended, ISO 8601. */
   at: string;
   idempotencyKey?: string;
@@ -93,12 +102,12 @@ export const WITHOUT_SNAPSHOT = {
 };
 
 /** The item for a new commit, and the commit as `append` returns it. */
-export function commitItem(
-  gameId: string,
+export function commitItem<E>(
+  streamId: string,
   version: number,
-  events: readonly unknown[],
+  events: readonly E[],
   meta: AppendMeta,
-): { item: Record<string, AttributeValue>; commit: Commit } {
+): { item: Record<string, AttributeValue>; commit: Commit<E> } {
   if (meta.turn !== undefined) {
     checkTurnChange(meta.turn);
     checkHead(meta.turn.head, version);
@@ -107,18 +116,18 @@ export function commitItem(
   if (meta.due !== undefined) checkDue(meta.due);
   const at = (meta.at ?? new Date()).toISOString();
   const item: Record<string, AttributeValue> = {
-    ...itemKey(gameId, version),
+    ...itemKey(streamId, version),
     [A.events]: encodePayload(events),
     [A.at]: { N: String(Date.parse(at)) },
   };
-  const commit: Commit = { gameId, version, events: [...events], at };
+  const commit: Commit<E> = { streamId, gameId: streamId, version, events: [...events], at };
   if (meta.idempotencyKey !== undefined) item[A.key] = { S: (commit.idempotencyKey = meta.idempotencyKey) };
   if (meta.commandHash !== undefined) item[A.hash] = { S: (commit.commandHash = meta.commandHash) };
   if (meta.by !== undefined) item[A.by] = { S: (commit.by = meta.by) };
   if (meta.snapshot instanceof Uint8Array) item[A.snapshotBytes] = { B: meta.snapshot };
   else if (meta.snapshot !== undefined) item[A.snapshot] = encodePayload(meta.snapshot);
   if (meta.snapshot !== undefined) commit.snapshot = meta.snapshot;
-  if (meta.due !== undefined) Object.assign(item, dueAttributes(gameId, meta.due));
+  if (meta.due !== undefined) Object.assign(item, dueAttributes(streamId, meta.due));
   if (meta.turn !== undefined) {
     if (meta.turn.from === null || meta.turn.from !== meta.by) item[A.turnFrom] = playerOrNobody(meta.turn.from);
     item[A.turnTo] = playerOrNobody(meta.turn.to);
@@ -133,12 +142,20 @@ function storedTime(value: AttributeValue | undefined): string {
   return value?.S ?? '';
 }
 
-/** A stored commit item back as a `Commit`; its snapshot is decoded only when asked for. */
-export function readCommitItem(gameId: string, item: Record<string, AttributeValue>, withSnapshot: boolean): Commit {
-  const commit: Commit = {
-    gameId,
+/**
+ * A stored commit item back as a `Commit`; its snapshot is decoded only when asked for. The one place
+ * stored events become `E`: whatever the stream's writer appended.
+ */
+export function readCommitItem<E>(
+  streamId: string,
+  item: Record<string, AttributeValue>,
+  withSnapshot: boolean,
+): Commit<E> {
+  const commit: Commit<E> = {
+    streamId,
+    gameId: streamId,
     version: Number(item.sk?.N),
-    events: decodePayload(item[A.events]) as unknown[],
+    events: decodePayload(item[A.events]) as E[],
     at: storedTime(item[A.at]),
   };
   const key = item[A.key]?.S;

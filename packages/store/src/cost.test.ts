@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { CostMeter, measureCost } from './cost';
-import type { EventStore } from './event-store';
+import type { Store } from './store';
 import { testStore } from './testing';
 
-let store: EventStore;
+let store: Store;
 const meter = new CostMeter();
 beforeAll(async () => {
   ({ store } = await testStore(inject('dynamoEndpoint'), meter));
@@ -13,8 +13,8 @@ beforeAll(async () => {
 describe('cost accounting', () => {
   it('counts requests and the units DynamoDB reports, per operation', async () => {
     meter.reset();
-    await store.append('c1', 0, [{ type: 'Created' }]);
-    await store.readLatest('c1');
+    await store.streams.append('c1', 0, [{ type: 'Created' }]);
+    await store.streams.readLatest('c1');
     expect(meter.snapshot()).toEqual({
       requests: 2,
       readUnits: 1,
@@ -35,32 +35,32 @@ describe('cost accounting', () => {
       ),
     };
     expect(JSON.stringify(state).length).toBeGreaterThan(3_000);
-    const { cost } = await store.measure(() => store.append('c2', 0, [{ type: 'Dealt' }], { snapshot: state }));
+    const { cost } = await store.measure(() => store.streams.append('c2', 0, [{ type: 'Dealt' }], { snapshot: state }));
     expect(cost).toMatchObject({ requests: 1, writeUnits: 1 });
     const noise = randomBytes(1_500).toString('base64'); // barely compressible: ~1.5 KB stored
-    const big = await store.measure(() => store.append('c2', 1, [{ type: 'Noise', noise }]));
+    const big = await store.measure(() => store.streams.append('c2', 1, [{ type: 'Noise', noise }]));
     expect(big.cost.writeUnits).toBe(2);
   });
 
   it('counts a lost race as the failed put plus the reads that explain it', async () => {
-    await store.append('c3', 0, [{ n: 1 }]);
-    const { cost } = await store.measure(() => store.append('c3', 0, [{ n: 2 }]).catch(() => null));
+    await store.streams.append('c3', 0, [{ n: 1 }]);
+    const { cost } = await store.measure(() => store.streams.append('c3', 0, [{ n: 2 }]).catch(() => null));
     expect(cost.byOperation).toMatchObject({ PutItem: { requests: 1, writeUnits: 0 }, Query: { requests: 1 } });
   });
 
   it('keeps concurrent measurements apart, and nests spans', async () => {
     const [a, b] = await Promise.all([
       measureCost(async () => {
-        await store.append('c4', 0, [{ n: 1 }]);
-        await store.append('c4', 1, [{ n: 2 }]);
+        await store.streams.append('c4', 0, [{ n: 1 }]);
+        await store.streams.append('c4', 1, [{ n: 2 }]);
       }),
-      measureCost(() => store.readAfter('c3', 0)),
+      measureCost(() => store.streams.readAfter('c3', 0)),
     ]);
     expect(a.cost).toMatchObject({ requests: 2, writeUnits: 2, readUnits: 0 });
     expect(b.cost).toMatchObject({ requests: 1, writeUnits: 0 });
     const outer = await measureCost(async () => {
-      const inner = await measureCost(() => store.readCommit('c4', 1));
-      await store.readCommit('c4', 2);
+      const inner = await measureCost(() => store.streams.readCommit('c4', 1));
+      await store.streams.readCommit('c4', 2);
       return inner.cost.requests;
     });
     expect(outer).toMatchObject({ result: 1, cost: { requests: 2 } });

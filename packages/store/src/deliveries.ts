@@ -2,70 +2,19 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { createHash } from 'node:crypto';
 import { stillListed, type DueItem } from './due';
 import { dueAttributes } from './due-at';
-import type { Dynamo } from './dynamo';
+import { Dynamo, type StoreOptions } from './dynamo';
 import { checkId } from './keys';
+import {
+  ATTEMPTS_KEPT,
+  DELIVERY_DUE,
+  type AttemptRecord,
+  type Delivery,
+  type DeliveryAttempt,
+  type DeliveryStatus,
+  type NewDelivery,
+} from './delivery';
 
-/**
- * Outbound deliveries (a webhook's notifications): one item per message and endpoint in the
- * endpoint's partition (`hook#<endpointId>`), its sort key the time it was made (ms × 1024, plus a
- * slot for messages made in the same millisecond), so its log is one Query, newest first. A pending
- * delivery is due work (`dpk`/`dsk`, see due.ts) until it is delivered or given up; each attempt
- * is written on it, with its outcome, by the sweeper that made it.
- */
-
-/** One attempt at a delivery, as recorded. */
-export interface DeliveryAttempt {
-  /** When it was made, ISO 8601. */
-  readonly at: string;
-  /** The receiver's HTTP status, or null when none came (timeout, refused address, network). */
-  readonly status: number | null;
-  /** `delivered`, or why it failed (a word: `http-status`, `timeout`, `redirect`, ...). */
-  readonly outcome: string;
-  readonly ms: number;
-  /** What went wrong, in words, and the start of the receiver's answer (capped). */
-  readonly detail: string;
-}
-
-/** What a delivery is when made. */
-export interface NewDelivery {
-  readonly endpointId: string;
-  /** The player whose endpoint it is. */
-  readonly playerId: string;
-  /** The message's id (Standard Webhooks' `webhook-id`): the same for every attempt and redelivery. */
-  readonly messageId: string;
-  readonly type: string;
-  readonly gameId: string | null;
-  /** The body sent, as it is signed. */
-  readonly payload: string;
-  /** When it was made, ISO 8601 (the moment of what it tells: a commit's time, for one). */
-  readonly createdAt: string;
-}
-
-/** Where a delivery stands. */
-export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'cancelled';
-
-/** A delivery as stored. */
-export interface Delivery extends NewDelivery {
-  /** Its place in the endpoint's partition (the table's sort key). */
-  readonly seq: number;
-  readonly status: DeliveryStatus;
-  /** Attempts made, over its whole life (redeliveries too). */
-  readonly attemptCount: number;
-  /** The newest attempts, oldest first (at most `ATTEMPTS_KEPT`). */
-  readonly attempts: readonly DeliveryAttempt[];
-  /** When the next attempt is due, ISO 8601, while pending. */
-  readonly nextAttemptAt: string | null;
-  /** Bumped by every write: a sweeper's claim holds only while it is unchanged. */
-  readonly version: number;
-  /** A manual redelivery: one attempt, no retries after it. */
-  readonly once: boolean;
-}
-
-/** How many attempts a delivery's log keeps (the count goes on). */
-export const ATTEMPTS_KEPT = 12;
-
-/** The due kind of a pending delivery. */
-export const DELIVERY_DUE = 'webhook-delivery';
+// Outbound deliveries written and read: what a delivery is, and how they are kept, is delivery.ts.
 
 // A millisecond's slots; a message's first choice comes from its id, so messages made at once rarely
 // meet. ms × 1024 stays a safe integer until the year 2248.
@@ -176,14 +125,6 @@ export async function listDeliveries(
   return { deliveries, cursor: page.LastEvaluatedKey && last ? String(last.seq) : null };
 }
 
-/** What came of an attempt, to record: the attempt, and then either the next one's time or the end. */
-export interface AttemptRecord {
-  readonly attempt: DeliveryAttempt;
-  /** When to try again (pending), or null with the final status. */
-  readonly next: string | null;
-  readonly status: DeliveryStatus;
-}
-
 /**
  * Records an attempt on the delivery a sweeper claimed (`item`, as listed) and what follows: due
  * again at `next`, or out of the due index with its final status. One conditional UpdateItem that
@@ -268,4 +209,46 @@ export async function requeueDelivery(
     ReturnValues: 'ALL_NEW',
   });
   return written?.Attributes ? deliveryOf(written.Attributes) : null;
+}
+
+/** A webhook endpoint's deliveries, as a part of the store (see delivery.ts). */
+export class Deliveries {
+  readonly #dynamo: Dynamo;
+
+  constructor(options: StoreOptions) {
+    this.#dynamo = Dynamo.of(options);
+  }
+
+  /**
+   * Makes a pending delivery of a message to an endpoint, due at `dueAt` (or, with `first`, its first
+   * attempt already made, recorded in the same write), or finds the one made for the same message
+   * already (`created` false): safe to repeat.
+   * @example await deliveries.put({ endpointId, playerId, messageId, type, gameId, payload, createdAt }, createdAt);
+   */
+  put(delivery: NewDelivery, dueAt: string, first?: AttemptRecord): Promise<{ delivery: Delivery; created: boolean }> {
+    return putDelivery(this.#dynamo, delivery, dueAt, first);
+  }
+
+  /** One delivery of an endpoint (strongly consistent GetItem), or null. */
+  read(endpointId: string, seq: number): Promise<Delivery | null> {
+    return readDelivery(this.#dynamo, endpointId, seq);
+  }
+
+  /** A page of an endpoint's deliveries, newest first (one Query). */
+  list(endpointId: string, options?: { limit?: number; cursor?: string | null }) {
+    return listDeliveries(this.#dynamo, endpointId, options);
+  }
+
+  /**
+   * Records an attempt on a claimed delivery (`item` as the due index listed it) and what follows
+   * (due again, or its final status): one conditional UpdateItem; false when it had moved on.
+   */
+  recordAttempt(item: DueItem, delivery: Delivery, record: AttemptRecord): Promise<boolean> {
+    return recordAttempt(this.#dynamo, item, delivery, record);
+  }
+
+  /** Puts a delivery back in the due index at `at` (a redelivery); null when there is none. */
+  requeue(endpointId: string, seq: number, at: string, options: { once: boolean }): Promise<Delivery | null> {
+    return requeueDelivery(this.#dynamo, endpointId, seq, at, options);
+  }
 }

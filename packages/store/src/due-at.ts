@@ -2,7 +2,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { checkDueKind, checkId, duePartition, dueShard, dueSortKey } from './keys';
 import { DUE_SHARDS } from './table';
 
-/** When some work on a game is due, and which kind of work (what the sweeper dispatches on). */
+/** When some work on a stream (a game, an endpoint) is due, and which kind of work (what the sweeper dispatches on). */
 export interface DueAt {
   /** ISO 8601. */
   readonly at: string;
@@ -11,15 +11,15 @@ export interface DueAt {
 }
 
 /**
- * The attributes that put an item of `gameId` in the due index at `due` (its shard and sort key).
+ * The attributes that put an item of stream `streamId` in the due index at `due` (its shard and sort key).
  * @example { ...item, ...dueAttributes('g_1', { at: '2026-12-01T10:00:00.000Z', kind: 'timeout' }) }
  */
-export function dueAttributes(gameId: string, due: DueAt): Record<'dpk' | 'dsk', AttributeValue> {
-  checkId('gameId', gameId);
+export function dueAttributes(streamId: string, due: DueAt): Record<'dpk' | 'dsk', AttributeValue> {
+  checkId('streamId', streamId);
   checkDue(due);
   return {
-    dpk: { S: duePartition(dueShard(gameId, DUE_SHARDS)) },
-    dsk: { S: dueSortKey(isoTime(due.at), due.kind, gameId) },
+    dpk: { S: duePartition(dueShard(streamId, DUE_SHARDS)) },
+    dsk: { S: dueSortKey(isoTime(due.at), due.kind, streamId) },
   };
 }
 
@@ -30,8 +30,10 @@ export function checkDue(due: DueAt): void {
   isoTime(due.at);
 }
 
-/** The `dpk` of a game's due items: to put an item back in the index with the sort key it kept. */
-export const duePartitionOf = (gameId: string): AttributeValue => ({ S: duePartition(dueShard(gameId, DUE_SHARDS)) });
+/** The `dpk` of a stream's due items: to put an item back in the index with the sort key it kept. */
+export const duePartitionOf = (streamId: string): AttributeValue => ({
+  S: duePartition(dueShard(streamId, DUE_SHARDS)),
+});
 
 /** `at` as `Date.toISOString()` writes it (so due times sort as text), or a TypeError. */
 export function isoTime(at: string): string {

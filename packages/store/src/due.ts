@@ -1,6 +1,6 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { dueAttributes, isoTime, type DueAt } from './due-at';
-import type { Dynamo } from './dynamo';
+import { Dynamo, type StoreOptions } from './dynamo';
 import { duePartition, playerOfTurns } from './keys';
 import { BY_DUE, DUE_SHARDS } from './table';
 
@@ -18,6 +18,12 @@ export interface DueItem {
   readonly kind: string;
   /** When it is due, ISO 8601. */
   readonly at: string;
+  /** The id the item was put in the index for: a game's (its stream's), or a webhook endpoint's (a delivery). */
+  readonly streamId: string;
+  /**
+   * `streamId`, by its old name.
+   * @deprecated Read `streamId`: this goes with the `EventStore` facade.
+   */
   readonly gameId: string;
   /** The table key of the item (`pk`, and `sk` as its number's text). */
   readonly key: { readonly pk: string; readonly sk: string };
@@ -63,12 +69,14 @@ export async function listDue(
 
 function dueItemOf(item: Record<string, AttributeValue>): DueItem {
   const sortKey = item.dsk?.S ?? '';
-  // The time has no `#`, a kind is one kebab-case word: what follows the second `#` is the game's id.
+  // The time has no `#`, a kind is one kebab-case word: what follows the second `#` is the stream's id.
   const [at = '', kind = '', ...rest] = sortKey.split('#');
+  const streamId = rest.join('#');
   return {
     kind,
     at,
-    gameId: rest.join('#'),
+    streamId,
+    gameId: streamId,
     key: { pk: item.pk?.S ?? '', sk: item.sk?.N ?? '' },
     version: item.v?.N !== undefined ? Number(item.v.N) : null,
     sortKey,
@@ -122,7 +130,7 @@ export async function claimDue(dynamo: Dynamo, item: DueItem, now: string, until
 export async function settleDue(dynamo: Dynamo, item: DueItem, next: DueAt | null): Promise<boolean> {
   const listed = stillListed(item);
   // The due index's id part names the item's shard: kept as listed, whatever the next kind.
-  const moved = next ? dueAttributes(item.gameId, next).dsk : null;
+  const moved = next ? dueAttributes(item.streamId, next).dsk : null;
   const written = await dynamo.updateIf({
     Key: keyOf(item),
     UpdateExpression: moved ? 'SET #dsk = :next REMOVE #cl' : 'REMOVE #dpk, #cl',
@@ -143,4 +151,44 @@ export async function isStillDue(dynamo: Dynamo, item: DueItem): Promise<boolean
   });
   if (!Item?.dpk || Item.dsk?.S !== item.sortKey) return false;
   return item.version === null || Item.v?.N === String(item.version);
+}
+
+/** The due index, as a part of the store: found by the sweeper, claimed, and settled (see the top of this file). */
+export class DueIndex {
+  readonly #dynamo: Dynamo;
+
+  constructor(options: StoreOptions) {
+    this.#dynamo = Dynamo.of(options);
+  }
+
+  /**
+   * One page of the due items of shard `shard` (0 to `DUE_SHARDS` - 1) due by `by` (ISO
+   * 8601), oldest first: one Query of the due index. Pass `next` back for the following page.
+   * @example const { items } = await due.list(3, new Date(now).toISOString());
+   */
+  list(shard: number, by: string, options?: { limit?: number; next?: string | null }): Promise<DuePage> {
+    return listDue(this.#dynamo, shard, by, options);
+  }
+
+  /**
+   * Claims a listed due item until `until`, if it is still as listed and no claim on it is unexpired at
+   * `now` (ISO 8601 both): one conditional UpdateItem. False: another sweeper has it, or it moved on.
+   * @example if (await due.claim(item, now, until)) await handle(item);
+   */
+  claim(item: DueItem, now: string, until: string): Promise<boolean> {
+    return claimDue(this.#dynamo, item, now, until);
+  }
+
+  /**
+   * Takes a claimed item out of the due index (`next` null) or moves it to `next`, while it is still as
+   * listed: one conditional UpdateItem. False when it had moved on (a newer write of it stands).
+   */
+  settle(item: DueItem, next: DueAt | null): Promise<boolean> {
+    return settleDue(this.#dynamo, item, next);
+  }
+
+  /** True while a listed item is still in the due index as listed (one strongly consistent GetItem). */
+  isStillDue(item: DueItem): Promise<boolean> {
+    return isStillDue(this.#dynamo, item);
+  }
 }

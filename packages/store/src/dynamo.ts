@@ -24,6 +24,15 @@ import { isConditionFailed, translateError } from './translate-error';
 /** Either client works: the store sends only low-level commands, which a document client passes through. */
 export type StoreClient = DynamoDBClient | DynamoDBDocumentClient;
 
+/** Where the store's streams and indexes live. Configuration arrives here; the store reads no environment. */
+export interface StoreOptions {
+  /** A `DynamoDBClient` (see `createDynamoClient`) or a `DynamoDBDocumentClient`. */
+  readonly client: StoreClient;
+  readonly tableName: string;
+  /** Counts every request made through these options, with the capacity DynamoDB reports for it. */
+  readonly meter?: CostMeter | undefined;
+}
+
 type WithoutTable<T> = Omit<T, 'TableName' | 'ReturnConsumedCapacity'>;
 
 interface Sender {
@@ -42,6 +51,11 @@ interface Metadata {
  */
 export class Dynamo {
   readonly #client: Sender;
+
+  /** The calls of the table `options` name. */
+  static of({ client, tableName, meter }: StoreOptions): Dynamo {
+    return new Dynamo(client, tableName, meter);
+  }
 
   constructor(
     client: StoreClient,

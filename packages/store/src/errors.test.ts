@@ -5,7 +5,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createDynamoClient } from './client';
 import { CostMeter } from './cost';
 import { NotFoundError, StoreError, StoreUnavailableError } from './errors';
-import { EventStore } from './event-store';
+import { EventStreams } from './streams';
 import { testStore } from './testing';
 import { translateError } from './translate-error';
 
@@ -33,7 +33,7 @@ describe('errors', () => {
     servers.push(fake.server);
     const meter = new CostMeter();
     // Two attempts keep the test short: the standard mode waits ~0.5-1 s before retrying throttling.
-    const store = new EventStore({
+    const store = new EventStreams({
       client: createDynamoClient({ endpoint: fake.endpoint, maxAttempts: 2 }),
       tableName: 't',
       meter,
@@ -51,7 +51,7 @@ describe('errors', () => {
   it('turns a 5xx and an unreachable endpoint into StoreUnavailableError', async () => {
     const fake = await failingDynamo(503, 'ServiceUnavailable');
     servers.push(fake.server);
-    const down = new EventStore({
+    const down = new EventStreams({
       client: createDynamoClient({ endpoint: fake.endpoint, maxAttempts: 1 }),
       tableName: 't',
     });
@@ -61,7 +61,7 @@ describe('errors', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
-    const unreachable = new EventStore({
+    const unreachable = new EventStreams({
       client: createDynamoClient({ endpoint: `http://127.0.0.1:${port}`, maxAttempts: 1 }),
       tableName: 't',
     });
@@ -69,7 +69,7 @@ describe('errors', () => {
   });
 
   it('reports a missing table as NotFoundError', async () => {
-    const store = new EventStore({
+    const store = new EventStreams({
       client: createDynamoClient({ endpoint: inject('dynamoEndpoint') }),
       tableName: 'no-such-table',
     });
@@ -115,7 +115,7 @@ describe('errors', () => {
     const { tableName } = await testStore(inject('dynamoEndpoint'));
     // A document client wraps only a client that builds its middleware per request.
     const client = createDynamoClient({ endpoint: inject('dynamoEndpoint'), cacheMiddleware: false });
-    const store = new EventStore({ client: DynamoDBDocumentClient.from(client), tableName });
+    const store = new EventStreams({ client: DynamoDBDocumentClient.from(client), tableName });
     await store.append('doc', 0, [{ ok: true }]);
     expect(await store.readLatest('doc')).toMatchObject({ version: 1, events: [{ ok: true }] });
   });

@@ -31,12 +31,12 @@ export class ConcurrencyError extends StoreError {
   override readonly name = 'ConcurrencyError';
 
   constructor(
-    readonly gameId: string,
+    readonly streamId: string,
     readonly expectedVersion: number,
-    /** The game's version when the conflict was examined (at least `expectedVersion + 1`). */
+    /** The stream's version when the conflict was examined (at least `expectedVersion + 1`). */
     readonly currentVersion: number,
   ) {
-    super('store/concurrency', `game ${gameId} is at version ${currentVersion}, not ${expectedVersion}`);
+    super('store/concurrency', `stream ${streamId} is at version ${currentVersion}, not ${expectedVersion}`);
   }
 }
 
@@ -45,14 +45,14 @@ export class IdempotencyConflictError extends StoreError {
   override readonly name = 'IdempotencyConflictError';
 
   constructor(
-    readonly gameId: string,
+    readonly streamId: string,
     readonly idempotencyKey: string,
     /** The version that the key's first command was recorded at. */
     readonly recordedVersion: number,
   ) {
     super(
       'store/idempotency-conflict',
-      `idempotency key ${JSON.stringify(idempotencyKey)} of game ${gameId} was used at version ${recordedVersion} for a different command`,
+      `idempotency key ${JSON.stringify(idempotencyKey)} of stream ${streamId} was used at version ${recordedVersion} for a different command`,
     );
   }
 }
@@ -66,7 +66,7 @@ export class StoreUnavailableError extends StoreError {
   }
 }
 
-/** Something the operation needs does not exist: the table, or (for a rebuild) the game. */
+/** Something the operation needs does not exist: the table, or (for a rebuild) the game's stream. */
 export class NotFoundError extends StoreError {
   override readonly name = 'NotFoundError';
 
@@ -84,7 +84,8 @@ export class NotFoundError extends StoreError {
  */
 export class ProjectionLagError extends StoreError {
   override readonly name = 'ProjectionLagError';
-  readonly gameId: string;
+  /** The game's stream: only a game's commit writes turn entries. */
+  readonly streamId: string;
 
   constructor(
     /** The recorded commit, as `append` would have returned it. */
@@ -93,9 +94,9 @@ export class ProjectionLagError extends StoreError {
   ) {
     super(
       'store/projection-lag',
-      `game ${commit.gameId} recorded version ${commit.version}, but its players' turn entries were not written`,
+      `game ${commit.streamId} recorded version ${commit.version}, but its players' turn entries were not written`,
       options,
     );
-    this.gameId = commit.gameId;
+    this.streamId = commit.streamId;
   }
 }

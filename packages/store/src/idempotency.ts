@@ -13,7 +13,7 @@ export interface CommandIdentity {
 /**
  * Where a command's commit would be: a command that names the version it acts on (a move, a
  * creation at 0) can only have been recorded as the next one; a command that names none (a join) is
- * looked for among the first commits of the game, where such commands are.
+ * looked for among the first commits of the stream, where such commands are.
  */
 export type RecordedAt = { readonly version: number } | { readonly upTo: number };
 
@@ -23,10 +23,10 @@ export type RecordedAt = { readonly version: number } | { readonly upTo: number 
  * reused for another request otherwise (`IdempotencyConflictError`). Null when `commit` is another
  * key's, or none.
  */
-export function recognise(commit: Commit | null, command: CommandIdentity): Commit | null {
+export function recognise<E>(commit: Commit<E> | null, command: CommandIdentity): Commit<E> | null {
   if (!commit || commit.idempotencyKey !== command.idempotencyKey) return null;
   if (commit.commandHash !== command.commandHash) {
-    throw new IdempotencyConflictError(commit.gameId, command.idempotencyKey, commit.version);
+    throw new IdempotencyConflictError(commit.streamId, command.idempotencyKey, commit.version);
   }
   return commit;
 }
@@ -36,14 +36,14 @@ export function recognise(commit: Commit | null, command: CommandIdentity): Comm
  * (one GetItem, none when `known` is that commit already), or the first one carrying the key among
  * commits 1..`where.upTo` (one Query).
  */
-export async function findRecorded(
+export async function findRecorded<E>(
   dynamo: Dynamo,
-  gameId: string,
+  streamId: string,
   command: CommandIdentity,
   where: RecordedAt,
-  known?: Commit | null,
-): Promise<Commit | null> {
-  checkId('gameId', gameId);
+  known?: Commit<E> | null,
+): Promise<Commit<E> | null> {
+  checkId('streamId', streamId);
   checkId('idempotencyKey', command.idempotencyKey);
   if ('version' in where) {
     checkVersion('version', where.version);
@@ -51,13 +51,13 @@ export async function findRecorded(
       known?.version === where.version
         ? known
         : where.version > 0
-          ? await readCommit(dynamo, gameId, where.version)
+          ? await readCommit<E>(dynamo, streamId, where.version)
           : null;
     return recognise(candidate, command);
   }
   checkVersion('upTo', where.upTo);
   if (where.upTo < 1) return null;
-  const items = await readCommitItemsBetween(dynamo, gameId, 1, where.upTo, {
+  const items = await readCommitItemsBetween<E>(dynamo, streamId, 1, where.upTo, {
     FilterExpression: '#ik = :key',
     ExpressionAttributeNames: { '#ik': 'ik' },
     ExpressionAttributeValues: { ':key': { S: command.idempotencyKey } },

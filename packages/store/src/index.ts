@@ -1,9 +1,26 @@
 /**
- * The event store on DynamoDB: each game a stream of opaque events with versions (one conditional PutItem per
- * command, which also carries the game's head), catch-up reads, idempotent retries, the projections
- * the API reads ("my turn" lists), cost accounting and typed errors. Knows no game rules.
+ * The event store on DynamoDB, one table, by concern (see `openStore`):
+ * - streams (`EventStreams<E>`, streams.ts): each stream (a game, a player, a webhook endpoint, a watch
+ *   link, a game's messages) a partition of opaque events with versions; an append is one conditional
+ *   PutItem (which also carries a game's head), reads catch up, a retried command is recognised
+ *   (idempotency.ts). Typed by the caller's event type `E`; the store knows no game rules.
+ * - the indexes beside them, each written by its owner and version-guarded: the players' turn lists
+ *   (`TurnLists`, turns.ts) and games (`PlayerGames`, player-games.ts, projections.ts), the lobby
+ *   (`Lobby`), quick match (`QuickMatches`), the due index (`DueIndex`, due.ts) with the stale checks in
+ *   it (`StaleChecks`), and the webhook deliveries (`Deliveries`, delivery.ts, deliveries.ts).
+ * - cost accounting (cost.ts) and typed errors (errors.ts: callers check `instanceof`, never the SDK's).
+ * `EventStore` is the old single facade over all of it, deprecated.
  * The table's shape is `@chickenfoot/store/table`; an in-process DynamoDB is `@chickenfoot/store/embedded`.
  */
+export { openStore, type Store } from './store';
+export { EventStreams } from './streams';
+export { TurnLists } from './turns';
+export { PlayerGames } from './player-games';
+export { Lobby } from './lobby';
+export { QuickMatches } from './quick-match';
+export { StaleChecks } from './stale-check';
+export { DueIndex } from './due';
+export { Deliveries } from './deliveries';
 export { EventStore, type EventStoreOptions } from './event-store';
 export type { AppendResult } from './append';
 export type { CommandIdentity } from './idempotency';
@@ -13,13 +30,13 @@ export { turnPlayerOf, type DueAt, type DueItem, type DuePage } from './due';
 export {
   ATTEMPTS_KEPT,
   DELIVERY_DUE,
-  deliveryKeyOf,
   type AttemptRecord,
   type Delivery,
   type DeliveryAttempt,
   type DeliveryStatus,
   type NewDelivery,
-} from './deliveries';
+} from './delivery';
+export { deliveryKeyOf } from './deliveries';
 export type { RecordedAt } from './idempotency';
 export type { CommitPage, ReadAfterOptions, ReadRecentOptions } from './read';
 export type { GameHead, SeatInfo } from './head';
@@ -47,4 +64,4 @@ export {
 export { createDynamoClient, type DynamoClientOptions } from './client';
 export { createTableInput, ensureTable } from './create-table';
 export { DUE_SHARDS } from './table';
-export type { StoreClient } from './dynamo';
+export type { StoreClient, StoreOptions } from './dynamo';

@@ -1,12 +1,16 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { createHash } from 'node:crypto';
 
-/** The partition of one game (players are kept the same way: a player record is a game of one commit). */
-export const gameKey = (gameId: string): AttributeValue => ({ S: `game#${gameId}` });
+/**
+ * The partition of one stream: a game, a player's record, a webhook endpoint, a watch link, the messages
+ * of a game. Every stream's partition says `game#`, as the first streams (games) were written: the
+ * prefix is part of the stored keys, not a claim that the stream is a game.
+ */
+export const streamKey = (streamId: string): AttributeValue => ({ S: `game#${streamId}` });
 
-/** The key of item `sk` in a game's partition: commits are 1..n, members negative. */
-export const itemKey = (gameId: string, sk: number): Record<string, AttributeValue> => ({
-  pk: gameKey(gameId),
+/** The key of item `sk` in a stream's partition: commits are 1..n, a game's members negative. */
+export const itemKey = (streamId: string, sk: number): Record<string, AttributeValue> => ({
+  pk: streamKey(streamId),
   sk: { N: String(sk) },
 });
 
@@ -53,11 +57,11 @@ export function checkVersion(kind: string, version: number): void {
 }
 
 /**
- * The due-index shard of a game (0 to `shards` - 1): from the first bytes of the SHA-256 of its id, so
- * games spread evenly and a game's due items always land in the same shard.
+ * The due-index shard of a stream (0 to `shards` - 1): from the first bytes of the SHA-256 of its id, so
+ * streams spread evenly and a stream's due items always land in the same shard.
  */
-export function dueShard(gameId: string, shards: number): number {
-  return createHash('sha256').update(gameId).digest().readUInt32BE(0) % shards;
+export function dueShard(streamId: string, shards: number): number {
+  return createHash('sha256').update(streamId).digest().readUInt32BE(0) % shards;
 }
 
 /** The `byDue` partition of a shard. */
@@ -65,11 +69,11 @@ export const duePartition = (shard: number): string => `due#${shard}`;
 
 /**
  * A due item's `byDue` sort key: its due time (ISO 8601 from `Date.toISOString()`, so it sorts as
- * text), its kind and its game. Kinds are kebab-case words, so `#` separates the parts unambiguously.
+ * text), its kind and its stream. Kinds are kebab-case words, so `#` separates the parts unambiguously.
  * @example dueSortKey('2026-12-01T10:00:00.000Z', 'timeout', 'g_1') // '2026-12-01T10:00:00.000Z#timeout#g_1'
  */
-export function dueSortKey(at: string, kind: string, gameId: string): string {
-  return `${at}#${kind}#${gameId}`;
+export function dueSortKey(at: string, kind: string, streamId: string): string {
+  return `${at}#${kind}#${streamId}`;
 }
 
 /** Rejects a due kind that could not be told apart in a sort key (see `dueSortKey`). */

@@ -1,5 +1,5 @@
 import { decodeCursor, encodeCursor } from './cursor';
-import type { Dynamo } from './dynamo';
+import { Dynamo, type StoreOptions } from './dynamo';
 import { checkId, checkVersion, itemKey } from './keys';
 import { decodePayload, encodePayload } from './payload';
 import { BY_LOBBY } from './table';
@@ -130,4 +130,32 @@ export async function listLobby(dynamo: Dynamo, options: LobbyOptions = {}): Pro
     entries: Items.map((item) => ({ ...(decodePayload(item.hd) as LobbyEntry), createdAt: item.ca?.S ?? '' })),
     cursor: LastEvaluatedKey ? encodeCursor(LastEvaluatedKey) : null,
   };
+}
+
+/** The lobby: the open games, as a part of the store (see the top of this file). */
+export class Lobby {
+  readonly #dynamo: Dynamo;
+
+  constructor(options: StoreOptions) {
+    this.#dynamo = Dynamo.of(options);
+  }
+
+  /**
+   * Lists an open game in the lobby as `entry` as of `version`, or with null takes it out (a game
+   * that filled or was cancelled): its two `byLobby` entries, version-guarded (`repair` also writes
+   * over the same version). False when a newer write was there.
+   * @example await lobby.write('g1', 1, { gameId: 'g1', version: 1, rulesKey: 'k', createdAt, seats: 4 });
+   */
+  write(gameId: string, version: number, entry: LobbyEntry | null, options: { repair?: boolean } = {}) {
+    return writeLobby(this.#dynamo, gameId, version, entry, options.repair);
+  }
+
+  /**
+   * One page of the lobby (one Query of `byLobby`, eventually consistent): every open game newest
+   * first, or with `rulesKey` those with the same rules (`oldestFirst` for quick match).
+   * @example const { entries } = await lobby.list({ rulesKey, oldestFirst: true, limit: 5 });
+   */
+  list(options?: LobbyOptions): Promise<LobbyPage> {
+    return listLobby(this.#dynamo, options);
+  }
 }

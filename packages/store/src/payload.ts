@@ -2,16 +2,15 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 
 /**
- * JSON payloads this long or longer are stored brotli-compressed. Measured on self-played 4-seat
- * double-9 games: a game-state snapshot (p50 2.2 KB, max 3.9 KB of JSON) shrinks to ~0.7 KB
- * (gzip: ~0.74 KB) in ~0.05 ms and inflates in ~0.02 ms. Most events stay far below the threshold and readable as text.
+ * JSON payloads this long or longer are stored brotli-compressed: a game-state snapshot shrinks to a
+ * third or less, in less time than a request takes (PERFORMANCE.md). Most events stay far below the
+ * threshold and readable as text.
  */
 export const COMPRESS_FROM_BYTES = 512;
 
 // Every commit compresses a snapshot and a head on the move path, so speed matters more than the
-// last bytes. On a 4-seat double-9 game's snapshots (2.1 KB of JSON): quality 5 gives 671 B in 94 us,
-// quality 3 710 B in 50 us, quality 1 811 B in 27 us; on its heads (0.3 KB) quality 3 is as small as 5
-// in half the time. Quality 3 keeps the write units per commit and halves the time.
+// last bytes: quality 3 keeps the write units per commit of quality 5 in about half the time
+// (PERFORMANCE.md).
 const BROTLI = {
   params: { [constants.BROTLI_PARAM_QUALITY]: 3, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
 };

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { EventStore } from './event-store';
+import type { Store } from './store';
 import type { GameHead } from './head';
 import type { MyTurnOptions } from './player-games';
 import { testStore } from './testing';
 
-let store: EventStore;
+let store: Store;
 const seats = [
   { playerId: 'zoe', name: 'Zoe' },
   { playerId: 'max', name: 'Max' },
@@ -19,7 +19,7 @@ const headAt = (version: number, status: string, turn: string | null, updatedAt:
 
 /** A command as the API appends it, at the head's time: whose move the game awaited before and after, and the head. */
 function play(gameId: string, head: GameHead, from: string | null = null) {
-  return store.append(gameId, head.version - 1, [{ type: 'Something', turn: head.turn }], {
+  return store.streams.append(gameId, head.version - 1, [{ type: 'Something', turn: head.turn }], {
     at: new Date(head.updatedAt),
     turn: { from, to: head.turn, head },
   });
@@ -40,7 +40,7 @@ beforeAll(async () => {
     const head = headAt(1, 'playing', turn, updatedAt);
     await play(gameId, head);
     // The game's status changed (it started): every member is written, once.
-    await store.updateProjections(gameId, { head, members: seats.map((s, seat) => ({ seat, playerId: s.playerId })) });
+    await store.playerGames.update(gameId, { head, members: seats.map((s, seat) => ({ seat, playerId: s.playerId })) });
   }
 });
 
@@ -48,7 +48,7 @@ const ids = (page: { games: { gameId: string }[] }) => page.games.map((g) => g.g
 
 describe('the games waiting for a player', () => {
   it('come from one strongly consistent Query, the longest-waiting first, each with its head and since when', async () => {
-    const { result, cost } = await store.measure(() => store.listPlayerGames('zoe', { myTurn: true }));
+    const { result, cost } = await store.measure(() => store.playerGames.list('zoe', { myTurn: true }));
     expect(ids(result)).toEqual(['g5', 'g3', 'g1']);
     expect(result.games[0]).toEqual({
       gameId: 'g5',
@@ -56,7 +56,7 @@ describe('the games waiting for a player', () => {
       head: headAt(1, 'playing', 'zoe', '2024-03-01T08:00:00.000Z'),
     });
     expect(cost).toMatchObject({ requests: 1, byOperation: { Query: { requests: 1 } } });
-    expect(ids(await store.listPlayerGames('max', { myTurn: true }))).toEqual(['g4', 'g2', 'g6']);
+    expect(ids(await store.playerGames.list('max', { myTurn: true }))).toEqual(['g4', 'g2', 'g6']);
   });
 
   it('move to the next player with each append, which writes no member', async () => {
@@ -65,12 +65,12 @@ describe('the games waiting for a player', () => {
     );
     // The commit, Max's entry and Zoe's tombstone: one unit each, and no index to write.
     expect(cost).toMatchObject({ requests: 3, writeUnits: 3 });
-    expect(ids(await store.listPlayerGames('zoe', { myTurn: true }))).toEqual(['g5', 'g1']);
-    const max = await store.listPlayerGames('max', { myTurn: true });
+    expect(ids(await store.playerGames.list('zoe', { myTurn: true }))).toEqual(['g5', 'g1']);
+    const max = await store.playerGames.list('max', { myTurn: true });
     expect(ids(max)).toEqual(['g4', 'g2', 'g6', 'g3']);
     expect(max.games[3]).toMatchObject({ since: '2024-03-01T15:00:00.000Z', head: { version: 2, turn: 'max' } });
     // Zoe's member item still holds the head it was written with.
-    expect((await store.listPlayerGames('zoe')).games.find((g) => g.gameId === 'g3')).toMatchObject({
+    expect((await store.playerGames.list('zoe')).games.find((g) => g.gameId === 'g3')).toMatchObject({
       seat: 0,
       head: { version: 1 },
     });
@@ -78,17 +78,17 @@ describe('the games waiting for a player', () => {
 
   it('leave out a game that waits on nobody: not started, or finished', async () => {
     await play('n1', headAt(1, 'waiting', null, '2024-03-02T09:00:00.000Z'));
-    await store.updateProjections('n1', {
+    await store.playerGames.update('n1', {
       head: headAt(1, 'waiting', null, '2024-03-02T09:00:00.000Z'),
       members: [{ seat: 0, playerId: 'zoe' }],
     });
     await play('n2', headAt(1, 'playing', 'zoe', '2024-03-02T09:00:00.000Z'));
-    expect(ids(await store.listPlayerGames('zoe', { myTurn: true }))).toContain('n2');
+    expect(ids(await store.playerGames.list('zoe', { myTurn: true }))).toContain('n2');
     await play('n2', headAt(2, 'finished', null, '2024-03-02T10:00:00.000Z'), 'zoe');
-    const mine = ids(await store.listPlayerGames('zoe', { myTurn: true }));
+    const mine = ids(await store.playerGames.list('zoe', { myTurn: true }));
     expect(mine).not.toContain('n1');
     expect(mine).not.toContain('n2');
-    expect(ids(await store.listPlayerGames('zoe'))).toContain('n1');
+    expect(ids(await store.playerGames.list('zoe'))).toContain('n1');
   });
 
   it('page with an opaque cursor', async () => {
@@ -98,7 +98,7 @@ describe('the games waiting for a player', () => {
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
-      const page = await store.listPlayerGames('pia', { myTurn: true, limit: 2, ...(cursor ? { cursor } : {}) });
+      const page = await store.playerGames.list('pia', { myTurn: true, limit: 2, ...(cursor ? { cursor } : {}) });
       seen.push(...ids(page));
       cursor = page.cursor ?? undefined;
     } while (cursor);
@@ -108,7 +108,7 @@ describe('the games waiting for a player', () => {
 
 describe("all of a player's games", () => {
   it('come from one Query on the member items, the most recently written first, with the seat', async () => {
-    const { result, cost } = await store.measure(() => store.listPlayerGames('max'));
+    const { result, cost } = await store.measure(() => store.playerGames.list('max'));
     expect(ids(result).filter((id) => id.startsWith('g'))).toEqual(['g6', 'g2', 'g1', 'g3', 'g4', 'g5']);
     expect(result.games.every((g) => g.seat === 1)).toBe(true);
     expect(result.games[0]).toEqual({
@@ -123,25 +123,25 @@ describe("all of a player's games", () => {
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
-      const page = await store.listPlayerGames('max', { limit: 4, ...(cursor ? { cursor } : {}) });
+      const page = await store.playerGames.list('max', { limit: 4, ...(cursor ? { cursor } : {}) });
       seen.push(...ids(page));
       cursor = page.cursor ?? undefined;
     } while (cursor);
-    expect(seen).toEqual(ids(await store.listPlayerGames('max')));
+    expect(seen).toEqual(ids(await store.playerGames.list('max')));
     expect(seen).toHaveLength(6);
   });
 });
 
 describe('listing games', () => {
   it('returns nothing for a player with no games, and refuses a forged cursor and myTurn: false', async () => {
-    expect(await store.listPlayerGames('nobody')).toEqual({ games: [], cursor: null });
-    expect(await store.listPlayerGames('nobody', { myTurn: true })).toEqual({ games: [], cursor: null });
-    await expect(store.listPlayerGames('zoe', { cursor: 'not-a-cursor' })).rejects.toMatchObject({
+    expect(await store.playerGames.list('nobody')).toEqual({ games: [], cursor: null });
+    expect(await store.playerGames.list('nobody', { myTurn: true })).toEqual({ games: [], cursor: null });
+    await expect(store.playerGames.list('zoe', { cursor: 'not-a-cursor' })).rejects.toMatchObject({
       code: 'store/invalid-request',
     });
-    await expect(store.listPlayerGames('zoe', { myTurn: false } as unknown as MyTurnOptions)).rejects.toThrow(
+    await expect(store.playerGames.list('zoe', { myTurn: false } as unknown as MyTurnOptions)).rejects.toThrow(
       /myTurn must be true or absent/,
     );
-    await expect(store.listPlayerGames('zoe', { limit: 0 })).rejects.toThrow(/limit/);
+    await expect(store.playerGames.list('zoe', { limit: 0 })).rejects.toThrow(/limit/);
   });
 });

@@ -1,10 +1,18 @@
-import type { Dynamo } from './dynamo';
+import type { Commit } from './commit';
+import { Dynamo, type StoreOptions } from './dynamo';
 import { decodeCursor as decode, encodeCursor } from './cursor';
 import { StoreError } from './errors';
 import type { GameHead } from './head';
 import { checkId, playerKey, seatOf } from './keys';
 import { decodePayload } from './payload';
 import { BY_PLAYER } from './table';
+import {
+  rebuildProjections,
+  updateProjections,
+  type ProjectionInput,
+  type ProjectionResult,
+  type RebuildInput,
+} from './projections';
 import { listTurns, type TurnEntry } from './turns';
 
 /** Options of `listPlayerGames`. */
@@ -124,4 +132,68 @@ function waitingPage(
     games: page.map(({ gameId, head, since }) => ({ gameId, head, since })),
     cursor: more && last ? encodeCursor({ since: { S: last.since }, gid: { S: last.gameId } }) : null,
   };
+}
+
+/**
+ * The players' games, as a part of the store: each game's member items (`byPlayer`: every game a
+ * player is seated in) and, read beside them, the turn lists (turns.ts); written after each append
+ * that changes them, rebuilt from a game's commits.
+ */
+export class PlayerGames {
+  readonly #dynamo: Dynamo;
+
+  constructor(options: StoreOptions) {
+    this.#dynamo = Dynamo.of(options);
+  }
+
+  /**
+   * Writes exactly the member items given (one PutItem each, in parallel) after an append, each
+   * with a copy of `head` for `list`. Pass the members whose entry changed: a seat taken, or all
+   * when the game's status changes (whose move it awaits is the append's `meta.turn`, not a
+   * member's), or all to repair. Version-guarded per item and idempotent: an item as new or newer
+   * than `head.version` is skipped, not an error. `removed` members (a player who left a seat before
+   * the game started) are deleted, each only while the seat's item is still theirs and older than the
+   * head. The head itself lives in the commit (`AppendMeta.turn`).
+   * @example
+   * await playerGames.update('g1', { head, members: [{ seat: 0, playerId: 'ann' }, { seat: 1, playerId: 'bob' }] });
+   */
+  update(gameId: string, input: ProjectionInput): Promise<ProjectionResult> {
+    return updateProjections(this.#dynamo, gameId, input);
+  }
+
+  /**
+   * Recomputes a game's member items and turn entries from its commits (snapshots are not decoded)
+   * and writes them: every member `project` returns and every seated player's turn entry, at the
+   * newest version, which repairs what was lost or never written. `project` gets the whole game (`E`:
+   * its events, as appended) and returns the head for its newest commit, all members, and whom the
+   * game awaits since when. Throws `NotFoundError` for an empty game.
+   * @example
+   * await playerGames.rebuild<GameEvent>('g1', (commits) => project(commits.flatMap((c) => c.events)));
+   */
+  rebuild<E = unknown>(gameId: string, project: (commits: Commit<E>[]) => RebuildInput): Promise<ProjectionResult> {
+    return rebuildProjections(this.#dynamo, gameId, project);
+  }
+
+  /**
+   * A player's games. With `myTurn: true`: the games waiting for their move (their turn entries:
+   * one strongly consistent Query), the one waiting longest first, each with `since` and the head as
+   * of when it began waiting on them.
+   * Without it: every game they are seated in (`byPlayer`), most recently joined or changed in
+   * status first, each with their seat and the head as of then. To mark which of those wait for
+   * the player, merge in the `myTurn` list.
+   * @example
+   * const { games } = await playerGames.list('p1', { myTurn: true }); // the longest-waiting first
+   * const all = await playerGames.list('p1', { limit: 50 });
+   */
+  list(playerId: string, options: MyTurnOptions): Promise<PlayerGamesPage<AwaitingGame>>;
+  list(playerId: string, options?: AllGamesOptions): Promise<PlayerGamesPage<PlayerGame>>;
+  list(
+    playerId: string,
+    options?: MyTurnOptions | AllGamesOptions,
+  ): Promise<PlayerGamesPage<PlayerGame> | PlayerGamesPage<AwaitingGame>> {
+    // listPlayerGames checks `myTurn` itself: a JavaScript caller may pass anything.
+    return options?.myTurn === true
+      ? listPlayerGames(this.#dynamo, playerId, options)
+      : listPlayerGames(this.#dynamo, playerId, options as AllGamesOptions);
+  }
 }

@@ -116,12 +116,12 @@ export interface RebuildInput extends ProjectionInput {
  * the newest commit's version. `project` gets the whole game; the head it returns must be for the
  * newest commit. Repairs what an outage left unwritten or half-written.
  */
-export async function rebuildProjections(
+export async function rebuildProjections<E>(
   dynamo: Dynamo,
   gameId: string,
-  project: (commits: Commit[]) => RebuildInput,
+  project: (commits: Commit<E>[]) => RebuildInput,
 ): Promise<ProjectionResult> {
-  const commits = await readAll(dynamo, gameId);
+  const commits = await readAll<E>(dynamo, gameId);
   const newest = commits[commits.length - 1];
   if (!newest) throw new NotFoundError(`game ${gameId} has no commits to rebuild from`);
   const input = project(commits);

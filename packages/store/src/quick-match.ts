@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Dynamo } from './dynamo';
+import { Dynamo, type StoreOptions } from './dynamo';
 import { checkId } from './keys';
 
 /**
@@ -47,4 +47,27 @@ export async function claimQuickMatch(
     ...(previous === null ? {} : { ExpressionAttributeValues: { ':previous': { S: previous } } }),
   });
   return written !== null;
+}
+
+/** Quick match's receipts: where each player's quick match under a key went, as a part of the store. */
+export class QuickMatches {
+  readonly #dynamo: Dynamo;
+
+  constructor(options: StoreOptions) {
+    this.#dynamo = Dynamo.of(options);
+  }
+
+  /** Where a player's quick match under `key` went, or null: one GetItem. */
+  read(playerId: string, key: string): Promise<QuickMatchReceipt | null> {
+    return readQuickMatch(this.#dynamo, playerId, key);
+  }
+
+  /**
+   * Claims the game a player's quick match under `key` goes to: only when no attempt claimed one yet
+   * (`previous` null) or the claim still names `previous`. False when another attempt claimed first.
+   * @example if (!(await quickMatches.claim(playerId, key, { gameId, created: false }, null))) follow(await quickMatches.read(playerId, key));
+   */
+  claim(playerId: string, key: string, receipt: QuickMatchReceipt, previous: string | null): Promise<boolean> {
+    return claimQuickMatch(this.#dynamo, playerId, key, receipt, previous);
+  }
 }

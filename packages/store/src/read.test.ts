@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { CostMeter } from './cost';
-import type { EventStore } from './event-store';
+import type { CommitPage } from './read';
+import type { Store } from './store';
 import { testStore } from './testing';
 
-let store: EventStore;
+let store: Store;
 const meter = new CostMeter();
 beforeAll(async () => {
   ({ store } = await testStore(inject('dynamoEndpoint'), meter));
@@ -15,7 +16,7 @@ async function fill(gameId: string, count: number, inFlight = 25, snapshot?: unk
     const batch = [];
     for (let v = start; v < Math.min(start + inFlight, count); v++) {
       batch.push(
-        store.append(
+        store.streams.append(
           gameId,
           v,
           [
@@ -34,10 +35,10 @@ describe('catch-up reads', () => {
   beforeAll(() => fill('catch-up', 23, 25, { state: 'x' }));
 
   it('returns everything after a version, oldest first, and null when caught up', async () => {
-    const page = await store.readAfter('catch-up', 20);
+    const page = await store.streams.readAfter('catch-up', 20);
     expect(page.commits.map((c) => c.version)).toEqual([21, 22, 23]);
     expect(page.next).toBeNull();
-    expect(await store.readAfter('catch-up', 23)).toEqual({ commits: [], next: null });
+    expect(await store.streams.readAfter('catch-up', 23)).toEqual({ commits: [], next: null });
   });
 
   it('pages across boundaries with no gap or overlap, next null exactly on the last page', async () => {
@@ -45,7 +46,7 @@ describe('catch-up reads', () => {
     const nexts: (number | null)[] = [];
     let after: number | null = 3;
     while (after !== null) {
-      const page: Awaited<ReturnType<EventStore['readAfter']>> = await store.readAfter('catch-up', after, { limit: 5 });
+      const page: CommitPage = await store.streams.readAfter('catch-up', after, { limit: 5 });
       versions.push(...page.commits.map((c) => c.version));
       nexts.push(page.next);
       after = page.next;
@@ -56,24 +57,26 @@ describe('catch-up reads', () => {
   });
 
   it('leaves snapshots out of catch-up unless asked', async () => {
-    const plain = await store.readAfter('catch-up', 0, { limit: 2 });
+    const plain = await store.streams.readAfter('catch-up', 0, { limit: 2 });
     expect(plain.commits.every((c) => !('snapshot' in c))).toBe(true);
-    const full = await store.readAfter('catch-up', 0, { limit: 2, snapshots: true });
+    const full = await store.streams.readAfter('catch-up', 0, { limit: 2, snapshots: true });
     expect(full.commits.map((c) => c.snapshot)).toEqual([{ state: 'x' }, { state: 'x' }]);
   });
 
   it('reads the newest commits, or those up to a version, oldest first with their snapshots, in one Query', async () => {
-    const newest = await store.measure(() => store.readRecent('catch-up', { count: 3 }));
+    const newest = await store.measure(() => store.streams.readRecent('catch-up', { count: 3 }));
     expect(newest.result.map((c) => c.version)).toEqual([21, 22, 23]);
     expect(newest.result.map((c) => c.snapshot)).toEqual([{ state: 'x' }, { state: 'x' }, { state: 'x' }]);
     expect(newest.cost.requests).toBe(1);
-    expect((await store.readRecent('catch-up', { count: 4, upTo: 10 })).map((c) => c.version)).toEqual([7, 8, 9, 10]);
-    expect((await store.readRecent('catch-up', { count: 8, upTo: 2 })).map((c) => c.version)).toEqual([1, 2]);
-    expect(await store.readRecent('never-written', { count: 8 })).toEqual([]);
-    await expect(store.readRecent('catch-up', { count: 0 })).rejects.toThrow(/count/);
-    expect(await store.readRecent('catch-up', { count: 2, upTo: 0 })).toEqual([]);
-    await expect(store.readRecent('catch-up', { count: 2, upTo: -1 })).rejects.toThrow(/upTo/);
-    const plain = await store.readRecent('catch-up', { count: 2, upTo: 10, snapshots: false });
+    expect((await store.streams.readRecent('catch-up', { count: 4, upTo: 10 })).map((c) => c.version)).toEqual([
+      7, 8, 9, 10,
+    ]);
+    expect((await store.streams.readRecent('catch-up', { count: 8, upTo: 2 })).map((c) => c.version)).toEqual([1, 2]);
+    expect(await store.streams.readRecent('never-written', { count: 8 })).toEqual([]);
+    await expect(store.streams.readRecent('catch-up', { count: 0 })).rejects.toThrow(/count/);
+    expect(await store.streams.readRecent('catch-up', { count: 2, upTo: 0 })).toEqual([]);
+    await expect(store.streams.readRecent('catch-up', { count: 2, upTo: -1 })).rejects.toThrow(/upTo/);
+    const plain = await store.streams.readRecent('catch-up', { count: 2, upTo: 10, snapshots: false });
     expect(plain.map((c) => [c.version, 'snapshot' in c])).toEqual([
       [9, false],
       [10, false],
@@ -81,15 +84,15 @@ describe('catch-up reads', () => {
   });
 
   it('reads eventually consistent at half the units when asked', async () => {
-    const strong = await store.measure(() => store.readAfter('catch-up', 0));
-    const eventual = await store.measure(() => store.readAfter('catch-up', 0, { consistent: false }));
+    const strong = await store.measure(() => store.streams.readAfter('catch-up', 0));
+    const eventual = await store.measure(() => store.streams.readAfter('catch-up', 0, { consistent: false }));
     expect(eventual.result).toEqual(strong.result);
     expect(eventual.cost.readUnits).toBe(strong.cost.readUnits / 2);
   });
 
   it('rejects a limit that is not a positive whole number', async () => {
-    await expect(store.readAfter('catch-up', 0, { limit: 0 })).rejects.toThrow(/limit/);
-    await expect(store.readAfter('catch-up', -1)).rejects.toThrow(/after/);
+    await expect(store.streams.readAfter('catch-up', 0, { limit: 0 })).rejects.toThrow(/limit/);
+    await expect(store.streams.readAfter('catch-up', -1)).rejects.toThrow(/after/);
   });
 });
 
@@ -99,7 +102,7 @@ describe('a large game', () => {
 
   it('reads 1,200 commits back intact, in order, in a few requests', async () => {
     meter.reset();
-    const all = await store.readAll('large');
+    const all = await store.streams.readAll('large');
     expect(all).toHaveLength(count);
     all.forEach((commit, i) => {
       expect(commit.version).toBe(i + 1);
@@ -113,11 +116,11 @@ describe('a large game', () => {
   });
 
   it('catches up from anywhere with one request per page, and reads the newest with one Query', async () => {
-    const { result, cost } = await store.measure(() => store.readAfter('large', 1_000, { limit: 500 }));
+    const { result, cost } = await store.measure(() => store.streams.readAfter('large', 1_000, { limit: 500 }));
     expect(result.commits.map((c) => c.version)).toEqual(Array.from({ length: 200 }, (_, i) => 1_001 + i));
     expect(result.next).toBeNull();
     expect(cost.requests).toBe(1);
-    const latest = await store.measure(() => store.readLatest('large'));
+    const latest = await store.measure(() => store.streams.readLatest('large'));
     expect(latest.result).toMatchObject({ version: count, snapshot: { board: 'y'.repeat(3_000) } });
     expect(latest.cost).toMatchObject({ requests: 1, readUnits: 1 });
   });

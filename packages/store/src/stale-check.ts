@@ -1,5 +1,5 @@
 import { dueAttributes, type DueAt } from './due-at';
-import type { Dynamo } from './dynamo';
+import { Dynamo, type StoreOptions } from './dynamo';
 import { checkId, checkVersion, itemKey } from './keys';
 
 /**
@@ -31,4 +31,22 @@ export async function writeStaleCheck(
     ExpressionAttributeValues: { ':v': { N: String(version) } },
   });
   return written !== null;
+}
+
+/** The waiting games' stale checks in the due index, as a part of the store. */
+export class StaleChecks {
+  readonly #dynamo: Dynamo;
+
+  constructor(options: StoreOptions) {
+    this.#dynamo = Dynamo.of(options);
+  }
+
+  /**
+   * Puts a waiting game's stale check in the due index, due at `due` (kind and time), as of `version`,
+   * or (null) takes it out: one PutItem, version-guarded. The sweeper finds it when it falls due.
+   * @example await staleChecks.write('g1', 3, { at: inAWeek, kind: 'close-stale' });
+   */
+  write(gameId: string, version: number, due: DueAt | null, options: { repair?: boolean } = {}) {
+    return writeStaleCheck(this.#dynamo, gameId, version, due, options.repair);
+  }
 }

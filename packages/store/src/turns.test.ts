@@ -3,13 +3,13 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AppendMeta } from './commit';
 import { Dynamo } from './dynamo';
 import { ConcurrencyError, ProjectionLagError } from './errors';
-import type { EventStore } from './event-store';
+import type { Store } from './store';
 import type { GameHead } from './head';
 import { turnSk, turnsKey } from './keys';
 import { testStore } from './testing';
 import { writeEntry, writeTurns } from './turns';
 
-let store: EventStore;
+let store: Store;
 let client: DynamoDBClient;
 let tableName: string;
 /** While set, writes of turn entries fail as throttled (once the SDK's retries are spent). */
@@ -49,7 +49,7 @@ const moveMeta = (version: number, from: string | null, to: string | null, statu
   turn: { from, to, head: headAt(version, to, status) },
 });
 const waitingOn = async (gameId: string) => {
-  const lists = await Promise.all(seats.map((s) => store.listPlayerGames(s.playerId, { myTurn: true })));
+  const lists = await Promise.all(seats.map((s) => store.playerGames.list(s.playerId, { myTurn: true })));
   return lists.flatMap((list, i) => (list.games.some((g) => g.gameId === gameId) ? [seats[i]?.playerId] : []));
 };
 /** A player's entry for a game as stored, tombstones included. */
@@ -66,12 +66,16 @@ async function entry(playerId: string, gameId: string) {
 
 describe("the players' turn entries", () => {
   it('are written only when the awaited player changes: the new one’s entry and the old one’s tombstone', async () => {
-    await store.append('t1', 0, [{ type: 'Created' }]);
-    const start = await store.measure(() => store.append('t1', 1, [{ type: 'Started' }], moveMeta(2, null, 'ann')));
+    await store.streams.append('t1', 0, [{ type: 'Created' }]);
+    const start = await store.measure(() =>
+      store.streams.append('t1', 1, [{ type: 'Started' }], moveMeta(2, null, 'ann')),
+    );
     expect(start.cost).toMatchObject({ requests: 2, writeUnits: 2 });
     expect(await waitingOn('t1')).toEqual(['ann']);
 
-    const move = await store.measure(() => store.append('t1', 2, [{ type: 'Played' }], moveMeta(3, 'ann', 'bob')));
+    const move = await store.measure(() =>
+      store.streams.append('t1', 2, [{ type: 'Played' }], moveMeta(3, 'ann', 'bob')),
+    );
     expect(move.cost).toMatchObject({
       requests: 3,
       writeUnits: 3,
@@ -82,24 +86,26 @@ describe("the players' turn entries", () => {
     expect(await entry('ann', 't1')).toEqual({ v: 3, waiting: false });
 
     // An announcement leaves Bob in turn: the commit alone, one request, one unit.
-    const same = await store.measure(() => store.append('t1', 3, [{ type: 'Announced' }], { idempotencyKey: 'k4' }));
+    const same = await store.measure(() =>
+      store.streams.append('t1', 3, [{ type: 'Announced' }], { idempotencyKey: 'k4' }),
+    );
     expect(same.cost).toMatchObject({ requests: 1, writeUnits: 1 });
-    const [bob] = (await store.listPlayerGames('bob', { myTurn: true })).games;
+    const [bob] = (await store.playerGames.list('bob', { myTurn: true })).games;
     expect(bob).toMatchObject({ gameId: 't1', since: '2024-07-01T10:03:00.000Z', head: { version: 3, turn: 'bob' } });
   });
 
   it('leave every list, deleted, when the game is finished', async () => {
-    await store.append('t2', 0, [{ type: 'Started' }], moveMeta(1, null, 'cy'));
-    await store.append('t2', 1, [{ type: 'Played' }], moveMeta(2, 'cy', 'ann'));
-    await store.append('t2', 2, [{ type: 'Won' }], moveMeta(3, 'ann', null, 'finished'));
+    await store.streams.append('t2', 0, [{ type: 'Started' }], moveMeta(1, null, 'cy'));
+    await store.streams.append('t2', 1, [{ type: 'Played' }], moveMeta(2, 'cy', 'ann'));
+    await store.streams.append('t2', 2, [{ type: 'Won' }], moveMeta(3, 'ann', null, 'finished'));
     expect(await waitingOn('t2')).toEqual([]);
     for (const seat of seats) expect(await entry(seat.playerId, 't2')).toBeNull();
   });
 
   it('are sent with the commit; a command that loses the race puts back what its writes changed', async () => {
-    await store.append('t3', 0, [{ type: 'Started' }], moveMeta(1, null, 'ann'));
+    await store.streams.append('t3', 0, [{ type: 'Started' }], moveMeta(1, null, 'ann'));
     const racers = ['bob', 'cy'].map((to, i) =>
-      store.append('t3', 1, [{ racer: to }], { ...moveMeta(2, 'ann', to), idempotencyKey: `race${i}` }),
+      store.streams.append('t3', 1, [{ racer: to }], { ...moveMeta(2, 'ann', to), idempotencyKey: `race${i}` }),
     );
     const [a, b] = await Promise.allSettled(racers);
     const won = [a, b].find((r) => r?.status === 'fulfilled') as PromiseFulfilledResult<{
@@ -123,10 +129,10 @@ describe("the players' turn entries", () => {
     ];
     for (let round = 0; round < 48; round++) {
       const gameId = `race-${round}`;
-      await store.append(gameId, 0, [{ type: 'Started' }], moveMeta(1, null, 'ann'));
+      await store.streams.append(gameId, 0, [{ type: 'Started' }], moveMeta(1, null, 'ann'));
       const [a, b] = kinds[round % kinds.length] as [string | null, string | null];
       const command = (to: string | null, i: number) =>
-        store.append(gameId, 1, [{ to }], {
+        store.streams.append(gameId, 1, [{ to }], {
           idempotencyKey: `r${round}-${i}`,
           commandHash: 'h',
           at: new Date('2024-07-01T10:02:00.000Z'),
@@ -137,65 +143,69 @@ describe("the players' turn entries", () => {
       const awaited = (won === 0 ? a : b) ?? 'ann';
       const where = `round ${round}: ${a} against ${b}, ${won} won`;
       expect(await waitingOn(gameId), where).toEqual([awaited]);
-      const [entry] = (await store.listPlayerGames(awaited, { myTurn: true })).games.filter((g) => g.gameId === gameId);
+      const [entry] = (await store.playerGames.list(awaited, { myTurn: true })).games.filter(
+        (g) => g.gameId === gameId,
+      );
       expect(entry?.head.racer ?? null, where).toBe(awaited === 'ann' ? null : won);
     }
   });
 
   it('are mended by the winner when a loser’s write got to an entry first', async () => {
     const dynamo = new Dynamo(client, tableName);
-    await store.append('t11', 0, [{ type: 'Started' }], moveMeta(1, null, 'ann'));
+    await store.streams.append('t11', 0, [{ type: 'Started' }], moveMeta(1, null, 'ann'));
     // A loser's write for version 2 lands before the winner's.
     const loser = { ...headAt(2, 'bob'), racer: 'loser' };
     await writeEntry(dynamo, 't11', { playerId: 'bob', waiting: true }, { version: 2, at: 'x', head: loser });
     const winner = { ...headAt(2, 'bob'), racer: 'winner' };
-    await store.append('t11', 1, [{ type: 'Played' }], {
+    await store.streams.append('t11', 1, [{ type: 'Played' }], {
       ...moveMeta(2, 'ann', 'bob'),
       turn: { from: 'ann', to: 'bob', head: winner },
     });
-    const [entry] = (await store.listPlayerGames('bob', { myTurn: true })).games.filter((g) => g.gameId === 't11');
+    const [entry] = (await store.playerGames.list('bob', { myTurn: true })).games.filter((g) => g.gameId === 't11');
     expect(entry).toMatchObject({ since: '2024-07-01T10:02:00.000Z', head: { racer: 'winner' } });
   });
 
   it('are put back by a loser as the winner left them: its player in turn again, as they were', async () => {
-    await store.append('t12', 0, [{ type: 'Started' }], moveMeta(1, null, 'ann'));
+    await store.streams.append('t12', 0, [{ type: 'Started' }], moveMeta(1, null, 'ann'));
     // The winner at version 2 leaves Ann in turn (a call-out): it writes no entry.
-    await store.append('t12', 1, [{ type: 'CalledOut' }], { idempotencyKey: 'win' });
+    await store.streams.append('t12', 1, [{ type: 'CalledOut' }], { idempotencyKey: 'win' });
     // The loser moved the turn to Bob: its commit fails, its entries land, and it puts them back.
-    await expect(store.append('t12', 1, [{ type: 'Played' }], moveMeta(2, 'ann', 'bob'))).rejects.toThrow(
+    await expect(store.streams.append('t12', 1, [{ type: 'Played' }], moveMeta(2, 'ann', 'bob'))).rejects.toThrow(
       ConcurrencyError,
     );
     expect(await waitingOn('t12')).toEqual(['ann']);
-    const [ann] = (await store.listPlayerGames('ann', { myTurn: true })).games.filter((g) => g.gameId === 't12');
+    const [ann] = (await store.playerGames.list('ann', { myTurn: true })).games.filter((g) => g.gameId === 't12');
     expect(ann).toMatchObject({ since: '2024-07-01T10:01:00.000Z', head: { version: 1 } });
     expect(await entry('bob', 't12')).toEqual({ v: 2, waiting: false });
   });
 
   it('fail as ProjectionLagError, with the commit recorded; restoreTurns repairs them', async () => {
-    await store.append('t4', 0, [{ type: 'Started' }], moveMeta(1, null, 'ann'));
+    await store.streams.append('t4', 0, [{ type: 'Started' }], moveMeta(1, null, 'ann'));
     failing.turns = true;
-    const error = await store.append('t4', 1, [{ type: 'Played' }], moveMeta(2, 'ann', 'bob')).catch((e: unknown) => e);
+    const error = await store.streams
+      .append('t4', 1, [{ type: 'Played' }], moveMeta(2, 'ann', 'bob'))
+      .catch((e: unknown) => e);
     failing.turns = false;
     expect(error).toBeInstanceOf(ProjectionLagError);
-    expect(error).toMatchObject({ gameId: 't4', commit: { version: 2, turn: { from: 'ann', to: 'bob' } } });
+    expect(error).toMatchObject({ streamId: 't4', commit: { version: 2, turn: { from: 'ann', to: 'bob' } } });
     expect(await waitingOn('t4')).toEqual(['ann']);
 
     // The retry is a replay; its caller repairs the entries from the recorded commit.
-    const retry = await store.append('t4', 1, [{ type: 'Played' }], moveMeta(2, 'ann', 'bob'));
+    const retry = await store.streams.append('t4', 1, [{ type: 'Played' }], moveMeta(2, 'ann', 'bob'));
     expect(retry.replayed).toBe(true);
-    expect(await store.restoreTurns(retry.commit, headAt(2, 'bob'))).toBe(true);
+    expect(await store.turns.restore(retry.commit, headAt(2, 'bob'))).toBe(true);
     expect(await waitingOn('t4')).toEqual(['bob']);
     // Repeating the repair changes nothing; a commit that changed no turn has nothing to restore.
-    expect(await store.restoreTurns(retry.commit, headAt(2, 'bob'))).toBe(true);
-    const plain = await store.append('t4', 2, [{ type: 'Announced' }]);
-    expect(await store.restoreTurns(plain.commit, headAt(3, 'bob'))).toBe(false);
+    expect(await store.turns.restore(retry.commit, headAt(2, 'bob'))).toBe(true);
+    const plain = await store.streams.append('t4', 2, [{ type: 'Announced' }]);
+    expect(await store.turns.restore(plain.commit, headAt(3, 'bob'))).toBe(false);
   });
 
   it('only land over older versions: a late write never undoes a newer one, not even a repair', async () => {
     const dynamo = new Dynamo(client, tableName);
-    await store.append('t5', 0, [{ type: 'Started' }], moveMeta(1, null, 'ann'));
-    await store.append('t5', 1, [{ type: 'Played' }], moveMeta(2, 'ann', 'bob'));
-    await store.append('t5', 2, [{ type: 'Played' }], moveMeta(3, 'bob', 'cy'));
+    await store.streams.append('t5', 0, [{ type: 'Started' }], moveMeta(1, null, 'ann'));
+    await store.streams.append('t5', 1, [{ type: 'Played' }], moveMeta(2, 'ann', 'bob'));
+    await store.streams.append('t5', 2, [{ type: 'Played' }], moveMeta(3, 'bob', 'cy'));
     // Version 2's writes arrive again, late (a lost request's): as an append would, and as a repair.
     const late = {
       version: 2,
@@ -212,18 +222,18 @@ describe("the players' turn entries", () => {
   it('list a player’s games in the order they have waited, and page through them', async () => {
     const order = ['t9', 't7', 't8', 't6'];
     for (const [i, gameId] of order.entries()) {
-      await store.append(gameId, 0, [{ type: 'Started' }], {
+      await store.streams.append(gameId, 0, [{ type: 'Started' }], {
         ...moveMeta(1, null, 'dee'),
         at: new Date(Date.UTC(2024, 7, 1, i)),
       });
     }
-    const { result, cost } = await store.measure(() => store.listPlayerGames('dee', { myTurn: true }));
+    const { result, cost } = await store.measure(() => store.playerGames.list('dee', { myTurn: true }));
     expect(result.games.map((g) => g.gameId)).toEqual(order);
     expect(cost).toMatchObject({ requests: 1, byOperation: { Query: { requests: 1 } } });
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
-      const page = await store.listPlayerGames('dee', { myTurn: true, limit: 3, ...(cursor ? { cursor } : {}) });
+      const page = await store.playerGames.list('dee', { myTurn: true, limit: 3, ...(cursor ? { cursor } : {}) });
       seen.push(...page.games.map((g) => g.gameId));
       cursor = page.cursor ?? undefined;
     } while (cursor);
@@ -232,7 +242,7 @@ describe("the players' turn entries", () => {
 
   it('are refused, before anything is written, with a player id the store could not key', async () => {
     const bad = { ...moveMeta(1, null, 'ann'), turn: { from: '', to: 'ann', head: headAt(1, 'ann') } };
-    await expect(store.append('t10', 0, [{ type: 'Started' }], bad)).rejects.toThrow(/turn.from/);
-    expect(await store.readLatest('t10')).toBeNull();
+    await expect(store.streams.append('t10', 0, [{ type: 'Started' }], bad)).rejects.toThrow(/turn.from/);
+    expect(await store.streams.readLatest('t10')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { dueAttributes, duePartitionOf, type DueAt } from './due-at';
-import type { Dynamo } from './dynamo';
+import type { Commit } from './commit';
+import { Dynamo, type StoreOptions } from './dynamo';
 import type { GameHead } from './head';
 import { checkId, turnSk, turnsKey } from './keys';
 import type { TurnChange } from './turn-change';
@@ -172,4 +173,40 @@ export async function listTurns(dynamo: Dynamo, playerId: string): Promise<TurnE
     start = page.LastEvaluatedKey;
   } while (start);
   return entries.sort((a, b) => (a.since < b.since ? -1 : a.since > b.since ? 1 : a.gameId < b.gameId ? -1 : 1));
+}
+
+/**
+ * The players' turn lists, as a part of the store: written by the append that changes a game's turn
+ * (see `EventStreams.append`), read by `PlayerGames.list` with `myTurn`, and mended here.
+ */
+export class TurnLists {
+  readonly #dynamo: Dynamo;
+
+  constructor(options: StoreOptions) {
+    this.#dynamo = Dynamo.of(options);
+  }
+
+  /**
+   * Writes again what a recorded commit's turn change means for the players' turn lists, over
+   * entries of its version or older, never a newer commit's: for a caller that recognised a retry
+   * and must repair what the first attempt may have left unwritten (`ProjectionLagError`). `head` is
+   * the game's head after the commit, and `due` (in a game with a turn clock) the awaited player's
+   * deadline after it, and `since` when the awaited player's turn began (default: the commit's time).
+   * False when the commit changed no turn, or newer entries were there.
+   * @example
+   * const commit = await games.findRecorded('g1', identity, { version: 7 });
+   * if (commit) await turns.restore(commit, headOf(stateAfter(commit)));
+   */
+  async restore(commit: Commit, head: GameHead, due?: DueAt | null, since?: string): Promise<boolean> {
+    if (!commit.turn || (commit.turn.from === commit.turn.to && commit.turn.to === null)) return false;
+    const { version, at, turn: change } = commit;
+    return writeTurns(this.#dynamo, commit.streamId, {
+      version,
+      at: since ?? at,
+      change,
+      head,
+      repair: true,
+      ...(due !== undefined ? { due } : {}),
+    });
+  }
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createApp, silentLogger, type AppOptions } from '@chickenfoot/api';
+import { createApp, type AppOptions } from '@chickenfoot/api';
+import { silentLogger } from '@chickenfoot/app';
 import { TEST_SECRET, TestClient } from '@chickenfoot/api/testing';
 import { fisherYates, seededRandom } from '@chickenfoot/rules';
 import { createDynamoClient, ensureTable, EventStore } from '@chickenfoot/store';

@@ -7,7 +7,7 @@ import {
   type DueHandler,
   type GameService,
   type LogRecord,
-} from '@chickenfoot/api';
+} from '@chickenfoot/app';
 import { fisherYates, legalMoves, seededRandom, type GameState, type Move } from '@chickenfoot/rules';
 import { createDynamoClient, ensureTable, EventStore } from '@chickenfoot/store';
 import { pick, type Rng } from './scale';

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { evolve, fullSet, initialState, type GameEvent, type GameState } from '@chickenfoot/rules';
-import { fromSnapshot } from '@chickenfoot/api';
+import { fromSnapshot } from '@chickenfoot/app';
 import type { EventStore } from '@chickenfoot/store';
 
 /** What one game's event log looks like when read back from the store and folded. */

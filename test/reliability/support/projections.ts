@@ -1,4 +1,4 @@
-import { projectionOf } from '@chickenfoot/api';
+import { projectionOf } from '@chickenfoot/app';
 import type { EventStore } from '@chickenfoot/store';
 import type { LogReport } from './log';
 

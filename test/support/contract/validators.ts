@@ -20,7 +20,8 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
 
 /**
  * Builds the contract's validators: JSON Schema 2020-12 (ajv's 2020 dialect, which OpenAPI 3.1
- * uses) with formats, strict about unknown keywords except OpenAPI's own `example` and `discriminator`.
+ * uses) with formats, strict about unknown keywords except OpenAPI's own `example` and `discriminator`
+ * and the one extension the contract uses, `x-enumDescriptions` (the words for each value of an enum).
  * @example const v = contract().validator('#/components/schemas/Problem'); v(body) || v.errors;
  */
 export function buildContract(): Contract {
@@ -29,8 +30,9 @@ export function buildContract(): Contract {
   const schemas = ((strict.components as Record<string, Json> | undefined)?.schemas ?? {}) as Record<string, Json>;
   const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
   addFormats(ajv);
-  // OpenAPI's own keywords: annotations here (`oneOf` already decides; ajv's discriminator refuses `mapping`).
-  ajv.addVocabulary(['example', 'discriminator']);
+  // OpenAPI's own keywords and extensions: annotations here (`oneOf` already decides; ajv's discriminator
+  // refuses `mapping`).
+  ajv.addVocabulary(['example', 'discriminator', 'x-enumDescriptions']);
   ajv.addSchema({ $id: BASE, $defs: schemas });
   const cache = new Map<string, ValidateFunction>();
   const compile = (key: string, schema: () => Json): ValidateFunction => {

@@ -1,19 +1,17 @@
+import type { Accounts } from '@chickenfoot/app';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-deps';
 import { ApiProblem } from '../problems';
 import type { RateLimiter } from '../http/rate-limit';
-import { LEGACY_SESSION } from '../players/record';
-import type { AccountCache } from './sessions';
-import type { Signer } from './signer';
 
 /**
  * Requires `Authorization: Bearer <token>` signed with the server's secret, whose session is still
  * open on its player's account, names the player, and holds each player to its rate limit, which
- * every response then states in `RateLimit` and `RateLimit-Policy`. The signature is checked with the
- * secret alone; the session against the account as this process last read it (`AccountCache`: one
- * read per player per 15 s at most), so a revoked token is refused within that bound.
+ * every response then states in `RateLimit` and `RateLimit-Policy`. What the token opens is the
+ * application's to say (`Accounts.authenticate`: the signature, then the session against the account
+ * as this process last read it, at most 15 s before).
  */
-export function requirePlayer(signer: () => Promise<Signer>, limiter: RateLimiter, accounts: AccountCache) {
+export function requirePlayer(accounts: Accounts, limiter: RateLimiter) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const header = c.req.header('authorization') ?? '';
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
@@ -24,22 +22,17 @@ export function requirePlayer(signer: () => Promise<Signer>, limiter: RateLimite
         {},
         { 'WWW-Authenticate': 'Bearer' },
       );
-    const credential = (await signer()).credentialOf(match[1]);
-    if (!credential)
+    const found = await accounts.authenticate(match[1]);
+    if (found.kind !== 'player')
       throw new ApiProblem(
         'auth/unauthenticated',
-        'This token is not valid.',
+        found.kind === 'invalid'
+          ? 'This token is not valid.'
+          : 'This token was revoked (or its account deleted): sign in again.',
         {},
         { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
       );
-    const { playerId, sessionId } = credential;
-    if (!(await accounts.isOpen(playerId, sessionId)))
-      throw new ApiProblem(
-        'auth/unauthenticated',
-        'This token was revoked (or its account deleted): sign in again.',
-        {},
-        { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
-      );
+    const { playerId, sessionId } = found;
     const key = `player:${playerId}`;
     const allowed = limiter.take(key);
     // On every response from here on, errors included: the client's budget, as the draft says it.
@@ -55,7 +48,7 @@ export function requirePlayer(signer: () => Promise<Signer>, limiter: RateLimite
       );
     }
     c.set('playerId', playerId);
-    c.set('sessionId', sessionId ?? LEGACY_SESSION);
+    c.set('sessionId', sessionId);
     await next();
   });
 }

@@ -1,9 +1,9 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-deps';
-import type { WatchLinks } from '../games/watch-links';
+import type { WatchLinks } from '@chickenfoot/app';
 import type { RateLimiter } from '../http/rate-limit';
 import { ApiProblem } from '../problems';
-import type { Signer } from './signer';
+import type { Signer } from '@chickenfoot/app';
 
 const refused = (detail: string) =>
   new ApiProblem('auth/unauthenticated', detail, {}, { 'WWW-Authenticate': 'Bearer error="invalid_token"' });

@@ -47,8 +47,7 @@ export const DESCRIPTIONS: Readonly<Record<string, Words>> = {
   'GameSummary.seats.name': 'Their name, as they joined with it.',
   CommandReply: 'What every command on a game answers: the version after it, what it caused, and the game.',
   'CommandReply.game': 'The game after the command, as you see it.',
-  Event:
-    'Something that happened in a game, as the caller may see it: one of the `*Event` schemas, by `type`. Ignore a type you do not know (more may come).',
+  Event: 'Something that happened in a game, as you may see it: an `*Event`, by `type`. Ignore unknown types.',
   'GameCreatedEvent.seats': 'How many seats the game has.',
   SeatTakenEvent: 'A player took a seat (joined).',
   'SeatTakenEvent.player': 'Who.',

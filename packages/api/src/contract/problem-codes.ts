@@ -37,7 +37,7 @@ const WEBHOOK_URL: readonly ProblemCode[] = ['webhook/url-invalid', 'webhook/url
  */
 export const OPERATION_PROBLEMS = {
   // Registration has no token, so its rate limit is per client address.
-  registerPlayer: ['request/too-many-requests'],
+  registerPlayer: ['request/too-many-requests', 'player/deleted', 'player/token-revoked'],
   getMe: ['player/not-found'],
   listMyGames: [],
   createGame: ['player/not-found', 'request/version-mismatch', ...rejectionsOf('create')],

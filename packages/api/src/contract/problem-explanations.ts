@@ -92,6 +92,14 @@ export const EXPLANATIONS: Readonly<Record<ProblemCode, Explanation>> = {
     happened: 'The player this token was issued to no longer exists (the account was deleted).',
     todo: 'Register again (POST /v1/players).',
   },
+  'player/deleted': {
+    happened: 'The account this registration (or its retry) made was deleted since: nothing of it is given back.',
+    todo: 'Register again with a fresh Idempotency-Key.',
+  },
+  'player/token-revoked': {
+    happened: 'The session this registration (or its retry) opened was revoked since: its token is not given again.',
+    todo: 'Use another token of the account, or register again with a fresh Idempotency-Key.',
+  },
   'player/token-not-found': {
     happened: 'Your account has no open token with this id.',
     todo: 'List your tokens (GET /v1/me/tokens).',
@@ -156,8 +164,8 @@ export const EXPLANATIONS: Readonly<Record<ProblemCode, Explanation>> = {
     todo: 'Use random, greedy or strong.',
   },
   'rules/game-not-found': {
-    happened: 'The game does not exist yet for the rules.',
-    todo: FETCH_AGAIN,
+    happened: 'The rules found no game to act on: it was never created.',
+    todo: 'Check the game id.',
   },
   'rules/already-seated': { happened: 'You are seated in this game already.', todo: 'Nothing to do: play.' },
   'rules/game-cancelled': {

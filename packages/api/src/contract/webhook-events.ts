@@ -1,7 +1,7 @@
 import { z, type RouteConfig } from '@hono/zod-openapi';
 import { nullable, TimestampSchema } from '../schemas/common';
 import { EndpointIdSchema } from '../schemas/webhooks';
-import type { DeliveryType } from '../webhooks/event-types';
+import type { DeliveryType } from '@chickenfoot/app';
 
 const gameId = z
   .string()

@@ -1,13 +1,13 @@
-import { StoreError, StoreUnavailableError } from '@chickenfoot/store';
+import { domainErrorOf, type Logger } from '@chickenfoot/app';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { Logger } from './logging';
 import { ApiProblem } from '../problems';
 import { problem } from './problems';
+import { problemOf } from './domain-problems';
 
 /**
  * The one place errors become responses: problems thrown by routes, Hono's own HTTP errors
- * (malformed JSON, wrong content type), store failures (503 with Retry-After), and anything
+ * (malformed JSON, wrong content type), the application's domain errors (`problemOf`), and anything
  * unexpected (500, logged with the request id; the message is not sent to the client).
  */
 export function errorHandler(logger: Logger) {
@@ -23,23 +23,15 @@ export function errorHandler(logger: Logger) {
       if (error.status === 400) return problem(c, 'request/malformed-json', 'The body is not valid JSON.');
       if (error.status === 413) return problem(c, 'request/too-large', 'The body is larger than this API accepts.');
     }
-    if (
-      error instanceof StoreUnavailableError ||
-      (error instanceof StoreError && error.code === 'store/projection-lag')
-    ) {
-      logger({ level: 'warn', msg: 'store unavailable', requestId: c.get('requestId'), error: error.message });
-      return problem(
-        c,
-        'service/unavailable',
-        'The game store is briefly unavailable. Retry the request (with the same Idempotency-Key).',
-        {},
-        { 'Retry-After': '1' },
-      );
-    }
-    if (error instanceof StoreError && error.code === 'store/invalid-request') {
-      // DynamoDB's wording names tables, keys and indexes: log it, do not send it.
-      logger({ level: 'warn', msg: 'store refused a request', requestId: c.get('requestId'), error: error.message });
-      return problem(c, 'request/invalid', 'The request cannot be carried out as given.');
+    const domain = domainErrorOf(error);
+    if (domain) {
+      if (domain.kind === 'unavailable' || domain.kind === 'recorded' || (domain.kind === 'invalid' && domain.cause)) {
+        // DynamoDB's wording names tables, keys and indexes: logged, never sent.
+        const msg = domain.kind === 'invalid' ? 'store refused a request' : 'store unavailable';
+        logger({ level: 'warn', msg, requestId: c.get('requestId'), error: String(domain.cause ?? domain.message) });
+      }
+      const p = problemOf(domain);
+      return problem(c, p.code, p.detail, p.extras, p.headers);
     }
     logger({
       level: 'error',

@@ -1,4 +1,4 @@
-import { LruMap } from '../lru-map';
+import { LruMap } from '@chickenfoot/app';
 
 /** How fast one client may call: a burst of `burst` requests, refilled at `perSecond`. */
 export interface RateLimit {

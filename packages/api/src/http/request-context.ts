@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-deps';
-import type { Logger } from './logging';
+import type { Logger } from '@chickenfoot/app';
 import { ApiProblem } from '../problems';
 import type { RateLimiter } from './rate-limit';
 

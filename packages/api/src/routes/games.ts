@@ -1,10 +1,5 @@
 import type { AppDeps } from '../app-deps';
 import { createGame, getGame, joinGame } from '../contract/games';
-import { commandReply } from '../games/reply';
-import { notFound } from '../games/service';
-import { gameView } from '../games/view';
-import { seatOfActor } from '../games/actors';
-import { ApiProblem } from '../problems';
 import { openapi, router } from './router';
 
 /** Creating, joining and reading games. */
@@ -12,79 +7,26 @@ export function gameRoutes(deps: AppDeps) {
   const app = router();
 
   openapi(app, createGame, async (c) => {
-    const { seats, rules, bots, open } = c.req.valid('json');
     const key = c.req.valid('header')['idempotency-key'];
-    const playerId = c.get('playerId');
-    const signer = await deps.signer();
-    const gameId = signer.gameIdFor(playerId, key);
-    const player = await seatedPlayer(deps, playerId);
-    const command = {
-      type: 'create',
-      seats,
-      ...(rules ? { rules } : {}),
-      ...(bots ? { bots } : {}),
-      ...(open ? { open } : {}),
-      player,
-    } as const;
-    const chain = await deps.games.run(gameId, { kind: 'player', playerId }, command, { expectedVersion: 0, key });
-    const reply = commandReply(chain, signer);
-    return c.json(reply, 201, { Location: `/v1/games/${gameId}`, ETag: `"${reply.version}"` });
+    const reply = await deps.games.create(c.get('playerId'), key, c.req.valid('json'));
+    return c.json(reply, 201, { Location: `/v1/games/${reply.game.id}`, ETag: `"${reply.version}"` });
   });
 
   openapi(app, joinGame, async (c) => {
-    const { id } = c.req.valid('param');
     const { inviteCode } = c.req.valid('json');
     const key = c.req.valid('header')['idempotency-key'];
-    const playerId = c.get('playerId');
-    const signer = await deps.signer();
-    // Checked before any read, and worded the same whether or not the game exists. Without a code,
-    // only an open game may be joined: the service answers any other as if there were none.
-    if (inviteCode !== undefined && !signer.isInviteCode(id, inviteCode)) {
-      throw new ApiProblem(
-        'game/not-found',
-        `The invite code does not match game ${id}: check both, as they were shared with you.`,
-      );
-    }
-    const player = await seatedPlayer(deps, playerId);
-    const chain = await deps.games.run(
-      id,
-      { kind: 'player', playerId },
-      { type: 'join', player, ...(inviteCode === undefined ? { withoutCode: true } : {}) },
-      { expectedVersion: null, key },
-    );
-    const reply = commandReply(chain, signer);
+    const reply = await deps.games.join(c.get('playerId'), c.req.valid('param').id, key, inviteCode);
     return c.json(reply, 200, { ETag: `"${reply.version}"` });
   });
 
   openapi(app, getGame, async (c) => {
-    const { id } = c.req.valid('param');
-    const loaded = await deps.games.load(id);
-    const seat = loaded ? seatOfActor(loaded.state, { kind: 'player', playerId: c.get('playerId') }) : -1;
-    if (!loaded || seat < 0) throw notFound(id);
-    // Bot moves that are due (a chain a crash or its bound cut short) are made before answering.
-    const game = (await deps.games.settleBots(id, loaded)).game ?? loaded;
-    const etag = `"${game.version}"`;
+    const view = await deps.games.view(c.get('playerId'), c.req.valid('param').id);
+    const etag = `"${view.version}"`;
     const headers = { ETag: etag, 'Cache-Control': 'private, no-cache', Vary: 'Authorization' };
     if (matchesEtag(c.req.valid('header')['if-none-match'], etag)) return c.body(null, 304, headers);
-    const view = gameView({
-      gameId: id,
-      version: game.version,
-      state: game.state,
-      since: game.since,
-      seat,
-      inviteCodes: await deps.signer(),
-    });
     return c.json(view, 200, headers);
   });
   return app;
-}
-
-/** The caller's player record, which a seat shows; a token whose player is gone is refused. */
-export async function seatedPlayer(deps: AppDeps, playerId: string) {
-  const record = await deps.accounts.record(playerId);
-  const player = record && !record.deleted ? { id: record.id, name: record.name } : null;
-  if (!player) throw new ApiProblem('player/not-found', 'The player this token was issued to no longer exists.');
-  return player;
 }
 
 /** True when an If-None-Match header lists this ETag (or is `*`). Weak and strong forms compare equal here. */

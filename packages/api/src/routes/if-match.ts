@@ -21,3 +21,17 @@ export function parseIfMatch(header: string): number {
   }
   return match[1] ? NEVER_MATCHES : Number(match[2]);
 }
+
+/**
+ * The change a player's request asks for: at the version of its If-Match, under its Idempotency-Key.
+ * @example deps.games.act(playerId, id, command, playerRequest(c.req.valid('header')))
+ */
+export function playerRequest(headers: ChangeHeaders) {
+  return { expectedVersion: parseIfMatch(headers['if-match']), key: headers['idempotency-key'] };
+}
+
+/** The headers of a change: the version it was decided on, and its key. */
+export interface ChangeHeaders {
+  readonly 'if-match': string;
+  readonly 'idempotency-key': string;
+}

@@ -1,14 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { hasLeft } from '@chickenfoot/rules';
 import { IdempotencyConflictError } from '@chickenfoot/store';
 import type { AppDeps } from '../app-deps';
 import { listMessages, muteMessages, postMessage } from '../contract/messages';
-import { seatOfActor } from '../games/actors';
-import { keyReused, notFound } from '../games/game-problems';
-import { commandHash } from '../http/idempotency';
+import { seatOfActor } from '@chickenfoot/app';
+import { keyReused, notFound } from '@chickenfoot/app';
+import { commandHash } from '@chickenfoot/app';
 import { RateLimiter } from '../http/rate-limit';
-import { MessageLog } from '../messages/log';
-import { withMuted } from '../players/record';
+import { MessageLog } from '@chickenfoot/app';
 import { ApiProblem } from '../problems';
 import { openapi, router } from './router';
 
@@ -23,7 +21,7 @@ export function messageRoutes(deps: AppDeps) {
 
   /** The caller's seat in the game, or a 404 that does not say whether the game exists. */
   const seatIn = async (gameId: string, playerId: string) => {
-    const game = await deps.games.load(gameId);
+    const game = await deps.gameService.load(gameId);
     const seat = game ? seatOfActor(game.state, { kind: 'player', playerId }) : -1;
     if (!game || seat < 0) throw notFound(gameId);
     return { state: game.state, seat };
@@ -67,7 +65,7 @@ export function messageRoutes(deps: AppDeps) {
     await seatIn(id, playerId);
     const after = query.after ?? 0;
     const page = await log.after(id, after, Math.min(query.limit ?? PAGE, PAGE));
-    const muted = (await deps.accounts.record(playerId))?.muted?.includes(id) ?? false;
+    const muted = await deps.accounts.muted(playerId, id);
     const seq = page.messages.at(-1)?.seq ?? after;
     return c.json({ messages: muted ? [] : page.messages, next: page.next, seq, muted }, 200, {
       'Cache-Control': 'private, no-cache',
@@ -79,17 +77,7 @@ export function messageRoutes(deps: AppDeps) {
     const { muted } = c.req.valid('json');
     const playerId = c.get('playerId');
     await seatIn(id, playerId);
-    const stored = await deps.players.update(
-      playerId,
-      null,
-      (record) =>
-        (record.muted?.includes(id) ?? false) === muted
-          ? null
-          : { event: { type: muted ? 'GameMuted' : 'GameUnmuted', gameId: id }, record: withMuted(record, id, muted) },
-      { key: randomUUID(), commandHash: commandHash('mute', id, muted), at: new Date(deps.clock()) },
-    );
-    if (!stored) throw new ApiProblem('player/not-found', 'The player this token was issued to no longer exists.');
-    deps.accounts.remember(stored);
+    await deps.accounts.mute(playerId, id, muted);
     return c.json({ muted }, 200);
   });
   return app;

@@ -1,9 +1,8 @@
+import type { SeatCommand } from '@chickenfoot/app';
 import type { AppDeps } from '../app-deps';
 import { giveTime, returnToGame } from '../contract/clock';
 import { addBot, leaveGame } from '../contract/seats';
-import { commandReply } from '../games/reply';
-import type { GameCommand } from '../games/service';
-import { parseIfMatch } from './if-match';
+import { playerRequest, type ChangeHeaders } from './if-match';
 import { openapi, router } from './router';
 
 /**
@@ -12,41 +11,43 @@ import { openapi, router } from './router';
  */
 export function seatRoutes(deps: AppDeps) {
   const app = router();
-  const run = async (id: string, playerId: string, command: GameCommand, headers: Record<string, string>) => {
-    const chain = await deps.games.run(id, { kind: 'player', playerId }, command, {
-      expectedVersion: parseIfMatch(headers['if-match'] ?? ''),
-      key: headers['idempotency-key'] as string,
-    });
-    return commandReply(chain, await deps.signer());
+  const act = async (id: string, playerId: string, command: SeatCommand, headers: ChangeHeaders) => {
+    const reply = await deps.games.act(playerId, id, command, playerRequest(headers));
+    return { reply, etag: { ETag: `"${reply.version}"` } };
   };
 
   openapi(app, addBot, async (c) => {
     const { level, seat } = c.req.valid('json');
     const bot = { ...(level ? { level } : {}), ...(seat !== undefined ? { seat } : {}) };
-    const reply = await run(
-      c.req.valid('param').id,
-      c.get('playerId'),
-      { type: 'add-bot', bot },
-      c.req.valid('header'),
-    );
-    return c.json(reply, 200, { ETag: `"${reply.version}"` });
+    const { id } = c.req.valid('param');
+    const { reply, etag } = await act(id, c.get('playerId'), { type: 'add-bot', bot }, c.req.valid('header'));
+    return c.json(reply, 200, etag);
   });
 
   openapi(app, leaveGame, async (c) => {
-    const reply = await run(c.req.valid('param').id, c.get('playerId'), { type: 'leave' }, c.req.valid('header'));
-    return c.json(reply, 200, { ETag: `"${reply.version}"` });
+    const { reply, etag } = await act(
+      c.req.valid('param').id,
+      c.get('playerId'),
+      { type: 'leave' },
+      c.req.valid('header'),
+    );
+    return c.json(reply, 200, etag);
   });
 
   openapi(app, returnToGame, async (c) => {
-    const reply = await run(c.req.valid('param').id, c.get('playerId'), { type: 'return' }, c.req.valid('header'));
-    return c.json(reply, 200, { ETag: `"${reply.version}"` });
+    const { reply, etag } = await act(
+      c.req.valid('param').id,
+      c.get('playerId'),
+      { type: 'return' },
+      c.req.valid('header'),
+    );
+    return c.json(reply, 200, etag);
   });
 
   openapi(app, giveTime, async (c) => {
-    const { hours } = c.req.valid('json');
-    const command = { type: 'give-time', hours } as const;
-    const reply = await run(c.req.valid('param').id, c.get('playerId'), command, c.req.valid('header'));
-    return c.json(reply, 200, { ETag: `"${reply.version}"` });
+    const command = { type: 'give-time', hours: c.req.valid('json').hours } as const;
+    const { reply, etag } = await act(c.req.valid('param').id, c.get('playerId'), command, c.req.valid('header'));
+    return c.json(reply, 200, etag);
   });
   return app;
 }

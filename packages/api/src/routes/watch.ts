@@ -1,10 +1,10 @@
 import { hasLeft, redactEvent, type GameEvent } from '@chickenfoot/rules';
 import type { AppDeps } from '../app-deps';
 import { createWatchLink, listWatchLinks, revokeWatchLink, watchEvents, watchGame } from '../contract/watch';
-import { seatOfActor } from '../games/actors';
-import { notFound } from '../games/game-problems';
-import { gameView } from '../games/view';
-import { MAX_WATCH_LINKS, type WatchLinks } from '../games/watch-links';
+import { seatOfActor } from '@chickenfoot/app';
+import { notFound } from '@chickenfoot/app';
+import { gameView } from '@chickenfoot/app';
+import { MAX_WATCH_LINKS } from '@chickenfoot/app';
 import { ApiProblem } from '../problems';
 import { openapi, router } from './router';
 
@@ -12,10 +12,11 @@ import { openapi, router } from './router';
  * Watch links (created, listed and revoked by the game's seated players) and what a watcher reads:
  * the game and its events as a spectator, never a seat's own tiles, moves or the invite code.
  */
-export function watchRoutes(deps: AppDeps, links: WatchLinks) {
+export function watchRoutes(deps: AppDeps) {
   const app = router();
+  const links = deps.watchLinks;
   const seatIn = async (gameId: string, playerId: string) => {
-    const game = await deps.games.load(gameId);
+    const game = await deps.gameService.load(gameId);
     const seat = game ? seatOfActor(game.state, { kind: 'player', playerId }) : -1;
     if (!game || seat < 0) throw notFound(gameId);
     return { state: game.state, seat };
@@ -79,9 +80,9 @@ export function watchRoutes(deps: AppDeps, links: WatchLinks) {
 
   /** The watched game, bot moves that are due made first (as for any reader). */
   const watched = async (gameId: string) => {
-    const loaded = await deps.games.load(gameId);
+    const loaded = await deps.gameService.load(gameId);
     if (!loaded) throw new ApiProblem('auth/unauthenticated', 'This watch link’s game is gone.');
-    return (await deps.games.settleBots(gameId, loaded)).game ?? loaded;
+    return (await deps.gameService.settleBots(gameId, loaded)).game ?? loaded;
   };
 
   openapi(app, watchGame, async (c) => {
@@ -124,8 +125,11 @@ export function watchRoutes(deps: AppDeps, links: WatchLinks) {
     const latest =
       game.version > after
         ? game.version
-        : await deps.watcher.wait(gameId, `watch:${linkId}`, after, waitMs, c.req.raw.signal);
-    const page = latest > after ? await deps.store.readAfter(gameId, after, { limit }) : { commits: [], next: null };
+        : await deps.watcher.wait(gameId, `watch:${linkId}`, after, waitMs, { signal: c.req.raw.signal });
+    const page =
+      typeof latest === 'number' && latest > after
+        ? await deps.store.readAfter(gameId, after, { limit })
+        : { commits: [], next: null };
     const commits = page.commits.map((commit) => ({
       version: commit.version,
       at: commit.at,

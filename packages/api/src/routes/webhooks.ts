@@ -11,12 +11,12 @@ import {
   testWebhookEndpoint,
   updateWebhookEndpoint,
 } from '../contract/webhooks';
-import { keyReused } from '../games/game-problems';
+import { keyReused } from '@chickenfoot/app';
 import { ApiProblem } from '../problems';
-import { MAX_ENDPOINTS, type EndpointsState, type StoredEndpoint } from '../webhooks/endpoints';
-import { TEST_EVENT, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../webhooks/event-types';
-import { messageBody, messageId } from '../webhooks/outbox';
-import { deliveryView, endpointView, seqOf } from '../webhooks/views';
+import { MAX_ENDPOINTS, type EndpointsState, type StoredEndpoint } from '@chickenfoot/app';
+import { TEST_EVENT, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@chickenfoot/app';
+import { messageBody, messageId } from '@chickenfoot/app';
+import { deliveryView, endpointView, seqOf } from '@chickenfoot/app';
 import { badCursor } from './cursor';
 import { openapi, router } from './router';
 

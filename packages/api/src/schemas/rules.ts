@@ -1,72 +1,69 @@
-import { BOT_LEVELS, MAX_AWAY_AFTER, MAX_TURN_HOURS, TURN_HOURS_PRESETS } from '@chickenfoot/rules';
+import {
+  BOT_LEVELS,
+  RULE_OPTIONS,
+  choiceValues,
+  isChoice,
+  type BotLevel,
+  type RuleOption,
+  type RuleOptionName,
+  type Ruleset,
+} from '@chickenfoot/rules';
 import { z } from '@hono/zod-openapi';
 import { oneOf } from './common';
 
+type Values = readonly [number, ...number[]] | readonly [string, ...string[]];
+
 /** How well a bot plays. */
-export const BotLevelSchema = oneOf(BOT_LEVELS).openapi('BotLevel', {
+export const BotLevelSchema = oneOf(BOT_LEVELS as readonly [BotLevel, ...BotLevel[]]).openapi('BotLevel', {
   description: 'How well a bot plays: `random` (any legal move), `greedy` or `strong`.',
   example: 'greedy',
 });
 
-const options = {
-  set: oneOf([6, 9, 12, 15]).openapi({ description: 'Double-N set.', example: 9 }),
-  handSize: z
-    .number()
-    .int()
-    .min(1)
-    .max(135)
-    .openapi({ description: 'Tiles dealt to each seat (default by set and seats).', example: 11 }),
-  spokes: oneOf([4, 6]).openapi({ description: 'Tiles the root double takes before play goes elsewhere.', example: 6 }),
-  drawnTile: oneOf(['may-play', 'must-play']).openapi({ description: 'What to do with a playable drawn tile.' }),
-  doubleBlank: oneOf([0, 25, 50]).openapi({ description: 'Points 0-0 counts when left in a hand.', example: 50 }),
-  opening: oneOf(['draw', 'next-highest']).openapi({
-    description: 'How a hand opens when nobody holds its double.',
-  }),
-  chickenlittle: oneOf(['callout', 'auto', 'off']).openapi({ description: 'The one-tile-left announcement.' }),
-  autoPlay: oneOf(['off', 'only-move']).openapi({
-    description:
-      'With `only-move`, the server also makes any play that is the seat’s only legal move (the others learn it was forced).',
-  }),
-  botLevel: BotLevelSchema.openapi({
-    description:
-      'The level of the bot that takes over the seat of a player who leaves (and of a bot seated without one), and that moves for a seat whose time ran out: `random`, `greedy` or `strong`.',
-  }),
-  turnHours: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_TURN_HOURS)
-    .nullable()
-    .openapi({
-      description: `The turn clock: hours per turn, any whole number from 1 to ${MAX_TURN_HOURS} (14 days; presets ${TURN_HOURS_PRESETS.join(', ')}), or null for no clock (the default). When a player's turn runs out the server moves for them, with their seat's bot at \`botLevel\`; \`deadline\` in the game says when.`,
-      example: 72,
-    }),
-  awayAfter: z.number().int().min(1).max(MAX_AWAY_AFTER).openapi({
-    description:
-      'With a clock: after this many timeouts in a row a seat is away, and its bot plays its turns at once until its player comes back (any move of theirs, or `POST /v1/games/{id}/return`). Default 2.',
-    example: 2,
-  }),
-};
+/**
+ * One option of the rules' table (`RULE_OPTIONS`) as the contract says it: its values (an `enum`, each
+ * with its words in `x-enumDescriptions`) or its bounds, its label (`title`) and its sentence
+ * (`description`); with `withDefault`, the value a game gets without it (`default`: on `Rules` only,
+ * where every field is there anyway, since generators make a field with a default required).
+ */
+function optionSchema(name: RuleOptionName, withDefault: boolean): z.ZodType {
+  const option: RuleOption = RULE_OPTIONS[name];
+  const fixedDefault = option.default !== null || (!isChoice(option) && option.nullable === true);
+  const words = {
+    title: option.label,
+    description: option.sentence,
+    ...(withDefault && fixedDefault ? { default: option.default } : {}),
+  };
+  if (isChoice(option)) {
+    // The bot level is a schema of its own: bots are seated with one too.
+    const values = choiceValues(option) as unknown as Values;
+    const schema = name === 'botLevel' ? BotLevelSchema : oneOf(values);
+    return schema.openapi({ ...words, 'x-enumDescriptions': Object.fromEntries(option.choices) });
+  }
+  const number = z.number().int().min(option.min).max(option.max);
+  return (option.nullable ? number.nullable() : number).openapi(words);
+}
 
-/** A game's rules with every default filled in. */
+// Every row of the table, in its order.
+const NAMES = Object.keys(RULE_OPTIONS) as RuleOptionName[];
+
+const shapeOf = (withDefault: boolean) =>
+  Object.fromEntries(NAMES.map((name) => [name, optionSchema(name, withDefault)])) as {
+    [K in RuleOptionName]: z.ZodType<Ruleset[K]>;
+  };
+
+/** A game's rules with every default filled in: a field per row of the rules' `RULE_OPTIONS`. */
 export const RulesSchema = z
-  .object(options)
+  .object(shapeOf(true))
   .openapi('Rules', { description: 'See docs/rules.md for what each option does.' });
+
+const optional = shapeOf(false);
 
 /** The rule options a creator may pass; every one is optional. */
 export const RuleOptionsSchema = z
-  .object({
-    set: options.set.optional(),
-    handSize: options.handSize.optional(),
-    spokes: options.spokes.optional(),
-    drawnTile: options.drawnTile.optional(),
-    doubleBlank: options.doubleBlank.optional(),
-    opening: options.opening.optional(),
-    chickenlittle: options.chickenlittle.optional(),
-    autoPlay: options.autoPlay.optional(),
-    botLevel: options.botLevel.optional(),
-    turnHours: options.turnHours.optional(),
-    awayAfter: options.awayAfter.optional(),
-  })
+  .object(
+    Object.fromEntries(NAMES.map((name) => [name, optional[name].optional()])) as {
+      [K in RuleOptionName]: z.ZodOptional<z.ZodType<Ruleset[K]>>;
+    },
+  )
   .strict()
   .openapi('RuleOptions', { description: 'Any rule option; left out, it takes its default (returned with the game).' });

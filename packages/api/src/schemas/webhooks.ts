@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { TEST_EVENT, WEBHOOK_EVENT_TYPES } from '../webhooks/event-types';
+import { TEST_EVENT, WEBHOOK_EVENT_TYPES } from '@chickenfoot/app';
 import { nullable, oneOf, TimestampSchema } from './common';
 
 /** An endpoint's id: "we_" and 22 base64url characters. */

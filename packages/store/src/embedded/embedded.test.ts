@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConcurrencyError } from '../errors';
-import { EventStore } from '../event-store';
+import { EventStreams } from '../streams';
 import { createDynamoClient } from '../client';
 import { startEmbeddedDynamo } from './index';
 
@@ -23,7 +23,7 @@ describe('embedded DynamoDB', () => {
   it('runs in memory with the table created, and stops cleanly (twice is fine)', async () => {
     const dynamo = await startEmbeddedDynamo({ tableName: 'mem' });
     expect(dynamo.endpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    const store = new EventStore({ client: dynamo.client, tableName: dynamo.tableName });
+    const store = new EventStreams({ client: dynamo.client, tableName: dynamo.tableName });
     await store.append('g', 0, [{ hello: 'memory' }]);
     expect(await store.readLatest('g')).toMatchObject({ events: [{ hello: 'memory' }] });
     await dynamo.stop();
@@ -34,12 +34,12 @@ describe('embedded DynamoDB', () => {
   it('keeps the data in a folder across restarts', async () => {
     const dir = await dataDir();
     const first = await startEmbeddedDynamo({ tableName: 'disk', dataDir: dir });
-    await new EventStore({ client: first.client, tableName: 'disk' }).append('g', 0, [{ kept: true }]);
+    await new EventStreams({ client: first.client, tableName: 'disk' }).append('g', 0, [{ kept: true }]);
     await first.stop();
     expect(existsSync(join(dir, 'dynalite.lock'))).toBe(false);
 
     const second = await startEmbeddedDynamo({ tableName: 'disk', dataDir: dir });
-    expect(await new EventStore({ client: second.client, tableName: 'disk' }).readAll('g')).toMatchObject([
+    expect(await new EventStreams({ client: second.client, tableName: 'disk' }).readAll('g')).toMatchObject([
       { version: 1, events: [{ kept: true }] },
     ]);
     await second.stop();
@@ -52,7 +52,7 @@ describe('embedded DynamoDB', () => {
       await expect(startEmbeddedDynamo({ tableName: 'busy', dataDir: dir })).rejects.toThrow(
         `${dir} is already in use by process ${process.pid}; stop it or use another data folder`,
       );
-      const store = new EventStore({ client: first.client, tableName: 'busy' });
+      const store = new EventStreams({ client: first.client, tableName: 'busy' });
       await store.append('g', 0, [{ still: 'working' }]);
       expect(await store.readLatest('g')).toMatchObject({ version: 1 });
       expect(await readFile(join(dir, 'dynalite.lock'), 'utf8')).toBe(String(process.pid));
@@ -88,8 +88,11 @@ describe('embedded DynamoDB', () => {
   it('answers in process exactly as over HTTP: the same commits, conflicts, refusals and errors', async () => {
     const dynamo = await startEmbeddedDynamo({ tableName: 'both' });
     try {
-      const inProcess = new EventStore({ client: dynamo.client, tableName: 'both' });
-      const overHttp = new EventStore({ client: createDynamoClient({ endpoint: dynamo.endpoint }), tableName: 'both' });
+      const inProcess = new EventStreams({ client: dynamo.client, tableName: 'both' });
+      const overHttp = new EventStreams({
+        client: createDynamoClient({ endpoint: dynamo.endpoint }),
+        tableName: 'both',
+      });
       await inProcess.append('g', 0, [{ by: 'in-process' }], { idempotencyKey: 'k1', commandHash: 'h' });
       await overHttp.append('g', 1, [{ by: 'http' }]);
       expect(await inProcess.readAll('g')).toEqual(await overHttp.readAll('g'));
@@ -101,7 +104,7 @@ describe('embedded DynamoDB', () => {
       }
       // DynamoDB's own validation, word for word.
       const refusal = (client: typeof dynamo.client) =>
-        new EventStore({ client, tableName: 'x' }).readLatest('g').catch((e: Error) => e.message);
+        new EventStreams({ client, tableName: 'x' }).readLatest('g').catch((e: Error) => e.message);
       const message = await refusal(dynamo.client);
       expect(message).toMatch(/DynamoDB rejected the request \(Query: ValidationException: .*'tableName'/);
       expect(await refusal(createDynamoClient({ endpoint: dynamo.endpoint }))).toBe(message);

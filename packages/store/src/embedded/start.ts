@@ -1,13 +1,15 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import dynalite from 'dynalite';
 import { mkdir } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createDynamoClient } from '../client';
 import { ensureTable } from '../create-table';
+import { parseDurability, type Durability } from './durability';
 import { inProcessClient } from './in-process';
 import { lockDataDir, type DataDirLock } from './lock';
+import { openDynalite } from './open-dynalite';
+import { syncEveryWrite } from './synced-writes';
 
 /** Where and how to run the embedded DynamoDB. */
 export interface EmbeddedDynamoOptions {
@@ -25,6 +27,13 @@ export interface EmbeddedDynamoOptions {
    * client. The endpoint is served over HTTP either way, for other processes and tools.
    */
   transport?: 'in-process' | 'http';
+  /**
+   * With `dataDir`: `synced` (the default) puts every write on stable storage before DynamoDB
+   * answers, so an acknowledged write survives a power loss; `relaxed` leaves that to the operating
+   * system (it survives a crash, not a power loss). In memory there is no disk: it changes nothing.
+   * See durability.ts.
+   */
+  durability?: Durability;
 }
 
 /** A running embedded DynamoDB with its table ready. */
@@ -59,17 +68,19 @@ async function close(server: Server): Promise<void> {
  * on a data folder in use rejects with "<dataDir> is already in use by process N; ...".
  * @example
  * const dynamo = await startEmbeddedDynamo({ tableName: 'chickenfoot', dataDir: '.data' });
- * const store = new EventStore({ client: dynamo.client, tableName: dynamo.tableName });
+ * const store = openStore({ client: dynamo.client, tableName: dynamo.tableName });
  * process.on('SIGINT', () => dynamo.stop());
  */
 export async function startEmbeddedDynamo(options: EmbeddedDynamoOptions): Promise<EmbeddedDynamo> {
   const { tableName, dataDir, port = 0, host = '127.0.0.1', transport = 'in-process' } = options;
+  // Checked here too: a caller without types must not get `relaxed` by misspelling `synced`.
+  const durability = parseDurability(options.durability, 'durability');
   let lock: DataDirLock | null = null;
   if (dataDir !== undefined) {
     await mkdir(dataDir, { recursive: true });
     lock = await lockDataDir(dataDir);
   }
-  const server = dynalite({
+  const { server, level } = openDynalite({
     createTableMs: 0,
     deleteTableMs: 0,
     updateTableMs: 0,
@@ -90,6 +101,8 @@ export async function startEmbeddedDynamo(options: EmbeddedDynamoOptions): Promi
     })());
 
   try {
+    // Before anything is written: dynalite writes only when asked, and nobody can ask it yet.
+    if (dataDir !== undefined && durability === 'synced') syncEveryWrite(level);
     await listen(server, port, host);
     const endpoint = `http://${host}:${(server.address() as AddressInfo).port}`;
     client = transport === 'http' ? createDynamoClient({ endpoint }) : inProcessClient(server);

@@ -1109,7 +1109,7 @@ export interface components {
              * @example rules/not-your-turn
              * @enum {string}
              */
-            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required" | "request/method-not-allowed" | "request/not-found" | "request/too-large" | "request/unsupported-media-type" | "request/idempotency-key-reused" | "request/if-match-required" | "request/version-mismatch" | "request/version-ahead" | "request/too-many-requests" | "auth/unauthenticated" | "game/not-found" | "game/left" | "game/not-finished" | "game/watch-link-not-found" | "game/too-many-watch-links" | "player/not-found" | "player/token-not-found" | "player/too-many-tokens" | "webhook/not-found" | "webhook/delivery-not-found" | "webhook/too-many-endpoints" | "webhook/url-invalid" | "webhook/url-not-https" | "webhook/url-not-allowed" | "service/unavailable" | "service/error" | "rules/game-exists" | "rules/invalid-ruleset" | "rules/game-full" | "rules/unknown-seat" | "rules/seat-taken" | "rules/unknown-bot-level" | "rules/game-not-found" | "rules/already-seated" | "rules/game-cancelled" | "rules/not-invited" | "rules/not-creator" | "rules/game-finished" | "rules/already-left" | "rules/creator-cannot-leave" | "rules/game-started" | "rules/game-not-started" | "rules/not-your-turn" | "rules/invalid-tile" | "rules/not-in-hand" | "rules/must-play-drawn" | "rules/unknown-placement" | "rules/must-fill-double" | "rules/end-closed" | "rules/suit-mismatch" | "rules/nothing-to-announce" | "rules/already-drew" | "rules/must-play" | "rules/no-lapse" | "rules/cannot-call-out-self" | "rules/not-away" | "rules/no-clock" | "rules/no-deadline" | "rules/cannot-give-self" | "rules/too-much-time";
+            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required" | "request/method-not-allowed" | "request/not-found" | "request/too-large" | "request/unsupported-media-type" | "request/idempotency-key-reused" | "request/if-match-required" | "request/version-mismatch" | "request/version-ahead" | "request/too-many-requests" | "auth/unauthenticated" | "game/not-found" | "game/left" | "game/not-finished" | "game/watch-link-not-found" | "game/too-many-watch-links" | "player/not-found" | "player/deleted" | "player/token-revoked" | "player/token-not-found" | "player/too-many-tokens" | "webhook/not-found" | "webhook/delivery-not-found" | "webhook/too-many-endpoints" | "webhook/url-invalid" | "webhook/url-not-https" | "webhook/url-not-allowed" | "service/unavailable" | "service/error" | "rules/game-exists" | "rules/invalid-ruleset" | "rules/game-full" | "rules/unknown-seat" | "rules/seat-taken" | "rules/unknown-bot-level" | "rules/game-not-found" | "rules/already-seated" | "rules/game-cancelled" | "rules/not-invited" | "rules/not-creator" | "rules/game-finished" | "rules/already-left" | "rules/creator-cannot-leave" | "rules/game-started" | "rules/game-not-started" | "rules/not-your-turn" | "rules/invalid-tile" | "rules/not-in-hand" | "rules/must-play-drawn" | "rules/unknown-placement" | "rules/must-fill-double" | "rules/end-closed" | "rules/suit-mismatch" | "rules/nothing-to-announce" | "rules/already-drew" | "rules/must-play" | "rules/no-lapse" | "rules/cannot-call-out-self" | "rules/not-away" | "rules/no-clock" | "rules/no-deadline" | "rules/cannot-give-self" | "rules/too-much-time";
             /**
              * @description The request id, as in the `X-Request-Id` header: quote it when reporting a problem.
              * @example b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10
@@ -1270,7 +1270,7 @@ export interface components {
             game: components["schemas"]["Game"];
         };
         /**
-         * @description Something that happened in a game, as the caller may see it: one of the `*Event` schemas, by `type`. Ignore a type you do not know (more may come).
+         * @description Something that happened in a game, as you may see it: an `*Event`, by `type`. Ignore unknown types.
          * @example {
          *       "type": "TilePlayed",
          *       "seat": 1,
@@ -1304,60 +1304,72 @@ export interface components {
         /** @description See docs/rules.md for what each option does. */
         Rules: {
             /**
-             * @description Double-N set.
-             * @example 9
+             * Set
+             * @description Which dominoes: a double-N set has every pair up to N-N, and a game is N+1 hands, each opened by the next double down.
+             * @default 9
              * @enum {integer}
              */
             set: 6 | 9 | 12 | 15;
             /**
-             * @description Tiles dealt to each seat (default by set and seats).
-             * @example 11
-             */
-            handSize: number;
-            /**
-             * @description Tiles the root double takes before play goes elsewhere.
-             * @example 6
+             * Spokes
+             * @description How many tiles the opening double takes around it before play may go anywhere else.
+             * @default 6
              * @enum {integer}
              */
             spokes: 4 | 6;
             /**
-             * @description What to do with a playable drawn tile.
+             * A drawn tile that fits
+             * @description When you have to draw and the tile you draw fits: may you keep it and pass, or must you play it?
+             * @default may-play
              * @enum {string}
              */
             drawnTile: "may-play" | "must-play";
             /**
-             * @description Points 0-0 counts when left in a hand.
-             * @example 50
+             * Double blank
+             * @description How many points the 0-0 counts against whoever is left holding it when a hand ends.
+             * @default 50
              * @enum {integer}
              */
             doubleBlank: 0 | 25 | 50;
             /**
-             * @description How a hand opens when nobody holds its double.
+             * Nobody holds the opening double
+             * @description Then either everyone draws in turn until someone draws it, or the highest double someone holds opens the hand instead.
+             * @default draw
              * @enum {string}
              */
             opening: "draw" | "next-highest";
             /**
-             * @description The one-tile-left announcement.
+             * Chickenlittle
+             * @description With one tile left you must say “Chickenlittle”, or anyone may call you out and you draw a penalty tile; or it is said for you; or not at all.
+             * @default callout
              * @enum {string}
              */
             chickenlittle: "callout" | "auto" | "off";
             /**
-             * @description With `only-move`, the server also makes any play that is the seat’s only legal move (the others learn it was forced).
+             * Only one move
+             * @description When a play is your only move, the server can make it for you at once (the others then know it was forced).
+             * @default off
              * @enum {string}
              */
             autoPlay: "off" | "only-move";
-            /** @description The level of the bot that takes over the seat of a player who leaves (and of a bot seated without one), and that moves for a seat whose time ran out: `random`, `greedy` or `strong`. */
-            botLevel: components["schemas"]["BotLevel"];
+            botLevel: components["schemas"]["BotLevel"] & unknown;
             /**
-             * @description The turn clock: hours per turn, any whole number from 1 to 336 (14 days; presets 1, 4, 8, 12, 24, 48, 72, 120, 168, 240, 336), or null for no clock (the default). When a player's turn runs out the server moves for them, with their seat's bot at `botLevel`; `deadline` in the game says when.
-             * @example 72
+             * Hours a turn
+             * @description The turn clock: how many hours each player has for a turn (24 a day, 168 a week, up to 336, two weeks); when it runs out a bot moves for them. Left out, or null: no clock.
+             * @default null
              */
             turnHours: number | null;
             /**
-             * @description With a clock: after this many timeouts in a row a seat is away, and its bot plays its turns at once until its player comes back (any move of theirs, or `POST /v1/games/{id}/return`). Default 2.
-             * @example 2
+             * Away after
+             * @description With a clock: after this many timeouts in a row a player is marked away, and a bot plays their turns at once until they come back.
+             * @default 2
              */
             awayAfter: number;
+            /**
+             * Tiles each
+             * @description How many tiles each player is dealt; left out, the usual number for the set and the seats (7 each for two with double-6).
+             */
+            handSize: number;
         };
         /** @description A player took a seat (joined). */
         SeatTakenEvent: {
@@ -1809,60 +1821,63 @@ export interface components {
         /** @description Any rule option; left out, it takes its default (returned with the game). */
         RuleOptions: {
             /**
-             * @description Double-N set.
-             * @example 9
+             * Set
+             * @description Which dominoes: a double-N set has every pair up to N-N, and a game is N+1 hands, each opened by the next double down.
              * @enum {integer}
              */
             set?: 6 | 9 | 12 | 15;
             /**
-             * @description Tiles dealt to each seat (default by set and seats).
-             * @example 11
-             */
-            handSize?: number;
-            /**
-             * @description Tiles the root double takes before play goes elsewhere.
-             * @example 6
+             * Spokes
+             * @description How many tiles the opening double takes around it before play may go anywhere else.
              * @enum {integer}
              */
             spokes?: 4 | 6;
             /**
-             * @description What to do with a playable drawn tile.
+             * A drawn tile that fits
+             * @description When you have to draw and the tile you draw fits: may you keep it and pass, or must you play it?
              * @enum {string}
              */
             drawnTile?: "may-play" | "must-play";
             /**
-             * @description Points 0-0 counts when left in a hand.
-             * @example 50
+             * Double blank
+             * @description How many points the 0-0 counts against whoever is left holding it when a hand ends.
              * @enum {integer}
              */
             doubleBlank?: 0 | 25 | 50;
             /**
-             * @description How a hand opens when nobody holds its double.
+             * Nobody holds the opening double
+             * @description Then either everyone draws in turn until someone draws it, or the highest double someone holds opens the hand instead.
              * @enum {string}
              */
             opening?: "draw" | "next-highest";
             /**
-             * @description The one-tile-left announcement.
+             * Chickenlittle
+             * @description With one tile left you must say “Chickenlittle”, or anyone may call you out and you draw a penalty tile; or it is said for you; or not at all.
              * @enum {string}
              */
             chickenlittle?: "callout" | "auto" | "off";
             /**
-             * @description With `only-move`, the server also makes any play that is the seat’s only legal move (the others learn it was forced).
+             * Only one move
+             * @description When a play is your only move, the server can make it for you at once (the others then know it was forced).
              * @enum {string}
              */
             autoPlay?: "off" | "only-move";
-            /** @description The level of the bot that takes over the seat of a player who leaves (and of a bot seated without one), and that moves for a seat whose time ran out: `random`, `greedy` or `strong`. */
-            botLevel?: components["schemas"]["BotLevel"];
+            botLevel?: components["schemas"]["BotLevel"] & unknown;
             /**
-             * @description The turn clock: hours per turn, any whole number from 1 to 336 (14 days; presets 1, 4, 8, 12, 24, 48, 72, 120, 168, 240, 336), or null for no clock (the default). When a player's turn runs out the server moves for them, with their seat's bot at `botLevel`; `deadline` in the game says when.
-             * @example 72
+             * Hours a turn
+             * @description The turn clock: how many hours each player has for a turn (24 a day, 168 a week, up to 336, two weeks); when it runs out a bot moves for them. Left out, or null: no clock.
              */
             turnHours?: number | null;
             /**
-             * @description With a clock: after this many timeouts in a row a seat is away, and its bot plays its turns at once until its player comes back (any move of theirs, or `POST /v1/games/{id}/return`). Default 2.
-             * @example 2
+             * Away after
+             * @description With a clock: after this many timeouts in a row a player is marked away, and a bot plays their turns at once until they come back.
              */
             awayAfter?: number;
+            /**
+             * Tiles each
+             * @description How many tiles each player is dealt; left out, the usual number for the set and the seats (7 each for two with double-6).
+             */
+            handSize?: number;
         };
         /**
          * @description A bot to seat: its level and its seat, both optional.
@@ -2388,6 +2403,36 @@ export interface components {
                 };
             };
         };
+        /** @description [`player/deleted`](/problems/player/deleted): This account was deleted. */
+        PlayerDeleted: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "player/deleted";
+                };
+            };
+        };
+        /** @description [`player/token-revoked`](/problems/player/token-revoked): That token was revoked. */
+        PlayerTokenRevoked: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "player/token-revoked";
+                };
+            };
+        };
         /** @description [`request/invalid`](/problems/request/invalid): The request is not valid. */
         RequestInvalid: {
             headers: {
@@ -2708,16 +2753,18 @@ export interface operations {
                     /**
                      * @example {
                      *       "player": {
-                     *         "id": "p_1sbKi6f86FSq-LoYSOoyyg",
+                     *         "id": "p_3d1yuX_n7ba_ewEYIrtnhQ",
                      *         "name": "Ann"
                      *       },
-                     *       "token": "cf2.p_1sbKi6f86FSq-LoYSOoyyg.NBQACQbqXUA.H0yT3WSeWF49GCRzye7x7gpkD65g5vvxItcvTBBIkeM"
+                     *       "token": "cf2.p_3d1yuX_n7ba_ewEYIrtnhQ.DL9trL9Hgzo.w5oO9Mj8jVGGExw1fIvusLZOfzDCiKHUQVCBJ5lHjyg"
                      *     }
                      */
                     "application/json": components["schemas"]["RegisteredPlayer"];
                 };
             };
             400: components["responses"]["RequestInvalidOrRequestMalformedJsonOrRequestIdempotencyKeyRequired"];
+            409: components["responses"]["PlayerTokenRevoked"];
+            410: components["responses"]["PlayerDeleted"];
             413: components["responses"]["RequestTooLarge"];
             415: components["responses"]["RequestUnsupportedMediaType"];
             422: components["responses"]["RequestIdempotencyKeyReused"];
@@ -2748,7 +2795,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "player": {
-                     *         "id": "p_1sbKi6f86FSq-LoYSOoyyg",
+                     *         "id": "p_3d1yuX_n7ba_ewEYIrtnhQ",
                      *         "name": "Ann"
                      *       }
                      *     }
@@ -2837,7 +2884,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "player": {
-                     *         "id": "p_1sbKi6f86FSq-LoYSOoyyg",
+                     *         "id": "p_3d1yuX_n7ba_ewEYIrtnhQ",
                      *         "name": "Annie"
                      *       }
                      *     }
@@ -2882,12 +2929,12 @@ export interface operations {
                      * @example {
                      *       "tokens": [
                      *         {
-                     *           "id": "NBQACQbqXUA",
+                     *           "id": "DL9trL9Hgzo",
                      *           "createdAt": "2026-11-30T07:00:00.000Z",
                      *           "current": true
                      *         },
                      *         {
-                     *           "id": "7np-_Vd6XfI",
+                     *           "id": "0Ne8PzGr8uo",
                      *           "createdAt": "2026-11-30T07:04:00.000Z",
                      *           "current": false
                      *         }
@@ -2930,8 +2977,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "token": "cf2.p_1sbKi6f86FSq-LoYSOoyyg.7np-_Vd6XfI.5q5LhXX1kckhLesSIPqaK0lOeOTZIIx8nbDwsxVqby8",
-                     *       "id": "7np-_Vd6XfI",
+                     *       "token": "cf2.p_3d1yuX_n7ba_ewEYIrtnhQ.0Ne8PzGr8uo._hj5wBMoDVtYx3m9pP4RPR-DaVcFtaFM6xk3n0AReOM",
+                     *       "id": "0Ne8PzGr8uo",
                      *       "createdAt": "2026-11-30T07:04:00.000Z"
                      *     }
                      */
@@ -3084,18 +3131,18 @@ export interface operations {
                      * @example {
                      *       "games": [
                      *         {
-                     *           "id": "g_2NqkN5WCL17cs_wU4w_wcg",
+                     *           "id": "g_MAA5pKrgRQk_StifiYuCfQ",
                      *           "yourTurn": false,
                      *           "status": "playing",
                      *           "version": 2,
                      *           "since": "2026-12-01T11:58:00.000Z",
                      *           "seats": [
                      *             {
-                     *               "playerId": "p_1sbKi6f86FSq-LoYSOoyyg",
+                     *               "playerId": "p_3d1yuX_n7ba_ewEYIrtnhQ",
                      *               "name": "Annie"
                      *             },
                      *             {
-                     *               "playerId": "p_XZmd2J6lKvdPiCiH91INdA",
+                     *               "playerId": "p_Miwbc9PyNEf2oIdjlIkrPw",
                      *               "name": "Bob"
                      *             }
                      *           ],
@@ -3107,18 +3154,18 @@ export interface operations {
                      *           "deadline": null
                      *         },
                      *         {
-                     *           "id": "g_q_kdCdZQrILQlWFk3TU_rQ",
+                     *           "id": "g_EDGcWBM0-LFLfq2oU_b2Dg",
                      *           "yourTurn": false,
                      *           "status": "finished",
                      *           "version": 126,
                      *           "since": "2026-12-01T11:54:00.000Z",
                      *           "seats": [
                      *             {
-                     *               "playerId": "p_1sbKi6f86FSq-LoYSOoyyg",
+                     *               "playerId": "p_3d1yuX_n7ba_ewEYIrtnhQ",
                      *               "name": "Annie"
                      *             },
                      *             {
-                     *               "playerId": "p_XZmd2J6lKvdPiCiH91INdA",
+                     *               "playerId": "p_Miwbc9PyNEf2oIdjlIkrPw",
                      *               "name": "Bob"
                      *             }
                      *           ],
@@ -3208,13 +3255,13 @@ export interface operations {
                      *           "type": "SeatTaken",
                      *           "seat": 0,
                      *           "player": {
-                     *             "id": "p_1sbKi6f86FSq-LoYSOoyyg",
+                     *             "id": "p_3d1yuX_n7ba_ewEYIrtnhQ",
                      *             "name": "Annie"
                      *           }
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_q_kdCdZQrILQlWFk3TU_rQ",
+                     *         "id": "g_EDGcWBM0-LFLfq2oU_b2Dg",
                      *         "version": 1,
                      *         "status": "waiting",
                      *         "rules": {
@@ -3234,12 +3281,12 @@ export interface operations {
                      *         "creator": 0,
                      *         "rematchOf": null,
                      *         "yourSeat": 0,
-                     *         "inviteCode": "X33355F4Y2",
+                     *         "inviteCode": "K3NYPB02HA",
                      *         "seats": [
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_1sbKi6f86FSq-LoYSOoyyg",
+                     *               "id": "p_3d1yuX_n7ba_ewEYIrtnhQ",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -3324,7 +3371,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "inviteCode": "X33355F4Y2"
+                 *       "inviteCode": "K3NYPB02HA"
                  *     }
                  */
                 "application/json": components["schemas"]["Join"];
@@ -3349,7 +3396,7 @@ export interface operations {
                      *           "type": "SeatTaken",
                      *           "seat": 1,
                      *           "player": {
-                     *             "id": "p_XZmd2J6lKvdPiCiH91INdA",
+                     *             "id": "p_Miwbc9PyNEf2oIdjlIkrPw",
                      *             "name": "Bob"
                      *           }
                      *         },
@@ -3516,7 +3563,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_q_kdCdZQrILQlWFk3TU_rQ",
+                     *         "id": "g_EDGcWBM0-LFLfq2oU_b2Dg",
                      *         "version": 2,
                      *         "status": "playing",
                      *         "rules": {
@@ -3541,7 +3588,7 @@ export interface operations {
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_1sbKi6f86FSq-LoYSOoyyg",
+                     *               "id": "p_3d1yuX_n7ba_ewEYIrtnhQ",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -3555,7 +3602,7 @@ export interface operations {
                      *           {
                      *             "seat": 1,
                      *             "player": {
-                     *               "id": "p_XZmd2J6lKvdPiCiH91INdA",
+                     *               "id": "p_Miwbc9PyNEf2oIdjlIkrPw",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -3681,7 +3728,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "g_q_kdCdZQrILQlWFk3TU_rQ",
+                     *       "id": "g_EDGcWBM0-LFLfq2oU_b2Dg",
                      *       "version": 2,
                      *       "status": "playing",
                      *       "rules": {
@@ -3706,7 +3753,7 @@ export interface operations {
                      *         {
                      *           "seat": 0,
                      *           "player": {
-                     *             "id": "p_1sbKi6f86FSq-LoYSOoyyg",
+                     *             "id": "p_3d1yuX_n7ba_ewEYIrtnhQ",
                      *             "name": "Annie"
                      *           },
                      *           "bot": null,
@@ -3720,7 +3767,7 @@ export interface operations {
                      *         {
                      *           "seat": 1,
                      *           "player": {
-                     *             "id": "p_XZmd2J6lKvdPiCiH91INdA",
+                     *             "id": "p_Miwbc9PyNEf2oIdjlIkrPw",
                      *             "name": "Bob"
                      *           },
                      *           "bot": null,
@@ -3875,7 +3922,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_yDDBczFtZTZDKVLg8YhOkg",
+                     *         "id": "g_zUfAXm0RzLR3ECR_rTNKEw",
                      *         "version": 2,
                      *         "status": "waiting",
                      *         "rules": {
@@ -3895,12 +3942,12 @@ export interface operations {
                      *         "creator": 0,
                      *         "rematchOf": null,
                      *         "yourSeat": 0,
-                     *         "inviteCode": "CKT8KRD2N2",
+                     *         "inviteCode": "F17XM85JSG",
                      *         "seats": [
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_1sbKi6f86FSq-LoYSOoyyg",
+                     *               "id": "p_3d1yuX_n7ba_ewEYIrtnhQ",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -4032,7 +4079,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_yDDBczFtZTZDKVLg8YhOkg",
+                     *         "id": "g_zUfAXm0RzLR3ECR_rTNKEw",
                      *         "version": 4,
                      *         "status": "waiting",
                      *         "rules": {
@@ -4052,12 +4099,12 @@ export interface operations {
                      *         "creator": 0,
                      *         "rematchOf": null,
                      *         "yourSeat": 2,
-                     *         "inviteCode": "CKT8KRD2N2",
+                     *         "inviteCode": "F17XM85JSG",
                      *         "seats": [
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_1sbKi6f86FSq-LoYSOoyyg",
+                     *               "id": "p_3d1yuX_n7ba_ewEYIrtnhQ",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -4202,7 +4249,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_q_kdCdZQrILQlWFk3TU_rQ",
+                     *         "id": "g_EDGcWBM0-LFLfq2oU_b2Dg",
                      *         "version": 6,
                      *         "status": "playing",
                      *         "rules": {
@@ -4227,7 +4274,7 @@ export interface operations {
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_1sbKi6f86FSq-LoYSOoyyg",
+                     *               "id": "p_3d1yuX_n7ba_ewEYIrtnhQ",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -4241,7 +4288,7 @@ export interface operations {
                      *           {
                      *             "seat": 1,
                      *             "player": {
-                     *               "id": "p_XZmd2J6lKvdPiCiH91INdA",
+                     *               "id": "p_Miwbc9PyNEf2oIdjlIkrPw",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -4402,7 +4449,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_q_kdCdZQrILQlWFk3TU_rQ",
+                     *         "id": "g_EDGcWBM0-LFLfq2oU_b2Dg",
                      *         "version": 5,
                      *         "status": "playing",
                      *         "rules": {
@@ -4427,7 +4474,7 @@ export interface operations {
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_1sbKi6f86FSq-LoYSOoyyg",
+                     *               "id": "p_3d1yuX_n7ba_ewEYIrtnhQ",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -4441,7 +4488,7 @@ export interface operations {
                      *           {
                      *             "seat": 1,
                      *             "player": {
-                     *               "id": "p_XZmd2J6lKvdPiCiH91INdA",
+                     *               "id": "p_Miwbc9PyNEf2oIdjlIkrPw",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -4599,7 +4646,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_q_kdCdZQrILQlWFk3TU_rQ",
+                     *         "id": "g_EDGcWBM0-LFLfq2oU_b2Dg",
                      *         "version": 3,
                      *         "status": "playing",
                      *         "rules": {
@@ -4624,7 +4671,7 @@ export interface operations {
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_1sbKi6f86FSq-LoYSOoyyg",
+                     *               "id": "p_3d1yuX_n7ba_ewEYIrtnhQ",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -4638,7 +4685,7 @@ export interface operations {
                      *           {
                      *             "seat": 1,
                      *             "player": {
-                     *               "id": "p_XZmd2J6lKvdPiCiH91INdA",
+                     *               "id": "p_Miwbc9PyNEf2oIdjlIkrPw",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -4794,189 +4841,15 @@ export interface operations {
                      *               "type": "SeatTaken",
                      *               "seat": 0,
                      *               "player": {
-                     *                 "id": "p_1sbKi6f86FSq-LoYSOoyyg",
+                     *                 "id": "p_3d1yuX_n7ba_ewEYIrtnhQ",
                      *                 "name": "Annie"
                      *               }
                      *             }
                      *           ]
-                     *         },
-                     *         {
-                     *           "version": 2,
-                     *           "at": "2026-11-30T07:11:00.000Z",
-                     *           "events": [
-                     *             {
-                     *               "type": "SeatTaken",
-                     *               "seat": 1,
-                     *               "player": {
-                     *                 "id": "p_XZmd2J6lKvdPiCiH91INdA",
-                     *                 "name": "Bob"
-                     *               }
-                     *             },
-                     *             {
-                     *               "type": "GameStarted"
-                     *             },
-                     *             {
-                     *               "type": "HandDealt",
-                     *               "hand": 0,
-                     *               "dealer": 0,
-                     *               "opener": "6-6",
-                     *               "tiles": [
-                     *                 "4-1",
-                     *                 "5-1",
-                     *                 "5-3"
-                     *               ],
-                     *               "tileCounts": [
-                     *                 3,
-                     *                 3
-                     *               ],
-                     *               "boneyardSize": 22
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 1,
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 0,
-                     *               "tile": "5-0",
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 1,
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 0,
-                     *               "tile": "3-0",
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 1,
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 0,
-                     *               "tile": "6-1",
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 1,
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 0,
-                     *               "tile": "6-3",
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 1,
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 0,
-                     *               "tile": "6-4",
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 1,
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 0,
-                     *               "tile": "3-2",
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 1,
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 0,
-                     *               "tile": "5-4",
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 1,
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 0,
-                     *               "tile": "1-1",
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 1,
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 0,
-                     *               "tile": "2-1",
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 1,
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 0,
-                     *               "tile": "4-4",
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 1,
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "RootPlaced",
-                     *               "seat": 1,
-                     *               "tile": "6-6"
-                     *             }
-                     *           ]
                      *         }
                      *       ],
-                     *       "next": null,
-                     *       "version": 2
+                     *       "next": 1,
+                     *       "version": 1
                      *     }
                      */
                     "application/json": components["schemas"]["EventPage"];
@@ -5175,7 +5048,7 @@ export interface operations {
                      * @example {
                      *       "links": [
                      *         {
-                     *           "id": "6z9UYHFagwI",
+                     *           "id": "dSbZ3FqifmU",
                      *           "seat": 0,
                      *           "createdAt": "2026-11-30T07:17:00.000Z"
                      *         }
@@ -5220,10 +5093,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6z9UYHFagwI",
+                     *       "id": "dSbZ3FqifmU",
                      *       "seat": 0,
                      *       "createdAt": "2026-11-30T07:17:00.000Z",
-                     *       "token": "cw1.g_q_kdCdZQrILQlWFk3TU_rQ.6z9UYHFagwI.dOzYlwuAaNUaaRQrem7mXOtCKDKRXnO_NHqZqcKmPU8"
+                     *       "token": "cw1.g_EDGcWBM0-LFLfq2oU_b2Dg.dSbZ3FqifmU.3LQWerH3msF751uYvh-V-dHdIzHPcKwOmBi7yKrLDaY"
                      *     }
                      */
                     "application/json": components["schemas"]["NewWatchLink"];
@@ -5308,7 +5181,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "g_q_kdCdZQrILQlWFk3TU_rQ",
+                     *       "id": "g_EDGcWBM0-LFLfq2oU_b2Dg",
                      *       "version": 2,
                      *       "status": "playing",
                      *       "rules": {
@@ -5331,7 +5204,7 @@ export interface operations {
                      *         {
                      *           "seat": 0,
                      *           "player": {
-                     *             "id": "p_1sbKi6f86FSq-LoYSOoyyg",
+                     *             "id": "p_3d1yuX_n7ba_ewEYIrtnhQ",
                      *             "name": "Annie"
                      *           },
                      *           "bot": null,
@@ -5345,7 +5218,7 @@ export interface operations {
                      *         {
                      *           "seat": 1,
                      *           "player": {
-                     *             "id": "p_XZmd2J6lKvdPiCiH91INdA",
+                     *             "id": "p_Miwbc9PyNEf2oIdjlIkrPw",
                      *             "name": "Bob"
                      *           },
                      *           "bot": null,
@@ -5460,174 +5333,15 @@ export interface operations {
                      *               "type": "SeatTaken",
                      *               "seat": 0,
                      *               "player": {
-                     *                 "id": "p_1sbKi6f86FSq-LoYSOoyyg",
+                     *                 "id": "p_3d1yuX_n7ba_ewEYIrtnhQ",
                      *                 "name": "Annie"
                      *               }
                      *             }
                      *           ]
-                     *         },
-                     *         {
-                     *           "version": 2,
-                     *           "at": "2026-11-30T07:11:00.000Z",
-                     *           "events": [
-                     *             {
-                     *               "type": "SeatTaken",
-                     *               "seat": 1,
-                     *               "player": {
-                     *                 "id": "p_XZmd2J6lKvdPiCiH91INdA",
-                     *                 "name": "Bob"
-                     *               }
-                     *             },
-                     *             {
-                     *               "type": "GameStarted"
-                     *             },
-                     *             {
-                     *               "type": "HandDealt",
-                     *               "hand": 0,
-                     *               "dealer": 0,
-                     *               "opener": "6-6",
-                     *               "tileCounts": [
-                     *                 3,
-                     *                 3
-                     *               ],
-                     *               "boneyardSize": 22
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 1,
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 0,
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 1,
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 0,
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 1,
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 0,
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 1,
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 0,
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 1,
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 0,
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 1,
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 0,
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 1,
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 0,
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 1,
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 0,
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 1,
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 0,
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 1,
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 0,
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "TileDrawn",
-                     *               "seat": 1,
-                     *               "reason": "opening",
-                     *               "forced": true
-                     *             },
-                     *             {
-                     *               "type": "RootPlaced",
-                     *               "seat": 1,
-                     *               "tile": "6-6"
-                     *             }
-                     *           ]
                      *         }
                      *       ],
-                     *       "next": null,
-                     *       "version": 2
+                     *       "next": 1,
+                     *       "version": 1
                      *     }
                      */
                     "application/json": components["schemas"]["EventPage"];
@@ -5678,7 +5392,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_yDDBczFtZTZDKVLg8YhOkg",
+                     *         "id": "g_zUfAXm0RzLR3ECR_rTNKEw",
                      *         "version": 5,
                      *         "status": "cancelled",
                      *         "rules": {
@@ -5703,7 +5417,7 @@ export interface operations {
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_1sbKi6f86FSq-LoYSOoyyg",
+                     *               "id": "p_3d1yuX_n7ba_ewEYIrtnhQ",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -5830,7 +5544,7 @@ export interface operations {
                      *           "type": "SeatTaken",
                      *           "seat": 0,
                      *           "player": {
-                     *             "id": "p_1sbKi6f86FSq-LoYSOoyyg",
+                     *             "id": "p_3d1yuX_n7ba_ewEYIrtnhQ",
                      *             "name": "Annie"
                      *           }
                      *         },
@@ -5938,7 +5652,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_2NqkN5WCL17cs_wU4w_wcg",
+                     *         "id": "g_MAA5pKrgRQk_StifiYuCfQ",
                      *         "version": 2,
                      *         "status": "playing",
                      *         "rules": {
@@ -5956,14 +5670,14 @@ export interface operations {
                      *         },
                      *         "open": false,
                      *         "creator": 1,
-                     *         "rematchOf": "g_q_kdCdZQrILQlWFk3TU_rQ",
+                     *         "rematchOf": "g_EDGcWBM0-LFLfq2oU_b2Dg",
                      *         "yourSeat": 0,
                      *         "inviteCode": null,
                      *         "seats": [
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_1sbKi6f86FSq-LoYSOoyyg",
+                     *               "id": "p_3d1yuX_n7ba_ewEYIrtnhQ",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -5977,7 +5691,7 @@ export interface operations {
                      *           {
                      *             "seat": 1,
                      *             "player": {
-                     *               "id": "p_XZmd2J6lKvdPiCiH91INdA",
+                     *               "id": "p_Miwbc9PyNEf2oIdjlIkrPw",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -6076,22 +5790,22 @@ export interface operations {
                      *           "seats": 2,
                      *           "creator": 1,
                      *           "reserved": [
-                     *             "p_1sbKi6f86FSq-LoYSOoyyg",
-                     *             "p_XZmd2J6lKvdPiCiH91INdA"
+                     *             "p_3d1yuX_n7ba_ewEYIrtnhQ",
+                     *             "p_Miwbc9PyNEf2oIdjlIkrPw"
                      *           ],
-                     *           "rematchOf": "g_q_kdCdZQrILQlWFk3TU_rQ"
+                     *           "rematchOf": "g_EDGcWBM0-LFLfq2oU_b2Dg"
                      *         },
                      *         {
                      *           "type": "SeatTaken",
                      *           "seat": 1,
                      *           "player": {
-                     *             "id": "p_XZmd2J6lKvdPiCiH91INdA",
+                     *             "id": "p_Miwbc9PyNEf2oIdjlIkrPw",
                      *             "name": "Bob"
                      *           }
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_2NqkN5WCL17cs_wU4w_wcg",
+                     *         "id": "g_MAA5pKrgRQk_StifiYuCfQ",
                      *         "version": 1,
                      *         "status": "waiting",
                      *         "rules": {
@@ -6109,7 +5823,7 @@ export interface operations {
                      *         },
                      *         "open": false,
                      *         "creator": 1,
-                     *         "rematchOf": "g_q_kdCdZQrILQlWFk3TU_rQ",
+                     *         "rematchOf": "g_EDGcWBM0-LFLfq2oU_b2Dg",
                      *         "yourSeat": 1,
                      *         "inviteCode": null,
                      *         "seats": [
@@ -6127,7 +5841,7 @@ export interface operations {
                      *           {
                      *             "seat": 1,
                      *             "player": {
-                     *               "id": "p_XZmd2J6lKvdPiCiH91INdA",
+                     *               "id": "p_Miwbc9PyNEf2oIdjlIkrPw",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -6210,7 +5924,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "format": "chickenfoot/export-1",
-                     *       "id": "g_q_kdCdZQrILQlWFk3TU_rQ",
+                     *       "id": "g_EDGcWBM0-LFLfq2oU_b2Dg",
                      *       "rematchOf": null,
                      *       "rules": {
                      *         "set": 6,
@@ -6229,7 +5943,7 @@ export interface operations {
                      *         {
                      *           "seat": 0,
                      *           "player": {
-                     *             "id": "p_1sbKi6f86FSq-LoYSOoyyg",
+                     *             "id": "p_3d1yuX_n7ba_ewEYIrtnhQ",
                      *             "name": "Annie"
                      *           },
                      *           "bot": null
@@ -6237,7 +5951,7 @@ export interface operations {
                      *         {
                      *           "seat": 1,
                      *           "player": {
-                     *             "id": "p_XZmd2J6lKvdPiCiH91INdA",
+                     *             "id": "p_Miwbc9PyNEf2oIdjlIkrPw",
                      *             "name": "Bob"
                      *           },
                      *           "bot": null
@@ -6245,41 +5959,9 @@ export interface operations {
                      *       ],
                      *       "commits": [
                      *         {
-                     *           "version": 1,
-                     *           "at": "2026-11-30T07:10:00.000Z",
-                     *           "by": "p_1sbKi6f86FSq-LoYSOoyyg",
-                     *           "events": [
-                     *             {
-                     *               "type": "GameCreated",
-                     *               "rules": {
-                     *                 "set": 6,
-                     *                 "spokes": 6,
-                     *                 "drawnTile": "may-play",
-                     *                 "doubleBlank": 50,
-                     *                 "opening": "draw",
-                     *                 "chickenlittle": "callout",
-                     *                 "autoPlay": "off",
-                     *                 "botLevel": "greedy",
-                     *                 "turnHours": 24,
-                     *                 "awayAfter": 1,
-                     *                 "handSize": 3
-                     *               },
-                     *               "seats": 2
-                     *             },
-                     *             {
-                     *               "type": "SeatTaken",
-                     *               "seat": 0,
-                     *               "player": {
-                     *                 "id": "p_1sbKi6f86FSq-LoYSOoyyg",
-                     *                 "name": "Annie"
-                     *               }
-                     *             }
-                     *           ]
-                     *         },
-                     *         {
                      *           "version": 126,
                      *           "at": "2026-12-01T11:54:00.000Z",
-                     *           "by": "p_1sbKi6f86FSq-LoYSOoyyg",
+                     *           "by": "p_3d1yuX_n7ba_ewEYIrtnhQ",
                      *           "events": [
                      *             {
                      *               "type": "TilePlayed",
@@ -6459,7 +6141,7 @@ export interface operations {
                      *         "4-0"
                      *       ],
                      *       "game": {
-                     *         "id": "g_q_kdCdZQrILQlWFk3TU_rQ",
+                     *         "id": "g_EDGcWBM0-LFLfq2oU_b2Dg",
                      *         "version": 3,
                      *         "status": "playing",
                      *         "rules": {
@@ -6482,7 +6164,7 @@ export interface operations {
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_1sbKi6f86FSq-LoYSOoyyg",
+                     *               "id": "p_3d1yuX_n7ba_ewEYIrtnhQ",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -6496,7 +6178,7 @@ export interface operations {
                      *           {
                      *             "seat": 1,
                      *             "player": {
-                     *               "id": "p_XZmd2J6lKvdPiCiH91INdA",
+                     *               "id": "p_Miwbc9PyNEf2oIdjlIkrPw",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -6588,7 +6270,7 @@ export interface operations {
                      * @example {
                      *       "games": [
                      *         {
-                     *           "id": "g_yDDBczFtZTZDKVLg8YhOkg",
+                     *           "id": "g_zUfAXm0RzLR3ECR_rTNKEw",
                      *           "rules": {
                      *             "set": 9,
                      *             "spokes": 6,
@@ -6695,13 +6377,13 @@ export interface operations {
                      *           "type": "SeatTaken",
                      *           "seat": 0,
                      *           "player": {
-                     *             "id": "p_XZmd2J6lKvdPiCiH91INdA",
+                     *             "id": "p_Miwbc9PyNEf2oIdjlIkrPw",
                      *             "name": "Bob"
                      *           }
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_l9zCuGO6zAtXokq4ilZf5w",
+                     *         "id": "g_FDkCuJ8X9n6B6STXLb39Pg",
                      *         "version": 1,
                      *         "status": "waiting",
                      *         "rules": {
@@ -6721,12 +6403,12 @@ export interface operations {
                      *         "creator": 0,
                      *         "rematchOf": null,
                      *         "yourSeat": 0,
-                     *         "inviteCode": "9X2RSWKXKY",
+                     *         "inviteCode": "3TC8AR52NQ",
                      *         "seats": [
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_XZmd2J6lKvdPiCiH91INdA",
+                     *               "id": "p_Miwbc9PyNEf2oIdjlIkrPw",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -6817,7 +6499,7 @@ export interface operations {
                      * @example {
                      *       "endpoints": [
                      *         {
-                     *           "id": "we_aiGIOVcgX4_0q46sScxRkg",
+                     *           "id": "we_0F3u3l_R0URYJLrpUxCORw",
                      *           "url": "http://127.0.0.1:9/chickenfoot",
                      *           "events": [
                      *             "turn.started",
@@ -6891,7 +6573,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "endpoint": {
-                     *         "id": "we_aiGIOVcgX4_0q46sScxRkg",
+                     *         "id": "we_0F3u3l_R0URYJLrpUxCORw",
                      *         "url": "http://127.0.0.1:9/chickenfoot",
                      *         "events": [
                      *           "turn.started",
@@ -6909,7 +6591,7 @@ export interface operations {
                      *         "updatedAt": "2026-11-30T07:08:00.000Z",
                      *         "previousSecretExpiresAt": null
                      *       },
-                     *       "secret": "whsec_jwQZFzWlHx1YY0Xm2b99hUBjCjJtyyF9"
+                     *       "secret": "whsec_uSzEoF/J3rHE+PiEiA0RBuUd/YQaIsTC"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointSecret"];
@@ -6963,7 +6645,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_aiGIOVcgX4_0q46sScxRkg",
+                     *       "id": "we_0F3u3l_R0URYJLrpUxCORw",
                      *       "url": "http://127.0.0.1:9/chickenfoot",
                      *       "events": [
                      *         "turn.started",
@@ -7060,7 +6742,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_aiGIOVcgX4_0q46sScxRkg",
+                     *       "id": "we_0F3u3l_R0URYJLrpUxCORw",
                      *       "url": "http://127.0.0.1:9/chickenfoot",
                      *       "events": [
                      *         "turn.started"
@@ -7129,7 +6811,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "endpoint": {
-                     *         "id": "we_aiGIOVcgX4_0q46sScxRkg",
+                     *         "id": "we_0F3u3l_R0URYJLrpUxCORw",
                      *         "url": "http://127.0.0.1:9/chickenfoot",
                      *         "events": [
                      *           "turn.started",
@@ -7147,7 +6829,7 @@ export interface operations {
                      *         "updatedAt": "2026-12-01T12:12:00.000Z",
                      *         "previousSecretExpiresAt": "2026-12-02T12:12:00.000Z"
                      *       },
-                     *       "secret": "whsec_FOENnjuct6cU50+sGQ8zHG1jx8jf1ukL"
+                     *       "secret": "whsec_qctHvUNJ/D4gtl1DNKWXfD0ErunYTBOd"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointSecret"];
@@ -7189,8 +6871,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "wd_1839233986560994",
-                     *       "messageId": "msg_Cg8qYIYQNAoRLnJgvOSQqmDu",
+                     *       "id": "wd_1839233986560485",
+                     *       "messageId": "msg_7FkSZHyl2QXSDj-tV3E1-hcr",
                      *       "type": "webhook.test",
                      *       "gameId": null,
                      *       "status": "pending",
@@ -7198,7 +6880,7 @@ export interface operations {
                      *       "nextAttemptAt": "2026-12-01T12:09:00.000Z",
                      *       "attemptCount": 0,
                      *       "attempts": [],
-                     *       "body": "{\"type\":\"webhook.test\",\"timestamp\":\"2026-12-01T12:09:00.000Z\",\"data\":{\"endpointId\":\"we_aiGIOVcgX4_0q46sScxRkg\",\"message\":\"A test from Chickenfoot: if its signature verifies, your endpoint is ready.\"}}"
+                     *       "body": "{\"type\":\"webhook.test\",\"timestamp\":\"2026-12-01T12:09:00.000Z\",\"data\":{\"endpointId\":\"we_0F3u3l_R0URYJLrpUxCORw\",\"message\":\"A test from Chickenfoot: if its signature verifies, your endpoint is ready.\"}}"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDelivery"];
@@ -7245,47 +6927,47 @@ export interface operations {
                      * @example {
                      *       "deliveries": [
                      *         {
-                     *           "id": "wd_1839233986560994",
-                     *           "messageId": "msg_Cg8qYIYQNAoRLnJgvOSQqmDu",
+                     *           "id": "wd_1839233986560485",
+                     *           "messageId": "msg_7FkSZHyl2QXSDj-tV3E1-hcr",
                      *           "type": "webhook.test",
                      *           "gameId": null,
                      *           "status": "pending",
                      *           "createdAt": "2026-12-01T12:09:00.000Z",
-                     *           "nextAttemptAt": "2026-12-01T12:10:05.290Z",
+                     *           "nextAttemptAt": "2026-12-01T12:10:04.687Z",
                      *           "attemptCount": 1,
                      *           "attempts": [
                      *             {
                      *               "at": "2026-12-01T12:10:00.000Z",
                      *               "status": null,
                      *               "outcome": "connect",
-                     *               "ms": 59,
+                     *               "ms": 25,
                      *               "detail": "ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:9"
                      *             }
                      *           ],
-                     *           "body": "{\"type\":\"webhook.test\",\"timestamp\":\"2026-12-01T12:09:00.000Z\",\"data\":{\"endpointId\":\"we_aiGIOVcgX4_0q46sScxRkg\",\"message\":\"A test from Chickenfoot: if its signature verifies, your endpoint is ready.\"}}"
+                     *           "body": "{\"type\":\"webhook.test\",\"timestamp\":\"2026-12-01T12:09:00.000Z\",\"data\":{\"endpointId\":\"we_0F3u3l_R0URYJLrpUxCORw\",\"message\":\"A test from Chickenfoot: if its signature verifies, your endpoint is ready.\"}}"
                      *         },
                      *         {
-                     *           "id": "wd_1839233310720695",
-                     *           "messageId": "msg_gDd3aHMkKEkbuWXgTH2oqKPc",
+                     *           "id": "wd_1839233310720299",
+                     *           "messageId": "msg_WhqmCmYeRTx6WIMIPfqCH02Y",
                      *           "type": "game.started",
-                     *           "gameId": "g_2NqkN5WCL17cs_wU4w_wcg",
+                     *           "gameId": "g_MAA5pKrgRQk_StifiYuCfQ",
                      *           "status": "pending",
                      *           "createdAt": "2026-12-01T11:58:00.000Z",
-                     *           "nextAttemptAt": "2026-12-01T12:10:04.743Z",
+                     *           "nextAttemptAt": "2026-12-01T12:10:05.047Z",
                      *           "attemptCount": 1,
                      *           "attempts": [
                      *             {
                      *               "at": "2026-12-01T12:10:00.000Z",
                      *               "status": null,
                      *               "outcome": "connect",
-                     *               "ms": 71,
+                     *               "ms": 101,
                      *               "detail": "ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:9"
                      *             }
                      *           ],
-                     *           "body": "{\"type\":\"game.started\",\"timestamp\":\"2026-12-01T11:58:00.000Z\",\"data\":{\"gameId\":\"g_2NqkN5WCL17cs_wU4w_wcg\",\"version\":2}}"
+                     *           "body": "{\"type\":\"game.started\",\"timestamp\":\"2026-12-01T11:58:00.000Z\",\"data\":{\"gameId\":\"g_MAA5pKrgRQk_StifiYuCfQ\",\"version\":2}}"
                      *         }
                      *       ],
-                     *       "cursor": "1839233310720695"
+                     *       "cursor": "1839233310720299"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDeliveryList"];
@@ -7325,8 +7007,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "wd_1839233986560994",
-                     *       "messageId": "msg_Cg8qYIYQNAoRLnJgvOSQqmDu",
+                     *       "id": "wd_1839233986560485",
+                     *       "messageId": "msg_7FkSZHyl2QXSDj-tV3E1-hcr",
                      *       "type": "webhook.test",
                      *       "gameId": null,
                      *       "status": "pending",
@@ -7338,11 +7020,11 @@ export interface operations {
                      *           "at": "2026-12-01T12:10:00.000Z",
                      *           "status": null,
                      *           "outcome": "connect",
-                     *           "ms": 59,
+                     *           "ms": 25,
                      *           "detail": "ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:9"
                      *         }
                      *       ],
-                     *       "body": "{\"type\":\"webhook.test\",\"timestamp\":\"2026-12-01T12:09:00.000Z\",\"data\":{\"endpointId\":\"we_aiGIOVcgX4_0q46sScxRkg\",\"message\":\"A test from Chickenfoot: if its signature verifies, your endpoint is ready.\"}}"
+                     *       "body": "{\"type\":\"webhook.test\",\"timestamp\":\"2026-12-01T12:09:00.000Z\",\"data\":{\"endpointId\":\"we_0F3u3l_R0URYJLrpUxCORw\",\"message\":\"A test from Chickenfoot: if its signature verifies, your endpoint is ready.\"}}"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDelivery"];
@@ -7392,7 +7074,7 @@ export interface operations {
                  *       "type": "turn.started",
                  *       "timestamp": "2026-12-01T11:53:00.000Z",
                  *       "data": {
-                 *         "gameId": "g_q_kdCdZQrILQlWFk3TU_rQ",
+                 *         "gameId": "g_EDGcWBM0-LFLfq2oU_b2Dg",
                  *         "version": 125,
                  *         "seat": 0,
                  *         "deadline": "2026-12-02T11:53:00.000Z"
@@ -7440,7 +7122,7 @@ export interface operations {
                  *       "type": "turn.reminder",
                  *       "timestamp": "2026-12-01T03:59:00.000Z",
                  *       "data": {
-                 *         "gameId": "g_q_kdCdZQrILQlWFk3TU_rQ",
+                 *         "gameId": "g_EDGcWBM0-LFLfq2oU_b2Dg",
                  *         "version": 3,
                  *         "seat": 0,
                  *         "deadline": "2026-12-01T09:11:00.000Z"
@@ -7488,7 +7170,7 @@ export interface operations {
                  *       "type": "turn.timed-out",
                  *       "timestamp": "2026-12-01T09:53:00.000Z",
                  *       "data": {
-                 *         "gameId": "g_q_kdCdZQrILQlWFk3TU_rQ",
+                 *         "gameId": "g_EDGcWBM0-LFLfq2oU_b2Dg",
                  *         "version": 4,
                  *         "seat": 0
                  *       }
@@ -7535,7 +7217,7 @@ export interface operations {
                  *       "type": "game.started",
                  *       "timestamp": "2026-12-01T11:58:00.000Z",
                  *       "data": {
-                 *         "gameId": "g_2NqkN5WCL17cs_wU4w_wcg",
+                 *         "gameId": "g_MAA5pKrgRQk_StifiYuCfQ",
                  *         "version": 2
                  *       }
                  *     }
@@ -7581,7 +7263,7 @@ export interface operations {
                  *       "type": "hand.ended",
                  *       "timestamp": "2026-12-01T11:54:00.000Z",
                  *       "data": {
-                 *         "gameId": "g_q_kdCdZQrILQlWFk3TU_rQ",
+                 *         "gameId": "g_EDGcWBM0-LFLfq2oU_b2Dg",
                  *         "version": 126,
                  *         "hand": 6,
                  *         "reason": "blocked",
@@ -7638,7 +7320,7 @@ export interface operations {
                  *       "type": "game.finished",
                  *       "timestamp": "2026-12-01T11:54:00.000Z",
                  *       "data": {
-                 *         "gameId": "g_q_kdCdZQrILQlWFk3TU_rQ",
+                 *         "gameId": "g_EDGcWBM0-LFLfq2oU_b2Dg",
                  *         "version": 126,
                  *         "totals": [
                  *           212,
@@ -7691,7 +7373,7 @@ export interface operations {
                  *       "type": "webhook.test",
                  *       "timestamp": "2026-12-01T12:09:00.000Z",
                  *       "data": {
-                 *         "endpointId": "we_aiGIOVcgX4_0q46sScxRkg",
+                 *         "endpointId": "we_0F3u3l_R0URYJLrpUxCORw",
                  *         "message": "A test from Chickenfoot: if its signature verifies, your endpoint is ready."
                  *       }
                  *     }

@@ -1,18 +1,22 @@
-import { maxSeats, RULE_OPTIONS } from '../shared/game-options';
+import { maxSeats } from '../shared/game-options';
 import { Api, type NewGame } from './api';
 import { byId, onSubmit } from './dom';
 import { loadSession } from './session';
 
 type RuleOptions = NonNullable<NewGame['rules']>;
 
-/** The form's values as the API takes them: only what differs from the default is sent. */
-function readForm(data: FormData): NewGame {
+/**
+ * The form's values as the API takes them: only what differs from the default is sent. Each rule option
+ * says on the page, as the contract has it, whether it is a number and what its default is.
+ */
+function readForm(form: HTMLFormElement, data: FormData): NewGame {
   const rules: Record<string, string | number> = {};
-  for (const [name, spec] of Object.entries(RULE_OPTIONS)) {
+  for (const option of form.querySelectorAll<HTMLElement>('[data-rule]')) {
+    const name = option.querySelector<HTMLInputElement>('input')?.name ?? '';
     const raw = String(data.get(name) ?? '').trim();
-    if (raw === '') continue;
-    const value = typeof spec.fallback === 'number' || spec.choices === null ? Number(raw) : raw;
-    if (value !== spec.fallback) rules[name] = value;
+    if (name === '' || raw === '') continue;
+    const value = option.dataset.type === 'number' ? Number(raw) : raw;
+    if (String(value) !== option.dataset.default) rules[name] = value;
   }
   const seats = Number(data.get('seats') ?? 2);
   // Bots at the game's level ("Bots play"), in the lowest free seats.
@@ -39,7 +43,7 @@ export function startNewGame(): void {
   onSubmit(form, async (data) => {
     const session = loadSession();
     if (!session) throw new Error('Choose your name first (on the home page).');
-    const game = await new Api(session.token).create(readForm(data));
+    const game = await new Api(session.token).create(readForm(form, data));
     location.assign(`/games/${game.id}`);
   });
 }

@@ -2,6 +2,7 @@
 import { Hono, type Context } from 'hono';
 import type { Child } from 'hono/jsx';
 import { WebAssets } from './assets';
+import { ruleOptionsOf, type FormOption } from './contract-options';
 import { Document, PAGE_CSP, type DocumentProps } from './document';
 import { GamePage, WatchPage } from './pages/game';
 import { HomePage } from './pages/home';
@@ -17,6 +18,11 @@ const GAME_ID = /^g_[A-Za-z0-9_-]{22}$/;
 
 /** How the web client is served. */
 export interface WebOptions {
+  /**
+   * The API's contract, its OpenAPI document as `/openapi.json` serves it: the new-game form offers the
+   * rule options it lists. Asked for on the first `/new`, then kept.
+   */
+  readonly contract: () => unknown;
   /** The built client; by default this package's `dist/` (see `defaultAssetsDir`). */
   readonly assets?: WebAssets;
 }
@@ -26,10 +32,11 @@ export interface WebOptions {
  * `/games/<id>` and `/assets/<hashed file>`. Pages are drawn here (hono/jsx) and brought to life by
  * the client bundle, which talks to the API only through the client generated from openapi.yaml.
  * Mount it before the API, which answers everything else.
- * @example site.route('/', webRoutes()); site.all('*', (c) => api.fetch(c.req.raw, c.env));
+ * @example site.route('/', webRoutes({ contract: openApiDocument })); site.all('*', (c) => api.fetch(c.req.raw, c.env));
  */
-export function webRoutes(options: WebOptions = {}): Hono {
+export function webRoutes(options: WebOptions): Hono {
   const assets = options.assets ?? new WebAssets();
+  let ruleOptions: readonly FormOption[] | undefined;
   const app = new Hono();
   const page = (c: Context, props: Omit<DocumentProps, 'assets' | 'children'>, body: Child, status: 200 | 404 = 200) =>
     c.html(
@@ -49,7 +56,10 @@ export function webRoutes(options: WebOptions = {}): Hono {
   const missing = (c: Context) => page(c, { title: 'No such page', page: 'missing' }, <MissingPage />, 404);
 
   app.get('/', (c) => page(c, { title: 'Your games', page: 'home' }, <HomePage />));
-  app.get('/new', (c) => page(c, { title: 'New game', page: 'new' }, <NewGamePage />));
+  app.get('/new', (c) => {
+    ruleOptions ??= ruleOptionsOf(options.contract());
+    return page(c, { title: 'New game', page: 'new' }, <NewGamePage options={ruleOptions} />);
+  });
   app.get('/lobby', (c) => page(c, { title: 'Find a game', page: 'lobby' }, <LobbyPage />));
   app.get('/join/:id', (c) => {
     const id = c.req.param('id');

@@ -1,12 +1,27 @@
 /** @jsxImportSource hono/jsx */
-import { GAME_FIELDS, RULE_OPTIONS, type OptionSpec } from '../../shared/game-options';
+import { GAME_FIELDS, type OptionSpec } from '../../shared/game-options';
+import type { FormOption } from '../contract-options';
+
+/**
+ * What the client needs to send a rule option as the API takes it (client/new-game.ts): that it is
+ * one, whether its values are numbers, and its default (only a value that differs from it is sent).
+ */
+function ruleData(spec: OptionSpec<string | number | boolean>) {
+  const number = spec.choices === null || typeof spec.choices[0]?.value === 'number';
+  return {
+    'data-rule': '',
+    'data-type': number ? 'number' : 'string',
+    ...(spec.fallback === null ? {} : { 'data-default': String(spec.fallback) }),
+  };
+}
 
 /** One option: its label, its values (a choice of buttons, or a number), and its sentence. */
-function Option({ name, spec }: { name: string; spec: OptionSpec<string | number | boolean> }) {
+function Option({ name, spec, rule }: { name: string; spec: OptionSpec<string | number | boolean>; rule?: boolean }) {
   const hint = `hint-${name}`;
+  const data = rule ? ruleData(spec) : {};
   if (spec.choices === null) {
     return (
-      <div class="option">
+      <div class="option" {...data}>
         <label for={`option-${name}`}>{spec.label}</label>
         <input
           id={`option-${name}`}
@@ -26,7 +41,7 @@ function Option({ name, spec }: { name: string; spec: OptionSpec<string | number
     );
   }
   return (
-    <fieldset class="option" aria-describedby={hint}>
+    <fieldset class="option" aria-describedby={hint} {...data}>
       <legend>{spec.label}</legend>
       <div class="choices">
         {spec.choices.map((choice) => (
@@ -45,10 +60,10 @@ function Option({ name, spec }: { name: string; spec: OptionSpec<string | number
 
 /**
  * `/new`: every option of a new game, each with the sentence that says what it does, the defaults
- * chosen. The client sends it to `POST /v1/games` and opens the game, where the invite link is.
+ * chosen: the seats and bots, then the rule options as the contract lists them (`ruleOptionsOf`). The
+ * client sends it to `POST /v1/games` and opens the game, where the invite link is.
  */
-export function NewGamePage() {
-  const options = Object.entries(RULE_OPTIONS) as [string, OptionSpec<string | number>][];
+export function NewGamePage({ options }: { options: readonly FormOption[] }) {
   return (
     <section class="card" aria-labelledby="new-title">
       <h1 id="new-title">New game</h1>
@@ -59,8 +74,8 @@ export function NewGamePage() {
         {(Object.entries(GAME_FIELDS) as [string, OptionSpec<number | boolean>][]).map(([name, spec]) => (
           <Option name={name} spec={spec} />
         ))}
-        {options.map(([name, spec]) => (
-          <Option name={name} spec={spec} />
+        {options.map(({ name, spec }) => (
+          <Option name={name} spec={spec} rule />
         ))}
         <div class="actions">
           <button type="submit">Create the game</button>

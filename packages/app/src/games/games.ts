@@ -1,0 +1,158 @@
+import { redactEvent, type BotRequest, type GameEvent, type Move, type RulesetOptions } from '@chickenfoot/rules';
+import { NotFoundError, notFound, revokedWhileWaiting, VersionAheadError } from '../errors';
+import type { Signer } from '../identity/signer';
+import type { GameWatcher } from '../waits/game-watcher';
+import { REVOKED } from '../waits/long-poll';
+import { seatOfActor } from './actors';
+import type { PlayerSeat } from './player-seat';
+import { commandReply, type CommandReply } from './reply';
+import type { GameService } from './service';
+import { gameView, playerViewer, type ApiGameView } from './view';
+
+/** A new game as its creator asks for it. */
+export interface NewGame {
+  readonly seats: number;
+  readonly rules?: RulesetOptions;
+  readonly bots?: readonly BotRequest[];
+  readonly open?: boolean;
+}
+
+/** What a seated player does in a game besides joining it: each one commit at the version they read. */
+export type SeatCommand =
+  | { readonly type: 'move'; readonly move: Move }
+  | { readonly type: 'add-bot'; readonly bot: BotRequest }
+  | { readonly type: 'leave' }
+  | { readonly type: 'return' }
+  | { readonly type: 'give-time'; readonly hours: number }
+  | { readonly type: 'cancel' };
+
+/** A change a player sends: at the version they decided on (If-Match), under their Idempotency-Key. */
+export interface PlayerRequest {
+  readonly expectedVersion: number;
+  readonly key: string;
+}
+
+/** How much of a game's news to read, and how long to wait for some. */
+export interface EventsQuery {
+  readonly after: number;
+  readonly limit: number;
+  readonly waitMs: number;
+  /** Aborted when the client goes away. */
+  readonly signal?: AbortSignal;
+  /** The session of the token the caller waits with: revoked, it ends the wait. */
+  readonly session?: string;
+}
+
+/** A page of a game's commits as one viewer may see them. */
+export interface EventsPage {
+  readonly commits: { version: number; at: string; events: ReturnType<typeof redactEvent>[] }[];
+  readonly next: number | null;
+  readonly version: number;
+}
+
+/** What the game use cases are built on. */
+export interface GamesParts {
+  readonly games: GameService;
+  readonly signer: () => Promise<Signer>;
+  readonly players: PlayerSeat;
+  readonly watcher: GameWatcher;
+}
+
+/**
+ * A player's use cases on games, each one method: create, join, act in their seat, read the game and
+ * catch up on its news. Every command goes through the one command path (`GameService.run`) and is
+ * answered as the player may see it (`commandReply`).
+ */
+export class Games {
+  constructor(private readonly parts: GamesParts) {}
+
+  /** Creates a game with the caller in seat 0; its id derives from the key, so a retry lands on it. */
+  async create(playerId: string, key: string, asked: NewGame): Promise<CommandReply> {
+    const signer = await this.parts.signer();
+    const player = await this.parts.players.seatedPlayer(playerId);
+    const command = { type: 'create', ...asked, player } as const;
+    const gameId = signer.gameIdFor(playerId, key);
+    const chain = await this.parts.games.run(gameId, { kind: 'player', playerId }, command, {
+      expectedVersion: 0,
+      key,
+    });
+    return commandReply(chain, signer);
+  }
+
+  /**
+   * Joins a game: with its invite code (checked before any read, and refused alike whether or not the
+   * game exists), or without one an open game (any other answers as if there were none).
+   */
+  async join(playerId: string, gameId: string, key: string, inviteCode?: string): Promise<CommandReply> {
+    const signer = await this.parts.signer();
+    if (inviteCode !== undefined && !signer.isInviteCode(gameId, inviteCode)) {
+      const detail = `The invite code does not match game ${gameId}: check both, as they were shared with you.`;
+      throw new NotFoundError('game/not-found', detail);
+    }
+    const player = await this.parts.players.seatedPlayer(playerId);
+    const command = { type: 'join', player, ...(inviteCode === undefined ? { withoutCode: true } : {}) } as const;
+    const chain = await this.parts.games.run(gameId, { kind: 'player', playerId }, command, {
+      expectedVersion: null,
+      key,
+    });
+    return commandReply(chain, signer);
+  }
+
+  /** A seated player's command (a move, a bot seated, leaving, coming back, more time, cancelling). */
+  async act(playerId: string, gameId: string, command: SeatCommand, request: PlayerRequest): Promise<CommandReply> {
+    const asked = command.type === 'cancel' ? ({ type: 'cancel', reason: 'creator' } as const) : command;
+    const chain = await this.parts.games.run(gameId, { kind: 'player', playerId }, asked, request);
+    return commandReply(chain, await this.parts.signer());
+  }
+
+  /** The game as the caller sees it, the bot moves that are due made first. */
+  async view(playerId: string, gameId: string): Promise<ApiGameView> {
+    const { game, seat } = await this.#seated(playerId, gameId);
+    return gameView({ gameId, ...game, seat, inviteCodes: await this.parts.signer() });
+  }
+
+  /**
+   * The game's commits after `after` as the caller may see them; with `waitMs`, waits that long for
+   * news when there is none yet (a long-poll). Throws `VersionAheadError` for a version it never had.
+   */
+  async events(playerId: string, gameId: string, query: EventsQuery): Promise<EventsPage> {
+    const { game, seat } = await this.#seated(playerId, gameId);
+    const viewer = playerViewer(game.state, seat);
+    const { after } = query;
+    if (after > game.version) {
+      const detail = `after=${after} is past the game's newest version, ${game.version}: resume from a version this API gave you.`;
+      throw new VersionAheadError(detail, game.version);
+    }
+    const latest = game.version > after ? game.version : await this.#wait(playerId, gameId, after, query);
+    const page =
+      latest > after ? await this.parts.games.commitsAfter(gameId, after, query.limit) : { commits: [], next: null };
+    const commits = page.commits.map((commit) => ({
+      version: commit.version,
+      at: commit.at,
+      events: (commit.events as GameEvent[]).map((event) => redactEvent(event, viewer)),
+    }));
+    return { commits, next: page.next, version: commits.at(-1)?.version ?? after };
+  }
+
+  /** Waits for the game to pass `after` (see `GameWatcher.wait`); a token revoked meanwhile ends it. */
+  async #wait(playerId: string, gameId: string, after: number, query: EventsQuery): Promise<number> {
+    const { session, signal } = query;
+    const alive = session === undefined ? undefined : () => this.parts.players.sessionOpen(playerId, session);
+    const latest = await this.parts.watcher.wait(gameId, playerId, after, query.waitMs, {
+      ...(signal ? { signal } : {}),
+      ...(alive ? { alive } : {}),
+    });
+    if (latest === REVOKED) throw revokedWhileWaiting();
+    return latest;
+  }
+
+  /** The game and the caller's seat in it, its due bot moves made first; hidden from strangers. */
+  async #seated(playerId: string, gameId: string) {
+    const loaded = await this.parts.games.load(gameId);
+    const seat = loaded ? seatOfActor(loaded.state, { kind: 'player', playerId }) : -1;
+    if (!loaded || seat < 0) throw notFound(gameId);
+    // Bot moves that are due (a chain a crash or its bound cut short) are made before answering.
+    const game = (await this.parts.games.settleBots(gameId, loaded)).game ?? loaded;
+    return { game, seat };
+  }
+}

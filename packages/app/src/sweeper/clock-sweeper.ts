@@ -1,0 +1,89 @@
+import { DELIVERY_DUE, deliveryKeyOf } from '@chickenfoot/store';
+import { randomInt } from 'node:crypto';
+import { createGameService, type GameServiceParts } from '../games/create-service';
+import { TIMEOUT, TURN_REMINDER } from '../games/turn-clock';
+import { systemClock } from '../clock';
+import { jsonLogger } from '../logging';
+import { NOTIFY } from '../webhooks/commit-notifier';
+import { webhookParts } from '../webhooks/parts';
+import { safeSender, type WebhookSender } from '../webhooks/sender';
+import { setupHandlers } from './close-stale';
+import { deliveryHandler } from './delivery-handler';
+import { sendNow } from './send-now';
+import { notifyHandler } from './notify-handler';
+import { reminderHandler } from './reminder-handler';
+import { Sweeper, type SweeperOptions } from './sweeper';
+import { timeoutHandler } from './timeout-handler';
+
+/** How the sweeper delivers webhooks. */
+export interface SweeperWebhookOptions {
+  /**
+   * Plain HTTP to loopback receivers too: only for a server started for local development or tests
+   * (`npm start`). Off, only HTTPS to public addresses is ever sent to.
+   */
+  readonly allowLoopbackHttp?: boolean;
+  /** How long a receiver may take, in ms (default 15 s). */
+  readonly timeoutMs?: number;
+  /** Sends one signed request (default: the SSRF-safe sender with the policy above). */
+  readonly send?: WebhookSender;
+  /** In [0, 1), for the retries' jitter (default: crypto). */
+  readonly random?: () => number;
+}
+
+/** What the app's sweeper is built from: the app's own parts (see `AppOptions`), and the sweeper's knobs. */
+export interface AppSweeperOptions extends GameServiceParts {
+  /** Lease, page size, concurrency, budget (see `SweeperOptions`). */
+  readonly sweep?: Omit<SweeperOptions, 'store' | 'handlers' | 'logger'>;
+  readonly webhooks?: SweeperWebhookOptions;
+}
+
+const cryptoRandom = () => randomInt(0, 2 ** 32) / 2 ** 32;
+
+/**
+ * The app's one sweeper of due work, with a handler for each kind the app makes due (a turn's
+ * `timeout` and its `turn-reminder`, a waiting game's `close-stale`, a commit's `notify`, a webhook's
+ * `webhook-delivery`), on a game service of its own: what the sweeper Lambda runs every minute,
+ * `npm start` on a timer, and tests with a fake clock. It needs no signing secret: it answers nobody.
+ * @example const report = await appSweeper({ store }).sweep(Date.now());
+ */
+export function appSweeper(options: AppSweeperOptions): Sweeper {
+  const logger = options.logger ?? jsonLogger;
+  // The commits the sweeper's own work writes (a timeout, the bot moves after it) may notify too.
+  let sweeper: Sweeper | undefined;
+  const hooks = webhookParts(options.store, options.clock ?? systemClock, logger, () => sweeper?.dueNow());
+  const games = createGameService({ ...options, logger, notifier: hooks.notifier });
+  const web = options.webhooks ?? {};
+  const send =
+    web.send ??
+    safeSender({
+      policy: { allowLoopbackHttp: web.allowLoopbackHttp ?? false },
+      ...(web.timeoutMs !== undefined ? { timeoutMs: web.timeoutMs } : {}),
+    });
+  const timeout = timeoutHandler(games);
+  const attempts = { endpoints: hooks.endpoints, send, random: web.random ?? cryptoRandom };
+  const now = sendNow(options.store, attempts, logger);
+  sweeper = new Sweeper({
+    clock: options.clock ?? systemClock,
+    deliveries: {
+      kinds: new Set([NOTIFY, TURN_REMINDER, DELIVERY_DUE]),
+      // A player whose receivers never answer holds two of the lane's slots at most.
+      perGroup: 2,
+      groupOf: async (item) => {
+        const key = deliveryKeyOf(item);
+        const delivery = key ? await options.store.readDelivery(key.endpointId, key.seq) : null;
+        return delivery ? `player:${delivery.playerId}` : item.gameId;
+      },
+    },
+    ...options.sweep,
+    store: options.store,
+    logger,
+    handlers: {
+      ...setupHandlers(games),
+      [TIMEOUT]: timeout,
+      [TURN_REMINDER]: reminderHandler(games, hooks.outbox, timeout, now),
+      [NOTIFY]: notifyHandler(options.store, games, hooks.outbox, now),
+      [DELIVERY_DUE]: deliveryHandler({ store: options.store, ...attempts }),
+    },
+  });
+  return sweeper;
+}
