@@ -68,8 +68,8 @@ module.exports = {
       from: { path: '^packages/web/src/(client|board|shared|api)/', pathNot: TESTS },
       to: { dependencyTypes: ['core'] },
     },
-    // The client's build: esbuild.
-    ...onlyImports('web-scripts', 'packages/web/scripts', [mod('esbuild')], true),
+    // The client's build: esbuild, and marked to draw the rules page from docs/rules.md.
+    ...onlyImports('web-scripts', 'packages/web/scripts', [mod('esbuild'), mod('marked')], true),
     // The scripts that write openapi.yaml (and the web client's types) from the api's public entry,
     // measure it, and check it against the last released contract.
     ...onlyImports('api-scripts', 'packages/api/scripts', [pkg('api'), mod('yaml'), mod('openapi-typescript')], true),

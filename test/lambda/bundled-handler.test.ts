@@ -81,7 +81,7 @@ describe('the bundled Lambda handler', () => {
     expect(readdirSync(join(bundled.assetDir, 'node_modules')).sort()).toEqual(['@chickenfoot', 'swagger-ui-dist']);
     expect(readdirSync(join(bundled.assetDir, WEB_ASSET_DIR)).sort()).toEqual(['dist', 'package.json']);
     const manifest = JSON.parse(readFileSync(join(bundled.assetDir, WEB_ASSET_DIR, 'dist/manifest.json'), 'utf8'));
-    expect(Object.keys(manifest).sort()).toEqual(['icon.svg', 'main.js', 'style.css']);
+    expect(Object.keys(manifest).sort()).toEqual(['icon.svg', 'main.js', 'rules.html', 'style.css']);
     const source = readFileSync(bundled.handlerFile, 'utf8');
     expect(source).toMatch(/\/\/# sourceMappingURL=index\.mjs\.map\s*$/);
     // A CommonJS dependency would leave esbuild's require shim, which throws for Node built-ins in ESM.
@@ -158,6 +158,11 @@ describe('the bundled Lambda handler', () => {
       expect(file.equals(readFileSync(join(bundled.assetDir, WEB_ASSET_DIR, 'dist', name))), path).toBe(true);
     }
     expect((await call('GET', '/assets/main-NOTBUILT.js')).statusCode).toBe(404);
+    // The rules page, drawn from docs/rules.md when the bundle was built: its tables too.
+    const rules = await call('GET', '/rules');
+    expect(rules.statusCode).toBe(200);
+    expect(rules.body).toContain('<h1>Chickenfoot: the rules this server plays</h1>');
+    expect(rules.body).toMatch(/<table>[\s\S]*rules\/suit-mismatch[\s\S]*<\/table>/);
   });
 
   it('serves the OpenAPI document and the docs page the stack outputs, with its assets', async () => {

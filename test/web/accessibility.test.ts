@@ -5,6 +5,7 @@
 // finds what a machine can (names, labels, contrast, roles, landmarks); the keyboard suites (long-board,
 // moments) show the rest by playing.
 import { createRequire } from 'node:module';
+import { SEEN_PREFIX } from '@chickenfoot/web';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -13,7 +14,8 @@ import { playToTheEnd } from '../e2e/play-loop';
 import { isolatedPage, launchBrowser } from '../support/browser';
 import { checkFetched } from '../support/contract/fetch';
 import { serveApp, type ServedApp } from '../support/serve';
-import { VIEWPORTS } from './support/screens';
+import { playFirstHand } from './support/long-hand';
+import { screenshot, VIEWPORTS } from './support/screens';
 import { signInAs } from './support/session';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -25,6 +27,7 @@ let bob: Seat;
 let waiting: { id: string; inviteCode: string };
 let playing: string;
 let finished: string;
+let handEnded: string;
 
 beforeAll(async () => {
   const limits = { perPlayer: { burst: 1e6, perSecond: 1e6 } };
@@ -40,6 +43,10 @@ beforeAll(async () => {
   await bob.join(done.id, done.inviteCode ?? '');
   await playToTheEnd(done.id, [ann, bob], 4);
   finished = done.id;
+  const ending = await ann.create(2, { set: 6, handSize: 3, opening: 'next-highest' });
+  await bob.join(ending.id, ending.inviteCode ?? '');
+  expect((await playFirstHand(ending.id, [ann, bob])).status).toBe('playing');
+  handEnded = ending.id;
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
@@ -70,6 +77,8 @@ describe('accessibility of the web client (axe-core, WCAG 2.1 AA)', () => {
       const found: Record<string, Violation[]> = {};
       const check = async (name: string) => {
         found[name] = await violations(page);
+        // What axe saw, to look at: every page in every state, at both sizes.
+        await screenshot(page, `page-${name.replace(/[^a-z]+/g, '-').replace(/-$/, '')}-${device}`);
       };
 
       await page.goto(`${served.baseUrl}/`);
@@ -80,6 +89,9 @@ describe('accessibility of the web client (axe-core, WCAG 2.1 AA)', () => {
       await page.goto(`${served.baseUrl}/lobby`);
       await expect.poll(() => page.locator('#lobby-list').textContent()).toMatch(/Type your name/);
       await check('lobby, signed out');
+      await page.goto(`${served.baseUrl}/rules`);
+      await page.getByRole('heading', { name: 'Chickenfoot: the rules this server plays' }).waitFor();
+      await check('rules');
 
       await signInAs(context, served.baseUrl, ann);
       await page.goto(`${served.baseUrl}/`);
@@ -116,13 +128,19 @@ describe('accessibility of the web client (axe-core, WCAG 2.1 AA)', () => {
       await page.goto(await link.inputValue());
       await page.locator('body[data-ready=true]').waitFor();
       await check('watching, a game in play');
+      // Back after the first hand ended (last seen before its end): the hand's end is shown.
+      await page.evaluate(`localStorage.setItem(${JSON.stringify(SEEN_PREFIX + handEnded)}, '1')`);
+      await game(handEnded);
+      await page.locator('.hand-end').waitFor();
+      await check('game, a hand just ended');
       await game(finished);
+      await page.locator('.game-end .winners').waitFor();
       await check('game, over');
       await page.goto(`${served.baseUrl}/games/${finished}/replay`);
       await page.locator('body[data-ready=true]').waitFor();
       await check('replay');
 
-      expect(Object.keys(found)).toHaveLength(14);
+      expect(Object.keys(found)).toHaveLength(16);
       expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
       expect(blocked).toEqual([]);
       expect(errors).toEqual([]);

@@ -2,9 +2,11 @@
 // a bot from the game page; a player who leaves is replaced by one. The real site over real HTTP, in
 // a real browser, no network beyond this machine.
 import { describe, expect, it } from 'vitest';
+import { Seat } from '../e2e/client';
 import { playByClicking } from './support/click-play';
 import { createGame, expectClean, inviteLink, joinByLink, newcomer, QUICK_BOT_GAME, signUp } from './support/player';
 import { screenshot } from './support/screens';
+import { keptSession } from './support/session';
 import { siteForSuite } from './support/site';
 
 const site = siteForSuite({ seed: 16 });
@@ -28,8 +30,52 @@ describe('bots on the web client', () => {
     expect(await winners.textContent()).toMatch(/ wins? with \d+ points!$/);
     expect(await cat.page.locator('table.scores tbody tr').count()).toBe(7);
     await screenshot(cat.page, 'bots-over-phone');
+    // In her games, the finished game says when it ended and how: who won, every total, lowest first.
+    const gameId = cat.page.url().split('/games/')[1]!;
+    await cat.page.goto(`${site.baseUrl}/`);
+    const state = cat.page.locator(`a[href="/games/${gameId}"] .state`);
+    await expect.poll(() => state.textContent()).toMatch(/ won: /);
+    const line = (await state.textContent())!;
+    expect(line).toMatch(/^over .+ · (You|Random bot [23])( and (You|Random bot [23]))* won: /);
+    const totals = [...line.matchAll(/(?:You|Random bot \d) (\d+)/g)].map((m) => Number(m[1]));
+    expect(totals).toHaveLength(3);
+    expect([...totals].sort((a, b) => a - b)).toEqual(totals);
+    await screenshot(cat.page, 'home-finished-phone');
     expectClean(cat);
   }, 180_000);
+
+  it('four players, three of them bots: the person is never called out for a Chickenlittle they did not choose to skip', async () => {
+    const gil = await signUp(site.browser, site.baseUrl, 'Gil', 'desktop');
+    const gameId = await createGame(gil, site.baseUrl, {
+      seats: 4,
+      bots: 3,
+      set: 6,
+      handSize: 4,
+      opening: 'next-highest',
+      autoPlay: 'off',
+      drawnTile: 'must-play',
+      botLevel: 'greedy',
+    });
+    await gil.page.locator('body[data-status=playing]').waitFor();
+    // The choice comes before the play, ticked: the person plays as they like and never unticks it.
+    const played = await playByClicking([gil], 5, { forgetful: false });
+    const seat = new Seat(site.baseUrl, 'Gil', (await keptSession(gil.page))!.token);
+    const events = (await seat.events(gameId, 0)).commits.flatMap((c) => c.events);
+    const view = await seat.view(gameId);
+    const mine = view.yourSeat;
+    const said = events.filter((e) => e.type === 'ChickenlittleAnnounced' && e.seat === mine && !e.auto);
+    const called = events.filter((e) => e.type === 'ChickenlittleCalledOut' && e.seat === mine);
+    console.log(
+      `four players against bots: ${played.moves} moves, ${played.clicks} clicks (${(played.clicks / played.moves).toFixed(2)} a move, ${played.oneClick} plays by one click), ${said.length} times “Chickenlittle!” said with a play, ${played.handEnds} hands' ends looked at`,
+    );
+    expect(view.status).toBe('finished');
+    // The moment came (a play that left one tile), and each time it was said; every hand's end was shown.
+    expect(said.length).toBeGreaterThan(0);
+    expect(called).toEqual([]);
+    expect(played.handEnds).toBe(6);
+    await screenshot(gil.page, 'bots-four-over-desktop', { fold: true });
+    expectClean(gil);
+  }, 240_000);
 
   it('on a turn clock, the seat in turn says how long it has, on the game page and in my games', async () => {
     const fay = await signUp(site.browser, site.baseUrl, 'Fay', 'desktop');
@@ -73,7 +119,7 @@ describe('bots on the web client', () => {
     await screenshot(dan.page, 'bots-left-desktop');
 
     // My games: the one waiting for Dan's move first (with how long it has waited), then one waiting for players.
-    expect(await dan.page.locator('#turn').textContent()).toMatch(/your turn/);
+    expect(await dan.page.locator('#turn').textContent()).toMatch(/your turn|you drew a tile that fits/);
     await createGame(dan, site.baseUrl, { seats: 2, set: 6 });
     await dan.page.goto(`${site.baseUrl}/`);
     const items = dan.page.locator('.game-item');

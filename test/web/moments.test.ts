@@ -10,6 +10,7 @@ import { chooser } from '../e2e/play-loop';
 import { isolatedPage, launchBrowser } from '../support/browser';
 import { checkFetched } from '../support/contract/fetch';
 import { serveApp, type ServedApp } from '../support/serve';
+import { arrowToTile, press, tabTo } from './support/keyboard';
 import { pageState, waitPast, type Player } from './support/player';
 import { screenshot, VIEWPORTS } from './support/screens';
 import { signInAs } from './support/session';
@@ -73,17 +74,21 @@ describe('moments of a game, in the browser', () => {
         const caller = players[other]!;
         await caughtUp(caller, views[other]!.version);
         const before = views[turn]!.seats[turn]!.tileCount;
-        await caller.page.getByRole('button', { name: new RegExp(`^Call out ${seats[turn]!.name}`) }).click();
+        const lapsed = seats[turn]!.name;
+        await caller.page.getByRole('button', { name: new RegExp(`^Call out ${lapsed}`) }).click();
         await waitPast(caller, views[other]!.version);
         expect(await caller.page.locator('#news').textContent()).toContain(
-          `You called ${seats[turn]!.name} out for not saying Chickenlittle: draws a tile.`,
+          `You called ${lapsed} out: one tile left and no “Chickenlittle!” when the next tile was placed, so ${lapsed} draws a penalty tile.`,
         );
         const after = await seats[turn]!.view(id);
         expect(after.seats[turn]!.tileCount).toBe(before + 1);
-        // The one called out hears it on their own page, by themselves.
+        // The one called out hears it on their own page, by themselves, in words: why, and what it costs.
         await caughtUp(player, after.version);
-        expect(await page.locator('#news').textContent()).toContain(`${seats[other]!.name} called You out`);
+        const why = `${seats[other]!.name} called you out: you had one tile left and had not said “Chickenlittle!” when the next tile was placed, so you draw a penalty tile.`;
+        expect(await page.locator('#news').textContent()).toContain(why);
+        expect(await page.locator('#play .notice').textContent()).toBe(why);
         await screenshot(caller.page, `moment-callout-${caller.device}`);
+        await screenshot(page, `moment-called-out-${player.device}`, { fold: true });
         done.add('callout');
         continue;
       }
@@ -103,31 +108,56 @@ describe('moments of a game, in the browser', () => {
         done.add('pass');
         continue;
       }
-      // A play that leaves one tile: said with the play, by the keyboard alone.
+      // A play that leaves one tile: said with the play (the choice is there before it, ticked), by
+      // the keyboard alone from the top of the page: Tab, Enter, Tab, arrows, Enter (and Tab to the
+      // place when the tile fits several).
       const announced = own.legalMoves.find((m): m is Play => m.type === 'play' && m.announce === true);
       if (announced && !done.has('announce')) {
+        await page.reload();
+        await page.locator('body[data-ready=true]').waitFor();
         await caughtUp(player, own.version);
-        const tile = page.locator(`.hand-button[data-tile="${announced.tile}"]`);
-        await tile.focus();
-        await page.keyboard.press('Enter');
-        const box = page.getByLabel(/^Say “Chickenlittle!” with this play/);
-        await box.focus();
-        await page.keyboard.press('Space');
-        expect(await box.isChecked()).toBe(true);
-        await page.locator(`svg.table g.end[data-end="${announced.on}"]`).focus();
+        const keys = { tabs: 0, arrows: 0, enters: 0 };
+        await tabTo(page, keys, (f) => f.text === 'Skip to your hand', { most: 1 });
+        await press(page, 'Enter', keys);
+        const choice = await tabTo(page, keys, (f) => f.tag === 'input', { most: 1 });
+        expect(choice.text).toMatch(/^Say “Chickenlittle!” with my play\. It leaves you one tile/);
+        expect(await page.getByLabel(/^Say “Chickenlittle!” with my play/).isChecked()).toBe(true);
+        await tabTo(page, keys, (f) => f.tile !== null, { most: 1 });
+        await arrowToTile(page, keys, announced.tile);
+        const several = own.legalMoves.filter((m) => m.type === 'play' && m.tile === announced.tile).length > 1;
+        const label = (await page.locator(`svg.table g.end[data-end="${announced.on}"]`).getAttribute('aria-label'))!;
         const [sent] = await Promise.all([
           page.waitForRequest((r) => r.url().endsWith('/moves') && r.method() === 'POST'),
-          page.keyboard.press('Enter'),
+          (async () => {
+            await press(page, 'Enter', keys);
+            if (!several) return;
+            const place = label.replace(/^Open end: /, `${announced.tile} on `);
+            await tabTo(page, keys, (f) => f.text === place, { most: 20 });
+            await press(page, 'Enter', keys);
+          })(),
         ]);
         expect(sent.postDataJSON()).toEqual({ type: 'play', tile: announced.tile, on: announced.on, announce: true });
         await waitPast(player, own.version);
         expect(await page.locator('#news').textContent()).toContain('You said “Chickenlittle!”');
-        // The seat's card says it too, unless that play ended the hand (the next deal clears it).
+        // Under this deal that play blocks the hand (nobody can play, the boneyard is out): its end
+        // stays on both pages, every seat's tiles face up (the one who said it holds one), until each
+        // player goes on with "Next hand".
         const said = await seats[turn]!.view(id);
-        if (said.hand!.index === own.hand!.index) {
-          await caughtUp(player, said.version);
-          expect(await page.locator(`.seat[data-seat="${turn}"] .status`).textContent()).toContain('“Chickenlittle!”');
+        expect(said.hand!.index).toBe(own.hand!.index + 1);
+        expect(said.pastHands.at(-1)!.reason).toBe('blocked');
+        for (const p of players) {
+          await caughtUp(p, said.version);
+          await p.page.locator('.hand-end').waitFor();
+          const left = p.page.locator(`.hand-end tr[data-seat="${turn}"] .tiles-left`);
+          expect(await left.getAttribute('aria-label')).toMatch(/^\d+-\d+ \(\d+\)$/);
+          expect(await p.page.locator('.hand-end tbody tr').count()).toBe(2);
+          await screenshot(p.page, `moment-hand-end-${p.device}`, { fold: true });
+          await p.page.getByRole('button', { name: /^Next hand/ }).click();
+          await p.page.locator('.hand-end').waitFor({ state: 'detached' });
         }
+        console.log(
+          `keyboard, “Chickenlittle!” with a play: ${keys.tabs} Tabs, ${keys.arrows} arrows, ${keys.enters} Enters`,
+        );
         done.add('announce');
         continue;
       }
@@ -172,9 +202,13 @@ describe('moments of a game, in the browser', () => {
   }, 120_000);
 });
 
-/** A tile of the hand and an open end it does not fit (by suit), if the view has one. */
+/**
+ * A tile of the hand and an open end it does not fit (by suit), if the view has one. Not a tile that
+ * fits exactly one end: a click on that one plays it at once.
+ */
 function misfitOf(view: Game, plays: readonly Play[]): { tile: string; on: number } | null {
   for (const tile of view.yourTiles) {
+    if (plays.filter((p) => p.tile === tile).length === 1) continue;
     const [a, b] = tile.split('-').map(Number);
     const end = view.hand!.openEnds.find(
       (e) => e.suit !== a && e.suit !== b && !plays.some((p) => p.tile === tile && p.on === e.on),

@@ -51,13 +51,15 @@ describe('the new-game form and the contract', () => {
       const radios = [...page.matchAll(new RegExp(`type="radio" name="${name}" value="([^"]*)"`, 'g'))].map(
         (m) => m[1],
       );
-      if (values) {
-        expect(option.choices?.map((c) => c.value).sort(), name).toEqual([...values].sort());
-        expect(radios.sort(), name).toEqual(values.map(String).sort());
-      } else {
-        expect([option.range?.min, option.range?.max], name).toEqual([property.minimum, property.maximum]);
-        expect(page, name).toContain(`name="${name}" type="number"`);
-      }
+      // An option the contract lists values for is a choice of them (radios on the page); any other is
+      // a number in its bounds (a number field).
+      expect(option.choices === null, `${name} is a number`).toBe(values === undefined);
+      const offered = option.choices
+        ? option.choices.map((c) => c.value).sort()
+        : [option.range?.min, option.range?.max];
+      expect(offered, name).toEqual(values ? [...values].sort() : [property.minimum, property.maximum]);
+      const drawn = values ? radios.sort() : page.includes(`name="${name}" type="number"`);
+      expect(drawn, name).toEqual(values ? values.map(String).sort() : true);
       expect(option.sentence.length, name).toBeGreaterThan(30);
       expect(page, name).toContain(escaped(option.sentence));
       expect(page, name).toContain(escaped(option.label));
@@ -81,10 +83,19 @@ describe('the new-game form and the contract', () => {
   it('starts each option at the value the API gives a game created without options', async () => {
     const ann = await Seat.register(served.baseUrl, 'Ann');
     const { rules } = await ann.create(2);
-    for (const { name, spec: option } of ruleOptionsOf(spec)) {
-      if (option.fallback === null) continue;
+    // Two options start empty on the form: the deal (the usual one for the set and the seats, which
+    // docs/rules.md tables: 21 each for two on double-9) and the clock (none). Every other starts at
+    // the API's default, checked on the page when it is a choice.
+    const options = ruleOptionsOf(spec);
+    const empty = options.filter((o) => o.spec.fallback === null).map((o) => o.name);
+    expect(empty.sort()).toEqual(['handSize', 'turnHours']);
+    expect([rules.handSize, rules.turnHours]).toEqual([21, null]);
+    const defaults = options.filter((o) => o.spec.fallback !== null);
+    expect(defaults).toHaveLength(options.length - 2);
+    for (const { name, spec: option } of defaults) {
       expect(option.fallback, name).toBe(rules[name as keyof typeof rules]);
-      if (option.choices) expect(page, name).toMatch(new RegExp(`name="${name}" value="${option.fallback}" checked`));
+      const checked = new RegExp(`name="${name}" value="${option.fallback}" checked`).test(page);
+      expect(option.choices === null || checked, `${name} checked at its default`).toBe(true);
     }
   });
 });

@@ -98,6 +98,11 @@ describe('a player on the web client', () => {
     for (const spec of [...Object.values(RULE_OPTIONS), ...Object.values(GAME_FIELDS)]) {
       expect(await page.getByText(spec.sentence, { exact: true }).isVisible(), spec.label).toBe(true);
     }
+    // The form says the deal the options make (docs/rules.md: 21 each for two on double-9), as they change.
+    const deal = () => page.locator('#deal-line').textContent();
+    expect(await deal()).toBe(
+      'Each of the 2 players gets 21 tiles (the usual deal); 13 of the 55 stay in the boneyard.',
+    );
     // Every option away from what a game gets without options.
     const chosen = {
       set: 12,
@@ -120,6 +125,7 @@ describe('a player on the web client', () => {
       else await page.getByLabel(RULE_OPTIONS[name]?.label ?? name).fill(String(value));
     }
     await page.getByLabel('Players', { exact: true }).fill('4');
+    expect(await deal()).toBe('Each of the 4 players gets 10 tiles; 51 of the 91 stay in the boneyard.');
     await page.getByLabel('Computer players').fill('1');
     await page.locator('input[type=radio][name=open][value=true]').check();
     await page.getByRole('button', { name: 'Create the game' }).click();

@@ -4,9 +4,11 @@
 // reply the page gets is checked against the contract.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { Seat } from '../e2e/client';
 import { playByClicking } from './support/click-play';
 import { createGame, expectClean, QUICK_BOT_GAME, signUp } from './support/player';
 import { screenshot } from './support/screens';
+import { keptSession } from './support/session';
 import { siteForSuite } from './support/site';
 
 const site = siteForSuite({ seed: 23 });
@@ -35,7 +37,7 @@ describe('a replay on the web client', () => {
     for (let seat = 0; seat < 2; seat++) {
       expect(await hands.nth(seat).locator('.hand-tile').count()).toBeGreaterThan(0);
     }
-    expect(await hands.nth(1).locator('.name').textContent()).toBe('Bot 2');
+    expect(await hands.nth(1).locator('.name').textContent()).toBe('Random bot 2');
     expect(await kim.page.locator('svg.table g.tile').count()).toBeGreaterThan(0);
     await kim.page.getByRole('button', { name: 'Next' }).click();
     await expect.poll(step).toBe(`Step 2 of ${last}`);
@@ -52,6 +54,36 @@ describe('a replay on the web client', () => {
     await expect.poll(step).toBe(`Step ${last} of ${last}`);
     expect(await kim.page.locator('.winners').textContent()).toMatch(/wins? with \d+ points!$/);
     expect((await kim.page.locator('#replay-said li').allTextContents()).join(' ')).toMatch(/The game is over/);
+    // To a hand's end and back to its start: the steps of the commits that ended and dealt it (as
+    // the events API has them).
+    const seat = new Seat(baseUrl, 'Kim', (await keptSession(kim.page))!.token);
+    const commits = (await seat.events(gameId, 0)).commits;
+    const at = (type: string) => commits.filter((c) => c.events.some((e) => e.type === type)).map((c) => c.version);
+    const [deal1, deal2] = at('HandDealt');
+    const [end1, end2] = at('HandEnded');
+    await kim.page.getByRole('button', { name: 'First' }).click();
+    await expect.poll(step).toBe(`Step 0 of ${last}`);
+    await kim.page.getByRole('button', { name: 'Hand end' }).click();
+    await expect.poll(step).toBe(`Step ${end1} of ${last}`);
+    await kim.page.getByRole('button', { name: 'Hand end' }).click();
+    await expect.poll(step).toBe(`Step ${end2} of ${last}`);
+    await kim.page.getByRole('button', { name: 'Hand start' }).click();
+    await expect.poll(step).toBe(`Step ${deal2} of ${last}`);
+    await kim.page.getByRole('button', { name: 'Hand start' }).click();
+    await expect.poll(step).toBe(`Step ${deal1} of ${last}`);
+    // Fast clicks, each made while the step before it is still on its way (each step's reply is held
+    // 200 ms here): none is lost.
+    await kim.page.route(/\/replay\?at=/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await route.continue();
+    });
+    const next = kim.page.getByRole('button', { name: 'Next' });
+    for (let i = 0; i < 6; i++) await next.click();
+    await kim.page.keyboard.press('ArrowLeft');
+    await kim.page.keyboard.press('ArrowLeft');
+    await expect.poll(step).toBe(`Step ${deal1! + 4} of ${last}`);
+    await kim.page.unrouteAll({ behavior: 'wait' });
+
     // Step 0 is the table before anything: no tiles anywhere.
     await kim.page.getByRole('button', { name: 'First' }).click();
     await expect.poll(step).toBe(`Step 0 of ${last}`);

@@ -53,13 +53,21 @@ describe('table talk on the web client', () => {
     await expect
       .poll(() => shown(ben))
       .toEqual([{ who: 'Ann', text: 'Good luck, Ben!\nMay the doubles be with you.' }]);
-    await say(ben, '<b>Thanks</b> & you too');
+    // Ben types his answer: Enter sends it, Shift+Enter breaks its line first.
+    const box = ben.page.getByLabel('Say something to the table');
+    await box.click();
+    await ben.page.keyboard.type('<b>Thanks</b>');
+    await ben.page.keyboard.press('Shift+Enter');
+    await ben.page.keyboard.type('& you too');
+    expect(await box.inputValue()).toBe('<b>Thanks</b>\n& you too');
+    await ben.page.keyboard.press('Enter');
     await expect
       .poll(() => shown(ben))
       .toEqual([
         { who: 'Ann', text: 'Good luck, Ben!\nMay the doubles be with you.' },
-        { who: 'You', text: '<b>Thanks</b> & you too' },
+        { who: 'You', text: '<b>Thanks</b>\n& you too' },
       ]);
+    expect(await box.inputValue()).toBe('');
     // Shown as typed: no element came of it.
     expect(await ben.page.locator('.talk-text b').count()).toBe(0);
     await screenshot(ben.page, 'talk-phone');
@@ -76,7 +84,7 @@ describe('table talk on the web client', () => {
     await ben.page.getByRole('button', { name: 'Unmute' }).click();
     await expect
       .poll(async () => (await shown(ben)).map((m) => m.text))
-      .toEqual(['Good luck, Ben!\nMay the doubles be with you.', '<b>Thanks</b> & you too', 'Your move!']);
+      .toEqual(['Good luck, Ben!\nMay the doubles be with you.', '<b>Thanks</b>\n& you too', 'Your move!']);
     expect(await ann.page.locator('body').getAttribute('data-status')).toBe('playing');
     expect(gameId).toMatch(/^g_/);
     expectClean(ann);

@@ -1,7 +1,7 @@
 /**
  * Builds the browser bundle with esbuild: `src/client/main.ts` and `style.css`, minified, with
- * content-hashed names (so they can be cached for good), an icon, and `manifest.json` mapping each
- * logical name to its file. `tsx packages/web/scripts/build-client.ts [outdir]` (`npm run build:web`);
+ * content-hashed names (so they can be cached for good), an icon, the rules page's body (from
+ * docs/rules.md), and `manifest.json` mapping each logical name to its file. `tsx packages/web/scripts/build-client.ts [outdir]` (`npm run build:web`);
  * the default folder is this package's `dist/`, which the server reads.
  */
 import { createHash } from 'node:crypto';
@@ -10,6 +10,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { ICON_SVG } from './icon';
+import { rulesHtml } from './rules-html';
 
 const PACKAGE = fileURLToPath(new URL('../', import.meta.url));
 
@@ -57,6 +58,12 @@ export async function buildClient(outdir: string = DEFAULT_OUTDIR): Promise<Clie
   writeFileSync(join(outdir, icon), ICON_SVG);
   manifest['icon.svg'] = icon;
   bytes[icon] = Buffer.byteLength(ICON_SVG);
+  // The rules page's body, drawn from docs/rules.md here, once: the server only reads it.
+  const rules = rulesHtml();
+  const page = `rules-${hash(rules)}.html`;
+  writeFileSync(join(outdir, page), rules);
+  manifest['rules.html'] = page;
+  bytes[page] = Buffer.byteLength(rules);
   writeFileSync(join(outdir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return { outdir, manifest, bytes };
 }

@@ -50,3 +50,71 @@ export function overlaps(shapes: readonly Drawn[], others: readonly Drawn[] = sh
   }
   return found;
 }
+
+/** The distance from point p to the segment a-b. */
+function toSegment(
+  [px, py]: readonly [number, number],
+  [ax, ay]: readonly [number, number],
+  [bx, by]: readonly [number, number],
+) {
+  const dx = bx - ax;
+  const dy = by - ay;
+  const t = Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy || 1)));
+  return Math.hypot(px - (ax + t * dx), py - (ay + t * dy));
+}
+
+/** How far apart two shapes that do not overlap are, in pixels: the least corner-to-edge distance either way. */
+export function distance(a: Drawn, b: Drawn): number {
+  let least = Infinity;
+  for (const [from, to] of [
+    [a, b],
+    [b, a],
+  ] as const) {
+    for (const p of from.corners) {
+      for (let i = 0; i < to.corners.length; i++) {
+        least = Math.min(least, toSegment(p, to.corners[i]!, to.corners[(i + 1) % to.corners.length]!));
+      }
+    }
+  }
+  return least;
+}
+
+/** Every pip the board draws, by its width on the screen in CSS pixels (the smallest first). */
+export async function pipSizes(page: Page): Promise<number[]> {
+  const sizes = await page.evaluate<number[]>(
+    `[...document.querySelectorAll('svg.table g.tile circle')].map((c) => c.getBoundingClientRect().width)`,
+  );
+  return sizes.sort((a, b) => a - b);
+}
+
+/**
+ * Each toe (a tile hung on a double other than the root) and its double as drawn, by their faces, with
+ * the double's short side in pixels: enough to tell whether the toe lies beside it.
+ */
+export async function toesAndDoubles(page: Page): Promise<{ toe: Drawn; double: Drawn; side: number }[]> {
+  const faces = await drawnBoxes(page);
+  const ids = await page.evaluate<{ id: string; on: string | null; hub: string }[]>(
+    `[...document.querySelectorAll('svg.table g.tile')].map((g) => ({ id: g.dataset.id, on: g.dataset.on ?? null, hub: g.dataset.hub }))`,
+  );
+  const byId = new Map(ids.map((t, i) => [t.id, { ...t, face: faces[i]! }]));
+  return ids.flatMap((t) => {
+    const parent = t.on === null ? undefined : byId.get(t.on);
+    if (parent?.hub !== 'double') return [];
+    const [p, q, r] = parent.face.corners;
+    const side = Math.min(Math.hypot(q![0] - p![0], q![1] - p![1]), Math.hypot(r![0] - q![0], r![1] - q![1]));
+    return [{ toe: byId.get(t.id)!.face, double: parent.face, side }];
+  });
+}
+
+/** What share of the board's box the drawn tiles span (their bounding rectangle), and whether the board pans. */
+export async function usedShare(page: Page): Promise<{ share: number; pans: boolean }> {
+  return page.evaluate<{ share: number; pans: boolean }>(`(() => {
+    const board = document.querySelector('#board');
+    const box = board.getBoundingClientRect();
+    const rects = [...board.querySelectorAll('g.tile rect.face')].map((r) => r.getBoundingClientRect());
+    const w = Math.max(...rects.map((r) => r.right)) - Math.min(...rects.map((r) => r.left));
+    const h = Math.max(...rects.map((r) => r.bottom)) - Math.min(...rects.map((r) => r.top));
+    const pans = board.scrollWidth > board.clientWidth + 1 || board.scrollHeight > board.clientHeight + 1;
+    return { share: (w * h) / (box.width * box.height), pans };
+  })()`);
+}

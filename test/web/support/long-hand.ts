@@ -29,3 +29,20 @@ export async function playLongHand(id: string, seats: readonly Seat[], tiles: nu
   }
   throw new Error('the hand does not grow');
 }
+
+/**
+ * Plays a game through the API until its first hand has ended (the next is dealt), every seat
+ * taking the first of its legal plays or a pass; returns the view then.
+ * @example const view = await playFirstHand(id, [ann, bob]); view.pastHands.length // 1
+ */
+export async function playFirstHand(id: string, seats: readonly Seat[]): Promise<Game> {
+  for (let turn = 0; turn < 2000; turn++) {
+    const any = await seats[0]!.view(id);
+    if (any.pastHands.length > 0 || any.status !== 'playing') return any;
+    const view = await seats[any.hand!.turn!]!.view(id);
+    const pick = view.legalMoves.find((m) => m.type === 'play' || m.type === 'pass');
+    if (!pick) throw new Error(`seat ${any.hand!.turn} has nothing to do`);
+    await seats[any.hand!.turn!]!.move(id, view.version, pick);
+  }
+  throw new Error('the hand does not end');
+}

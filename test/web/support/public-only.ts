@@ -11,6 +11,7 @@ const ALLOWED = [
   /^\/new$/,
   /^\/lobby$/,
   /^\/watch$/,
+  /^\/rules$/,
   /^\/join\/g_[A-Za-z0-9_-]{22}$/,
   /^\/games\/g_[A-Za-z0-9_-]{22}$/,
   /^\/games\/g_[A-Za-z0-9_-]{22}\/replay$/,

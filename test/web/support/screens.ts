@@ -12,10 +12,13 @@ export const VIEWPORTS = {
   desktop: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
 } as const satisfies Record<string, BrowserContextOptions>;
 
-/** Saves the page as `<name>.png` under SCREENSHOTS (the whole page, not only the viewport). */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Saves the page as `<name>.png` under SCREENSHOTS: the whole page, or with `{ fold: true }` only what
+ * the viewport shows (a whole-page capture stretches the viewport, so boxes sized by its height grow).
+ */
+export async function screenshot(page: Page, name: string, { fold = false } = {}): Promise<string> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const path = join(SCREENSHOTS, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path, fullPage: !fold });
   return path;
 }

@@ -65,6 +65,45 @@ describe('layoutBoard', () => {
     }
   });
 
+  it('keeps every toe beside its double, never pushed off it on a link, in boxes of every shape', () => {
+    for (const set of SETS)
+      for (const aspect of [0.75, 1, 2])
+        for (const seed of [1, 2, 3, 4, 5, 6]) {
+          const board = randomBoard({ set, spokes: 6, count: 200, seed, lineBias: 0.8 });
+          const layout = layoutBoard(board.placements, board.openEnds, { spokes: 6, set }, aspect);
+          const byId = new Map(layout.tiles.map((t) => [t.id, t]));
+          const off = board.placements.flatMap((p) => {
+            const parent = p.on === null ? undefined : byId.get(p.on);
+            if (parent?.hub !== 'double') return [];
+            const toe = byId.get(p.id)!;
+            // Beside it: GAP away (the layout steps out by 0.04 at most), and no link drawn to it.
+            return toe.link || separation(toe.box, parent.box) > GAP + 0.05 ? [`${toe.label} (seed ${seed})`] : [];
+          });
+          expect(off, `double-${set}, aspect ${aspect}`).toEqual([]);
+          expect(crowded(layout)).toEqual([]);
+        }
+  });
+
+  it('shapes a long board as the box it is drawn in: wide in a wide box, tall in a tall one', () => {
+    const ratio = (aspect: number) => {
+      const ratios = [1, 2, 3, 4, 5, 6].map((seed) => {
+        const board = randomBoard({ set: 12, spokes: 6, count: 200, seed, lineBias: 0.8 });
+        const { minX, minY, maxX, maxY } = layoutBoard(
+          board.placements,
+          board.openEnds,
+          { spokes: 6, set: 12 },
+          aspect,
+        ).bounds;
+        return (maxX - minX) / (maxY - minY);
+      });
+      return ratios.reduce((a, b) => a + b) / ratios.length;
+    };
+    expect(ratio(2)).toBeGreaterThan(1.6);
+    expect(ratio(1)).toBeGreaterThan(0.75);
+    expect(ratio(1)).toBeLessThan(1.25);
+    expect(ratio(0.75)).toBeLessThan(ratio(1));
+  });
+
   it('never moves a tile once placed: a longer board only adds tiles', () => {
     const board = randomBoard({ set: 12, spokes: 6, count: 91, seed: 42, lineBias: 0.5 });
     const whole = layoutBoard(board.placements, [], { spokes: 6, set: 12 });

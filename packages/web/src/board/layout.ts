@@ -22,6 +22,8 @@ export interface OpenEndInput {
 export interface LaidTile {
   readonly id: number;
   readonly tile: string;
+  /** The placement it hangs on; null for the root. */
+  readonly on: number | null;
   readonly box: Box;
   readonly near: number;
   readonly far: number;
@@ -61,20 +63,30 @@ const tilesIn = (set: number) => ((set + 1) * (set + 2)) / 2;
  * middle, its spokes around it, each line going straight on from the tile before, each double across its
  * line with three toes fanned. Tiles are placed in the order they were played and never move after, so
  * a growing board only adds. A tile that would touch another turns (bending its line; lines also bend
- * rather than leave a circle sized for the set, so the board stays round); with no room at all near its
- * end it lies further out along its line, joined by a link. No two tiles come closer than `GAP`.
- * @example const { tiles, ends } = layoutBoard(view.hand.board, view.hand.openEnds, { spokes: 6, set: 9 });
+ * rather than leave an ellipse sized for the set and shaped as the box it is drawn in, `aspect` its width
+ * over its height, so the board fills that box); with no room at all near its end it lies further out
+ * along its line, joined by a link. A double goes only where its three toes fit beside it, and they
+ * take those spots: toes are never pushed off their double. No two tiles come closer than `GAP`.
+ * @example const { tiles, ends } = layoutBoard(view.hand.board, view.hand.openEnds, { spokes: 6, set: 9 }, 16 / 9);
  */
 export function layoutBoard(
   placements: readonly PlacementInput[],
   openEnds: readonly OpenEndInput[],
   rules: { readonly spokes: number; readonly set: number },
+  aspect = 1,
 ): BoardLayout {
-  const radius = Math.max(6, 1.3 * Math.sqrt(tilesIn(rules.set)));
+  const shape = outline(rules.set, aspect);
   const laid = new Map<number, LaidTile>();
   const boxes: Box[] = [];
-  const place = (parent: LaidTile, slot: number, double: boolean, without: Box[]) =>
-    findRoom(parent, anchorOf(parent.hub, slot, rules.spokes), tileSize(double), without, radius);
+  // The three toe spots of each double, kept for its toes from the moment it is placed.
+  const toes = new Map<number, readonly Box[]>();
+  const place = (parent: LaidTile, slot: number, double: boolean, without: Box[]) => {
+    const kept = toes.get(parent.id)?.[slot];
+    if (kept && clearOf(kept, without, GAP)) return { box: kept, link: null };
+    // A double goes only where its three toes will fit beside it: they follow it at once.
+    const room = double ? (box: Box) => toeSpots(box) : undefined;
+    return findRoom(parent, anchorOf(parent.hub, slot, rules.spokes), tileSize(double), without, shape, room);
+  };
 
   for (const p of [...placements].sort((a, b) => a.id - b.id)) {
     const [a, b] = halvesOf(p.tile);
@@ -86,6 +98,7 @@ export function layoutBoard(
       const tile: LaidTile = {
         id: p.id,
         tile: p.tile,
+        on: null,
         box: p.on === null ? box : farOut(boxes),
         near: a,
         far: b,
@@ -108,6 +121,7 @@ export function layoutBoard(
     const tile: LaidTile = {
       id: p.id,
       tile: p.tile,
+      on: p.on,
       box,
       near: p.suit,
       far: a === p.suit ? b : a,
@@ -118,6 +132,7 @@ export function layoutBoard(
     };
     laid.set(p.id, tile);
     boxes.push(box);
+    if (double) toes.set(p.id, toeSpots(box));
   }
 
   // Each end's spot keeps clear of the tiles and of the spots before it: every end can be clicked.
@@ -148,6 +163,33 @@ function boxAt(from: Point, turned: number, t: number, size: Pick<Box, 'hx' | 'h
   return { x: from.x + d.x * (t + size.hx), y: from.y + d.y * (t + size.hx), angle, ...size };
 }
 
+/**
+ * The board's outline: an ellipse of the area a set's tiles cover, stretched to the box's `aspect`
+ * (width / height), so a wide box gets a wide board. `beyond` is how far a box lies outside it.
+ */
+function outline(set: number, aspect: number): { beyond: (box: Box) => number } {
+  const radius = Math.max(6, 1.3 * Math.sqrt(tilesIn(set)));
+  const stretch = Math.sqrt(Math.min(2.5, Math.max(0.5, aspect)));
+  return { beyond: (box) => Math.max(0, Math.hypot(box.x / stretch, box.y * stretch) - radius) };
+}
+
+/** Where the three toes of a double lying as `double` lies go, each straight off its anchor. */
+function toeSpots(double: Box): Box[] {
+  return [0, 1, 2].map((slot) => {
+    const anchor = anchorOf('double', slot, 0);
+    return besideParent(toTable(double, anchor.at), double.angle + anchor.turn, tileSize(false), double);
+  });
+}
+
+/** True when every box of `spots` is clear of `others`, of `also` and of each other. */
+function allClear(spots: readonly Box[], others: readonly Box[], also: Box): boolean {
+  for (const [i, spot] of spots.entries()) {
+    if (separation(spot, also) < GAP || !clearOf(spot, others, GAP)) return false;
+    for (let j = i + 1; j < spots.length; j++) if (separation(spot, spots[j]!) < GAP) return false;
+  }
+  return true;
+}
+
 /** The nearest clear box going along `angle` from `from`: just far enough from the parent. */
 function besideParent(from: Point, angle: number, size: Pick<Box, 'hx' | 'hy'>, parent: Box): Box {
   let t = GAP;
@@ -159,20 +201,23 @@ function besideParent(from: Point, angle: number, size: Pick<Box, 'hx' | 'hy'>, 
 /**
  * Room for a tile on `parent` at `anchor`: of the clear spots straight on or turned by up to 120
  * degrees, the cheapest, each 15 degrees of turn costing 1 and each half-tile beyond the board's
- * circle (past where the parent already is) costing 5, so lines run straight, then bend along the
- * circle instead of running off. With no clear spot, further out along the same directions.
+ * outline (past where the parent already is) costing 5, so lines run straight, then bend along the
+ * outline instead of running off. With no clear spot, further out along the same directions. With
+ * `room`, a spot counts as clear only when the boxes it gives (a double's toes) are clear too.
  */
 function findRoom(
   parent: LaidTile,
   anchor: ReturnType<typeof anchorOf>,
   size: Pick<Box, 'hx' | 'hy'>,
   others: readonly Box[],
-  radius: number,
+  { beyond }: ReturnType<typeof outline>,
+  room?: (box: Box) => readonly Box[],
 ): { box: Box; link: LaidTile['link'] } {
   const from = toTable(parent.box, anchor.at);
   const ahead = parent.box.angle + anchor.turn;
-  const beyond = (box: Box) => Math.max(0, Math.hypot(box.x, box.y) - radius);
   const already = beyond(parent.box);
+  // Clear itself, and (for a double) with room for what must follow it.
+  const fits = (box: Box) => clearOf(box, others, GAP) && (!room || allClear(room(box), others, parent.box));
   const tries: Box[] = [];
   let best: { box: Box; cost: number } | null = null;
   for (const [step, turn] of TURNS.entries()) {
@@ -183,7 +228,7 @@ function findRoom(
     tries.push(...pair);
     for (const box of pair) {
       const cost = step + 5 * Math.max(0, beyond(box) - already);
-      if ((!best || cost < best.cost) && clearOf(box, others, GAP)) best = { box, cost };
+      if ((!best || cost < best.cost) && fits(box)) best = { box, cost };
     }
   }
   if (best) return { box: best.box, link: null };
@@ -192,7 +237,7 @@ function findRoom(
     for (const near of tries) {
       const d = direction(near.angle);
       const box = { ...near, x: near.x + d.x * step, y: near.y + d.y * step };
-      if (clearOf(box, others, GAP) && separation(box, parent.box) >= GAP) {
+      if (fits(box) && separation(box, parent.box) >= GAP) {
         const to = toTable(box, { x: -box.hx, y: 0 });
         return { box, link: { from, to } };
       }

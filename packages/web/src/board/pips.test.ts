@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pips } from './pips';
+import { pips, readableScale } from './pips';
 
 describe('pips', () => {
   it('draws exactly `value` pips for 0 to 15, each inside its half and none touching another', () => {
@@ -17,5 +17,19 @@ describe('pips', () => {
         }
       }
     }
+  });
+});
+
+describe('readableScale', () => {
+  it('is the least scale at which every pip of the set is 3 px across, and no less', () => {
+    for (const set of [6, 9, 12, 15]) {
+      const scale = readableScale(set);
+      const across = Array.from({ length: set }, (_, i) => 2 * pips(i + 1).r * scale);
+      // A pip is drawn with radius r half-tiles: at `scale` pixels per half-tile, 2·r·scale pixels across.
+      expect(Math.min(...across), `double-${set}`).toBeCloseTo(3, 6);
+    }
+    // Fuller faces have smaller pips: a bigger set needs a bigger board to read.
+    expect(readableScale(15)).toBeGreaterThan(readableScale(9));
+    expect(readableScale(9)).toBeGreaterThan(readableScale(6));
   });
 });

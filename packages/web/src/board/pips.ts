@@ -101,3 +101,17 @@ export const PIP_COLOURS = [
   '#831843',
   '#111827',
 ];
+
+/** The smallest pip worth drawing, in CSS pixels across: below it a pip is a speck nobody counts. */
+export const LEAST_PIP_PX = 3;
+
+/**
+ * The least pixels per half-tile at which every pip of a double-`set` set is at least LEAST_PIP_PX
+ * across (the fullest faces have the smallest pips): below it the board is drawn at this size, to pan.
+ * @example readableScale(6) // 16.7; readableScale(15) // 25
+ */
+export function readableScale(set: number): number {
+  let r = Infinity;
+  for (let value = 1; value <= set; value++) r = Math.min(r, pips(value).r);
+  return LEAST_PIP_PX / (2 * (Number.isFinite(r) ? r : 0.09));
+}

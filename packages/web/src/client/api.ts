@@ -313,6 +313,15 @@ export class Api {
     );
   }
 
+  /** Cancels a game that waits for players (its creator only): it leaves everyone's lists and the lobby. */
+  async cancel(id: string, version: number) {
+    return changed((key) =>
+      this.client.POST('/v1/games/{id}/cancel', {
+        params: { path: { id }, header: { 'if-match': `"${version}"`, 'idempotency-key': key } },
+      }),
+    );
+  }
+
   /** What happened after `after`, redacted for this player; with `wait`, a long-poll. */
   async events(id: string, after: number, wait = 0, signal?: AbortSignal) {
     return dataOf(

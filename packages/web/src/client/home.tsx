@@ -3,8 +3,12 @@ import { render } from 'hono/jsx/dom';
 import { Api, ApiError, type GameSummary } from './api';
 import { byId, copyText, onSubmit, timeLeft, waited } from './dom';
 import { noticeDeleted, wireAccount } from './account';
+import { dayOf, resultLine } from './game-result';
 import { clearSession, loadSession, saveSession, type Session } from './session';
 import { sessionOrSignUp } from './sign-up';
+
+/** How many finished games' results the list reads (one request each: the list itself has none). */
+const RESULTS_READ = 10;
 
 /** Whose the other seats are, by name: "Bob, a greedy bot", and how many are still free. */
 function others(game: GameSummary, me: string): string {
@@ -21,16 +25,18 @@ function others(game: GameSummary, me: string): string {
   return free > 0 ? `${list} (${free} seat${free === 1 ? '' : 's'} free)` : list;
 }
 
-/** One game in the list: who with, and what it waits for. */
-function GameItem({ game, me }: { game: GameSummary; me: string }) {
+/** One game in the list: who with, and what it waits for; once over, when, and its result. */
+function GameItem({ game, me, result }: { game: GameSummary; me: string; result: string | undefined }) {
   const line =
-    game.status === 'finished' || game.status === 'cancelled'
-      ? game.status
-      : game.status === 'waiting'
-        ? 'waiting for players: share the invite link'
-        : game.yourTurn
-          ? `your move: ${waited(game.since)}${game.deadline ? ` · ${timeLeft(game.deadline)}` : ''}`
-          : 'waiting for the others';
+    game.status === 'finished'
+      ? `over ${dayOf(game.since)}${result ? ` · ${result}` : ''}`
+      : game.status === 'cancelled'
+        ? `cancelled ${dayOf(game.since)}`
+        : game.status === 'waiting'
+          ? 'waiting for players: share the invite link'
+          : game.yourTurn
+            ? `your move: ${waited(game.since)}${game.deadline ? ` · ${timeLeft(game.deadline)}` : ''}`
+            : 'waiting for the others';
   return (
     <li class={game.yourTurn ? 'game-item mine' : 'game-item'}>
       <a href={`/games/${game.id}`}>
@@ -42,7 +48,15 @@ function GameItem({ game, me }: { game: GameSummary; me: string }) {
 }
 
 /** The list, the games waiting for this player first (longest waiting first), then the rest. */
-function GameList({ games, me }: { games: readonly GameSummary[]; me: string }) {
+function GameList({
+  games,
+  me,
+  results,
+}: {
+  games: readonly GameSummary[];
+  me: string;
+  results: ReadonlyMap<string, string>;
+}) {
   if (games.length === 0) {
     return (
       <p class="muted">
@@ -63,7 +77,7 @@ function GameList({ games, me }: { games: readonly GameSummary[]; me: string }) 
       </p>
       <ul class="games">
         {sorted.map((game) => (
-          <GameItem game={game} me={me} />
+          <GameItem game={game} me={me} result={results.get(game.id)} />
         ))}
       </ul>
     </>
@@ -111,10 +125,27 @@ function showSignedIn(session: Session): void {
     location.assign('/');
   };
   const list = byId('game-list');
+  const api = new Api(session.token);
+  const results = new Map<string, string>();
+  const draw = (games: readonly GameSummary[]) =>
+    render(<GameList games={games} me={session.player.id} results={results} />, list);
   const refresh = () =>
-    new Api(session.token)
+    api
       .myGames()
-      .then((games) => render(<GameList games={games} me={session.player.id} />, list))
+      .then(async (games) => {
+        draw(games);
+        // The list has no results (GameSummary lacks them): the newest finished games' views say them.
+        const unknown = games
+          .filter((g) => g.status === 'finished' && !results.has(g.id))
+          .sort((a, b) => Date.parse(b.since) - Date.parse(a.since))
+          .slice(0, RESULTS_READ);
+        const views = await Promise.all(unknown.map((g) => api.game(g.id).catch(() => null)));
+        for (const view of views) {
+          const line = view ? resultLine(view) : null;
+          if (view && line) results.set(view.id, line);
+        }
+        if (views.some(Boolean)) draw(games);
+      })
       .catch((error: unknown) => {
         list.textContent = error instanceof Error ? error.message : String(error);
       });

@@ -1,19 +1,65 @@
-import { Api } from './api';
+import { Api, ApiError } from './api';
 import { byId, onSubmit } from './dom';
 import { loadSession } from './session';
 import { sessionOrSignUp } from './sign-up';
 
-/** `/join/<id>#<code>`: joins with the code from the link (signing up first if need be), then opens the game. */
+/**
+ * The invite code in what a person pasted or the address holds: the part after "#" of a whole link,
+ * or the code itself; empty when there is none.
+ * @example codeOf('https://x/join/g_1#k3y') // 'k3y'; codeOf(' k3y ') // 'k3y'
+ */
+export function codeOf(text: string): string {
+  const code = text.includes('#') ? text.slice(text.lastIndexOf('#') + 1) : text;
+  try {
+    return decodeURIComponent(code.trim());
+  } catch {
+    return code.trim();
+  }
+}
+
+/** Who this browser joins as, where the page says it; the line hides while there is no name to say. */
+function showName(name: string): void {
+  for (const who of document.querySelectorAll('.who-name')) who.textContent = name;
+  byId('join-as').hidden = name === '';
+}
+
+/**
+ * `/join/<id>#<code>`: joins with the code from the link (signing up first if need be), then opens
+ * the game. The code is read when the player joins, from the field (the address's, kept up to date
+ * when the address changes): a link fixed in the address bar is used, never the one the page opened
+ * with. A link without a code, or a code the game refuses, shows the field to put it right.
+ */
 export function startJoin(): void {
   const page = byId('join-page');
   const gameId = page.dataset.gameId ?? '';
-  const code = decodeURIComponent(location.hash.slice(1));
-  const session = loadSession();
-  for (const name of document.querySelectorAll('.who-name')) name.textContent = session?.player.name ?? '';
+  const field = byId('join-code-field');
+  const input = byId<HTMLInputElement>('join-code');
+  const fromAddress = () => {
+    input.value = codeOf(location.hash.slice(1));
+    if (!input.value) field.hidden = false;
+  };
+  fromAddress();
+  window.addEventListener('hashchange', fromAddress);
+  showName(loadSession()?.player.name ?? '');
   onSubmit(byId<HTMLFormElement>('join'), async (data) => {
-    if (!code) throw new Error('This link has no invite code: ask for the whole link again.');
+    const code = codeOf(String(data.get('code') ?? ''));
+    if (!code) {
+      field.hidden = false;
+      throw new Error('This link has no invite code: paste the whole link (or its code) above.');
+    }
     const current = await sessionOrSignUp(data.get('name'));
-    await new Api(current.token).join(gameId, code);
+    showName(current.player.name);
+    try {
+      await new Api(current.token).join(gameId, code);
+    } catch (error) {
+      // A wrong code is answered as a game that is not there (so no code tells whether a game exists).
+      if (error instanceof ApiError && error.code === 'game/not-found') {
+        field.hidden = false;
+        input.focus();
+        throw new Error(`${error.detail} Paste the whole link again above, or its code.`);
+      }
+      throw error;
+    }
     location.assign(`/games/${gameId}`);
   });
 }

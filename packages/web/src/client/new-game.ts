@@ -1,5 +1,6 @@
 import { maxSeats } from '../shared/game-options';
 import { Api, type NewGame } from './api';
+import { dealLine } from './deal';
 import { byId, onSubmit } from './dom';
 import { loadSession } from './session';
 
@@ -38,8 +39,21 @@ export function startNewGame(): void {
     if (seats) seats.max = String(maxSeats(set));
     if (bots) bots.max = String(Math.max(0, Number(seats?.value ?? 2) - 1));
   };
-  form.addEventListener('change', limitSeats);
+  // The deal in words as the options change: how many tiles each player gets, and the boneyard.
+  const deal = byId('deal-line');
+  const tellDeal = () => {
+    const data = new FormData(form);
+    const size = String(data.get('handSize') ?? '').trim();
+    deal.textContent = dealLine(
+      Number(data.get('set') ?? 9),
+      Number(data.get('seats') || 2),
+      size ? Number(size) : null,
+    );
+  };
+  form.addEventListener('change', () => (limitSeats(), tellDeal()));
+  form.addEventListener('input', tellDeal);
   limitSeats();
+  tellDeal();
   onSubmit(form, async (data) => {
     const session = loadSession();
     if (!session) throw new Error('Choose your name first (on the home page).');

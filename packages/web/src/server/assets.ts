@@ -9,6 +9,9 @@ export const MANIFEST = 'manifest.json';
 /** The logical names the pages link to. */
 export type AssetName = 'main.js' | 'style.css' | 'icon.svg';
 
+/** The pages' bodies the build draws (docs/rules.md as HTML), read by the server, never served as assets. */
+export type PageBody = 'rules.html';
+
 /** One built file as served. */
 export interface WebAsset {
   readonly type: string;
@@ -65,8 +68,16 @@ export class WebAssets {
     return `/assets/${file}`;
   }
 
-  /** A built file by its hashed name, or undefined. */
+  /** A built file by its hashed name, or undefined (a page's body is no asset: it is only served in its page). */
   get(file: string): WebAsset | undefined {
-    return this.load().files.get(file);
+    return file.endsWith('.html') ? undefined : this.load().files.get(file);
+  }
+
+  /** A page's body the build drew, as text (kept, like the rest). */
+  page(name: PageBody): string {
+    const file = this.load().names[name];
+    const asset = file ? this.load().files.get(file) : undefined;
+    if (!asset) throw new Error(`the web client build has no ${name}`);
+    return new TextDecoder().decode(asset.body);
   }
 }

@@ -25,8 +25,10 @@ export const PAGE_CSP = [
 export interface DocumentProps {
   readonly title: string;
   /** Which page this is, for the client bundle (`<body data-page>`). */
-  readonly page: 'home' | 'new' | 'lobby' | 'join' | 'game' | 'watch' | 'replay' | 'missing';
+  readonly page: 'home' | 'new' | 'lobby' | 'join' | 'game' | 'watch' | 'replay' | 'rules' | 'missing';
   readonly assets: WebAssets;
+  /** A page's own first stop for the keyboard (the game page's hand), before the way to the page. */
+  readonly skip?: { readonly href: string; readonly label: string };
   readonly children?: Child;
 }
 
@@ -35,7 +37,7 @@ export interface DocumentProps {
  * good), the header with the way home, to a new game and to the lobby, the footer pointing programmers at the API.
  * @example c.html(`<!doctype html>${<Document title="Your games" page="home" assets={assets}>…</Document>}`)
  */
-export function Document({ title, page, assets, children }: DocumentProps) {
+export function Document({ title, page, assets, skip, children }: DocumentProps) {
   return (
     <html lang="en">
       <head>
@@ -48,6 +50,11 @@ export function Document({ title, page, assets, children }: DocumentProps) {
         <script type="module" src={assets.url('main.js')} />
       </head>
       <body data-page={page}>
+        {skip ? (
+          <a class="skip" href={skip.href}>
+            {skip.label}
+          </a>
+        ) : null}
         <a class="skip" href="#main">
           Skip to the page
         </a>
@@ -67,7 +74,7 @@ export function Document({ title, page, assets, children }: DocumentProps) {
           {children}
         </main>
         <footer class="bottom">
-          For programmers: this site plays through <a href="/docs">the public API</a> (
+          <a href="/rules">The rules</a> · For programmers: this site plays through <a href="/docs">the public API</a> (
           <a href="/openapi.json">openapi.json</a>) like any other client.
         </footer>
       </body>

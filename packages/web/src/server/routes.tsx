@@ -11,6 +11,7 @@ import { LobbyPage } from './pages/lobby';
 import { MissingPage } from './pages/missing';
 import { NewGamePage } from './pages/new-game';
 import { ReplayPage } from './pages/replay';
+import { RulesPage } from './pages/rules';
 
 // Asset names carry a hash of their content: a new build is a new URL, so a browser may keep them for good.
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -28,7 +29,7 @@ export interface WebOptions {
 }
 
 /**
- * The web client's pages and assets: `/` (sign up or in, your games), `/new`, `/lobby`, `/join/<id>`, `/watch`, `/games/<id>/replay`,
+ * The web client's pages and assets: `/` (sign up or in, your games), `/new`, `/lobby`, `/join/<id>`, `/watch`, `/rules`, `/games/<id>/replay`,
  * `/games/<id>` and `/assets/<hashed file>`. Pages are drawn here (hono/jsx) and brought to life by
  * the client bundle, which talks to the API only through the client generated from openapi.yaml.
  * Mount it before the API, which answers everything else.
@@ -67,12 +68,16 @@ export function webRoutes(options: WebOptions): Hono {
   });
   app.get('/games/:id', (c) => {
     const id = c.req.param('id');
-    return GAME_ID.test(id) ? page(c, { title: 'Game', page: 'game' }, <GamePage gameId={id} />) : missing(c);
+    const skip = { href: '#play', label: 'Skip to your hand' };
+    return GAME_ID.test(id) ? page(c, { title: 'Game', page: 'game', skip }, <GamePage gameId={id} />) : missing(c);
   });
   app.get('/games/:id/replay', (c) => {
     const id = c.req.param('id');
     return GAME_ID.test(id) ? page(c, { title: 'Replay', page: 'replay' }, <ReplayPage gameId={id} />) : missing(c);
   });
+  app.get('/rules', (c) =>
+    page(c, { title: 'The rules', page: 'rules' }, <RulesPage html={assets.page('rules.html')} />),
+  );
   app.get('/watch', (c) => page(c, { title: 'Watching a game', page: 'watch' }, <WatchPage />));
   app.get('/assets/:file', (c) => {
     const asset = assets.get(c.req.param('file'));

@@ -1,31 +1,35 @@
 import { layoutBoard, type BoardLayout } from '../../board/layout';
-import { Api, ApiError, type Commit, type Game, type Move, type Schemas } from '../api';
+import { Api, ApiError, type Commit, type Game, type GameEvent, type Move, type Schemas } from '../api';
 
 import { lastSeen, markSeen } from '../session';
-import { speakerFor, toNews, type Speaker } from './describe';
+import { describe, speakerFor, toNews, type Speaker } from './describe';
+import { GameLog, handsEnded } from './game-log';
 import { follow } from './live';
+import { pressOf } from './moves';
 import { commitsUpTo, seatSource, type GameSource } from './source';
 import { Store, type GameState } from './store';
 
 type CommandReply = Schemas['CommandReply'];
 
-/** The most lines of news kept on the page. */
-const NEWS_KEPT = 60;
-/** How much of the game so far a first visit shows. */
-const SO_FAR = 20;
-/** The most pages of events read to catch up (a page holds up to 1,000 commits). */
+/** The most pages of events read for the story so far (a page holds up to 1,000 commits). */
 const MAX_PAGES = 10;
 
 /**
- * The game page's behaviour: loads the view, says what happened since the last visit, keeps up by
- * long-polling, and sends moves (refusals shown in the API's words). Views only read `store` and call
- * the actions.
+ * The game page's behaviour: loads the view and the story so far, keeps up by long-polling, and
+ * sends moves (refusals shown in the API's words). The story is built from commits by version (see
+ * GameLog), never from a reply's events, so a commit is told once whichever way it came. Views only
+ * read `store` and call the actions.
  */
 export class GameController {
   readonly store = new Store();
   private layoutFor: { key: string; layout: BoardLayout } | null = null;
-  /** The newest commit already told as news: a commit is told once, whichever way it came. */
-  private heard = 0;
+  private readonly log = new GameLog();
+  /** A catch-up on its way, and whether another is wanted once it is back. */
+  private catching = false;
+  private again = false;
+  /** The hands whose end was shown or is waiting to be (several may end in one batch: each is shown). */
+  private readonly endsTold = new Set<number>();
+  private readonly endsWaiting: number[] = [];
 
   constructor(
     readonly gameId: string,
@@ -34,27 +38,39 @@ export class GameController {
     private readonly source: GameSource = seatSource(api, gameId),
   ) {}
 
-  /** The board of the current view laid out (kept while the board does not change). */
+  /** The board of the current view laid out (kept while the board and its box's shape do not change). */
   layout(view: Game): BoardLayout | null {
     const hand = view.hand;
     if (!hand) return null;
-    const key = `${hand.index}:${hand.board.length}:${JSON.stringify(hand.openEnds)}`;
+    const aspect = this.store.get().aspect;
+    const key = `${hand.index}:${hand.board.length}:${JSON.stringify(hand.openEnds)}:${aspect}`;
     if (this.layoutFor?.key !== key) {
-      this.layoutFor = { key, layout: layoutBoard(hand.board, hand.openEnds, view.rules) };
+      this.layoutFor = { key, layout: layoutBoard(hand.board, hand.openEnds, view.rules, aspect) };
     }
     return this.layoutFor.layout;
+  }
+
+  /** The board of a hand as it stood at its end, from the story (null when its deal was not heard). */
+  endedBoard(view: Game, hand: number): BoardLayout | null {
+    const board = this.log.board(hand);
+    return board && board.length > 0 ? layoutBoard(board, [], view.rules, this.store.get().aspect) : null;
+  }
+
+  /** The board's box changed shape (see `aspectOf`): the board is laid out for the new one. */
+  setAspect(aspect: number): void {
+    if (this.store.get().aspect !== aspect) this.store.set({ aspect });
   }
 
   private speaker(view: Game): Speaker {
     return speakerFor(view, this.layout(view));
   }
 
-  /** Loads the game, the news since the last visit, then follows it until it is over. */
+  /** Loads the game and its story so far, then follows it until it is over. */
   async start(): Promise<void> {
-    // What happened since the last visit is asked for at once, beside the view, not after it: the
-    // page is drawn from the view, and the news follows without another round trip.
+    // The story is asked for at once, beside the view, not after it: the page is drawn from the view,
+    // and the story follows without another round trip.
     const seen = lastSeen(this.gameId);
-    const since = this.source.events(seen ?? 0).catch(() => null);
+    const history = this.source.events(0).catch(() => null);
     let view: Game | null;
     try {
       view = await this.source.view();
@@ -65,19 +81,20 @@ export class GameController {
       return;
     }
     if (!view) return;
-    this.heard = view.version;
-    this.show(view, { phase: 'ready', sinceFirst: seen === null });
-    // Then what happened since the last visit here; on a first visit, the game so far (its end).
-    if (seen === null || seen < view.version) {
-      const commits = await commitsUpTo(this.source, since, view.version, MAX_PAGES);
-      const news = commits ? toNews(commits, this.speaker(view)).slice(seen === null ? -SO_FAR : 0) : null;
-      this.store.set({ since: news });
-    }
+    this.show(view, { phase: 'ready', seenBefore: seen, loadedAt: view.version });
+    const commits = (await commitsUpTo(this.source, history, view.version, MAX_PAGES)) ?? [];
+    this.tell(commits, view);
+    this.log.skipTo(view.version);
+    // Back after a hand ended: how the last one ended is the first thing shown.
+    const ends = handsEnded(commits);
+    for (const end of ends) this.endsTold.add(end.hand);
+    const missed = ends.filter((e) => seen !== null && e.version > seen && !e.gameOver);
+    if (view.status === 'playing' && missed.length > 0) this.store.set({ ended: { hand: missed.at(-1)!.hand } });
     void follow(this.source, {
       // From the newest commit told, not the newest view: a view fetched by itself (after a 412, back
       // online) may be ahead, and the commits it jumped over are still to be told.
-      version: () => this.heard,
-      commits: (commits, version) => void this.arrived(commits, version),
+      version: () => this.log.heard,
+      commits: (commits) => void this.arrived(commits),
       online: (online) => {
         if (this.store.get().online === online) return;
         this.store.set({ online });
@@ -86,6 +103,15 @@ export class GameController {
       resumed: () => void this.refresh(),
       done: () => ['finished', 'cancelled'].includes(this.store.get().view?.status ?? ''),
     });
+  }
+
+  /** Adds the commits not told yet to the story, in `view`'s words; returns them. */
+  private tell(commits: readonly Commit[], view: Game): Commit[] {
+    const { fresh, hand } = this.log.add(commits);
+    if (fresh.length === 0) return fresh;
+    const entries = toNews(fresh, this.speaker(view), hand);
+    this.store.set({ story: [...this.store.get().story, ...entries] });
+    return fresh;
   }
 
   /** Shows a view, if it is not older than the one shown (with `also`, in the same render); remembers it as seen. */
@@ -97,7 +123,7 @@ export class GameController {
     }
     const selected = also.selected !== undefined ? also.selected : this.store.get().selected;
     const keep = selected !== null && view.yourTiles.includes(selected);
-    this.store.set({ ...also, view, selected: keep ? selected : null, announce: keep && this.store.get().announce });
+    this.store.set({ ...also, view, selected: keep ? selected : null });
     if (document.visibilityState === 'visible') markSeen(this.gameId, view.version);
   }
 
@@ -107,32 +133,79 @@ export class GameController {
     if (view) this.show(view);
   }
 
-  /** New commits from the long-poll: the news first (named on the board they were made on), then the view. */
-  private async arrived(commits: readonly Commit[], version: number): Promise<void> {
-    const fresh = commits.filter((c) => c.version > this.heard);
-    this.heard = Math.max(this.heard, version);
+  /**
+   * New commits (from the long-poll or a catch-up): the view first, unless it shows them already (a
+   * move's reply did), so they are named on the board they were made on; then the story, a hand's end,
+   * a call-out of this seat.
+   */
+  private async arrived(commits: readonly Commit[]): Promise<void> {
+    const newest = commits.reduce((m, c) => Math.max(m, c.version), 0);
+    if (newest <= this.log.heard) return;
     const current = this.store.get().view;
-    const view = await this.source.view().catch(() => null);
+    const view = current && current.version >= newest ? current : await this.source.view().catch(() => null);
     const base = view ?? current;
-    const news = base && fresh.length > 0 ? { news: this.withNews(toNews(fresh, this.speaker(base))) } : {};
-    if (view) this.show(view, news);
-    else if (news.news) this.store.set(news);
+    if (!base) return;
+    const fresh = this.tell(commits, base);
+    const events = fresh.flatMap((c) => c.events);
+    this.show(base, this.moment(base, events));
   }
 
-  /** The news with `entries` added, the oldest dropped past NEWS_KEPT. */
-  private withNews(entries: ReturnType<typeof toNews>): GameState['news'] {
-    return [...this.store.get().news, ...entries].slice(-NEWS_KEPT);
+  /** What `events`, just heard, change on the page: a hand's end to show, a call-out of this seat to explain. */
+  private moment(view: Game, events: readonly GameEvent[]): Partial<GameState> {
+    const ends = handsEnded([{ version: 0, at: '', events: [...events] }]);
+    for (const end of ends) {
+      if (end.gameOver || this.endsTold.has(end.hand)) continue;
+      this.endsTold.add(end.hand);
+      this.endsWaiting.push(end.hand);
+    }
+    const next = this.store.get().ended ? undefined : this.endsWaiting.shift();
+    const called = events.findLast((e) => e.type === 'ChickenlittleCalledOut' && e.seat === view.yourSeat);
+    return {
+      ...(next !== undefined ? { ended: { hand: next } } : {}),
+      ...(called ? { notice: describe(called, this.speaker(view), false) } : {}),
+    };
+  }
+
+  /** Looks for commits after the newest told, at once (one look at a time; another follows if asked meanwhile). */
+  private async catchUp(): Promise<void> {
+    if (this.catching) {
+      this.again = true;
+      return;
+    }
+    this.catching = true;
+    do {
+      this.again = false;
+      const page = await this.source.events(this.log.heard).catch(() => null);
+      if (page) await this.arrived(page.commits);
+    } while (this.again);
+    this.catching = false;
   }
 
   /** Picks a tile of the hand (or puts it back). */
   select(tile: string | null): void {
     const same = this.store.get().selected === tile;
-    this.store.set({ selected: same ? null : tile, announce: false, problem: null });
+    this.store.set({ selected: same ? null : tile, problem: null, notice: null });
   }
 
-  /** Whether to say "Chickenlittle!" with the next play. */
+  /** A tile of the hand pressed (clicked, or Enter): played at once when it fits one end only, else picked. */
+  press(tile: string): Promise<void> {
+    const { view, selected, busy } = this.store.get();
+    if (!view || busy) return Promise.resolve();
+    const press = pressOf(view, selected, tile);
+    if (typeof press === 'object') return this.play(press.play, tile);
+    this.select(press === 'unpick' ? null : tile);
+    return Promise.resolve();
+  }
+
+  /** Whether to say "Chickenlittle!" with a play that leaves one tile (yes, unless the player says not). */
   setAnnounce(announce: boolean): void {
     this.store.set({ announce });
+  }
+
+  /** Closes a hand's end: the next hand that ended meanwhile shows, or the hand in play. */
+  nextHand(): void {
+    const next = this.endsWaiting.shift();
+    this.store.set({ ended: next === undefined ? null : { hand: next } });
   }
 
   /** Sets the board's zoom (pixels per half-tile), or null to fit. */
@@ -140,12 +213,12 @@ export class GameController {
     this.store.set({ zoom });
   }
 
-  /** Plays the selected tile on an end: any end may be tried, and a refusal says why in the rules' words. */
-  play(on: number): Promise<void> {
-    const { selected, announce, view } = this.store.get();
-    if (!selected || !view) return Promise.resolve();
-    const offered = view.legalMoves.some((m) => m.type === 'play' && m.tile === selected && m.announce === true);
-    return this.send({ type: 'play', tile: selected, on, ...(announce && offered ? { announce: true } : {}) });
+  /** Plays a tile (the picked one) on an end: any end may be tried, and a refusal says why in the rules' words. */
+  play(on: number, tile: string | null = this.store.get().selected): Promise<void> {
+    const { announce, view } = this.store.get();
+    if (!tile || !view) return Promise.resolve();
+    const offered = view.legalMoves.some((m) => m.type === 'play' && m.tile === tile && m.announce === true);
+    return this.send({ type: 'play', tile, on, ...(announce && offered ? { announce: true } : {}) });
   }
 
   /** Sends a move decided on the view shown. */
@@ -156,6 +229,11 @@ export class GameController {
   /** Seats a bot in the lowest free seat (the creator's button while the game waits for players). */
   addBot(): Promise<void> {
     return this.command((version) => this.api.addBot(this.gameId, version));
+  }
+
+  /** Cancels the game while it waits for players (the creator's button): the page then shows it cancelled. */
+  cancel(): Promise<void> {
+    return this.command((version) => this.api.cancel(this.gameId, version));
   }
 
   /** Leaves the game; before the start the seat is no longer ours, so the page goes home. */
@@ -188,19 +266,18 @@ export class GameController {
     problem: (error: unknown) => message(error),
   };
 
-  /** Any command on the version shown: its events become news, its game the view; a refusal is said. */
+  /**
+   * Any command on the version shown: its game becomes the view at once (with a hand's end it caused),
+   * and its commits are read by version for the story; a refusal is said.
+   */
   private async command(send: (version: number) => Promise<CommandReply>): Promise<void> {
     const { view, busy } = this.store.get();
     if (!view || busy) return;
-    this.store.set({ busy: true, problem: null });
+    this.store.set({ busy: true, problem: null, notice: null });
     try {
       const reply = await send(view.version);
-      // One render for the reply: the view, its news (unless the long-poll told it first), not busy.
-      const told = reply.version <= this.heard;
-      this.heard = Math.max(this.heard, reply.version);
-      const fresh = [{ version: reply.version, at: new Date().toISOString(), events: reply.events }];
-      const news = told ? {} : { news: this.withNews(toNews(fresh, this.speaker(reply.game))) };
-      this.show(reply.game, { busy: false, selected: null, ...news });
+      this.show(reply.game, { busy: false, selected: null, ...this.moment(reply.game, reply.events) });
+      void this.catchUp();
     } catch (error) {
       this.store.set({ problem: message(error), busy: false });
       if (error instanceof ApiError && error.status === 412) await this.refresh();

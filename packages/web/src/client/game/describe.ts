@@ -57,10 +57,8 @@ export function describe(event: GameEvent, speaker: Speaker, inHand: boolean): s
       return `${who(speaker, event.seat)} lost a turn.`;
     case 'ChickenlittleAnnounced':
       return `${who(speaker, event.seat)} said “Chickenlittle!”${event.auto ? ' (said by the game)' : ''}`;
-    case 'ChickenlittleCalledOut': {
-      const penalty = event.penalty === 'draw' ? 'draws a tile' : 'loses a turn';
-      return `${who(speaker, event.by)} called ${who(speaker, event.seat)} out for not saying Chickenlittle: ${penalty}.`;
-    }
+    case 'ChickenlittleCalledOut':
+      return calledOut(event, speaker);
     case 'HandEnded': {
       const how = event.out === null ? 'nobody could play' : `${who(speaker, event.out)} went out`;
       return `Hand ${event.hand + 1} is over: ${how}. Points: ${scores(speaker, event.scores)}.`;
@@ -98,29 +96,45 @@ export function describe(event: GameEvent, speaker: Speaker, inHand: boolean): s
   }
 }
 
+/**
+ * A call-out, said so that whoever lapsed knows why it cost them: one tile left, no "Chickenlittle!"
+ * said before another player placed a tile.
+ */
+function calledOut(event: Extract<GameEvent, { type: 'ChickenlittleCalledOut' }>, speaker: Speaker): string {
+  const caller = who(speaker, event.by);
+  if (event.seat === speaker.view.yourSeat) {
+    const cost = event.penalty === 'draw' ? 'draw a penalty tile' : 'lose your next turn (the boneyard is empty)';
+    return `${caller} called you out: you had one tile left and had not said “Chickenlittle!” when the next tile was placed, so you ${cost}.`;
+  }
+  const name = seatName(speaker.view, event.seat);
+  const cost = event.penalty === 'draw' ? 'draws a penalty tile' : 'loses the next turn';
+  return `${caller} called ${name} out: one tile left and no “Chickenlittle!” when the next tile was placed, so ${name} ${cost}.`;
+}
+
 /** A kind of event this client does not know yet (the API added one): said plainly, never a crash. */
 function unknown(event: never): string {
   return `Something happened (${(event as { type: string }).type}).`;
 }
 
 /**
- * The commits as sentences, oldest first. A placement is named by the board only when its event is
- * of the hand on the table now (placement ids start again each hand): the events after the last deal
- * among them, or all of them when they hold no deal.
- * @example toNews(page.commits, speaker)
+ * The commits as sentences, oldest first, each with the hand it belongs to. `hand` is the hand the
+ * first of them is of (the story so far knows it); left out, it is the view's when they hold no deal,
+ * and none until their deal when they do. A placement is named by the board only when it is of the
+ * hand on the table now (placement ids start again each hand).
+ * @example toNews(page.commits, speaker, 3)
  */
-export function toNews(commits: readonly Commit[], speaker: Speaker): NewsEntry[] {
-  // Until a new deal in these commits, they are of the hand the view shows (unless a deal follows).
+export function toNews(commits: readonly Commit[], speaker: Speaker, hand?: number | null): NewsEntry[] {
   const dealt = commits.some((c) => c.events.some((e) => e.type === 'HandDealt'));
-  let hand: number | null = dealt ? null : (speaker.view.hand?.index ?? null);
+  let current: number | null = hand !== undefined ? hand : dealt ? null : (speaker.view.hand?.index ?? null);
   const entries: NewsEntry[] = [];
   for (const commit of commits) {
     for (const [n, event] of commit.events.entries()) {
-      if (event.type === 'HandDealt') hand = event.hand;
-      const inHand = hand !== null && hand === speaker.view.hand?.index;
+      if (event.type === 'HandDealt') current = event.hand;
+      const inHand = current !== null && current === speaker.view.hand?.index;
       const milestone = event.type === 'HandEnded' || event.type === 'GameEnded';
       const text = describe(event, speaker, inHand);
-      entries.push({ key: `${commit.version}.${n}`, version: commit.version, at: commit.at, text, milestone });
+      const key = `${commit.version}.${n}`;
+      entries.push({ key, version: commit.version, at: commit.at, text, milestone, hand: current });
     }
   }
   return entries;

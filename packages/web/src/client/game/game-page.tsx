@@ -1,55 +1,32 @@
 /** @jsxImportSource hono/jsx/dom */
 import { createPortal, render, useEffect, useMemo, useSyncExternalStore } from 'hono/jsx/dom';
+import type { BoardLayout } from '../../board/layout';
 import { Api } from '../api';
 import { byId } from '../dom';
 import { loadSession } from '../session';
-import { BoardView, fitScale, LEAST } from './board-view';
+import { readableScale } from '../../board/pips';
+import { aspectOf, BoardView, fitScale, OVERVIEW } from './board-view';
 import { GameController } from './controller';
-import { HandsView, winnersLine } from './hands-view';
+import { GameEnd, HandEnd } from './hand-end-view';
+import { HandsView } from './hands-view';
 import { LeaveBox } from './leave-box';
-import { RematchBox } from './rematch-box';
+import { RematchLink } from './rematch-box';
 import { Talk } from './talk';
 import { TalkView } from './talk-view';
 import { WatchLinksBox } from './watch-links-box';
 import { watchSource } from './source';
-import { HandView, playsByTile } from './hand-view';
+import { HandView, trackFocus } from './hand-view';
+import { playsByTile } from './moves';
 import { NewsView } from './news-view';
-import { seatName } from './seat-names';
 import { SeatsView } from './seats-view';
 import type { GameState } from './store';
+import { turnLine } from './turn-line';
 
 const NO_ENDS: ReadonlySet<number> = new Set();
 
 /** The page's regions, as the server lays them out (pages/game.tsx). */
 type Region = 'turn' | 'board' | 'play' | 'seats' | 'news' | 'hands' | 'talk';
 const REGIONS: readonly Region[] = ['turn', 'board', 'play', 'seats', 'news', 'hands', 'talk'];
-
-/** The one line that says where the game is: whose turn, or why nothing shows. */
-function turnLine(state: GameState): string {
-  const view = state.view;
-  if (state.phase === 'signed-out') return 'Sign in (on the home page) to see this game.';
-  if (state.phase === 'missing') return state.problem ?? 'There is no such game, or you have no seat in it.';
-  if (!view) return state.problem ?? 'Loading the game…';
-  const offline = state.online ? '' : ' (reconnecting…)';
-  if (view.status === 'cancelled') return `This game was cancelled before it started.${offline}`;
-  if (view.status === 'waiting') {
-    const taken = view.seats.filter((s) => s.player || s.bot).length;
-    return `Waiting for players: ${taken} of ${view.seats.length} seats taken.${offline}`;
-  }
-  // Said first thing, where a phone shows it without scrolling to the scores.
-  if (view.status === 'finished')
-    return `The game is over: ${(winnersLine(view) ?? '').replace(/^You /, 'you ')}${offline}`;
-  if (view.seats[view.yourSeat]?.left) return `You left this game: a bot plays your seat.${offline}`;
-  const hand = view.hand;
-  const total = view.rules.set + 1;
-  const prefix = hand ? `Hand ${hand.index + 1} of ${total}: ` : '';
-  if (hand?.turn === view.yourSeat) {
-    const drew = hand.drawnBy === view.yourSeat ? 'you drew a tile that fits: play it or pass' : 'your turn';
-    return `${prefix}${drew}.${offline}`;
-  }
-  const name = hand?.turn === null || hand?.turn === undefined ? null : seatName(view, hand.turn);
-  return `${prefix}${name ?? 'someone'} to play.${offline}`;
-}
 
 /** The page: one store, drawn into the regions the server laid out (portals), so nothing else moves. */
 function App({
@@ -65,7 +42,14 @@ function App({
 }) {
   const state = useSyncExternalStore(game.store.subscribe, game.store.get);
   const view = state.view;
-  const layout = view ? game.layout(view) : null;
+  const playing = view ? game.layout(view) : null;
+  // While a hand's end is shown, so is its board as it was left (laid out again only as the story grows).
+  const ended = state.ended && view?.status === 'playing' ? state.ended.hand : null;
+  const endedBoard = useMemo(
+    () => (view && ended !== null ? game.endedBoard(view, ended) : null),
+    [ended, state.story.length, state.aspect],
+  );
+  const layout = endedBoard ?? playing;
   // Kept between renders while the view and the picked tile stay, so the board redraws only for them.
   const fits = useMemo(
     () => (view && state.selected ? (playsByTile(view).get(state.selected) ?? NO_ENDS) : NO_ENDS),
@@ -92,27 +76,31 @@ function App({
           zoom={state.zoom}
           selected={state.selected}
           fits={fits}
+          least={readableScale(view?.rules.set ?? 6)}
           game={game}
         />,
         regions.board!,
       )}
       {regions.play
-        ? createPortal(view ? <HandView view={view} state={state} game={game} layout={layout} /> : <></>, regions.play)
+        ? createPortal(<Play state={state} game={game} layout={playing} ended={ended} />, regions.play)
         : null}
       {createPortal(
         view ? (
           <>
             <SeatsView view={view} />
             <LeaveBox view={view} game={game} busy={state.busy} />
-            <RematchBox view={view} game={game} />
+            <RematchLink view={view} />
           </>
         ) : (
           <></>
         ),
         regions.seats!,
       )}
-      {createPortal(<NewsView since={state.since} first={state.sinceFirst} news={state.news} />, regions.news!)}
-      {createPortal(view ? <HandsView view={view} /> : <></>, regions.hands!)}
+      {createPortal(
+        <NewsView story={state.story} seenBefore={state.seenBefore} loadedAt={state.loadedAt} />,
+        regions.news!,
+      )}
+      {createPortal(view ? <HandsView view={view} winners={regions.play === undefined} /> : <></>, regions.hands!)}
       {talk && regions.talk
         ? createPortal(
             view ? (
@@ -130,6 +118,16 @@ function App({
   );
 }
 
+/** The player's part: the game's end once it is over, a hand's end while it is shown, else the hand and the moves. */
+function Play(props: { state: GameState; game: GameController; layout: BoardLayout | null; ended: number | null }) {
+  const { state, game, ended } = props;
+  const view = state.view;
+  if (!view) return <></>;
+  if (view.status === 'finished') return <GameEnd view={view} game={game} />;
+  if (ended !== null) return <HandEnd view={view} hand={ended} game={game} last={false} />;
+  return <HandView view={view} state={state} game={game} layout={props.layout} />;
+}
+
 /** The zoom buttons: in and out by a quarter from what is shown, or back to fitting. */
 function wireZoom(game: GameController, board: HTMLElement): void {
   for (const button of document.querySelectorAll<HTMLButtonElement>('[data-zoom]')) {
@@ -137,12 +135,13 @@ function wireZoom(game: GameController, board: HTMLElement): void {
       const { view, zoom } = game.store.get();
       const layout = view ? game.layout(view) : null;
       if (!layout) return;
-      const now = zoom ?? fitScale(layout, { width: board.clientWidth, height: board.clientHeight });
+      const fit = fitScale(layout, { width: board.clientWidth, height: board.clientHeight });
+      const now = zoom ?? Math.max(fit, readableScale(view?.rules.set ?? 6));
       const kind = button.dataset.zoom;
       // Keep what is in the middle of the box in the middle.
       const x = (board.scrollLeft + board.clientWidth / 2) / Math.max(1, board.scrollWidth);
       const y = (board.scrollTop + board.clientHeight / 2) / Math.max(1, board.scrollHeight);
-      game.zoom(kind === 'fit' ? null : Math.max(LEAST, Math.min(120, kind === 'in' ? now * 1.25 : now / 1.25)));
+      game.zoom(kind === 'fit' ? null : Math.max(OVERVIEW, Math.min(120, kind === 'in' ? now * 1.25 : now / 1.25)));
       requestAnimationFrame(() => {
         board.scrollLeft = x * board.scrollWidth - board.clientWidth / 2;
         board.scrollTop = y * board.scrollHeight - board.clientHeight / 2;
@@ -161,6 +160,12 @@ function mount(game: GameController, talk: Talk | null): void {
     element.replaceChildren();
     regions[id] = element;
   }
+  // The board is laid out for the shape of its box: known before the first render, and followed.
+  const board = regions.board!;
+  const measure = () => game.setAspect(aspectOf({ width: board.clientWidth, height: board.clientHeight }));
+  measure();
+  new ResizeObserver(measure).observe(board);
+  trackFocus();
   const host = document.createElement('div');
   host.hidden = true;
   root.append(host);

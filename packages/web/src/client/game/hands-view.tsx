@@ -1,22 +1,14 @@
 /** @jsxImportSource hono/jsx/dom */
 import type { Game } from '../api';
+import { winnersLine } from './hand-record';
 import { seatName } from './seat-names';
 
 /** The seat's name, or "You". */
 const nameOf = (view: Game, seat: number) => seatName(view, seat, true);
 
-/** "You win with 43 points!", "Ann and Bob win with 40 points!"; null until the game is over. */
-export function winnersLine(view: Game): string | null {
-  const winners = view.winners;
-  if (!winners) return null;
-  const names = winners.map((s) => nameOf(view, s)).join(' and ');
-  const verb = winners.length === 1 && winners[0] !== view.yourSeat ? 'wins' : 'win';
-  return `${names} ${verb} with ${view.totals[winners[0] ?? 0] ?? 0} points!`;
-}
-
 /** The hands played so far: who went out (or that it was blocked), every seat's points and what it held; the totals; the winners. */
-export function HandsView({ view }: { view: Game }) {
-  const winners = winnersLine(view);
+export function HandsView({ view, winners: say = true }: { view: Game; winners?: boolean }) {
+  const winners = say ? winnersLine(view) : null;
   // No scores before the first deal.
   if (view.status === 'waiting') return <></>;
   return (

@@ -3,18 +3,25 @@ import { useState } from 'hono/jsx/dom';
 import type { Game } from '../api';
 import type { GameController } from './controller';
 
+/** A link back to the game this one is a rematch of (for a seated player: a spectator has no page of it). */
+export function RematchLink({ view }: { view: Game }) {
+  if (!view.rematchOf || !view.seats[view.yourSeat]) return null;
+  return (
+    <p class="muted rematch">
+      A rematch of <a href={`/games/${view.rematchOf}`}>the previous game</a>.
+    </p>
+  );
+}
+
 /**
- * The life around a game: a link back when it is a rematch, and once it is over, one button to play
- * again with the same rules and seats (the first to press proposes; the others' press joins them).
+ * Once the game is over, for a seat still in it: one button to play again with the same rules and
+ * seats (the first to press proposes; the others' press joins them), and the replay.
  */
-export function RematchBox({ view, game }: { view: Game; game: GameController }) {
+export function RematchOffer({ view, game }: { view: Game; game: GameController }) {
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const seat = view.seats[view.yourSeat];
-  // A spectator has no seat: no rematch to offer, and no page of the previous game to open.
-  if (!seat) return null;
-  const offer = view.status === 'finished' && !seat.left;
-  if (!offer && !view.rematchOf) return null;
+  if (view.status !== 'finished' || !seat || seat.left) return null;
   const again = async () => {
     setSending(true);
     setProblem(null);
@@ -26,26 +33,19 @@ export function RematchBox({ view, game }: { view: Game; game: GameController })
     }
   };
   return (
-    <div class="rematch">
-      {view.rematchOf ? (
-        <p class="muted">
-          A rematch of <a href={`/games/${view.rematchOf}`}>the previous game</a>.
-        </p>
-      ) : null}
-      {offer ? (
-        <>
-          <button type="button" disabled={sending} onClick={() => void again()}>
-            Play again
-          </button>{' '}
-          <a class="button secondary" href={`/games/${view.id}/replay`}>
-            Replay this game
-          </a>
-          <p class="hint">The same rules and seats; the game starts once everyone is back.</p>
-          <p class="problem" role="alert">
-            {problem ?? ''}
-          </p>
-        </>
-      ) : null}
+    <div class="rematch-offer">
+      <p class="actions-row">
+        <button type="button" disabled={sending} onClick={() => void again()}>
+          Play again
+        </button>{' '}
+        <a class="button secondary" href={`/games/${view.id}/replay`}>
+          Replay this game
+        </a>
+      </p>
+      <p class="hint">Play again: the same rules and seats; the game starts once everyone is back.</p>
+      <p class="problem" role="alert">
+        {problem ?? ''}
+      </p>
     </div>
   );
 }

@@ -4,13 +4,15 @@ import { layoutBoard, type BoardLayout } from '../../board/layout';
 import { Api, type Commit, type Game, type ReplayStep } from '../api';
 import { byId } from '../dom';
 import { loadSession } from '../session';
-import { BoardView } from './board-view';
+import { readableScale } from '../../board/pips';
+import { aspectOf, BoardView } from './board-view';
 import { speakerFor, toNews } from './describe';
 import { HandsView } from './hands-view';
 import { Observable } from './observable';
 import { seatName } from './seat-names';
 import { SeatsView } from './seats-view';
 import { asSpectator, commitsUpTo, seatSource } from './source';
+import { handJump, handSpans } from './replay-steps';
 import { HandTile } from './tile-svg';
 
 /** What the replay shows: the step, the table at it (as nobody's view), and every commit's sentences. */
@@ -21,7 +23,6 @@ interface ReplayState {
   /** The game's commits as this player's events tell them, by version (for what each step recorded). */
   readonly commits: ReadonlyMap<number, Commit>;
   readonly problem: string | null;
-  readonly busy: boolean;
 }
 
 const NO_ENDS: ReadonlySet<number> = new Set();
@@ -49,6 +50,7 @@ function Replay({ store, regions }: { store: Observable<ReplayState>; regions: R
           zoom={null}
           selected={null}
           fits={NO_ENDS}
+          least={readableScale(view?.rules.set ?? 6)}
           game={NO_PLAY}
         />,
         regions.board!,
@@ -102,7 +104,54 @@ async function download(api: Api, gameId: string): Promise<void> {
 }
 
 /**
- * `/games/<id>/replay`: a finished game step by step (First, Back, Next, Last, or the arrow keys),
+ * The replay's stepping: where the player asked to go moves at once with each click or key, from where
+ * the last one left it (not from the step shown, which may still be on its way), and the step shown
+ * follows it, one request at a time. No click is lost, however fast.
+ */
+function stepper(api: Api, gameId: string, store: Observable<ReplayState>, board: HTMLElement) {
+  let target: number | null = null;
+  let loading = false;
+  const load = async (at?: number) => {
+    if (at !== undefined) target = at;
+    loading = true;
+    while (target !== null && target !== store.get().step?.version) {
+      const asked = target;
+      try {
+        const next = await api.replay(gameId, asked);
+        const view = next.game ? asSpectator(next.game) : null;
+        const hand = view?.hand;
+        const box = { width: board.clientWidth, height: board.clientHeight };
+        const layout = hand ? layoutBoard(hand.board, hand.openEnds, view.rules, aspectOf(box)) : null;
+        store.set({ step: next, view, layout, problem: null });
+        document.body.dataset.step = String(next.version);
+      } catch (error) {
+        store.set({ problem: error instanceof Error ? error.message : String(error) });
+        target = null;
+      }
+    }
+    loading = false;
+  };
+  const go = (at: number | null) => {
+    if (at === null) return;
+    target = Math.max(0, Math.min(store.get().step?.last ?? at, at));
+    if (!loading) void load();
+  };
+  const from = () => target ?? store.get().step?.version ?? 0;
+  const spans = () => handSpans([...store.get().commits.values()]);
+  const moves: Record<string, () => number | null> = {
+    first: () => 0,
+    'hand-start': () => handJump(spans(), from(), 'start'),
+    back: () => from() - 1,
+    next: () => from() + 1,
+    'hand-end': () => handJump(spans(), from(), 'end'),
+    last: () => store.get().step?.last ?? null,
+  };
+  return { go, from, load, moves };
+}
+
+/**
+ * `/games/<id>/replay`: a finished game step by step (First, Back, Next, Last, the arrow keys, and to
+ * a hand's start or end),
  * every tile shown, each step's commit told in the words of the game page.
  */
 export async function startReplay(): Promise<void> {
@@ -116,7 +165,6 @@ export async function startReplay(): Promise<void> {
     layout: null,
     commits: new Map(),
     problem: null,
-    busy: false,
   });
   const regions: Record<string, HTMLElement> = {
     step: byId('replay-step'),
@@ -132,39 +180,17 @@ export async function startReplay(): Promise<void> {
   root.append(host);
   render(<Replay store={store} regions={regions} />, host);
 
-  const go = async (at: number) => {
-    const { step, busy } = store.get();
-    if (busy || (step && (at < 0 || at > step.last || at === step.version))) return;
-    store.set({ busy: true });
-    try {
-      const next = await api.replay(gameId, at);
-      const view = next.game ? asSpectator(next.game) : null;
-      const hand = view?.hand;
-      const layout = hand ? layoutBoard(hand.board, hand.openEnds, view.rules) : null;
-      store.set({ step: next, view, layout, problem: null, busy: false });
-      document.body.dataset.step = String(next.version);
-    } catch (error) {
-      store.set({ problem: error instanceof Error ? error.message : String(error), busy: false });
-    }
-  };
-  const moves: Record<string, (step: ReplayStep) => number> = {
-    first: () => 0,
-    back: (step) => step.version - 1,
-    next: (step) => step.version + 1,
-    last: (step) => step.last,
-  };
+  const { go, from, load, moves } = stepper(api, gameId, store, regions.board!);
   for (const button of root.querySelectorAll<HTMLButtonElement>('[data-step]')) {
     button.addEventListener('click', () => {
-      const step = store.get().step;
       const move = moves[button.dataset.step ?? ''];
-      if (step && move) void go(move(step));
+      if (store.get().step && move) go(move());
     });
   }
   document.addEventListener('keydown', (event) => {
-    const step = store.get().step;
-    if (!step || (event.target as HTMLElement | null)?.closest('input, textarea')) return;
-    if (event.key === 'ArrowRight') void go(step.version + 1);
-    if (event.key === 'ArrowLeft') void go(step.version - 1);
+    if (!store.get().step || (event.target as HTMLElement | null)?.closest('input, textarea')) return;
+    if (event.key === 'ArrowRight') go(from() + 1);
+    if (event.key === 'ArrowLeft') go(from() - 1);
   });
   byId('replay-export').addEventListener('click', () => void download(api, gameId));
   if (!session) {
@@ -174,7 +200,7 @@ export async function startReplay(): Promise<void> {
   // The commits' sentences and the first step at once: the step draws, the sentences follow.
   const source = seatSource(api, gameId);
   const commits = commitsUpTo(source, source.events(0), Infinity, Infinity).catch(() => null);
-  await go(1);
+  await load(1);
   store.set({ commits: new Map((await commits)?.map((c) => [c.version, c])) });
   document.body.dataset.ready = 'true';
 }

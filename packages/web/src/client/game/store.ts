@@ -10,6 +10,8 @@ export interface NewsEntry {
   readonly text: string;
   /** A hand's end or the game's: shown stronger. */
   readonly milestone: boolean;
+  /** The hand it happened in (0 for the first); null before the first deal. */
+  readonly hand: number | null;
 }
 
 /** Everything the game page shows, in one place; the views read it, the controller changes it. */
@@ -18,20 +20,26 @@ export interface GameState {
   readonly view: Game | null;
   /** The tile picked in the hand, waiting for an end. */
   readonly selected: string | null;
-  /** "Chickenlittle!" with the next play (offered when it leaves one tile). */
+  /** Say "Chickenlittle!" with a play that leaves one tile: yes by default, the player may say not. */
   readonly announce: boolean;
   /** The last refusal, in the API's words. */
   readonly problem: string | null;
+  /** Something done to this seat that needs saying in words (a call-out), until the next move. */
+  readonly notice: string | null;
   /** A move is on its way. */
   readonly busy: boolean;
-  /** What happened between the last visit and this one (on a first visit, the game so far's end). */
-  readonly since: readonly NewsEntry[] | null;
-  /** This is the first visit here: `since` is the game so far. */
-  readonly sinceFirst: boolean;
-  /** What happened while the page was open, oldest first. */
-  readonly news: readonly NewsEntry[];
+  /** The game's story as this reader heard it, each commit once, oldest first. */
+  readonly story: readonly NewsEntry[];
+  /** The version this browser last showed its player before this visit; null on a first visit. */
+  readonly seenBefore: number | null;
+  /** The version the page opened at: what came after it happened while the page was open. */
+  readonly loadedAt: number;
+  /** A hand that ended while the player looked away or played: shown until they go on to the next. */
+  readonly ended: { readonly hand: number } | null;
   /** Pixels per half-tile on the board, or null to fit the board in its box. */
   readonly zoom: number | null;
+  /** The board box's width over its height, as the layout takes it (`aspectOf`). */
+  readonly aspect: number;
   /** Whether the page is keeping up (false while the API cannot be reached). */
   readonly online: boolean;
 }
@@ -43,13 +51,16 @@ export class Store extends Observable<GameState> {
       phase: 'loading',
       view: null,
       selected: null,
-      announce: false,
+      announce: true,
       problem: null,
+      notice: null,
       busy: false,
-      since: null,
-      sinceFirst: false,
-      news: [],
+      story: [],
+      seenBefore: null,
+      loadedAt: 0,
+      ended: null,
       zoom: null,
+      aspect: 1,
       online: true,
     });
   }

@@ -55,7 +55,23 @@ export function TalkView({ talk, view }: { talk: Talk; view: Game }) {
       {seat && !seat.left ? (
         <form class="talk-say" onSubmit={send}>
           <label for="talk-text">Say something to the table</label>
-          <textarea id="talk-text" name="text" rows={2} maxlength={280} required />
+          <textarea
+            id="talk-text"
+            name="text"
+            rows={2}
+            maxlength={280}
+            required
+            aria-describedby="talk-keys"
+            onKeyDown={(e: KeyboardEvent) => {
+              // Enter sends, as in any chat; Shift+Enter breaks the line (and a composing IME keeps its Enter).
+              if (e.key !== 'Enter' || e.shiftKey || e.isComposing) return;
+              e.preventDefault();
+              (e.currentTarget as HTMLTextAreaElement).form?.requestSubmit();
+            }}
+          />
+          <p class="hint" id="talk-keys">
+            Enter sends; Shift+Enter starts a new line.
+          </p>
           <button type="submit" disabled={state.busy}>
             Send
           </button>

@@ -3,9 +3,9 @@ import { sleep, visible } from './live';
 import { Observable } from './observable';
 
 /** How soon an open page looks for new messages again, in ms (they are not in the game's events)... */
-export const TALK_POLL_MS = 15_000;
+const TALK_POLL_MS = 15_000;
 /** ...and the longest it waits once the table has been quiet for a while. */
-export const TALK_QUIET_MS = 120_000;
+const TALK_QUIET_MS = 120_000;
 
 /**
  * The wait before the next look, after `quiet` looks in a row found nothing: 15 s after one, then

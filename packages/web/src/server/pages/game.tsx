@@ -38,8 +38,13 @@ function GameFrame({ gameId }: { gameId: string | null }) {
         </div>
         <div id="board" class="board" tabindex={0} aria-label="The board: scroll to pan" />
       </section>
-      {seated ? <section id="play" class="play" aria-label="Your hand and your moves" /> : null}
-      <section id="seats" class="seats" aria-label="The players" />
+      {seated ? <section id="play" class="play" aria-label="Your hand and your moves" tabindex={-1} /> : null}
+      <section class="seats" aria-label="The players">
+        <div id="seats" />
+        <p class="rules-link">
+          <a href="/rules">The rules of Chickenfoot</a>
+        </p>
+      </section>
       {/* It scrolls: focusable, so the keyboard can scroll it too. */}
       <section id="news" class="news" aria-label="What happened" tabindex={0} />
       <section id="hands" class="hands" aria-label="Scores by hand" />

@@ -149,6 +149,9 @@ export function HomePage() {
           “Chickenlittle!”. A hand ends when someone goes out or nobody can play: everyone scores the pips left in their
           hand. After the last hand the lowest total wins.
         </p>
+        <p>
+          <a href="/rules">The rules in full</a>: every option, and every decision where the old rule books are silent.
+        </p>
       </section>
     </>
   );

@@ -3,7 +3,8 @@ import { NameField } from './name-field';
 
 /**
  * `/join/<game>#<invite code>`: the page an invite link opens. The code rides in the fragment, so it
- * never reaches a server log or a Referer; the client reads it and joins with it.
+ * never reaches a server log or a Referer; the client reads it and joins with it. When the link has
+ * no code, or the game refuses it, a field to type or paste it shows.
  */
 export function JoinPage({ gameId }: { gameId: string }) {
   return (
@@ -15,9 +16,14 @@ export function JoinPage({ gameId }: { gameId: string }) {
       </p>
       <form id="join" class="stack" novalidate>
         <NameField id="join-name" />
-        <p data-when="signed-in">
+        <p data-when="signed-in" id="join-as">
           You join as <strong class="who-name" />.
         </p>
+        <div class="stack" id="join-code-field" hidden>
+          <label for="join-code">Invite code</label>
+          <input id="join-code" name="code" autocomplete="off" spellcheck={false} />
+          <p class="hint">The part of the invite link after the “#”: paste the whole link here if you like.</p>
+        </div>
         <button type="submit">Join the game</button>
         <p class="problem" role="alert" id="join-problem" />
       </form>

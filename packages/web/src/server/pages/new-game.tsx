@@ -78,6 +78,9 @@ export function NewGamePage({ options }: { options: readonly FormOption[] }) {
           <Option name={name} spec={spec} rule />
         ))}
         <div class="actions">
+          <p class="deal" id="deal-line" role="status">
+            Each of the 2 players gets 21 tiles (the usual deal); 13 of the 55 stay in the boneyard.
+          </p>
           <button type="submit">Create the game</button>
           <p class="problem" role="alert" id="new-game-problem" />
         </div>

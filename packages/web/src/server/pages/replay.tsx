@@ -23,11 +23,17 @@ export function ReplayPage({ gameId }: { gameId: string }) {
         <button type="button" class="secondary" data-step="first">
           First
         </button>
+        <button type="button" class="secondary" data-step="hand-start">
+          Hand start
+        </button>
         <button type="button" class="secondary" data-step="back">
           Back
         </button>
         <button type="button" data-step="next">
           Next
+        </button>
+        <button type="button" class="secondary" data-step="hand-end">
+          Hand end
         </button>
         <button type="button" class="secondary" data-step="last">
           Last

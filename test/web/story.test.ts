@@ -1,0 +1,124 @@
+// One story of the game on the web client: the page tells each commit once, whichever way it came,
+// when a move's reply (which holds the bots' moves after it, as one flat list of events) crosses the
+// long-poll answering the same commits: once with the long-poll first (answering part of them), once
+// with the reply first. Then the story on the page is the events API's, event for event, once each;
+// and after a reload the whole game is there, hand by hand, folded.
+import type { Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { Seat } from '../e2e/client';
+import { createGame, expectClean, pageState, signUp, waitPast, type Player } from './support/player';
+import { screenshot } from './support/screens';
+import { keptSession } from './support/session';
+import { siteForSuite } from './support/site';
+
+const site = siteForSuite({ seed: 31 });
+
+/** A resolvable promise: the test says when a held reply may go on. */
+function gate(): { open: () => void; opened: Promise<void> } {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { open, opened };
+}
+
+/** Ann's move, by clicking: a tile that fits (one click when it fits one end, else its first end too). */
+async function move(player: Player): Promise<void> {
+  const tile = player.page.locator('.hand-button.playable').first();
+  const ends = ((await tile.getAttribute('data-ends')) ?? '').split(' ');
+  await tile.click();
+  if (ends.length > 1) await player.page.locator(`svg.table g.end[data-end="${ends[0]}"]`).click();
+}
+
+/**
+ * The story's lines on the page by their commit and place (`version.n`), in the game's order (the page
+ * lists the newest hand first, each hand's lines oldest first).
+ */
+async function storyKeys(player: Player): Promise<string[]> {
+  const keys = await player.page
+    .locator('.story li[data-key]')
+    .evaluateAll((items) => items.map((li) => li.getAttribute('data-key') ?? ''));
+  const order = (key: string) => key.split('.').map(Number) as [number, number];
+  return keys.sort((a, b) => order(a)[0] - order(b)[0] || order(a)[1] - order(b)[1]);
+}
+
+/** The same lines as the page shows them, duplicates and all (sorting hides none). */
+const storyCount = (player: Player) => player.page.locator('.story li[data-key]').count();
+
+describe('the story of a game on the web client', () => {
+  it('tells each commit once when a move’s reply and the long-poll cross, either way round', async () => {
+    const ann = await signUp(site.browser, site.baseUrl, 'Ann', 'desktop');
+    const { page } = ann;
+    // Every long-poll goes through the test, which may cut its answer short or hold it; every move's
+    // reply too, which it may hold. Decided when each answer comes back, not when it is asked for.
+    let cut = false;
+    let hold: Promise<void> | null = null;
+    const polled = gate();
+    await page.route(/\/v1\/games\/[^/]+\/events\?.*wait=/, async (route: Route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { commits: { version: number }[] };
+      if (cut && body.commits.length > 1) {
+        cut = false;
+        const first = body.commits[0]!;
+        await route.fulfill({ response, json: { commits: [first], next: null, version: first.version } });
+        polled.open();
+        return;
+      }
+      if (hold && body.commits.length > 0) await hold;
+      await route.fulfill({ response });
+    });
+    let moveHeld: Promise<void> | null = null;
+    await page.route(/\/v1\/games\/[^/]+\/moves$/, async (route: Route) => {
+      const response = await route.fetch();
+      if (moveHeld) await moveHeld;
+      await route.fulfill({ response });
+    });
+
+    await createGame(ann, site.baseUrl, { seats: 3, bots: 2, set: 6, botLevel: 'random' });
+    await page.locator('body.my-turn').waitFor();
+
+    // 1. The long-poll first, with only the move's own commit; the reply after it, with the bots' too.
+    let before = (await pageState(ann)).version;
+    cut = true;
+    moveHeld = polled.opened;
+    await move(ann);
+    await waitPast(ann, before + 2);
+    moveHeld = null;
+
+    // 2. The reply first; the long-poll after it, answering the same commits.
+    await page.locator('body.my-turn').waitFor();
+    before = (await pageState(ann)).version;
+    const replied = gate();
+    hold = replied.opened;
+    const reply = page.waitForResponse((r) => r.url().endsWith('/moves'));
+    await move(ann);
+    await reply;
+    replied.open();
+    await waitPast(ann, before + 2);
+    hold = null;
+
+    // The story on the page is the events API's, once each, in order.
+    const seat = new Seat(site.baseUrl, 'Ann', (await keptSession(page))!.token);
+    const gameId = page.url().split('/games/')[1]!;
+    const version = (await pageState(ann)).version;
+    const commits = (await seat.events(gameId, 0)).commits.filter((c) => c.version <= version);
+    const expected = commits.flatMap((c) => c.events.map((_, n) => `${c.version}.${n}`));
+    await expect.poll(() => storyKeys(ann)).toEqual(expected);
+    expect(await storyCount(ann)).toBe(expected.length);
+    const live = await page
+      .locator('#news > .entries li[data-key]')
+      .evaluateAll((items) => items.map((li) => li.getAttribute('data-key')));
+    expect(new Set(live).size).toBe(live.length);
+    expect(live.length).toBeGreaterThanOrEqual(4);
+
+    // After a reload the whole game is there, hand by hand, each hand folded.
+    await page.reload();
+    await page.locator('body[data-ready=true]').waitFor();
+    await expect.poll(() => storyKeys(ann)).toEqual(expected);
+    const hands = page.locator('.story details');
+    expect(await hands.count()).toBeGreaterThanOrEqual(2);
+    expect(await page.locator('.story details[open]').count()).toBe(0);
+    expect(await hands.first().locator('summary').textContent()).toBe('Hand 1: in play');
+    await screenshot(page, 'story-desktop', { fold: true });
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    expectClean(ann);
+  }, 120_000);
+});
