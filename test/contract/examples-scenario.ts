@@ -165,5 +165,18 @@ export async function exampleScenario(endpoint: string): Promise<Record<string, 
   }
   await call('deleteWebhookEndpoint', 'DELETE', `/v1/me/webhooks/${hid}`, { token: A });
   await call('deleteMe', 'DELETE', '/v1/me', keyed(B, await account(B)));
+  return excerpted(examples);
+}
+
+/** The most events a command reply's example shows: the first two of a join’s 25 say enough. */
+const EVENTS_SHOWN = 2;
+
+/** The examples with every command reply's `events` cut to its first few (an excerpt, as the export's). */
+function excerpted(examples: Record<string, Example>): Record<string, Example> {
+  for (const example of Object.values(examples)) {
+    for (const body of Object.values(example.responses) as { events?: unknown; game?: unknown }[]) {
+      if (body?.game && Array.isArray(body.events)) body.events = body.events.slice(0, EVENTS_SHOWN);
+    }
+  }
   return examples;
 }

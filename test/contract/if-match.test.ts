@@ -32,6 +32,8 @@ describe('If-Match on a game', () => {
     const { response, before, after } = await moveWith((v) => `W/"${v}"`);
     expect(response.status).toBe(412);
     expect(response.body).toMatchObject({ code: 'request/version-mismatch', currentVersion: before });
+    // The current ETag comes with it, as a read of the game would give it: the tag to decide again on.
+    expect(response.headers.get('etag')).toBe(`"${before}"`);
     expect(after).toBe(before);
   });
 
@@ -67,6 +69,7 @@ describe('If-Match on an account', () => {
     const weak = await rename(`W/${etag}`);
     expect(weak.status).toBe(412);
     expect(weak.body.currentVersion).toBe(Number(etag.replaceAll('"', '')));
+    expect(weak.headers.get('etag')).toBe(etag);
     expect((await rename(etag)).status).toBe(200);
   });
 

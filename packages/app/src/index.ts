@@ -9,6 +9,7 @@ export * from './errors';
 export { systemClock, type Clock } from './clock';
 export { LruMap } from './lru-map';
 export { commandHash } from './command-hash';
+export { markReplayed, REPLAYED, wasReplayed, type Replayable } from './replayed';
 export {
   createLogger,
   isLogLevel,

@@ -61,7 +61,7 @@ export const ROUTES = [
 ] as const;
 
 /** The contract's version: see CHANGELOG.md beside openapi.yaml for what each one changed. */
-export const CONTRACT_VERSION = '1.1.0';
+export const CONTRACT_VERSION = '1.2.0';
 
 /** The API's description, version and servers as they appear in openapi.yaml. */
 export const DOCUMENT_CONFIG = {

@@ -27,7 +27,11 @@ export const listEvents = documented(
           Number.MAX_SAFE_INTEGER,
         ),
         limit: wholeNumber('At most this many commits (1-1000, default 1000).', 1, 1000),
-        wait: wholeNumber('Long-poll: wait up to this many seconds (0-20) for something new.', 0, 20),
+        wait: wholeNumber(
+          'Long-poll: wait up to this many seconds (0-20) for something new. A fifth wait at once: `429`, `Retry-After`.',
+          0,
+          20,
+        ),
       }),
     },
     responses: {

@@ -44,6 +44,18 @@ export const HEADER_COMPONENTS = {
     required: true,
     schema: { type: 'string' as const, pattern: '^"\\d+"$', example: '"3"' },
   },
+  CurrentETag: {
+    description:
+      'The current version of what the request named (the game, or your account), quoted, as `currentVersion` says it: the ETag to decide again on.',
+    required: true,
+    schema: { type: 'string' as const, pattern: '^"\\d+"$', example: '"13"' },
+  },
+  IdempotentReplayed: {
+    description:
+      '`true` when this is a retry’s answer: the first reply to this `Idempotency-Key`, sent again (nothing was done twice). Absent on a first answer.',
+    required: false,
+    schema: { type: 'string' as const, enum: ['true'] },
+  },
   RetryAfter: {
     description: 'Seconds to wait before retrying.',
     required: true,
@@ -83,6 +95,12 @@ const ref = (name: HeaderName) => ({ $ref: `#/components/headers/${name}` });
 /** The `ETag` header of a response about one game. */
 export const etag = { ETag: ref('ETag') };
 
+/** The headers of a command's reply that a retry may get: the game's ETag, and the replay mark. */
+export const commandReplyHeaders = { ETag: ref('ETag'), 'Idempotent-Replayed': ref('IdempotentReplayed') };
+
+/** The replay mark, on a created thing a retry may get again. */
+export const replayed = { 'Idempotent-Replayed': ref('IdempotentReplayed') };
+
 /** `Cache-Control`, on every response that is one player's read. */
 export const cacheControl = { 'Cache-Control': ref('CacheControl') };
 
@@ -105,7 +123,7 @@ export const successHeaders = () => ({
 /**
  * The headers of a problem response with `status`. The rate-limit headers come with every response
  * once the request was counted against a limit, but not with one refused before that (a 401, a 413):
- * with a 429 they are required, with any other problem optional.
+ * with a 429 they are required, with any other problem optional. A 412 carries the current ETag.
  */
 export function problemHeaders(status: number) {
   return {
@@ -114,6 +132,7 @@ export function problemHeaders(status: number) {
       ? { 'Retry-After': ref('RetryAfter'), RateLimit: ref('RateLimit'), 'RateLimit-Policy': ref('RateLimitPolicy') }
       : { RateLimit: ref('RateLimitIfCounted'), 'RateLimit-Policy': ref('RateLimitPolicyIfCounted') }),
     ...(status === 503 ? { 'Retry-After': ref('RetryAfter') } : {}),
+    ...(status === 412 ? { ETag: ref('CurrentETag') } : {}),
     ...(status === 401 ? { 'WWW-Authenticate': ref('WWWAuthenticate') } : {}),
   };
 }

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { IdempotencyKeySchema, IfMatchSchema } from '../schemas/common';
 import { CommandReplySchema } from '../schemas/replies';
-import { etag } from './headers';
+import { commandReplyHeaders } from './headers';
 import { bearer, documented, json } from './responses';
 import { gameIdParams as params } from './params';
 
@@ -23,7 +23,7 @@ export const cancelGame = documented(
       }),
     },
     responses: {
-      200: { description: 'The game is cancelled.', ...json(CommandReplySchema), headers: { ...etag } },
+      200: { description: 'The game is cancelled.', ...json(CommandReplySchema), headers: commandReplyHeaders },
     },
   }),
 );

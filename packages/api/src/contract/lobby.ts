@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { IdempotencyKeySchema } from '../schemas/common';
 import { LobbyPageSchema, QuickMatchReplySchema, QuickMatchSchema } from '../schemas/lobby';
-import { cacheControl, etag } from './headers';
+import { cacheControl, commandReplyHeaders } from './headers';
 import { bearer, documented, json } from './responses';
 
 export const listLobby = documented(
@@ -47,7 +47,7 @@ export const quickMatch = documented(
       body: { ...json(QuickMatchSchema), required: true },
     },
     responses: {
-      200: { description: 'You are seated.', ...json(QuickMatchReplySchema), headers: { ...etag } },
+      200: { description: 'You are seated.', ...json(QuickMatchReplySchema), headers: commandReplyHeaders },
     },
   }),
 );

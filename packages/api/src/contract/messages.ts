@@ -55,7 +55,7 @@ export const muteMessages = documented(
     tags: ['Messages'],
     summary: 'Mute (or unmute) a game’s messages',
     description:
-      'For you alone: while muted, `GET …/messages` returns none. Others still post and read. Kept on your account; setting it again changes nothing.',
+      'For you alone: while muted, `GET …/messages` returns none. Others still post and read. Kept on your account. No `Idempotency-Key`: setting it again changes nothing.',
     security: bearer,
     request: { params, body: { ...json(MuteSchema), required: true } },
     responses: { 200: { description: 'As you asked.', ...json(MuteSchema) } },

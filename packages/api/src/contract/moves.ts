@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { GameIdSchema, IdempotencyKeySchema, IfMatchSchema } from '../schemas/common';
 import { MoveSchema } from '../schemas/moves';
 import { CommandReplySchema } from '../schemas/replies';
-import { etag } from './headers';
+import { commandReplyHeaders } from './headers';
 import { bearer, documented, json } from './responses';
 
 export const makeMove = documented(
@@ -32,7 +32,7 @@ export const makeMove = documented(
         description: 'The move was made.',
         ...json(CommandReplySchema),
         headers: {
-          ...etag,
+          ...commandReplyHeaders,
         },
       },
     },

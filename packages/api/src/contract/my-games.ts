@@ -26,7 +26,7 @@ export const listMyGames = documented(
           .openapi({ type: 'integer', minimum: 1, maximum: 100, description: 'Page size (default 50).' }),
         cursor: z.string().max(2048).optional().openapi({ description: 'From the previous page.' }),
         wait: wholeNumberQuery(
-          'With `turn=mine`, long-poll: wait up to this many seconds (0-20) for a game to wait for your move.',
+          'With `turn=mine`, long-poll: wait up to this many seconds (0-20) for a game to wait for your move. A fifth wait at once: `429`, `Retry-After`.',
           0,
           20,
         ),

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { OptionalIdempotencyKeySchema } from '../schemas/common';
 import { MeSchema, NewPlayerSchema, RegisteredPlayerSchema } from '../schemas/players';
-import { accountEtag } from './headers';
+import { accountEtag, replayed } from './headers';
 import { bearer, documented, json } from './responses';
 
 export const registerPlayer = documented(
@@ -22,7 +22,10 @@ export const registerPlayer = documented(
       201: {
         description: 'The player and its token.',
         ...json(RegisteredPlayerSchema),
-        headers: { Location: { description: 'Where you are: `/v1/me`.', required: true, schema: { type: 'string' } } },
+        headers: {
+          Location: { description: 'Where you are: `/v1/me`.', required: true, schema: { type: 'string' } },
+          ...replayed,
+        },
       },
     },
   }),

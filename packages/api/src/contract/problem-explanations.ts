@@ -61,7 +61,8 @@ export const EXPLANATIONS: Readonly<Record<ProblemCode, Explanation>> = {
     todo: 'Ask from a version you have seen: currentVersion is the newest.',
   },
   'request/too-many-requests': {
-    happened: 'You went over a rate limit: your player’s, a game’s messages’, or registrations from your address.',
+    happened:
+      'You went over a rate limit: your player’s, a game’s messages’, registrations from your address, or four long-polls (`wait=`) held at once.',
     todo: 'Wait Retry-After seconds, then retry (the same Idempotency-Key if it was a change). RateLimit says what is left.',
   },
   'auth/unauthenticated': {
@@ -69,8 +70,9 @@ export const EXPLANATIONS: Readonly<Record<ProblemCode, Explanation>> = {
     todo: 'Send `Authorization: Bearer <token>` with the token from POST /v1/players or POST /v1/me/tokens. A revoked token stays refused.',
   },
   'game/not-found': {
-    happened: 'There is no such game, or you are not seated in it (games are private to their players).',
-    todo: 'Check the game id; join the game first (with its invite code) if you mean to play it.',
+    happened:
+      'There is no such game, or you are not seated in it (games are private to their players). Joining, an invite code that is not the game’s answers this too, in the same words whether or not the game exists: a wrong code tells a stranger nothing.',
+    todo: 'Check the game id (and, joining, the invite code, as they were shared with you); join the game first if you mean to play it.',
   },
   'game/left': {
     happened: 'You left this game: you may read it, as a spectator, but not act in it.',

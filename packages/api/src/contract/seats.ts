@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { IdempotencyKeySchema, IfMatchSchema } from '../schemas/common';
 import { BotRequestSchema } from '../schemas/game';
 import { CommandReplySchema } from '../schemas/replies';
-import { etag } from './headers';
+import { commandReplyHeaders } from './headers';
 import { bearer, documented, json } from './responses';
 import { gameIdParams as params } from './params';
 
@@ -10,7 +10,7 @@ const headers = z.object({
   'if-match': IfMatchSchema,
   'idempotency-key': IdempotencyKeySchema,
 });
-const reply = (description: string) => ({ description, ...json(CommandReplySchema), headers: { ...etag } });
+const reply = (description: string) => ({ description, ...json(CommandReplySchema), headers: commandReplyHeaders });
 
 export const addBot = documented(
   createRoute({

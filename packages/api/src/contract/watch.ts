@@ -52,7 +52,8 @@ export const revokeWatchLink = documented(
     operationId: 'revokeWatchLink',
     tags: ['Watching'],
     summary: 'Revoke a watch link',
-    description: 'Any seated player may: its token is refused from the next request on.',
+    description:
+      'Any seated player may: its token is refused from the next request on. No `Idempotency-Key`: a retry after it went through gets `404`, meaning done.',
     security: bearer,
     request: {
       params: params.extend({
@@ -93,7 +94,11 @@ export const watchEvents = documented(
       query: z.object({
         after: wholeNumber('After this version (default 0).', 0, Number.MAX_SAFE_INTEGER),
         limit: wholeNumber('At most this many commits (1-1000, default 1000).', 1, 1000),
-        wait: wholeNumber('Long-poll: wait up to this many seconds (0-20).', 0, 20),
+        wait: wholeNumber(
+          'Long-poll: wait up to this many seconds (0-20). A fifth wait at once: `429`, `Retry-After`.',
+          0,
+          20,
+        ),
       }),
     },
     responses: { 200: { description: 'A page of commits.', ...json(EventPageSchema), headers: cacheControl } },

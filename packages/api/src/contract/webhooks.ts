@@ -70,7 +70,8 @@ export const updateWebhookEndpoint = documented(
     operationId: 'updateWebhookEndpoint',
     tags,
     summary: 'Change a webhook endpoint',
-    description: 'Changes only what the body names: its URL, events, games, description, or turns it off and on.',
+    description:
+      'Changes only what the body names: its URL, events, games, description, or turns it off and on. No `Idempotency-Key`: sent again, it sets the same.',
     security: bearer,
     request: { params, body: { ...json(WebhookEndpointUpdateSchema), required: true } },
     responses: { 200: { description: 'The endpoint as it is now.', ...json(WebhookEndpointSchema) } },
@@ -84,7 +85,8 @@ export const deleteWebhookEndpoint = documented(
     operationId: 'deleteWebhookEndpoint',
     tags,
     summary: 'Remove a webhook endpoint',
-    description: 'Nothing more is sent to it; deliveries still pending are cancelled.',
+    description:
+      'Nothing more is sent to it; deliveries still pending are cancelled. No `Idempotency-Key`: a retry after it went through gets `404`, meaning done.',
     security: bearer,
     request: { params },
     responses: { 204: { description: 'Removed.' } },
@@ -151,7 +153,7 @@ export const redeliverWebhook = documented(
     tags,
     summary: 'Send a delivery again',
     description:
-      'One more attempt, soon, with the same `webhook-id` (deduplicate on it), whatever the delivery’s status; no retries follow it.',
+      'One more attempt, soon, with the same `webhook-id` (deduplicate on it), whatever the delivery’s status; no retries follow it. No `Idempotency-Key`: a retry may send one more attempt, which the `webhook-id` dedupes.',
     security: bearer,
     request: {
       params: params.extend({ deliveryId: DeliveryIdSchema.openapi({ param: { name: 'deliveryId', in: 'path' } }) }),

@@ -12,6 +12,7 @@ import type { AccountCommand } from './account-decider';
 import { isOpen, LEGACY_SESSION, sessionsOf, type Session } from './record';
 import type { Executed, PlayerRepository, StoredPlayer } from './repository';
 import { withdrawFromAll } from './withdraw';
+import { markReplayed } from '../replayed';
 
 /** A change a player asks of their account: at the version they read (If-Match), under their key. */
 export interface AccountRequest {
@@ -72,7 +73,7 @@ export class Accounts {
     // account as it is now (a deleted account, or a revoked session, never comes back this way).
     const opened = stored.record.sessions?.[0]?.id ?? session.id;
     if (stored.replayed) await this.#stillOpen(id, opened);
-    return { player: playerOf(stored), token: signer.tokenFor(id, opened) };
+    return markReplayed({ player: playerOf(stored), token: signer.tokenFor(id, opened) }, stored.replayed);
   }
 
   /** The caller's account as it is now (one strongly consistent read). */

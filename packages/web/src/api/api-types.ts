@@ -360,7 +360,7 @@ export interface paths {
         get?: never;
         /**
          * Mute (or unmute) a game’s messages
-         * @description For you alone: while muted, `GET …/messages` returns none. Others still post and read. Kept on your account; setting it again changes nothing.
+         * @description For you alone: while muted, `GET …/messages` returns none. Others still post and read. Kept on your account. No `Idempotency-Key`: setting it again changes nothing.
          */
         put: operations["muteMessages"];
         post?: never;
@@ -406,7 +406,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke a watch link
-         * @description Any seated player may: its token is refused from the next request on.
+         * @description Any seated player may: its token is refused from the next request on. No `Idempotency-Key`: a retry after it went through gets `404`, meaning done.
          */
         delete: operations["revokeWatchLink"];
         options?: never;
@@ -620,14 +620,14 @@ export interface paths {
         post?: never;
         /**
          * Remove a webhook endpoint
-         * @description Nothing more is sent to it; deliveries still pending are cancelled.
+         * @description Nothing more is sent to it; deliveries still pending are cancelled. No `Idempotency-Key`: a retry after it went through gets `404`, meaning done.
          */
         delete: operations["deleteWebhookEndpoint"];
         options?: never;
         head?: never;
         /**
          * Change a webhook endpoint
-         * @description Changes only what the body names: its URL, events, games, description, or turns it off and on.
+         * @description Changes only what the body names: its URL, events, games, description, or turns it off and on. No `Idempotency-Key`: sent again, it sets the same.
          */
         patch: operations["updateWebhookEndpoint"];
         trace?: never;
@@ -703,7 +703,7 @@ export interface paths {
         put?: never;
         /**
          * Send a delivery again
-         * @description One more attempt, soon, with the same `webhook-id` (deduplicate on it), whatever the delivery’s status; no retries follow it.
+         * @description One more attempt, soon, with the same `webhook-id` (deduplicate on it), whatever the delivery’s status; no retries follow it. No `Idempotency-Key`: a retry may send one more attempt, which the `webhook-id` dedupes.
          */
         post: operations["redeliverWebhook"];
         delete?: never;
@@ -2500,6 +2500,7 @@ export interface components {
                 "X-Request-Id": components["headers"]["RequestId"];
                 RateLimit: components["headers"]["RateLimitIfCounted"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                ETag: components["headers"]["CurrentETag"];
                 [name: string]: unknown;
             };
             content: {
@@ -2701,6 +2702,10 @@ export interface components {
         ETag: string;
         /** @description Your account’s version, quoted (`"3"`): send it back in If-Match to change the account (a rename, a revocation, its deletion). */
         AccountETag: string;
+        /** @description The current version of what the request named (the game, or your account), quoted, as `currentVersion` says it: the ETag to decide again on. */
+        CurrentETag: string;
+        /** @description `true` when this is a retry’s answer: the first reply to this `Idempotency-Key`, sent again (nothing was done twice). Absent on a first answer. */
+        IdempotentReplayed: "true";
         /** @description Seconds to wait before retrying. */
         RetryAfter: number;
         /** @description Who may keep the response, and how long: `private, no-cache` on what changes (a game, a list, a log: a browser keeps it and asks again, with `If-None-Match` where there is an ETag), `private, max-age=3600` on what a finished game never changes (its export, its replay). Never a shared cache: each reply is one player’s. */
@@ -2747,16 +2752,17 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Where you are: `/v1/me`. */
                     Location: string;
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
                      *       "player": {
-                     *         "id": "p_3d1yuX_n7ba_ewEYIrtnhQ",
+                     *         "id": "p_YGQU3Y5h3vZWUgXa7LnsBw",
                      *         "name": "Ann"
                      *       },
-                     *       "token": "cf2.p_3d1yuX_n7ba_ewEYIrtnhQ.DL9trL9Hgzo.w5oO9Mj8jVGGExw1fIvusLZOfzDCiKHUQVCBJ5lHjyg"
+                     *       "token": "cf2.p_YGQU3Y5h3vZWUgXa7LnsBw.ubOvacNt2UU.oLwpRQB4_JyB0Y4_iTLj8r1G15_ViPv53eRGKxW8cew"
                      *     }
                      */
                     "application/json": components["schemas"]["RegisteredPlayer"];
@@ -2795,7 +2801,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "player": {
-                     *         "id": "p_3d1yuX_n7ba_ewEYIrtnhQ",
+                     *         "id": "p_YGQU3Y5h3vZWUgXa7LnsBw",
                      *         "name": "Ann"
                      *       }
                      *     }
@@ -2884,7 +2890,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "player": {
-                     *         "id": "p_3d1yuX_n7ba_ewEYIrtnhQ",
+                     *         "id": "p_YGQU3Y5h3vZWUgXa7LnsBw",
                      *         "name": "Annie"
                      *       }
                      *     }
@@ -2929,12 +2935,12 @@ export interface operations {
                      * @example {
                      *       "tokens": [
                      *         {
-                     *           "id": "DL9trL9Hgzo",
+                     *           "id": "ubOvacNt2UU",
                      *           "createdAt": "2026-11-30T07:00:00.000Z",
                      *           "current": true
                      *         },
                      *         {
-                     *           "id": "0Ne8PzGr8uo",
+                     *           "id": "zM1ukwk_y-c",
                      *           "createdAt": "2026-11-30T07:04:00.000Z",
                      *           "current": false
                      *         }
@@ -2977,8 +2983,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "token": "cf2.p_3d1yuX_n7ba_ewEYIrtnhQ.0Ne8PzGr8uo._hj5wBMoDVtYx3m9pP4RPR-DaVcFtaFM6xk3n0AReOM",
-                     *       "id": "0Ne8PzGr8uo",
+                     *       "token": "cf2.p_YGQU3Y5h3vZWUgXa7LnsBw.zM1ukwk_y-c.jtA9UPpUqljGhF9Pgp8DrHnjIVtZ-XY5szLHoWVVlTQ",
+                     *       "id": "zM1ukwk_y-c",
                      *       "createdAt": "2026-11-30T07:04:00.000Z"
                      *     }
                      */
@@ -3109,7 +3115,7 @@ export interface operations {
                 limit?: number;
                 /** @description From the previous page. */
                 cursor?: string;
-                /** @description With `turn=mine`, long-poll: wait up to this many seconds (0-20) for a game to wait for your move. */
+                /** @description With `turn=mine`, long-poll: wait up to this many seconds (0-20) for a game to wait for your move. A fifth wait at once: `429`, `Retry-After`. */
                 wait?: number;
             };
             header?: never;
@@ -3131,18 +3137,18 @@ export interface operations {
                      * @example {
                      *       "games": [
                      *         {
-                     *           "id": "g_MAA5pKrgRQk_StifiYuCfQ",
+                     *           "id": "g_GfwCH9ZeF0nJ0iEGTzdKRw",
                      *           "yourTurn": false,
                      *           "status": "playing",
                      *           "version": 2,
                      *           "since": "2026-12-01T11:58:00.000Z",
                      *           "seats": [
                      *             {
-                     *               "playerId": "p_3d1yuX_n7ba_ewEYIrtnhQ",
+                     *               "playerId": "p_YGQU3Y5h3vZWUgXa7LnsBw",
                      *               "name": "Annie"
                      *             },
                      *             {
-                     *               "playerId": "p_Miwbc9PyNEf2oIdjlIkrPw",
+                     *               "playerId": "p__ck9f0oA88qiKaI68wbfcQ",
                      *               "name": "Bob"
                      *             }
                      *           ],
@@ -3154,18 +3160,18 @@ export interface operations {
                      *           "deadline": null
                      *         },
                      *         {
-                     *           "id": "g_EDGcWBM0-LFLfq2oU_b2Dg",
+                     *           "id": "g_Mtq_plLCnryPF9s6KpWNcg",
                      *           "yourTurn": false,
                      *           "status": "finished",
                      *           "version": 126,
                      *           "since": "2026-12-01T11:54:00.000Z",
                      *           "seats": [
                      *             {
-                     *               "playerId": "p_3d1yuX_n7ba_ewEYIrtnhQ",
+                     *               "playerId": "p_YGQU3Y5h3vZWUgXa7LnsBw",
                      *               "name": "Annie"
                      *             },
                      *             {
-                     *               "playerId": "p_Miwbc9PyNEf2oIdjlIkrPw",
+                     *               "playerId": "p__ck9f0oA88qiKaI68wbfcQ",
                      *               "name": "Bob"
                      *             }
                      *           ],
@@ -3227,6 +3233,7 @@ export interface operations {
                     /** @description Where the game is: `/v1/games/{id}`. */
                     Location: string;
                     ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3255,13 +3262,13 @@ export interface operations {
                      *           "type": "SeatTaken",
                      *           "seat": 0,
                      *           "player": {
-                     *             "id": "p_3d1yuX_n7ba_ewEYIrtnhQ",
+                     *             "id": "p_YGQU3Y5h3vZWUgXa7LnsBw",
                      *             "name": "Annie"
                      *           }
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_EDGcWBM0-LFLfq2oU_b2Dg",
+                     *         "id": "g_Mtq_plLCnryPF9s6KpWNcg",
                      *         "version": 1,
                      *         "status": "waiting",
                      *         "rules": {
@@ -3281,12 +3288,12 @@ export interface operations {
                      *         "creator": 0,
                      *         "rematchOf": null,
                      *         "yourSeat": 0,
-                     *         "inviteCode": "K3NYPB02HA",
+                     *         "inviteCode": "Q0F0DVXDVQ",
                      *         "seats": [
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_3d1yuX_n7ba_ewEYIrtnhQ",
+                     *               "id": "p_YGQU3Y5h3vZWUgXa7LnsBw",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -3371,7 +3378,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "inviteCode": "K3NYPB02HA"
+                 *       "inviteCode": "Q0F0DVXDVQ"
                  *     }
                  */
                 "application/json": components["schemas"]["Join"];
@@ -3385,6 +3392,7 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3396,174 +3404,16 @@ export interface operations {
                      *           "type": "SeatTaken",
                      *           "seat": 1,
                      *           "player": {
-                     *             "id": "p_Miwbc9PyNEf2oIdjlIkrPw",
+                     *             "id": "p__ck9f0oA88qiKaI68wbfcQ",
                      *             "name": "Bob"
                      *           }
                      *         },
                      *         {
                      *           "type": "GameStarted"
-                     *         },
-                     *         {
-                     *           "type": "HandDealt",
-                     *           "hand": 0,
-                     *           "dealer": 0,
-                     *           "opener": "6-6",
-                     *           "tiles": [
-                     *             "6-2",
-                     *             "5-5",
-                     *             "5-2"
-                     *           ],
-                     *           "tileCounts": [
-                     *             3,
-                     *             3
-                     *           ],
-                     *           "boneyardSize": 22
-                     *         },
-                     *         {
-                     *           "type": "TileDrawn",
-                     *           "seat": 1,
-                     *           "tile": "6-5",
-                     *           "reason": "opening",
-                     *           "forced": true
-                     *         },
-                     *         {
-                     *           "type": "TileDrawn",
-                     *           "seat": 0,
-                     *           "reason": "opening",
-                     *           "forced": true
-                     *         },
-                     *         {
-                     *           "type": "TileDrawn",
-                     *           "seat": 1,
-                     *           "tile": "4-3",
-                     *           "reason": "opening",
-                     *           "forced": true
-                     *         },
-                     *         {
-                     *           "type": "TileDrawn",
-                     *           "seat": 0,
-                     *           "reason": "opening",
-                     *           "forced": true
-                     *         },
-                     *         {
-                     *           "type": "TileDrawn",
-                     *           "seat": 1,
-                     *           "tile": "1-0",
-                     *           "reason": "opening",
-                     *           "forced": true
-                     *         },
-                     *         {
-                     *           "type": "TileDrawn",
-                     *           "seat": 0,
-                     *           "reason": "opening",
-                     *           "forced": true
-                     *         },
-                     *         {
-                     *           "type": "TileDrawn",
-                     *           "seat": 1,
-                     *           "tile": "3-1",
-                     *           "reason": "opening",
-                     *           "forced": true
-                     *         },
-                     *         {
-                     *           "type": "TileDrawn",
-                     *           "seat": 0,
-                     *           "reason": "opening",
-                     *           "forced": true
-                     *         },
-                     *         {
-                     *           "type": "TileDrawn",
-                     *           "seat": 1,
-                     *           "tile": "2-2",
-                     *           "reason": "opening",
-                     *           "forced": true
-                     *         },
-                     *         {
-                     *           "type": "TileDrawn",
-                     *           "seat": 0,
-                     *           "reason": "opening",
-                     *           "forced": true
-                     *         },
-                     *         {
-                     *           "type": "TileDrawn",
-                     *           "seat": 1,
-                     *           "tile": "0-0",
-                     *           "reason": "opening",
-                     *           "forced": true
-                     *         },
-                     *         {
-                     *           "type": "TileDrawn",
-                     *           "seat": 0,
-                     *           "reason": "opening",
-                     *           "forced": true
-                     *         },
-                     *         {
-                     *           "type": "TileDrawn",
-                     *           "seat": 1,
-                     *           "tile": "3-3",
-                     *           "reason": "opening",
-                     *           "forced": true
-                     *         },
-                     *         {
-                     *           "type": "TileDrawn",
-                     *           "seat": 0,
-                     *           "reason": "opening",
-                     *           "forced": true
-                     *         },
-                     *         {
-                     *           "type": "TileDrawn",
-                     *           "seat": 1,
-                     *           "tile": "4-2",
-                     *           "reason": "opening",
-                     *           "forced": true
-                     *         },
-                     *         {
-                     *           "type": "TileDrawn",
-                     *           "seat": 0,
-                     *           "reason": "opening",
-                     *           "forced": true
-                     *         },
-                     *         {
-                     *           "type": "TileDrawn",
-                     *           "seat": 1,
-                     *           "tile": "6-0",
-                     *           "reason": "opening",
-                     *           "forced": true
-                     *         },
-                     *         {
-                     *           "type": "TileDrawn",
-                     *           "seat": 0,
-                     *           "reason": "opening",
-                     *           "forced": true
-                     *         },
-                     *         {
-                     *           "type": "TileDrawn",
-                     *           "seat": 1,
-                     *           "tile": "2-0",
-                     *           "reason": "opening",
-                     *           "forced": true
-                     *         },
-                     *         {
-                     *           "type": "TileDrawn",
-                     *           "seat": 0,
-                     *           "reason": "opening",
-                     *           "forced": true
-                     *         },
-                     *         {
-                     *           "type": "TileDrawn",
-                     *           "seat": 1,
-                     *           "tile": "6-6",
-                     *           "reason": "opening",
-                     *           "forced": true
-                     *         },
-                     *         {
-                     *           "type": "RootPlaced",
-                     *           "seat": 1,
-                     *           "tile": "6-6"
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_EDGcWBM0-LFLfq2oU_b2Dg",
+                     *         "id": "g_Mtq_plLCnryPF9s6KpWNcg",
                      *         "version": 2,
                      *         "status": "playing",
                      *         "rules": {
@@ -3588,7 +3438,7 @@ export interface operations {
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_3d1yuX_n7ba_ewEYIrtnhQ",
+                     *               "id": "p_YGQU3Y5h3vZWUgXa7LnsBw",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -3602,7 +3452,7 @@ export interface operations {
                      *           {
                      *             "seat": 1,
                      *             "player": {
-                     *               "id": "p_Miwbc9PyNEf2oIdjlIkrPw",
+                     *               "id": "p__ck9f0oA88qiKaI68wbfcQ",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -3728,7 +3578,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "g_EDGcWBM0-LFLfq2oU_b2Dg",
+                     *       "id": "g_Mtq_plLCnryPF9s6KpWNcg",
                      *       "version": 2,
                      *       "status": "playing",
                      *       "rules": {
@@ -3753,7 +3603,7 @@ export interface operations {
                      *         {
                      *           "seat": 0,
                      *           "player": {
-                     *             "id": "p_3d1yuX_n7ba_ewEYIrtnhQ",
+                     *             "id": "p_YGQU3Y5h3vZWUgXa7LnsBw",
                      *             "name": "Annie"
                      *           },
                      *           "bot": null,
@@ -3767,7 +3617,7 @@ export interface operations {
                      *         {
                      *           "seat": 1,
                      *           "player": {
-                     *             "id": "p_Miwbc9PyNEf2oIdjlIkrPw",
+                     *             "id": "p__ck9f0oA88qiKaI68wbfcQ",
                      *             "name": "Bob"
                      *           },
                      *           "bot": null,
@@ -3908,6 +3758,7 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3922,7 +3773,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_zUfAXm0RzLR3ECR_rTNKEw",
+                     *         "id": "g_8HCvXZY-LOyrBEFEYjW7FA",
                      *         "version": 2,
                      *         "status": "waiting",
                      *         "rules": {
@@ -3942,12 +3793,12 @@ export interface operations {
                      *         "creator": 0,
                      *         "rematchOf": null,
                      *         "yourSeat": 0,
-                     *         "inviteCode": "F17XM85JSG",
+                     *         "inviteCode": "9X6JRMNYB7",
                      *         "seats": [
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_3d1yuX_n7ba_ewEYIrtnhQ",
+                     *               "id": "p_YGQU3Y5h3vZWUgXa7LnsBw",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -4065,6 +3916,7 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4079,7 +3931,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_zUfAXm0RzLR3ECR_rTNKEw",
+                     *         "id": "g_8HCvXZY-LOyrBEFEYjW7FA",
                      *         "version": 4,
                      *         "status": "waiting",
                      *         "rules": {
@@ -4099,12 +3951,12 @@ export interface operations {
                      *         "creator": 0,
                      *         "rematchOf": null,
                      *         "yourSeat": 2,
-                     *         "inviteCode": "F17XM85JSG",
+                     *         "inviteCode": "9X6JRMNYB7",
                      *         "seats": [
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_3d1yuX_n7ba_ewEYIrtnhQ",
+                     *               "id": "p_YGQU3Y5h3vZWUgXa7LnsBw",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -4231,6 +4083,7 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4249,7 +4102,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_EDGcWBM0-LFLfq2oU_b2Dg",
+                     *         "id": "g_Mtq_plLCnryPF9s6KpWNcg",
                      *         "version": 6,
                      *         "status": "playing",
                      *         "rules": {
@@ -4274,7 +4127,7 @@ export interface operations {
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_3d1yuX_n7ba_ewEYIrtnhQ",
+                     *               "id": "p_YGQU3Y5h3vZWUgXa7LnsBw",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -4288,7 +4141,7 @@ export interface operations {
                      *           {
                      *             "seat": 1,
                      *             "player": {
-                     *               "id": "p_Miwbc9PyNEf2oIdjlIkrPw",
+                     *               "id": "p__ck9f0oA88qiKaI68wbfcQ",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -4436,6 +4289,7 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4449,7 +4303,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_EDGcWBM0-LFLfq2oU_b2Dg",
+                     *         "id": "g_Mtq_plLCnryPF9s6KpWNcg",
                      *         "version": 5,
                      *         "status": "playing",
                      *         "rules": {
@@ -4474,7 +4328,7 @@ export interface operations {
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_3d1yuX_n7ba_ewEYIrtnhQ",
+                     *               "id": "p_YGQU3Y5h3vZWUgXa7LnsBw",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -4488,7 +4342,7 @@ export interface operations {
                      *           {
                      *             "seat": 1,
                      *             "player": {
-                     *               "id": "p_Miwbc9PyNEf2oIdjlIkrPw",
+                     *               "id": "p__ck9f0oA88qiKaI68wbfcQ",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -4631,6 +4485,7 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4646,7 +4501,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_EDGcWBM0-LFLfq2oU_b2Dg",
+                     *         "id": "g_Mtq_plLCnryPF9s6KpWNcg",
                      *         "version": 3,
                      *         "status": "playing",
                      *         "rules": {
@@ -4671,7 +4526,7 @@ export interface operations {
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_3d1yuX_n7ba_ewEYIrtnhQ",
+                     *               "id": "p_YGQU3Y5h3vZWUgXa7LnsBw",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -4685,7 +4540,7 @@ export interface operations {
                      *           {
                      *             "seat": 1,
                      *             "player": {
-                     *               "id": "p_Miwbc9PyNEf2oIdjlIkrPw",
+                     *               "id": "p__ck9f0oA88qiKaI68wbfcQ",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -4791,7 +4646,7 @@ export interface operations {
                 after?: number;
                 /** @description At most this many commits (1-1000, default 1000). */
                 limit?: number;
-                /** @description Long-poll: wait up to this many seconds (0-20) for something new. */
+                /** @description Long-poll: wait up to this many seconds (0-20) for something new. A fifth wait at once: `429`, `Retry-After`. */
                 wait?: number;
             };
             header?: never;
@@ -4841,7 +4696,7 @@ export interface operations {
                      *               "type": "SeatTaken",
                      *               "seat": 0,
                      *               "player": {
-                     *                 "id": "p_3d1yuX_n7ba_ewEYIrtnhQ",
+                     *                 "id": "p_YGQU3Y5h3vZWUgXa7LnsBw",
                      *                 "name": "Annie"
                      *               }
                      *             }
@@ -5048,7 +4903,7 @@ export interface operations {
                      * @example {
                      *       "links": [
                      *         {
-                     *           "id": "dSbZ3FqifmU",
+                     *           "id": "102rjMFDoCA",
                      *           "seat": 0,
                      *           "createdAt": "2026-11-30T07:17:00.000Z"
                      *         }
@@ -5093,10 +4948,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "dSbZ3FqifmU",
+                     *       "id": "102rjMFDoCA",
                      *       "seat": 0,
                      *       "createdAt": "2026-11-30T07:17:00.000Z",
-                     *       "token": "cw1.g_EDGcWBM0-LFLfq2oU_b2Dg.dSbZ3FqifmU.3LQWerH3msF751uYvh-V-dHdIzHPcKwOmBi7yKrLDaY"
+                     *       "token": "cw1.g_Mtq_plLCnryPF9s6KpWNcg.102rjMFDoCA.FGRQW015AlusEpVMHHohBqHzASrmkPLqv93DikVFfSg"
                      *     }
                      */
                     "application/json": components["schemas"]["NewWatchLink"];
@@ -5181,7 +5036,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "g_EDGcWBM0-LFLfq2oU_b2Dg",
+                     *       "id": "g_Mtq_plLCnryPF9s6KpWNcg",
                      *       "version": 2,
                      *       "status": "playing",
                      *       "rules": {
@@ -5204,7 +5059,7 @@ export interface operations {
                      *         {
                      *           "seat": 0,
                      *           "player": {
-                     *             "id": "p_3d1yuX_n7ba_ewEYIrtnhQ",
+                     *             "id": "p_YGQU3Y5h3vZWUgXa7LnsBw",
                      *             "name": "Annie"
                      *           },
                      *           "bot": null,
@@ -5218,7 +5073,7 @@ export interface operations {
                      *         {
                      *           "seat": 1,
                      *           "player": {
-                     *             "id": "p_Miwbc9PyNEf2oIdjlIkrPw",
+                     *             "id": "p__ck9f0oA88qiKaI68wbfcQ",
                      *             "name": "Bob"
                      *           },
                      *           "bot": null,
@@ -5286,7 +5141,7 @@ export interface operations {
                 after?: number;
                 /** @description At most this many commits (1-1000, default 1000). */
                 limit?: number;
-                /** @description Long-poll: wait up to this many seconds (0-20). */
+                /** @description Long-poll: wait up to this many seconds (0-20). A fifth wait at once: `429`, `Retry-After`. */
                 wait?: number;
             };
             header?: never;
@@ -5333,7 +5188,7 @@ export interface operations {
                      *               "type": "SeatTaken",
                      *               "seat": 0,
                      *               "player": {
-                     *                 "id": "p_3d1yuX_n7ba_ewEYIrtnhQ",
+                     *                 "id": "p_YGQU3Y5h3vZWUgXa7LnsBw",
                      *                 "name": "Annie"
                      *               }
                      *             }
@@ -5379,6 +5234,7 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5392,7 +5248,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_zUfAXm0RzLR3ECR_rTNKEw",
+                     *         "id": "g_8HCvXZY-LOyrBEFEYjW7FA",
                      *         "version": 5,
                      *         "status": "cancelled",
                      *         "rules": {
@@ -5417,7 +5273,7 @@ export interface operations {
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_3d1yuX_n7ba_ewEYIrtnhQ",
+                     *               "id": "p_YGQU3Y5h3vZWUgXa7LnsBw",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -5532,6 +5388,7 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5544,115 +5401,16 @@ export interface operations {
                      *           "type": "SeatTaken",
                      *           "seat": 0,
                      *           "player": {
-                     *             "id": "p_3d1yuX_n7ba_ewEYIrtnhQ",
+                     *             "id": "p_YGQU3Y5h3vZWUgXa7LnsBw",
                      *             "name": "Annie"
                      *           }
                      *         },
                      *         {
                      *           "type": "GameStarted"
-                     *         },
-                     *         {
-                     *           "type": "HandDealt",
-                     *           "hand": 0,
-                     *           "dealer": 0,
-                     *           "opener": "6-6",
-                     *           "tiles": [
-                     *             "2-0",
-                     *             "4-1",
-                     *             "2-1"
-                     *           ],
-                     *           "tileCounts": [
-                     *             3,
-                     *             3
-                     *           ],
-                     *           "boneyardSize": 22
-                     *         },
-                     *         {
-                     *           "type": "TileDrawn",
-                     *           "seat": 1,
-                     *           "reason": "opening",
-                     *           "forced": true
-                     *         },
-                     *         {
-                     *           "type": "TileDrawn",
-                     *           "seat": 0,
-                     *           "tile": "5-2",
-                     *           "reason": "opening",
-                     *           "forced": true
-                     *         },
-                     *         {
-                     *           "type": "TileDrawn",
-                     *           "seat": 1,
-                     *           "reason": "opening",
-                     *           "forced": true
-                     *         },
-                     *         {
-                     *           "type": "TileDrawn",
-                     *           "seat": 0,
-                     *           "tile": "4-2",
-                     *           "reason": "opening",
-                     *           "forced": true
-                     *         },
-                     *         {
-                     *           "type": "TileDrawn",
-                     *           "seat": 1,
-                     *           "reason": "opening",
-                     *           "forced": true
-                     *         },
-                     *         {
-                     *           "type": "TileDrawn",
-                     *           "seat": 0,
-                     *           "tile": "0-0",
-                     *           "reason": "opening",
-                     *           "forced": true
-                     *         },
-                     *         {
-                     *           "type": "TileDrawn",
-                     *           "seat": 1,
-                     *           "reason": "opening",
-                     *           "forced": true
-                     *         },
-                     *         {
-                     *           "type": "TileDrawn",
-                     *           "seat": 0,
-                     *           "tile": "5-4",
-                     *           "reason": "opening",
-                     *           "forced": true
-                     *         },
-                     *         {
-                     *           "type": "TileDrawn",
-                     *           "seat": 1,
-                     *           "reason": "opening",
-                     *           "forced": true
-                     *         },
-                     *         {
-                     *           "type": "TileDrawn",
-                     *           "seat": 0,
-                     *           "tile": "3-1",
-                     *           "reason": "opening",
-                     *           "forced": true
-                     *         },
-                     *         {
-                     *           "type": "TileDrawn",
-                     *           "seat": 1,
-                     *           "reason": "opening",
-                     *           "forced": true
-                     *         },
-                     *         {
-                     *           "type": "TileDrawn",
-                     *           "seat": 0,
-                     *           "tile": "6-6",
-                     *           "reason": "opening",
-                     *           "forced": true
-                     *         },
-                     *         {
-                     *           "type": "RootPlaced",
-                     *           "seat": 0,
-                     *           "tile": "6-6"
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_MAA5pKrgRQk_StifiYuCfQ",
+                     *         "id": "g_GfwCH9ZeF0nJ0iEGTzdKRw",
                      *         "version": 2,
                      *         "status": "playing",
                      *         "rules": {
@@ -5670,14 +5428,14 @@ export interface operations {
                      *         },
                      *         "open": false,
                      *         "creator": 1,
-                     *         "rematchOf": "g_EDGcWBM0-LFLfq2oU_b2Dg",
+                     *         "rematchOf": "g_Mtq_plLCnryPF9s6KpWNcg",
                      *         "yourSeat": 0,
                      *         "inviteCode": null,
                      *         "seats": [
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_3d1yuX_n7ba_ewEYIrtnhQ",
+                     *               "id": "p_YGQU3Y5h3vZWUgXa7LnsBw",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -5691,7 +5449,7 @@ export interface operations {
                      *           {
                      *             "seat": 1,
                      *             "player": {
-                     *               "id": "p_Miwbc9PyNEf2oIdjlIkrPw",
+                     *               "id": "p__ck9f0oA88qiKaI68wbfcQ",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -5764,6 +5522,7 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5790,22 +5549,22 @@ export interface operations {
                      *           "seats": 2,
                      *           "creator": 1,
                      *           "reserved": [
-                     *             "p_3d1yuX_n7ba_ewEYIrtnhQ",
-                     *             "p_Miwbc9PyNEf2oIdjlIkrPw"
+                     *             "p_YGQU3Y5h3vZWUgXa7LnsBw",
+                     *             "p__ck9f0oA88qiKaI68wbfcQ"
                      *           ],
-                     *           "rematchOf": "g_EDGcWBM0-LFLfq2oU_b2Dg"
+                     *           "rematchOf": "g_Mtq_plLCnryPF9s6KpWNcg"
                      *         },
                      *         {
                      *           "type": "SeatTaken",
                      *           "seat": 1,
                      *           "player": {
-                     *             "id": "p_Miwbc9PyNEf2oIdjlIkrPw",
+                     *             "id": "p__ck9f0oA88qiKaI68wbfcQ",
                      *             "name": "Bob"
                      *           }
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_MAA5pKrgRQk_StifiYuCfQ",
+                     *         "id": "g_GfwCH9ZeF0nJ0iEGTzdKRw",
                      *         "version": 1,
                      *         "status": "waiting",
                      *         "rules": {
@@ -5823,7 +5582,7 @@ export interface operations {
                      *         },
                      *         "open": false,
                      *         "creator": 1,
-                     *         "rematchOf": "g_EDGcWBM0-LFLfq2oU_b2Dg",
+                     *         "rematchOf": "g_Mtq_plLCnryPF9s6KpWNcg",
                      *         "yourSeat": 1,
                      *         "inviteCode": null,
                      *         "seats": [
@@ -5841,7 +5600,7 @@ export interface operations {
                      *           {
                      *             "seat": 1,
                      *             "player": {
-                     *               "id": "p_Miwbc9PyNEf2oIdjlIkrPw",
+                     *               "id": "p__ck9f0oA88qiKaI68wbfcQ",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -5924,7 +5683,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "format": "chickenfoot/export-1",
-                     *       "id": "g_EDGcWBM0-LFLfq2oU_b2Dg",
+                     *       "id": "g_Mtq_plLCnryPF9s6KpWNcg",
                      *       "rematchOf": null,
                      *       "rules": {
                      *         "set": 6,
@@ -5943,7 +5702,7 @@ export interface operations {
                      *         {
                      *           "seat": 0,
                      *           "player": {
-                     *             "id": "p_3d1yuX_n7ba_ewEYIrtnhQ",
+                     *             "id": "p_YGQU3Y5h3vZWUgXa7LnsBw",
                      *             "name": "Annie"
                      *           },
                      *           "bot": null
@@ -5951,7 +5710,7 @@ export interface operations {
                      *         {
                      *           "seat": 1,
                      *           "player": {
-                     *             "id": "p_Miwbc9PyNEf2oIdjlIkrPw",
+                     *             "id": "p__ck9f0oA88qiKaI68wbfcQ",
                      *             "name": "Bob"
                      *           },
                      *           "bot": null
@@ -5961,7 +5720,7 @@ export interface operations {
                      *         {
                      *           "version": 126,
                      *           "at": "2026-12-01T11:54:00.000Z",
-                     *           "by": "p_3d1yuX_n7ba_ewEYIrtnhQ",
+                     *           "by": "p_YGQU3Y5h3vZWUgXa7LnsBw",
                      *           "events": [
                      *             {
                      *               "type": "TilePlayed",
@@ -6141,7 +5900,7 @@ export interface operations {
                      *         "4-0"
                      *       ],
                      *       "game": {
-                     *         "id": "g_EDGcWBM0-LFLfq2oU_b2Dg",
+                     *         "id": "g_Mtq_plLCnryPF9s6KpWNcg",
                      *         "version": 3,
                      *         "status": "playing",
                      *         "rules": {
@@ -6164,7 +5923,7 @@ export interface operations {
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_3d1yuX_n7ba_ewEYIrtnhQ",
+                     *               "id": "p_YGQU3Y5h3vZWUgXa7LnsBw",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -6178,7 +5937,7 @@ export interface operations {
                      *           {
                      *             "seat": 1,
                      *             "player": {
-                     *               "id": "p_Miwbc9PyNEf2oIdjlIkrPw",
+                     *               "id": "p__ck9f0oA88qiKaI68wbfcQ",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -6270,7 +6029,7 @@ export interface operations {
                      * @example {
                      *       "games": [
                      *         {
-                     *           "id": "g_zUfAXm0RzLR3ECR_rTNKEw",
+                     *           "id": "g_8HCvXZY-LOyrBEFEYjW7FA",
                      *           "rules": {
                      *             "set": 9,
                      *             "spokes": 6,
@@ -6347,6 +6106,7 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6377,13 +6137,13 @@ export interface operations {
                      *           "type": "SeatTaken",
                      *           "seat": 0,
                      *           "player": {
-                     *             "id": "p_Miwbc9PyNEf2oIdjlIkrPw",
+                     *             "id": "p__ck9f0oA88qiKaI68wbfcQ",
                      *             "name": "Bob"
                      *           }
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_FDkCuJ8X9n6B6STXLb39Pg",
+                     *         "id": "g_lCi4NHxY--rePdqqC6I5vg",
                      *         "version": 1,
                      *         "status": "waiting",
                      *         "rules": {
@@ -6403,12 +6163,12 @@ export interface operations {
                      *         "creator": 0,
                      *         "rematchOf": null,
                      *         "yourSeat": 0,
-                     *         "inviteCode": "3TC8AR52NQ",
+                     *         "inviteCode": "SYBKKCWR14",
                      *         "seats": [
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_Miwbc9PyNEf2oIdjlIkrPw",
+                     *               "id": "p__ck9f0oA88qiKaI68wbfcQ",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -6499,7 +6259,7 @@ export interface operations {
                      * @example {
                      *       "endpoints": [
                      *         {
-                     *           "id": "we_0F3u3l_R0URYJLrpUxCORw",
+                     *           "id": "we_gwec_2WR3TFwvhmainz0Tg",
                      *           "url": "http://127.0.0.1:9/chickenfoot",
                      *           "events": [
                      *             "turn.started",
@@ -6573,7 +6333,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "endpoint": {
-                     *         "id": "we_0F3u3l_R0URYJLrpUxCORw",
+                     *         "id": "we_gwec_2WR3TFwvhmainz0Tg",
                      *         "url": "http://127.0.0.1:9/chickenfoot",
                      *         "events": [
                      *           "turn.started",
@@ -6591,7 +6351,7 @@ export interface operations {
                      *         "updatedAt": "2026-11-30T07:08:00.000Z",
                      *         "previousSecretExpiresAt": null
                      *       },
-                     *       "secret": "whsec_uSzEoF/J3rHE+PiEiA0RBuUd/YQaIsTC"
+                     *       "secret": "whsec_V1MFOxnAUaj1SIbUvhTviHMKCceVN06u"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointSecret"];
@@ -6645,7 +6405,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_0F3u3l_R0URYJLrpUxCORw",
+                     *       "id": "we_gwec_2WR3TFwvhmainz0Tg",
                      *       "url": "http://127.0.0.1:9/chickenfoot",
                      *       "events": [
                      *         "turn.started",
@@ -6742,7 +6502,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_0F3u3l_R0URYJLrpUxCORw",
+                     *       "id": "we_gwec_2WR3TFwvhmainz0Tg",
                      *       "url": "http://127.0.0.1:9/chickenfoot",
                      *       "events": [
                      *         "turn.started"
@@ -6811,7 +6571,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "endpoint": {
-                     *         "id": "we_0F3u3l_R0URYJLrpUxCORw",
+                     *         "id": "we_gwec_2WR3TFwvhmainz0Tg",
                      *         "url": "http://127.0.0.1:9/chickenfoot",
                      *         "events": [
                      *           "turn.started",
@@ -6829,7 +6589,7 @@ export interface operations {
                      *         "updatedAt": "2026-12-01T12:12:00.000Z",
                      *         "previousSecretExpiresAt": "2026-12-02T12:12:00.000Z"
                      *       },
-                     *       "secret": "whsec_qctHvUNJ/D4gtl1DNKWXfD0ErunYTBOd"
+                     *       "secret": "whsec_FzsbtRTSk0hHJ5eVqaF4p79Mgib1xYtu"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointSecret"];
@@ -6871,8 +6631,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "wd_1839233986560485",
-                     *       "messageId": "msg_7FkSZHyl2QXSDj-tV3E1-hcr",
+                     *       "id": "wd_1839233986560034",
+                     *       "messageId": "msg_16kOVn_Vhlmy4i7bBpIGzluN",
                      *       "type": "webhook.test",
                      *       "gameId": null,
                      *       "status": "pending",
@@ -6880,7 +6640,7 @@ export interface operations {
                      *       "nextAttemptAt": "2026-12-01T12:09:00.000Z",
                      *       "attemptCount": 0,
                      *       "attempts": [],
-                     *       "body": "{\"type\":\"webhook.test\",\"timestamp\":\"2026-12-01T12:09:00.000Z\",\"data\":{\"endpointId\":\"we_0F3u3l_R0URYJLrpUxCORw\",\"message\":\"A test from Chickenfoot: if its signature verifies, your endpoint is ready.\"}}"
+                     *       "body": "{\"type\":\"webhook.test\",\"timestamp\":\"2026-12-01T12:09:00.000Z\",\"data\":{\"endpointId\":\"we_gwec_2WR3TFwvhmainz0Tg\",\"message\":\"A test from Chickenfoot: if its signature verifies, your endpoint is ready.\"}}"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDelivery"];
@@ -6927,47 +6687,47 @@ export interface operations {
                      * @example {
                      *       "deliveries": [
                      *         {
-                     *           "id": "wd_1839233986560485",
-                     *           "messageId": "msg_7FkSZHyl2QXSDj-tV3E1-hcr",
+                     *           "id": "wd_1839233986560034",
+                     *           "messageId": "msg_16kOVn_Vhlmy4i7bBpIGzluN",
                      *           "type": "webhook.test",
                      *           "gameId": null,
                      *           "status": "pending",
                      *           "createdAt": "2026-12-01T12:09:00.000Z",
-                     *           "nextAttemptAt": "2026-12-01T12:10:04.687Z",
+                     *           "nextAttemptAt": "2026-12-01T12:10:05.453Z",
                      *           "attemptCount": 1,
                      *           "attempts": [
                      *             {
                      *               "at": "2026-12-01T12:10:00.000Z",
                      *               "status": null,
                      *               "outcome": "connect",
-                     *               "ms": 25,
+                     *               "ms": 32,
                      *               "detail": "ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:9"
                      *             }
                      *           ],
-                     *           "body": "{\"type\":\"webhook.test\",\"timestamp\":\"2026-12-01T12:09:00.000Z\",\"data\":{\"endpointId\":\"we_0F3u3l_R0URYJLrpUxCORw\",\"message\":\"A test from Chickenfoot: if its signature verifies, your endpoint is ready.\"}}"
+                     *           "body": "{\"type\":\"webhook.test\",\"timestamp\":\"2026-12-01T12:09:00.000Z\",\"data\":{\"endpointId\":\"we_gwec_2WR3TFwvhmainz0Tg\",\"message\":\"A test from Chickenfoot: if its signature verifies, your endpoint is ready.\"}}"
                      *         },
                      *         {
-                     *           "id": "wd_1839233310720299",
-                     *           "messageId": "msg_WhqmCmYeRTx6WIMIPfqCH02Y",
+                     *           "id": "wd_1839233310720402",
+                     *           "messageId": "msg_zvBGJyUkna87U7-1wJ_P2rxU",
                      *           "type": "game.started",
-                     *           "gameId": "g_MAA5pKrgRQk_StifiYuCfQ",
+                     *           "gameId": "g_GfwCH9ZeF0nJ0iEGTzdKRw",
                      *           "status": "pending",
                      *           "createdAt": "2026-12-01T11:58:00.000Z",
-                     *           "nextAttemptAt": "2026-12-01T12:10:05.047Z",
+                     *           "nextAttemptAt": "2026-12-01T12:10:04.941Z",
                      *           "attemptCount": 1,
                      *           "attempts": [
                      *             {
                      *               "at": "2026-12-01T12:10:00.000Z",
                      *               "status": null,
                      *               "outcome": "connect",
-                     *               "ms": 101,
+                     *               "ms": 80,
                      *               "detail": "ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:9"
                      *             }
                      *           ],
-                     *           "body": "{\"type\":\"game.started\",\"timestamp\":\"2026-12-01T11:58:00.000Z\",\"data\":{\"gameId\":\"g_MAA5pKrgRQk_StifiYuCfQ\",\"version\":2}}"
+                     *           "body": "{\"type\":\"game.started\",\"timestamp\":\"2026-12-01T11:58:00.000Z\",\"data\":{\"gameId\":\"g_GfwCH9ZeF0nJ0iEGTzdKRw\",\"version\":2}}"
                      *         }
                      *       ],
-                     *       "cursor": "1839233310720299"
+                     *       "cursor": "1839233310720402"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDeliveryList"];
@@ -7007,8 +6767,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "wd_1839233986560485",
-                     *       "messageId": "msg_7FkSZHyl2QXSDj-tV3E1-hcr",
+                     *       "id": "wd_1839233986560034",
+                     *       "messageId": "msg_16kOVn_Vhlmy4i7bBpIGzluN",
                      *       "type": "webhook.test",
                      *       "gameId": null,
                      *       "status": "pending",
@@ -7020,11 +6780,11 @@ export interface operations {
                      *           "at": "2026-12-01T12:10:00.000Z",
                      *           "status": null,
                      *           "outcome": "connect",
-                     *           "ms": 25,
+                     *           "ms": 32,
                      *           "detail": "ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:9"
                      *         }
                      *       ],
-                     *       "body": "{\"type\":\"webhook.test\",\"timestamp\":\"2026-12-01T12:09:00.000Z\",\"data\":{\"endpointId\":\"we_0F3u3l_R0URYJLrpUxCORw\",\"message\":\"A test from Chickenfoot: if its signature verifies, your endpoint is ready.\"}}"
+                     *       "body": "{\"type\":\"webhook.test\",\"timestamp\":\"2026-12-01T12:09:00.000Z\",\"data\":{\"endpointId\":\"we_gwec_2WR3TFwvhmainz0Tg\",\"message\":\"A test from Chickenfoot: if its signature verifies, your endpoint is ready.\"}}"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDelivery"];
@@ -7074,7 +6834,7 @@ export interface operations {
                  *       "type": "turn.started",
                  *       "timestamp": "2026-12-01T11:53:00.000Z",
                  *       "data": {
-                 *         "gameId": "g_EDGcWBM0-LFLfq2oU_b2Dg",
+                 *         "gameId": "g_Mtq_plLCnryPF9s6KpWNcg",
                  *         "version": 125,
                  *         "seat": 0,
                  *         "deadline": "2026-12-02T11:53:00.000Z"
@@ -7122,7 +6882,7 @@ export interface operations {
                  *       "type": "turn.reminder",
                  *       "timestamp": "2026-12-01T03:59:00.000Z",
                  *       "data": {
-                 *         "gameId": "g_EDGcWBM0-LFLfq2oU_b2Dg",
+                 *         "gameId": "g_Mtq_plLCnryPF9s6KpWNcg",
                  *         "version": 3,
                  *         "seat": 0,
                  *         "deadline": "2026-12-01T09:11:00.000Z"
@@ -7170,7 +6930,7 @@ export interface operations {
                  *       "type": "turn.timed-out",
                  *       "timestamp": "2026-12-01T09:53:00.000Z",
                  *       "data": {
-                 *         "gameId": "g_EDGcWBM0-LFLfq2oU_b2Dg",
+                 *         "gameId": "g_Mtq_plLCnryPF9s6KpWNcg",
                  *         "version": 4,
                  *         "seat": 0
                  *       }
@@ -7217,7 +6977,7 @@ export interface operations {
                  *       "type": "game.started",
                  *       "timestamp": "2026-12-01T11:58:00.000Z",
                  *       "data": {
-                 *         "gameId": "g_MAA5pKrgRQk_StifiYuCfQ",
+                 *         "gameId": "g_GfwCH9ZeF0nJ0iEGTzdKRw",
                  *         "version": 2
                  *       }
                  *     }
@@ -7263,7 +7023,7 @@ export interface operations {
                  *       "type": "hand.ended",
                  *       "timestamp": "2026-12-01T11:54:00.000Z",
                  *       "data": {
-                 *         "gameId": "g_EDGcWBM0-LFLfq2oU_b2Dg",
+                 *         "gameId": "g_Mtq_plLCnryPF9s6KpWNcg",
                  *         "version": 126,
                  *         "hand": 6,
                  *         "reason": "blocked",
@@ -7320,7 +7080,7 @@ export interface operations {
                  *       "type": "game.finished",
                  *       "timestamp": "2026-12-01T11:54:00.000Z",
                  *       "data": {
-                 *         "gameId": "g_EDGcWBM0-LFLfq2oU_b2Dg",
+                 *         "gameId": "g_Mtq_plLCnryPF9s6KpWNcg",
                  *         "version": 126,
                  *         "totals": [
                  *           212,
@@ -7373,7 +7133,7 @@ export interface operations {
                  *       "type": "webhook.test",
                  *       "timestamp": "2026-12-01T12:09:00.000Z",
                  *       "data": {
-                 *         "endpointId": "we_0F3u3l_R0URYJLrpUxCORw",
+                 *         "endpointId": "we_gwec_2WR3TFwvhmainz0Tg",
                  *         "message": "A test from Chickenfoot: if its signature verifies, your endpoint is ready."
                  *       }
                  *     }
