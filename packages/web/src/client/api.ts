@@ -317,7 +317,7 @@ export class Api {
   async cancel(id: string, version: number) {
     return changed((key) =>
       this.client.POST('/v1/games/{id}/cancel', {
-        params: { path: { id }, header: { 'if-match': `"${version}"`, 'idempotency-key': key } },
+        params: { path: { id }, header: { 'If-Match': `"${version}"`, 'Idempotency-Key': key } },
       }),
     );
   }
