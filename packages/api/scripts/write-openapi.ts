@@ -17,14 +17,18 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 /**
  * The document as YAML: no anchors (a schema used twice is written out twice, as every OpenAPI tool
  * reads it); no folding (a description stays on one line, as grep and a diff read it best); lists of
- * plain values (`required`, `enum`) and examples written inline, `[a, b]` and `{…}`: the same data in a
- * third fewer bytes, and an example reads as the JSON it is.
+ * plain values (`required`, `enum`), a bare reference (`{$ref: …}`) and examples written inline,
+ * `[a, b]` and `{…}`: the same data in a third fewer bytes, and an example reads as the JSON it is.
  */
 function toYaml(document: object): string {
   const doc = new Document(document, { aliasDuplicateObjects: false });
   visit(doc, {
     Seq(_, node) {
       if (node.items.every((item) => isScalar(item))) node.flow = true;
+    },
+    Map(_, node) {
+      const only = node.items.length === 1 ? node.items[0] : undefined;
+      if (isPair(only) && isScalar(only.key) && only.key.value === '$ref') node.flow = true;
     },
     Pair(_, pair) {
       if (isScalar(pair.key) && pair.key.value === 'example' && (isMap(pair.value) || isSeq(pair.value))) {
@@ -35,7 +39,6 @@ function toYaml(document: object): string {
   });
   return doc.toString({ lineWidth: 0, flowCollectionPadding: false });
 }
-void isPair;
 const yaml = toYaml(openApiDocument());
 const types = astToString(await openapiTS(yaml));
 const files: Record<string, string> = {

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { IdempotencyKeySchema } from '../schemas/common';
+import { CursorSchema, IdempotencyKeySchema } from '../schemas/common';
 import { LobbyPageSchema, QuickMatchReplySchema, QuickMatchSchema } from '../schemas/lobby';
 import { cacheControl, commandReplyHeaders } from './headers';
 import { bearer, documented, json } from './responses';
@@ -23,7 +23,7 @@ export const listLobby = documented(
           .max(100)
           .optional()
           .openapi({ type: 'integer', minimum: 1, maximum: 100, description: 'Page size (default 50).' }),
-        cursor: z.string().max(2048).optional().openapi({ description: 'From the previous page.' }),
+        cursor: CursorSchema,
       }),
     },
     responses: { 200: { description: 'A page of open games.', ...json(LobbyPageSchema), headers: cacheControl } },

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { IdempotencyKeySchema } from '../schemas/common';
+import { CursorSchema, IdempotencyKeySchema } from '../schemas/common';
 import { GameMessageSchema, MessagePageSchema, MuteSchema, NewMessageSchema } from '../schemas/game-messages';
 import { cacheControl } from './headers';
 import { bearer, documented, json } from './responses';
@@ -34,12 +34,13 @@ export const listMessages = documented(
     tags: ['Messages'],
     summary: 'Catch up on messages',
     description:
-      'The messages after `after` (their `seq`), oldest first: who (a seat), when, and the text, nothing else. Page with `next`; resume from `seq`. Empty (with `muted: true`) while you mute the game.',
+      'The messages after `after` (their `seq`), oldest first: who (a seat), when, and the text, nothing else. Page with `nextCursor`; resume later `after` `seq`. Empty (with `muted: true`) while you mute the game.',
     security: bearer,
     request: {
       params,
       query: z.object({
         after: wholeNumber('Messages after this `seq` (default 0: from the first).', 0, Number.MAX_SAFE_INTEGER),
+        cursor: CursorSchema,
         limit: wholeNumber('At most this many (1-200, default 200).', 1, 200),
       }),
     },

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { IdempotencyKeySchema } from '../schemas/common';
+import { CursorSchema, IdempotencyKeySchema } from '../schemas/common';
 import { EventPageSchema } from '../schemas/events';
 import { NewWatchLinkSchema, WatchLinkListSchema, WatchViewSchema } from '../schemas/watch';
 import { cacheControl } from './headers';
@@ -88,11 +88,12 @@ export const watchEvents = documented(
     tags: ['Watching'],
     summary: 'Catch up, as a watcher',
     description:
-      'The commits after version `after`, redacted for a spectator: a deal shows no tiles, a draw no tile. Page with `next`; `wait=<seconds>` long-polls, as `GET /v1/games/{id}/events` does.',
+      'The commits after version `after`, redacted for a spectator: a deal shows no tiles, a draw no tile. Page with `nextCursor`; `wait=<seconds>` long-polls, as `GET /v1/games/{id}/events` does.',
     security: watcher,
     request: {
       query: z.object({
         after: wholeNumber('After this version (default 0).', 0, Number.MAX_SAFE_INTEGER),
+        cursor: CursorSchema,
         limit: wholeNumber('At most this many commits (1-1000, default 1000).', 1, 1000),
         wait: wholeNumber(
           'Long-poll: wait up to this many seconds (0-20). A fifth wait at once: `429`, `Retry-After`.',

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { IdempotencyKeySchema } from '../schemas/common';
+import { CursorSchema, IdempotencyKeySchema } from '../schemas/common';
 import {
   DeliveryIdSchema,
   EndpointIdSchema,
@@ -136,7 +136,7 @@ export const listWebhookDeliveries = documented(
       params,
       query: z.object({
         limit: wholeNumberQuery('Page size (default 50).', 1, 100),
-        cursor: z.string().max(32).optional().openapi({ description: 'From the previous page.' }),
+        cursor: CursorSchema,
       }),
     },
     responses: {

@@ -10,7 +10,7 @@ export function lobbyRoutes(deps: AppDeps) {
   openapi(app, listLobby, async (c) => {
     const { limit = 50, cursor } = c.req.valid('query');
     const page = await deps.lobby.list({ limit, ...(cursor ? { cursor } : {}) });
-    return c.json(page, 200, { 'Cache-Control': 'private, no-cache' });
+    return c.json({ ...page, nextCursor: page.cursor }, 200, { 'Cache-Control': 'private, no-cache' });
   });
 
   openapi(app, quickMatch, async (c) => {

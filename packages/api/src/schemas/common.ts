@@ -55,6 +55,28 @@ export const GameIdSchema = z
     example: 'g_3q2-7wEvQ_6pXJ5Rk1ZPaA',
   });
 
+/**
+ * The `cursor` of every paged list, as the page before gave it (`nextCursor`): one query parameter
+ * component, shared by every list.
+ */
+export const CursorSchema = z
+  .string()
+  .max(2048)
+  .openapi('Cursor', {
+    description: 'Where a page starts: a `nextCursor`, opaque.',
+    param: {
+      name: 'cursor',
+      in: 'query',
+      description: 'A page’s `nextCursor`, sent back as it came.',
+    },
+  })
+  .optional();
+
+/** Every page's `nextCursor`: one schema, so every list says it alike (a string, or null on the last page). */
+export const NextCursorSchema = z.string().nullable().openapi('NextCursor', {
+  description: 'Send it as `cursor` for the next page; null when this page ends the list as it is now.',
+});
+
 /** An Idempotency-Key header value, where it is optional (registration). */
 export const OptionalIdempotencyKeySchema = z
   .string()

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { PlayerSchema } from './players';
 import { BotLevelSchema, RulesSchema } from './rules';
-import { nullable, SeatSchema, TileSchema, TimestampSchema } from './common';
+import { NextCursorSchema, nullable, SeatSchema, TileSchema, TimestampSchema } from './common';
 
 const seat = SeatSchema;
 const variants = [
@@ -142,11 +142,11 @@ export const CommitSchema = z
 export const EventPageSchema = z
   .object({
     commits: z.array(CommitSchema).readonly(),
-    next: z
-      .number()
-      .int()
-      .nullable()
-      .openapi({ description: 'Pass as `after` for the next page; null when you are caught up.' }),
+    next: z.number().int().nullable().openapi({
+      deprecated: true,
+      description: 'Deprecated: read `nextCursor`.',
+    }),
+    nextCursor: NextCursorSchema,
     version: z
       .number()
       .int()

@@ -311,7 +311,7 @@ export interface paths {
          * Catch up on what happened
          * @description The commits after version `after`, oldest first, each event redacted for you: the deal shows only your tiles, a draw shows the tile only to the drawer.
          *
-         *     Page with `next`; when it is null you are caught up, and `version` is where to resume. A whole game usually fits one page.
+         *     Page with `nextCursor`; when it is null you are caught up, and `version` is where to resume (`after`). A whole game usually fits one page.
          *
          *     With `wait=<seconds>` and nothing new yet, the request waits (up to 20 s) and returns as soon as something happens.
          */
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Catch up on messages
-         * @description The messages after `after` (their `seq`), oldest first: who (a seat), when, and the text, nothing else. Page with `next`; resume from `seq`. Empty (with `muted: true`) while you mute the game.
+         * @description The messages after `after` (their `seq`), oldest first: who (a seat), when, and the text, nothing else. Page with `nextCursor`; resume later `after` `seq`. Empty (with `muted: true`) while you mute the game.
          */
         get: operations["listMessages"];
         put?: never;
@@ -443,7 +443,7 @@ export interface paths {
         };
         /**
          * Catch up, as a watcher
-         * @description The commits after version `after`, redacted for a spectator: a deal shows no tiles, a draw no tile. Page with `next`; `wait=<seconds>` long-polls, as `GET /v1/games/{id}/events` does.
+         * @description The commits after version `after`, redacted for a spectator: a deal shows no tiles, a draw no tile. Page with `nextCursor`; `wait=<seconds>` long-polls, as `GET /v1/games/{id}/events` does.
          */
         get: operations["watchEvents"];
         put?: never;
@@ -1220,8 +1220,12 @@ export interface components {
         GameList: {
             /** @description Your games, in the order the operation says. */
             games: components["schemas"]["GameSummary"][];
-            /** @description Pass it as `cursor` to get the next page; null on the last. */
+            /**
+             * @deprecated
+             * @description Deprecated: read `nextCursor`.
+             */
             cursor: string | null;
+            nextCursor: components["schemas"]["NextCursor"];
         };
         /** @description One of your games, as your lists show it: enough to decide whether to open it. */
         GameSummary: {
@@ -1260,6 +1264,10 @@ export interface components {
              */
             deadline: string | null;
         };
+        /** @description Send it as `cursor` for the next page; null when this page ends the list as it is now. */
+        NextCursor: string | null;
+        /** @description Where a page starts: a `nextCursor`, opaque. */
+        Cursor: string;
         /** @description What every command on a game answers: the version after it, what it caused, and the game. */
         CommandReply: {
             /** @description The game version after the command. */
@@ -1911,8 +1919,12 @@ export interface components {
         EventPage: {
             /** @description The commits, oldest first. */
             commits: components["schemas"]["Commit"][];
-            /** @description Pass as `after` for the next page; null when you are caught up. */
+            /**
+             * @deprecated
+             * @description Deprecated: read `nextCursor`.
+             */
             next: number | null;
+            nextCursor: components["schemas"]["NextCursor"];
             /** @description The newest version you have now (the last commit returned, or `after`). */
             version: number;
         };
@@ -1955,8 +1967,12 @@ export interface components {
         MessagePage: {
             /** @description The messages after `after`, oldest first. */
             messages: components["schemas"]["GameMessage"][];
-            /** @description Pass as `after` for more; null: you are caught up. */
+            /**
+             * @deprecated
+             * @description Deprecated: read `nextCursor`.
+             */
             next: number | null;
+            nextCursor: components["schemas"]["NextCursor"];
             /** @description Where to resume (`after`) next time. */
             seq: number;
             /** @description True when you muted this game: `messages` is then always empty. */
@@ -2126,8 +2142,12 @@ export interface components {
         LobbyPage: {
             /** @description Open games, newest first. */
             games: components["schemas"]["LobbyGame"][];
-            /** @description Pass it to get the next page; null on the last. */
+            /**
+             * @deprecated
+             * @description Deprecated: read `nextCursor`.
+             */
             cursor: string | null;
+            nextCursor: components["schemas"]["NextCursor"];
         };
         /** @description An open game as the lobby lists it: enough to choose one. */
         LobbyGame: {
@@ -2306,8 +2326,12 @@ export interface components {
         WebhookDeliveryList: {
             /** @description Deliveries, newest first. */
             deliveries: components["schemas"]["WebhookDelivery"][];
-            /** @description Pass it as `cursor` for the next page; null on the last. */
+            /**
+             * @deprecated
+             * @description Deprecated: read `nextCursor`.
+             */
             cursor: string | null;
+            nextCursor: components["schemas"]["NextCursor"];
         };
     };
     responses: {
@@ -2759,10 +2783,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "player": {
-                     *         "id": "p_YGQU3Y5h3vZWUgXa7LnsBw",
+                     *         "id": "p_v-JIjvDCKSJwEp6hK-LA-g",
                      *         "name": "Ann"
                      *       },
-                     *       "token": "cf2.p_YGQU3Y5h3vZWUgXa7LnsBw.ubOvacNt2UU.oLwpRQB4_JyB0Y4_iTLj8r1G15_ViPv53eRGKxW8cew"
+                     *       "token": "cf2.p_v-JIjvDCKSJwEp6hK-LA-g.T2y-9wYHAbg.aUXk_qoH-KcmdNbd03dIjZy_NLc1iTHC5oeGfmVVZ3c"
                      *     }
                      */
                     "application/json": components["schemas"]["RegisteredPlayer"];
@@ -2801,7 +2825,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "player": {
-                     *         "id": "p_YGQU3Y5h3vZWUgXa7LnsBw",
+                     *         "id": "p_v-JIjvDCKSJwEp6hK-LA-g",
                      *         "name": "Ann"
                      *       }
                      *     }
@@ -2890,7 +2914,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "player": {
-                     *         "id": "p_YGQU3Y5h3vZWUgXa7LnsBw",
+                     *         "id": "p_v-JIjvDCKSJwEp6hK-LA-g",
                      *         "name": "Annie"
                      *       }
                      *     }
@@ -2935,12 +2959,12 @@ export interface operations {
                      * @example {
                      *       "tokens": [
                      *         {
-                     *           "id": "ubOvacNt2UU",
+                     *           "id": "T2y-9wYHAbg",
                      *           "createdAt": "2026-11-30T07:00:00.000Z",
                      *           "current": true
                      *         },
                      *         {
-                     *           "id": "zM1ukwk_y-c",
+                     *           "id": "yIAWOC9BgGQ",
                      *           "createdAt": "2026-11-30T07:04:00.000Z",
                      *           "current": false
                      *         }
@@ -2983,8 +3007,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "token": "cf2.p_YGQU3Y5h3vZWUgXa7LnsBw.zM1ukwk_y-c.jtA9UPpUqljGhF9Pgp8DrHnjIVtZ-XY5szLHoWVVlTQ",
-                     *       "id": "zM1ukwk_y-c",
+                     *       "token": "cf2.p_v-JIjvDCKSJwEp6hK-LA-g.yIAWOC9BgGQ.4w7Lr62PyIySG3VSBP7Vf8eLsLqJXwnSqgDwFkI9ac8",
+                     *       "id": "yIAWOC9BgGQ",
                      *       "createdAt": "2026-11-30T07:04:00.000Z"
                      *     }
                      */
@@ -3113,8 +3137,8 @@ export interface operations {
                 turn?: "mine";
                 /** @description Page size (default 50). */
                 limit?: number;
-                /** @description From the previous page. */
-                cursor?: string;
+                /** @description A page’s `nextCursor`, sent back as it came. */
+                cursor?: components["schemas"]["Cursor"];
                 /** @description With `turn=mine`, long-poll: wait up to this many seconds (0-20) for a game to wait for your move. A fifth wait at once: `429`, `Retry-After`. */
                 wait?: number;
             };
@@ -3137,41 +3161,18 @@ export interface operations {
                      * @example {
                      *       "games": [
                      *         {
-                     *           "id": "g_GfwCH9ZeF0nJ0iEGTzdKRw",
+                     *           "id": "g_OMV6mfTKQHGk2eByrzqPTg",
                      *           "yourTurn": false,
                      *           "status": "playing",
                      *           "version": 2,
                      *           "since": "2026-12-01T11:58:00.000Z",
                      *           "seats": [
                      *             {
-                     *               "playerId": "p_YGQU3Y5h3vZWUgXa7LnsBw",
+                     *               "playerId": "p_v-JIjvDCKSJwEp6hK-LA-g",
                      *               "name": "Annie"
                      *             },
                      *             {
-                     *               "playerId": "p__ck9f0oA88qiKaI68wbfcQ",
-                     *               "name": "Bob"
-                     *             }
-                     *           ],
-                     *           "bots": [
-                     *             null,
-                     *             null
-                     *           ],
-                     *           "turnHours": 24,
-                     *           "deadline": null
-                     *         },
-                     *         {
-                     *           "id": "g_Mtq_plLCnryPF9s6KpWNcg",
-                     *           "yourTurn": false,
-                     *           "status": "finished",
-                     *           "version": 126,
-                     *           "since": "2026-12-01T11:54:00.000Z",
-                     *           "seats": [
-                     *             {
-                     *               "playerId": "p_YGQU3Y5h3vZWUgXa7LnsBw",
-                     *               "name": "Annie"
-                     *             },
-                     *             {
-                     *               "playerId": "p__ck9f0oA88qiKaI68wbfcQ",
+                     *               "playerId": "p_8fZBGvUX8RCCRxgH4FNWdg",
                      *               "name": "Bob"
                      *             }
                      *           ],
@@ -3183,7 +3184,8 @@ export interface operations {
                      *           "deadline": null
                      *         }
                      *       ],
-                     *       "cursor": null
+                     *       "cursor": "W1sicGsiLCJnYW1lI2dfT01WNm1mVEtRSEdrMmVCeXJ6cVBUZyJdLFsic2siLCItMSJdLFsiZ3BrIiwicGxheWVyI3Bfdi1KSWp2RENLU0p3RXA2aEstTEEtZyJdLFsiZ3NrIiwiMjAyNi0xMi0wMVQxMTo1ODowMC4wMDBaI2dfT01WNm1mVEtRSEdrMmVCeXJ6cVBUZyJdXQ",
+                     *       "nextCursor": "W1sicGsiLCJnYW1lI2dfT01WNm1mVEtRSEdrMmVCeXJ6cVBUZyJdLFsic2siLCItMSJdLFsiZ3BrIiwicGxheWVyI3Bfdi1KSWp2RENLU0p3RXA2aEstTEEtZyJdLFsiZ3NrIiwiMjAyNi0xMi0wMVQxMTo1ODowMC4wMDBaI2dfT01WNm1mVEtRSEdrMmVCeXJ6cVBUZyJdXQ"
                      *     }
                      */
                     "application/json": components["schemas"]["GameList"];
@@ -3262,13 +3264,13 @@ export interface operations {
                      *           "type": "SeatTaken",
                      *           "seat": 0,
                      *           "player": {
-                     *             "id": "p_YGQU3Y5h3vZWUgXa7LnsBw",
+                     *             "id": "p_v-JIjvDCKSJwEp6hK-LA-g",
                      *             "name": "Annie"
                      *           }
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_Mtq_plLCnryPF9s6KpWNcg",
+                     *         "id": "g_llFD5A5KQz3qpDqqXf9CtQ",
                      *         "version": 1,
                      *         "status": "waiting",
                      *         "rules": {
@@ -3288,12 +3290,12 @@ export interface operations {
                      *         "creator": 0,
                      *         "rematchOf": null,
                      *         "yourSeat": 0,
-                     *         "inviteCode": "Q0F0DVXDVQ",
+                     *         "inviteCode": "VGGPS7HA8C",
                      *         "seats": [
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_YGQU3Y5h3vZWUgXa7LnsBw",
+                     *               "id": "p_v-JIjvDCKSJwEp6hK-LA-g",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -3378,7 +3380,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "inviteCode": "Q0F0DVXDVQ"
+                 *       "inviteCode": "VGGPS7HA8C"
                  *     }
                  */
                 "application/json": components["schemas"]["Join"];
@@ -3404,7 +3406,7 @@ export interface operations {
                      *           "type": "SeatTaken",
                      *           "seat": 1,
                      *           "player": {
-                     *             "id": "p__ck9f0oA88qiKaI68wbfcQ",
+                     *             "id": "p_8fZBGvUX8RCCRxgH4FNWdg",
                      *             "name": "Bob"
                      *           }
                      *         },
@@ -3413,7 +3415,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_Mtq_plLCnryPF9s6KpWNcg",
+                     *         "id": "g_llFD5A5KQz3qpDqqXf9CtQ",
                      *         "version": 2,
                      *         "status": "playing",
                      *         "rules": {
@@ -3438,7 +3440,7 @@ export interface operations {
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_YGQU3Y5h3vZWUgXa7LnsBw",
+                     *               "id": "p_v-JIjvDCKSJwEp6hK-LA-g",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -3452,7 +3454,7 @@ export interface operations {
                      *           {
                      *             "seat": 1,
                      *             "player": {
-                     *               "id": "p__ck9f0oA88qiKaI68wbfcQ",
+                     *               "id": "p_8fZBGvUX8RCCRxgH4FNWdg",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -3578,7 +3580,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "g_Mtq_plLCnryPF9s6KpWNcg",
+                     *       "id": "g_llFD5A5KQz3qpDqqXf9CtQ",
                      *       "version": 2,
                      *       "status": "playing",
                      *       "rules": {
@@ -3603,7 +3605,7 @@ export interface operations {
                      *         {
                      *           "seat": 0,
                      *           "player": {
-                     *             "id": "p_YGQU3Y5h3vZWUgXa7LnsBw",
+                     *             "id": "p_v-JIjvDCKSJwEp6hK-LA-g",
                      *             "name": "Annie"
                      *           },
                      *           "bot": null,
@@ -3617,7 +3619,7 @@ export interface operations {
                      *         {
                      *           "seat": 1,
                      *           "player": {
-                     *             "id": "p__ck9f0oA88qiKaI68wbfcQ",
+                     *             "id": "p_8fZBGvUX8RCCRxgH4FNWdg",
                      *             "name": "Bob"
                      *           },
                      *           "bot": null,
@@ -3773,7 +3775,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_8HCvXZY-LOyrBEFEYjW7FA",
+                     *         "id": "g_z70-sRJkX4U0BE9rA8PsQA",
                      *         "version": 2,
                      *         "status": "waiting",
                      *         "rules": {
@@ -3793,12 +3795,12 @@ export interface operations {
                      *         "creator": 0,
                      *         "rematchOf": null,
                      *         "yourSeat": 0,
-                     *         "inviteCode": "9X6JRMNYB7",
+                     *         "inviteCode": "J959TAACEF",
                      *         "seats": [
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_YGQU3Y5h3vZWUgXa7LnsBw",
+                     *               "id": "p_v-JIjvDCKSJwEp6hK-LA-g",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -3931,7 +3933,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_8HCvXZY-LOyrBEFEYjW7FA",
+                     *         "id": "g_z70-sRJkX4U0BE9rA8PsQA",
                      *         "version": 4,
                      *         "status": "waiting",
                      *         "rules": {
@@ -3951,12 +3953,12 @@ export interface operations {
                      *         "creator": 0,
                      *         "rematchOf": null,
                      *         "yourSeat": 2,
-                     *         "inviteCode": "9X6JRMNYB7",
+                     *         "inviteCode": "J959TAACEF",
                      *         "seats": [
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_YGQU3Y5h3vZWUgXa7LnsBw",
+                     *               "id": "p_v-JIjvDCKSJwEp6hK-LA-g",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -4102,7 +4104,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_Mtq_plLCnryPF9s6KpWNcg",
+                     *         "id": "g_llFD5A5KQz3qpDqqXf9CtQ",
                      *         "version": 6,
                      *         "status": "playing",
                      *         "rules": {
@@ -4127,7 +4129,7 @@ export interface operations {
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_YGQU3Y5h3vZWUgXa7LnsBw",
+                     *               "id": "p_v-JIjvDCKSJwEp6hK-LA-g",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -4141,7 +4143,7 @@ export interface operations {
                      *           {
                      *             "seat": 1,
                      *             "player": {
-                     *               "id": "p__ck9f0oA88qiKaI68wbfcQ",
+                     *               "id": "p_8fZBGvUX8RCCRxgH4FNWdg",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -4303,7 +4305,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_Mtq_plLCnryPF9s6KpWNcg",
+                     *         "id": "g_llFD5A5KQz3qpDqqXf9CtQ",
                      *         "version": 5,
                      *         "status": "playing",
                      *         "rules": {
@@ -4328,7 +4330,7 @@ export interface operations {
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_YGQU3Y5h3vZWUgXa7LnsBw",
+                     *               "id": "p_v-JIjvDCKSJwEp6hK-LA-g",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -4342,7 +4344,7 @@ export interface operations {
                      *           {
                      *             "seat": 1,
                      *             "player": {
-                     *               "id": "p__ck9f0oA88qiKaI68wbfcQ",
+                     *               "id": "p_8fZBGvUX8RCCRxgH4FNWdg",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -4501,7 +4503,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_Mtq_plLCnryPF9s6KpWNcg",
+                     *         "id": "g_llFD5A5KQz3qpDqqXf9CtQ",
                      *         "version": 3,
                      *         "status": "playing",
                      *         "rules": {
@@ -4526,7 +4528,7 @@ export interface operations {
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_YGQU3Y5h3vZWUgXa7LnsBw",
+                     *               "id": "p_v-JIjvDCKSJwEp6hK-LA-g",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -4540,7 +4542,7 @@ export interface operations {
                      *           {
                      *             "seat": 1,
                      *             "player": {
-                     *               "id": "p__ck9f0oA88qiKaI68wbfcQ",
+                     *               "id": "p_8fZBGvUX8RCCRxgH4FNWdg",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -4644,6 +4646,8 @@ export interface operations {
             query?: {
                 /** @description Return what happened after this version (default 0: everything). A version past the game’s newest is refused (`request/version-ahead`, with `currentVersion`). */
                 after?: number;
+                /** @description A page’s `nextCursor`, sent back as it came. */
+                cursor?: components["schemas"]["Cursor"];
                 /** @description At most this many commits (1-1000, default 1000). */
                 limit?: number;
                 /** @description Long-poll: wait up to this many seconds (0-20) for something new. A fifth wait at once: `429`, `Retry-After`. */
@@ -4696,7 +4700,7 @@ export interface operations {
                      *               "type": "SeatTaken",
                      *               "seat": 0,
                      *               "player": {
-                     *                 "id": "p_YGQU3Y5h3vZWUgXa7LnsBw",
+                     *                 "id": "p_v-JIjvDCKSJwEp6hK-LA-g",
                      *                 "name": "Annie"
                      *               }
                      *             }
@@ -4704,7 +4708,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "next": 1,
-                     *       "version": 1
+                     *       "version": 1,
+                     *       "nextCursor": "ZXZlbnRzLjE"
                      *     }
                      */
                     "application/json": components["schemas"]["EventPage"];
@@ -4724,6 +4729,8 @@ export interface operations {
             query?: {
                 /** @description Messages after this `seq` (default 0: from the first). */
                 after?: number;
+                /** @description A page’s `nextCursor`, sent back as it came. */
+                cursor?: components["schemas"]["Cursor"];
                 /** @description At most this many (1-200, default 200). */
                 limit?: number;
             };
@@ -4758,7 +4765,8 @@ export interface operations {
                      *       ],
                      *       "next": null,
                      *       "seq": 1,
-                     *       "muted": false
+                     *       "muted": false,
+                     *       "nextCursor": null
                      *     }
                      */
                     "application/json": components["schemas"]["MessagePage"];
@@ -4903,7 +4911,7 @@ export interface operations {
                      * @example {
                      *       "links": [
                      *         {
-                     *           "id": "102rjMFDoCA",
+                     *           "id": "O1nLgzwz1rs",
                      *           "seat": 0,
                      *           "createdAt": "2026-11-30T07:17:00.000Z"
                      *         }
@@ -4948,10 +4956,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "102rjMFDoCA",
+                     *       "id": "O1nLgzwz1rs",
                      *       "seat": 0,
                      *       "createdAt": "2026-11-30T07:17:00.000Z",
-                     *       "token": "cw1.g_Mtq_plLCnryPF9s6KpWNcg.102rjMFDoCA.FGRQW015AlusEpVMHHohBqHzASrmkPLqv93DikVFfSg"
+                     *       "token": "cw1.g_llFD5A5KQz3qpDqqXf9CtQ.O1nLgzwz1rs.pCKmGoxy86-MWKP_qCjfWvQ27L9U8jTewwy9VlyMQtU"
                      *     }
                      */
                     "application/json": components["schemas"]["NewWatchLink"];
@@ -5036,7 +5044,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "g_Mtq_plLCnryPF9s6KpWNcg",
+                     *       "id": "g_llFD5A5KQz3qpDqqXf9CtQ",
                      *       "version": 2,
                      *       "status": "playing",
                      *       "rules": {
@@ -5059,7 +5067,7 @@ export interface operations {
                      *         {
                      *           "seat": 0,
                      *           "player": {
-                     *             "id": "p_YGQU3Y5h3vZWUgXa7LnsBw",
+                     *             "id": "p_v-JIjvDCKSJwEp6hK-LA-g",
                      *             "name": "Annie"
                      *           },
                      *           "bot": null,
@@ -5073,7 +5081,7 @@ export interface operations {
                      *         {
                      *           "seat": 1,
                      *           "player": {
-                     *             "id": "p__ck9f0oA88qiKaI68wbfcQ",
+                     *             "id": "p_8fZBGvUX8RCCRxgH4FNWdg",
                      *             "name": "Bob"
                      *           },
                      *           "bot": null,
@@ -5139,6 +5147,8 @@ export interface operations {
             query?: {
                 /** @description After this version (default 0). */
                 after?: number;
+                /** @description A page’s `nextCursor`, sent back as it came. */
+                cursor?: components["schemas"]["Cursor"];
                 /** @description At most this many commits (1-1000, default 1000). */
                 limit?: number;
                 /** @description Long-poll: wait up to this many seconds (0-20). A fifth wait at once: `429`, `Retry-After`. */
@@ -5188,7 +5198,7 @@ export interface operations {
                      *               "type": "SeatTaken",
                      *               "seat": 0,
                      *               "player": {
-                     *                 "id": "p_YGQU3Y5h3vZWUgXa7LnsBw",
+                     *                 "id": "p_v-JIjvDCKSJwEp6hK-LA-g",
                      *                 "name": "Annie"
                      *               }
                      *             }
@@ -5196,7 +5206,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "next": 1,
-                     *       "version": 1
+                     *       "version": 1,
+                     *       "nextCursor": "ZXZlbnRzLjE"
                      *     }
                      */
                     "application/json": components["schemas"]["EventPage"];
@@ -5248,7 +5259,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_8HCvXZY-LOyrBEFEYjW7FA",
+                     *         "id": "g_z70-sRJkX4U0BE9rA8PsQA",
                      *         "version": 5,
                      *         "status": "cancelled",
                      *         "rules": {
@@ -5273,7 +5284,7 @@ export interface operations {
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_YGQU3Y5h3vZWUgXa7LnsBw",
+                     *               "id": "p_v-JIjvDCKSJwEp6hK-LA-g",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -5401,7 +5412,7 @@ export interface operations {
                      *           "type": "SeatTaken",
                      *           "seat": 0,
                      *           "player": {
-                     *             "id": "p_YGQU3Y5h3vZWUgXa7LnsBw",
+                     *             "id": "p_v-JIjvDCKSJwEp6hK-LA-g",
                      *             "name": "Annie"
                      *           }
                      *         },
@@ -5410,7 +5421,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_GfwCH9ZeF0nJ0iEGTzdKRw",
+                     *         "id": "g_OMV6mfTKQHGk2eByrzqPTg",
                      *         "version": 2,
                      *         "status": "playing",
                      *         "rules": {
@@ -5428,14 +5439,14 @@ export interface operations {
                      *         },
                      *         "open": false,
                      *         "creator": 1,
-                     *         "rematchOf": "g_Mtq_plLCnryPF9s6KpWNcg",
+                     *         "rematchOf": "g_llFD5A5KQz3qpDqqXf9CtQ",
                      *         "yourSeat": 0,
                      *         "inviteCode": null,
                      *         "seats": [
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_YGQU3Y5h3vZWUgXa7LnsBw",
+                     *               "id": "p_v-JIjvDCKSJwEp6hK-LA-g",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -5449,7 +5460,7 @@ export interface operations {
                      *           {
                      *             "seat": 1,
                      *             "player": {
-                     *               "id": "p__ck9f0oA88qiKaI68wbfcQ",
+                     *               "id": "p_8fZBGvUX8RCCRxgH4FNWdg",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -5549,22 +5560,22 @@ export interface operations {
                      *           "seats": 2,
                      *           "creator": 1,
                      *           "reserved": [
-                     *             "p_YGQU3Y5h3vZWUgXa7LnsBw",
-                     *             "p__ck9f0oA88qiKaI68wbfcQ"
+                     *             "p_v-JIjvDCKSJwEp6hK-LA-g",
+                     *             "p_8fZBGvUX8RCCRxgH4FNWdg"
                      *           ],
-                     *           "rematchOf": "g_Mtq_plLCnryPF9s6KpWNcg"
+                     *           "rematchOf": "g_llFD5A5KQz3qpDqqXf9CtQ"
                      *         },
                      *         {
                      *           "type": "SeatTaken",
                      *           "seat": 1,
                      *           "player": {
-                     *             "id": "p__ck9f0oA88qiKaI68wbfcQ",
+                     *             "id": "p_8fZBGvUX8RCCRxgH4FNWdg",
                      *             "name": "Bob"
                      *           }
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_GfwCH9ZeF0nJ0iEGTzdKRw",
+                     *         "id": "g_OMV6mfTKQHGk2eByrzqPTg",
                      *         "version": 1,
                      *         "status": "waiting",
                      *         "rules": {
@@ -5582,7 +5593,7 @@ export interface operations {
                      *         },
                      *         "open": false,
                      *         "creator": 1,
-                     *         "rematchOf": "g_Mtq_plLCnryPF9s6KpWNcg",
+                     *         "rematchOf": "g_llFD5A5KQz3qpDqqXf9CtQ",
                      *         "yourSeat": 1,
                      *         "inviteCode": null,
                      *         "seats": [
@@ -5600,7 +5611,7 @@ export interface operations {
                      *           {
                      *             "seat": 1,
                      *             "player": {
-                     *               "id": "p__ck9f0oA88qiKaI68wbfcQ",
+                     *               "id": "p_8fZBGvUX8RCCRxgH4FNWdg",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -5683,7 +5694,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "format": "chickenfoot/export-1",
-                     *       "id": "g_Mtq_plLCnryPF9s6KpWNcg",
+                     *       "id": "g_llFD5A5KQz3qpDqqXf9CtQ",
                      *       "rematchOf": null,
                      *       "rules": {
                      *         "set": 6,
@@ -5702,7 +5713,7 @@ export interface operations {
                      *         {
                      *           "seat": 0,
                      *           "player": {
-                     *             "id": "p_YGQU3Y5h3vZWUgXa7LnsBw",
+                     *             "id": "p_v-JIjvDCKSJwEp6hK-LA-g",
                      *             "name": "Annie"
                      *           },
                      *           "bot": null
@@ -5710,7 +5721,7 @@ export interface operations {
                      *         {
                      *           "seat": 1,
                      *           "player": {
-                     *             "id": "p__ck9f0oA88qiKaI68wbfcQ",
+                     *             "id": "p_8fZBGvUX8RCCRxgH4FNWdg",
                      *             "name": "Bob"
                      *           },
                      *           "bot": null
@@ -5720,7 +5731,7 @@ export interface operations {
                      *         {
                      *           "version": 126,
                      *           "at": "2026-12-01T11:54:00.000Z",
-                     *           "by": "p_YGQU3Y5h3vZWUgXa7LnsBw",
+                     *           "by": "p_v-JIjvDCKSJwEp6hK-LA-g",
                      *           "events": [
                      *             {
                      *               "type": "TilePlayed",
@@ -5900,7 +5911,7 @@ export interface operations {
                      *         "4-0"
                      *       ],
                      *       "game": {
-                     *         "id": "g_Mtq_plLCnryPF9s6KpWNcg",
+                     *         "id": "g_llFD5A5KQz3qpDqqXf9CtQ",
                      *         "version": 3,
                      *         "status": "playing",
                      *         "rules": {
@@ -5923,7 +5934,7 @@ export interface operations {
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_YGQU3Y5h3vZWUgXa7LnsBw",
+                     *               "id": "p_v-JIjvDCKSJwEp6hK-LA-g",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -5937,7 +5948,7 @@ export interface operations {
                      *           {
                      *             "seat": 1,
                      *             "player": {
-                     *               "id": "p__ck9f0oA88qiKaI68wbfcQ",
+                     *               "id": "p_8fZBGvUX8RCCRxgH4FNWdg",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -6006,8 +6017,8 @@ export interface operations {
             query?: {
                 /** @description Page size (default 50). */
                 limit?: number;
-                /** @description From the previous page. */
-                cursor?: string;
+                /** @description A page’s `nextCursor`, sent back as it came. */
+                cursor?: components["schemas"]["Cursor"];
             };
             header?: never;
             path?: never;
@@ -6029,7 +6040,7 @@ export interface operations {
                      * @example {
                      *       "games": [
                      *         {
-                     *           "id": "g_8HCvXZY-LOyrBEFEYjW7FA",
+                     *           "id": "g_z70-sRJkX4U0BE9rA8PsQA",
                      *           "rules": {
                      *             "set": 9,
                      *             "spokes": 6,
@@ -6061,7 +6072,8 @@ export interface operations {
                      *           "ageSeconds": 60
                      *         }
                      *       ],
-                     *       "cursor": null
+                     *       "cursor": null,
+                     *       "nextCursor": null
                      *     }
                      */
                     "application/json": components["schemas"]["LobbyPage"];
@@ -6137,13 +6149,13 @@ export interface operations {
                      *           "type": "SeatTaken",
                      *           "seat": 0,
                      *           "player": {
-                     *             "id": "p__ck9f0oA88qiKaI68wbfcQ",
+                     *             "id": "p_8fZBGvUX8RCCRxgH4FNWdg",
                      *             "name": "Bob"
                      *           }
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_lCi4NHxY--rePdqqC6I5vg",
+                     *         "id": "g_Fq6KAMXmCrTgdFPULjM66Q",
                      *         "version": 1,
                      *         "status": "waiting",
                      *         "rules": {
@@ -6163,12 +6175,12 @@ export interface operations {
                      *         "creator": 0,
                      *         "rematchOf": null,
                      *         "yourSeat": 0,
-                     *         "inviteCode": "SYBKKCWR14",
+                     *         "inviteCode": "1S7E7WHTF5",
                      *         "seats": [
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p__ck9f0oA88qiKaI68wbfcQ",
+                     *               "id": "p_8fZBGvUX8RCCRxgH4FNWdg",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -6259,7 +6271,7 @@ export interface operations {
                      * @example {
                      *       "endpoints": [
                      *         {
-                     *           "id": "we_gwec_2WR3TFwvhmainz0Tg",
+                     *           "id": "we_S7gs5X_yUiJwbawPbbdNWQ",
                      *           "url": "http://127.0.0.1:9/chickenfoot",
                      *           "events": [
                      *             "turn.started",
@@ -6333,7 +6345,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "endpoint": {
-                     *         "id": "we_gwec_2WR3TFwvhmainz0Tg",
+                     *         "id": "we_S7gs5X_yUiJwbawPbbdNWQ",
                      *         "url": "http://127.0.0.1:9/chickenfoot",
                      *         "events": [
                      *           "turn.started",
@@ -6351,7 +6363,7 @@ export interface operations {
                      *         "updatedAt": "2026-11-30T07:08:00.000Z",
                      *         "previousSecretExpiresAt": null
                      *       },
-                     *       "secret": "whsec_V1MFOxnAUaj1SIbUvhTviHMKCceVN06u"
+                     *       "secret": "whsec_+naRZquoTnbBqOsHzzr2V4PiIOTW2DnZ"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointSecret"];
@@ -6405,7 +6417,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_gwec_2WR3TFwvhmainz0Tg",
+                     *       "id": "we_S7gs5X_yUiJwbawPbbdNWQ",
                      *       "url": "http://127.0.0.1:9/chickenfoot",
                      *       "events": [
                      *         "turn.started",
@@ -6502,7 +6514,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_gwec_2WR3TFwvhmainz0Tg",
+                     *       "id": "we_S7gs5X_yUiJwbawPbbdNWQ",
                      *       "url": "http://127.0.0.1:9/chickenfoot",
                      *       "events": [
                      *         "turn.started"
@@ -6571,7 +6583,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "endpoint": {
-                     *         "id": "we_gwec_2WR3TFwvhmainz0Tg",
+                     *         "id": "we_S7gs5X_yUiJwbawPbbdNWQ",
                      *         "url": "http://127.0.0.1:9/chickenfoot",
                      *         "events": [
                      *           "turn.started",
@@ -6589,7 +6601,7 @@ export interface operations {
                      *         "updatedAt": "2026-12-01T12:12:00.000Z",
                      *         "previousSecretExpiresAt": "2026-12-02T12:12:00.000Z"
                      *       },
-                     *       "secret": "whsec_FzsbtRTSk0hHJ5eVqaF4p79Mgib1xYtu"
+                     *       "secret": "whsec_A00B3K5j55FmvmbJ8zTxptI+VRk1+2ek"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointSecret"];
@@ -6631,8 +6643,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "wd_1839233986560034",
-                     *       "messageId": "msg_16kOVn_Vhlmy4i7bBpIGzluN",
+                     *       "id": "wd_1839233986560501",
+                     *       "messageId": "msg_vwukev0xzAs56NytV9OuT74Y",
                      *       "type": "webhook.test",
                      *       "gameId": null,
                      *       "status": "pending",
@@ -6640,7 +6652,7 @@ export interface operations {
                      *       "nextAttemptAt": "2026-12-01T12:09:00.000Z",
                      *       "attemptCount": 0,
                      *       "attempts": [],
-                     *       "body": "{\"type\":\"webhook.test\",\"timestamp\":\"2026-12-01T12:09:00.000Z\",\"data\":{\"endpointId\":\"we_gwec_2WR3TFwvhmainz0Tg\",\"message\":\"A test from Chickenfoot: if its signature verifies, your endpoint is ready.\"}}"
+                     *       "body": "{\"type\":\"webhook.test\",\"timestamp\":\"2026-12-01T12:09:00.000Z\",\"data\":{\"endpointId\":\"we_S7gs5X_yUiJwbawPbbdNWQ\",\"message\":\"A test from Chickenfoot: if its signature verifies, your endpoint is ready.\"}}"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDelivery"];
@@ -6661,8 +6673,8 @@ export interface operations {
             query?: {
                 /** @description Page size (default 50). */
                 limit?: number;
-                /** @description From the previous page. */
-                cursor?: string;
+                /** @description A page’s `nextCursor`, sent back as it came. */
+                cursor?: components["schemas"]["Cursor"];
             };
             header?: never;
             path: {
@@ -6687,47 +6699,28 @@ export interface operations {
                      * @example {
                      *       "deliveries": [
                      *         {
-                     *           "id": "wd_1839233986560034",
-                     *           "messageId": "msg_16kOVn_Vhlmy4i7bBpIGzluN",
+                     *           "id": "wd_1839233986560501",
+                     *           "messageId": "msg_vwukev0xzAs56NytV9OuT74Y",
                      *           "type": "webhook.test",
                      *           "gameId": null,
                      *           "status": "pending",
                      *           "createdAt": "2026-12-01T12:09:00.000Z",
-                     *           "nextAttemptAt": "2026-12-01T12:10:05.453Z",
+                     *           "nextAttemptAt": "2026-12-01T12:10:05.323Z",
                      *           "attemptCount": 1,
                      *           "attempts": [
                      *             {
                      *               "at": "2026-12-01T12:10:00.000Z",
                      *               "status": null,
                      *               "outcome": "connect",
-                     *               "ms": 32,
+                     *               "ms": 16,
                      *               "detail": "ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:9"
                      *             }
                      *           ],
-                     *           "body": "{\"type\":\"webhook.test\",\"timestamp\":\"2026-12-01T12:09:00.000Z\",\"data\":{\"endpointId\":\"we_gwec_2WR3TFwvhmainz0Tg\",\"message\":\"A test from Chickenfoot: if its signature verifies, your endpoint is ready.\"}}"
-                     *         },
-                     *         {
-                     *           "id": "wd_1839233310720402",
-                     *           "messageId": "msg_zvBGJyUkna87U7-1wJ_P2rxU",
-                     *           "type": "game.started",
-                     *           "gameId": "g_GfwCH9ZeF0nJ0iEGTzdKRw",
-                     *           "status": "pending",
-                     *           "createdAt": "2026-12-01T11:58:00.000Z",
-                     *           "nextAttemptAt": "2026-12-01T12:10:04.941Z",
-                     *           "attemptCount": 1,
-                     *           "attempts": [
-                     *             {
-                     *               "at": "2026-12-01T12:10:00.000Z",
-                     *               "status": null,
-                     *               "outcome": "connect",
-                     *               "ms": 80,
-                     *               "detail": "ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:9"
-                     *             }
-                     *           ],
-                     *           "body": "{\"type\":\"game.started\",\"timestamp\":\"2026-12-01T11:58:00.000Z\",\"data\":{\"gameId\":\"g_GfwCH9ZeF0nJ0iEGTzdKRw\",\"version\":2}}"
+                     *           "body": "{\"type\":\"webhook.test\",\"timestamp\":\"2026-12-01T12:09:00.000Z\",\"data\":{\"endpointId\":\"we_S7gs5X_yUiJwbawPbbdNWQ\",\"message\":\"A test from Chickenfoot: if its signature verifies, your endpoint is ready.\"}}"
                      *         }
                      *       ],
-                     *       "cursor": "1839233310720402"
+                     *       "cursor": "1839233986560501",
+                     *       "nextCursor": "1839233986560501"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDeliveryList"];
@@ -6767,8 +6760,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "wd_1839233986560034",
-                     *       "messageId": "msg_16kOVn_Vhlmy4i7bBpIGzluN",
+                     *       "id": "wd_1839233986560501",
+                     *       "messageId": "msg_vwukev0xzAs56NytV9OuT74Y",
                      *       "type": "webhook.test",
                      *       "gameId": null,
                      *       "status": "pending",
@@ -6780,11 +6773,11 @@ export interface operations {
                      *           "at": "2026-12-01T12:10:00.000Z",
                      *           "status": null,
                      *           "outcome": "connect",
-                     *           "ms": 32,
+                     *           "ms": 16,
                      *           "detail": "ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:9"
                      *         }
                      *       ],
-                     *       "body": "{\"type\":\"webhook.test\",\"timestamp\":\"2026-12-01T12:09:00.000Z\",\"data\":{\"endpointId\":\"we_gwec_2WR3TFwvhmainz0Tg\",\"message\":\"A test from Chickenfoot: if its signature verifies, your endpoint is ready.\"}}"
+                     *       "body": "{\"type\":\"webhook.test\",\"timestamp\":\"2026-12-01T12:09:00.000Z\",\"data\":{\"endpointId\":\"we_S7gs5X_yUiJwbawPbbdNWQ\",\"message\":\"A test from Chickenfoot: if its signature verifies, your endpoint is ready.\"}}"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDelivery"];
@@ -6834,7 +6827,7 @@ export interface operations {
                  *       "type": "turn.started",
                  *       "timestamp": "2026-12-01T11:53:00.000Z",
                  *       "data": {
-                 *         "gameId": "g_Mtq_plLCnryPF9s6KpWNcg",
+                 *         "gameId": "g_llFD5A5KQz3qpDqqXf9CtQ",
                  *         "version": 125,
                  *         "seat": 0,
                  *         "deadline": "2026-12-02T11:53:00.000Z"
@@ -6882,7 +6875,7 @@ export interface operations {
                  *       "type": "turn.reminder",
                  *       "timestamp": "2026-12-01T03:59:00.000Z",
                  *       "data": {
-                 *         "gameId": "g_Mtq_plLCnryPF9s6KpWNcg",
+                 *         "gameId": "g_llFD5A5KQz3qpDqqXf9CtQ",
                  *         "version": 3,
                  *         "seat": 0,
                  *         "deadline": "2026-12-01T09:11:00.000Z"
@@ -6930,7 +6923,7 @@ export interface operations {
                  *       "type": "turn.timed-out",
                  *       "timestamp": "2026-12-01T09:53:00.000Z",
                  *       "data": {
-                 *         "gameId": "g_Mtq_plLCnryPF9s6KpWNcg",
+                 *         "gameId": "g_llFD5A5KQz3qpDqqXf9CtQ",
                  *         "version": 4,
                  *         "seat": 0
                  *       }
@@ -6977,7 +6970,7 @@ export interface operations {
                  *       "type": "game.started",
                  *       "timestamp": "2026-12-01T11:58:00.000Z",
                  *       "data": {
-                 *         "gameId": "g_GfwCH9ZeF0nJ0iEGTzdKRw",
+                 *         "gameId": "g_OMV6mfTKQHGk2eByrzqPTg",
                  *         "version": 2
                  *       }
                  *     }
@@ -7023,7 +7016,7 @@ export interface operations {
                  *       "type": "hand.ended",
                  *       "timestamp": "2026-12-01T11:54:00.000Z",
                  *       "data": {
-                 *         "gameId": "g_Mtq_plLCnryPF9s6KpWNcg",
+                 *         "gameId": "g_llFD5A5KQz3qpDqqXf9CtQ",
                  *         "version": 126,
                  *         "hand": 6,
                  *         "reason": "blocked",
@@ -7080,7 +7073,7 @@ export interface operations {
                  *       "type": "game.finished",
                  *       "timestamp": "2026-12-01T11:54:00.000Z",
                  *       "data": {
-                 *         "gameId": "g_Mtq_plLCnryPF9s6KpWNcg",
+                 *         "gameId": "g_llFD5A5KQz3qpDqqXf9CtQ",
                  *         "version": 126,
                  *         "totals": [
                  *           212,
@@ -7133,7 +7126,7 @@ export interface operations {
                  *       "type": "webhook.test",
                  *       "timestamp": "2026-12-01T12:09:00.000Z",
                  *       "data": {
-                 *         "endpointId": "we_gwec_2WR3TFwvhmainz0Tg",
+                 *         "endpointId": "we_S7gs5X_yUiJwbawPbbdNWQ",
                  *         "message": "A test from Chickenfoot: if its signature verifies, your endpoint is ready."
                  *       }
                  *     }
