@@ -1,6 +1,7 @@
 // A retry's answer says it is one: `Idempotent-Replayed: true` (declared in the contract), beside the
 // first reply sent again byte for byte; a first answer carries no such header. Through the real app:
-// a registration, a game's creation, a join, a move. (On the old code no answer said it was a replay.)
+// a registration, a game's creation, a join, a move, an account's rename, a token issued and revoked.
+// (On the old code no answer said it was a replay.)
 import { newKey, testApi } from '@chickenfoot/api/testing';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 
@@ -54,5 +55,22 @@ describe('Idempotent-Replayed', () => {
       headers: { 'if-match': `"${mine.version}"` },
     });
     expectReplayed(moved, 200);
+  });
+
+  it('marks a retried rename, token issued and token revoked, and not the first of each', async () => {
+    const ann = await api.register('Ann');
+    const ifMatch = async () => ({
+      'if-match': (await api.call('GET', '/v1/me', { token: ann.token })).headers.get('etag')!,
+    });
+    const renamed = await twice('PATCH', '/v1/me', {
+      token: ann.token,
+      body: { name: 'Annie' },
+      headers: await ifMatch(),
+    });
+    expectReplayed(renamed, 200);
+    const issued = await twice('POST', '/v1/me/tokens', { token: ann.token });
+    expectReplayed(issued, 201);
+    const path = `/v1/me/tokens/${issued.first.body.id as string}`;
+    expectReplayed(await twice('DELETE', path, { token: ann.token, headers: await ifMatch() }), 204);
   });
 });

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { NewTokenSchema, RenameSchema, TokenListSchema } from '../schemas/account';
 import { AccountIfMatchSchema, IdempotencyKeySchema } from '../schemas/common';
 import { MeSchema } from '../schemas/players';
-import { accountEtag, cacheControl } from './headers';
+import { accountEtag, cacheControl, replayed } from './headers';
 import { bearer, documented, json } from './responses';
 
 const conditional = z.object({ 'if-match': AccountIfMatchSchema, 'idempotency-key': IdempotencyKeySchema });
@@ -24,7 +24,7 @@ export const renameMe = documented(
       200: {
         description: 'Renamed.',
         ...json(MeSchema),
-        headers: { ...accountEtag },
+        headers: { ...accountEtag, ...replayed },
       },
     },
   }),
@@ -74,7 +74,7 @@ export const createToken = documented(
     security: bearer,
     request: { headers: z.object({ 'idempotency-key': IdempotencyKeySchema }) },
     responses: {
-      201: { description: 'The new token.', ...json(NewTokenSchema), headers: { ...accountEtag } },
+      201: { description: 'The new token.', ...json(NewTokenSchema), headers: { ...accountEtag, ...replayed } },
     },
   }),
 );
@@ -97,7 +97,7 @@ export const revokeToken = documented(
       }),
       headers: conditional,
     },
-    responses: { 204: { description: 'Revoked.', headers: { ...accountEtag } } },
+    responses: { 204: { description: 'Revoked.', headers: { ...accountEtag, ...replayed } } },
   }),
 );
 
@@ -114,6 +114,6 @@ export const revokeAllTokens = documented(
     ].join('\n\n'),
     security: bearer,
     request: { headers: conditional },
-    responses: { 204: { description: 'Every other token is revoked.', headers: { ...accountEtag } } },
+    responses: { 204: { description: 'Every other token is revoked.', headers: { ...accountEtag, ...replayed } } },
   }),
 );
