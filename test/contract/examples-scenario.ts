@@ -5,6 +5,7 @@
  * (packages/api/src/contract/examples.json) to what the app answers; `UPDATE_EXAMPLES=1` rewrites them.
  */
 import { newKey, testApi } from '@chickenfoot/api/testing';
+import { TestClock } from '@chickenfoot/app';
 
 /** One operation's example: the body it was sent (if any), and its reply by status. */
 export interface Example {
@@ -22,7 +23,9 @@ const HOUR = 3_600_000;
  */
 export async function exampleScenario(endpoint: string): Promise<Record<string, Example>> {
   const clock = { now: T0 };
-  const { api, sweeper } = await testApi(endpoint, { clock: () => clock.now });
+  // A server with a test clock, as `TEST_CLOCK=1 npm start` is: moved forward only at the end.
+  const testClock = new TestClock(() => clock.now);
+  const { api, sweeper } = await testApi(endpoint, { clock: testClock.now, testClock: { clock: testClock } });
   const examples: Record<string, Example> = {};
   /** Calls an operation and keeps its example (a 2xx reply's body; a 204's too: none). */
   const call = async (id: string, method: string, path: string, options: Parameters<typeof api.call>[2] = {}) => {
@@ -165,6 +168,8 @@ export async function exampleScenario(endpoint: string): Promise<Record<string, 
   }
   await call('deleteWebhookEndpoint', 'DELETE', `/v1/me/webhooks/${hid}`, { token: A });
   await call('deleteMe', 'DELETE', '/v1/me', keyed(B, await account(B)));
+  await call('getTestClock', 'GET', '/v1/test-clock', { token: A });
+  await call('advanceTestClock', 'POST', '/v1/test-clock/advance', { token: A, body: { hours: 24 } });
   return excerpted(examples);
 }
 

@@ -67,4 +67,5 @@ export const TAGS = [
     description:
       'Being told without polling: your endpoints, the notifications POSTed to them (signed, Standard Webhooks v1), their delivery logs.',
   },
+  { name: 'Testing', description: 'Local and test servers only: a clock to move forward, for testing deadlines.' },
 ];

@@ -22,6 +22,7 @@ import { addBot, leaveGame } from './seats';
 import { getMe, registerPlayer } from './players';
 import { WEBHOOK_EVENTS } from './webhook-events';
 import { WEBHOOK_ROUTES } from './webhooks';
+import { advanceTestClock, getTestClock } from './test-clock';
 
 /** Every route of the API, as documented: the handlers in routes/ implement exactly these. */
 export const ROUTES = [
@@ -58,6 +59,8 @@ export const ROUTES = [
   listLobby,
   quickMatch,
   ...WEBHOOK_ROUTES,
+  getTestClock,
+  advanceTestClock,
 ] as const;
 
 /** The contract's version: see CHANGELOG.md beside openapi.yaml for what each one changed. */

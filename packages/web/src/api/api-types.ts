@@ -712,6 +712,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/test-clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the test clock
+         * @description The time this server plays at. Only a local or test server started with a test clock has it (`TEST_CLOCK=1 npm start`); any other (every server on AWS) answers `404`.
+         */
+        get: operations["getTestClock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test-clock/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move the test clock forward
+         * @description Moves the whole server’s time forward, then runs what fell due (turn timeouts, reminders, webhooks): a clocked game can be tested in seconds. Every game’s view shows the clock (`testClock`). No `Idempotency-Key`: a retry moves it again. Only a local or test server started with a test clock has it (`TEST_CLOCK=1 npm start`); any other (every server on AWS) answers `404`.
+         */
+        post: operations["advanceTestClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "turn.started": {
@@ -1670,6 +1710,7 @@ export interface components {
             deadline: string | null;
             /** @description Extra hours given to the turn in play (`POST /v1/games/{id}/time`); 0 without a clock. */
             extraHours: number;
+            testClock?: components["schemas"]["TestClock"];
         };
         /** @description One seat as everyone sees it: who plays it, its counts and its state. */
         SeatView: {
@@ -1812,6 +1853,17 @@ export interface components {
             scores: number[];
             /** @description The tiles each seat was left holding, turned face up for all to count. */
             hands: components["schemas"]["Tile"][][];
+        };
+        /** @description On a server with a test clock only (`GET /v1/games/{id}`): the time its deadlines are judged by. */
+        TestClock: {
+            /**
+             * Format: date-time
+             * @description The time this server plays at now (ISO 8601, UTC).
+             * @example 2026-11-30T07:00:00.000Z
+             */
+            now: string;
+            /** @description How far it was moved forward, in hours, since the server started. */
+            advancedHours: number;
         };
         /** @description The game to create: seats, rules, bots, and whether the lobby lists it. */
         NewGame: {
@@ -2060,6 +2112,7 @@ export interface components {
             deadline: string | null;
             /** @description Extra hours given to the turn in play (`POST /v1/games/{id}/time`); 0 without a clock. */
             extraHours: number;
+            testClock?: components["schemas"]["TestClock"];
         };
         /** @description A rematch command’s reply: whether you proposed it, and the rematch as you see it. */
         RematchReply: {
@@ -2333,6 +2386,11 @@ export interface components {
             cursor: string | null;
             nextCursor: components["schemas"]["NextCursor"];
         };
+        /** @description How far to move a test clock. */
+        TestClockAdvance: {
+            /** @description How many hours to move the clock forward (1-8760). */
+            hours: number;
+        };
     };
     responses: {
         /** @description [`request/too-large`](/problems/request/too-large): The body is too large. */
@@ -2595,6 +2653,21 @@ export interface components {
                 };
             };
         };
+        /** @description [`request/not-found`](/problems/request/not-found): No such resource. */
+        RequestNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "request/not-found";
+                };
+            };
+        };
         /** @description [`request/method-not-allowed`](/problems/request/method-not-allowed): the path exists, but not with this method. `Allow` lists the methods it has. Any path of the API may answer it. */
         MethodNotAllowed: {
             headers: {
@@ -2783,10 +2856,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "player": {
-                     *         "id": "p_v-JIjvDCKSJwEp6hK-LA-g",
+                     *         "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
                      *         "name": "Ann"
                      *       },
-                     *       "token": "cf2.p_v-JIjvDCKSJwEp6hK-LA-g.T2y-9wYHAbg.aUXk_qoH-KcmdNbd03dIjZy_NLc1iTHC5oeGfmVVZ3c"
+                     *       "token": "cf2.p_eXEiwYqOCsNNHH5jJtXuKA.k52ntRz2Jxo.XVnwtGmpj1KwRk9I0vqHMvJcrYZD6ktq-p5Z3G3nJ5U"
                      *     }
                      */
                     "application/json": components["schemas"]["RegisteredPlayer"];
@@ -2825,7 +2898,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "player": {
-                     *         "id": "p_v-JIjvDCKSJwEp6hK-LA-g",
+                     *         "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
                      *         "name": "Ann"
                      *       }
                      *     }
@@ -2915,7 +2988,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "player": {
-                     *         "id": "p_v-JIjvDCKSJwEp6hK-LA-g",
+                     *         "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
                      *         "name": "Annie"
                      *       }
                      *     }
@@ -2960,12 +3033,12 @@ export interface operations {
                      * @example {
                      *       "tokens": [
                      *         {
-                     *           "id": "T2y-9wYHAbg",
+                     *           "id": "k52ntRz2Jxo",
                      *           "createdAt": "2026-11-30T07:00:00.000Z",
                      *           "current": true
                      *         },
                      *         {
-                     *           "id": "yIAWOC9BgGQ",
+                     *           "id": "3jQYheqywx8",
                      *           "createdAt": "2026-11-30T07:04:00.000Z",
                      *           "current": false
                      *         }
@@ -3009,8 +3082,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "token": "cf2.p_v-JIjvDCKSJwEp6hK-LA-g.yIAWOC9BgGQ.4w7Lr62PyIySG3VSBP7Vf8eLsLqJXwnSqgDwFkI9ac8",
-                     *       "id": "yIAWOC9BgGQ",
+                     *       "token": "cf2.p_eXEiwYqOCsNNHH5jJtXuKA.3jQYheqywx8.V26sN0p7PW1NL5miU4bJBa2VmtLSPCmRe9xUfvB91tc",
+                     *       "id": "3jQYheqywx8",
                      *       "createdAt": "2026-11-30T07:04:00.000Z"
                      *     }
                      */
@@ -3165,18 +3238,18 @@ export interface operations {
                      * @example {
                      *       "games": [
                      *         {
-                     *           "id": "g_OMV6mfTKQHGk2eByrzqPTg",
+                     *           "id": "g_Xj_bTKhw03ofUfmZk_slXw",
                      *           "yourTurn": false,
                      *           "status": "playing",
                      *           "version": 2,
                      *           "since": "2026-12-01T11:58:00.000Z",
                      *           "seats": [
                      *             {
-                     *               "playerId": "p_v-JIjvDCKSJwEp6hK-LA-g",
+                     *               "playerId": "p_eXEiwYqOCsNNHH5jJtXuKA",
                      *               "name": "Annie"
                      *             },
                      *             {
-                     *               "playerId": "p_8fZBGvUX8RCCRxgH4FNWdg",
+                     *               "playerId": "p_BsgZ9WhWrxNUkah_7-zQtQ",
                      *               "name": "Bob"
                      *             }
                      *           ],
@@ -3188,8 +3261,8 @@ export interface operations {
                      *           "deadline": null
                      *         }
                      *       ],
-                     *       "cursor": "W1sicGsiLCJnYW1lI2dfT01WNm1mVEtRSEdrMmVCeXJ6cVBUZyJdLFsic2siLCItMSJdLFsiZ3BrIiwicGxheWVyI3Bfdi1KSWp2RENLU0p3RXA2aEstTEEtZyJdLFsiZ3NrIiwiMjAyNi0xMi0wMVQxMTo1ODowMC4wMDBaI2dfT01WNm1mVEtRSEdrMmVCeXJ6cVBUZyJdXQ",
-                     *       "nextCursor": "W1sicGsiLCJnYW1lI2dfT01WNm1mVEtRSEdrMmVCeXJ6cVBUZyJdLFsic2siLCItMSJdLFsiZ3BrIiwicGxheWVyI3Bfdi1KSWp2RENLU0p3RXA2aEstTEEtZyJdLFsiZ3NrIiwiMjAyNi0xMi0wMVQxMTo1ODowMC4wMDBaI2dfT01WNm1mVEtRSEdrMmVCeXJ6cVBUZyJdXQ"
+                     *       "cursor": "W1sicGsiLCJnYW1lI2dfWGpfYlRLaHcwM29mVWZtWmtfc2xYdyJdLFsic2siLCItMSJdLFsiZ3BrIiwicGxheWVyI3BfZVhFaXdZcU9Dc05OSEg1akp0WHVLQSJdLFsiZ3NrIiwiMjAyNi0xMi0wMVQxMTo1ODowMC4wMDBaI2dfWGpfYlRLaHcwM29mVWZtWmtfc2xYdyJdXQ",
+                     *       "nextCursor": "W1sicGsiLCJnYW1lI2dfWGpfYlRLaHcwM29mVWZtWmtfc2xYdyJdLFsic2siLCItMSJdLFsiZ3BrIiwicGxheWVyI3BfZVhFaXdZcU9Dc05OSEg1akp0WHVLQSJdLFsiZ3NrIiwiMjAyNi0xMi0wMVQxMTo1ODowMC4wMDBaI2dfWGpfYlRLaHcwM29mVWZtWmtfc2xYdyJdXQ"
                      *     }
                      */
                     "application/json": components["schemas"]["GameList"];
@@ -3268,13 +3341,13 @@ export interface operations {
                      *           "type": "SeatTaken",
                      *           "seat": 0,
                      *           "player": {
-                     *             "id": "p_v-JIjvDCKSJwEp6hK-LA-g",
+                     *             "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
                      *             "name": "Annie"
                      *           }
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_llFD5A5KQz3qpDqqXf9CtQ",
+                     *         "id": "g_p90EEZ-kUmDB6HafsYx_Lg",
                      *         "version": 1,
                      *         "status": "waiting",
                      *         "rules": {
@@ -3294,12 +3367,12 @@ export interface operations {
                      *         "creator": 0,
                      *         "rematchOf": null,
                      *         "yourSeat": 0,
-                     *         "inviteCode": "VGGPS7HA8C",
+                     *         "inviteCode": "FSPW9GYXN6",
                      *         "seats": [
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_v-JIjvDCKSJwEp6hK-LA-g",
+                     *               "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -3384,7 +3457,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "inviteCode": "VGGPS7HA8C"
+                 *       "inviteCode": "FSPW9GYXN6"
                  *     }
                  */
                 "application/json": components["schemas"]["Join"];
@@ -3410,7 +3483,7 @@ export interface operations {
                      *           "type": "SeatTaken",
                      *           "seat": 1,
                      *           "player": {
-                     *             "id": "p_8fZBGvUX8RCCRxgH4FNWdg",
+                     *             "id": "p_BsgZ9WhWrxNUkah_7-zQtQ",
                      *             "name": "Bob"
                      *           }
                      *         },
@@ -3419,7 +3492,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_llFD5A5KQz3qpDqqXf9CtQ",
+                     *         "id": "g_p90EEZ-kUmDB6HafsYx_Lg",
                      *         "version": 2,
                      *         "status": "playing",
                      *         "rules": {
@@ -3444,7 +3517,7 @@ export interface operations {
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_v-JIjvDCKSJwEp6hK-LA-g",
+                     *               "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -3458,7 +3531,7 @@ export interface operations {
                      *           {
                      *             "seat": 1,
                      *             "player": {
-                     *               "id": "p_8fZBGvUX8RCCRxgH4FNWdg",
+                     *               "id": "p_BsgZ9WhWrxNUkah_7-zQtQ",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -3584,7 +3657,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "g_llFD5A5KQz3qpDqqXf9CtQ",
+                     *       "id": "g_p90EEZ-kUmDB6HafsYx_Lg",
                      *       "version": 2,
                      *       "status": "playing",
                      *       "rules": {
@@ -3609,7 +3682,7 @@ export interface operations {
                      *         {
                      *           "seat": 0,
                      *           "player": {
-                     *             "id": "p_v-JIjvDCKSJwEp6hK-LA-g",
+                     *             "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
                      *             "name": "Annie"
                      *           },
                      *           "bot": null,
@@ -3623,7 +3696,7 @@ export interface operations {
                      *         {
                      *           "seat": 1,
                      *           "player": {
-                     *             "id": "p_8fZBGvUX8RCCRxgH4FNWdg",
+                     *             "id": "p_BsgZ9WhWrxNUkah_7-zQtQ",
                      *             "name": "Bob"
                      *           },
                      *           "bot": null,
@@ -3703,7 +3776,11 @@ export interface operations {
                      *         "2-1",
                      *         "4-4"
                      *       ],
-                     *       "deadline": "2026-12-01T07:11:00.000Z"
+                     *       "deadline": "2026-12-01T07:11:00.000Z",
+                     *       "testClock": {
+                     *         "now": "2026-11-30T07:12:00.000Z",
+                     *         "advancedHours": 0
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Game"];
@@ -3779,7 +3856,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_z70-sRJkX4U0BE9rA8PsQA",
+                     *         "id": "g_yWogA2jYwSh6CJnW5GoYwg",
                      *         "version": 2,
                      *         "status": "waiting",
                      *         "rules": {
@@ -3799,12 +3876,12 @@ export interface operations {
                      *         "creator": 0,
                      *         "rematchOf": null,
                      *         "yourSeat": 0,
-                     *         "inviteCode": "J959TAACEF",
+                     *         "inviteCode": "TNH7Q5Q42P",
                      *         "seats": [
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_v-JIjvDCKSJwEp6hK-LA-g",
+                     *               "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -3937,7 +4014,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_z70-sRJkX4U0BE9rA8PsQA",
+                     *         "id": "g_yWogA2jYwSh6CJnW5GoYwg",
                      *         "version": 4,
                      *         "status": "waiting",
                      *         "rules": {
@@ -3957,12 +4034,12 @@ export interface operations {
                      *         "creator": 0,
                      *         "rematchOf": null,
                      *         "yourSeat": 2,
-                     *         "inviteCode": "J959TAACEF",
+                     *         "inviteCode": "TNH7Q5Q42P",
                      *         "seats": [
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_v-JIjvDCKSJwEp6hK-LA-g",
+                     *               "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -4108,7 +4185,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_llFD5A5KQz3qpDqqXf9CtQ",
+                     *         "id": "g_p90EEZ-kUmDB6HafsYx_Lg",
                      *         "version": 6,
                      *         "status": "playing",
                      *         "rules": {
@@ -4133,7 +4210,7 @@ export interface operations {
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_v-JIjvDCKSJwEp6hK-LA-g",
+                     *               "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -4147,7 +4224,7 @@ export interface operations {
                      *           {
                      *             "seat": 1,
                      *             "player": {
-                     *               "id": "p_8fZBGvUX8RCCRxgH4FNWdg",
+                     *               "id": "p_BsgZ9WhWrxNUkah_7-zQtQ",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -4309,7 +4386,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_llFD5A5KQz3qpDqqXf9CtQ",
+                     *         "id": "g_p90EEZ-kUmDB6HafsYx_Lg",
                      *         "version": 5,
                      *         "status": "playing",
                      *         "rules": {
@@ -4334,7 +4411,7 @@ export interface operations {
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_v-JIjvDCKSJwEp6hK-LA-g",
+                     *               "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -4348,7 +4425,7 @@ export interface operations {
                      *           {
                      *             "seat": 1,
                      *             "player": {
-                     *               "id": "p_8fZBGvUX8RCCRxgH4FNWdg",
+                     *               "id": "p_BsgZ9WhWrxNUkah_7-zQtQ",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -4507,7 +4584,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_llFD5A5KQz3qpDqqXf9CtQ",
+                     *         "id": "g_p90EEZ-kUmDB6HafsYx_Lg",
                      *         "version": 3,
                      *         "status": "playing",
                      *         "rules": {
@@ -4532,7 +4609,7 @@ export interface operations {
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_v-JIjvDCKSJwEp6hK-LA-g",
+                     *               "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -4546,7 +4623,7 @@ export interface operations {
                      *           {
                      *             "seat": 1,
                      *             "player": {
-                     *               "id": "p_8fZBGvUX8RCCRxgH4FNWdg",
+                     *               "id": "p_BsgZ9WhWrxNUkah_7-zQtQ",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -4704,7 +4781,7 @@ export interface operations {
                      *               "type": "SeatTaken",
                      *               "seat": 0,
                      *               "player": {
-                     *                 "id": "p_v-JIjvDCKSJwEp6hK-LA-g",
+                     *                 "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
                      *                 "name": "Annie"
                      *               }
                      *             }
@@ -4915,7 +4992,7 @@ export interface operations {
                      * @example {
                      *       "links": [
                      *         {
-                     *           "id": "O1nLgzwz1rs",
+                     *           "id": "28J_aY3M-DQ",
                      *           "seat": 0,
                      *           "createdAt": "2026-11-30T07:17:00.000Z"
                      *         }
@@ -4960,10 +5037,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "O1nLgzwz1rs",
+                     *       "id": "28J_aY3M-DQ",
                      *       "seat": 0,
                      *       "createdAt": "2026-11-30T07:17:00.000Z",
-                     *       "token": "cw1.g_llFD5A5KQz3qpDqqXf9CtQ.O1nLgzwz1rs.pCKmGoxy86-MWKP_qCjfWvQ27L9U8jTewwy9VlyMQtU"
+                     *       "token": "cw1.g_p90EEZ-kUmDB6HafsYx_Lg.28J_aY3M-DQ.10EM_pxpiIR2xnuxNoW23tXES7-Zefdi_xU772Bv28I"
                      *     }
                      */
                     "application/json": components["schemas"]["NewWatchLink"];
@@ -5048,7 +5125,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "g_llFD5A5KQz3qpDqqXf9CtQ",
+                     *       "id": "g_p90EEZ-kUmDB6HafsYx_Lg",
                      *       "version": 2,
                      *       "status": "playing",
                      *       "rules": {
@@ -5071,7 +5148,7 @@ export interface operations {
                      *         {
                      *           "seat": 0,
                      *           "player": {
-                     *             "id": "p_v-JIjvDCKSJwEp6hK-LA-g",
+                     *             "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
                      *             "name": "Annie"
                      *           },
                      *           "bot": null,
@@ -5085,7 +5162,7 @@ export interface operations {
                      *         {
                      *           "seat": 1,
                      *           "player": {
-                     *             "id": "p_8fZBGvUX8RCCRxgH4FNWdg",
+                     *             "id": "p_BsgZ9WhWrxNUkah_7-zQtQ",
                      *             "name": "Bob"
                      *           },
                      *           "bot": null,
@@ -5202,7 +5279,7 @@ export interface operations {
                      *               "type": "SeatTaken",
                      *               "seat": 0,
                      *               "player": {
-                     *                 "id": "p_v-JIjvDCKSJwEp6hK-LA-g",
+                     *                 "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
                      *                 "name": "Annie"
                      *               }
                      *             }
@@ -5263,7 +5340,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_z70-sRJkX4U0BE9rA8PsQA",
+                     *         "id": "g_yWogA2jYwSh6CJnW5GoYwg",
                      *         "version": 5,
                      *         "status": "cancelled",
                      *         "rules": {
@@ -5288,7 +5365,7 @@ export interface operations {
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_v-JIjvDCKSJwEp6hK-LA-g",
+                     *               "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -5416,7 +5493,7 @@ export interface operations {
                      *           "type": "SeatTaken",
                      *           "seat": 0,
                      *           "player": {
-                     *             "id": "p_v-JIjvDCKSJwEp6hK-LA-g",
+                     *             "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
                      *             "name": "Annie"
                      *           }
                      *         },
@@ -5425,7 +5502,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_OMV6mfTKQHGk2eByrzqPTg",
+                     *         "id": "g_Xj_bTKhw03ofUfmZk_slXw",
                      *         "version": 2,
                      *         "status": "playing",
                      *         "rules": {
@@ -5443,14 +5520,14 @@ export interface operations {
                      *         },
                      *         "open": false,
                      *         "creator": 1,
-                     *         "rematchOf": "g_llFD5A5KQz3qpDqqXf9CtQ",
+                     *         "rematchOf": "g_p90EEZ-kUmDB6HafsYx_Lg",
                      *         "yourSeat": 0,
                      *         "inviteCode": null,
                      *         "seats": [
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_v-JIjvDCKSJwEp6hK-LA-g",
+                     *               "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -5464,7 +5541,7 @@ export interface operations {
                      *           {
                      *             "seat": 1,
                      *             "player": {
-                     *               "id": "p_8fZBGvUX8RCCRxgH4FNWdg",
+                     *               "id": "p_BsgZ9WhWrxNUkah_7-zQtQ",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -5564,22 +5641,22 @@ export interface operations {
                      *           "seats": 2,
                      *           "creator": 1,
                      *           "reserved": [
-                     *             "p_v-JIjvDCKSJwEp6hK-LA-g",
-                     *             "p_8fZBGvUX8RCCRxgH4FNWdg"
+                     *             "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *             "p_BsgZ9WhWrxNUkah_7-zQtQ"
                      *           ],
-                     *           "rematchOf": "g_llFD5A5KQz3qpDqqXf9CtQ"
+                     *           "rematchOf": "g_p90EEZ-kUmDB6HafsYx_Lg"
                      *         },
                      *         {
                      *           "type": "SeatTaken",
                      *           "seat": 1,
                      *           "player": {
-                     *             "id": "p_8fZBGvUX8RCCRxgH4FNWdg",
+                     *             "id": "p_BsgZ9WhWrxNUkah_7-zQtQ",
                      *             "name": "Bob"
                      *           }
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_OMV6mfTKQHGk2eByrzqPTg",
+                     *         "id": "g_Xj_bTKhw03ofUfmZk_slXw",
                      *         "version": 1,
                      *         "status": "waiting",
                      *         "rules": {
@@ -5597,7 +5674,7 @@ export interface operations {
                      *         },
                      *         "open": false,
                      *         "creator": 1,
-                     *         "rematchOf": "g_llFD5A5KQz3qpDqqXf9CtQ",
+                     *         "rematchOf": "g_p90EEZ-kUmDB6HafsYx_Lg",
                      *         "yourSeat": 1,
                      *         "inviteCode": null,
                      *         "seats": [
@@ -5615,7 +5692,7 @@ export interface operations {
                      *           {
                      *             "seat": 1,
                      *             "player": {
-                     *               "id": "p_8fZBGvUX8RCCRxgH4FNWdg",
+                     *               "id": "p_BsgZ9WhWrxNUkah_7-zQtQ",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -5698,7 +5775,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "format": "chickenfoot/export-1",
-                     *       "id": "g_llFD5A5KQz3qpDqqXf9CtQ",
+                     *       "id": "g_p90EEZ-kUmDB6HafsYx_Lg",
                      *       "rematchOf": null,
                      *       "rules": {
                      *         "set": 6,
@@ -5717,7 +5794,7 @@ export interface operations {
                      *         {
                      *           "seat": 0,
                      *           "player": {
-                     *             "id": "p_v-JIjvDCKSJwEp6hK-LA-g",
+                     *             "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
                      *             "name": "Annie"
                      *           },
                      *           "bot": null
@@ -5725,7 +5802,7 @@ export interface operations {
                      *         {
                      *           "seat": 1,
                      *           "player": {
-                     *             "id": "p_8fZBGvUX8RCCRxgH4FNWdg",
+                     *             "id": "p_BsgZ9WhWrxNUkah_7-zQtQ",
                      *             "name": "Bob"
                      *           },
                      *           "bot": null
@@ -5735,7 +5812,7 @@ export interface operations {
                      *         {
                      *           "version": 126,
                      *           "at": "2026-12-01T11:54:00.000Z",
-                     *           "by": "p_v-JIjvDCKSJwEp6hK-LA-g",
+                     *           "by": "p_eXEiwYqOCsNNHH5jJtXuKA",
                      *           "events": [
                      *             {
                      *               "type": "TilePlayed",
@@ -5915,7 +5992,7 @@ export interface operations {
                      *         "4-0"
                      *       ],
                      *       "game": {
-                     *         "id": "g_llFD5A5KQz3qpDqqXf9CtQ",
+                     *         "id": "g_p90EEZ-kUmDB6HafsYx_Lg",
                      *         "version": 3,
                      *         "status": "playing",
                      *         "rules": {
@@ -5938,7 +6015,7 @@ export interface operations {
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_v-JIjvDCKSJwEp6hK-LA-g",
+                     *               "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -5952,7 +6029,7 @@ export interface operations {
                      *           {
                      *             "seat": 1,
                      *             "player": {
-                     *               "id": "p_8fZBGvUX8RCCRxgH4FNWdg",
+                     *               "id": "p_BsgZ9WhWrxNUkah_7-zQtQ",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -6044,7 +6121,7 @@ export interface operations {
                      * @example {
                      *       "games": [
                      *         {
-                     *           "id": "g_z70-sRJkX4U0BE9rA8PsQA",
+                     *           "id": "g_yWogA2jYwSh6CJnW5GoYwg",
                      *           "rules": {
                      *             "set": 9,
                      *             "spokes": 6,
@@ -6153,13 +6230,13 @@ export interface operations {
                      *           "type": "SeatTaken",
                      *           "seat": 0,
                      *           "player": {
-                     *             "id": "p_8fZBGvUX8RCCRxgH4FNWdg",
+                     *             "id": "p_BsgZ9WhWrxNUkah_7-zQtQ",
                      *             "name": "Bob"
                      *           }
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_Fq6KAMXmCrTgdFPULjM66Q",
+                     *         "id": "g_rW3ZtXoOI5Sbbnidqls3Ew",
                      *         "version": 1,
                      *         "status": "waiting",
                      *         "rules": {
@@ -6179,12 +6256,12 @@ export interface operations {
                      *         "creator": 0,
                      *         "rematchOf": null,
                      *         "yourSeat": 0,
-                     *         "inviteCode": "1S7E7WHTF5",
+                     *         "inviteCode": "K96K12JFTR",
                      *         "seats": [
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_8fZBGvUX8RCCRxgH4FNWdg",
+                     *               "id": "p_BsgZ9WhWrxNUkah_7-zQtQ",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -6275,7 +6352,7 @@ export interface operations {
                      * @example {
                      *       "endpoints": [
                      *         {
-                     *           "id": "we_S7gs5X_yUiJwbawPbbdNWQ",
+                     *           "id": "we_zfxrQXRmciYGbI_DJh4W8g",
                      *           "url": "http://127.0.0.1:9/chickenfoot",
                      *           "events": [
                      *             "turn.started",
@@ -6349,7 +6426,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "endpoint": {
-                     *         "id": "we_S7gs5X_yUiJwbawPbbdNWQ",
+                     *         "id": "we_zfxrQXRmciYGbI_DJh4W8g",
                      *         "url": "http://127.0.0.1:9/chickenfoot",
                      *         "events": [
                      *           "turn.started",
@@ -6367,7 +6444,7 @@ export interface operations {
                      *         "updatedAt": "2026-11-30T07:08:00.000Z",
                      *         "previousSecretExpiresAt": null
                      *       },
-                     *       "secret": "whsec_+naRZquoTnbBqOsHzzr2V4PiIOTW2DnZ"
+                     *       "secret": "whsec_sn+sNnGfrOUe07T4vdJfEei6w7MD14aO"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointSecret"];
@@ -6421,7 +6498,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_S7gs5X_yUiJwbawPbbdNWQ",
+                     *       "id": "we_zfxrQXRmciYGbI_DJh4W8g",
                      *       "url": "http://127.0.0.1:9/chickenfoot",
                      *       "events": [
                      *         "turn.started",
@@ -6518,7 +6595,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_S7gs5X_yUiJwbawPbbdNWQ",
+                     *       "id": "we_zfxrQXRmciYGbI_DJh4W8g",
                      *       "url": "http://127.0.0.1:9/chickenfoot",
                      *       "events": [
                      *         "turn.started"
@@ -6587,7 +6664,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "endpoint": {
-                     *         "id": "we_S7gs5X_yUiJwbawPbbdNWQ",
+                     *         "id": "we_zfxrQXRmciYGbI_DJh4W8g",
                      *         "url": "http://127.0.0.1:9/chickenfoot",
                      *         "events": [
                      *           "turn.started",
@@ -6605,7 +6682,7 @@ export interface operations {
                      *         "updatedAt": "2026-12-01T12:12:00.000Z",
                      *         "previousSecretExpiresAt": "2026-12-02T12:12:00.000Z"
                      *       },
-                     *       "secret": "whsec_A00B3K5j55FmvmbJ8zTxptI+VRk1+2ek"
+                     *       "secret": "whsec_WHVtrPOrZKcXglCta80K2UPADVuSDnyK"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointSecret"];
@@ -6647,8 +6724,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "wd_1839233986560501",
-                     *       "messageId": "msg_vwukev0xzAs56NytV9OuT74Y",
+                     *       "id": "wd_1839233986560832",
+                     *       "messageId": "msg_yOspk4-VigrzsHhm8Jcbc1gs",
                      *       "type": "webhook.test",
                      *       "gameId": null,
                      *       "status": "pending",
@@ -6656,7 +6733,7 @@ export interface operations {
                      *       "nextAttemptAt": "2026-12-01T12:09:00.000Z",
                      *       "attemptCount": 0,
                      *       "attempts": [],
-                     *       "body": "{\"type\":\"webhook.test\",\"timestamp\":\"2026-12-01T12:09:00.000Z\",\"data\":{\"endpointId\":\"we_S7gs5X_yUiJwbawPbbdNWQ\",\"message\":\"A test from Chickenfoot: if its signature verifies, your endpoint is ready.\"}}"
+                     *       "body": "{\"type\":\"webhook.test\",\"timestamp\":\"2026-12-01T12:09:00.000Z\",\"data\":{\"endpointId\":\"we_zfxrQXRmciYGbI_DJh4W8g\",\"message\":\"A test from Chickenfoot: if its signature verifies, your endpoint is ready.\"}}"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDelivery"];
@@ -6703,28 +6780,28 @@ export interface operations {
                      * @example {
                      *       "deliveries": [
                      *         {
-                     *           "id": "wd_1839233986560501",
-                     *           "messageId": "msg_vwukev0xzAs56NytV9OuT74Y",
+                     *           "id": "wd_1839233986560832",
+                     *           "messageId": "msg_yOspk4-VigrzsHhm8Jcbc1gs",
                      *           "type": "webhook.test",
                      *           "gameId": null,
                      *           "status": "pending",
                      *           "createdAt": "2026-12-01T12:09:00.000Z",
-                     *           "nextAttemptAt": "2026-12-01T12:10:05.323Z",
+                     *           "nextAttemptAt": "2026-12-01T12:10:05.453Z",
                      *           "attemptCount": 1,
                      *           "attempts": [
                      *             {
                      *               "at": "2026-12-01T12:10:00.000Z",
                      *               "status": null,
                      *               "outcome": "connect",
-                     *               "ms": 16,
+                     *               "ms": 1,
                      *               "detail": "ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:9"
                      *             }
                      *           ],
-                     *           "body": "{\"type\":\"webhook.test\",\"timestamp\":\"2026-12-01T12:09:00.000Z\",\"data\":{\"endpointId\":\"we_S7gs5X_yUiJwbawPbbdNWQ\",\"message\":\"A test from Chickenfoot: if its signature verifies, your endpoint is ready.\"}}"
+                     *           "body": "{\"type\":\"webhook.test\",\"timestamp\":\"2026-12-01T12:09:00.000Z\",\"data\":{\"endpointId\":\"we_zfxrQXRmciYGbI_DJh4W8g\",\"message\":\"A test from Chickenfoot: if its signature verifies, your endpoint is ready.\"}}"
                      *         }
                      *       ],
-                     *       "cursor": "1839233986560501",
-                     *       "nextCursor": "1839233986560501"
+                     *       "cursor": "1839233986560832",
+                     *       "nextCursor": "1839233986560832"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDeliveryList"];
@@ -6764,8 +6841,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "wd_1839233986560501",
-                     *       "messageId": "msg_vwukev0xzAs56NytV9OuT74Y",
+                     *       "id": "wd_1839233986560832",
+                     *       "messageId": "msg_yOspk4-VigrzsHhm8Jcbc1gs",
                      *       "type": "webhook.test",
                      *       "gameId": null,
                      *       "status": "pending",
@@ -6777,11 +6854,11 @@ export interface operations {
                      *           "at": "2026-12-01T12:10:00.000Z",
                      *           "status": null,
                      *           "outcome": "connect",
-                     *           "ms": 16,
+                     *           "ms": 1,
                      *           "detail": "ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:9"
                      *         }
                      *       ],
-                     *       "body": "{\"type\":\"webhook.test\",\"timestamp\":\"2026-12-01T12:09:00.000Z\",\"data\":{\"endpointId\":\"we_S7gs5X_yUiJwbawPbbdNWQ\",\"message\":\"A test from Chickenfoot: if its signature verifies, your endpoint is ready.\"}}"
+                     *       "body": "{\"type\":\"webhook.test\",\"timestamp\":\"2026-12-01T12:09:00.000Z\",\"data\":{\"endpointId\":\"we_zfxrQXRmciYGbI_DJh4W8g\",\"message\":\"A test from Chickenfoot: if its signature verifies, your endpoint is ready.\"}}"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDelivery"];
@@ -6810,6 +6887,88 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getTestClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test clock. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "now": "2026-12-01T12:16:00.000Z",
+                     *       "advancedHours": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TestClock"];
+                };
+            };
+            400: components["responses"]["RequestInvalid"];
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["RequestNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    advanceTestClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "hours": 24
+                 *     }
+                 */
+                "application/json": components["schemas"]["TestClockAdvance"];
+            };
+        };
+        responses: {
+            /** @description Moved. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "now": "2026-12-02T12:17:00.000Z",
+                     *       "advancedHours": 24
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TestClock"];
+                };
+            };
+            400: components["responses"]["RequestInvalidOrRequestMalformedJson"];
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["RequestNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["RequestUnsupportedMediaType"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     webhookTurnStarted: {
         parameters: {
             query?: never;
@@ -6831,7 +6990,7 @@ export interface operations {
                  *       "type": "turn.started",
                  *       "timestamp": "2026-12-01T11:53:00.000Z",
                  *       "data": {
-                 *         "gameId": "g_llFD5A5KQz3qpDqqXf9CtQ",
+                 *         "gameId": "g_p90EEZ-kUmDB6HafsYx_Lg",
                  *         "version": 125,
                  *         "seat": 0,
                  *         "deadline": "2026-12-02T11:53:00.000Z"
@@ -6879,7 +7038,7 @@ export interface operations {
                  *       "type": "turn.reminder",
                  *       "timestamp": "2026-12-01T03:59:00.000Z",
                  *       "data": {
-                 *         "gameId": "g_llFD5A5KQz3qpDqqXf9CtQ",
+                 *         "gameId": "g_p90EEZ-kUmDB6HafsYx_Lg",
                  *         "version": 3,
                  *         "seat": 0,
                  *         "deadline": "2026-12-01T09:11:00.000Z"
@@ -6927,7 +7086,7 @@ export interface operations {
                  *       "type": "turn.timed-out",
                  *       "timestamp": "2026-12-01T09:53:00.000Z",
                  *       "data": {
-                 *         "gameId": "g_llFD5A5KQz3qpDqqXf9CtQ",
+                 *         "gameId": "g_p90EEZ-kUmDB6HafsYx_Lg",
                  *         "version": 4,
                  *         "seat": 0
                  *       }
@@ -6974,7 +7133,7 @@ export interface operations {
                  *       "type": "game.started",
                  *       "timestamp": "2026-12-01T11:58:00.000Z",
                  *       "data": {
-                 *         "gameId": "g_OMV6mfTKQHGk2eByrzqPTg",
+                 *         "gameId": "g_Xj_bTKhw03ofUfmZk_slXw",
                  *         "version": 2
                  *       }
                  *     }
@@ -7020,7 +7179,7 @@ export interface operations {
                  *       "type": "hand.ended",
                  *       "timestamp": "2026-12-01T11:54:00.000Z",
                  *       "data": {
-                 *         "gameId": "g_llFD5A5KQz3qpDqqXf9CtQ",
+                 *         "gameId": "g_p90EEZ-kUmDB6HafsYx_Lg",
                  *         "version": 126,
                  *         "hand": 6,
                  *         "reason": "blocked",
@@ -7077,7 +7236,7 @@ export interface operations {
                  *       "type": "game.finished",
                  *       "timestamp": "2026-12-01T11:54:00.000Z",
                  *       "data": {
-                 *         "gameId": "g_llFD5A5KQz3qpDqqXf9CtQ",
+                 *         "gameId": "g_p90EEZ-kUmDB6HafsYx_Lg",
                  *         "version": 126,
                  *         "totals": [
                  *           212,
@@ -7130,7 +7289,7 @@ export interface operations {
                  *       "type": "webhook.test",
                  *       "timestamp": "2026-12-01T12:09:00.000Z",
                  *       "data": {
-                 *         "endpointId": "we_S7gs5X_yUiJwbawPbbdNWQ",
+                 *         "endpointId": "we_zfxrQXRmciYGbI_DJh4W8g",
                  *         "message": "A test from Chickenfoot: if its signature verifies, your endpoint is ready."
                  *       }
                  *     }
