@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp, openApiDocument, type AppOptions } from '@chickenfoot/api';
-import { appSweeper, jsonLogger, sweepEvery } from '@chickenfoot/app';
+import { appSweeper, jsonLogger, sweepEvery, TestClock } from '@chickenfoot/app';
 import { EventStore } from '@chickenfoot/store';
 import { startEmbeddedDynamo, type Durability } from '@chickenfoot/store/embedded';
 import { WebAssets, webRoutes } from '@chickenfoot/web';
@@ -37,6 +37,11 @@ export interface LocalServerOptions {
    * not a power loss (a throwaway demo). See the store's embedded/durability.ts.
    */
   readonly durability?: Durability;
+  /**
+   * A test clock (default false): `POST /v1/test-clock/advance` moves this server's time forward, and
+   * every game's view shows it. For testing deadlines locally; the Lambda entry has no such option.
+   */
+  readonly testClock?: boolean;
 }
 
 /** A running local server. */
@@ -70,6 +75,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   // attempt follows the move, and a chain of bot moves goes on.
   let sweepSoon = () => {};
   const loopback = options.webhooksLoopback ?? true;
+  const { clock, testClock } = clockOf(options.testClock, () => sweepSoon());
   const app = createApp({
     store,
     secret,
@@ -77,6 +83,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     webhooks: { allowLoopbackHttp: loopback, onNotify: () => sweepSoon() },
     // Bots a request's bound stopped are due work: swept soon, as a notification is.
     bots: { onDue: () => sweepSoon() },
+    ...(testClock ? { clock, testClock } : {}),
   });
   const assets = new WebAssets();
   if (!assets.built) console.error('The web client is not built: run npm run build:web (npm start does).');
@@ -100,9 +107,10 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
             logger,
             // Started for local development: receivers on this machine over plain HTTP are allowed.
             webhooks: { allowLoopbackHttp: loopback },
+            clock,
             ...(options.app?.shuffle ? { shuffle: options.app.shuffle } : {}),
           }),
-          { clock: Date.now, logger, everyMs: sweepMs },
+          { clock, logger, everyMs: sweepMs },
         )
       : null;
   if (sweeping) sweepSoon = () => sweeping.soon();
@@ -117,6 +125,13 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       await dynamo.stop();
     },
   };
+}
+
+/** The server's clock: the machine's, or a test clock on it that sweeps once moved (`onAdvance`). */
+function clockOf(wanted: boolean | undefined, onAdvance: () => void) {
+  if (!wanted) return { clock: Date.now, testClock: null };
+  const testClock = new TestClock(Date.now);
+  return { clock: testClock.now, testClock: { clock: testClock, onAdvance } };
 }
 
 /**

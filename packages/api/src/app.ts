@@ -1,11 +1,12 @@
 import { createApplication, MESSAGE_RATE, type ApplicationOptions } from '@chickenfoot/app';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import type { AppDeps, AppEnv, Limits } from './app-deps';
+import type { AppDeps, AppEnv, Limits, TestClockOption } from './app-deps';
 import { requirePlayer } from './auth/middleware';
 import { requireWatcher } from './auth/watch-middleware';
 import { ROUTES } from './contract/document';
+import { TEST_CLOCK_PATH } from './contract/test-clock';
 import { limitBody } from './http/body-limit';
 import { bufferedBody } from './http/buffered-body';
 import { errorHandler } from './http/errors';
@@ -28,10 +29,13 @@ import { myGameRoutes } from './routes/my-games';
 import { playerRoutes } from './routes/players';
 import { seatRoutes } from './routes/seats';
 import { router } from './routes/router';
+import { testClockRoutes } from './routes/test-clock';
 
 /** What the app is built from: the application's options, and the HTTP shell's limits. */
 export interface AppOptions extends ApplicationOptions {
   readonly limits?: Partial<Limits>;
+  /** A test clock (local and test servers only): mounts `/v1/test-clock`; give its `now` as `clock` too. */
+  readonly testClock?: TestClockOption;
 }
 
 const DEFAULT_LIMITS: Limits = {
@@ -80,30 +84,17 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   app.route('/', eventRoutes(deps));
   app.route('/', lifecycleRoutes(deps));
   app.route('/', lobbyRoutes(deps));
+  if (deps.testClock) app.route('/', testClockRoutes(deps.testClock));
 
   app.route('/', docsRoutes());
 
-  const routes = ROUTES.map((route) => ({
+  // Without a test clock its paths are not this server's at all: 404, not 405.
+  const served = deps.testClock ? ROUTES : ROUTES.filter((route) => !route.path.startsWith(TEST_CLOCK_PATH));
+  const routes = served.map((route) => ({
     method: route.method.toUpperCase(),
     pattern: new RegExp(`^${route.path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
   }));
-  app.notFound((c) => {
-    const allowed = routes.filter((r) => r.pattern.test(c.req.path)).map((r) => r.method);
-    if (allowed.length > 0) {
-      return problem(
-        c,
-        'request/method-not-allowed',
-        `${c.req.method} is not allowed here; use ${allowed.join(' or ')}.`,
-        {},
-        { Allow: allowed.join(', ') },
-      );
-    }
-    return problem(
-      c,
-      'request/not-found',
-      `There is nothing at ${c.req.method} ${c.req.path}. The API is described at /openapi.json.`,
-    );
-  });
+  app.notFound(notFound(routes));
   app.onError(errorHandler(logger));
   return app;
 }
@@ -140,5 +131,27 @@ const SECURE_HEADERS = {
 /** The app's parts, each built once from the options: what every route is handed. */
 function appDeps(options: AppOptions): AppDeps {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
-  return { ...createApplication({ pollMs: limits.pollMs, messageRate: limits.messages, ...options }), limits };
+  const application = createApplication({ pollMs: limits.pollMs, messageRate: limits.messages, ...options });
+  return { ...application, limits, ...(options.testClock ? { testClock: options.testClock } : {}) };
+}
+
+/** What answers a request no route took: 405 with `Allow` on a path of the API, else 404. */
+function notFound(routes: readonly { method: string; pattern: RegExp }[]) {
+  return (c: Context) => {
+    const allowed = routes.filter((r) => r.pattern.test(c.req.path)).map((r) => r.method);
+    if (allowed.length > 0) {
+      return problem(
+        c,
+        'request/method-not-allowed',
+        `${c.req.method} is not allowed here; use ${allowed.join(' or ')}.`,
+        {},
+        { Allow: allowed.join(', ') },
+      );
+    }
+    return problem(
+      c,
+      'request/not-found',
+      `There is nothing at ${c.req.method} ${c.req.path}. The API is described at /openapi.json.`,
+    );
+  };
 }

@@ -93,7 +93,7 @@ describe('messages at the table', () => {
     expect((await mute(true)).body).toEqual({ muted: true });
     expect((await mute(true)).status).toBe(200);
     const muted = await api.call('GET', `/v1/games/${gameId}/messages`, { token: tokens[1] });
-    expect(muted.body).toEqual({ messages: [], next: null, seq: 1, muted: true });
+    expect(muted.body).toEqual({ messages: [], next: null, nextCursor: null, seq: 1, muted: true });
     const other = await api.call('GET', `/v1/games/${gameId}/messages`, { token: tokens[0] });
     expect(other.body.messages).toHaveLength(1);
     expect((await mute('yes')).status).toBe(400);

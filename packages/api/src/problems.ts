@@ -10,7 +10,7 @@ export const PROBLEMS = {
   'request/too-large': { status: 413, title: 'The body is too large' },
   'request/unsupported-media-type': { status: 415, title: 'Send the body as application/json' },
   'request/idempotency-key-reused': { status: 422, title: 'This Idempotency-Key was used for another request' },
-  'request/if-match-required': { status: 428, title: 'An If-Match header with the game version is required' },
+  'request/if-match-required': { status: 428, title: 'An If-Match header with the version is required' },
   'request/version-mismatch': { status: 412, title: 'The game has moved on' },
   'request/version-ahead': { status: 400, title: 'That version is past the game’s newest' },
   'request/too-many-requests': { status: 429, title: 'Too many requests' },

@@ -7,8 +7,10 @@
 export { createApplication, type Application, type ApplicationOptions } from './application';
 export * from './errors';
 export { systemClock, type Clock } from './clock';
+export { TestClock } from './test-clock';
 export { LruMap } from './lru-map';
 export { commandHash } from './command-hash';
+export { markReplayed, REPLAYED, wasReplayed, type Replayable } from './replayed';
 export {
   createLogger,
   isLogLevel,

@@ -1,8 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { GameIdSchema, IdempotencyKeySchema } from '../schemas/common';
+import { GameIdSchema, IdempotencyKeySchema, IfMatchSchema } from '../schemas/common';
 import { MoveSchema } from '../schemas/moves';
 import { CommandReplySchema } from '../schemas/replies';
-import { etag } from './headers';
+import { commandReplyHeaders } from './headers';
 import { bearer, documented, json } from './responses';
 
 export const makeMove = documented(
@@ -22,9 +22,7 @@ export const makeMove = documented(
     request: {
       params: z.object({ id: GameIdSchema }),
       headers: z.object({
-        'if-match': z
-          .string()
-          .openapi({ description: 'The version you decided on, quoted as in the ETag.', example: '"12"' }),
+        'if-match': IfMatchSchema,
         'idempotency-key': IdempotencyKeySchema,
       }),
       body: { ...json(MoveSchema), required: true },
@@ -34,7 +32,7 @@ export const makeMove = documented(
         description: 'The move was made.',
         ...json(CommandReplySchema),
         headers: {
-          ...etag,
+          ...commandReplyHeaders,
         },
       },
     },

@@ -40,6 +40,9 @@ export const OPERATION_PROBLEMS = {
   registerPlayer: ['request/too-many-requests', 'player/deleted', 'player/token-revoked'],
   getMe: ['player/not-found'],
   listMyGames: [],
+  // A server without a test clock (every one on AWS) has no such path.
+  getTestClock: ['request/not-found'],
+  advanceTestClock: ['request/not-found'],
   createGame: ['player/not-found', 'request/version-mismatch', ...rejectionsOf('create')],
   joinGame: ['game/not-found', 'player/not-found', 'request/version-mismatch', ...rejectionsOf('join')],
   getGame: ['game/not-found'],

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { GameIdSchema, IdempotencyKeySchema } from '../schemas/common';
 import { RematchReplySchema } from '../schemas/rematch';
-import { etag } from './headers';
+import { commandReplyHeaders } from './headers';
 import { bearer, documented, json } from './responses';
 
 export const rematch = documented(
@@ -18,11 +18,15 @@ export const rematch = documented(
     security: bearer,
     request: { params: z.object({ id: GameIdSchema }), headers: z.object({ 'idempotency-key': IdempotencyKeySchema }) },
     responses: {
-      201: { description: 'Proposed: the rematch was created.', ...json(RematchReplySchema), headers: { ...etag } },
+      201: {
+        description: 'Proposed: the rematch was created.',
+        ...json(RematchReplySchema),
+        headers: commandReplyHeaders,
+      },
       200: {
         description: 'Accepted: you are seated in the rematch.',
         ...json(RematchReplySchema),
-        headers: { ...etag },
+        headers: commandReplyHeaders,
       },
     },
   }),

@@ -12,7 +12,13 @@ export function problemOf(error: DomainError): ApiProblem {
     case 'refused':
       return new ApiProblem(error.code, error.detail);
     case 'stale':
-      return new ApiProblem('request/version-mismatch', error.detail, { currentVersion: error.currentVersion });
+      // The current ETag beside currentVersion: what a client decides again on, as a 200 would give it.
+      return new ApiProblem(
+        'request/version-mismatch',
+        error.detail,
+        { currentVersion: error.currentVersion },
+        { ETag: `"${error.currentVersion}"` },
+      );
     case 'ahead':
       return new ApiProblem('request/version-ahead', error.detail, { currentVersion: error.currentVersion });
     case 'key-reused':

@@ -3,6 +3,7 @@ import { z } from '@hono/zod-openapi';
 import { nullable, SeatSchema, TileSchema, TimestampSchema } from './common';
 import { MoveSchema } from './moves';
 import { PlayerSchema } from './players';
+import { TestClockSchema } from './test-clock';
 import { BotLevelSchema, RuleOptionsSchema, RulesSchema } from './rules';
 
 const SeatViewSchema = z
@@ -138,6 +139,9 @@ export const GameViewSchema = z
     }),
     extraHours: z.number().int().min(0).openapi({
       description: 'Extra hours given to the turn in play (`POST /v1/games/{id}/time`); 0 without a clock.',
+    }),
+    testClock: TestClockSchema.optional().openapi({
+      description: 'On a server with a test clock only (`GET /v1/games/{id}`): the time its deadlines are judged by.',
     }),
   })
   .openapi('Game');

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { TEST_EVENT, WEBHOOK_EVENT_TYPES } from '@chickenfoot/app';
-import { nullable, oneOf, TimestampSchema } from './common';
+import { NextCursorSchema, nullable, oneOf, TimestampSchema } from './common';
 
 /** An endpoint's id: "we_" and 22 base64url characters. */
 export const EndpointIdSchema = z
@@ -126,5 +126,9 @@ export const WebhookDeliverySchema = z
   .openapi('WebhookDelivery');
 
 export const WebhookDeliveryListSchema = z
-  .object({ deliveries: z.array(WebhookDeliverySchema), cursor: z.string().nullable() })
+  .object({
+    deliveries: z.array(WebhookDeliverySchema),
+    cursor: z.string().nullable().openapi({ deprecated: true }),
+    nextCursor: NextCursorSchema,
+  })
   .openapi('WebhookDeliveryList');

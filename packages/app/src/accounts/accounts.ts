@@ -13,6 +13,7 @@ import { isOpen, LEGACY_SESSION, sessionsOf, type Session } from './record';
 import type { Executed, PlayerRepository, StoredPlayer } from './repository';
 import { eraseNameFromAccount } from './erase-names';
 import { withdrawFromAll } from './withdraw';
+import { markReplayed } from '../replayed';
 
 /** A change a player asks of their account: at the version they read (If-Match), under their key. */
 export interface AccountRequest {
@@ -75,7 +76,7 @@ export class Accounts {
     // account as it is now (a deleted account, or a revoked session, never comes back this way).
     const opened = stored.record.sessions?.[0]?.id ?? session.id;
     if (stored.replayed) await this.#stillOpen(id, opened);
-    return { player: playerOf(stored), token: signer.tokenFor(id, opened) };
+    return markReplayed({ player: playerOf(stored), token: signer.tokenFor(id, opened) }, stored.replayed);
   }
 
   /** The caller's account as it is now (one strongly consistent read). */
@@ -87,7 +88,7 @@ export class Accounts {
   /** Renames the caller (the games they join from then on show the new name). */
   async rename(playerId: string, request: AccountRequest, name: string): Promise<AccountView> {
     const stored = await this.#ask(playerId, request, { rename: name }, { type: 'rename', name });
-    return { player: playerOf(stored), version: stored.version };
+    return markReplayed({ player: playerOf(stored), version: stored.version }, stored.replayed);
   }
 
   /** The caller's open tokens (sessions), the one they are using marked. */
@@ -105,25 +106,23 @@ export class Accounts {
     const command = { type: 'issue-token', session: { id, createdAt } } as const;
     const stored = await this.#ask(playerId, request, { token: id }, command);
     const session = sessionsOf(stored.record).find((s) => s.id === id);
-    return {
-      token: signer.tokenFor(playerId, id),
-      id,
-      createdAt: session?.createdAt ?? createdAt,
-      version: stored.version,
-    };
+    const token = signer.tokenFor(playerId, id);
+    const issued = { token, id, createdAt: session?.createdAt ?? createdAt, version: stored.version };
+    // Its session id derives from the key: found there already, it is this key's first attempt's.
+    return markReplayed(issued, stored.replayed || stored.unchanged === true);
   }
 
   /** Revokes one of the caller's tokens. */
   async revokeToken(playerId: string, request: AccountRequest, tokenId: string): Promise<{ version: number }> {
     const stored = await this.#ask(playerId, request, { revoke: tokenId }, { type: 'revoke-token', id: tokenId });
-    return { version: stored.version };
+    return markReplayed({ version: stored.version }, stored.replayed);
   }
 
   /** Revokes every token of the caller's but the one in use ("sign out everywhere else"). */
   async revokeOthers(playerId: string, request: AccountRequest, current: string): Promise<{ version: number }> {
     const command = { type: 'revoke-others', kept: current } as const;
     const stored = await this.#ask(playerId, request, { revokeAllBut: current }, command);
-    return { version: stored.version };
+    return markReplayed({ version: stored.version }, stored.replayed);
   }
 
   /**

@@ -311,7 +311,7 @@ export interface paths {
          * Catch up on what happened
          * @description The commits after version `after`, oldest first, each event redacted for you: the deal shows only your tiles, a draw shows the tile only to the drawer.
          *
-         *     Page with `next`; when it is null you are caught up, and `version` is where to resume. A whole game usually fits one page.
+         *     Page with `nextCursor`; when it is null you are caught up, and `version` is where to resume (`after`). A whole game usually fits one page.
          *
          *     With `wait=<seconds>` and nothing new yet, the request waits (up to 20 s) and returns as soon as something happens.
          */
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Catch up on messages
-         * @description The messages after `after` (their `seq`), oldest first: who (a seat), when, and the text, nothing else. Page with `next`; resume from `seq`. Empty (with `muted: true`) while you mute the game.
+         * @description The messages after `after` (their `seq`), oldest first: who (a seat), when, and the text, nothing else. Page with `nextCursor`; resume later `after` `seq`. Empty (with `muted: true`) while you mute the game.
          */
         get: operations["listMessages"];
         put?: never;
@@ -360,7 +360,7 @@ export interface paths {
         get?: never;
         /**
          * Mute (or unmute) a game’s messages
-         * @description For you alone: while muted, `GET …/messages` returns none. Others still post and read. Kept on your account; setting it again changes nothing.
+         * @description For you alone: while muted, `GET …/messages` returns none. Others still post and read. Kept on your account. No `Idempotency-Key`: setting it again changes nothing.
          */
         put: operations["muteMessages"];
         post?: never;
@@ -406,7 +406,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke a watch link
-         * @description Any seated player may: its token is refused from the next request on.
+         * @description Any seated player may: its token is refused from the next request on. No `Idempotency-Key`: a retry after it went through gets `404`, meaning done.
          */
         delete: operations["revokeWatchLink"];
         options?: never;
@@ -443,7 +443,7 @@ export interface paths {
         };
         /**
          * Catch up, as a watcher
-         * @description The commits after version `after`, redacted for a spectator: a deal shows no tiles, a draw no tile. Page with `next`; `wait=<seconds>` long-polls, as `GET /v1/games/{id}/events` does.
+         * @description The commits after version `after`, redacted for a spectator: a deal shows no tiles, a draw no tile. Page with `nextCursor`; `wait=<seconds>` long-polls, as `GET /v1/games/{id}/events` does.
          */
         get: operations["watchEvents"];
         put?: never;
@@ -620,14 +620,14 @@ export interface paths {
         post?: never;
         /**
          * Remove a webhook endpoint
-         * @description Nothing more is sent to it; deliveries still pending are cancelled.
+         * @description Nothing more is sent to it; deliveries still pending are cancelled. No `Idempotency-Key`: a retry after it went through gets `404`, meaning done.
          */
         delete: operations["deleteWebhookEndpoint"];
         options?: never;
         head?: never;
         /**
          * Change a webhook endpoint
-         * @description Changes only what the body names: its URL, events, games, description, or turns it off and on.
+         * @description Changes only what the body names: its URL, events, games, description, or turns it off and on. No `Idempotency-Key`: sent again, it sets the same.
          */
         patch: operations["updateWebhookEndpoint"];
         trace?: never;
@@ -703,9 +703,49 @@ export interface paths {
         put?: never;
         /**
          * Send a delivery again
-         * @description One more attempt, soon, with the same `webhook-id` (deduplicate on it), whatever the delivery’s status; no retries follow it.
+         * @description One more attempt, soon, with the same `webhook-id` (deduplicate on it), whatever the delivery’s status; no retries follow it. No `Idempotency-Key`: a retry may send one more attempt, which the `webhook-id` dedupes.
          */
         post: operations["redeliverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test-clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the test clock
+         * @description The time this server plays at. Only a local or test server started with a test clock has it (`TEST_CLOCK=1 npm start`); any other (every server on AWS) answers `404`.
+         */
+        get: operations["getTestClock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test-clock/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move the test clock forward
+         * @description Moves the whole server’s time forward, then runs what fell due (turn timeouts, reminders, webhooks): a clocked game can be tested in seconds. Every game’s view shows the clock (`testClock`). No `Idempotency-Key`: a retry moves it again. Only a local or test server started with a test clock has it (`TEST_CLOCK=1 npm start`); any other (every server on AWS) answers `404`.
+         */
+        post: operations["advanceTestClock"];
         delete?: never;
         options?: never;
         head?: never;
@@ -857,8 +897,12 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        /** @description Sent to the player now awaited: one per turn change, never for a bot’s turn. */
         WebhookTurnStarted: {
-            /** @enum {string} */
+            /**
+             * @description Always `turn.started`: what tells this kind from the others.
+             * @enum {string}
+             */
             type: "turn.started";
             /**
              * Format: date-time
@@ -866,8 +910,12 @@ export interface components {
              * @example 2026-11-30T07:00:00.000Z
              */
             timestamp: string;
+            /** @description What the notification is about. */
             data: {
-                /** @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA */
+                /**
+                 * @description The game’s id: `g_` and 22 base64url characters.
+                 * @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA
+                 */
                 gameId: string;
                 /** @description The game’s version it tells of: fetch its events after the version you have. */
                 version: number;
@@ -877,8 +925,12 @@ export interface components {
                 deadline: string | null;
             };
         };
+        /** @description Sent when 80% of a clocked turn has passed and it is still yours. */
         WebhookTurnReminder: {
-            /** @enum {string} */
+            /**
+             * @description Always `turn.reminder`: what tells this kind from the others.
+             * @enum {string}
+             */
             type: "turn.reminder";
             /**
              * Format: date-time
@@ -886,8 +938,12 @@ export interface components {
              * @example 2026-11-30T07:00:00.000Z
              */
             timestamp: string;
+            /** @description What the notification is about. */
             data: {
-                /** @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA */
+                /**
+                 * @description The game’s id: `g_` and 22 base64url characters.
+                 * @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA
+                 */
                 gameId: string;
                 /** @description The game’s version it tells of: fetch its events after the version you have. */
                 version: number;
@@ -897,8 +953,12 @@ export interface components {
                 deadline: string | null;
             };
         };
+        /** @description Sent when your turn ran out and a bot moved for you. */
         WebhookTurnTimedOut: {
-            /** @enum {string} */
+            /**
+             * @description Always `turn.timed-out`: what tells this kind from the others.
+             * @enum {string}
+             */
             type: "turn.timed-out";
             /**
              * Format: date-time
@@ -906,8 +966,12 @@ export interface components {
              * @example 2026-11-30T07:00:00.000Z
              */
             timestamp: string;
+            /** @description What the notification is about. */
             data: {
-                /** @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA */
+                /**
+                 * @description The game’s id: `g_` and 22 base64url characters.
+                 * @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA
+                 */
                 gameId: string;
                 /** @description The game’s version it tells of: fetch its events after the version you have. */
                 version: number;
@@ -915,8 +979,12 @@ export interface components {
                 seat: number;
             };
         };
+        /** @description Sent to every player of a game when it starts. */
         WebhookGameStarted: {
-            /** @enum {string} */
+            /**
+             * @description Always `game.started`: what tells this kind from the others.
+             * @enum {string}
+             */
             type: "game.started";
             /**
              * Format: date-time
@@ -924,15 +992,23 @@ export interface components {
              * @example 2026-11-30T07:00:00.000Z
              */
             timestamp: string;
+            /** @description What the notification is about. */
             data: {
-                /** @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA */
+                /**
+                 * @description The game’s id: `g_` and 22 base64url characters.
+                 * @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA
+                 */
                 gameId: string;
                 /** @description The game’s version it tells of: fetch its events after the version you have. */
                 version: number;
             };
         };
+        /** @description Sent to every player of a game when a hand ends. */
         WebhookHandEnded: {
-            /** @enum {string} */
+            /**
+             * @description Always `hand.ended`: what tells this kind from the others.
+             * @enum {string}
+             */
             type: "hand.ended";
             /**
              * Format: date-time
@@ -940,13 +1016,21 @@ export interface components {
              * @example 2026-11-30T07:00:00.000Z
              */
             timestamp: string;
+            /** @description What the notification is about. */
             data: {
-                /** @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA */
+                /**
+                 * @description The game’s id: `g_` and 22 base64url characters.
+                 * @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA
+                 */
                 gameId: string;
                 /** @description The game’s version it tells of: fetch its events after the version you have. */
                 version: number;
+                /** @description The hand (0 first). */
                 hand: number;
-                /** @enum {string} */
+                /**
+                 * @description `out`: a seat played its last tile; `blocked`: nobody could move.
+                 * @enum {string}
+                 */
                 reason: "out" | "blocked";
                 /** @description The seat that went out; null when the hand blocked. */
                 out: number | null;
@@ -956,8 +1040,12 @@ export interface components {
                 totals: number[];
             };
         };
+        /** @description Sent to every player of a game when it is over. */
         WebhookGameFinished: {
-            /** @enum {string} */
+            /**
+             * @description Always `game.finished`: what tells this kind from the others.
+             * @enum {string}
+             */
             type: "game.finished";
             /**
              * Format: date-time
@@ -965,17 +1053,27 @@ export interface components {
              * @example 2026-11-30T07:00:00.000Z
              */
             timestamp: string;
+            /** @description What the notification is about. */
             data: {
-                /** @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA */
+                /**
+                 * @description The game’s id: `g_` and 22 base64url characters.
+                 * @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA
+                 */
                 gameId: string;
                 /** @description The game’s version it tells of: fetch its events after the version you have. */
                 version: number;
+                /** @description Each seat’s total, by seat. */
                 totals: number[];
+                /** @description The seats with the lowest total. */
                 winners: number[];
             };
         };
+        /** @description Sent when you ask for a test (`POST /v1/me/webhooks/{endpointId}/test`). */
         WebhookWebhookTest: {
-            /** @enum {string} */
+            /**
+             * @description Always `webhook.test`: what tells this kind from the others.
+             * @enum {string}
+             */
             type: "webhook.test";
             /**
              * Format: date-time
@@ -983,49 +1081,122 @@ export interface components {
              * @example 2026-11-30T07:00:00.000Z
              */
             timestamp: string;
+            /** @description What the notification is about. */
             data: {
-                /** @example we_Zm9vYmFyYmF6cXV4cXV1eA */
+                /**
+                 * @description The endpoint’s id: `we_` and 22 base64url characters.
+                 * @example we_Zm9vYmFyYmF6cXV4cXV1eA
+                 */
                 endpointId: string;
+                /** @description A sentence saying it is a test. */
                 message: string;
             };
         };
-        /** @description An RFC 9457 problem document (`application/problem+json`), as every error of this API is. */
+        /**
+         * @description A seat number (0-7); seat order is turn order.
+         * @example 1
+         */
+        Seat: number;
+        /**
+         * @description A domino written "a-b", higher half first in responses ("9-4"); either order is accepted in requests.
+         * @example 9-4
+         */
+        Tile: string;
+        /** @description A player as every seat sees them: id and name. */
+        Player: {
+            /**
+             * @description The player’s id: `p_` and 22 base64url characters.
+             * @example p_Xk3vT0d8Qq2bV9nR1mZsLw
+             */
+            id: string;
+            /**
+             * @description The name others see (1-40 characters); empty once the player deleted their account.
+             * @example Ann
+             */
+            name: string;
+        };
+        /**
+         * @description How well a bot plays: `random` (any legal move), `greedy` or `strong`.
+         * @example greedy
+         * @enum {string}
+         */
+        BotLevel: "random" | "greedy" | "strong";
+        /** @description An RFC 9457 problem document (`application/problem+json`), as every error of this API is. Branch on `code`; show `detail`; quote `requestId`. */
         Problem: {
             /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
+             * Format: uri-reference
+             * @description A link to the page that explains the problem in words (what happened, what to do): `/problems/` and the `code`, relative to the API’s origin (`GET` it; a browser gets HTML). Stable, one per code.
+             * @example /problems/rules/not-your-turn
              */
-            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required" | "/problems/request/method-not-allowed" | "/problems/request/not-found" | "/problems/request/too-large" | "/problems/request/unsupported-media-type" | "/problems/request/idempotency-key-reused" | "/problems/request/if-match-required" | "/problems/request/version-mismatch" | "/problems/request/version-ahead" | "/problems/request/too-many-requests" | "/problems/auth/unauthenticated" | "/problems/game/not-found" | "/problems/game/left" | "/problems/game/not-finished" | "/problems/game/watch-link-not-found" | "/problems/game/too-many-watch-links" | "/problems/player/not-found" | "/problems/player/deleted" | "/problems/player/token-revoked" | "/problems/player/token-not-found" | "/problems/player/too-many-tokens" | "/problems/webhook/not-found" | "/problems/webhook/delivery-not-found" | "/problems/webhook/too-many-endpoints" | "/problems/webhook/url-invalid" | "/problems/webhook/url-not-https" | "/problems/webhook/url-not-allowed" | "/problems/service/unavailable" | "/problems/service/error" | "/problems/rules/game-exists" | "/problems/rules/invalid-ruleset" | "/problems/rules/game-full" | "/problems/rules/unknown-seat" | "/problems/rules/seat-taken" | "/problems/rules/unknown-bot-level" | "/problems/rules/game-not-found" | "/problems/rules/already-seated" | "/problems/rules/game-cancelled" | "/problems/rules/not-invited" | "/problems/rules/not-creator" | "/problems/rules/game-finished" | "/problems/rules/already-left" | "/problems/rules/creator-cannot-leave" | "/problems/rules/game-started" | "/problems/rules/game-not-started" | "/problems/rules/not-your-turn" | "/problems/rules/invalid-tile" | "/problems/rules/not-in-hand" | "/problems/rules/must-play-drawn" | "/problems/rules/unknown-placement" | "/problems/rules/must-fill-double" | "/problems/rules/end-closed" | "/problems/rules/suit-mismatch" | "/problems/rules/nothing-to-announce" | "/problems/rules/already-drew" | "/problems/rules/must-play" | "/problems/rules/no-lapse" | "/problems/rules/cannot-call-out-self" | "/problems/rules/not-away" | "/problems/rules/no-clock" | "/problems/rules/no-deadline" | "/problems/rules/cannot-give-self" | "/problems/rules/too-much-time";
-            /** @example The request is not valid */
+            type: string;
+            /**
+             * @description A short summary of the code, the same for every problem of that code. Do not branch on it.
+             * @example Not your turn
+             */
             title: string;
             /**
-             * @description The HTTP status, repeated.
+             * @description The HTTP status of the response, repeated for whoever logs the body alone.
              * @example 422
              */
             status: number;
             /**
-             * @description What happened, for a person.
-             * @example It is not your turn.
+             * @description What happened this time, for a person: may name values from the request. Do not parse it.
+             * @example Seat 1 is to play, not seat 0.
              */
             detail: string;
             /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
+             * @description The problem code: what a client branches on. Each operation documents the codes it can answer with, per status. New codes may be added (see the CHANGELOG): treat an unknown one by its status.
+             * @example rules/not-your-turn
              * @enum {string}
              */
             code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required" | "request/method-not-allowed" | "request/not-found" | "request/too-large" | "request/unsupported-media-type" | "request/idempotency-key-reused" | "request/if-match-required" | "request/version-mismatch" | "request/version-ahead" | "request/too-many-requests" | "auth/unauthenticated" | "game/not-found" | "game/left" | "game/not-finished" | "game/watch-link-not-found" | "game/too-many-watch-links" | "player/not-found" | "player/deleted" | "player/token-revoked" | "player/token-not-found" | "player/too-many-tokens" | "webhook/not-found" | "webhook/delivery-not-found" | "webhook/too-many-endpoints" | "webhook/url-invalid" | "webhook/url-not-https" | "webhook/url-not-allowed" | "service/unavailable" | "service/error" | "rules/game-exists" | "rules/invalid-ruleset" | "rules/game-full" | "rules/unknown-seat" | "rules/seat-taken" | "rules/unknown-bot-level" | "rules/game-not-found" | "rules/already-seated" | "rules/game-cancelled" | "rules/not-invited" | "rules/not-creator" | "rules/game-finished" | "rules/already-left" | "rules/creator-cannot-leave" | "rules/game-started" | "rules/game-not-started" | "rules/not-your-turn" | "rules/invalid-tile" | "rules/not-in-hand" | "rules/must-play-drawn" | "rules/unknown-placement" | "rules/must-fill-double" | "rules/end-closed" | "rules/suit-mismatch" | "rules/nothing-to-announce" | "rules/already-drew" | "rules/must-play" | "rules/no-lapse" | "rules/cannot-call-out-self" | "rules/not-away" | "rules/no-clock" | "rules/no-deadline" | "rules/cannot-give-self" | "rules/too-much-time";
-            /** @description Quote it when reporting a problem. */
+            /**
+             * @description The request id, as in the `X-Request-Id` header: quote it when reporting a problem.
+             * @example b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10
+             */
             requestId: string;
-            /** @description With `request/version-mismatch` and `request/version-ahead`: the game version to go on from. */
+            /**
+             * @description With `request/version-mismatch` (always) and `request/version-ahead` (always): the current version of the game (or of your account), to fetch and decide again from.
+             * @example 12
+             */
             currentVersion?: number;
-            /** @description With `request/invalid`: what is wrong with the request, field by field. */
+            /** @description With `request/invalid`: what is wrong with the request, field by field (up to 20). */
             issues?: {
+                /**
+                 * @description Where: `body.`, `query.`, `params.` or `header.` and the field’s path.
+                 * @example body.rules.set
+                 */
                 path: string;
+                /**
+                 * @description What is wrong with it, for a person.
+                 * @example must be one of 6, 9, 12, 15, not 7
+                 */
                 message: string;
             }[];
         };
+        /**
+         * @description A game’s id.
+         * @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA
+         */
+        GameId: string;
+        /**
+         * @description One strong entity tag: the game version, quoted.
+         * @example "12"
+         */
+        IfMatch: string;
+        /**
+         * @description One strong entity tag: your account’s version, quoted.
+         * @example "3"
+         */
+        AccountIfMatch: string;
+        /**
+         * @description A unique value per intended change: 16-128 visible ASCII characters.
+         * @example 1c0a8f0e-5b6e-4f1e-9d57-3d8f4f2a9b10
+         */
+        IdempotencyKey: string;
+        /** @description The new player, and the bearer token of its first session (shown only here). */
         RegisteredPlayer: {
+            /** @description The new player. */
             player: components["schemas"]["Player"];
             /**
              * @description Bearer token for every other request. Shown only in this reply; keep it secret.
@@ -1033,201 +1204,7 @@ export interface components {
              */
             token: string;
         };
-        Player: {
-            /** @example p_Xk3vT0d8Qq2bV9nR1mZsLw */
-            id: string;
-            /** @example Ann */
-            name: string;
-        };
-        /** @description A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
-        RegisterPlayerProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
-        };
-        /** @description A 409 problem: `player/token-revoked`. */
-        RegisterPlayerProblem409: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/player/token-revoked
-             * @enum {string}
-             */
-            type: "/problems/player/token-revoked";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 409
-             * @enum {integer}
-             */
-            status: 409;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example player/token-revoked
-             * @enum {string}
-             */
-            code: "player/token-revoked";
-        };
-        /** @description A 410 problem: `player/deleted`. */
-        RegisterPlayerProblem410: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/player/deleted
-             * @enum {string}
-             */
-            type: "/problems/player/deleted";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 410
-             * @enum {integer}
-             */
-            status: 410;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example player/deleted
-             * @enum {string}
-             */
-            code: "player/deleted";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        RegisterPlayerProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 415 problem: `request/unsupported-media-type`. */
-        RegisterPlayerProblem415: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/unsupported-media-type
-             * @enum {string}
-             */
-            type: "/problems/request/unsupported-media-type";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 415
-             * @enum {integer}
-             */
-            status: 415;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/unsupported-media-type
-             * @enum {string}
-             */
-            code: "request/unsupported-media-type";
-        };
-        /** @description A 422 problem: `request/idempotency-key-reused`. */
-        RegisterPlayerProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/idempotency-key-reused
-             * @enum {string}
-             */
-            type: "/problems/request/idempotency-key-reused";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/idempotency-key-reused
-             * @enum {string}
-             */
-            code: "request/idempotency-key-reused";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        RegisterPlayerProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        RegisterPlayerProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        RegisterPlayerProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
+        /** @description Who registers: a name. */
         NewPlayer: {
             /**
              * @description The name other players see: 1-40 characters, without control, invisible or text-direction characters.
@@ -1235,387 +1212,12 @@ export interface components {
              */
             name: string;
         };
+        /** @description The player a token belongs to. */
         Me: {
+            /** @description You. */
             player: components["schemas"]["Player"];
         };
-        /** @description A 400 problem: `request/invalid`. */
-        GetMeProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        GetMeProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `player/not-found`. */
-        GetMeProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/player/not-found
-             * @enum {string}
-             */
-            type: "/problems/player/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example player/not-found
-             * @enum {string}
-             */
-            code: "player/not-found";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        GetMeProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        GetMeProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        GetMeProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        GetMeProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
-        /** @description A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
-        RenameMeProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        RenameMeProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `player/not-found`. */
-        RenameMeProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/player/not-found
-             * @enum {string}
-             */
-            type: "/problems/player/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example player/not-found
-             * @enum {string}
-             */
-            code: "player/not-found";
-        };
-        /** @description A 412 problem: `request/version-mismatch`. */
-        RenameMeProblem412: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/version-mismatch
-             * @enum {string}
-             */
-            type: "/problems/request/version-mismatch";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 412
-             * @enum {integer}
-             */
-            status: 412;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/version-mismatch
-             * @enum {string}
-             */
-            code: "request/version-mismatch";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        RenameMeProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 415 problem: `request/unsupported-media-type`. */
-        RenameMeProblem415: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/unsupported-media-type
-             * @enum {string}
-             */
-            type: "/problems/request/unsupported-media-type";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 415
-             * @enum {integer}
-             */
-            status: 415;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/unsupported-media-type
-             * @enum {string}
-             */
-            code: "request/unsupported-media-type";
-        };
-        /** @description A 422 problem: `request/idempotency-key-reused`. */
-        RenameMeProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/idempotency-key-reused
-             * @enum {string}
-             */
-            type: "/problems/request/idempotency-key-reused";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/idempotency-key-reused
-             * @enum {string}
-             */
-            code: "request/idempotency-key-reused";
-        };
-        /** @description A 428 problem: `request/if-match-required`. */
-        RenameMeProblem428: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/if-match-required
-             * @enum {string}
-             */
-            type: "/problems/request/if-match-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 428
-             * @enum {integer}
-             */
-            status: 428;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/if-match-required
-             * @enum {string}
-             */
-            code: "request/if-match-required";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        RenameMeProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        RenameMeProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        RenameMeProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
+        /** @description Your new name. */
         Rename: {
             /**
              * @description The name other players see: 1-40 characters, without control, invisible or text-direction characters.
@@ -1623,219 +1225,12 @@ export interface components {
              */
             name: string;
         };
-        /** @description A 400 problem: `request/invalid`, `request/idempotency-key-required`. */
-        DeleteMeProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/idempotency-key-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/idempotency-key-required";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        DeleteMeProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `player/not-found`. */
-        DeleteMeProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/player/not-found
-             * @enum {string}
-             */
-            type: "/problems/player/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example player/not-found
-             * @enum {string}
-             */
-            code: "player/not-found";
-        };
-        /** @description A 412 problem: `request/version-mismatch`. */
-        DeleteMeProblem412: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/version-mismatch
-             * @enum {string}
-             */
-            type: "/problems/request/version-mismatch";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 412
-             * @enum {integer}
-             */
-            status: 412;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/version-mismatch
-             * @enum {string}
-             */
-            code: "request/version-mismatch";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        DeleteMeProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 422 problem: `request/idempotency-key-reused`. */
-        DeleteMeProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/idempotency-key-reused
-             * @enum {string}
-             */
-            type: "/problems/request/idempotency-key-reused";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/idempotency-key-reused
-             * @enum {string}
-             */
-            code: "request/idempotency-key-reused";
-        };
-        /** @description A 428 problem: `request/if-match-required`. */
-        DeleteMeProblem428: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/if-match-required
-             * @enum {string}
-             */
-            type: "/problems/request/if-match-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 428
-             * @enum {integer}
-             */
-            status: 428;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/if-match-required
-             * @enum {string}
-             */
-            code: "request/if-match-required";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        DeleteMeProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        DeleteMeProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        DeleteMeProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
+        /** @description Your open sessions. */
         TokenList: {
+            /** @description Each token you were given and have not revoked, oldest first. */
             tokens: components["schemas"]["TokenInfo"][];
         };
+        /** @description One open session of your account (never its token). */
         TokenInfo: {
             /** @description Revoke it by this id. `legacy`: a token issued before sessions existed. */
             id: string;
@@ -1848,759 +1243,40 @@ export interface components {
             /** @description True for the token this request was sent with. */
             current: boolean;
         };
-        /** @description A 400 problem: `request/invalid`. */
-        ListTokensProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        ListTokensProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `player/not-found`. */
-        ListTokensProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/player/not-found
-             * @enum {string}
-             */
-            type: "/problems/player/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example player/not-found
-             * @enum {string}
-             */
-            code: "player/not-found";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        ListTokensProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        ListTokensProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        ListTokensProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        ListTokensProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
+        /** @description Another token of your account, shown only here. */
         NewToken: {
             /** @description A new bearer token of your account. Shown only in this reply. */
             token: string;
+            /** @description The session’s id: revoke it by this id (`DELETE /v1/me/tokens/{tokenId}`). */
             id: string;
             /**
              * Format: date-time
+             * @description When it was issued (ISO 8601, UTC).
              * @example 2026-11-30T07:00:00.000Z
              */
             createdAt: string;
         };
-        /** @description A 400 problem: `request/invalid`, `request/idempotency-key-required`. */
-        CreateTokenProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/idempotency-key-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/idempotency-key-required";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        CreateTokenProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `player/not-found`. */
-        CreateTokenProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/player/not-found
-             * @enum {string}
-             */
-            type: "/problems/player/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example player/not-found
-             * @enum {string}
-             */
-            code: "player/not-found";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        CreateTokenProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 422 problem: `request/idempotency-key-reused`, `player/too-many-tokens`. */
-        CreateTokenProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/idempotency-key-reused
-             * @enum {string}
-             */
-            type: "/problems/request/idempotency-key-reused" | "/problems/player/too-many-tokens";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/idempotency-key-reused
-             * @enum {string}
-             */
-            code: "request/idempotency-key-reused" | "player/too-many-tokens";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        CreateTokenProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        CreateTokenProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        CreateTokenProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
-        /** @description A 400 problem: `request/invalid`, `request/idempotency-key-required`. */
-        RevokeTokenProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/idempotency-key-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/idempotency-key-required";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        RevokeTokenProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `player/not-found`, `player/token-not-found`. */
-        RevokeTokenProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/player/not-found
-             * @enum {string}
-             */
-            type: "/problems/player/not-found" | "/problems/player/token-not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example player/not-found
-             * @enum {string}
-             */
-            code: "player/not-found" | "player/token-not-found";
-        };
-        /** @description A 412 problem: `request/version-mismatch`. */
-        RevokeTokenProblem412: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/version-mismatch
-             * @enum {string}
-             */
-            type: "/problems/request/version-mismatch";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 412
-             * @enum {integer}
-             */
-            status: 412;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/version-mismatch
-             * @enum {string}
-             */
-            code: "request/version-mismatch";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        RevokeTokenProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 422 problem: `request/idempotency-key-reused`. */
-        RevokeTokenProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/idempotency-key-reused
-             * @enum {string}
-             */
-            type: "/problems/request/idempotency-key-reused";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/idempotency-key-reused
-             * @enum {string}
-             */
-            code: "request/idempotency-key-reused";
-        };
-        /** @description A 428 problem: `request/if-match-required`. */
-        RevokeTokenProblem428: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/if-match-required
-             * @enum {string}
-             */
-            type: "/problems/request/if-match-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 428
-             * @enum {integer}
-             */
-            status: 428;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/if-match-required
-             * @enum {string}
-             */
-            code: "request/if-match-required";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        RevokeTokenProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        RevokeTokenProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        RevokeTokenProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
-        /** @description A 400 problem: `request/invalid`, `request/idempotency-key-required`. */
-        RevokeAllTokensProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/idempotency-key-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/idempotency-key-required";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        RevokeAllTokensProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `player/not-found`. */
-        RevokeAllTokensProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/player/not-found
-             * @enum {string}
-             */
-            type: "/problems/player/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example player/not-found
-             * @enum {string}
-             */
-            code: "player/not-found";
-        };
-        /** @description A 412 problem: `request/version-mismatch`. */
-        RevokeAllTokensProblem412: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/version-mismatch
-             * @enum {string}
-             */
-            type: "/problems/request/version-mismatch";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 412
-             * @enum {integer}
-             */
-            status: 412;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/version-mismatch
-             * @enum {string}
-             */
-            code: "request/version-mismatch";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        RevokeAllTokensProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 422 problem: `request/idempotency-key-reused`. */
-        RevokeAllTokensProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/idempotency-key-reused
-             * @enum {string}
-             */
-            type: "/problems/request/idempotency-key-reused";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/idempotency-key-reused
-             * @enum {string}
-             */
-            code: "request/idempotency-key-reused";
-        };
-        /** @description A 428 problem: `request/if-match-required`. */
-        RevokeAllTokensProblem428: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/if-match-required
-             * @enum {string}
-             */
-            type: "/problems/request/if-match-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 428
-             * @enum {integer}
-             */
-            status: 428;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/if-match-required
-             * @enum {string}
-             */
-            code: "request/if-match-required";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        RevokeAllTokensProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        RevokeAllTokensProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        RevokeAllTokensProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
+        /** @description A page of your games. */
         GameList: {
+            /** @description Your games, in the order the operation says. */
             games: components["schemas"]["GameSummary"][];
+            /**
+             * @deprecated
+             * @description Deprecated: read `nextCursor`.
+             */
             cursor: string | null;
+            nextCursor: components["schemas"]["NextCursor"];
         };
+        /** @description One of your games, as your lists show it: enough to decide whether to open it. */
         GameSummary: {
+            /** @description The game’s id: `g_` and 22 base64url characters. */
             id: string;
+            /** @description True when the game waits for your move. */
             yourTurn: boolean;
-            /** @enum {string} */
+            /**
+             * @description As the game’s own `status`.
+             * @enum {string}
+             */
             status: "waiting" | "playing" | "finished" | "cancelled";
             /** @description The game version this entry was written at: for games waiting on you, the one at which your turn began. */
             version: number;
@@ -2612,7 +1288,9 @@ export interface components {
             since: string;
             /** @description Who took each seat; null for a free seat or one a bot took (a player who left stays, with `bots` naming their successor). */
             seats: ({
+                /** @description The id of the player in the seat: `p_` and 22 base64url characters. */
                 playerId: string;
+                /** @description Their name, as they joined with it. */
                 name: string;
             } | null)[];
             /** @description The level of the bot playing each seat; null where a player plays it (or nobody yet). */
@@ -2626,284 +1304,50 @@ export interface components {
              */
             deadline: string | null;
         };
-        /**
-         * @description How well a bot plays: `random` (any legal move), `greedy` or `strong`.
-         * @example greedy
-         * @enum {string}
-         */
-        BotLevel: "random" | "greedy" | "strong";
-        /** @description A 400 problem: `request/invalid`. */
-        ListMyGamesProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        ListMyGamesProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        ListMyGamesProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        ListMyGamesProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        ListMyGamesProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        ListMyGamesProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
+        /** @description Send it as `cursor` for the next page; null when this page ends the list as it is now. */
+        NextCursor: string | null;
+        /** @description Where a page starts: a `nextCursor`, opaque. */
+        Cursor: string;
+        /** @description What every command on a game answers: the version after it, what it caused, and the game. */
         CommandReply: {
             /** @description The game version after the command. */
             version: number;
             /** @description What the command caused, forced moves included, as you may see it. */
             events: components["schemas"]["Event"][];
+            /** @description The game after the command, as you see it. */
             game: components["schemas"]["Game"];
         };
         /**
+         * @description Something that happened in a game, as you may see it: an `*Event`, by `type`. Ignore unknown types.
          * @example {
          *       "type": "TilePlayed",
          *       "seat": 1,
          *       "tile": "9-4",
          *       "on": 0,
          *       "id": 1,
-         *       "suit": 9
+         *       "suit": 9,
+         *       "forced": false
          *     }
          */
-        Event: {
-            /** @enum {string} */
+        Event: components["schemas"]["GameCreatedEvent"] | components["schemas"]["SeatTakenEvent"] | components["schemas"]["BotSeatedEvent"] | components["schemas"]["SeatLeftEvent"] | components["schemas"]["GameStartedEvent"] | components["schemas"]["HandDealtEvent"] | components["schemas"]["TileDrawnEvent"] | components["schemas"]["RootPlacedEvent"] | components["schemas"]["TilePlayedEvent"] | components["schemas"]["TurnPassedEvent"] | components["schemas"]["TurnSkippedEvent"] | components["schemas"]["ChickenlittleAnnouncedEvent"] | components["schemas"]["ChickenlittleCalledOutEvent"] | components["schemas"]["HandEndedEvent"] | components["schemas"]["GameEndedEvent"] | components["schemas"]["TurnTimedOutEvent"] | components["schemas"]["SeatAwayEvent"] | components["schemas"]["SeatReturnedEvent"] | components["schemas"]["TimeGivenEvent"] | components["schemas"]["GameCancelledEvent"] | components["schemas"]["PlayerErasedEvent"];
+        /** @description The game was created; a rematch also says of which game, and whose seats it keeps. */
+        GameCreatedEvent: {
+            /**
+             * @description Always `GameCreated`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
             type: "GameCreated";
             rules: components["schemas"]["Rules"];
+            /** @description How many seats the game has. */
             seats: number;
             /** @description Present (true) when the game was created open. */
             open?: boolean;
+            /** @description The creator’s seat, when not 0 (a rematch). */
             creator?: components["schemas"]["Seat"];
             /** @description A rematch: the player id each seat is kept for (null: a bot’s). */
             reserved?: (string | null)[];
             /** @description A rematch: the game before. */
             rematchOf?: string;
-        } | {
-            /** @enum {string} */
-            type: "SeatTaken";
-            seat: components["schemas"]["Seat"] & unknown;
-            player: components["schemas"]["Player"];
-        } | {
-            /** @enum {string} */
-            type: "BotSeated";
-            seat: components["schemas"]["Seat"] & unknown;
-            level: components["schemas"]["BotLevel"];
-        } | {
-            /** @enum {string} */
-            type: "SeatLeft";
-            seat: components["schemas"]["Seat"] & unknown;
-            bot: components["schemas"]["BotLevel"] | null;
-        } | {
-            /** @enum {string} */
-            type: "GameStarted";
-        } | {
-            /** @enum {string} */
-            type: "HandDealt";
-            /** @description 0 for the first hand. */
-            hand: number;
-            dealer: components["schemas"]["Seat"] & unknown;
-            opener: components["schemas"]["Tile"];
-            /** @description Your dealt tiles (only yours). */
-            tiles?: components["schemas"]["Tile"][];
-            tileCounts: number[];
-            boneyardSize: number;
-        } | {
-            /** @enum {string} */
-            type: "TileDrawn";
-            seat: components["schemas"]["Seat"] & unknown;
-            tile?: components["schemas"]["Tile"] & unknown;
-            /** @enum {string} */
-            reason: "opening" | "turn" | "penalty";
-            forced: boolean;
-        } | {
-            /** @enum {string} */
-            type: "RootPlaced";
-            seat: components["schemas"]["Seat"] & unknown;
-            tile: components["schemas"]["Tile"];
-        } | {
-            /** @enum {string} */
-            type: "TilePlayed";
-            seat: components["schemas"]["Seat"] & unknown;
-            tile: components["schemas"]["Tile"];
-            on: number;
-            id: number;
-            suit: number;
-            /** @description True when the server made the play for the seat: it was their only move (a must-play drawn tile, or `autoPlay: only-move`). */
-            forced: boolean;
-        } | {
-            /** @enum {string} */
-            type: "TurnPassed";
-            seat: components["schemas"]["Seat"] & unknown;
-            forced: boolean;
-        } | {
-            /** @enum {string} */
-            type: "TurnSkipped";
-            seat: components["schemas"]["Seat"] & unknown;
-        } | {
-            /** @enum {string} */
-            type: "ChickenlittleAnnounced";
-            seat: components["schemas"]["Seat"] & unknown;
-            auto: boolean;
-        } | {
-            /** @enum {string} */
-            type: "ChickenlittleCalledOut";
-            seat: components["schemas"]["Seat"] & unknown;
-            by: components["schemas"]["Seat"] & unknown;
-            /** @enum {string} */
-            penalty: "draw" | "skip";
-        } | {
-            /** @enum {string} */
-            type: "HandEnded";
-            hand: number;
-            /** @enum {string} */
-            reason: "out" | "blocked";
-            /** @description The seat that went out; null when the hand was blocked. */
-            out: (components["schemas"]["Seat"] & unknown) | null;
-            scores: number[];
-            /** @description The tiles each seat was left holding, turned face up for all to count. */
-            hands: components["schemas"]["Tile"][][];
-        } | {
-            /** @enum {string} */
-            type: "GameEnded";
-            totals: number[];
-            winners: (components["schemas"]["Seat"] & unknown)[];
-        } | {
-            /** @enum {string} */
-            type: "TurnTimedOut";
-            seat: components["schemas"]["Seat"] & unknown;
-        } | {
-            /** @enum {string} */
-            type: "SeatAway";
-            seat: components["schemas"]["Seat"] & unknown;
-        } | {
-            /** @enum {string} */
-            type: "SeatReturned";
-            seat: components["schemas"]["Seat"] & unknown;
-        } | {
-            /** @enum {string} */
-            type: "TimeGiven";
-            seat: components["schemas"]["Seat"] & unknown;
-            by: components["schemas"]["Seat"] & unknown;
-            /** @description Extra hours for this turn. */
-            hours: number;
-        } | {
-            /** @enum {string} */
-            type: "GameCancelled";
-            /** @enum {string} */
-            reason: "creator" | "stale";
-        } | {
-            /** @enum {string} */
-            type: "PlayerErased";
-            seat: components["schemas"]["Seat"] & unknown;
         };
         /** @description See docs/rules.md for what each option does. */
         Rules: {
@@ -2975,17 +1419,252 @@ export interface components {
              */
             handSize: number;
         };
-        /**
-         * @description The creator’s seat, when not 0 (a rematch).
-         * @example 1
-         */
-        Seat: number;
-        /**
-         * @description A domino written "a-b", higher half first in responses ("9-4"); either order is accepted in requests.
-         * @example 9-4
-         */
-        Tile: string;
+        /** @description A player took a seat (joined). */
+        SeatTakenEvent: {
+            /**
+             * @description Always `SeatTaken`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "SeatTaken";
+            seat: components["schemas"]["Seat"];
+            /** @description Who. */
+            player: components["schemas"]["Player"];
+        };
+        /** @description A bot took a free seat before the start, and plays it at `level` for the whole game. */
+        BotSeatedEvent: {
+            /**
+             * @description Always `BotSeated`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "BotSeated";
+            seat: components["schemas"]["Seat"];
+            level: components["schemas"]["BotLevel"];
+        };
+        /** @description The player of `seat` left. In a game in play a bot at `bot` (the game’s `botLevel`) plays the seat from now on, as it stood; before the start the seat is free again (`bot` is null). */
+        SeatLeftEvent: {
+            /**
+             * @description Always `SeatLeft`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "SeatLeft";
+            seat: components["schemas"]["Seat"];
+            bot: components["schemas"]["BotLevel"] | null;
+        };
+        /** @description Every seat is taken: the game starts (a hand is dealt next). */
+        GameStartedEvent: {
+            /**
+             * @description Always `GameStarted`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "GameStarted";
+        };
+        /** @description A hand was dealt: its opener, the dealer, and the counts (your own tiles only in yours). */
+        HandDealtEvent: {
+            /**
+             * @description Always `HandDealt`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "HandDealt";
+            /** @description 0 for the first hand. */
+            hand: number;
+            dealer: components["schemas"]["Seat"];
+            opener: components["schemas"]["Tile"];
+            /** @description Your dealt tiles (only yours). */
+            tiles?: components["schemas"]["Tile"][];
+            /** @description How many tiles each seat holds, by seat. */
+            tileCounts: number[];
+            /** @description Tiles left to draw. */
+            boneyardSize: number;
+        };
+        /** @description A seat drew a tile from the boneyard. */
+        TileDrawnEvent: {
+            /**
+             * @description Always `TileDrawn`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "TileDrawn";
+            seat: components["schemas"]["Seat"];
+            /** @description Present only when you drew it. */
+            tile?: components["schemas"]["Tile"];
+            /**
+             * @description `opening`: looking for the hand’s opening double; `turn`: no play; `penalty`: a Chickenlittle call-out.
+             * @enum {string}
+             */
+            reason: "opening" | "turn" | "penalty";
+            /** @description True when the server drew for the seat (it had no choice). */
+            forced: boolean;
+        };
+        /** @description The hand’s opening double was placed: the root of the board. */
+        RootPlacedEvent: {
+            /**
+             * @description Always `RootPlaced`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "RootPlaced";
+            seat: components["schemas"]["Seat"];
+            tile: components["schemas"]["Tile"];
+        };
+        /** @description A seat played a tile against an open end. */
+        TilePlayedEvent: {
+            /**
+             * @description Always `TilePlayed`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "TilePlayed";
+            seat: components["schemas"]["Seat"];
+            tile: components["schemas"]["Tile"];
+            /** @description The placement it went against. */
+            on: number;
+            /** @description Its own placement id on the board. */
+            id: number;
+            /** @description The suit it matched. */
+            suit: number;
+            /** @description True when the server made the play for the seat: it was their only move (a must-play drawn tile, or `autoPlay: only-move`). */
+            forced: boolean;
+        };
+        /** @description A seat passed. */
+        TurnPassedEvent: {
+            /**
+             * @description Always `TurnPassed`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "TurnPassed";
+            seat: components["schemas"]["Seat"];
+            /** @description True when the server passed for the seat (it had no play and nothing to draw). */
+            forced: boolean;
+        };
+        /** @description A seat’s turn was skipped (a Chickenlittle penalty). */
+        TurnSkippedEvent: {
+            /**
+             * @description Always `TurnSkipped`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "TurnSkipped";
+            seat: components["schemas"]["Seat"];
+        };
+        /** @description A seat said "Chickenlittle": one tile left. */
+        ChickenlittleAnnouncedEvent: {
+            /**
+             * @description Always `ChickenlittleAnnounced`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "ChickenlittleAnnounced";
+            seat: components["schemas"]["Seat"];
+            /** @description True when the rules announced it for the seat (`chickenlittle: auto`). */
+            auto: boolean;
+        };
+        /** @description Seat `by` called out `seat`, which held one tile unannounced. */
+        ChickenlittleCalledOutEvent: {
+            /**
+             * @description Always `ChickenlittleCalledOut`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "ChickenlittleCalledOut";
+            seat: components["schemas"]["Seat"];
+            by: components["schemas"]["Seat"];
+            /**
+             * @description What `seat` suffers: draw a tile, or skip its next turn.
+             * @enum {string}
+             */
+            penalty: "draw" | "skip";
+        };
+        /** @description A hand ended: how, and what each seat scored. */
+        HandEndedEvent: {
+            /**
+             * @description Always `HandEnded`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "HandEnded";
+            /** @description The hand (0 first). */
+            hand: number;
+            /**
+             * @description `out`: a seat played its last tile; `blocked`: nobody could move.
+             * @enum {string}
+             */
+            reason: "out" | "blocked";
+            /** @description The seat that went out; null when the hand was blocked. */
+            out: components["schemas"]["Seat"] | null;
+            /** @description Points each seat took this hand, by seat (lower is better). */
+            scores: number[];
+            /** @description The tiles each seat was left holding, turned face up for all to count. */
+            hands: components["schemas"]["Tile"][][];
+        };
+        /** @description The last hand ended: the totals and the winners. */
+        GameEndedEvent: {
+            /**
+             * @description Always `GameEnded`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "GameEnded";
+            /** @description Each seat’s total, by seat. */
+            totals: number[];
+            /** @description The seats with the lowest total. */
+            winners: components["schemas"]["Seat"][];
+        };
+        /** @description The turn clock ran out on `seat`: the events after it in the same commit are the move the server made for it, chosen by its bot at the game’s `botLevel`. */
+        TurnTimedOutEvent: {
+            /**
+             * @description Always `TurnTimedOut`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "TurnTimedOut";
+            seat: components["schemas"]["Seat"];
+        };
+        /** @description The seat timed out `awayAfter` turns in a row: the game’s bot plays its turns at once, until its player comes back. */
+        SeatAwayEvent: {
+            /**
+             * @description Always `SeatAway`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "SeatAway";
+            seat: components["schemas"]["Seat"];
+        };
+        /** @description The seat’s player acted again after timing out (a move, more time given, or a return): the seat is theirs again, and their timeouts in a row start over. */
+        SeatReturnedEvent: {
+            /**
+             * @description Always `SeatReturned`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "SeatReturned";
+            seat: components["schemas"]["Seat"];
+        };
+        /** @description The player of seat `by` gave `seat`, in turn, more time for this turn. */
+        TimeGivenEvent: {
+            /**
+             * @description Always `TimeGiven`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "TimeGiven";
+            seat: components["schemas"]["Seat"];
+            by: components["schemas"]["Seat"];
+            /** @description Extra hours for this turn. */
+            hours: number;
+        };
+        /** @description Cancelled before it started: by its creator, or after waiting too long (`stale`). */
+        GameCancelledEvent: {
+            /**
+             * @description Always `GameCancelled`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "GameCancelled";
+            /**
+             * @description `creator`: the creator cancelled it; `stale`: it waited too long for players.
+             * @enum {string}
+             */
+            reason: "creator" | "stale";
+        };
+        /** @description The seat’s player deleted their account: the seat shows no name from now on. */
+        PlayerErasedEvent: {
+            /**
+             * @description Always `PlayerErased`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "PlayerErased";
+            seat: components["schemas"]["Seat"];
+        };
+        /** @description A game as you may see it: the table, your tiles and the moves you may make now. */
         Game: {
+            /** @description The game’s id: `g_` and 22 base64url characters. */
             id: string;
             /** @description Send it back in `If-Match` with a move. */
             version: number;
@@ -2997,15 +1676,19 @@ export interface components {
             rules: components["schemas"]["Rules"];
             /** @description Listed in the lobby while waiting: anyone may join without a code. */
             open: boolean;
-            creator: components["schemas"]["Seat"] & unknown;
-            /** @description The game this one is a rematch of; null for any other game. */
+            /** @description The creator’s seat (0, or the proposer’s in a rematch): who may seat bots and cancel. */
+            creator: components["schemas"]["Seat"];
+            /** @description The game this one is a rematch of; null for any other: `g_` and 22 base64url characters. */
             rematchOf: string | null;
+            /** @description Every seat, by seat number. */
             seats: components["schemas"]["SeatView"][];
-            yourSeat: components["schemas"]["Seat"] & unknown;
+            /** @description Your seat. In the reply to leaving a game before its start, the seat you left (free again). Once you have left a game in play it is the seat you left (`seats[yourSeat].left`), and you see the game as a spectator: no tiles, no moves. */
+            yourSeat: components["schemas"]["Seat"];
             /** @description Share it so others can join; null once every seat is taken. */
             inviteCode: string | null;
             /** @description The hand in play (or the last one, once the game is over); null until the game starts. */
             hand: components["schemas"]["HandView"] | null;
+            /** @description The tiles you hold (empty for a spectator, or before the game starts). */
             yourTiles: components["schemas"]["Tile"][];
             /** @description The tile you drew this turn and may still play; null otherwise. */
             drawnTile: components["schemas"]["Tile"] | null;
@@ -3015,9 +1698,10 @@ export interface components {
             handScores: number[][];
             /** @description Every hand that has ended: its opener, how it ended, its scores and the tiles left. */
             pastHands: components["schemas"]["HandRecord"][];
+            /** @description Each seat’s total so far, by seat (lower is better). */
             totals: number[];
             /** @description The lowest totals once the game is over. */
-            winners: (components["schemas"]["Seat"] & unknown)[] | null;
+            winners: components["schemas"]["Seat"][] | null;
             /**
              * Format: date-time
              * @description When the seat in turn times out (ISO 8601, UTC): when its turn began plus `rules.turnHours` and `extraHours`. Null without a clock, and while no player is awaited (a bot’s or an away seat’s turn, a game not in play).
@@ -3026,9 +1710,11 @@ export interface components {
             deadline: string | null;
             /** @description Extra hours given to the turn in play (`POST /v1/games/{id}/time`); 0 without a clock. */
             extraHours: number;
+            testClock?: components["schemas"]["TestClock"];
         };
+        /** @description One seat as everyone sees it: who plays it, its counts and its state. */
         SeatView: {
-            seat: components["schemas"]["Seat"] & unknown;
+            seat: components["schemas"]["Seat"];
             /** @description Who took the seat; null for a free seat or one a bot took. A player who left a game in play stays here (`left`). */
             player: components["schemas"]["Player"] | null;
             /** @description The level of the bot playing the seat; null where a player plays it (or nobody yet). For an away seat, its stand-in’s: the game’s `botLevel`. */
@@ -3039,7 +1725,9 @@ export interface components {
             away: boolean;
             /** @description How many of the seat’s turns have timed out so far. */
             timeouts: number;
+            /** @description How many tiles it holds. */
             tileCount: number;
+            /** @description Its total so far. */
             totalScore: number;
             /**
              * @description `pending`: holds one tile unannounced; `vulnerable`: may be called out; `penalized`: loses the next turn.
@@ -3047,28 +1735,37 @@ export interface components {
              */
             chickenlittle: "none" | "pending" | "vulnerable" | "announced" | "penalized";
         };
+        /** @description The hand in play as everyone sees it (no one’s tiles). */
         HandView: {
             /** @description 0 for the first hand; a game has set+1 hands. */
             index: number;
-            dealer: components["schemas"]["Seat"] & unknown;
+            dealer: components["schemas"]["Seat"];
             opener: components["schemas"]["Tile"];
+            /** @description Every tile on the table, in the order placed; lay it out with `on` and `slot`. */
             board: components["schemas"]["Placement"][];
             /** @description Where tiles may go: send `on` with a play. */
             openEnds: {
+                /** @description The placement a tile may go against: send it as `on`. */
                 on: number;
+                /** @description The suit that end takes. */
                 suit: number;
+                /** @description How many more tiles that placement takes. */
                 remaining: number;
             }[];
             /** @description The double that must be filled first, if any. */
             mustFill: number | null;
+            /** @description Tiles left to draw. */
             boneyardSize: number;
             /** @description The seat to play; null once the hand is over. */
-            turn: (components["schemas"]["Seat"] & unknown) | null;
+            turn: components["schemas"]["Seat"] | null;
             /** @description The seat in turn, when it has drawn a tile it may play and is deciding whether to (the tile itself is shown only to them); null otherwise. */
-            drawnBy: (components["schemas"]["Seat"] & unknown) | null;
+            drawnBy: components["schemas"]["Seat"] | null;
+            /** @description True once the hand has ended. */
             over: boolean;
         };
+        /** @description A tile on the table, and where. */
         Placement: {
+            /** @description Its id: what later tiles name as `on`. */
             id: number;
             tile: components["schemas"]["Tile"];
             /** @description The placement it went against; null for the root. */
@@ -3077,7 +1774,7 @@ export interface components {
             slot: number;
             /** @description The suit it shares with that placement. */
             suit: number;
-            seat: components["schemas"]["Seat"] & unknown;
+            seat: components["schemas"]["Seat"];
         };
         /**
          * @description Draws and passes that involve no choice are made by the server at once, so `draw` is normally refused.
@@ -3088,9 +1785,10 @@ export interface components {
          *     }
          */
         Move: components["schemas"]["PlayMove"] | components["schemas"]["DrawMove"] | components["schemas"]["PassMove"] | components["schemas"]["AnnounceMove"] | components["schemas"]["CalloutMove"];
+        /** @description Play `tile` against the open end of placement `on`. */
         PlayMove: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `play`: what tells this kind from the others. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "play";
@@ -3103,258 +1801,71 @@ export interface components {
             /** @description Say "Chickenlittle" with the play that leaves you one tile. */
             announce?: boolean;
         };
+        /** @description Draw a tile (normally made by the server: see `Move`). */
         DrawMove: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `draw`: what tells this kind from the others. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "draw";
         };
+        /** @description Pass (normally made by the server: see `Move`). */
         PassMove: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `pass`: what tells this kind from the others. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "pass";
         };
+        /** @description Say "Chickenlittle": you hold one tile. */
         AnnounceMove: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `announce`: what tells this kind from the others. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "announce";
         };
+        /** @description Call out `seat` for holding one tile unannounced. */
         CalloutMove: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `callout`: what tells this kind from the others. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "callout";
-            seat: components["schemas"]["Seat"] & unknown;
+            /** @description The seat to call out for a Chickenlittle lapse. */
+            seat: components["schemas"]["Seat"];
         };
         /** @description A hand that has ended, as everyone sees it. */
         HandRecord: {
+            /** @description The hand (0 first). */
             index: number;
-            dealer: components["schemas"]["Seat"] & unknown;
-            opener: components["schemas"]["Tile"] & unknown;
-            /** @enum {string} */
+            dealer: components["schemas"]["Seat"];
+            /** @description The double that opened the hand. */
+            opener: components["schemas"]["Tile"];
+            /**
+             * @description `out`: a seat played its last tile; `blocked`: nobody could move.
+             * @enum {string}
+             */
             reason: "out" | "blocked";
             /** @description The seat that went out; null for a blocked hand. */
-            out: (components["schemas"]["Seat"] & unknown) | null;
+            out: components["schemas"]["Seat"] | null;
+            /** @description Points each seat took this hand, by seat. */
             scores: number[];
             /** @description The tiles each seat was left holding, turned face up for all to count. */
             hands: components["schemas"]["Tile"][][];
         };
-        /** @description A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
-        CreateGameProblem400: components["schemas"]["Problem"] & {
+        /** @description On a server with a test clock only (`GET /v1/games/{id}`): the time its deadlines are judged by. */
+        TestClock: {
             /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
+             * Format: date-time
+             * @description The time this server plays at now (ISO 8601, UTC).
+             * @example 2026-11-30T07:00:00.000Z
              */
-            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
+            now: string;
+            /** @description How far it was moved forward, in hours, since the server started. */
+            advancedHours: number;
         };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        CreateGameProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `player/not-found`. */
-        CreateGameProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/player/not-found
-             * @enum {string}
-             */
-            type: "/problems/player/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example player/not-found
-             * @enum {string}
-             */
-            code: "player/not-found";
-        };
-        /** @description A 412 problem: `request/version-mismatch`. */
-        CreateGameProblem412: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/version-mismatch
-             * @enum {string}
-             */
-            type: "/problems/request/version-mismatch";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 412
-             * @enum {integer}
-             */
-            status: 412;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/version-mismatch
-             * @enum {string}
-             */
-            code: "request/version-mismatch";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        CreateGameProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 415 problem: `request/unsupported-media-type`. */
-        CreateGameProblem415: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/unsupported-media-type
-             * @enum {string}
-             */
-            type: "/problems/request/unsupported-media-type";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 415
-             * @enum {integer}
-             */
-            status: 415;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/unsupported-media-type
-             * @enum {string}
-             */
-            code: "request/unsupported-media-type";
-        };
-        /** @description A 422 problem: `request/idempotency-key-reused`, `rules/game-exists`, `rules/invalid-ruleset`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`. */
-        CreateGameProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/idempotency-key-reused
-             * @enum {string}
-             */
-            type: "/problems/request/idempotency-key-reused" | "/problems/rules/game-exists" | "/problems/rules/invalid-ruleset" | "/problems/rules/game-full" | "/problems/rules/unknown-seat" | "/problems/rules/seat-taken" | "/problems/rules/unknown-bot-level";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/idempotency-key-reused
-             * @enum {string}
-             */
-            code: "request/idempotency-key-reused" | "rules/game-exists" | "rules/invalid-ruleset" | "rules/game-full" | "rules/unknown-seat" | "rules/seat-taken" | "rules/unknown-bot-level";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        CreateGameProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        CreateGameProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        CreateGameProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
+        /** @description The game to create: seats, rules, bots, and whether the lobby lists it. */
         NewGame: {
             /**
              * @description How many players; the game starts when every seat is taken.
@@ -3429,224 +1940,18 @@ export interface components {
             handSize?: number;
         };
         /**
+         * @description A bot to seat: its level and its seat, both optional.
          * @example {
          *       "level": "greedy"
          *     }
          */
         BotRequest: {
-            level?: components["schemas"]["BotLevel"] & unknown;
-            seat?: components["schemas"]["Seat"] & unknown;
+            /** @description Its level; the game’s `botLevel` when left out. */
+            level?: components["schemas"]["BotLevel"];
+            /** @description Its seat, which must be free; the lowest free one when left out. */
+            seat?: components["schemas"]["Seat"];
         };
-        /** @description A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
-        JoinGameProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        JoinGameProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `game/not-found`, `player/not-found`. */
-        JoinGameProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/not-found
-             * @enum {string}
-             */
-            type: "/problems/game/not-found" | "/problems/player/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/not-found
-             * @enum {string}
-             */
-            code: "game/not-found" | "player/not-found";
-        };
-        /** @description A 412 problem: `request/version-mismatch`. */
-        JoinGameProblem412: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/version-mismatch
-             * @enum {string}
-             */
-            type: "/problems/request/version-mismatch";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 412
-             * @enum {integer}
-             */
-            status: 412;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/version-mismatch
-             * @enum {string}
-             */
-            code: "request/version-mismatch";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        JoinGameProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 415 problem: `request/unsupported-media-type`. */
-        JoinGameProblem415: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/unsupported-media-type
-             * @enum {string}
-             */
-            type: "/problems/request/unsupported-media-type";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 415
-             * @enum {integer}
-             */
-            status: 415;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/unsupported-media-type
-             * @enum {string}
-             */
-            code: "request/unsupported-media-type";
-        };
-        /** @description A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/already-seated`, `rules/game-full`, `rules/game-cancelled`, `rules/not-invited`. */
-        JoinGameProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/idempotency-key-reused
-             * @enum {string}
-             */
-            type: "/problems/request/idempotency-key-reused" | "/problems/rules/game-not-found" | "/problems/rules/already-seated" | "/problems/rules/game-full" | "/problems/rules/game-cancelled" | "/problems/rules/not-invited";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/idempotency-key-reused
-             * @enum {string}
-             */
-            code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/already-seated" | "rules/game-full" | "rules/game-cancelled" | "rules/not-invited";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        JoinGameProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        JoinGameProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        JoinGameProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
+        /** @description How to join: the invite code, or nothing for an open game. */
         Join: {
             /**
              * @description The game’s invite code; leave it out to join an open game (one the lobby lists).
@@ -3654,1350 +1959,7 @@ export interface components {
              */
             inviteCode?: string;
         };
-        /** @description A 400 problem: `request/invalid`. */
-        GetGameProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        GetGameProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `game/not-found`. */
-        GetGameProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/not-found
-             * @enum {string}
-             */
-            type: "/problems/game/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/not-found
-             * @enum {string}
-             */
-            code: "game/not-found";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        GetGameProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        GetGameProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        GetGameProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        GetGameProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
-        /** @description A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
-        AddBotProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        AddBotProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 403 problem: `game/left`. */
-        AddBotProblem403: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/left
-             * @enum {string}
-             */
-            type: "/problems/game/left";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 403
-             * @enum {integer}
-             */
-            status: 403;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/left
-             * @enum {string}
-             */
-            code: "game/left";
-        };
-        /** @description A 404 problem: `game/not-found`. */
-        AddBotProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/not-found
-             * @enum {string}
-             */
-            type: "/problems/game/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/not-found
-             * @enum {string}
-             */
-            code: "game/not-found";
-        };
-        /** @description A 412 problem: `request/version-mismatch`. */
-        AddBotProblem412: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/version-mismatch
-             * @enum {string}
-             */
-            type: "/problems/request/version-mismatch";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 412
-             * @enum {integer}
-             */
-            status: 412;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/version-mismatch
-             * @enum {string}
-             */
-            code: "request/version-mismatch";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        AddBotProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 415 problem: `request/unsupported-media-type`. */
-        AddBotProblem415: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/unsupported-media-type
-             * @enum {string}
-             */
-            type: "/problems/request/unsupported-media-type";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 415
-             * @enum {integer}
-             */
-            status: 415;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/unsupported-media-type
-             * @enum {string}
-             */
-            code: "request/unsupported-media-type";
-        };
-        /** @description A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/not-creator`, `rules/game-cancelled`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`. */
-        AddBotProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/idempotency-key-reused
-             * @enum {string}
-             */
-            type: "/problems/request/idempotency-key-reused" | "/problems/rules/game-not-found" | "/problems/rules/not-creator" | "/problems/rules/game-cancelled" | "/problems/rules/game-full" | "/problems/rules/unknown-seat" | "/problems/rules/seat-taken" | "/problems/rules/unknown-bot-level";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/idempotency-key-reused
-             * @enum {string}
-             */
-            code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/not-creator" | "rules/game-cancelled" | "rules/game-full" | "rules/unknown-seat" | "rules/seat-taken" | "rules/unknown-bot-level";
-        };
-        /** @description A 428 problem: `request/if-match-required`. */
-        AddBotProblem428: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/if-match-required
-             * @enum {string}
-             */
-            type: "/problems/request/if-match-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 428
-             * @enum {integer}
-             */
-            status: 428;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/if-match-required
-             * @enum {string}
-             */
-            code: "request/if-match-required";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        AddBotProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        AddBotProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        AddBotProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
-        /** @description A 400 problem: `request/invalid`, `request/idempotency-key-required`. */
-        LeaveGameProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/idempotency-key-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/idempotency-key-required";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        LeaveGameProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `game/not-found`. */
-        LeaveGameProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/not-found
-             * @enum {string}
-             */
-            type: "/problems/game/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/not-found
-             * @enum {string}
-             */
-            code: "game/not-found";
-        };
-        /** @description A 412 problem: `request/version-mismatch`. */
-        LeaveGameProblem412: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/version-mismatch
-             * @enum {string}
-             */
-            type: "/problems/request/version-mismatch";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 412
-             * @enum {integer}
-             */
-            status: 412;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/version-mismatch
-             * @enum {string}
-             */
-            code: "request/version-mismatch";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        LeaveGameProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-finished`, `rules/unknown-seat`, `rules/already-left`, `rules/creator-cannot-leave`, `rules/game-cancelled`. */
-        LeaveGameProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/idempotency-key-reused
-             * @enum {string}
-             */
-            type: "/problems/request/idempotency-key-reused" | "/problems/rules/game-not-found" | "/problems/rules/game-finished" | "/problems/rules/unknown-seat" | "/problems/rules/already-left" | "/problems/rules/creator-cannot-leave" | "/problems/rules/game-cancelled";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/idempotency-key-reused
-             * @enum {string}
-             */
-            code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/game-finished" | "rules/unknown-seat" | "rules/already-left" | "rules/creator-cannot-leave" | "rules/game-cancelled";
-        };
-        /** @description A 428 problem: `request/if-match-required`. */
-        LeaveGameProblem428: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/if-match-required
-             * @enum {string}
-             */
-            type: "/problems/request/if-match-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 428
-             * @enum {integer}
-             */
-            status: 428;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/if-match-required
-             * @enum {string}
-             */
-            code: "request/if-match-required";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        LeaveGameProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        LeaveGameProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        LeaveGameProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
-        /** @description A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
-        MakeMoveProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        MakeMoveProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 403 problem: `game/left`. */
-        MakeMoveProblem403: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/left
-             * @enum {string}
-             */
-            type: "/problems/game/left";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 403
-             * @enum {integer}
-             */
-            status: 403;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/left
-             * @enum {string}
-             */
-            code: "game/left";
-        };
-        /** @description A 404 problem: `game/not-found`. */
-        MakeMoveProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/not-found
-             * @enum {string}
-             */
-            type: "/problems/game/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/not-found
-             * @enum {string}
-             */
-            code: "game/not-found";
-        };
-        /** @description A 412 problem: `request/version-mismatch`. */
-        MakeMoveProblem412: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/version-mismatch
-             * @enum {string}
-             */
-            type: "/problems/request/version-mismatch";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 412
-             * @enum {integer}
-             */
-            status: 412;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/version-mismatch
-             * @enum {string}
-             */
-            code: "request/version-mismatch";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        MakeMoveProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 415 problem: `request/unsupported-media-type`. */
-        MakeMoveProblem415: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/unsupported-media-type
-             * @enum {string}
-             */
-            type: "/problems/request/unsupported-media-type";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 415
-             * @enum {integer}
-             */
-            status: 415;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/unsupported-media-type
-             * @enum {string}
-             */
-            code: "request/unsupported-media-type";
-        };
-        /** @description A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/game-cancelled`, `rules/unknown-seat`, `rules/not-your-turn`, `rules/invalid-tile`, `rules/not-in-hand`, `rules/must-play-drawn`, `rules/unknown-placement`, `rules/must-fill-double`, `rules/end-closed`, `rules/suit-mismatch`, `rules/nothing-to-announce`, `rules/already-drew`, `rules/must-play`, `rules/no-lapse`, `rules/cannot-call-out-self`. */
-        MakeMoveProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/idempotency-key-reused
-             * @enum {string}
-             */
-            type: "/problems/request/idempotency-key-reused" | "/problems/rules/game-not-found" | "/problems/rules/game-not-started" | "/problems/rules/game-finished" | "/problems/rules/game-cancelled" | "/problems/rules/unknown-seat" | "/problems/rules/not-your-turn" | "/problems/rules/invalid-tile" | "/problems/rules/not-in-hand" | "/problems/rules/must-play-drawn" | "/problems/rules/unknown-placement" | "/problems/rules/must-fill-double" | "/problems/rules/end-closed" | "/problems/rules/suit-mismatch" | "/problems/rules/nothing-to-announce" | "/problems/rules/already-drew" | "/problems/rules/must-play" | "/problems/rules/no-lapse" | "/problems/rules/cannot-call-out-self";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/idempotency-key-reused
-             * @enum {string}
-             */
-            code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/game-not-started" | "rules/game-finished" | "rules/game-cancelled" | "rules/unknown-seat" | "rules/not-your-turn" | "rules/invalid-tile" | "rules/not-in-hand" | "rules/must-play-drawn" | "rules/unknown-placement" | "rules/must-fill-double" | "rules/end-closed" | "rules/suit-mismatch" | "rules/nothing-to-announce" | "rules/already-drew" | "rules/must-play" | "rules/no-lapse" | "rules/cannot-call-out-self";
-        };
-        /** @description A 428 problem: `request/if-match-required`. */
-        MakeMoveProblem428: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/if-match-required
-             * @enum {string}
-             */
-            type: "/problems/request/if-match-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 428
-             * @enum {integer}
-             */
-            status: 428;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/if-match-required
-             * @enum {string}
-             */
-            code: "request/if-match-required";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        MakeMoveProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        MakeMoveProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        MakeMoveProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
-        /** @description A 400 problem: `request/invalid`, `request/idempotency-key-required`. */
-        ReturnToGameProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/idempotency-key-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/idempotency-key-required";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        ReturnToGameProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 403 problem: `game/left`. */
-        ReturnToGameProblem403: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/left
-             * @enum {string}
-             */
-            type: "/problems/game/left";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 403
-             * @enum {integer}
-             */
-            status: 403;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/left
-             * @enum {string}
-             */
-            code: "game/left";
-        };
-        /** @description A 404 problem: `game/not-found`. */
-        ReturnToGameProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/not-found
-             * @enum {string}
-             */
-            type: "/problems/game/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/not-found
-             * @enum {string}
-             */
-            code: "game/not-found";
-        };
-        /** @description A 412 problem: `request/version-mismatch`. */
-        ReturnToGameProblem412: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/version-mismatch
-             * @enum {string}
-             */
-            type: "/problems/request/version-mismatch";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 412
-             * @enum {integer}
-             */
-            status: 412;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/version-mismatch
-             * @enum {string}
-             */
-            code: "request/version-mismatch";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        ReturnToGameProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/game-cancelled`, `rules/unknown-seat`, `rules/not-away`. */
-        ReturnToGameProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/idempotency-key-reused
-             * @enum {string}
-             */
-            type: "/problems/request/idempotency-key-reused" | "/problems/rules/game-not-found" | "/problems/rules/game-not-started" | "/problems/rules/game-finished" | "/problems/rules/game-cancelled" | "/problems/rules/unknown-seat" | "/problems/rules/not-away";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/idempotency-key-reused
-             * @enum {string}
-             */
-            code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/game-not-started" | "rules/game-finished" | "rules/game-cancelled" | "rules/unknown-seat" | "rules/not-away";
-        };
-        /** @description A 428 problem: `request/if-match-required`. */
-        ReturnToGameProblem428: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/if-match-required
-             * @enum {string}
-             */
-            type: "/problems/request/if-match-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 428
-             * @enum {integer}
-             */
-            status: 428;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/if-match-required
-             * @enum {string}
-             */
-            code: "request/if-match-required";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        ReturnToGameProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        ReturnToGameProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        ReturnToGameProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
-        /** @description A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
-        GiveTimeProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        GiveTimeProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 403 problem: `game/left`. */
-        GiveTimeProblem403: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/left
-             * @enum {string}
-             */
-            type: "/problems/game/left";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 403
-             * @enum {integer}
-             */
-            status: 403;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/left
-             * @enum {string}
-             */
-            code: "game/left";
-        };
-        /** @description A 404 problem: `game/not-found`. */
-        GiveTimeProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/not-found
-             * @enum {string}
-             */
-            type: "/problems/game/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/not-found
-             * @enum {string}
-             */
-            code: "game/not-found";
-        };
-        /** @description A 412 problem: `request/version-mismatch`. */
-        GiveTimeProblem412: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/version-mismatch
-             * @enum {string}
-             */
-            type: "/problems/request/version-mismatch";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 412
-             * @enum {integer}
-             */
-            status: 412;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/version-mismatch
-             * @enum {string}
-             */
-            code: "request/version-mismatch";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        GiveTimeProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 415 problem: `request/unsupported-media-type`. */
-        GiveTimeProblem415: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/unsupported-media-type
-             * @enum {string}
-             */
-            type: "/problems/request/unsupported-media-type";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 415
-             * @enum {integer}
-             */
-            status: 415;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/unsupported-media-type
-             * @enum {string}
-             */
-            code: "request/unsupported-media-type";
-        };
-        /** @description A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/game-cancelled`, `rules/unknown-seat`, `rules/no-clock`, `rules/no-deadline`, `rules/cannot-give-self`, `rules/too-much-time`. */
-        GiveTimeProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/idempotency-key-reused
-             * @enum {string}
-             */
-            type: "/problems/request/idempotency-key-reused" | "/problems/rules/game-not-found" | "/problems/rules/game-not-started" | "/problems/rules/game-finished" | "/problems/rules/game-cancelled" | "/problems/rules/unknown-seat" | "/problems/rules/no-clock" | "/problems/rules/no-deadline" | "/problems/rules/cannot-give-self" | "/problems/rules/too-much-time";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/idempotency-key-reused
-             * @enum {string}
-             */
-            code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/game-not-started" | "rules/game-finished" | "rules/game-cancelled" | "rules/unknown-seat" | "rules/no-clock" | "rules/no-deadline" | "rules/cannot-give-self" | "rules/too-much-time";
-        };
-        /** @description A 428 problem: `request/if-match-required`. */
-        GiveTimeProblem428: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/if-match-required
-             * @enum {string}
-             */
-            type: "/problems/request/if-match-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 428
-             * @enum {integer}
-             */
-            status: 428;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/if-match-required
-             * @enum {string}
-             */
-            code: "request/if-match-required";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        GiveTimeProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        GiveTimeProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        GiveTimeProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
+        /** @description How many more hours the seat in turn gets. */
         GiveTime: {
             /**
              * @description Extra hours for the seat in turn, this turn only: a turn may have at most `rules.turnHours` extra in all.
@@ -5005,14 +1967,22 @@ export interface components {
              */
             hours: number;
         };
+        /** @description A page of commits after a version. */
         EventPage: {
+            /** @description The commits, oldest first. */
             commits: components["schemas"]["Commit"][];
-            /** @description Pass as `after` for the next page; null when you are caught up. */
+            /**
+             * @deprecated
+             * @description Deprecated: read `nextCursor`.
+             */
             next: number | null;
+            nextCursor: components["schemas"]["NextCursor"];
             /** @description The newest version you have now (the last commit returned, or `after`). */
             version: number;
         };
+        /** @description What one command recorded: its events, at one version. */
         Commit: {
+            /** @description The game version this commit made (1 for the creation). */
             version: number;
             /**
              * Format: date-time
@@ -5020,376 +1990,24 @@ export interface components {
              * @example 2026-11-30T07:00:00.000Z
              */
             at: string;
+            /** @description Its events, in order, as you may see them. */
             events: components["schemas"]["Event"][];
         };
-        /** @description A 400 problem: `request/invalid`, `request/version-ahead`. */
-        ListEventsProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/version-ahead";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/version-ahead";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        ListEventsProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `game/not-found`. */
-        ListEventsProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/not-found
-             * @enum {string}
-             */
-            type: "/problems/game/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/not-found
-             * @enum {string}
-             */
-            code: "game/not-found";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        ListEventsProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        ListEventsProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        ListEventsProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        ListEventsProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
+        /** @description One message at the table. */
         GameMessage: {
             /** @description Its place in the game’s messages (1 first): resume after it. */
             seq: number;
-            seat: components["schemas"]["Seat"] & unknown;
+            seat: components["schemas"]["Seat"];
             /**
              * Format: date-time
+             * @description When it was posted (ISO 8601, UTC).
              * @example 2026-11-30T07:00:00.000Z
              */
             at: string;
+            /** @description What was said. */
             text: string;
         };
-        /** @description A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
-        PostMessageProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        PostMessageProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 403 problem: `game/left`. */
-        PostMessageProblem403: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/left
-             * @enum {string}
-             */
-            type: "/problems/game/left";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 403
-             * @enum {integer}
-             */
-            status: 403;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/left
-             * @enum {string}
-             */
-            code: "game/left";
-        };
-        /** @description A 404 problem: `game/not-found`. */
-        PostMessageProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/not-found
-             * @enum {string}
-             */
-            type: "/problems/game/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/not-found
-             * @enum {string}
-             */
-            code: "game/not-found";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        PostMessageProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 415 problem: `request/unsupported-media-type`. */
-        PostMessageProblem415: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/unsupported-media-type
-             * @enum {string}
-             */
-            type: "/problems/request/unsupported-media-type";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 415
-             * @enum {integer}
-             */
-            status: 415;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/unsupported-media-type
-             * @enum {string}
-             */
-            code: "request/unsupported-media-type";
-        };
-        /** @description A 422 problem: `request/idempotency-key-reused`. */
-        PostMessageProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/idempotency-key-reused
-             * @enum {string}
-             */
-            type: "/problems/request/idempotency-key-reused";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/idempotency-key-reused
-             * @enum {string}
-             */
-            code: "request/idempotency-key-reused";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        PostMessageProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        PostMessageProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        PostMessageProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
+        /** @description What to say. */
         NewMessage: {
             /**
              * @description What you say: 1-280 characters; line breaks are kept.
@@ -5397,871 +2015,68 @@ export interface components {
              */
             text: string;
         };
+        /** @description A page of a game’s messages. */
         MessagePage: {
+            /** @description The messages after `after`, oldest first. */
             messages: components["schemas"]["GameMessage"][];
-            /** @description Pass as `after` for more; null: you are caught up. */
+            /**
+             * @deprecated
+             * @description Deprecated: read `nextCursor`.
+             */
             next: number | null;
+            nextCursor: components["schemas"]["NextCursor"];
             /** @description Where to resume (`after`) next time. */
             seq: number;
             /** @description True when you muted this game: `messages` is then always empty. */
             muted: boolean;
         };
-        /** @description A 400 problem: `request/invalid`. */
-        ListMessagesProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        ListMessagesProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `game/not-found`. */
-        ListMessagesProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/not-found
-             * @enum {string}
-             */
-            type: "/problems/game/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/not-found
-             * @enum {string}
-             */
-            code: "game/not-found";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        ListMessagesProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        ListMessagesProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        ListMessagesProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        ListMessagesProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
+        /** @description Whether the game’s messages are muted for you. */
         Mute: {
             /** @description True to stop seeing the game’s messages; false to see them again. */
             muted: boolean;
         };
-        /** @description A 400 problem: `request/invalid`, `request/malformed-json`. */
-        MuteMessagesProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/malformed-json";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/malformed-json";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        MuteMessagesProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `game/not-found`, `player/not-found`. */
-        MuteMessagesProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/not-found
-             * @enum {string}
-             */
-            type: "/problems/game/not-found" | "/problems/player/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/not-found
-             * @enum {string}
-             */
-            code: "game/not-found" | "player/not-found";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        MuteMessagesProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 415 problem: `request/unsupported-media-type`. */
-        MuteMessagesProblem415: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/unsupported-media-type
-             * @enum {string}
-             */
-            type: "/problems/request/unsupported-media-type";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 415
-             * @enum {integer}
-             */
-            status: 415;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/unsupported-media-type
-             * @enum {string}
-             */
-            code: "request/unsupported-media-type";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        MuteMessagesProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        MuteMessagesProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        MuteMessagesProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
+        /** @description A new watch link, with its token (shown only here). */
         NewWatchLink: {
             /**
              * @description Revoke it by this id.
              * @example Qk2vX0d8Qq2
              */
             id: string;
-            seat: components["schemas"]["Seat"] & unknown;
+            /** @description The seat of the player who created it. */
+            seat: components["schemas"]["Seat"];
             /**
              * Format: date-time
+             * @description When it was made (ISO 8601, UTC).
              * @example 2026-11-30T07:00:00.000Z
              */
             createdAt: string;
             /** @description The watch token: whoever holds it reads the game as a spectator (`GET /v1/watch` with `Authorization: Bearer <token>`) until the link is revoked. Shown only in this reply. */
             token: string;
         };
-        /** @description A 400 problem: `request/invalid`, `request/idempotency-key-required`. */
-        CreateWatchLinkProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/idempotency-key-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/idempotency-key-required";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        CreateWatchLinkProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 403 problem: `game/left`. */
-        CreateWatchLinkProblem403: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/left
-             * @enum {string}
-             */
-            type: "/problems/game/left";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 403
-             * @enum {integer}
-             */
-            status: 403;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/left
-             * @enum {string}
-             */
-            code: "game/left";
-        };
-        /** @description A 404 problem: `game/not-found`, `game/watch-link-not-found`. */
-        CreateWatchLinkProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/not-found
-             * @enum {string}
-             */
-            type: "/problems/game/not-found" | "/problems/game/watch-link-not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/not-found
-             * @enum {string}
-             */
-            code: "game/not-found" | "game/watch-link-not-found";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        CreateWatchLinkProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 422 problem: `request/idempotency-key-reused`, `game/too-many-watch-links`. */
-        CreateWatchLinkProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/idempotency-key-reused
-             * @enum {string}
-             */
-            type: "/problems/request/idempotency-key-reused" | "/problems/game/too-many-watch-links";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/idempotency-key-reused
-             * @enum {string}
-             */
-            code: "request/idempotency-key-reused" | "game/too-many-watch-links";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        CreateWatchLinkProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        CreateWatchLinkProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        CreateWatchLinkProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
+        /** @description The game’s open watch links. */
         WatchLinkList: {
+            /** @description Each open link, oldest first, without its token. */
             links: components["schemas"]["WatchLink"][];
         };
+        /** @description One open watch link of a game (never its token). */
         WatchLink: {
             /**
              * @description Revoke it by this id.
              * @example Qk2vX0d8Qq2
              */
             id: string;
-            seat: components["schemas"]["Seat"] & unknown;
+            /** @description The seat of the player who created it. */
+            seat: components["schemas"]["Seat"];
             /**
              * Format: date-time
+             * @description When it was made (ISO 8601, UTC).
              * @example 2026-11-30T07:00:00.000Z
              */
             createdAt: string;
         };
-        /** @description A 400 problem: `request/invalid`. */
-        ListWatchLinksProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        ListWatchLinksProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `game/not-found`. */
-        ListWatchLinksProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/not-found
-             * @enum {string}
-             */
-            type: "/problems/game/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/not-found
-             * @enum {string}
-             */
-            code: "game/not-found";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        ListWatchLinksProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        ListWatchLinksProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        ListWatchLinksProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        ListWatchLinksProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
-        /** @description A 400 problem: `request/invalid`. */
-        RevokeWatchLinkProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        RevokeWatchLinkProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 403 problem: `game/left`. */
-        RevokeWatchLinkProblem403: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/left
-             * @enum {string}
-             */
-            type: "/problems/game/left";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 403
-             * @enum {integer}
-             */
-            status: 403;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/left
-             * @enum {string}
-             */
-            code: "game/left";
-        };
-        /** @description A 404 problem: `game/not-found`, `game/watch-link-not-found`. */
-        RevokeWatchLinkProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/not-found
-             * @enum {string}
-             */
-            type: "/problems/game/not-found" | "/problems/game/watch-link-not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/not-found
-             * @enum {string}
-             */
-            code: "game/not-found" | "game/watch-link-not-found";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        RevokeWatchLinkProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        RevokeWatchLinkProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        RevokeWatchLinkProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        RevokeWatchLinkProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
         /** @description The board, the counts, the scores and the public events: what a spectator may know. */
         WatchView: {
+            /** @description The game’s id: `g_` and 22 base64url characters. */
             id: string;
             /** @description Send it back in `If-Match` with a move. */
             version: number;
@@ -6273,9 +2088,11 @@ export interface components {
             rules: components["schemas"]["Rules"];
             /** @description Listed in the lobby while waiting: anyone may join without a code. */
             open: boolean;
-            creator: components["schemas"]["Seat"] & unknown;
-            /** @description The game this one is a rematch of; null for any other game. */
+            /** @description The creator’s seat (0, or the proposer’s in a rematch): who may seat bots and cancel. */
+            creator: components["schemas"]["Seat"];
+            /** @description The game this one is a rematch of; null for any other: `g_` and 22 base64url characters. */
             rematchOf: string | null;
+            /** @description Every seat, by seat number. */
             seats: components["schemas"]["SeatView"][];
             /** @description The hand in play (or the last one, once the game is over); null until the game starts. */
             hand: components["schemas"]["HandView"] | null;
@@ -6283,9 +2100,10 @@ export interface components {
             handScores: number[][];
             /** @description Every hand that has ended: its opener, how it ended, its scores and the tiles left. */
             pastHands: components["schemas"]["HandRecord"][];
+            /** @description Each seat’s total so far, by seat. */
             totals: number[];
             /** @description The lowest totals once the game is over. */
-            winners: (components["schemas"]["Seat"] & unknown)[] | null;
+            winners: components["schemas"]["Seat"][] | null;
             /**
              * Format: date-time
              * @description When the seat in turn times out (ISO 8601, UTC): when its turn began plus `rules.turnHours` and `extraHours`. Null without a clock, and while no player is awaited (a bot’s or an away seat’s turn, a game not in play).
@@ -6294,911 +2112,71 @@ export interface components {
             deadline: string | null;
             /** @description Extra hours given to the turn in play (`POST /v1/games/{id}/time`); 0 without a clock. */
             extraHours: number;
+            testClock?: components["schemas"]["TestClock"];
         };
-        /** @description A 400 problem: `request/invalid`. */
-        WatchGameProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        WatchGameProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        WatchGameProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        WatchGameProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        WatchGameProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        WatchGameProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
-        /** @description A 400 problem: `request/invalid`, `request/version-ahead`. */
-        WatchEventsProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/version-ahead";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/version-ahead";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        WatchEventsProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        WatchEventsProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        WatchEventsProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        WatchEventsProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        WatchEventsProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
-        /** @description A 400 problem: `request/invalid`, `request/idempotency-key-required`. */
-        CancelGameProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/idempotency-key-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/idempotency-key-required";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        CancelGameProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 403 problem: `game/left`. */
-        CancelGameProblem403: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/left
-             * @enum {string}
-             */
-            type: "/problems/game/left";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 403
-             * @enum {integer}
-             */
-            status: 403;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/left
-             * @enum {string}
-             */
-            code: "game/left";
-        };
-        /** @description A 404 problem: `game/not-found`. */
-        CancelGameProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/not-found
-             * @enum {string}
-             */
-            type: "/problems/game/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/not-found
-             * @enum {string}
-             */
-            code: "game/not-found";
-        };
-        /** @description A 412 problem: `request/version-mismatch`. */
-        CancelGameProblem412: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/version-mismatch
-             * @enum {string}
-             */
-            type: "/problems/request/version-mismatch";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 412
-             * @enum {integer}
-             */
-            status: 412;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/version-mismatch
-             * @enum {string}
-             */
-            code: "request/version-mismatch";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        CancelGameProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 422 problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/not-creator`, `rules/game-started`, `rules/game-finished`, `rules/game-cancelled`. */
-        CancelGameProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/idempotency-key-reused
-             * @enum {string}
-             */
-            type: "/problems/request/idempotency-key-reused" | "/problems/rules/game-not-found" | "/problems/rules/not-creator" | "/problems/rules/game-started" | "/problems/rules/game-finished" | "/problems/rules/game-cancelled";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/idempotency-key-reused
-             * @enum {string}
-             */
-            code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/not-creator" | "rules/game-started" | "rules/game-finished" | "rules/game-cancelled";
-        };
-        /** @description A 428 problem: `request/if-match-required`. */
-        CancelGameProblem428: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/if-match-required
-             * @enum {string}
-             */
-            type: "/problems/request/if-match-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 428
-             * @enum {integer}
-             */
-            status: 428;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/if-match-required
-             * @enum {string}
-             */
-            code: "request/if-match-required";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        CancelGameProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        CancelGameProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        CancelGameProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
+        /** @description A rematch command’s reply: whether you proposed it, and the rematch as you see it. */
         RematchReply: {
             /** @description True for the proposal (the rematch was created); false when you accepted one proposed already. */
             created: boolean;
             /** @description The rematch’s version after the command. */
             version: number;
+            /** @description What the command caused in the rematch. */
             events: components["schemas"]["Event"][];
+            /** @description The rematch, as you see it. */
             game: components["schemas"]["Game"];
-        };
-        /** @description A 400 problem: `request/invalid`, `request/idempotency-key-required`. */
-        RematchProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/idempotency-key-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/idempotency-key-required";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        RematchProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 403 problem: `game/left`. */
-        RematchProblem403: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/left
-             * @enum {string}
-             */
-            type: "/problems/game/left";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 403
-             * @enum {integer}
-             */
-            status: 403;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/left
-             * @enum {string}
-             */
-            code: "game/left";
-        };
-        /** @description A 404 problem: `game/not-found`, `player/not-found`. */
-        RematchProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/not-found
-             * @enum {string}
-             */
-            type: "/problems/game/not-found" | "/problems/player/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/not-found
-             * @enum {string}
-             */
-            code: "game/not-found" | "player/not-found";
-        };
-        /** @description A 412 problem: `request/version-mismatch`. */
-        RematchProblem412: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/version-mismatch
-             * @enum {string}
-             */
-            type: "/problems/request/version-mismatch";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 412
-             * @enum {integer}
-             */
-            status: 412;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/version-mismatch
-             * @enum {string}
-             */
-            code: "request/version-mismatch";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        RematchProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 422 problem: `request/idempotency-key-reused`, `game/not-finished`, `rules/game-exists`, `rules/invalid-ruleset`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`, `rules/game-not-found`, `rules/already-seated`, `rules/game-cancelled`, `rules/not-invited`. */
-        RematchProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/idempotency-key-reused
-             * @enum {string}
-             */
-            type: "/problems/request/idempotency-key-reused" | "/problems/game/not-finished" | "/problems/rules/game-exists" | "/problems/rules/invalid-ruleset" | "/problems/rules/game-full" | "/problems/rules/unknown-seat" | "/problems/rules/seat-taken" | "/problems/rules/unknown-bot-level" | "/problems/rules/game-not-found" | "/problems/rules/already-seated" | "/problems/rules/game-cancelled" | "/problems/rules/not-invited";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/idempotency-key-reused
-             * @enum {string}
-             */
-            code: "request/idempotency-key-reused" | "game/not-finished" | "rules/game-exists" | "rules/invalid-ruleset" | "rules/game-full" | "rules/unknown-seat" | "rules/seat-taken" | "rules/unknown-bot-level" | "rules/game-not-found" | "rules/already-seated" | "rules/game-cancelled" | "rules/not-invited";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        RematchProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        RematchProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        RematchProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
         };
         /** @description A finished game: its rules, seats, every commit with every hidden tile shown (deals, boneyards, draws), and the final scores. Folding the events with the rules from the start gives those scores. */
         GameExport: {
-            /** @enum {string} */
+            /**
+             * @description The format of this document: `chickenfoot/export-1`.
+             * @enum {string}
+             */
             format: "chickenfoot/export-1";
+            /** @description The game’s id: `g_` and 22 base64url characters. */
             id: string;
+            /** @description The game this one is a rematch of; null for any other: `g_` and 22 base64url characters. */
             rematchOf: string | null;
             rules: components["schemas"]["Rules"];
+            /** @description Who played each seat, by seat number. */
             seats: {
-                seat: components["schemas"]["Seat"] & unknown;
+                seat: components["schemas"]["Seat"];
+                /** @description The player; null for a bot’s seat. */
                 player: components["schemas"]["Player"] | null;
                 bot: components["schemas"]["BotLevel"] | null;
             }[];
+            /** @description Every commit of the game, oldest first. */
             commits: {
+                /** @description The game version this commit made. */
                 version: number;
                 /**
                  * Format: date-time
+                 * @description When it was recorded (ISO 8601, UTC).
                  * @example 2026-11-30T07:00:00.000Z
                  */
                 at: string;
                 /** @description Who made it: a player id, `bot`, or `system:<reason>`. */
                 by: string | null;
+                /** @description Its events, nothing hidden. */
                 events: components["schemas"]["RawEvent"][];
             }[];
+            /** @description The result: what folding the commits gives. */
             final: {
+                /** @description Each seat’s total, by seat. */
                 totals: number[];
+                /** @description `handScores[k][seat]`: what each seat scored in hand k. */
                 handScores: number[][];
-                winners: (components["schemas"]["Seat"] & unknown)[];
+                /** @description The seats with the lowest total. */
+                winners: components["schemas"]["Seat"][];
             };
         };
         /** @description An event exactly as the game recorded it, every tile shown (see docs/rules.md). */
         RawEvent: {
+            /** @description The event’s type, as in `Event` (every field shown). */
             type: string;
         } & {
             [key: string]: unknown;
         };
-        /** @description A 400 problem: `request/invalid`. */
-        ExportGameProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        ExportGameProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `game/not-found`. */
-        ExportGameProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/not-found
-             * @enum {string}
-             */
-            type: "/problems/game/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/not-found
-             * @enum {string}
-             */
-            code: "game/not-found";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        ExportGameProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 422 problem: `game/not-finished`. */
-        ExportGameProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/not-finished
-             * @enum {string}
-             */
-            type: "/problems/game/not-finished";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/not-finished
-             * @enum {string}
-             */
-            code: "game/not-finished";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        ExportGameProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        ExportGameProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        ExportGameProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
+        /** @description One step of a finished game’s replay, every tile shown. */
         ReplayStep: {
             /** @description This step: the game after commit `version` (0: before any). */
             version: number;
@@ -7213,180 +2191,20 @@ export interface components {
             /** @description The table at this step (null before the game exists). */
             game: components["schemas"]["WatchView"] | null;
         };
-        /** @description A 400 problem: `request/invalid`, `request/version-ahead`. */
-        ReplayGameProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/version-ahead";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/version-ahead";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        ReplayGameProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `game/not-found`. */
-        ReplayGameProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/not-found
-             * @enum {string}
-             */
-            type: "/problems/game/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/not-found
-             * @enum {string}
-             */
-            code: "game/not-found";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        ReplayGameProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 422 problem: `game/not-finished`. */
-        ReplayGameProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/game/not-finished
-             * @enum {string}
-             */
-            type: "/problems/game/not-finished";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example game/not-finished
-             * @enum {string}
-             */
-            code: "game/not-finished";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        ReplayGameProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        ReplayGameProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        ReplayGameProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
+        /** @description A page of open games. */
         LobbyPage: {
+            /** @description Open games, newest first. */
             games: components["schemas"]["LobbyGame"][];
-            /** @description Pass it to get the next page; null on the last. */
+            /**
+             * @deprecated
+             * @description Deprecated: read `nextCursor`.
+             */
             cursor: string | null;
+            nextCursor: components["schemas"]["NextCursor"];
         };
+        /** @description An open game as the lobby lists it: enough to choose one. */
         LobbyGame: {
+            /** @description The game’s id: join it with `POST /v1/games/{id}/join` and `{}`: `g_` and 22 base64url characters. */
             id: string;
             rules: components["schemas"]["Rules"];
             /** @description How many seats the game has. */
@@ -7406,350 +2224,18 @@ export interface components {
             /** @description How long it has waited, in seconds. */
             ageSeconds: number;
         };
-        /** @description A 400 problem: `request/invalid`. */
-        ListLobbyProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        ListLobbyProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        ListLobbyProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        ListLobbyProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        ListLobbyProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        ListLobbyProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
+        /** @description Quick match’s reply: whether a game was created, and the game you are seated in. */
         QuickMatchReply: {
             /** @description True when no open game had these rules (nor one of yours): a new open game was created. */
             created: boolean;
             /** @description The game version after the command. */
             version: number;
+            /** @description What the command caused. */
             events: components["schemas"]["Event"][];
+            /** @description The game you are seated in, as you see it. */
             game: components["schemas"]["Game"];
         };
-        /** @description A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
-        QuickMatchProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        QuickMatchProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `player/not-found`. */
-        QuickMatchProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/player/not-found
-             * @enum {string}
-             */
-            type: "/problems/player/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example player/not-found
-             * @enum {string}
-             */
-            code: "player/not-found";
-        };
-        /** @description A 412 problem: `request/version-mismatch`. */
-        QuickMatchProblem412: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/version-mismatch
-             * @enum {string}
-             */
-            type: "/problems/request/version-mismatch";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 412
-             * @enum {integer}
-             */
-            status: 412;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/version-mismatch
-             * @enum {string}
-             */
-            code: "request/version-mismatch";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        QuickMatchProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 415 problem: `request/unsupported-media-type`. */
-        QuickMatchProblem415: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/unsupported-media-type
-             * @enum {string}
-             */
-            type: "/problems/request/unsupported-media-type";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 415
-             * @enum {integer}
-             */
-            status: 415;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/unsupported-media-type
-             * @enum {string}
-             */
-            code: "request/unsupported-media-type";
-        };
-        /** @description A 422 problem: `request/idempotency-key-reused`, `rules/game-exists`, `rules/invalid-ruleset`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`, `rules/game-not-found`, `rules/already-seated`, `rules/game-cancelled`, `rules/not-invited`. */
-        QuickMatchProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/idempotency-key-reused
-             * @enum {string}
-             */
-            type: "/problems/request/idempotency-key-reused" | "/problems/rules/game-exists" | "/problems/rules/invalid-ruleset" | "/problems/rules/game-full" | "/problems/rules/unknown-seat" | "/problems/rules/seat-taken" | "/problems/rules/unknown-bot-level" | "/problems/rules/game-not-found" | "/problems/rules/already-seated" | "/problems/rules/game-cancelled" | "/problems/rules/not-invited";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/idempotency-key-reused
-             * @enum {string}
-             */
-            code: "request/idempotency-key-reused" | "rules/game-exists" | "rules/invalid-ruleset" | "rules/game-full" | "rules/unknown-seat" | "rules/seat-taken" | "rules/unknown-bot-level" | "rules/game-not-found" | "rules/already-seated" | "rules/game-cancelled" | "rules/not-invited";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        QuickMatchProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        QuickMatchProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        QuickMatchProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
+        /** @description The game wanted: seats and rules. */
         QuickMatch: {
             /**
              * @description How many players.
@@ -7758,7 +2244,9 @@ export interface components {
             seats: number;
             rules?: components["schemas"]["RuleOptions"];
         };
+        /** @description An endpoint, with its signing secret (shown only here). */
         WebhookEndpointSecret: {
+            /** @description The endpoint. */
             endpoint: components["schemas"]["WebhookEndpoint"];
             /**
              * @description The signing secret (Standard Webhooks: `whsec_` and base64), shown only here. Verify each delivery’s `webhook-signature` with it.
@@ -7766,23 +2254,31 @@ export interface components {
              */
             secret: string;
         };
+        /** @description One of your webhook endpoints (never its secret). */
         WebhookEndpoint: {
             /** @example we_Zm9vYmFyYmF6cXV4cXV1eA */
             id: string;
+            /** @description Where notifications are POSTed. */
             url: string;
+            /** @description The notifications it receives. */
             events: components["schemas"]["WebhookEventType"][];
+            /** @description Only these games’ notifications; null for all your games. */
             games: string[] | null;
+            /** @description Your note about it (empty if none). */
             description: string;
+            /** @description False while deliveries are off (by you, or after a 410: see `disabledReason`). */
             enabled: boolean;
             /** @description `gone`: the server turned it off because the receiver answered 410 Gone. */
             disabledReason: "gone" | null;
             /**
              * Format: date-time
+             * @description When it was added (ISO 8601, UTC).
              * @example 2026-11-30T07:00:00.000Z
              */
             createdAt: string;
             /**
              * Format: date-time
+             * @description When it last changed (ISO 8601, UTC).
              * @example 2026-11-30T07:00:00.000Z
              */
             updatedAt: string;
@@ -7794,174 +2290,7 @@ export interface components {
          * @enum {string}
          */
         WebhookEventType: "turn.started" | "turn.reminder" | "turn.timed-out" | "game.started" | "hand.ended" | "game.finished";
-        /** @description A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
-        CreateWebhookEndpointProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        CreateWebhookEndpointProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        CreateWebhookEndpointProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 415 problem: `request/unsupported-media-type`. */
-        CreateWebhookEndpointProblem415: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/unsupported-media-type
-             * @enum {string}
-             */
-            type: "/problems/request/unsupported-media-type";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 415
-             * @enum {integer}
-             */
-            status: 415;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/unsupported-media-type
-             * @enum {string}
-             */
-            code: "request/unsupported-media-type";
-        };
-        /** @description A 422 problem: `request/idempotency-key-reused`, `webhook/url-invalid`, `webhook/url-not-https`, `webhook/url-not-allowed`, `webhook/too-many-endpoints`. */
-        CreateWebhookEndpointProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/idempotency-key-reused
-             * @enum {string}
-             */
-            type: "/problems/request/idempotency-key-reused" | "/problems/webhook/url-invalid" | "/problems/webhook/url-not-https" | "/problems/webhook/url-not-allowed" | "/problems/webhook/too-many-endpoints";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/idempotency-key-reused
-             * @enum {string}
-             */
-            code: "request/idempotency-key-reused" | "webhook/url-invalid" | "webhook/url-not-https" | "webhook/url-not-allowed" | "webhook/too-many-endpoints";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        CreateWebhookEndpointProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        CreateWebhookEndpointProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        CreateWebhookEndpointProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
+        /** @description An endpoint to add: its URL, and optionally what it receives. */
         NewWebhookEndpoint: {
             /**
              * @description Where notifications are POSTed: an `https://` URL whose host is a public address (names are resolved and checked on every delivery; private, loopback, link-local and similar ranges are refused). No credentials in the URL.
@@ -7975,471 +2304,12 @@ export interface components {
             /** @description A note for yourself: which bot or app this is. */
             description?: string;
         };
+        /** @description Your webhook endpoints. */
         WebhookEndpointList: {
+            /** @description Each endpoint, oldest first. */
             endpoints: components["schemas"]["WebhookEndpoint"][];
         };
-        /** @description A 400 problem: `request/invalid`. */
-        ListWebhookEndpointsProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        ListWebhookEndpointsProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        ListWebhookEndpointsProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        ListWebhookEndpointsProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        ListWebhookEndpointsProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        ListWebhookEndpointsProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
-        /** @description A 400 problem: `request/invalid`. */
-        GetWebhookEndpointProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        GetWebhookEndpointProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `webhook/not-found`. */
-        GetWebhookEndpointProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/webhook/not-found
-             * @enum {string}
-             */
-            type: "/problems/webhook/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example webhook/not-found
-             * @enum {string}
-             */
-            code: "webhook/not-found";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        GetWebhookEndpointProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        GetWebhookEndpointProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        GetWebhookEndpointProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        GetWebhookEndpointProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
-        /** @description A 400 problem: `request/invalid`, `request/malformed-json`. */
-        UpdateWebhookEndpointProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/malformed-json";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/malformed-json";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        UpdateWebhookEndpointProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `webhook/not-found`. */
-        UpdateWebhookEndpointProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/webhook/not-found
-             * @enum {string}
-             */
-            type: "/problems/webhook/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example webhook/not-found
-             * @enum {string}
-             */
-            code: "webhook/not-found";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        UpdateWebhookEndpointProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 415 problem: `request/unsupported-media-type`. */
-        UpdateWebhookEndpointProblem415: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/unsupported-media-type
-             * @enum {string}
-             */
-            type: "/problems/request/unsupported-media-type";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 415
-             * @enum {integer}
-             */
-            status: 415;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/unsupported-media-type
-             * @enum {string}
-             */
-            code: "request/unsupported-media-type";
-        };
-        /** @description A 422 problem: `webhook/url-invalid`, `webhook/url-not-https`, `webhook/url-not-allowed`. */
-        UpdateWebhookEndpointProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/webhook/url-invalid
-             * @enum {string}
-             */
-            type: "/problems/webhook/url-invalid" | "/problems/webhook/url-not-https" | "/problems/webhook/url-not-allowed";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example webhook/url-invalid
-             * @enum {string}
-             */
-            code: "webhook/url-invalid" | "webhook/url-not-https" | "webhook/url-not-allowed";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        UpdateWebhookEndpointProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        UpdateWebhookEndpointProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        UpdateWebhookEndpointProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
+        /** @description What to change of an endpoint: only the fields named. */
         WebhookEndpointUpdate: {
             /**
              * @description Where notifications are POSTed: an `https://` URL whose host is a public address (names are resolved and checked on every delivery; private, loopback, link-local and similar ranges are refused). No credentials in the URL.
@@ -8455,328 +2325,18 @@ export interface components {
             /** @description Turn deliveries off and on (an endpoint disabled after a 410 is turned on again so). */
             enabled?: boolean;
         };
-        /** @description A 400 problem: `request/invalid`. */
-        DeleteWebhookEndpointProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        DeleteWebhookEndpointProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `webhook/not-found`. */
-        DeleteWebhookEndpointProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/webhook/not-found
-             * @enum {string}
-             */
-            type: "/problems/webhook/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example webhook/not-found
-             * @enum {string}
-             */
-            code: "webhook/not-found";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        DeleteWebhookEndpointProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        DeleteWebhookEndpointProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        DeleteWebhookEndpointProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        DeleteWebhookEndpointProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
-        /** @description A 400 problem: `request/invalid`, `request/idempotency-key-required`. */
-        RotateWebhookSecretProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/idempotency-key-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/idempotency-key-required";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        RotateWebhookSecretProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `webhook/not-found`. */
-        RotateWebhookSecretProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/webhook/not-found
-             * @enum {string}
-             */
-            type: "/problems/webhook/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example webhook/not-found
-             * @enum {string}
-             */
-            code: "webhook/not-found";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        RotateWebhookSecretProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 422 problem: `request/idempotency-key-reused`. */
-        RotateWebhookSecretProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/idempotency-key-reused
-             * @enum {string}
-             */
-            type: "/problems/request/idempotency-key-reused";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/idempotency-key-reused
-             * @enum {string}
-             */
-            code: "request/idempotency-key-reused";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        RotateWebhookSecretProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        RotateWebhookSecretProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        RotateWebhookSecretProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
+        /** @description One notification to one endpoint, and its attempts. */
         WebhookDelivery: {
             /** @example wd_14155123456000 */
             id: string;
             /** @description Its `webhook-id`: the same on every attempt and redelivery. */
             messageId: string;
-            /** @enum {string} */
+            /**
+             * @description The notification’s type (`webhook.test` for a test).
+             * @enum {string}
+             */
             type: "turn.started" | "turn.reminder" | "turn.timed-out" | "game.started" | "hand.ended" | "game.finished" | "webhook.test";
+            /** @description The game it tells of; null for a test: `g_` and 22 base64url characters. */
             gameId: string | null;
             /**
              * @description `pending`: an attempt is due (`nextAttemptAt`); `delivered`: a 2xx came; `failed`: the retries (about 3 days) ran out, the receiver answered 410, or a redelivery failed; `cancelled`: the endpoint was disabled or deleted first.
@@ -8785,19 +2345,24 @@ export interface components {
             status: "pending" | "delivered" | "failed" | "cancelled";
             /**
              * Format: date-time
+             * @description When it was queued (ISO 8601, UTC).
              * @example 2026-11-30T07:00:00.000Z
              */
             createdAt: string;
+            /** @description When the next attempt is due; null when none is. */
             nextAttemptAt: string | null;
+            /** @description How many attempts were made. */
             attemptCount: number;
             /** @description The newest attempts (up to 12), oldest first. */
             attempts: components["schemas"]["WebhookAttempt"][];
             /** @description The body as sent (and signed). */
             body: string;
         };
+        /** @description One attempt at a delivery. */
         WebhookAttempt: {
             /**
              * Format: date-time
+             * @description When it was made (ISO 8601, UTC).
              * @example 2026-11-30T07:00:00.000Z
              */
             at: string;
@@ -8805,479 +2370,419 @@ export interface components {
             status: number | null;
             /** @description `delivered`, or why not: `http-status`, `redirect` (never followed), `timeout` (15 s), `address-not-allowed`, `dns`, `connect`, `tls`, `url`, `not-sent`. */
             outcome: string;
+            /** @description How long it took, in milliseconds. */
             ms: number;
             /** @description What went wrong, and the start of the receiver’s answer. */
             detail: string;
         };
-        /** @description A 400 problem: `request/invalid`, `request/idempotency-key-required`. */
-        TestWebhookEndpointProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid" | "/problems/request/idempotency-key-required";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid" | "request/idempotency-key-required";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        TestWebhookEndpointProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `webhook/not-found`. */
-        TestWebhookEndpointProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/webhook/not-found
-             * @enum {string}
-             */
-            type: "/problems/webhook/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example webhook/not-found
-             * @enum {string}
-             */
-            code: "webhook/not-found";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        TestWebhookEndpointProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 422 problem: `request/idempotency-key-reused`. */
-        TestWebhookEndpointProblem422: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/idempotency-key-reused
-             * @enum {string}
-             */
-            type: "/problems/request/idempotency-key-reused";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 422
-             * @enum {integer}
-             */
-            status: 422;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/idempotency-key-reused
-             * @enum {string}
-             */
-            code: "request/idempotency-key-reused";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        TestWebhookEndpointProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        TestWebhookEndpointProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        TestWebhookEndpointProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
+        /** @description A page of an endpoint’s deliveries. */
         WebhookDeliveryList: {
+            /** @description Deliveries, newest first. */
             deliveries: components["schemas"]["WebhookDelivery"][];
+            /**
+             * @deprecated
+             * @description Deprecated: read `nextCursor`.
+             */
             cursor: string | null;
+            nextCursor: components["schemas"]["NextCursor"];
         };
-        /** @description A 400 problem: `request/invalid`. */
-        ListWebhookDeliveriesProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        ListWebhookDeliveriesProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `webhook/not-found`. */
-        ListWebhookDeliveriesProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/webhook/not-found
-             * @enum {string}
-             */
-            type: "/problems/webhook/not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example webhook/not-found
-             * @enum {string}
-             */
-            code: "webhook/not-found";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        ListWebhookDeliveriesProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        ListWebhookDeliveriesProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        ListWebhookDeliveriesProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        ListWebhookDeliveriesProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
-        };
-        /** @description A 400 problem: `request/invalid`. */
-        RedeliverWebhookProblem400: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/invalid
-             * @enum {string}
-             */
-            type: "/problems/request/invalid";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 400
-             * @enum {integer}
-             */
-            status: 400;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/invalid
-             * @enum {string}
-             */
-            code: "request/invalid";
-        };
-        /** @description A 401 problem: `auth/unauthenticated`. */
-        RedeliverWebhookProblem401: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/auth/unauthenticated
-             * @enum {string}
-             */
-            type: "/problems/auth/unauthenticated";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 401
-             * @enum {integer}
-             */
-            status: 401;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example auth/unauthenticated
-             * @enum {string}
-             */
-            code: "auth/unauthenticated";
-        };
-        /** @description A 404 problem: `webhook/not-found`, `webhook/delivery-not-found`. */
-        RedeliverWebhookProblem404: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/webhook/not-found
-             * @enum {string}
-             */
-            type: "/problems/webhook/not-found" | "/problems/webhook/delivery-not-found";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 404
-             * @enum {integer}
-             */
-            status: 404;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example webhook/not-found
-             * @enum {string}
-             */
-            code: "webhook/not-found" | "webhook/delivery-not-found";
-        };
-        /** @description A 413 problem: `request/too-large`. */
-        RedeliverWebhookProblem413: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-large
-             * @enum {string}
-             */
-            type: "/problems/request/too-large";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 413
-             * @enum {integer}
-             */
-            status: 413;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-large
-             * @enum {string}
-             */
-            code: "request/too-large";
-        };
-        /** @description A 429 problem: `request/too-many-requests`. */
-        RedeliverWebhookProblem429: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/request/too-many-requests
-             * @enum {string}
-             */
-            type: "/problems/request/too-many-requests";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 429
-             * @enum {integer}
-             */
-            status: 429;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example request/too-many-requests
-             * @enum {string}
-             */
-            code: "request/too-many-requests";
-        };
-        /** @description A 500 problem: `service/error`. */
-        RedeliverWebhookProblem500: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/error
-             * @enum {string}
-             */
-            type: "/problems/service/error";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 500
-             * @enum {integer}
-             */
-            status: 500;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/error
-             * @enum {string}
-             */
-            code: "service/error";
-        };
-        /** @description A 503 problem: `service/unavailable`. */
-        RedeliverWebhookProblem503: components["schemas"]["Problem"] & {
-            /**
-             * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
-             * @example /problems/service/unavailable
-             * @enum {string}
-             */
-            type: "/problems/service/unavailable";
-            /**
-             * @description The HTTP status, repeated.
-             * @example 503
-             * @enum {integer}
-             */
-            status: 503;
-            /**
-             * @description The problem code: what a client branches on.
-             * @example service/unavailable
-             * @enum {string}
-             */
-            code: "service/unavailable";
+        /** @description How far to move a test clock. */
+        TestClockAdvance: {
+            /** @description How many hours to move the clock forward (1-8760). */
+            hours: number;
         };
     };
-    responses: never;
-    parameters: never;
+    responses: {
+        /** @description [`request/too-large`](/problems/request/too-large): The body is too large. */
+        RequestTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "request/too-large";
+                };
+            };
+        };
+        /** @description [`service/unavailable`](/problems/service/unavailable): The service is briefly unavailable: retry. */
+        ServiceUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "service/unavailable";
+                };
+            };
+        };
+        /** @description [`service/error`](/problems/service/error): Something went wrong on our side. */
+        ServiceError: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "service/error";
+                };
+            };
+        };
+        /** @description [`request/unsupported-media-type`](/problems/request/unsupported-media-type): Send the body as application/json. */
+        RequestUnsupportedMediaType: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "request/unsupported-media-type";
+                };
+            };
+        };
+        /** @description [`request/idempotency-key-reused`](/problems/request/idempotency-key-reused): This Idempotency-Key was used for another request. */
+        RequestIdempotencyKeyReused: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "request/idempotency-key-reused";
+                };
+            };
+        };
+        /** @description [`request/too-many-requests`](/problems/request/too-many-requests): Too many requests. */
+        RequestTooManyRequests: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "request/too-many-requests";
+                };
+            };
+        };
+        /** @description [`player/deleted`](/problems/player/deleted): This account was deleted. */
+        PlayerDeleted: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "player/deleted";
+                };
+            };
+        };
+        /** @description [`player/token-revoked`](/problems/player/token-revoked): That token was revoked. */
+        PlayerTokenRevoked: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "player/token-revoked";
+                };
+            };
+        };
+        /** @description [`request/invalid`](/problems/request/invalid): The request is not valid. */
+        RequestInvalid: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "request/invalid";
+                };
+            };
+        };
+        /** @description [`auth/unauthenticated`](/problems/auth/unauthenticated): A valid bearer token is required. */
+        AuthUnauthenticated: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "auth/unauthenticated";
+                };
+            };
+        };
+        /** @description [`player/not-found`](/problems/player/not-found): No such player. */
+        PlayerNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "player/not-found";
+                };
+            };
+        };
+        /** @description [`request/if-match-required`](/problems/request/if-match-required): An If-Match header with the version is required. */
+        RequestIfMatchRequired: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "request/if-match-required";
+                };
+            };
+        };
+        /** @description [`request/version-mismatch`](/problems/request/version-mismatch): The game has moved on. */
+        RequestVersionMismatch: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                ETag: components["headers"]["CurrentETag"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "request/version-mismatch";
+                    currentVersion: number;
+                };
+            };
+        };
+        /** @description [`game/not-found`](/problems/game/not-found): No such game. */
+        GameNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "game/not-found";
+                };
+            };
+        };
+        /** @description [`game/left`](/problems/game/left): You left this game. */
+        GameLeft: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "game/left";
+                };
+            };
+        };
+        /** @description [`game/not-finished`](/problems/game/not-finished): The game is not over. */
+        GameNotFinished: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "game/not-finished";
+                };
+            };
+        };
+        /** @description [`webhook/not-found`](/problems/webhook/not-found): No such webhook endpoint of yours. */
+        WebhookNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "webhook/not-found";
+                };
+            };
+        };
+        /** @description [`request/not-found`](/problems/request/not-found): No such resource. */
+        RequestNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "request/not-found";
+                };
+            };
+        };
+        /** @description [`request/method-not-allowed`](/problems/request/method-not-allowed): the path exists, but not with this method. `Allow` lists the methods it has. Any path of the API may answer it. */
+        MethodNotAllowed: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                Allow: components["headers"]["Allow"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "request/method-not-allowed";
+                };
+            };
+        };
+        /** @description One of `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
+        RequestInvalidOrRequestMalformedJsonOrRequestIdempotencyKeyRequired: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required";
+                };
+            };
+        };
+        /** @description One of `request/invalid`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
+        RequestInvalidOrRequestIdempotencyKeyRequired: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "request/invalid" | "request/idempotency-key-required";
+                };
+            };
+        };
+        /** @description One of `game/not-found`, `player/not-found`: each explained at `/problems/<code>`. */
+        GameNotFoundOrPlayerNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "game/not-found" | "player/not-found";
+                };
+            };
+        };
+        /** @description One of `request/invalid`, `request/version-ahead`: each explained at `/problems/<code>`. */
+        RequestInvalidOrRequestVersionAhead: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "request/invalid" | "request/version-ahead";
+                };
+            };
+        };
+        /** @description One of `request/invalid`, `request/malformed-json`: each explained at `/problems/<code>`. */
+        RequestInvalidOrRequestMalformedJson: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "request/invalid" | "request/malformed-json";
+                };
+            };
+        };
+        /** @description One of `game/not-found`, `game/watch-link-not-found`: each explained at `/problems/<code>`. */
+        GameNotFoundOrGameWatchLinkNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "game/not-found" | "game/watch-link-not-found";
+                };
+            };
+        };
+    };
+    parameters: {
+        /** @description The game’s id: `g_` and 22 base64url characters. */
+        GameId: components["schemas"]["GameId"];
+        /** @description The game version you decided on, as its `ETag` gives it: one strong entity tag, quoted (`"12"`). If the game has moved on, nothing happens and you get `412` with `currentVersion`. A weak tag (`W/"12"`) never matches (RFC 9110 strong comparison): `412`. `*`, a list or an unquoted value is refused (`400`). */
+        IfMatch: components["schemas"]["IfMatch"];
+        /** @description Your account’s version, as the `ETag` of `GET /v1/me` gives it: one strong entity tag, quoted (`"3"`). If the account has changed since, nothing happens and you get `412` with `currentVersion`. A weak tag never matches (`412`); `*`, a list or an unquoted value is refused (`400`). */
+        AccountIfMatch: components["schemas"]["AccountIfMatch"];
+        /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
+        IdempotencyKey: components["schemas"]["IdempotencyKey"];
+    };
     requestBodies: never;
     headers: {
         /** @description The request id: quote it when reporting a problem. Sent on every response. */
@@ -9286,12 +2791,28 @@ export interface components {
         RateLimit: string;
         /** @description The rate-limit policy, as a Structured Field (draft-ietf-httpapi-ratelimit-headers): `"player"` (per player, on every route with a token) or `"registration"` (per client address), `q` requests per `w` seconds: a burst of `q` at once, refilled evenly. */
         RateLimitPolicy: string;
+        /** @description As `RateLimit`, once the request was counted against a limit: absent when it was refused before that (no valid token, a body too large). */
+        RateLimitIfCounted: string;
+        /** @description As `RateLimit-Policy`, once the request was counted against a limit. */
+        RateLimitPolicyIfCounted: string;
         /** @description The game version, quoted (`"12"`): send it back in If-Match, or in If-None-Match to get a 304. */
         ETag: string;
         /** @description Your account’s version, quoted (`"3"`): send it back in If-Match to change the account (a rename, a revocation, its deletion). */
         AccountETag: string;
+        /** @description The current version of what the request named (the game, or your account), quoted, as `currentVersion` says it: the ETag to decide again on. */
+        CurrentETag: string;
+        /** @description `true` when this is a retry’s answer: the first reply to this `Idempotency-Key`, sent again (nothing was done twice). Absent on a first answer. */
+        IdempotentReplayed: "true";
         /** @description Seconds to wait before retrying. */
         RetryAfter: number;
+        /** @description Who may keep the response, and how long: `private, no-cache` on what changes (a game, a list, a log: a browser keeps it and asks again, with `If-None-Match` where there is an ETag), `private, max-age=3600` on what a finished game never changes (its export, its replay). Never a shared cache: each reply is one player’s. */
+        CacheControl: string;
+        /** @description `Authorization`: the response depends on who asks (each player sees their own tiles). */
+        Vary: string;
+        /** @description The export is a file to save: `attachment; filename="<game id>.json"`. */
+        ContentDisposition: string;
+        /** @description The methods this path has, comma-separated (`GET, PATCH, DELETE`). */
+        Allow: string;
         /** @description The authentication scheme: `Bearer` (with `error="invalid_token"` for a token that is not valid). */
         WWWAuthenticate: string;
     };
@@ -9303,14 +2824,19 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
-                "idempotency-key"?: string;
+                /** @description Optional here: with it, a retried registration returns the first reply (the same player and token); keep it as secret as the token. 16-128 visible ASCII characters. */
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Ann"
+                 *     }
+                 */
                 "application/json": components["schemas"]["NewPlayer"];
             };
         };
@@ -9323,196 +2849,31 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     /** @description Where you are: `/v1/me`. */
                     Location: string;
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "player": {
+                     *         "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *         "name": "Ann"
+                     *       },
+                     *       "token": "cf2.p_eXEiwYqOCsNNHH5jJtXuKA.k52ntRz2Jxo.XVnwtGmpj1KwRk9I0vqHMvJcrYZD6ktq-p5Z3G3nJ5U"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RegisteredPlayer"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RegisterPlayerProblem400"];
-                };
-            };
-            /** @description Problem: `player/token-revoked`. */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/player/token-revoked",
-                     *       "title": "That token was revoked",
-                     *       "status": 409,
-                     *       "detail": "…",
-                     *       "code": "player/token-revoked",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RegisterPlayerProblem409"];
-                };
-            };
-            /** @description Problem: `player/deleted`. */
-            410: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/player/deleted",
-                     *       "title": "This account was deleted",
-                     *       "status": 410,
-                     *       "detail": "…",
-                     *       "code": "player/deleted",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RegisterPlayerProblem410"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RegisterPlayerProblem413"];
-                };
-            };
-            /** @description Problem: `request/unsupported-media-type`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/unsupported-media-type",
-                     *       "title": "Send the body as application/json",
-                     *       "status": 415,
-                     *       "detail": "…",
-                     *       "code": "request/unsupported-media-type",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RegisterPlayerProblem415"];
-                };
-            };
-            /** @description Problem: `request/idempotency-key-reused`. */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/idempotency-key-reused",
-                     *       "title": "This Idempotency-Key was used for another request",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RegisterPlayerProblem422"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RegisterPlayerProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RegisterPlayerProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RegisterPlayerProblem503"];
-                };
-            };
+            400: components["responses"]["RequestInvalidOrRequestMalformedJsonOrRequestIdempotencyKeyRequired"];
+            409: components["responses"]["PlayerTokenRevoked"];
+            410: components["responses"]["PlayerDeleted"];
+            413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["RequestUnsupportedMediaType"];
+            422: components["responses"]["RequestIdempotencyKeyReused"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getMe: {
@@ -9534,164 +2895,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "player": {
+                     *         "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *         "name": "Ann"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Me"];
                 };
             };
-            /** @description Problem: `request/invalid`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GetMeProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GetMeProblem401"];
-                };
-            };
-            /** @description Problem: `player/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/player/not-found",
-                     *       "title": "No such player",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "player/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GetMeProblem404"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GetMeProblem413"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GetMeProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GetMeProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GetMeProblem503"];
-                };
-            };
+            400: components["responses"]["RequestInvalid"];
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["PlayerNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteMe: {
         parameters: {
             query?: never;
             header: {
-                /** @description Your account’s version, quoted as in the ETag of `GET /v1/me`. */
-                "if-match": string;
-                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
-                "idempotency-key": string;
+                /** @description Your account’s version, as the `ETag` of `GET /v1/me` gives it: one strong entity tag, quoted (`"3"`). If the account has changed since, nothing happens and you get `412` with `currentVersion`. A weak tag never matches (`412`); `*`, a list or an unquoted value is refused (`400`). */
+                "If-Match": components["parameters"]["AccountIfMatch"];
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -9708,227 +2939,37 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem: `request/invalid`, `request/idempotency-key-required`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["DeleteMeProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["DeleteMeProblem401"];
-                };
-            };
-            /** @description Problem: `player/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/player/not-found",
-                     *       "title": "No such player",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "player/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["DeleteMeProblem404"];
-                };
-            };
-            /** @description Problem: `request/version-mismatch`. */
-            412: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/version-mismatch",
-                     *       "title": "The game has moved on",
-                     *       "status": 412,
-                     *       "detail": "…",
-                     *       "code": "request/version-mismatch",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["DeleteMeProblem412"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["DeleteMeProblem413"];
-                };
-            };
-            /** @description Problem: `request/idempotency-key-reused`. */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/idempotency-key-reused",
-                     *       "title": "This Idempotency-Key was used for another request",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["DeleteMeProblem422"];
-                };
-            };
-            /** @description Problem: `request/if-match-required`. */
-            428: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/if-match-required",
-                     *       "title": "An If-Match header with the game version is required",
-                     *       "status": 428,
-                     *       "detail": "…",
-                     *       "code": "request/if-match-required",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["DeleteMeProblem428"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["DeleteMeProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["DeleteMeProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["DeleteMeProblem503"];
-                };
-            };
+            400: components["responses"]["RequestInvalidOrRequestIdempotencyKeyRequired"];
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["PlayerNotFound"];
+            412: components["responses"]["RequestVersionMismatch"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["RequestIdempotencyKeyReused"];
+            428: components["responses"]["RequestIfMatchRequired"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     renameMe: {
         parameters: {
             query?: never;
             header: {
-                /** @description Your account’s version, quoted as in the ETag of `GET /v1/me`. */
-                "if-match": string;
-                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
-                "idempotency-key": string;
+                /** @description Your account’s version, as the `ETag` of `GET /v1/me` gives it: one strong entity tag, quoted (`"3"`). If the account has changed since, nothing happens and you get `412` with `currentVersion`. A weak tag never matches (`412`); `*`, a list or an unquoted value is refused (`400`). */
+                "If-Match": components["parameters"]["AccountIfMatch"];
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Annie"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Rename"];
             };
         };
@@ -9940,237 +2981,32 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     ETag: components["headers"]["AccountETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "player": {
+                     *         "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *         "name": "Annie"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Me"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RenameMeProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RenameMeProblem401"];
-                };
-            };
-            /** @description Problem: `player/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/player/not-found",
-                     *       "title": "No such player",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "player/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RenameMeProblem404"];
-                };
-            };
-            /** @description Problem: `request/version-mismatch`. */
-            412: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/version-mismatch",
-                     *       "title": "The game has moved on",
-                     *       "status": 412,
-                     *       "detail": "…",
-                     *       "code": "request/version-mismatch",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RenameMeProblem412"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RenameMeProblem413"];
-                };
-            };
-            /** @description Problem: `request/unsupported-media-type`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/unsupported-media-type",
-                     *       "title": "Send the body as application/json",
-                     *       "status": 415,
-                     *       "detail": "…",
-                     *       "code": "request/unsupported-media-type",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RenameMeProblem415"];
-                };
-            };
-            /** @description Problem: `request/idempotency-key-reused`. */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/idempotency-key-reused",
-                     *       "title": "This Idempotency-Key was used for another request",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RenameMeProblem422"];
-                };
-            };
-            /** @description Problem: `request/if-match-required`. */
-            428: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/if-match-required",
-                     *       "title": "An If-Match header with the game version is required",
-                     *       "status": 428,
-                     *       "detail": "…",
-                     *       "code": "request/if-match-required",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RenameMeProblem428"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RenameMeProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RenameMeProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RenameMeProblem503"];
-                };
-            };
+            400: components["responses"]["RequestInvalidOrRequestMalformedJsonOrRequestIdempotencyKeyRequired"];
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["PlayerNotFound"];
+            412: components["responses"]["RequestVersionMismatch"];
+            413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["RequestUnsupportedMediaType"];
+            422: components["responses"]["RequestIdempotencyKeyReused"];
+            428: components["responses"]["RequestIfMatchRequired"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listTokens: {
@@ -10189,165 +3025,44 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     ETag: components["headers"]["AccountETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "tokens": [
+                     *         {
+                     *           "id": "k52ntRz2Jxo",
+                     *           "createdAt": "2026-11-30T07:00:00.000Z",
+                     *           "current": true
+                     *         },
+                     *         {
+                     *           "id": "3jQYheqywx8",
+                     *           "createdAt": "2026-11-30T07:04:00.000Z",
+                     *           "current": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["TokenList"];
                 };
             };
-            /** @description Problem: `request/invalid`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListTokensProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListTokensProblem401"];
-                };
-            };
-            /** @description Problem: `player/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/player/not-found",
-                     *       "title": "No such player",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "player/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListTokensProblem404"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListTokensProblem413"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListTokensProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListTokensProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListTokensProblem503"];
-                };
-            };
+            400: components["responses"]["RequestInvalid"];
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["PlayerNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createToken: {
         parameters: {
             query?: never;
             header: {
-                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
-                "idempotency-key": string;
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -10361,187 +3076,52 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     ETag: components["headers"]["AccountETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "token": "cf2.p_eXEiwYqOCsNNHH5jJtXuKA.3jQYheqywx8.V26sN0p7PW1NL5miU4bJBa2VmtLSPCmRe9xUfvB91tc",
+                     *       "id": "3jQYheqywx8",
+                     *       "createdAt": "2026-11-30T07:04:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["NewToken"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/idempotency-key-required`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateTokenProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateTokenProblem401"];
-                };
-            };
-            /** @description Problem: `player/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/player/not-found",
-                     *       "title": "No such player",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "player/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateTokenProblem404"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateTokenProblem413"];
-                };
-            };
-            /** @description Problem: `request/idempotency-key-reused`, `player/too-many-tokens`. */
+            400: components["responses"]["RequestInvalidOrRequestIdempotencyKeyRequired"];
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["PlayerNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            /** @description One of `request/idempotency-key-reused`, `player/too-many-tokens`: each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/idempotency-key-reused",
-                     *       "title": "This Idempotency-Key was used for another request",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateTokenProblem422"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/idempotency-key-reused" | "player/too-many-tokens";
+                    };
                 };
             };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateTokenProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateTokenProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateTokenProblem503"];
-                };
-            };
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     revokeAllTokens: {
         parameters: {
             query?: never;
             header: {
-                /** @description Your account’s version, quoted as in the ETag of `GET /v1/me`. */
-                "if-match": string;
-                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
-                "idempotency-key": string;
+                /** @description Your account’s version, as the `ETag` of `GET /v1/me` gives it: one strong entity tag, quoted (`"3"`). If the account has changed since, nothing happens and you get `412` with `currentVersion`. A weak tag never matches (`412`); `*`, a list or an unquoted value is refused (`400`). */
+                "If-Match": components["parameters"]["AccountIfMatch"];
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -10555,227 +3135,34 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     ETag: components["headers"]["AccountETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Problem: `request/invalid`, `request/idempotency-key-required`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeAllTokensProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeAllTokensProblem401"];
-                };
-            };
-            /** @description Problem: `player/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/player/not-found",
-                     *       "title": "No such player",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "player/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeAllTokensProblem404"];
-                };
-            };
-            /** @description Problem: `request/version-mismatch`. */
-            412: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/version-mismatch",
-                     *       "title": "The game has moved on",
-                     *       "status": 412,
-                     *       "detail": "…",
-                     *       "code": "request/version-mismatch",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeAllTokensProblem412"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeAllTokensProblem413"];
-                };
-            };
-            /** @description Problem: `request/idempotency-key-reused`. */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/idempotency-key-reused",
-                     *       "title": "This Idempotency-Key was used for another request",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeAllTokensProblem422"];
-                };
-            };
-            /** @description Problem: `request/if-match-required`. */
-            428: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/if-match-required",
-                     *       "title": "An If-Match header with the game version is required",
-                     *       "status": 428,
-                     *       "detail": "…",
-                     *       "code": "request/if-match-required",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeAllTokensProblem428"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeAllTokensProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeAllTokensProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeAllTokensProblem503"];
-                };
-            };
+            400: components["responses"]["RequestInvalidOrRequestIdempotencyKeyRequired"];
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["PlayerNotFound"];
+            412: components["responses"]["RequestVersionMismatch"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["RequestIdempotencyKeyReused"];
+            428: components["responses"]["RequestIfMatchRequired"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     revokeToken: {
         parameters: {
             query?: never;
             header: {
-                /** @description Your account’s version, quoted as in the ETag of `GET /v1/me`. */
-                "if-match": string;
-                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
-                "idempotency-key": string;
+                /** @description Your account’s version, as the `ETag` of `GET /v1/me` gives it: one strong entity tag, quoted (`"3"`). If the account has changed since, nothing happens and you get `412` with `currentVersion`. A weak tag never matches (`412`); `*`, a list or an unquoted value is refused (`400`). */
+                "If-Match": components["parameters"]["AccountIfMatch"];
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path: {
+                /** @description A session of your account, as `GET /v1/me/tokens` lists it (`legacy` for a token from before sessions). */
                 tokenId: string;
             };
             cookie?: never;
@@ -10789,215 +3176,35 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     ETag: components["headers"]["AccountETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Problem: `request/invalid`, `request/idempotency-key-required`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeTokenProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeTokenProblem401"];
-                };
-            };
-            /** @description Problem: `player/not-found`, `player/token-not-found`. */
+            400: components["responses"]["RequestInvalidOrRequestIdempotencyKeyRequired"];
+            401: components["responses"]["AuthUnauthenticated"];
+            /** @description One of `player/not-found`, `player/token-not-found`: each explained at `/problems/<code>`. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/player/not-found",
-                     *       "title": "No such player",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "player/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeTokenProblem404"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "player/not-found" | "player/token-not-found";
+                    };
                 };
             };
-            /** @description Problem: `request/version-mismatch`. */
-            412: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/version-mismatch",
-                     *       "title": "The game has moved on",
-                     *       "status": 412,
-                     *       "detail": "…",
-                     *       "code": "request/version-mismatch",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeTokenProblem412"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeTokenProblem413"];
-                };
-            };
-            /** @description Problem: `request/idempotency-key-reused`. */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/idempotency-key-reused",
-                     *       "title": "This Idempotency-Key was used for another request",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeTokenProblem422"];
-                };
-            };
-            /** @description Problem: `request/if-match-required`. */
-            428: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/if-match-required",
-                     *       "title": "An If-Match header with the game version is required",
-                     *       "status": 428,
-                     *       "detail": "…",
-                     *       "code": "request/if-match-required",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeTokenProblem428"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeTokenProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeTokenProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeTokenProblem503"];
-                };
-            };
+            412: components["responses"]["RequestVersionMismatch"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["RequestIdempotencyKeyReused"];
+            428: components["responses"]["RequestIfMatchRequired"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listMyGames: {
@@ -11007,9 +3214,9 @@ export interface operations {
                 turn?: "mine";
                 /** @description Page size (default 50). */
                 limit?: number;
-                /** @description From the previous page. */
-                cursor?: string;
-                /** @description With `turn=mine`, long-poll: wait up to this many seconds (0-20) for a game to wait for your move. */
+                /** @description A page’s `nextCursor`, sent back as it came. */
+                cursor?: components["schemas"]["Cursor"];
+                /** @description With `turn=mine`, long-poll: wait up to this many seconds (0-20) for a game to wait for your move. A fifth wait at once: `429`, `Retry-After`. */
                 wait?: number;
             };
             header?: never;
@@ -11027,148 +3234,71 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "games": [
+                     *         {
+                     *           "id": "g_Xj_bTKhw03ofUfmZk_slXw",
+                     *           "yourTurn": false,
+                     *           "status": "playing",
+                     *           "version": 2,
+                     *           "since": "2026-12-01T11:58:00.000Z",
+                     *           "seats": [
+                     *             {
+                     *               "playerId": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *               "name": "Annie"
+                     *             },
+                     *             {
+                     *               "playerId": "p_BsgZ9WhWrxNUkah_7-zQtQ",
+                     *               "name": "Bob"
+                     *             }
+                     *           ],
+                     *           "bots": [
+                     *             null,
+                     *             null
+                     *           ],
+                     *           "turnHours": 24,
+                     *           "deadline": null
+                     *         }
+                     *       ],
+                     *       "cursor": "W1sicGsiLCJnYW1lI2dfWGpfYlRLaHcwM29mVWZtWmtfc2xYdyJdLFsic2siLCItMSJdLFsiZ3BrIiwicGxheWVyI3BfZVhFaXdZcU9Dc05OSEg1akp0WHVLQSJdLFsiZ3NrIiwiMjAyNi0xMi0wMVQxMTo1ODowMC4wMDBaI2dfWGpfYlRLaHcwM29mVWZtWmtfc2xYdyJdXQ",
+                     *       "nextCursor": "W1sicGsiLCJnYW1lI2dfWGpfYlRLaHcwM29mVWZtWmtfc2xYdyJdLFsic2siLCItMSJdLFsiZ3BrIiwicGxheWVyI3BfZVhFaXdZcU9Dc05OSEg1akp0WHVLQSJdLFsiZ3NrIiwiMjAyNi0xMi0wMVQxMTo1ODowMC4wMDBaI2dfWGpfYlRLaHcwM29mVWZtWmtfc2xYdyJdXQ"
+                     *     }
+                     */
                     "application/json": components["schemas"]["GameList"];
                 };
             };
-            /** @description Problem: `request/invalid`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListMyGamesProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListMyGamesProblem401"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListMyGamesProblem413"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListMyGamesProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListMyGamesProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListMyGamesProblem503"];
-                };
-            };
+            400: components["responses"]["RequestInvalid"];
+            401: components["responses"]["AuthUnauthenticated"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createGame: {
         parameters: {
             query?: never;
             header: {
-                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
-                "idempotency-key": string;
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "seats": 2,
+                 *       "rules": {
+                 *         "set": 6,
+                 *         "handSize": 3,
+                 *         "turnHours": 24,
+                 *         "awayAfter": 1
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["NewGame"];
             };
         };
@@ -11182,233 +3312,154 @@ export interface operations {
                     /** @description Where the game is: `/v1/games/{id}`. */
                     Location: string;
                     ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "version": 1,
+                     *       "events": [
+                     *         {
+                     *           "type": "GameCreated",
+                     *           "rules": {
+                     *             "set": 6,
+                     *             "spokes": 6,
+                     *             "drawnTile": "may-play",
+                     *             "doubleBlank": 50,
+                     *             "opening": "draw",
+                     *             "chickenlittle": "callout",
+                     *             "autoPlay": "off",
+                     *             "botLevel": "greedy",
+                     *             "turnHours": 24,
+                     *             "awayAfter": 1,
+                     *             "handSize": 3
+                     *           },
+                     *           "seats": 2
+                     *         },
+                     *         {
+                     *           "type": "SeatTaken",
+                     *           "seat": 0,
+                     *           "player": {
+                     *             "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *             "name": "Annie"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "game": {
+                     *         "id": "g_p90EEZ-kUmDB6HafsYx_Lg",
+                     *         "version": 1,
+                     *         "status": "waiting",
+                     *         "rules": {
+                     *           "set": 6,
+                     *           "spokes": 6,
+                     *           "drawnTile": "may-play",
+                     *           "doubleBlank": 50,
+                     *           "opening": "draw",
+                     *           "chickenlittle": "callout",
+                     *           "autoPlay": "off",
+                     *           "botLevel": "greedy",
+                     *           "turnHours": 24,
+                     *           "awayAfter": 1,
+                     *           "handSize": 3
+                     *         },
+                     *         "open": false,
+                     *         "creator": 0,
+                     *         "rematchOf": null,
+                     *         "yourSeat": 0,
+                     *         "inviteCode": "FSPW9GYXN6",
+                     *         "seats": [
+                     *           {
+                     *             "seat": 0,
+                     *             "player": {
+                     *               "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *               "name": "Annie"
+                     *             },
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 0,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           },
+                     *           {
+                     *             "seat": 1,
+                     *             "player": null,
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 0,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           }
+                     *         ],
+                     *         "hand": null,
+                     *         "drawnTile": null,
+                     *         "legalMoves": [],
+                     *         "handScores": [],
+                     *         "totals": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "winners": null,
+                     *         "pastHands": [],
+                     *         "extraHours": 0,
+                     *         "yourTiles": [],
+                     *         "deadline": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CommandReply"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateGameProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateGameProblem401"];
-                };
-            };
-            /** @description Problem: `player/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/player/not-found",
-                     *       "title": "No such player",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "player/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateGameProblem404"];
-                };
-            };
-            /** @description Problem: `request/version-mismatch`. */
-            412: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/version-mismatch",
-                     *       "title": "The game has moved on",
-                     *       "status": 412,
-                     *       "detail": "…",
-                     *       "code": "request/version-mismatch",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateGameProblem412"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateGameProblem413"];
-                };
-            };
-            /** @description Problem: `request/unsupported-media-type`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/unsupported-media-type",
-                     *       "title": "Send the body as application/json",
-                     *       "status": 415,
-                     *       "detail": "…",
-                     *       "code": "request/unsupported-media-type",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateGameProblem415"];
-                };
-            };
-            /** @description Problem: `request/idempotency-key-reused`, `rules/game-exists`, `rules/invalid-ruleset`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`. */
+            400: components["responses"]["RequestInvalidOrRequestMalformedJsonOrRequestIdempotencyKeyRequired"];
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["PlayerNotFound"];
+            412: components["responses"]["RequestVersionMismatch"];
+            413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["RequestUnsupportedMediaType"];
+            /** @description One of `request/idempotency-key-reused`, `rules/game-exists`, `rules/invalid-ruleset`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`: each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/idempotency-key-reused",
-                     *       "title": "This Idempotency-Key was used for another request",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateGameProblem422"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/idempotency-key-reused" | "rules/game-exists" | "rules/invalid-ruleset" | "rules/game-full" | "rules/unknown-seat" | "rules/seat-taken" | "rules/unknown-bot-level";
+                    };
                 };
             };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateGameProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateGameProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateGameProblem503"];
-                };
-            };
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     joinGame: {
         parameters: {
             query?: never;
             header: {
-                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
-                "idempotency-key": string;
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path: {
-                id: string;
+                /** @description The game’s id: `g_` and 22 base64url characters. */
+                id: components["parameters"]["GameId"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "inviteCode": "FSPW9GYXN6"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Join"];
             };
         };
@@ -11420,227 +3471,173 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "version": 2,
+                     *       "events": [
+                     *         {
+                     *           "type": "SeatTaken",
+                     *           "seat": 1,
+                     *           "player": {
+                     *             "id": "p_BsgZ9WhWrxNUkah_7-zQtQ",
+                     *             "name": "Bob"
+                     *           }
+                     *         },
+                     *         {
+                     *           "type": "GameStarted"
+                     *         }
+                     *       ],
+                     *       "game": {
+                     *         "id": "g_p90EEZ-kUmDB6HafsYx_Lg",
+                     *         "version": 2,
+                     *         "status": "playing",
+                     *         "rules": {
+                     *           "set": 6,
+                     *           "spokes": 6,
+                     *           "drawnTile": "may-play",
+                     *           "doubleBlank": 50,
+                     *           "opening": "draw",
+                     *           "chickenlittle": "callout",
+                     *           "autoPlay": "off",
+                     *           "botLevel": "greedy",
+                     *           "turnHours": 24,
+                     *           "awayAfter": 1,
+                     *           "handSize": 3
+                     *         },
+                     *         "open": false,
+                     *         "creator": 0,
+                     *         "rematchOf": null,
+                     *         "yourSeat": 1,
+                     *         "inviteCode": null,
+                     *         "seats": [
+                     *           {
+                     *             "seat": 0,
+                     *             "player": {
+                     *               "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *               "name": "Annie"
+                     *             },
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 13,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           },
+                     *           {
+                     *             "seat": 1,
+                     *             "player": {
+                     *               "id": "p_BsgZ9WhWrxNUkah_7-zQtQ",
+                     *               "name": "Bob"
+                     *             },
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 13,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           }
+                     *         ],
+                     *         "hand": {
+                     *           "index": 0,
+                     *           "dealer": 0,
+                     *           "opener": "6-6",
+                     *           "board": [
+                     *             {
+                     *               "id": 0,
+                     *               "tile": "6-6",
+                     *               "on": null,
+                     *               "slot": 0,
+                     *               "suit": 6,
+                     *               "seat": 1
+                     *             }
+                     *           ],
+                     *           "openEnds": [
+                     *             {
+                     *               "on": 0,
+                     *               "suit": 6,
+                     *               "remaining": 6
+                     *             }
+                     *           ],
+                     *           "mustFill": 0,
+                     *           "boneyardSize": 1,
+                     *           "turn": 0,
+                     *           "drawnBy": null,
+                     *           "over": false
+                     *         },
+                     *         "drawnTile": null,
+                     *         "legalMoves": [],
+                     *         "handScores": [],
+                     *         "totals": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "winners": null,
+                     *         "pastHands": [],
+                     *         "extraHours": 0,
+                     *         "yourTiles": [
+                     *           "6-2",
+                     *           "5-5",
+                     *           "5-2",
+                     *           "6-5",
+                     *           "4-3",
+                     *           "1-0",
+                     *           "3-1",
+                     *           "2-2",
+                     *           "0-0",
+                     *           "3-3",
+                     *           "4-2",
+                     *           "6-0",
+                     *           "2-0"
+                     *         ],
+                     *         "deadline": "2026-12-01T07:11:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CommandReply"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["JoinGameProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["JoinGameProblem401"];
-                };
-            };
-            /** @description Problem: `game/not-found`, `player/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/not-found",
-                     *       "title": "No such game",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "game/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["JoinGameProblem404"];
-                };
-            };
-            /** @description Problem: `request/version-mismatch`. */
-            412: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/version-mismatch",
-                     *       "title": "The game has moved on",
-                     *       "status": 412,
-                     *       "detail": "…",
-                     *       "code": "request/version-mismatch",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["JoinGameProblem412"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["JoinGameProblem413"];
-                };
-            };
-            /** @description Problem: `request/unsupported-media-type`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/unsupported-media-type",
-                     *       "title": "Send the body as application/json",
-                     *       "status": 415,
-                     *       "detail": "…",
-                     *       "code": "request/unsupported-media-type",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["JoinGameProblem415"];
-                };
-            };
-            /** @description Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/already-seated`, `rules/game-full`, `rules/game-cancelled`, `rules/not-invited`. */
+            400: components["responses"]["RequestInvalidOrRequestMalformedJsonOrRequestIdempotencyKeyRequired"];
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["GameNotFoundOrPlayerNotFound"];
+            412: components["responses"]["RequestVersionMismatch"];
+            413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["RequestUnsupportedMediaType"];
+            /** @description One of `request/idempotency-key-reused`, `rules/game-not-found`, `rules/already-seated`, `rules/game-full`, `rules/game-cancelled`, `rules/not-invited`: each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/idempotency-key-reused",
-                     *       "title": "This Idempotency-Key was used for another request",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["JoinGameProblem422"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/already-seated" | "rules/game-full" | "rules/game-cancelled" | "rules/not-invited";
+                    };
                 };
             };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["JoinGameProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["JoinGameProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["JoinGameProblem503"];
-                };
-            };
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getGame: {
         parameters: {
             query?: never;
             header?: {
-                "if-none-match"?: string;
+                /** @description The ETag you have (`"12"`): while the game is still at that version the answer is `304`, with no body. */
+                "If-None-Match"?: string;
             };
             path: {
-                id: string;
+                /** @description The game’s id: `g_` and 22 base64url characters. */
+                id: components["parameters"]["GameId"];
             };
             cookie?: never;
         };
@@ -11653,9 +3650,139 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "g_p90EEZ-kUmDB6HafsYx_Lg",
+                     *       "version": 2,
+                     *       "status": "playing",
+                     *       "rules": {
+                     *         "set": 6,
+                     *         "spokes": 6,
+                     *         "drawnTile": "may-play",
+                     *         "doubleBlank": 50,
+                     *         "opening": "draw",
+                     *         "chickenlittle": "callout",
+                     *         "autoPlay": "off",
+                     *         "botLevel": "greedy",
+                     *         "turnHours": 24,
+                     *         "awayAfter": 1,
+                     *         "handSize": 3
+                     *       },
+                     *       "open": false,
+                     *       "creator": 0,
+                     *       "rematchOf": null,
+                     *       "yourSeat": 0,
+                     *       "inviteCode": null,
+                     *       "seats": [
+                     *         {
+                     *           "seat": 0,
+                     *           "player": {
+                     *             "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *             "name": "Annie"
+                     *           },
+                     *           "bot": null,
+                     *           "left": false,
+                     *           "away": false,
+                     *           "timeouts": 0,
+                     *           "tileCount": 13,
+                     *           "totalScore": 0,
+                     *           "chickenlittle": "none"
+                     *         },
+                     *         {
+                     *           "seat": 1,
+                     *           "player": {
+                     *             "id": "p_BsgZ9WhWrxNUkah_7-zQtQ",
+                     *             "name": "Bob"
+                     *           },
+                     *           "bot": null,
+                     *           "left": false,
+                     *           "away": false,
+                     *           "timeouts": 0,
+                     *           "tileCount": 13,
+                     *           "totalScore": 0,
+                     *           "chickenlittle": "none"
+                     *         }
+                     *       ],
+                     *       "hand": {
+                     *         "index": 0,
+                     *         "dealer": 0,
+                     *         "opener": "6-6",
+                     *         "board": [
+                     *           {
+                     *             "id": 0,
+                     *             "tile": "6-6",
+                     *             "on": null,
+                     *             "slot": 0,
+                     *             "suit": 6,
+                     *             "seat": 1
+                     *           }
+                     *         ],
+                     *         "openEnds": [
+                     *           {
+                     *             "on": 0,
+                     *             "suit": 6,
+                     *             "remaining": 6
+                     *           }
+                     *         ],
+                     *         "mustFill": 0,
+                     *         "boneyardSize": 1,
+                     *         "turn": 0,
+                     *         "drawnBy": null,
+                     *         "over": false
+                     *       },
+                     *       "drawnTile": null,
+                     *       "legalMoves": [
+                     *         {
+                     *           "type": "play",
+                     *           "tile": "6-1",
+                     *           "on": 0
+                     *         },
+                     *         {
+                     *           "type": "play",
+                     *           "tile": "6-3",
+                     *           "on": 0
+                     *         },
+                     *         {
+                     *           "type": "play",
+                     *           "tile": "6-4",
+                     *           "on": 0
+                     *         }
+                     *       ],
+                     *       "handScores": [],
+                     *       "totals": [
+                     *         0,
+                     *         0
+                     *       ],
+                     *       "winners": null,
+                     *       "pastHands": [],
+                     *       "extraHours": 0,
+                     *       "yourTiles": [
+                     *         "4-1",
+                     *         "5-1",
+                     *         "5-3",
+                     *         "5-0",
+                     *         "3-0",
+                     *         "6-1",
+                     *         "6-3",
+                     *         "6-4",
+                     *         "3-2",
+                     *         "5-4",
+                     *         "1-1",
+                     *         "2-1",
+                     *         "4-4"
+                     *       ],
+                     *       "deadline": "2026-12-01T07:11:00.000Z",
+                     *       "testClock": {
+                     *         "now": "2026-11-30T07:12:00.000Z",
+                     *         "advancedHours": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Game"];
                 };
             };
@@ -11666,173 +3793,43 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Problem: `request/invalid`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GetGameProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GetGameProblem401"];
-                };
-            };
-            /** @description Problem: `game/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/not-found",
-                     *       "title": "No such game",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "game/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GetGameProblem404"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GetGameProblem413"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GetGameProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GetGameProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GetGameProblem503"];
-                };
-            };
+            400: components["responses"]["RequestInvalid"];
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["GameNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     addBot: {
         parameters: {
             query?: never;
             header: {
-                /** @description The version you decided on, quoted as in the ETag. */
-                "if-match": string;
-                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
-                "idempotency-key": string;
+                /** @description The game version you decided on, as its `ETag` gives it: one strong entity tag, quoted (`"12"`). If the game has moved on, nothing happens and you get `412` with `currentVersion`. A weak tag (`W/"12"`) never matches (RFC 9110 strong comparison): `412`. `*`, a list or an unquoted value is refused (`400`). */
+                "If-Match": components["parameters"]["IfMatch"];
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path: {
-                id: string;
+                /** @description The game’s id: `g_` and 22 base64url characters. */
+                id: components["parameters"]["GameId"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "level": "greedy"
+                 *     }
+                 */
                 "application/json": components["schemas"]["BotRequest"];
             };
         };
@@ -11844,270 +3841,152 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "version": 2,
+                     *       "events": [
+                     *         {
+                     *           "type": "BotSeated",
+                     *           "seat": 1,
+                     *           "level": "greedy"
+                     *         }
+                     *       ],
+                     *       "game": {
+                     *         "id": "g_yWogA2jYwSh6CJnW5GoYwg",
+                     *         "version": 2,
+                     *         "status": "waiting",
+                     *         "rules": {
+                     *           "set": 9,
+                     *           "spokes": 6,
+                     *           "drawnTile": "may-play",
+                     *           "doubleBlank": 50,
+                     *           "opening": "draw",
+                     *           "chickenlittle": "callout",
+                     *           "autoPlay": "off",
+                     *           "botLevel": "greedy",
+                     *           "turnHours": null,
+                     *           "awayAfter": 2,
+                     *           "handSize": 11
+                     *         },
+                     *         "open": true,
+                     *         "creator": 0,
+                     *         "rematchOf": null,
+                     *         "yourSeat": 0,
+                     *         "inviteCode": "TNH7Q5Q42P",
+                     *         "seats": [
+                     *           {
+                     *             "seat": 0,
+                     *             "player": {
+                     *               "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *               "name": "Annie"
+                     *             },
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 0,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           },
+                     *           {
+                     *             "seat": 1,
+                     *             "player": null,
+                     *             "bot": "greedy",
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 0,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           },
+                     *           {
+                     *             "seat": 2,
+                     *             "player": null,
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 0,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           },
+                     *           {
+                     *             "seat": 3,
+                     *             "player": null,
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 0,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           }
+                     *         ],
+                     *         "hand": null,
+                     *         "drawnTile": null,
+                     *         "legalMoves": [],
+                     *         "handScores": [],
+                     *         "totals": [
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "winners": null,
+                     *         "pastHands": [],
+                     *         "extraHours": 0,
+                     *         "yourTiles": [],
+                     *         "deadline": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CommandReply"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["AddBotProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["AddBotProblem401"];
-                };
-            };
-            /** @description Problem: `game/left`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/left",
-                     *       "title": "You left this game",
-                     *       "status": 403,
-                     *       "detail": "…",
-                     *       "code": "game/left",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["AddBotProblem403"];
-                };
-            };
-            /** @description Problem: `game/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/not-found",
-                     *       "title": "No such game",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "game/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["AddBotProblem404"];
-                };
-            };
-            /** @description Problem: `request/version-mismatch`. */
-            412: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/version-mismatch",
-                     *       "title": "The game has moved on",
-                     *       "status": 412,
-                     *       "detail": "…",
-                     *       "code": "request/version-mismatch",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["AddBotProblem412"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["AddBotProblem413"];
-                };
-            };
-            /** @description Problem: `request/unsupported-media-type`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/unsupported-media-type",
-                     *       "title": "Send the body as application/json",
-                     *       "status": 415,
-                     *       "detail": "…",
-                     *       "code": "request/unsupported-media-type",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["AddBotProblem415"];
-                };
-            };
-            /** @description Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/not-creator`, `rules/game-cancelled`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`. */
+            400: components["responses"]["RequestInvalidOrRequestMalformedJsonOrRequestIdempotencyKeyRequired"];
+            401: components["responses"]["AuthUnauthenticated"];
+            403: components["responses"]["GameLeft"];
+            404: components["responses"]["GameNotFound"];
+            412: components["responses"]["RequestVersionMismatch"];
+            413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["RequestUnsupportedMediaType"];
+            /** @description One of `request/idempotency-key-reused`, `rules/game-not-found`, `rules/not-creator`, `rules/game-cancelled`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`: each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/idempotency-key-reused",
-                     *       "title": "This Idempotency-Key was used for another request",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["AddBotProblem422"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/not-creator" | "rules/game-cancelled" | "rules/game-full" | "rules/unknown-seat" | "rules/seat-taken" | "rules/unknown-bot-level";
+                    };
                 };
             };
-            /** @description Problem: `request/if-match-required`. */
-            428: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/if-match-required",
-                     *       "title": "An If-Match header with the game version is required",
-                     *       "status": 428,
-                     *       "detail": "…",
-                     *       "code": "request/if-match-required",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["AddBotProblem428"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["AddBotProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["AddBotProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["AddBotProblem503"];
-                };
-            };
+            428: components["responses"]["RequestIfMatchRequired"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     leaveGame: {
         parameters: {
             query?: never;
             header: {
-                /** @description The version you decided on, quoted as in the ETag. */
-                "if-match": string;
-                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
-                "idempotency-key": string;
+                /** @description The game version you decided on, as its `ETag` gives it: one strong entity tag, quoted (`"12"`). If the game has moved on, nothing happens and you get `412` with `currentVersion`. A weak tag (`W/"12"`) never matches (RFC 9110 strong comparison): `412`. `*`, a list or an unquoted value is refused (`400`). */
+                "If-Match": components["parameters"]["IfMatch"];
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path: {
-                id: string;
+                /** @description The game’s id: `g_` and 22 base64url characters. */
+                id: components["parameters"]["GameId"];
             };
             cookie?: never;
         };
@@ -12120,235 +3999,162 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "version": 4,
+                     *       "events": [
+                     *         {
+                     *           "type": "SeatLeft",
+                     *           "seat": 2,
+                     *           "bot": null
+                     *         }
+                     *       ],
+                     *       "game": {
+                     *         "id": "g_yWogA2jYwSh6CJnW5GoYwg",
+                     *         "version": 4,
+                     *         "status": "waiting",
+                     *         "rules": {
+                     *           "set": 9,
+                     *           "spokes": 6,
+                     *           "drawnTile": "may-play",
+                     *           "doubleBlank": 50,
+                     *           "opening": "draw",
+                     *           "chickenlittle": "callout",
+                     *           "autoPlay": "off",
+                     *           "botLevel": "greedy",
+                     *           "turnHours": null,
+                     *           "awayAfter": 2,
+                     *           "handSize": 11
+                     *         },
+                     *         "open": true,
+                     *         "creator": 0,
+                     *         "rematchOf": null,
+                     *         "yourSeat": 2,
+                     *         "inviteCode": "TNH7Q5Q42P",
+                     *         "seats": [
+                     *           {
+                     *             "seat": 0,
+                     *             "player": {
+                     *               "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *               "name": "Annie"
+                     *             },
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 0,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           },
+                     *           {
+                     *             "seat": 1,
+                     *             "player": null,
+                     *             "bot": "greedy",
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 0,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           },
+                     *           {
+                     *             "seat": 2,
+                     *             "player": null,
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 0,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           },
+                     *           {
+                     *             "seat": 3,
+                     *             "player": null,
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 0,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           }
+                     *         ],
+                     *         "hand": null,
+                     *         "drawnTile": null,
+                     *         "legalMoves": [],
+                     *         "handScores": [],
+                     *         "totals": [
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "winners": null,
+                     *         "pastHands": [],
+                     *         "extraHours": 0,
+                     *         "yourTiles": [],
+                     *         "deadline": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CommandReply"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/idempotency-key-required`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["LeaveGameProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["LeaveGameProblem401"];
-                };
-            };
-            /** @description Problem: `game/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/not-found",
-                     *       "title": "No such game",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "game/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["LeaveGameProblem404"];
-                };
-            };
-            /** @description Problem: `request/version-mismatch`. */
-            412: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/version-mismatch",
-                     *       "title": "The game has moved on",
-                     *       "status": 412,
-                     *       "detail": "…",
-                     *       "code": "request/version-mismatch",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["LeaveGameProblem412"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["LeaveGameProblem413"];
-                };
-            };
-            /** @description Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-finished`, `rules/unknown-seat`, `rules/already-left`, `rules/creator-cannot-leave`, `rules/game-cancelled`. */
+            400: components["responses"]["RequestInvalidOrRequestIdempotencyKeyRequired"];
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["GameNotFound"];
+            412: components["responses"]["RequestVersionMismatch"];
+            413: components["responses"]["RequestTooLarge"];
+            /** @description One of `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-finished`, `rules/unknown-seat`, `rules/already-left`, `rules/creator-cannot-leave`, `rules/game-cancelled`: each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/idempotency-key-reused",
-                     *       "title": "This Idempotency-Key was used for another request",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["LeaveGameProblem422"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/game-finished" | "rules/unknown-seat" | "rules/already-left" | "rules/creator-cannot-leave" | "rules/game-cancelled";
+                    };
                 };
             };
-            /** @description Problem: `request/if-match-required`. */
-            428: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/if-match-required",
-                     *       "title": "An If-Match header with the game version is required",
-                     *       "status": 428,
-                     *       "detail": "…",
-                     *       "code": "request/if-match-required",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["LeaveGameProblem428"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["LeaveGameProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["LeaveGameProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["LeaveGameProblem503"];
-                };
-            };
+            428: components["responses"]["RequestIfMatchRequired"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     makeMove: {
         parameters: {
             query?: never;
             header: {
-                /** @description The version you decided on, quoted as in the ETag. */
-                "if-match": string;
-                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
-                "idempotency-key": string;
+                /** @description The game version you decided on, as its `ETag` gives it: one strong entity tag, quoted (`"12"`). If the game has moved on, nothing happens and you get `412` with `currentVersion`. A weak tag (`W/"12"`) never matches (RFC 9110 strong comparison): `412`. `*`, a list or an unquoted value is refused (`400`). */
+                "If-Match": components["parameters"]["IfMatch"];
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path: {
-                id: string;
+                /** @description The game’s id: `g_` and 22 base64url characters. */
+                id: components["parameters"]["GameId"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "play",
+                 *       "tile": "6-2",
+                 *       "on": 0
+                 *     }
+                 */
                 "application/json": components["schemas"]["Move"];
             };
         };
@@ -12360,270 +4166,200 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "version": 6,
+                     *       "events": [
+                     *         {
+                     *           "type": "TilePlayed",
+                     *           "seat": 1,
+                     *           "tile": "6-2",
+                     *           "on": 0,
+                     *           "id": 2,
+                     *           "suit": 6,
+                     *           "forced": false
+                     *         }
+                     *       ],
+                     *       "game": {
+                     *         "id": "g_p90EEZ-kUmDB6HafsYx_Lg",
+                     *         "version": 6,
+                     *         "status": "playing",
+                     *         "rules": {
+                     *           "set": 6,
+                     *           "spokes": 6,
+                     *           "drawnTile": "may-play",
+                     *           "doubleBlank": 50,
+                     *           "opening": "draw",
+                     *           "chickenlittle": "callout",
+                     *           "autoPlay": "off",
+                     *           "botLevel": "greedy",
+                     *           "turnHours": 24,
+                     *           "awayAfter": 1,
+                     *           "handSize": 3
+                     *         },
+                     *         "open": false,
+                     *         "creator": 0,
+                     *         "rematchOf": null,
+                     *         "yourSeat": 1,
+                     *         "inviteCode": null,
+                     *         "seats": [
+                     *           {
+                     *             "seat": 0,
+                     *             "player": {
+                     *               "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *               "name": "Annie"
+                     *             },
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 1,
+                     *             "tileCount": 12,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           },
+                     *           {
+                     *             "seat": 1,
+                     *             "player": {
+                     *               "id": "p_BsgZ9WhWrxNUkah_7-zQtQ",
+                     *               "name": "Bob"
+                     *             },
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 12,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           }
+                     *         ],
+                     *         "hand": {
+                     *           "index": 0,
+                     *           "dealer": 0,
+                     *           "opener": "6-6",
+                     *           "board": [
+                     *             {
+                     *               "id": 0,
+                     *               "tile": "6-6",
+                     *               "on": null,
+                     *               "slot": 0,
+                     *               "suit": 6,
+                     *               "seat": 1
+                     *             },
+                     *             {
+                     *               "id": 1,
+                     *               "tile": "6-4",
+                     *               "on": 0,
+                     *               "slot": 0,
+                     *               "suit": 6,
+                     *               "seat": 0
+                     *             },
+                     *             {
+                     *               "id": 2,
+                     *               "tile": "6-2",
+                     *               "on": 0,
+                     *               "slot": 1,
+                     *               "suit": 6,
+                     *               "seat": 1
+                     *             }
+                     *           ],
+                     *           "openEnds": [
+                     *             {
+                     *               "on": 0,
+                     *               "suit": 6,
+                     *               "remaining": 4
+                     *             },
+                     *             {
+                     *               "on": 1,
+                     *               "suit": 4,
+                     *               "remaining": 1
+                     *             },
+                     *             {
+                     *               "on": 2,
+                     *               "suit": 2,
+                     *               "remaining": 1
+                     *             }
+                     *           ],
+                     *           "mustFill": 0,
+                     *           "boneyardSize": 1,
+                     *           "turn": 0,
+                     *           "drawnBy": null,
+                     *           "over": false
+                     *         },
+                     *         "drawnTile": null,
+                     *         "legalMoves": [],
+                     *         "handScores": [],
+                     *         "totals": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "winners": null,
+                     *         "pastHands": [],
+                     *         "extraHours": 0,
+                     *         "yourTiles": [
+                     *           "5-5",
+                     *           "5-2",
+                     *           "6-5",
+                     *           "4-3",
+                     *           "1-0",
+                     *           "3-1",
+                     *           "2-2",
+                     *           "0-0",
+                     *           "3-3",
+                     *           "4-2",
+                     *           "6-0",
+                     *           "2-0"
+                     *         ],
+                     *         "deadline": "2026-12-02T09:54:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CommandReply"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["MakeMoveProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["MakeMoveProblem401"];
-                };
-            };
-            /** @description Problem: `game/left`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/left",
-                     *       "title": "You left this game",
-                     *       "status": 403,
-                     *       "detail": "…",
-                     *       "code": "game/left",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["MakeMoveProblem403"];
-                };
-            };
-            /** @description Problem: `game/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/not-found",
-                     *       "title": "No such game",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "game/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["MakeMoveProblem404"];
-                };
-            };
-            /** @description Problem: `request/version-mismatch`. */
-            412: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/version-mismatch",
-                     *       "title": "The game has moved on",
-                     *       "status": 412,
-                     *       "detail": "…",
-                     *       "code": "request/version-mismatch",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["MakeMoveProblem412"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["MakeMoveProblem413"];
-                };
-            };
-            /** @description Problem: `request/unsupported-media-type`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/unsupported-media-type",
-                     *       "title": "Send the body as application/json",
-                     *       "status": 415,
-                     *       "detail": "…",
-                     *       "code": "request/unsupported-media-type",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["MakeMoveProblem415"];
-                };
-            };
-            /** @description Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/game-cancelled`, `rules/unknown-seat`, `rules/not-your-turn`, `rules/invalid-tile`, `rules/not-in-hand`, `rules/must-play-drawn`, `rules/unknown-placement`, `rules/must-fill-double`, `rules/end-closed`, `rules/suit-mismatch`, `rules/nothing-to-announce`, `rules/already-drew`, `rules/must-play`, `rules/no-lapse`, `rules/cannot-call-out-self`. */
+            400: components["responses"]["RequestInvalidOrRequestMalformedJsonOrRequestIdempotencyKeyRequired"];
+            401: components["responses"]["AuthUnauthenticated"];
+            403: components["responses"]["GameLeft"];
+            404: components["responses"]["GameNotFound"];
+            412: components["responses"]["RequestVersionMismatch"];
+            413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["RequestUnsupportedMediaType"];
+            /** @description One of `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/game-cancelled`, `rules/unknown-seat`, `rules/not-your-turn`, `rules/invalid-tile`, `rules/not-in-hand`, `rules/must-play-drawn`, `rules/unknown-placement`, `rules/must-fill-double`, `rules/end-closed`, `rules/suit-mismatch`, `rules/nothing-to-announce`, `rules/already-drew`, `rules/must-play`, `rules/no-lapse`, `rules/cannot-call-out-self`: each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/idempotency-key-reused",
-                     *       "title": "This Idempotency-Key was used for another request",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["MakeMoveProblem422"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/game-not-started" | "rules/game-finished" | "rules/game-cancelled" | "rules/unknown-seat" | "rules/not-your-turn" | "rules/invalid-tile" | "rules/not-in-hand" | "rules/must-play-drawn" | "rules/unknown-placement" | "rules/must-fill-double" | "rules/end-closed" | "rules/suit-mismatch" | "rules/nothing-to-announce" | "rules/already-drew" | "rules/must-play" | "rules/no-lapse" | "rules/cannot-call-out-self";
+                    };
                 };
             };
-            /** @description Problem: `request/if-match-required`. */
-            428: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/if-match-required",
-                     *       "title": "An If-Match header with the game version is required",
-                     *       "status": 428,
-                     *       "detail": "…",
-                     *       "code": "request/if-match-required",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["MakeMoveProblem428"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["MakeMoveProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["MakeMoveProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["MakeMoveProblem503"];
-                };
-            };
+            428: components["responses"]["RequestIfMatchRequired"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     returnToGame: {
         parameters: {
             query?: never;
             header: {
-                /** @description The version you decided on, quoted as in the ETag. */
-                "if-match": string;
-                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
-                "idempotency-key": string;
+                /** @description The game version you decided on, as its `ETag` gives it: one strong entity tag, quoted (`"12"`). If the game has moved on, nothing happens and you get `412` with `currentVersion`. A weak tag (`W/"12"`) never matches (RFC 9110 strong comparison): `412`. `*`, a list or an unquoted value is refused (`400`). */
+                "If-Match": components["parameters"]["IfMatch"];
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path: {
-                id: string;
+                /** @description The game’s id: `g_` and 22 base64url characters. */
+                id: components["parameters"]["GameId"];
             };
             cookie?: never;
         };
@@ -12636,255 +4372,191 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "version": 5,
+                     *       "events": [
+                     *         {
+                     *           "type": "SeatReturned",
+                     *           "seat": 0
+                     *         }
+                     *       ],
+                     *       "game": {
+                     *         "id": "g_p90EEZ-kUmDB6HafsYx_Lg",
+                     *         "version": 5,
+                     *         "status": "playing",
+                     *         "rules": {
+                     *           "set": 6,
+                     *           "spokes": 6,
+                     *           "drawnTile": "may-play",
+                     *           "doubleBlank": 50,
+                     *           "opening": "draw",
+                     *           "chickenlittle": "callout",
+                     *           "autoPlay": "off",
+                     *           "botLevel": "greedy",
+                     *           "turnHours": 24,
+                     *           "awayAfter": 1,
+                     *           "handSize": 3
+                     *         },
+                     *         "open": false,
+                     *         "creator": 0,
+                     *         "rematchOf": null,
+                     *         "yourSeat": 0,
+                     *         "inviteCode": null,
+                     *         "seats": [
+                     *           {
+                     *             "seat": 0,
+                     *             "player": {
+                     *               "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *               "name": "Annie"
+                     *             },
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 1,
+                     *             "tileCount": 12,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           },
+                     *           {
+                     *             "seat": 1,
+                     *             "player": {
+                     *               "id": "p_BsgZ9WhWrxNUkah_7-zQtQ",
+                     *               "name": "Bob"
+                     *             },
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 13,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           }
+                     *         ],
+                     *         "hand": {
+                     *           "index": 0,
+                     *           "dealer": 0,
+                     *           "opener": "6-6",
+                     *           "board": [
+                     *             {
+                     *               "id": 0,
+                     *               "tile": "6-6",
+                     *               "on": null,
+                     *               "slot": 0,
+                     *               "suit": 6,
+                     *               "seat": 1
+                     *             },
+                     *             {
+                     *               "id": 1,
+                     *               "tile": "6-4",
+                     *               "on": 0,
+                     *               "slot": 0,
+                     *               "suit": 6,
+                     *               "seat": 0
+                     *             }
+                     *           ],
+                     *           "openEnds": [
+                     *             {
+                     *               "on": 0,
+                     *               "suit": 6,
+                     *               "remaining": 5
+                     *             },
+                     *             {
+                     *               "on": 1,
+                     *               "suit": 4,
+                     *               "remaining": 1
+                     *             }
+                     *           ],
+                     *           "mustFill": 0,
+                     *           "boneyardSize": 1,
+                     *           "turn": 1,
+                     *           "drawnBy": null,
+                     *           "over": false
+                     *         },
+                     *         "drawnTile": null,
+                     *         "legalMoves": [],
+                     *         "handScores": [],
+                     *         "totals": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "winners": null,
+                     *         "pastHands": [],
+                     *         "extraHours": 0,
+                     *         "yourTiles": [
+                     *           "4-1",
+                     *           "5-1",
+                     *           "5-3",
+                     *           "5-0",
+                     *           "3-0",
+                     *           "6-1",
+                     *           "6-3",
+                     *           "3-2",
+                     *           "5-4",
+                     *           "1-1",
+                     *           "2-1",
+                     *           "4-4"
+                     *         ],
+                     *         "deadline": "2026-12-02T09:53:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CommandReply"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/idempotency-key-required`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ReturnToGameProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ReturnToGameProblem401"];
-                };
-            };
-            /** @description Problem: `game/left`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/left",
-                     *       "title": "You left this game",
-                     *       "status": 403,
-                     *       "detail": "…",
-                     *       "code": "game/left",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ReturnToGameProblem403"];
-                };
-            };
-            /** @description Problem: `game/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/not-found",
-                     *       "title": "No such game",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "game/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ReturnToGameProblem404"];
-                };
-            };
-            /** @description Problem: `request/version-mismatch`. */
-            412: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/version-mismatch",
-                     *       "title": "The game has moved on",
-                     *       "status": 412,
-                     *       "detail": "…",
-                     *       "code": "request/version-mismatch",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ReturnToGameProblem412"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ReturnToGameProblem413"];
-                };
-            };
-            /** @description Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/game-cancelled`, `rules/unknown-seat`, `rules/not-away`. */
+            400: components["responses"]["RequestInvalidOrRequestIdempotencyKeyRequired"];
+            401: components["responses"]["AuthUnauthenticated"];
+            403: components["responses"]["GameLeft"];
+            404: components["responses"]["GameNotFound"];
+            412: components["responses"]["RequestVersionMismatch"];
+            413: components["responses"]["RequestTooLarge"];
+            /** @description One of `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/game-cancelled`, `rules/unknown-seat`, `rules/not-away`: each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/idempotency-key-reused",
-                     *       "title": "This Idempotency-Key was used for another request",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ReturnToGameProblem422"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/game-not-started" | "rules/game-finished" | "rules/game-cancelled" | "rules/unknown-seat" | "rules/not-away";
+                    };
                 };
             };
-            /** @description Problem: `request/if-match-required`. */
-            428: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/if-match-required",
-                     *       "title": "An If-Match header with the game version is required",
-                     *       "status": 428,
-                     *       "detail": "…",
-                     *       "code": "request/if-match-required",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ReturnToGameProblem428"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ReturnToGameProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ReturnToGameProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ReturnToGameProblem503"];
-                };
-            };
+            428: components["responses"]["RequestIfMatchRequired"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     giveTime: {
         parameters: {
             query?: never;
             header: {
-                /** @description The version you decided on, quoted as in the ETag. */
-                "if-match": string;
-                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
-                "idempotency-key": string;
+                /** @description The game version you decided on, as its `ETag` gives it: one strong entity tag, quoted (`"12"`). If the game has moved on, nothing happens and you get `412` with `currentVersion`. A weak tag (`W/"12"`) never matches (RFC 9110 strong comparison): `412`. `*`, a list or an unquoted value is refused (`400`). */
+                "If-Match": components["parameters"]["IfMatch"];
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path: {
-                id: string;
+                /** @description The game’s id: `g_` and 22 base64url characters. */
+                id: components["parameters"]["GameId"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "hours": 2
+                 *     }
+                 */
                 "application/json": components["schemas"]["GiveTime"];
             };
         };
@@ -12896,257 +4568,158 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "version": 3,
+                     *       "events": [
+                     *         {
+                     *           "type": "TimeGiven",
+                     *           "seat": 0,
+                     *           "by": 1,
+                     *           "hours": 2
+                     *         }
+                     *       ],
+                     *       "game": {
+                     *         "id": "g_p90EEZ-kUmDB6HafsYx_Lg",
+                     *         "version": 3,
+                     *         "status": "playing",
+                     *         "rules": {
+                     *           "set": 6,
+                     *           "spokes": 6,
+                     *           "drawnTile": "may-play",
+                     *           "doubleBlank": 50,
+                     *           "opening": "draw",
+                     *           "chickenlittle": "callout",
+                     *           "autoPlay": "off",
+                     *           "botLevel": "greedy",
+                     *           "turnHours": 24,
+                     *           "awayAfter": 1,
+                     *           "handSize": 3
+                     *         },
+                     *         "open": false,
+                     *         "creator": 0,
+                     *         "rematchOf": null,
+                     *         "yourSeat": 1,
+                     *         "inviteCode": null,
+                     *         "seats": [
+                     *           {
+                     *             "seat": 0,
+                     *             "player": {
+                     *               "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *               "name": "Annie"
+                     *             },
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 13,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           },
+                     *           {
+                     *             "seat": 1,
+                     *             "player": {
+                     *               "id": "p_BsgZ9WhWrxNUkah_7-zQtQ",
+                     *               "name": "Bob"
+                     *             },
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 13,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           }
+                     *         ],
+                     *         "hand": {
+                     *           "index": 0,
+                     *           "dealer": 0,
+                     *           "opener": "6-6",
+                     *           "board": [
+                     *             {
+                     *               "id": 0,
+                     *               "tile": "6-6",
+                     *               "on": null,
+                     *               "slot": 0,
+                     *               "suit": 6,
+                     *               "seat": 1
+                     *             }
+                     *           ],
+                     *           "openEnds": [
+                     *             {
+                     *               "on": 0,
+                     *               "suit": 6,
+                     *               "remaining": 6
+                     *             }
+                     *           ],
+                     *           "mustFill": 0,
+                     *           "boneyardSize": 1,
+                     *           "turn": 0,
+                     *           "drawnBy": null,
+                     *           "over": false
+                     *         },
+                     *         "drawnTile": null,
+                     *         "legalMoves": [],
+                     *         "handScores": [],
+                     *         "totals": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "winners": null,
+                     *         "pastHands": [],
+                     *         "extraHours": 2,
+                     *         "yourTiles": [
+                     *           "6-2",
+                     *           "5-5",
+                     *           "5-2",
+                     *           "6-5",
+                     *           "4-3",
+                     *           "1-0",
+                     *           "3-1",
+                     *           "2-2",
+                     *           "0-0",
+                     *           "3-3",
+                     *           "4-2",
+                     *           "6-0",
+                     *           "2-0"
+                     *         ],
+                     *         "deadline": "2026-12-01T09:11:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CommandReply"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GiveTimeProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GiveTimeProblem401"];
-                };
-            };
-            /** @description Problem: `game/left`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/left",
-                     *       "title": "You left this game",
-                     *       "status": 403,
-                     *       "detail": "…",
-                     *       "code": "game/left",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GiveTimeProblem403"];
-                };
-            };
-            /** @description Problem: `game/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/not-found",
-                     *       "title": "No such game",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "game/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GiveTimeProblem404"];
-                };
-            };
-            /** @description Problem: `request/version-mismatch`. */
-            412: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/version-mismatch",
-                     *       "title": "The game has moved on",
-                     *       "status": 412,
-                     *       "detail": "…",
-                     *       "code": "request/version-mismatch",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GiveTimeProblem412"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GiveTimeProblem413"];
-                };
-            };
-            /** @description Problem: `request/unsupported-media-type`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/unsupported-media-type",
-                     *       "title": "Send the body as application/json",
-                     *       "status": 415,
-                     *       "detail": "…",
-                     *       "code": "request/unsupported-media-type",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GiveTimeProblem415"];
-                };
-            };
-            /** @description Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/game-cancelled`, `rules/unknown-seat`, `rules/no-clock`, `rules/no-deadline`, `rules/cannot-give-self`, `rules/too-much-time`. */
+            400: components["responses"]["RequestInvalidOrRequestMalformedJsonOrRequestIdempotencyKeyRequired"];
+            401: components["responses"]["AuthUnauthenticated"];
+            403: components["responses"]["GameLeft"];
+            404: components["responses"]["GameNotFound"];
+            412: components["responses"]["RequestVersionMismatch"];
+            413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["RequestUnsupportedMediaType"];
+            /** @description One of `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/game-cancelled`, `rules/unknown-seat`, `rules/no-clock`, `rules/no-deadline`, `rules/cannot-give-self`, `rules/too-much-time`: each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/idempotency-key-reused",
-                     *       "title": "This Idempotency-Key was used for another request",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GiveTimeProblem422"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/game-not-started" | "rules/game-finished" | "rules/game-cancelled" | "rules/unknown-seat" | "rules/no-clock" | "rules/no-deadline" | "rules/cannot-give-self" | "rules/too-much-time";
+                    };
                 };
             };
-            /** @description Problem: `request/if-match-required`. */
-            428: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/if-match-required",
-                     *       "title": "An If-Match header with the game version is required",
-                     *       "status": 428,
-                     *       "detail": "…",
-                     *       "code": "request/if-match-required",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GiveTimeProblem428"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GiveTimeProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GiveTimeProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GiveTimeProblem503"];
-                };
-            };
+            428: components["responses"]["RequestIfMatchRequired"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listEvents: {
@@ -13154,14 +4727,17 @@ export interface operations {
             query?: {
                 /** @description Return what happened after this version (default 0: everything). A version past the game’s newest is refused (`request/version-ahead`, with `currentVersion`). */
                 after?: number;
+                /** @description A page’s `nextCursor`, sent back as it came. */
+                cursor?: components["schemas"]["Cursor"];
                 /** @description At most this many commits (1-1000, default 1000). */
                 limit?: number;
-                /** @description Long-poll: wait up to this many seconds (0-20) for something new. */
+                /** @description Long-poll: wait up to this many seconds (0-20) for something new. A fifth wait at once: `429`, `Retry-After`. */
                 wait?: number;
             };
             header?: never;
             path: {
-                id: string;
+                /** @description The game’s id: `g_` and 22 base64url characters. */
+                id: components["parameters"]["GameId"];
             };
             cookie?: never;
         };
@@ -13173,157 +4749,60 @@ export interface operations {
                     "X-Request-Id": components["headers"]["RequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Cache-Control": components["headers"]["CacheControl"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "commits": [
+                     *         {
+                     *           "version": 1,
+                     *           "at": "2026-11-30T07:10:00.000Z",
+                     *           "events": [
+                     *             {
+                     *               "type": "GameCreated",
+                     *               "rules": {
+                     *                 "set": 6,
+                     *                 "spokes": 6,
+                     *                 "drawnTile": "may-play",
+                     *                 "doubleBlank": 50,
+                     *                 "opening": "draw",
+                     *                 "chickenlittle": "callout",
+                     *                 "autoPlay": "off",
+                     *                 "botLevel": "greedy",
+                     *                 "turnHours": 24,
+                     *                 "awayAfter": 1,
+                     *                 "handSize": 3
+                     *               },
+                     *               "seats": 2
+                     *             },
+                     *             {
+                     *               "type": "SeatTaken",
+                     *               "seat": 0,
+                     *               "player": {
+                     *                 "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *                 "name": "Annie"
+                     *               }
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "next": 1,
+                     *       "version": 1,
+                     *       "nextCursor": "ZXZlbnRzLjE"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EventPage"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/version-ahead`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListEventsProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListEventsProblem401"];
-                };
-            };
-            /** @description Problem: `game/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/not-found",
-                     *       "title": "No such game",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "game/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListEventsProblem404"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListEventsProblem413"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListEventsProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListEventsProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListEventsProblem503"];
-                };
-            };
+            400: components["responses"]["RequestInvalidOrRequestVersionAhead"];
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["GameNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listMessages: {
@@ -13331,12 +4810,15 @@ export interface operations {
             query?: {
                 /** @description Messages after this `seq` (default 0: from the first). */
                 after?: number;
+                /** @description A page’s `nextCursor`, sent back as it came. */
+                cursor?: components["schemas"]["Cursor"];
                 /** @description At most this many (1-200, default 200). */
                 limit?: number;
             };
             header?: never;
             path: {
-                id: string;
+                /** @description The game’s id: `g_` and 22 base64url characters. */
+                id: components["parameters"]["GameId"];
             };
             cookie?: never;
         };
@@ -13348,173 +4830,58 @@ export interface operations {
                     "X-Request-Id": components["headers"]["RequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Cache-Control": components["headers"]["CacheControl"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "messages": [
+                     *         {
+                     *           "seq": 1,
+                     *           "seat": 1,
+                     *           "at": "2026-11-30T07:14:00.000Z",
+                     *           "text": "Good luck!"
+                     *         }
+                     *       ],
+                     *       "next": null,
+                     *       "seq": 1,
+                     *       "muted": false,
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["MessagePage"];
                 };
             };
-            /** @description Problem: `request/invalid`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListMessagesProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListMessagesProblem401"];
-                };
-            };
-            /** @description Problem: `game/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/not-found",
-                     *       "title": "No such game",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "game/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListMessagesProblem404"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListMessagesProblem413"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListMessagesProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListMessagesProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListMessagesProblem503"];
-                };
-            };
+            400: components["responses"]["RequestInvalid"];
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["GameNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postMessage: {
         parameters: {
             query?: never;
             header: {
-                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
-                "idempotency-key": string;
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path: {
-                id: string;
+                /** @description The game’s id: `g_` and 22 base64url characters. */
+                id: components["parameters"]["GameId"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "text": "Good luck!"
+                 *     }
+                 */
                 "application/json": components["schemas"]["NewMessage"];
             };
         };
@@ -13528,214 +4895,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "seq": 1,
+                     *       "seat": 1,
+                     *       "at": "2026-11-30T07:14:00.000Z",
+                     *       "text": "Good luck!"
+                     *     }
+                     */
                     "application/json": components["schemas"]["GameMessage"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["PostMessageProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["PostMessageProblem401"];
-                };
-            };
-            /** @description Problem: `game/left`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/left",
-                     *       "title": "You left this game",
-                     *       "status": 403,
-                     *       "detail": "…",
-                     *       "code": "game/left",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["PostMessageProblem403"];
-                };
-            };
-            /** @description Problem: `game/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/not-found",
-                     *       "title": "No such game",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "game/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["PostMessageProblem404"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["PostMessageProblem413"];
-                };
-            };
-            /** @description Problem: `request/unsupported-media-type`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/unsupported-media-type",
-                     *       "title": "Send the body as application/json",
-                     *       "status": 415,
-                     *       "detail": "…",
-                     *       "code": "request/unsupported-media-type",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["PostMessageProblem415"];
-                };
-            };
-            /** @description Problem: `request/idempotency-key-reused`. */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/idempotency-key-reused",
-                     *       "title": "This Idempotency-Key was used for another request",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["PostMessageProblem422"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["PostMessageProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["PostMessageProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["PostMessageProblem503"];
-                };
-            };
+            400: components["responses"]["RequestInvalidOrRequestMalformedJsonOrRequestIdempotencyKeyRequired"];
+            401: components["responses"]["AuthUnauthenticated"];
+            403: components["responses"]["GameLeft"];
+            404: components["responses"]["GameNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["RequestUnsupportedMediaType"];
+            422: components["responses"]["RequestIdempotencyKeyReused"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     muteMessages: {
@@ -13743,12 +4923,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description The game’s id: `g_` and 22 base64url characters. */
+                id: components["parameters"]["GameId"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "muted": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["Mute"];
             };
         };
@@ -13762,174 +4948,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "muted": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Mute"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/malformed-json`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["MuteMessagesProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["MuteMessagesProblem401"];
-                };
-            };
-            /** @description Problem: `game/not-found`, `player/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/not-found",
-                     *       "title": "No such game",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "game/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["MuteMessagesProblem404"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["MuteMessagesProblem413"];
-                };
-            };
-            /** @description Problem: `request/unsupported-media-type`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/unsupported-media-type",
-                     *       "title": "Send the body as application/json",
-                     *       "status": 415,
-                     *       "detail": "…",
-                     *       "code": "request/unsupported-media-type",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["MuteMessagesProblem415"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["MuteMessagesProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["MuteMessagesProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["MuteMessagesProblem503"];
-                };
-            };
+            400: components["responses"]["RequestInvalidOrRequestMalformedJson"];
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["GameNotFoundOrPlayerNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["RequestUnsupportedMediaType"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listWatchLinks: {
@@ -13937,7 +4971,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description The game’s id: `g_` and 22 base64url characters. */
+                id: components["parameters"]["GameId"];
             };
             cookie?: never;
         };
@@ -13949,168 +4984,43 @@ export interface operations {
                     "X-Request-Id": components["headers"]["RequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Cache-Control": components["headers"]["CacheControl"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "links": [
+                     *         {
+                     *           "id": "28J_aY3M-DQ",
+                     *           "seat": 0,
+                     *           "createdAt": "2026-11-30T07:17:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["WatchLinkList"];
                 };
             };
-            /** @description Problem: `request/invalid`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListWatchLinksProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListWatchLinksProblem401"];
-                };
-            };
-            /** @description Problem: `game/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/not-found",
-                     *       "title": "No such game",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "game/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListWatchLinksProblem404"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListWatchLinksProblem413"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListWatchLinksProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListWatchLinksProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListWatchLinksProblem503"];
-                };
-            };
+            400: components["responses"]["RequestInvalid"];
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["GameNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createWatchLink: {
         parameters: {
             query?: never;
             header: {
-                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
-                "idempotency-key": string;
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path: {
-                id: string;
+                /** @description The game’s id: `g_` and 22 base64url characters. */
+                id: components["parameters"]["GameId"];
             };
             cookie?: never;
         };
@@ -14125,194 +5035,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "28J_aY3M-DQ",
+                     *       "seat": 0,
+                     *       "createdAt": "2026-11-30T07:17:00.000Z",
+                     *       "token": "cw1.g_p90EEZ-kUmDB6HafsYx_Lg.28J_aY3M-DQ.10EM_pxpiIR2xnuxNoW23tXES7-Zefdi_xU772Bv28I"
+                     *     }
+                     */
                     "application/json": components["schemas"]["NewWatchLink"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/idempotency-key-required`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateWatchLinkProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateWatchLinkProblem401"];
-                };
-            };
-            /** @description Problem: `game/left`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/left",
-                     *       "title": "You left this game",
-                     *       "status": 403,
-                     *       "detail": "…",
-                     *       "code": "game/left",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateWatchLinkProblem403"];
-                };
-            };
-            /** @description Problem: `game/not-found`, `game/watch-link-not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/not-found",
-                     *       "title": "No such game",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "game/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateWatchLinkProblem404"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateWatchLinkProblem413"];
-                };
-            };
-            /** @description Problem: `request/idempotency-key-reused`, `game/too-many-watch-links`. */
+            400: components["responses"]["RequestInvalidOrRequestIdempotencyKeyRequired"];
+            401: components["responses"]["AuthUnauthenticated"];
+            403: components["responses"]["GameLeft"];
+            404: components["responses"]["GameNotFoundOrGameWatchLinkNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            /** @description One of `request/idempotency-key-reused`, `game/too-many-watch-links`: each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/idempotency-key-reused",
-                     *       "title": "This Idempotency-Key was used for another request",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateWatchLinkProblem422"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/idempotency-key-reused" | "game/too-many-watch-links";
+                    };
                 };
             };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateWatchLinkProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateWatchLinkProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateWatchLinkProblem503"];
-                };
-            };
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     revokeWatchLink: {
@@ -14320,7 +5076,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description The game’s id: `g_` and 22 base64url characters. */
+                id: components["parameters"]["GameId"];
+                /** @description A watch link of the game, as `GET /v1/games/{id}/watch-links` lists it. */
                 linkId: string;
             };
             cookie?: never;
@@ -14337,171 +5095,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem: `request/invalid`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeWatchLinkProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeWatchLinkProblem401"];
-                };
-            };
-            /** @description Problem: `game/left`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/left",
-                     *       "title": "You left this game",
-                     *       "status": 403,
-                     *       "detail": "…",
-                     *       "code": "game/left",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeWatchLinkProblem403"];
-                };
-            };
-            /** @description Problem: `game/not-found`, `game/watch-link-not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/not-found",
-                     *       "title": "No such game",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "game/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeWatchLinkProblem404"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeWatchLinkProblem413"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeWatchLinkProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeWatchLinkProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RevokeWatchLinkProblem503"];
-                };
-            };
+            400: components["responses"]["RequestInvalid"];
+            401: components["responses"]["AuthUnauthenticated"];
+            403: components["responses"]["GameLeft"];
+            404: components["responses"]["GameNotFoundOrGameWatchLinkNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     watchGame: {
@@ -14519,137 +5120,108 @@ export interface operations {
                     "X-Request-Id": components["headers"]["RequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Cache-Control": components["headers"]["CacheControl"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "g_p90EEZ-kUmDB6HafsYx_Lg",
+                     *       "version": 2,
+                     *       "status": "playing",
+                     *       "rules": {
+                     *         "set": 6,
+                     *         "spokes": 6,
+                     *         "drawnTile": "may-play",
+                     *         "doubleBlank": 50,
+                     *         "opening": "draw",
+                     *         "chickenlittle": "callout",
+                     *         "autoPlay": "off",
+                     *         "botLevel": "greedy",
+                     *         "turnHours": 24,
+                     *         "awayAfter": 1,
+                     *         "handSize": 3
+                     *       },
+                     *       "open": false,
+                     *       "creator": 0,
+                     *       "rematchOf": null,
+                     *       "seats": [
+                     *         {
+                     *           "seat": 0,
+                     *           "player": {
+                     *             "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *             "name": "Annie"
+                     *           },
+                     *           "bot": null,
+                     *           "left": false,
+                     *           "away": false,
+                     *           "timeouts": 0,
+                     *           "tileCount": 13,
+                     *           "totalScore": 0,
+                     *           "chickenlittle": "none"
+                     *         },
+                     *         {
+                     *           "seat": 1,
+                     *           "player": {
+                     *             "id": "p_BsgZ9WhWrxNUkah_7-zQtQ",
+                     *             "name": "Bob"
+                     *           },
+                     *           "bot": null,
+                     *           "left": false,
+                     *           "away": false,
+                     *           "timeouts": 0,
+                     *           "tileCount": 13,
+                     *           "totalScore": 0,
+                     *           "chickenlittle": "none"
+                     *         }
+                     *       ],
+                     *       "hand": {
+                     *         "index": 0,
+                     *         "dealer": 0,
+                     *         "opener": "6-6",
+                     *         "board": [
+                     *           {
+                     *             "id": 0,
+                     *             "tile": "6-6",
+                     *             "on": null,
+                     *             "slot": 0,
+                     *             "suit": 6,
+                     *             "seat": 1
+                     *           }
+                     *         ],
+                     *         "openEnds": [
+                     *           {
+                     *             "on": 0,
+                     *             "suit": 6,
+                     *             "remaining": 6
+                     *           }
+                     *         ],
+                     *         "mustFill": 0,
+                     *         "boneyardSize": 1,
+                     *         "turn": 0,
+                     *         "drawnBy": null,
+                     *         "over": false
+                     *       },
+                     *       "handScores": [],
+                     *       "totals": [
+                     *         0,
+                     *         0
+                     *       ],
+                     *       "winners": null,
+                     *       "pastHands": [],
+                     *       "extraHours": 0,
+                     *       "deadline": "2026-12-01T07:11:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WatchView"];
                 };
             };
-            /** @description Problem: `request/invalid`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["WatchGameProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["WatchGameProblem401"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["WatchGameProblem413"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["WatchGameProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["WatchGameProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["WatchGameProblem503"];
-                };
-            };
+            400: components["responses"]["RequestInvalid"];
+            401: components["responses"]["AuthUnauthenticated"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     watchEvents: {
@@ -14657,9 +5229,11 @@ export interface operations {
             query?: {
                 /** @description After this version (default 0). */
                 after?: number;
+                /** @description A page’s `nextCursor`, sent back as it came. */
+                cursor?: components["schemas"]["Cursor"];
                 /** @description At most this many commits (1-1000, default 1000). */
                 limit?: number;
-                /** @description Long-poll: wait up to this many seconds (0-20). */
+                /** @description Long-poll: wait up to this many seconds (0-20). A fifth wait at once: `429`, `Retry-After`. */
                 wait?: number;
             };
             header?: never;
@@ -14674,150 +5248,73 @@ export interface operations {
                     "X-Request-Id": components["headers"]["RequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Cache-Control": components["headers"]["CacheControl"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "commits": [
+                     *         {
+                     *           "version": 1,
+                     *           "at": "2026-11-30T07:10:00.000Z",
+                     *           "events": [
+                     *             {
+                     *               "type": "GameCreated",
+                     *               "rules": {
+                     *                 "set": 6,
+                     *                 "spokes": 6,
+                     *                 "drawnTile": "may-play",
+                     *                 "doubleBlank": 50,
+                     *                 "opening": "draw",
+                     *                 "chickenlittle": "callout",
+                     *                 "autoPlay": "off",
+                     *                 "botLevel": "greedy",
+                     *                 "turnHours": 24,
+                     *                 "awayAfter": 1,
+                     *                 "handSize": 3
+                     *               },
+                     *               "seats": 2
+                     *             },
+                     *             {
+                     *               "type": "SeatTaken",
+                     *               "seat": 0,
+                     *               "player": {
+                     *                 "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *                 "name": "Annie"
+                     *               }
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "next": 1,
+                     *       "version": 1,
+                     *       "nextCursor": "ZXZlbnRzLjE"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EventPage"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/version-ahead`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["WatchEventsProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["WatchEventsProblem401"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["WatchEventsProblem413"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["WatchEventsProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["WatchEventsProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["WatchEventsProblem503"];
-                };
-            };
+            400: components["responses"]["RequestInvalidOrRequestVersionAhead"];
+            401: components["responses"]["AuthUnauthenticated"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     cancelGame: {
         parameters: {
             query?: never;
             header: {
-                /** @description The version you decided on, quoted as in the ETag. */
-                "if-match": string;
-                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
-                "idempotency-key": string;
+                /** @description The game version you decided on, as its `ETag` gives it: one strong entity tag, quoted (`"12"`). If the game has moved on, nothing happens and you get `412` with `currentVersion`. A weak tag (`W/"12"`) never matches (RFC 9110 strong comparison): `412`. `*`, a list or an unquoted value is refused (`400`). */
+                "If-Match": components["parameters"]["IfMatch"];
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path: {
-                id: string;
+                /** @description The game’s id: `g_` and 22 base64url characters. */
+                id: components["parameters"]["GameId"];
             };
             cookie?: never;
         };
@@ -14830,248 +5327,148 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "version": 5,
+                     *       "events": [
+                     *         {
+                     *           "type": "GameCancelled",
+                     *           "reason": "creator"
+                     *         }
+                     *       ],
+                     *       "game": {
+                     *         "id": "g_yWogA2jYwSh6CJnW5GoYwg",
+                     *         "version": 5,
+                     *         "status": "cancelled",
+                     *         "rules": {
+                     *           "set": 9,
+                     *           "spokes": 6,
+                     *           "drawnTile": "may-play",
+                     *           "doubleBlank": 50,
+                     *           "opening": "draw",
+                     *           "chickenlittle": "callout",
+                     *           "autoPlay": "off",
+                     *           "botLevel": "greedy",
+                     *           "turnHours": null,
+                     *           "awayAfter": 2,
+                     *           "handSize": 11
+                     *         },
+                     *         "open": true,
+                     *         "creator": 0,
+                     *         "rematchOf": null,
+                     *         "yourSeat": 0,
+                     *         "inviteCode": null,
+                     *         "seats": [
+                     *           {
+                     *             "seat": 0,
+                     *             "player": {
+                     *               "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *               "name": "Annie"
+                     *             },
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 0,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           },
+                     *           {
+                     *             "seat": 1,
+                     *             "player": null,
+                     *             "bot": "greedy",
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 0,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           },
+                     *           {
+                     *             "seat": 2,
+                     *             "player": null,
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 0,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           },
+                     *           {
+                     *             "seat": 3,
+                     *             "player": null,
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 0,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           }
+                     *         ],
+                     *         "hand": null,
+                     *         "drawnTile": null,
+                     *         "legalMoves": [],
+                     *         "handScores": [],
+                     *         "totals": [
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "winners": null,
+                     *         "pastHands": [],
+                     *         "extraHours": 0,
+                     *         "yourTiles": [],
+                     *         "deadline": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CommandReply"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/idempotency-key-required`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CancelGameProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CancelGameProblem401"];
-                };
-            };
-            /** @description Problem: `game/left`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/left",
-                     *       "title": "You left this game",
-                     *       "status": 403,
-                     *       "detail": "…",
-                     *       "code": "game/left",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CancelGameProblem403"];
-                };
-            };
-            /** @description Problem: `game/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/not-found",
-                     *       "title": "No such game",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "game/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CancelGameProblem404"];
-                };
-            };
-            /** @description Problem: `request/version-mismatch`. */
-            412: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/version-mismatch",
-                     *       "title": "The game has moved on",
-                     *       "status": 412,
-                     *       "detail": "…",
-                     *       "code": "request/version-mismatch",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CancelGameProblem412"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CancelGameProblem413"];
-                };
-            };
-            /** @description Problem: `request/idempotency-key-reused`, `rules/game-not-found`, `rules/not-creator`, `rules/game-started`, `rules/game-finished`, `rules/game-cancelled`. */
+            400: components["responses"]["RequestInvalidOrRequestIdempotencyKeyRequired"];
+            401: components["responses"]["AuthUnauthenticated"];
+            403: components["responses"]["GameLeft"];
+            404: components["responses"]["GameNotFound"];
+            412: components["responses"]["RequestVersionMismatch"];
+            413: components["responses"]["RequestTooLarge"];
+            /** @description One of `request/idempotency-key-reused`, `rules/game-not-found`, `rules/not-creator`, `rules/game-started`, `rules/game-finished`, `rules/game-cancelled`: each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/idempotency-key-reused",
-                     *       "title": "This Idempotency-Key was used for another request",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CancelGameProblem422"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/idempotency-key-reused" | "rules/game-not-found" | "rules/not-creator" | "rules/game-started" | "rules/game-finished" | "rules/game-cancelled";
+                    };
                 };
             };
-            /** @description Problem: `request/if-match-required`. */
-            428: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/if-match-required",
-                     *       "title": "An If-Match header with the game version is required",
-                     *       "status": 428,
-                     *       "detail": "…",
-                     *       "code": "request/if-match-required",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CancelGameProblem428"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CancelGameProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CancelGameProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CancelGameProblem503"];
-                };
-            };
+            428: components["responses"]["RequestIfMatchRequired"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     rematch: {
         parameters: {
             query?: never;
             header: {
-                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
-                "idempotency-key": string;
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path: {
-                id: string;
+                /** @description The game’s id: `g_` and 22 base64url characters. */
+                id: components["parameters"]["GameId"];
             };
             cookie?: never;
         };
@@ -15084,9 +5481,130 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "created": false,
+                     *       "version": 2,
+                     *       "events": [
+                     *         {
+                     *           "type": "SeatTaken",
+                     *           "seat": 0,
+                     *           "player": {
+                     *             "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *             "name": "Annie"
+                     *           }
+                     *         },
+                     *         {
+                     *           "type": "GameStarted"
+                     *         }
+                     *       ],
+                     *       "game": {
+                     *         "id": "g_Xj_bTKhw03ofUfmZk_slXw",
+                     *         "version": 2,
+                     *         "status": "playing",
+                     *         "rules": {
+                     *           "set": 6,
+                     *           "spokes": 6,
+                     *           "drawnTile": "may-play",
+                     *           "doubleBlank": 50,
+                     *           "opening": "draw",
+                     *           "chickenlittle": "callout",
+                     *           "autoPlay": "off",
+                     *           "botLevel": "greedy",
+                     *           "turnHours": 24,
+                     *           "awayAfter": 1,
+                     *           "handSize": 3
+                     *         },
+                     *         "open": false,
+                     *         "creator": 1,
+                     *         "rematchOf": "g_p90EEZ-kUmDB6HafsYx_Lg",
+                     *         "yourSeat": 0,
+                     *         "inviteCode": null,
+                     *         "seats": [
+                     *           {
+                     *             "seat": 0,
+                     *             "player": {
+                     *               "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *               "name": "Annie"
+                     *             },
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 8,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           },
+                     *           {
+                     *             "seat": 1,
+                     *             "player": {
+                     *               "id": "p_BsgZ9WhWrxNUkah_7-zQtQ",
+                     *               "name": "Bob"
+                     *             },
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 9,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           }
+                     *         ],
+                     *         "hand": {
+                     *           "index": 0,
+                     *           "dealer": 0,
+                     *           "opener": "6-6",
+                     *           "board": [
+                     *             {
+                     *               "id": 0,
+                     *               "tile": "6-6",
+                     *               "on": null,
+                     *               "slot": 0,
+                     *               "suit": 6,
+                     *               "seat": 0
+                     *             }
+                     *           ],
+                     *           "openEnds": [
+                     *             {
+                     *               "on": 0,
+                     *               "suit": 6,
+                     *               "remaining": 6
+                     *             }
+                     *           ],
+                     *           "mustFill": 0,
+                     *           "boneyardSize": 10,
+                     *           "turn": 1,
+                     *           "drawnBy": null,
+                     *           "over": false
+                     *         },
+                     *         "drawnTile": null,
+                     *         "legalMoves": [],
+                     *         "handScores": [],
+                     *         "totals": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "winners": null,
+                     *         "pastHands": [],
+                     *         "extraHours": 0,
+                     *         "yourTiles": [
+                     *           "2-0",
+                     *           "4-1",
+                     *           "2-1",
+                     *           "5-2",
+                     *           "4-2",
+                     *           "0-0",
+                     *           "5-4",
+                     *           "3-1"
+                     *         ],
+                     *         "deadline": "2026-12-02T11:58:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RematchReply"];
                 };
             };
@@ -15097,217 +5615,139 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "created": true,
+                     *       "version": 1,
+                     *       "events": [
+                     *         {
+                     *           "type": "GameCreated",
+                     *           "rules": {
+                     *             "set": 6,
+                     *             "spokes": 6,
+                     *             "drawnTile": "may-play",
+                     *             "doubleBlank": 50,
+                     *             "opening": "draw",
+                     *             "chickenlittle": "callout",
+                     *             "autoPlay": "off",
+                     *             "botLevel": "greedy",
+                     *             "turnHours": 24,
+                     *             "awayAfter": 1,
+                     *             "handSize": 3
+                     *           },
+                     *           "seats": 2,
+                     *           "creator": 1,
+                     *           "reserved": [
+                     *             "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *             "p_BsgZ9WhWrxNUkah_7-zQtQ"
+                     *           ],
+                     *           "rematchOf": "g_p90EEZ-kUmDB6HafsYx_Lg"
+                     *         },
+                     *         {
+                     *           "type": "SeatTaken",
+                     *           "seat": 1,
+                     *           "player": {
+                     *             "id": "p_BsgZ9WhWrxNUkah_7-zQtQ",
+                     *             "name": "Bob"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "game": {
+                     *         "id": "g_Xj_bTKhw03ofUfmZk_slXw",
+                     *         "version": 1,
+                     *         "status": "waiting",
+                     *         "rules": {
+                     *           "set": 6,
+                     *           "spokes": 6,
+                     *           "drawnTile": "may-play",
+                     *           "doubleBlank": 50,
+                     *           "opening": "draw",
+                     *           "chickenlittle": "callout",
+                     *           "autoPlay": "off",
+                     *           "botLevel": "greedy",
+                     *           "turnHours": 24,
+                     *           "awayAfter": 1,
+                     *           "handSize": 3
+                     *         },
+                     *         "open": false,
+                     *         "creator": 1,
+                     *         "rematchOf": "g_p90EEZ-kUmDB6HafsYx_Lg",
+                     *         "yourSeat": 1,
+                     *         "inviteCode": null,
+                     *         "seats": [
+                     *           {
+                     *             "seat": 0,
+                     *             "player": null,
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 0,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           },
+                     *           {
+                     *             "seat": 1,
+                     *             "player": {
+                     *               "id": "p_BsgZ9WhWrxNUkah_7-zQtQ",
+                     *               "name": "Bob"
+                     *             },
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 0,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           }
+                     *         ],
+                     *         "hand": null,
+                     *         "drawnTile": null,
+                     *         "legalMoves": [],
+                     *         "handScores": [],
+                     *         "totals": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "winners": null,
+                     *         "pastHands": [],
+                     *         "extraHours": 0,
+                     *         "yourTiles": [],
+                     *         "deadline": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RematchReply"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/idempotency-key-required`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RematchProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RematchProblem401"];
-                };
-            };
-            /** @description Problem: `game/left`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/left",
-                     *       "title": "You left this game",
-                     *       "status": 403,
-                     *       "detail": "…",
-                     *       "code": "game/left",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RematchProblem403"];
-                };
-            };
-            /** @description Problem: `game/not-found`, `player/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/not-found",
-                     *       "title": "No such game",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "game/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RematchProblem404"];
-                };
-            };
-            /** @description Problem: `request/version-mismatch`. */
-            412: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/version-mismatch",
-                     *       "title": "The game has moved on",
-                     *       "status": 412,
-                     *       "detail": "…",
-                     *       "code": "request/version-mismatch",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RematchProblem412"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RematchProblem413"];
-                };
-            };
-            /** @description Problem: `request/idempotency-key-reused`, `game/not-finished`, `rules/game-exists`, `rules/invalid-ruleset`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`, `rules/game-not-found`, `rules/already-seated`, `rules/game-cancelled`, `rules/not-invited`. */
+            400: components["responses"]["RequestInvalidOrRequestIdempotencyKeyRequired"];
+            401: components["responses"]["AuthUnauthenticated"];
+            403: components["responses"]["GameLeft"];
+            404: components["responses"]["GameNotFoundOrPlayerNotFound"];
+            412: components["responses"]["RequestVersionMismatch"];
+            413: components["responses"]["RequestTooLarge"];
+            /** @description One of `request/idempotency-key-reused`, `game/not-finished`, `rules/game-exists`, `rules/invalid-ruleset`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`, `rules/game-not-found`, `rules/already-seated`, `rules/game-cancelled`, `rules/not-invited`: each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/idempotency-key-reused",
-                     *       "title": "This Idempotency-Key was used for another request",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RematchProblem422"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/idempotency-key-reused" | "game/not-finished" | "rules/game-exists" | "rules/invalid-ruleset" | "rules/game-full" | "rules/unknown-seat" | "rules/seat-taken" | "rules/unknown-bot-level" | "rules/game-not-found" | "rules/already-seated" | "rules/game-cancelled" | "rules/not-invited";
+                    };
                 };
             };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RematchProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RematchProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RematchProblem503"];
-                };
-            };
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     exportGame: {
@@ -15315,7 +5755,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description The game’s id: `g_` and 22 base64url characters. */
+                id: components["parameters"]["GameId"];
             };
             cookie?: never;
         };
@@ -15327,177 +5768,156 @@ export interface operations {
                     "X-Request-Id": components["headers"]["RequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "format": "chickenfoot/export-1",
+                     *       "id": "g_p90EEZ-kUmDB6HafsYx_Lg",
+                     *       "rematchOf": null,
+                     *       "rules": {
+                     *         "set": 6,
+                     *         "spokes": 6,
+                     *         "drawnTile": "may-play",
+                     *         "doubleBlank": 50,
+                     *         "opening": "draw",
+                     *         "chickenlittle": "callout",
+                     *         "autoPlay": "off",
+                     *         "botLevel": "greedy",
+                     *         "turnHours": 24,
+                     *         "awayAfter": 1,
+                     *         "handSize": 3
+                     *       },
+                     *       "seats": [
+                     *         {
+                     *           "seat": 0,
+                     *           "player": {
+                     *             "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *             "name": "Annie"
+                     *           },
+                     *           "bot": null
+                     *         },
+                     *         {
+                     *           "seat": 1,
+                     *           "player": {
+                     *             "id": "p_BsgZ9WhWrxNUkah_7-zQtQ",
+                     *             "name": "Bob"
+                     *           },
+                     *           "bot": null
+                     *         }
+                     *       ],
+                     *       "commits": [
+                     *         {
+                     *           "version": 126,
+                     *           "at": "2026-12-01T11:54:00.000Z",
+                     *           "by": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *           "events": [
+                     *             {
+                     *               "type": "TilePlayed",
+                     *               "seat": 0,
+                     *               "tile": "4-3",
+                     *               "on": 12,
+                     *               "id": 14,
+                     *               "suit": 3,
+                     *               "forced": false
+                     *             },
+                     *             {
+                     *               "type": "HandEnded",
+                     *               "hand": 6,
+                     *               "reason": "blocked",
+                     *               "out": null,
+                     *               "scores": [
+                     *                 35,
+                     *                 63
+                     *               ],
+                     *               "hands": [
+                     *                 [
+                     *                   "6-4",
+                     *                   "1-1",
+                     *                   "2-2",
+                     *                   "5-2",
+                     *                   "6-6"
+                     *                 ],
+                     *                 [
+                     *                   "6-2",
+                     *                   "4-4",
+                     *                   "6-5",
+                     *                   "4-1",
+                     *                   "4-2",
+                     *                   "5-1",
+                     *                   "5-5",
+                     *                   "5-4"
+                     *                 ]
+                     *               ]
+                     *             },
+                     *             {
+                     *               "type": "GameEnded",
+                     *               "totals": [
+                     *                 212,
+                     *                 200
+                     *               ],
+                     *               "winners": [
+                     *                 1
+                     *               ]
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "final": {
+                     *         "totals": [
+                     *           212,
+                     *           200
+                     *         ],
+                     *         "handScores": [
+                     *           [
+                     *             10,
+                     *             6
+                     *           ],
+                     *           [
+                     *             0,
+                     *             24
+                     *           ],
+                     *           [
+                     *             42,
+                     *             0
+                     *           ],
+                     *           [
+                     *             54,
+                     *             2
+                     *           ],
+                     *           [
+                     *             44,
+                     *             23
+                     *           ],
+                     *           [
+                     *             27,
+                     *             82
+                     *           ],
+                     *           [
+                     *             35,
+                     *             63
+                     *           ]
+                     *         ],
+                     *         "winners": [
+                     *           1
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["GameExport"];
                 };
             };
-            /** @description Problem: `request/invalid`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ExportGameProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ExportGameProblem401"];
-                };
-            };
-            /** @description Problem: `game/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/not-found",
-                     *       "title": "No such game",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "game/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ExportGameProblem404"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ExportGameProblem413"];
-                };
-            };
-            /** @description Problem: `game/not-finished`. */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/not-finished",
-                     *       "title": "The game is not over",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "game/not-finished",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ExportGameProblem422"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ExportGameProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ExportGameProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ExportGameProblem503"];
-                };
-            };
+            400: components["responses"]["RequestInvalid"];
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["GameNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["GameNotFinished"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     replayGame: {
@@ -15508,7 +5928,8 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
+                /** @description The game’s id: `g_` and 22 base64url characters. */
+                id: components["parameters"]["GameId"];
             };
             cookie?: never;
         };
@@ -15520,177 +5941,157 @@ export interface operations {
                     "X-Request-Id": components["headers"]["RequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Cache-Control": components["headers"]["CacheControl"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "version": 3,
+                     *       "last": 126,
+                     *       "events": [
+                     *         {
+                     *           "type": "TimeGiven",
+                     *           "seat": 0,
+                     *           "by": 1,
+                     *           "hours": 2
+                     *         }
+                     *       ],
+                     *       "hands": [
+                     *         [
+                     *           "4-1",
+                     *           "5-1",
+                     *           "5-3",
+                     *           "5-0",
+                     *           "3-0",
+                     *           "6-1",
+                     *           "6-3",
+                     *           "6-4",
+                     *           "3-2",
+                     *           "5-4",
+                     *           "1-1",
+                     *           "2-1",
+                     *           "4-4"
+                     *         ],
+                     *         [
+                     *           "6-2",
+                     *           "5-5",
+                     *           "5-2",
+                     *           "6-5",
+                     *           "4-3",
+                     *           "1-0",
+                     *           "3-1",
+                     *           "2-2",
+                     *           "0-0",
+                     *           "3-3",
+                     *           "4-2",
+                     *           "6-0",
+                     *           "2-0"
+                     *         ]
+                     *       ],
+                     *       "boneyard": [
+                     *         "4-0"
+                     *       ],
+                     *       "game": {
+                     *         "id": "g_p90EEZ-kUmDB6HafsYx_Lg",
+                     *         "version": 3,
+                     *         "status": "playing",
+                     *         "rules": {
+                     *           "set": 6,
+                     *           "spokes": 6,
+                     *           "drawnTile": "may-play",
+                     *           "doubleBlank": 50,
+                     *           "opening": "draw",
+                     *           "chickenlittle": "callout",
+                     *           "autoPlay": "off",
+                     *           "botLevel": "greedy",
+                     *           "turnHours": 24,
+                     *           "awayAfter": 1,
+                     *           "handSize": 3
+                     *         },
+                     *         "open": false,
+                     *         "creator": 0,
+                     *         "rematchOf": null,
+                     *         "seats": [
+                     *           {
+                     *             "seat": 0,
+                     *             "player": {
+                     *               "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *               "name": "Annie"
+                     *             },
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 13,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           },
+                     *           {
+                     *             "seat": 1,
+                     *             "player": {
+                     *               "id": "p_BsgZ9WhWrxNUkah_7-zQtQ",
+                     *               "name": "Bob"
+                     *             },
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 13,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           }
+                     *         ],
+                     *         "hand": {
+                     *           "index": 0,
+                     *           "dealer": 0,
+                     *           "opener": "6-6",
+                     *           "board": [
+                     *             {
+                     *               "id": 0,
+                     *               "tile": "6-6",
+                     *               "on": null,
+                     *               "slot": 0,
+                     *               "suit": 6,
+                     *               "seat": 1
+                     *             }
+                     *           ],
+                     *           "openEnds": [
+                     *             {
+                     *               "on": 0,
+                     *               "suit": 6,
+                     *               "remaining": 6
+                     *             }
+                     *           ],
+                     *           "mustFill": 0,
+                     *           "boneyardSize": 1,
+                     *           "turn": 0,
+                     *           "drawnBy": null,
+                     *           "over": false
+                     *         },
+                     *         "handScores": [],
+                     *         "totals": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "winners": null,
+                     *         "pastHands": [],
+                     *         "extraHours": 2,
+                     *         "deadline": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReplayStep"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/version-ahead`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ReplayGameProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ReplayGameProblem401"];
-                };
-            };
-            /** @description Problem: `game/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/not-found",
-                     *       "title": "No such game",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "game/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ReplayGameProblem404"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ReplayGameProblem413"];
-                };
-            };
-            /** @description Problem: `game/not-finished`. */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/game/not-finished",
-                     *       "title": "The game is not over",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "game/not-finished",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ReplayGameProblem422"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ReplayGameProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ReplayGameProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ReplayGameProblem503"];
-                };
-            };
+            400: components["responses"]["RequestInvalidOrRequestVersionAhead"];
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["GameNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["GameNotFinished"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listLobby: {
@@ -15698,8 +6099,8 @@ export interface operations {
             query?: {
                 /** @description Page size (default 50). */
                 limit?: number;
-                /** @description From the previous page. */
-                cursor?: string;
+                /** @description A page’s `nextCursor`, sent back as it came. */
+                cursor?: components["schemas"]["Cursor"];
             };
             header?: never;
             path?: never;
@@ -15713,151 +6114,81 @@ export interface operations {
                     "X-Request-Id": components["headers"]["RequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Cache-Control": components["headers"]["CacheControl"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "games": [
+                     *         {
+                     *           "id": "g_yWogA2jYwSh6CJnW5GoYwg",
+                     *           "rules": {
+                     *             "set": 9,
+                     *             "spokes": 6,
+                     *             "drawnTile": "may-play",
+                     *             "doubleBlank": 50,
+                     *             "opening": "draw",
+                     *             "chickenlittle": "callout",
+                     *             "autoPlay": "off",
+                     *             "botLevel": "greedy",
+                     *             "turnHours": null,
+                     *             "awayAfter": 2,
+                     *             "handSize": 11
+                     *           },
+                     *           "seats": 4,
+                     *           "freeSeats": 3,
+                     *           "players": [
+                     *             "Annie",
+                     *             null,
+                     *             null,
+                     *             null
+                     *           ],
+                     *           "bots": [
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null
+                     *           ],
+                     *           "createdAt": "2026-12-01T11:59:00.000Z",
+                     *           "ageSeconds": 60
+                     *         }
+                     *       ],
+                     *       "cursor": null,
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["LobbyPage"];
                 };
             };
-            /** @description Problem: `request/invalid`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListLobbyProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListLobbyProblem401"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListLobbyProblem413"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListLobbyProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListLobbyProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListLobbyProblem503"];
-                };
-            };
+            400: components["responses"]["RequestInvalid"];
+            401: components["responses"]["AuthUnauthenticated"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     quickMatch: {
         parameters: {
             query?: never;
             header: {
-                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
-                "idempotency-key": string;
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "seats": 2,
+                 *       "rules": {
+                 *         "set": 6
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["QuickMatch"];
             };
         };
@@ -15869,217 +6200,134 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "created": true,
+                     *       "version": 1,
+                     *       "events": [
+                     *         {
+                     *           "type": "GameCreated",
+                     *           "rules": {
+                     *             "set": 6,
+                     *             "spokes": 6,
+                     *             "drawnTile": "may-play",
+                     *             "doubleBlank": 50,
+                     *             "opening": "draw",
+                     *             "chickenlittle": "callout",
+                     *             "autoPlay": "off",
+                     *             "botLevel": "greedy",
+                     *             "turnHours": null,
+                     *             "awayAfter": 2,
+                     *             "handSize": 7
+                     *           },
+                     *           "seats": 2,
+                     *           "open": true
+                     *         },
+                     *         {
+                     *           "type": "SeatTaken",
+                     *           "seat": 0,
+                     *           "player": {
+                     *             "id": "p_BsgZ9WhWrxNUkah_7-zQtQ",
+                     *             "name": "Bob"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "game": {
+                     *         "id": "g_rW3ZtXoOI5Sbbnidqls3Ew",
+                     *         "version": 1,
+                     *         "status": "waiting",
+                     *         "rules": {
+                     *           "set": 6,
+                     *           "spokes": 6,
+                     *           "drawnTile": "may-play",
+                     *           "doubleBlank": 50,
+                     *           "opening": "draw",
+                     *           "chickenlittle": "callout",
+                     *           "autoPlay": "off",
+                     *           "botLevel": "greedy",
+                     *           "turnHours": null,
+                     *           "awayAfter": 2,
+                     *           "handSize": 7
+                     *         },
+                     *         "open": true,
+                     *         "creator": 0,
+                     *         "rematchOf": null,
+                     *         "yourSeat": 0,
+                     *         "inviteCode": "K96K12JFTR",
+                     *         "seats": [
+                     *           {
+                     *             "seat": 0,
+                     *             "player": {
+                     *               "id": "p_BsgZ9WhWrxNUkah_7-zQtQ",
+                     *               "name": "Bob"
+                     *             },
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 0,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           },
+                     *           {
+                     *             "seat": 1,
+                     *             "player": null,
+                     *             "bot": null,
+                     *             "left": false,
+                     *             "away": false,
+                     *             "timeouts": 0,
+                     *             "tileCount": 0,
+                     *             "totalScore": 0,
+                     *             "chickenlittle": "none"
+                     *           }
+                     *         ],
+                     *         "hand": null,
+                     *         "drawnTile": null,
+                     *         "legalMoves": [],
+                     *         "handScores": [],
+                     *         "totals": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "winners": null,
+                     *         "pastHands": [],
+                     *         "extraHours": 0,
+                     *         "yourTiles": [],
+                     *         "deadline": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["QuickMatchReply"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["QuickMatchProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["QuickMatchProblem401"];
-                };
-            };
-            /** @description Problem: `player/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/player/not-found",
-                     *       "title": "No such player",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "player/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["QuickMatchProblem404"];
-                };
-            };
-            /** @description Problem: `request/version-mismatch`. */
-            412: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/version-mismatch",
-                     *       "title": "The game has moved on",
-                     *       "status": 412,
-                     *       "detail": "…",
-                     *       "code": "request/version-mismatch",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["QuickMatchProblem412"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["QuickMatchProblem413"];
-                };
-            };
-            /** @description Problem: `request/unsupported-media-type`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/unsupported-media-type",
-                     *       "title": "Send the body as application/json",
-                     *       "status": 415,
-                     *       "detail": "…",
-                     *       "code": "request/unsupported-media-type",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["QuickMatchProblem415"];
-                };
-            };
-            /** @description Problem: `request/idempotency-key-reused`, `rules/game-exists`, `rules/invalid-ruleset`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`, `rules/game-not-found`, `rules/already-seated`, `rules/game-cancelled`, `rules/not-invited`. */
+            400: components["responses"]["RequestInvalidOrRequestMalformedJsonOrRequestIdempotencyKeyRequired"];
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["PlayerNotFound"];
+            412: components["responses"]["RequestVersionMismatch"];
+            413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["RequestUnsupportedMediaType"];
+            /** @description One of `request/idempotency-key-reused`, `rules/game-exists`, `rules/invalid-ruleset`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`, `rules/game-not-found`, `rules/already-seated`, `rules/game-cancelled`, `rules/not-invited`: each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/idempotency-key-reused",
-                     *       "title": "This Idempotency-Key was used for another request",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["QuickMatchProblem422"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/idempotency-key-reused" | "rules/game-exists" | "rules/invalid-ruleset" | "rules/game-full" | "rules/unknown-seat" | "rules/seat-taken" | "rules/unknown-bot-level" | "rules/game-not-found" | "rules/already-seated" | "rules/game-cancelled" | "rules/not-invited";
+                    };
                 };
             };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["QuickMatchProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["QuickMatchProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["QuickMatchProblem503"];
-                };
-            };
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listWebhookEndpoints: {
@@ -16097,151 +6345,72 @@ export interface operations {
                     "X-Request-Id": components["headers"]["RequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Cache-Control": components["headers"]["CacheControl"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "endpoints": [
+                     *         {
+                     *           "id": "we_zfxrQXRmciYGbI_DJh4W8g",
+                     *           "url": "http://127.0.0.1:9/chickenfoot",
+                     *           "events": [
+                     *             "turn.started",
+                     *             "turn.reminder",
+                     *             "turn.timed-out",
+                     *             "game.started",
+                     *             "hand.ended",
+                     *             "game.finished"
+                     *           ],
+                     *           "games": null,
+                     *           "description": "My bot",
+                     *           "enabled": true,
+                     *           "disabledReason": null,
+                     *           "createdAt": "2026-11-30T07:08:00.000Z",
+                     *           "updatedAt": "2026-11-30T07:08:00.000Z",
+                     *           "previousSecretExpiresAt": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpointList"];
                 };
             };
-            /** @description Problem: `request/invalid`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListWebhookEndpointsProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListWebhookEndpointsProblem401"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListWebhookEndpointsProblem413"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListWebhookEndpointsProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListWebhookEndpointsProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListWebhookEndpointsProblem503"];
-                };
-            };
+            400: components["responses"]["RequestInvalid"];
+            401: components["responses"]["AuthUnauthenticated"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createWebhookEndpoint: {
         parameters: {
             query?: never;
             header: {
-                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
-                "idempotency-key": string;
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "http://127.0.0.1:9/chickenfoot",
+                 *       "events": [
+                 *         "turn.started",
+                 *         "turn.reminder",
+                 *         "turn.timed-out",
+                 *         "game.started",
+                 *         "hand.ended",
+                 *         "game.finished"
+                 *       ],
+                 *       "description": "My bot"
+                 *     }
+                 */
                 "application/json": components["schemas"]["NewWebhookEndpoint"];
             };
         };
@@ -16255,174 +6424,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "endpoint": {
+                     *         "id": "we_zfxrQXRmciYGbI_DJh4W8g",
+                     *         "url": "http://127.0.0.1:9/chickenfoot",
+                     *         "events": [
+                     *           "turn.started",
+                     *           "turn.reminder",
+                     *           "turn.timed-out",
+                     *           "game.started",
+                     *           "hand.ended",
+                     *           "game.finished"
+                     *         ],
+                     *         "games": null,
+                     *         "description": "My bot",
+                     *         "enabled": true,
+                     *         "disabledReason": null,
+                     *         "createdAt": "2026-11-30T07:08:00.000Z",
+                     *         "updatedAt": "2026-11-30T07:08:00.000Z",
+                     *         "previousSecretExpiresAt": null
+                     *       },
+                     *       "secret": "whsec_sn+sNnGfrOUe07T4vdJfEei6w7MD14aO"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpointSecret"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateWebhookEndpointProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateWebhookEndpointProblem401"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateWebhookEndpointProblem413"];
-                };
-            };
-            /** @description Problem: `request/unsupported-media-type`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/unsupported-media-type",
-                     *       "title": "Send the body as application/json",
-                     *       "status": 415,
-                     *       "detail": "…",
-                     *       "code": "request/unsupported-media-type",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateWebhookEndpointProblem415"];
-                };
-            };
-            /** @description Problem: `request/idempotency-key-reused`, `webhook/url-invalid`, `webhook/url-not-https`, `webhook/url-not-allowed`, `webhook/too-many-endpoints`. */
+            400: components["responses"]["RequestInvalidOrRequestMalformedJsonOrRequestIdempotencyKeyRequired"];
+            401: components["responses"]["AuthUnauthenticated"];
+            413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["RequestUnsupportedMediaType"];
+            /** @description One of `request/idempotency-key-reused`, `webhook/url-invalid`, `webhook/url-not-https`, `webhook/url-not-allowed`, `webhook/too-many-endpoints`: each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/idempotency-key-reused",
-                     *       "title": "This Idempotency-Key was used for another request",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateWebhookEndpointProblem422"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/idempotency-key-reused" | "webhook/url-invalid" | "webhook/url-not-https" | "webhook/url-not-allowed" | "webhook/too-many-endpoints";
+                    };
                 };
             };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateWebhookEndpointProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateWebhookEndpointProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["CreateWebhookEndpointProblem503"];
-                };
-            };
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getWebhookEndpoint: {
@@ -16430,6 +6480,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description One of your webhook endpoints: `we_` and 22 base64url characters. */
                 endpointId: string;
             };
             cookie?: never;
@@ -16442,157 +6493,41 @@ export interface operations {
                     "X-Request-Id": components["headers"]["RequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Cache-Control": components["headers"]["CacheControl"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "we_zfxrQXRmciYGbI_DJh4W8g",
+                     *       "url": "http://127.0.0.1:9/chickenfoot",
+                     *       "events": [
+                     *         "turn.started",
+                     *         "turn.reminder",
+                     *         "turn.timed-out",
+                     *         "game.started",
+                     *         "hand.ended",
+                     *         "game.finished"
+                     *       ],
+                     *       "games": null,
+                     *       "description": "My bot",
+                     *       "enabled": true,
+                     *       "disabledReason": null,
+                     *       "createdAt": "2026-11-30T07:08:00.000Z",
+                     *       "updatedAt": "2026-11-30T07:08:00.000Z",
+                     *       "previousSecretExpiresAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
-            /** @description Problem: `request/invalid`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GetWebhookEndpointProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GetWebhookEndpointProblem401"];
-                };
-            };
-            /** @description Problem: `webhook/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/webhook/not-found",
-                     *       "title": "No such webhook endpoint of yours",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "webhook/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GetWebhookEndpointProblem404"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GetWebhookEndpointProblem413"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GetWebhookEndpointProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GetWebhookEndpointProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["GetWebhookEndpointProblem503"];
-                };
-            };
+            400: components["responses"]["RequestInvalid"];
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["WebhookNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteWebhookEndpoint: {
@@ -16600,6 +6535,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description One of your webhook endpoints: `we_` and 22 base64url characters. */
                 endpointId: string;
             };
             cookie?: never;
@@ -16616,151 +6552,13 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem: `request/invalid`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["DeleteWebhookEndpointProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["DeleteWebhookEndpointProblem401"];
-                };
-            };
-            /** @description Problem: `webhook/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/webhook/not-found",
-                     *       "title": "No such webhook endpoint of yours",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "webhook/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["DeleteWebhookEndpointProblem404"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["DeleteWebhookEndpointProblem413"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["DeleteWebhookEndpointProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["DeleteWebhookEndpointProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["DeleteWebhookEndpointProblem503"];
-                };
-            };
+            400: components["responses"]["RequestInvalid"];
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["WebhookNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateWebhookEndpoint: {
@@ -16768,12 +6566,21 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description One of your webhook endpoints: `we_` and 22 base64url characters. */
                 endpointId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         "turn.started"
+                 *       ],
+                 *       "enabled": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["WebhookEndpointUpdate"];
             };
         };
@@ -16787,204 +6594,59 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "we_zfxrQXRmciYGbI_DJh4W8g",
+                     *       "url": "http://127.0.0.1:9/chickenfoot",
+                     *       "events": [
+                     *         "turn.started"
+                     *       ],
+                     *       "games": null,
+                     *       "description": "My bot",
+                     *       "enabled": true,
+                     *       "disabledReason": null,
+                     *       "createdAt": "2026-11-30T07:08:00.000Z",
+                     *       "updatedAt": "2026-12-01T12:13:00.000Z",
+                     *       "previousSecretExpiresAt": "2026-12-02T12:12:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/malformed-json`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["UpdateWebhookEndpointProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["UpdateWebhookEndpointProblem401"];
-                };
-            };
-            /** @description Problem: `webhook/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/webhook/not-found",
-                     *       "title": "No such webhook endpoint of yours",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "webhook/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["UpdateWebhookEndpointProblem404"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["UpdateWebhookEndpointProblem413"];
-                };
-            };
-            /** @description Problem: `request/unsupported-media-type`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/unsupported-media-type",
-                     *       "title": "Send the body as application/json",
-                     *       "status": 415,
-                     *       "detail": "…",
-                     *       "code": "request/unsupported-media-type",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["UpdateWebhookEndpointProblem415"];
-                };
-            };
-            /** @description Problem: `webhook/url-invalid`, `webhook/url-not-https`, `webhook/url-not-allowed`. */
+            400: components["responses"]["RequestInvalidOrRequestMalformedJson"];
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["WebhookNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["RequestUnsupportedMediaType"];
+            /** @description One of `webhook/url-invalid`, `webhook/url-not-https`, `webhook/url-not-allowed`: each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/webhook/url-invalid",
-                     *       "title": "The URL is not a valid absolute URL",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "webhook/url-invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["UpdateWebhookEndpointProblem422"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "webhook/url-invalid" | "webhook/url-not-https" | "webhook/url-not-allowed";
+                    };
                 };
             };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["UpdateWebhookEndpointProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["UpdateWebhookEndpointProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["UpdateWebhookEndpointProblem503"];
-                };
-            };
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     rotateWebhookSecret: {
         parameters: {
             query?: never;
             header: {
-                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
-                "idempotency-key": string;
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path: {
+                /** @description One of your webhook endpoints: `we_` and 22 base64url characters. */
                 endpointId: string;
             };
             cookie?: never;
@@ -17000,184 +6662,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "endpoint": {
+                     *         "id": "we_zfxrQXRmciYGbI_DJh4W8g",
+                     *         "url": "http://127.0.0.1:9/chickenfoot",
+                     *         "events": [
+                     *           "turn.started",
+                     *           "turn.reminder",
+                     *           "turn.timed-out",
+                     *           "game.started",
+                     *           "hand.ended",
+                     *           "game.finished"
+                     *         ],
+                     *         "games": null,
+                     *         "description": "My bot",
+                     *         "enabled": true,
+                     *         "disabledReason": null,
+                     *         "createdAt": "2026-11-30T07:08:00.000Z",
+                     *         "updatedAt": "2026-12-01T12:12:00.000Z",
+                     *         "previousSecretExpiresAt": "2026-12-02T12:12:00.000Z"
+                     *       },
+                     *       "secret": "whsec_WHVtrPOrZKcXglCta80K2UPADVuSDnyK"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpointSecret"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/idempotency-key-required`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RotateWebhookSecretProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RotateWebhookSecretProblem401"];
-                };
-            };
-            /** @description Problem: `webhook/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/webhook/not-found",
-                     *       "title": "No such webhook endpoint of yours",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "webhook/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RotateWebhookSecretProblem404"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RotateWebhookSecretProblem413"];
-                };
-            };
-            /** @description Problem: `request/idempotency-key-reused`. */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/idempotency-key-reused",
-                     *       "title": "This Idempotency-Key was used for another request",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RotateWebhookSecretProblem422"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RotateWebhookSecretProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RotateWebhookSecretProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RotateWebhookSecretProblem503"];
-                };
-            };
+            400: components["responses"]["RequestInvalidOrRequestIdempotencyKeyRequired"];
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["WebhookNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["RequestIdempotencyKeyReused"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     testWebhookEndpoint: {
         parameters: {
             query?: never;
             header: {
-                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422). */
-                "idempotency-key": string;
+                /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path: {
+                /** @description One of your webhook endpoints: `we_` and 22 base64url characters. */
                 endpointId: string;
             };
             cookie?: never;
@@ -17193,174 +6723,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "wd_1839233986560832",
+                     *       "messageId": "msg_yOspk4-VigrzsHhm8Jcbc1gs",
+                     *       "type": "webhook.test",
+                     *       "gameId": null,
+                     *       "status": "pending",
+                     *       "createdAt": "2026-12-01T12:09:00.000Z",
+                     *       "nextAttemptAt": "2026-12-01T12:09:00.000Z",
+                     *       "attemptCount": 0,
+                     *       "attempts": [],
+                     *       "body": "{\"type\":\"webhook.test\",\"timestamp\":\"2026-12-01T12:09:00.000Z\",\"data\":{\"endpointId\":\"we_zfxrQXRmciYGbI_DJh4W8g\",\"message\":\"A test from Chickenfoot: if its signature verifies, your endpoint is ready.\"}}"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
-            /** @description Problem: `request/invalid`, `request/idempotency-key-required`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["TestWebhookEndpointProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["TestWebhookEndpointProblem401"];
-                };
-            };
-            /** @description Problem: `webhook/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/webhook/not-found",
-                     *       "title": "No such webhook endpoint of yours",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "webhook/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["TestWebhookEndpointProblem404"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["TestWebhookEndpointProblem413"];
-                };
-            };
-            /** @description Problem: `request/idempotency-key-reused`. */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/idempotency-key-reused",
-                     *       "title": "This Idempotency-Key was used for another request",
-                     *       "status": 422,
-                     *       "detail": "…",
-                     *       "code": "request/idempotency-key-reused",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["TestWebhookEndpointProblem422"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["TestWebhookEndpointProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["TestWebhookEndpointProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["TestWebhookEndpointProblem503"];
-                };
-            };
+            400: components["responses"]["RequestInvalidOrRequestIdempotencyKeyRequired"];
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["WebhookNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["RequestIdempotencyKeyReused"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listWebhookDeliveries: {
@@ -17368,11 +6755,12 @@ export interface operations {
             query?: {
                 /** @description Page size (default 50). */
                 limit?: number;
-                /** @description From the previous page. */
-                cursor?: string;
+                /** @description A page’s `nextCursor`, sent back as it came. */
+                cursor?: components["schemas"]["Cursor"];
             };
             header?: never;
             path: {
+                /** @description One of your webhook endpoints: `we_` and 22 base64url characters. */
                 endpointId: string;
             };
             cookie?: never;
@@ -17385,157 +6773,48 @@ export interface operations {
                     "X-Request-Id": components["headers"]["RequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Cache-Control": components["headers"]["CacheControl"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "deliveries": [
+                     *         {
+                     *           "id": "wd_1839233986560832",
+                     *           "messageId": "msg_yOspk4-VigrzsHhm8Jcbc1gs",
+                     *           "type": "webhook.test",
+                     *           "gameId": null,
+                     *           "status": "pending",
+                     *           "createdAt": "2026-12-01T12:09:00.000Z",
+                     *           "nextAttemptAt": "2026-12-01T12:10:05.453Z",
+                     *           "attemptCount": 1,
+                     *           "attempts": [
+                     *             {
+                     *               "at": "2026-12-01T12:10:00.000Z",
+                     *               "status": null,
+                     *               "outcome": "connect",
+                     *               "ms": 1,
+                     *               "detail": "ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:9"
+                     *             }
+                     *           ],
+                     *           "body": "{\"type\":\"webhook.test\",\"timestamp\":\"2026-12-01T12:09:00.000Z\",\"data\":{\"endpointId\":\"we_zfxrQXRmciYGbI_DJh4W8g\",\"message\":\"A test from Chickenfoot: if its signature verifies, your endpoint is ready.\"}}"
+                     *         }
+                     *       ],
+                     *       "cursor": "1839233986560832",
+                     *       "nextCursor": "1839233986560832"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
-            /** @description Problem: `request/invalid`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListWebhookDeliveriesProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListWebhookDeliveriesProblem401"];
-                };
-            };
-            /** @description Problem: `webhook/not-found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/webhook/not-found",
-                     *       "title": "No such webhook endpoint of yours",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "webhook/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListWebhookDeliveriesProblem404"];
-                };
-            };
-            /** @description Problem: `request/too-large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListWebhookDeliveriesProblem413"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListWebhookDeliveriesProblem429"];
-                };
-            };
-            /** @description Problem: `service/error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListWebhookDeliveriesProblem500"];
-                };
-            };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ListWebhookDeliveriesProblem503"];
-                };
-            };
+            400: components["responses"]["RequestInvalid"];
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["WebhookNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     redeliverWebhook: {
@@ -17543,7 +6822,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description One of your webhook endpoints: `we_` and 22 base64url characters. */
                 endpointId: string;
+                /** @description A delivery of that endpoint, as its log lists it: `wd_` and a number. */
                 deliveryId: string;
             };
             cookie?: never;
@@ -17559,95 +6840,67 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "wd_1839233986560832",
+                     *       "messageId": "msg_yOspk4-VigrzsHhm8Jcbc1gs",
+                     *       "type": "webhook.test",
+                     *       "gameId": null,
+                     *       "status": "pending",
+                     *       "createdAt": "2026-12-01T12:09:00.000Z",
+                     *       "nextAttemptAt": "2026-12-01T12:11:00.000Z",
+                     *       "attemptCount": 1,
+                     *       "attempts": [
+                     *         {
+                     *           "at": "2026-12-01T12:10:00.000Z",
+                     *           "status": null,
+                     *           "outcome": "connect",
+                     *           "ms": 1,
+                     *           "detail": "ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:9"
+                     *         }
+                     *       ],
+                     *       "body": "{\"type\":\"webhook.test\",\"timestamp\":\"2026-12-01T12:09:00.000Z\",\"data\":{\"endpointId\":\"we_zfxrQXRmciYGbI_DJh4W8g\",\"message\":\"A test from Chickenfoot: if its signature verifies, your endpoint is ready.\"}}"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
-            /** @description Problem: `request/invalid`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/invalid",
-                     *       "title": "The request is not valid",
-                     *       "status": 400,
-                     *       "detail": "…",
-                     *       "code": "request/invalid",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RedeliverWebhookProblem400"];
-                };
-            };
-            /** @description Problem: `auth/unauthenticated`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/auth/unauthenticated",
-                     *       "title": "A valid bearer token is required",
-                     *       "status": 401,
-                     *       "detail": "…",
-                     *       "code": "auth/unauthenticated",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RedeliverWebhookProblem401"];
-                };
-            };
-            /** @description Problem: `webhook/not-found`, `webhook/delivery-not-found`. */
+            400: components["responses"]["RequestInvalid"];
+            401: components["responses"]["AuthUnauthenticated"];
+            /** @description One of `webhook/not-found`, `webhook/delivery-not-found`: each explained at `/problems/<code>`. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/webhook/not-found",
-                     *       "title": "No such webhook endpoint of yours",
-                     *       "status": 404,
-                     *       "detail": "…",
-                     *       "code": "webhook/not-found",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RedeliverWebhookProblem404"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "webhook/not-found" | "webhook/delivery-not-found";
+                    };
                 };
             };
-            /** @description Problem: `request/too-large`. */
-            413: {
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getTestClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test clock. */
+            200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/request/too-large",
-                     *       "title": "The body is too large",
-                     *       "status": 413,
-                     *       "detail": "…",
-                     *       "code": "request/too-large",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RedeliverWebhookProblem413"];
-                };
-            };
-            /** @description Problem: `request/too-many-requests`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
@@ -17655,58 +6908,66 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "/problems/request/too-many-requests",
-                     *       "title": "Too many requests",
-                     *       "status": 429,
-                     *       "detail": "…",
-                     *       "code": "request/too-many-requests",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *       "now": "2026-12-01T12:16:00.000Z",
+                     *       "advancedHours": 0
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["RedeliverWebhookProblem429"];
+                    "application/json": components["schemas"]["TestClock"];
                 };
             };
-            /** @description Problem: `service/error`. */
-            500: {
+            400: components["responses"]["RequestInvalid"];
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["RequestNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    advanceTestClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "hours": 24
+                 *     }
+                 */
+                "application/json": components["schemas"]["TestClockAdvance"];
+            };
+        };
+        responses: {
+            /** @description Moved. */
+            200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
-                     *       "type": "/problems/service/error",
-                     *       "title": "Something went wrong on our side",
-                     *       "status": 500,
-                     *       "detail": "…",
-                     *       "code": "service/error",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
+                     *       "now": "2026-12-02T12:17:00.000Z",
+                     *       "advancedHours": 24
                      *     }
                      */
-                    "application/problem+json": components["schemas"]["RedeliverWebhookProblem500"];
+                    "application/json": components["schemas"]["TestClock"];
                 };
             };
-            /** @description Problem: `service/unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/service/unavailable",
-                     *       "title": "The service is briefly unavailable: retry",
-                     *       "status": 503,
-                     *       "detail": "…",
-                     *       "code": "service/unavailable",
-                     *       "requestId": "b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["RedeliverWebhookProblem503"];
-                };
-            };
+            400: components["responses"]["RequestInvalidOrRequestMalformedJson"];
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["RequestNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["RequestUnsupportedMediaType"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     webhookTurnStarted: {
@@ -17725,6 +6986,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "turn.started",
+                 *       "timestamp": "2026-12-01T11:53:00.000Z",
+                 *       "data": {
+                 *         "gameId": "g_p90EEZ-kUmDB6HafsYx_Lg",
+                 *         "version": 125,
+                 *         "seat": 0,
+                 *         "deadline": "2026-12-02T11:53:00.000Z"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["WebhookTurnStarted"];
             };
         };
@@ -17761,6 +7034,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "turn.reminder",
+                 *       "timestamp": "2026-12-01T03:59:00.000Z",
+                 *       "data": {
+                 *         "gameId": "g_p90EEZ-kUmDB6HafsYx_Lg",
+                 *         "version": 3,
+                 *         "seat": 0,
+                 *         "deadline": "2026-12-01T09:11:00.000Z"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["WebhookTurnReminder"];
             };
         };
@@ -17797,6 +7082,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "turn.timed-out",
+                 *       "timestamp": "2026-12-01T09:53:00.000Z",
+                 *       "data": {
+                 *         "gameId": "g_p90EEZ-kUmDB6HafsYx_Lg",
+                 *         "version": 4,
+                 *         "seat": 0
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["WebhookTurnTimedOut"];
             };
         };
@@ -17833,6 +7129,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "game.started",
+                 *       "timestamp": "2026-12-01T11:58:00.000Z",
+                 *       "data": {
+                 *         "gameId": "g_Xj_bTKhw03ofUfmZk_slXw",
+                 *         "version": 2
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["WebhookGameStarted"];
             };
         };
@@ -17869,6 +7175,27 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "hand.ended",
+                 *       "timestamp": "2026-12-01T11:54:00.000Z",
+                 *       "data": {
+                 *         "gameId": "g_p90EEZ-kUmDB6HafsYx_Lg",
+                 *         "version": 126,
+                 *         "hand": 6,
+                 *         "reason": "blocked",
+                 *         "out": null,
+                 *         "scores": [
+                 *           35,
+                 *           63
+                 *         ],
+                 *         "totals": [
+                 *           212,
+                 *           200
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["WebhookHandEnded"];
             };
         };
@@ -17905,6 +7232,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "game.finished",
+                 *       "timestamp": "2026-12-01T11:54:00.000Z",
+                 *       "data": {
+                 *         "gameId": "g_p90EEZ-kUmDB6HafsYx_Lg",
+                 *         "version": 126,
+                 *         "totals": [
+                 *           212,
+                 *           200
+                 *         ],
+                 *         "winners": [
+                 *           1
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["WebhookGameFinished"];
             };
         };
@@ -17941,6 +7285,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "webhook.test",
+                 *       "timestamp": "2026-12-01T12:09:00.000Z",
+                 *       "data": {
+                 *         "endpointId": "we_zfxrQXRmciYGbI_DJh4W8g",
+                 *         "message": "A test from Chickenfoot: if its signature verifies, your endpoint is ready."
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["WebhookWebhookTest"];
             };
         };
