@@ -359,7 +359,7 @@ export type RegisterPlayerProblem503 = Problem & {
 
 export type NewPlayer = {
     /**
-     * The name other players see: 1-40 characters, without control, invisible or text-direction characters.
+     * The name other players see. It is normalised (Unicode NFKC: "Ｚｏë" is kept as "Zoë") and trimmed, then must be 1-40 characters; it must not contain control or format characters (zero-width, text-direction, soft hyphen, invisible operators, byte-order mark, tag characters), line or paragraph separators, or letters that draw nothing (Hangul fillers, the blank braille pattern); a zero-width joiner is kept only inside an emoji sequence. It must show at least one visible character, and must not be "You" in any case or spacing ("you", "(YOU)"): each player's page calls its reader so. A refused name is a 400 `request/invalid` with the issue on the name.
      */
     name: string;
 };
@@ -694,7 +694,7 @@ export type RenameMeProblem503 = Problem & {
 
 export type Rename = {
     /**
-     * The name other players see: 1-40 characters, without control, invisible or text-direction characters.
+     * The name other players see. It is normalised (Unicode NFKC: "Ｚｏë" is kept as "Zoë") and trimmed, then must be 1-40 characters; it must not contain control or format characters (zero-width, text-direction, soft hyphen, invisible operators, byte-order mark, tag characters), line or paragraph separators, or letters that draw nothing (Hangul fillers, the blank braille pattern); a zero-width joiner is kept only inside an emoji sequence. It must show at least one visible character, and must not be "You" in any case or spacing ("you", "(YOU)"): each player's page calls its reader so. A refused name is a 400 `request/invalid` with the issue on the name.
      */
     name: string;
 };

@@ -1230,7 +1230,7 @@ export interface components {
         };
         NewPlayer: {
             /**
-             * @description The name other players see: 1-40 characters, without control, invisible or text-direction characters.
+             * @description The name other players see. It is normalised (Unicode NFKC: "Ｚｏë" is kept as "Zoë") and trimmed, then must be 1-40 characters; it must not contain control or format characters (zero-width, text-direction, soft hyphen, invisible operators, byte-order mark, tag characters), line or paragraph separators, or letters that draw nothing (Hangul fillers, the blank braille pattern); a zero-width joiner is kept only inside an emoji sequence. It must show at least one visible character, and must not be "You" in any case or spacing ("you", "(YOU)"): each player's page calls its reader so. A refused name is a 400 `request/invalid` with the issue on the name.
              * @example Ann
              */
             name: string;
@@ -1618,7 +1618,7 @@ export interface components {
         };
         Rename: {
             /**
-             * @description The name other players see: 1-40 characters, without control, invisible or text-direction characters.
+             * @description The name other players see. It is normalised (Unicode NFKC: "Ｚｏë" is kept as "Zoë") and trimmed, then must be 1-40 characters; it must not contain control or format characters (zero-width, text-direction, soft hyphen, invisible operators, byte-order mark, tag characters), line or paragraph separators, or letters that draw nothing (Hangul fillers, the blank braille pattern); a zero-width joiner is kept only inside an emoji sequence. It must show at least one visible character, and must not be "You" in any case or spacing ("you", "(YOU)"): each player's page calls its reader so. A refused name is a 400 `request/invalid` with the issue on the name.
              * @example Ann
              */
             name: string;
