@@ -6,6 +6,6 @@
  */
 export { webRoutes, type WebOptions } from './server/routes';
 export { WebAssets, defaultAssetsDir, MANIFEST, type AssetName, type WebAsset } from './server/assets';
-export { SEEN_PREFIX, SESSION_KEY } from './shared/session-key';
+export { KEPT_KEY, SEEN_PREFIX, SESSION_KEY } from './shared/session-key';
 export { GAME_FIELDS, type OptionSpec } from './shared/game-options';
 export { ruleOptionsOf, type FormOption } from './server/contract-options';
