@@ -111,7 +111,7 @@ export interface paths {
         };
         /**
          * Your games
-         * @description With `turn=mine`: the games waiting for your move, the one waiting longest first, current as of the last move. Without it: all your games, the most recently joined or changed status first, with `yourTurn` marked; that list comes from an index and may trail a change of status by a moment. The game itself is always current.
+         * @description With `turn=mine`: the games waiting for your move, the nearest deadline first (games with a turn clock, the one that times out soonest first; then those without one, the one waiting longest first), current as of the last move. Without it: all your games, the most recently joined or changed status first, with `yourTurn` marked; that list comes from an index and may trail a change of status by a moment. The game itself is always current.
          *
          *     With `turn=mine&wait=<seconds>` and no game waiting for you yet, the request waits (up to 20 s) and returns as soon as one does: one request to learn that any of your games needs you, instead of one per game.
          */
@@ -243,7 +243,7 @@ export interface paths {
          * Make a move
          * @description Plays, passes, announces Chickenlittle or calls someone out, in your own seat. Take a move from `legalMoves` in your view of the game.
          *
-         *     Send the version you decided on as `If-Match: "<version>"`: if the game has moved on you get `412` with `currentVersion` and nothing happens.
+         *     Send the version you decided on as `If-Match: "<version>"`: if the game has moved on you get `412` with `currentVersion` and nothing happens: `game/turn-timed-out` when, since that version, your turn timed out and a bot moved for you (in a game with a turn clock), `request/version-mismatch` otherwise.
          *
          *     Send a fresh `Idempotency-Key` per move: a retry with the same key (after a timeout, say) returns the first reply byte for byte instead of moving twice.
          *
@@ -834,6 +834,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "game.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A game you joined was cancelled before it started
+         * @description POSTed to each of your endpoints that subscribes to it, signed (Standard Webhooks v1). Answer 2xx within 15 s; anything else is retried for about three days, and 410 Gone turns the endpoint off.
+         */
+        post: operations["webhookGameCancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -974,6 +994,27 @@ export interface components {
                 winners: number[];
             };
         };
+        WebhookGameCancelled: {
+            /** @enum {string} */
+            type: "game.cancelled";
+            /**
+             * Format: date-time
+             * @description When it happened.
+             * @example 2026-11-30T07:00:00.000Z
+             */
+            timestamp: string;
+            data: {
+                /** @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA */
+                gameId: string;
+                /** @description The game’s version it tells of: fetch its events after the version you have. */
+                version: number;
+                /**
+                 * @description Why: its creator cancelled it, or it was closed after waiting too long for players (`stale`).
+                 * @enum {string}
+                 */
+                cancelled: "creator" | "stale";
+            };
+        };
         WebhookWebhookTest: {
             /** @enum {string} */
             type: "webhook.test";
@@ -996,7 +1037,7 @@ export interface components {
              * @example /problems/request/invalid
              * @enum {string}
              */
-            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required" | "/problems/request/method-not-allowed" | "/problems/request/not-found" | "/problems/request/too-large" | "/problems/request/unsupported-media-type" | "/problems/request/idempotency-key-reused" | "/problems/request/if-match-required" | "/problems/request/version-mismatch" | "/problems/request/version-ahead" | "/problems/request/too-many-requests" | "/problems/auth/unauthenticated" | "/problems/game/not-found" | "/problems/game/left" | "/problems/game/not-finished" | "/problems/game/watch-link-not-found" | "/problems/game/too-many-watch-links" | "/problems/player/not-found" | "/problems/player/deleted" | "/problems/player/token-revoked" | "/problems/player/token-not-found" | "/problems/player/too-many-tokens" | "/problems/webhook/not-found" | "/problems/webhook/delivery-not-found" | "/problems/webhook/too-many-endpoints" | "/problems/webhook/url-invalid" | "/problems/webhook/url-not-https" | "/problems/webhook/url-not-allowed" | "/problems/service/unavailable" | "/problems/service/error" | "/problems/rules/game-exists" | "/problems/rules/invalid-ruleset" | "/problems/rules/game-full" | "/problems/rules/unknown-seat" | "/problems/rules/seat-taken" | "/problems/rules/unknown-bot-level" | "/problems/rules/game-not-found" | "/problems/rules/already-seated" | "/problems/rules/game-cancelled" | "/problems/rules/not-invited" | "/problems/rules/not-creator" | "/problems/rules/game-finished" | "/problems/rules/already-left" | "/problems/rules/creator-cannot-leave" | "/problems/rules/game-started" | "/problems/rules/game-not-started" | "/problems/rules/not-your-turn" | "/problems/rules/invalid-tile" | "/problems/rules/not-in-hand" | "/problems/rules/must-play-drawn" | "/problems/rules/unknown-placement" | "/problems/rules/must-fill-double" | "/problems/rules/end-closed" | "/problems/rules/suit-mismatch" | "/problems/rules/nothing-to-announce" | "/problems/rules/already-drew" | "/problems/rules/must-play" | "/problems/rules/no-lapse" | "/problems/rules/cannot-call-out-self" | "/problems/rules/not-away" | "/problems/rules/no-clock" | "/problems/rules/no-deadline" | "/problems/rules/cannot-give-self" | "/problems/rules/too-much-time";
+            type: "/problems/request/invalid" | "/problems/request/malformed-json" | "/problems/request/idempotency-key-required" | "/problems/request/method-not-allowed" | "/problems/request/not-found" | "/problems/request/too-large" | "/problems/request/unsupported-media-type" | "/problems/request/idempotency-key-reused" | "/problems/request/if-match-required" | "/problems/request/version-mismatch" | "/problems/request/version-ahead" | "/problems/request/too-many-requests" | "/problems/auth/unauthenticated" | "/problems/game/not-found" | "/problems/game/left" | "/problems/game/not-finished" | "/problems/game/turn-timed-out" | "/problems/game/watch-link-not-found" | "/problems/game/too-many-watch-links" | "/problems/player/not-found" | "/problems/player/deleted" | "/problems/player/token-revoked" | "/problems/player/token-not-found" | "/problems/player/too-many-tokens" | "/problems/webhook/not-found" | "/problems/webhook/delivery-not-found" | "/problems/webhook/too-many-endpoints" | "/problems/webhook/url-invalid" | "/problems/webhook/url-not-https" | "/problems/webhook/url-not-allowed" | "/problems/service/unavailable" | "/problems/service/error" | "/problems/rules/game-exists" | "/problems/rules/invalid-ruleset" | "/problems/rules/game-full" | "/problems/rules/unknown-seat" | "/problems/rules/seat-taken" | "/problems/rules/unknown-bot-level" | "/problems/rules/game-not-found" | "/problems/rules/already-seated" | "/problems/rules/game-cancelled" | "/problems/rules/not-invited" | "/problems/rules/not-creator" | "/problems/rules/game-finished" | "/problems/rules/already-left" | "/problems/rules/creator-cannot-leave" | "/problems/rules/game-started" | "/problems/rules/game-not-started" | "/problems/rules/not-your-turn" | "/problems/rules/invalid-tile" | "/problems/rules/not-in-hand" | "/problems/rules/must-play-drawn" | "/problems/rules/unknown-placement" | "/problems/rules/must-fill-double" | "/problems/rules/end-closed" | "/problems/rules/suit-mismatch" | "/problems/rules/nothing-to-announce" | "/problems/rules/already-drew" | "/problems/rules/must-play" | "/problems/rules/no-lapse" | "/problems/rules/cannot-call-out-self" | "/problems/rules/not-away" | "/problems/rules/no-clock" | "/problems/rules/no-deadline" | "/problems/rules/cannot-give-self" | "/problems/rules/too-much-time";
             /** @example The request is not valid */
             title: string;
             /**
@@ -1014,10 +1055,10 @@ export interface components {
              * @example request/invalid
              * @enum {string}
              */
-            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required" | "request/method-not-allowed" | "request/not-found" | "request/too-large" | "request/unsupported-media-type" | "request/idempotency-key-reused" | "request/if-match-required" | "request/version-mismatch" | "request/version-ahead" | "request/too-many-requests" | "auth/unauthenticated" | "game/not-found" | "game/left" | "game/not-finished" | "game/watch-link-not-found" | "game/too-many-watch-links" | "player/not-found" | "player/deleted" | "player/token-revoked" | "player/token-not-found" | "player/too-many-tokens" | "webhook/not-found" | "webhook/delivery-not-found" | "webhook/too-many-endpoints" | "webhook/url-invalid" | "webhook/url-not-https" | "webhook/url-not-allowed" | "service/unavailable" | "service/error" | "rules/game-exists" | "rules/invalid-ruleset" | "rules/game-full" | "rules/unknown-seat" | "rules/seat-taken" | "rules/unknown-bot-level" | "rules/game-not-found" | "rules/already-seated" | "rules/game-cancelled" | "rules/not-invited" | "rules/not-creator" | "rules/game-finished" | "rules/already-left" | "rules/creator-cannot-leave" | "rules/game-started" | "rules/game-not-started" | "rules/not-your-turn" | "rules/invalid-tile" | "rules/not-in-hand" | "rules/must-play-drawn" | "rules/unknown-placement" | "rules/must-fill-double" | "rules/end-closed" | "rules/suit-mismatch" | "rules/nothing-to-announce" | "rules/already-drew" | "rules/must-play" | "rules/no-lapse" | "rules/cannot-call-out-self" | "rules/not-away" | "rules/no-clock" | "rules/no-deadline" | "rules/cannot-give-self" | "rules/too-much-time";
+            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required" | "request/method-not-allowed" | "request/not-found" | "request/too-large" | "request/unsupported-media-type" | "request/idempotency-key-reused" | "request/if-match-required" | "request/version-mismatch" | "request/version-ahead" | "request/too-many-requests" | "auth/unauthenticated" | "game/not-found" | "game/left" | "game/not-finished" | "game/turn-timed-out" | "game/watch-link-not-found" | "game/too-many-watch-links" | "player/not-found" | "player/deleted" | "player/token-revoked" | "player/token-not-found" | "player/too-many-tokens" | "webhook/not-found" | "webhook/delivery-not-found" | "webhook/too-many-endpoints" | "webhook/url-invalid" | "webhook/url-not-https" | "webhook/url-not-allowed" | "service/unavailable" | "service/error" | "rules/game-exists" | "rules/invalid-ruleset" | "rules/game-full" | "rules/unknown-seat" | "rules/seat-taken" | "rules/unknown-bot-level" | "rules/game-not-found" | "rules/already-seated" | "rules/game-cancelled" | "rules/not-invited" | "rules/not-creator" | "rules/game-finished" | "rules/already-left" | "rules/creator-cannot-leave" | "rules/game-started" | "rules/game-not-started" | "rules/not-your-turn" | "rules/invalid-tile" | "rules/not-in-hand" | "rules/must-play-drawn" | "rules/unknown-placement" | "rules/must-fill-double" | "rules/end-closed" | "rules/suit-mismatch" | "rules/nothing-to-announce" | "rules/already-drew" | "rules/must-play" | "rules/no-lapse" | "rules/cannot-call-out-self" | "rules/not-away" | "rules/no-clock" | "rules/no-deadline" | "rules/cannot-give-self" | "rules/too-much-time";
             /** @description Quote it when reporting a problem. */
             requestId: string;
-            /** @description With `request/version-mismatch` and `request/version-ahead`: the game version to go on from. */
+            /** @description With `request/version-mismatch`, `game/turn-timed-out` and `request/version-ahead`: the game version to go on from. */
             currentVersion?: number;
             /** @description With `request/invalid`: what is wrong with the request, field by field. */
             issues?: {
@@ -2610,7 +2651,7 @@ export interface components {
              * @example 2026-11-30T07:00:00.000Z
              */
             since: string;
-            /** @description Who took each seat; null for a free seat or one a bot took (a player who left stays, with `bots` naming their successor). */
+            /** @description Who took each seat; null for a free seat or one a bot took (a player who left stays, with `bots` naming the bot that took their seat over). */
             seats: ({
                 playerId: string;
                 name: string;
@@ -2625,6 +2666,8 @@ export interface components {
              * @example 2026-11-30T07:00:00.000Z
              */
             deadline: string | null;
+            /** @description Whether you are away in this game: you timed out too often, and its bot plays your turns at once until you come back (`POST /v1/games/{id}/return`). */
+            away: boolean;
         };
         /**
          * @description How well a bot plays: `random` (any legal move), `greedy` or `strong`.
@@ -4347,14 +4390,14 @@ export interface components {
              */
             code: "game/not-found";
         };
-        /** @description A 412 problem: `request/version-mismatch`. */
+        /** @description A 412 problem: `request/version-mismatch`, `game/turn-timed-out`. */
         MakeMoveProblem412: components["schemas"]["Problem"] & {
             /**
              * @description Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
              * @example /problems/request/version-mismatch
              * @enum {string}
              */
-            type: "/problems/request/version-mismatch";
+            type: "/problems/request/version-mismatch" | "/problems/game/turn-timed-out";
             /**
              * @description The HTTP status, repeated.
              * @example 412
@@ -4366,7 +4409,7 @@ export interface components {
              * @example request/version-mismatch
              * @enum {string}
              */
-            code: "request/version-mismatch";
+            code: "request/version-mismatch" | "game/turn-timed-out";
         };
         /** @description A 413 problem: `request/too-large`. */
         MakeMoveProblem413: components["schemas"]["Problem"] & {
@@ -7769,10 +7812,10 @@ export interface components {
             previousSecretExpiresAt: string | null;
         };
         /**
-         * @description `turn.started`: your turn began (one per turn change, never for a bot). `turn.reminder`: 80% of a clocked turn has passed and it is still yours. `turn.timed-out`: your turn ran out and a bot moved for you. `game.started`, `hand.ended` (scores), `game.finished` (winners): news of the whole table.
+         * @description `turn.started`: your turn began (one per turn change, never for a bot). `turn.reminder`: 80% of a clocked turn has passed and it is still yours. `turn.timed-out`: your turn ran out and a bot moved for you. `game.started`, `hand.ended` (scores), `game.finished` (winners): news of the whole table. `game.cancelled`: a game you joined was cancelled before it started (by its creator, who is not told, or closed after waiting too long).
          * @enum {string}
          */
-        WebhookEventType: "turn.started" | "turn.reminder" | "turn.timed-out" | "game.started" | "hand.ended" | "game.finished";
+        WebhookEventType: "turn.started" | "turn.reminder" | "turn.timed-out" | "game.started" | "hand.ended" | "game.finished" | "game.cancelled";
         /** @description A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`. */
         CreateWebhookEndpointProblem400: components["schemas"]["Problem"] & {
             /**
@@ -8755,7 +8798,7 @@ export interface components {
             /** @description Its `webhook-id`: the same on every attempt and redelivery. */
             messageId: string;
             /** @enum {string} */
-            type: "turn.started" | "turn.reminder" | "turn.timed-out" | "game.started" | "hand.ended" | "game.finished" | "webhook.test";
+            type: "turn.started" | "turn.reminder" | "turn.timed-out" | "game.started" | "hand.ended" | "game.finished" | "game.cancelled" | "webhook.test";
             gameId: string | null;
             /**
              * @description `pending`: an attempt is due (`nextAttemptAt`); `delivered`: a 2xx came; `failed`: the retries (about 3 days) ran out, the receiver answered 410, or a redelivery failed; `cancelled`: the endpoint was disabled or deleted first.
@@ -12426,7 +12469,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["MakeMoveProblem404"];
                 };
             };
-            /** @description Problem: `request/version-mismatch`. */
+            /** @description Problem: `request/version-mismatch`, `game/turn-timed-out`. */
             412: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -17865,6 +17908,42 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["WebhookGameFinished"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer: received. Its body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is turned off, and nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookGameCancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the epoch: refuse old ones (5 min). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 after `whsec_` of the endpoint’s secret. Two during a rotation: accept if any matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookGameCancelled"];
             };
         };
         responses: {

@@ -122,7 +122,7 @@ export const revokeToken = <ThrowOnError extends boolean = false>(options: Optio
 /**
  * Your games
  *
- * With `turn=mine`: the games waiting for your move, the one waiting longest first, current as of the last move. Without it: all your games, the most recently joined or changed status first, with `yourTurn` marked; that list comes from an index and may trail a change of status by a moment. The game itself is always current.
+ * With `turn=mine`: the games waiting for your move, the nearest deadline first (games with a turn clock, the one that times out soonest first; then those without one, the one waiting longest first), current as of the last move. Without it: all your games, the most recently joined or changed status first, with `yourTurn` marked; that list comes from an index and may trail a change of status by a moment. The game itself is always current.
  *
  * With `turn=mine&wait=<seconds>` and no game waiting for you yet, the request waits (up to 20 s) and returns as soon as one does: one request to learn that any of your games needs you, instead of one per game.
  */
@@ -210,7 +210,7 @@ export const leaveGame = <ThrowOnError extends boolean = false>(options: Options
  *
  * Plays, passes, announces Chickenlittle or calls someone out, in your own seat. Take a move from `legalMoves` in your view of the game.
  *
- * Send the version you decided on as `If-Match: "<version>"`: if the game has moved on you get `412` with `currentVersion` and nothing happens.
+ * Send the version you decided on as `If-Match: "<version>"`: if the game has moved on you get `412` with `currentVersion` and nothing happens: `game/turn-timed-out` when, since that version, your turn timed out and a bot moved for you (in a game with a turn clock), `request/version-mismatch` otherwise.
  *
  * Send a fresh `Idempotency-Key` per move: a retry with the same key (after a timeout, say) returns the first reply byte for byte instead of moving twice.
  *

@@ -4,7 +4,7 @@ export type ClientOptions = {
     baseUrl: `${string}://${string}` | (string & {});
 };
 
-export type Webhooks = WebhookTurnStartedWebhookRequest | WebhookTurnReminderWebhookRequest | WebhookTurnTimedOutWebhookRequest | WebhookGameStartedWebhookRequest | WebhookHandEndedWebhookRequest | WebhookGameFinishedWebhookRequest | WebhookWebhookTestWebhookRequest;
+export type Webhooks = WebhookTurnStartedWebhookRequest | WebhookTurnReminderWebhookRequest | WebhookTurnTimedOutWebhookRequest | WebhookGameStartedWebhookRequest | WebhookHandEndedWebhookRequest | WebhookGameFinishedWebhookRequest | WebhookGameCancelledWebhookRequest | WebhookWebhookTestWebhookRequest;
 
 export type WebhookTurnStarted = {
     type: 'turn.started';
@@ -132,6 +132,25 @@ export type WebhookGameFinished = {
     };
 };
 
+export type WebhookGameCancelled = {
+    type: 'game.cancelled';
+    /**
+     * When it happened.
+     */
+    timestamp: string;
+    data: {
+        gameId: string;
+        /**
+         * The game’s version it tells of: fetch its events after the version you have.
+         */
+        version: number;
+        /**
+         * Why: its creator cancelled it, or it was closed after waiting too long for players (`stale`).
+         */
+        cancelled: 'creator' | 'stale';
+    };
+};
+
 export type WebhookWebhookTest = {
     type: 'webhook.test';
     /**
@@ -151,7 +170,7 @@ export type Problem = {
     /**
      * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
      */
-    type: '/problems/request/invalid' | '/problems/request/malformed-json' | '/problems/request/idempotency-key-required' | '/problems/request/method-not-allowed' | '/problems/request/not-found' | '/problems/request/too-large' | '/problems/request/unsupported-media-type' | '/problems/request/idempotency-key-reused' | '/problems/request/if-match-required' | '/problems/request/version-mismatch' | '/problems/request/version-ahead' | '/problems/request/too-many-requests' | '/problems/auth/unauthenticated' | '/problems/game/not-found' | '/problems/game/left' | '/problems/game/not-finished' | '/problems/game/watch-link-not-found' | '/problems/game/too-many-watch-links' | '/problems/player/not-found' | '/problems/player/deleted' | '/problems/player/token-revoked' | '/problems/player/token-not-found' | '/problems/player/too-many-tokens' | '/problems/webhook/not-found' | '/problems/webhook/delivery-not-found' | '/problems/webhook/too-many-endpoints' | '/problems/webhook/url-invalid' | '/problems/webhook/url-not-https' | '/problems/webhook/url-not-allowed' | '/problems/service/unavailable' | '/problems/service/error' | '/problems/rules/game-exists' | '/problems/rules/invalid-ruleset' | '/problems/rules/game-full' | '/problems/rules/unknown-seat' | '/problems/rules/seat-taken' | '/problems/rules/unknown-bot-level' | '/problems/rules/game-not-found' | '/problems/rules/already-seated' | '/problems/rules/game-cancelled' | '/problems/rules/not-invited' | '/problems/rules/not-creator' | '/problems/rules/game-finished' | '/problems/rules/already-left' | '/problems/rules/creator-cannot-leave' | '/problems/rules/game-started' | '/problems/rules/game-not-started' | '/problems/rules/not-your-turn' | '/problems/rules/invalid-tile' | '/problems/rules/not-in-hand' | '/problems/rules/must-play-drawn' | '/problems/rules/unknown-placement' | '/problems/rules/must-fill-double' | '/problems/rules/end-closed' | '/problems/rules/suit-mismatch' | '/problems/rules/nothing-to-announce' | '/problems/rules/already-drew' | '/problems/rules/must-play' | '/problems/rules/no-lapse' | '/problems/rules/cannot-call-out-self' | '/problems/rules/not-away' | '/problems/rules/no-clock' | '/problems/rules/no-deadline' | '/problems/rules/cannot-give-self' | '/problems/rules/too-much-time';
+    type: '/problems/request/invalid' | '/problems/request/malformed-json' | '/problems/request/idempotency-key-required' | '/problems/request/method-not-allowed' | '/problems/request/not-found' | '/problems/request/too-large' | '/problems/request/unsupported-media-type' | '/problems/request/idempotency-key-reused' | '/problems/request/if-match-required' | '/problems/request/version-mismatch' | '/problems/request/version-ahead' | '/problems/request/too-many-requests' | '/problems/auth/unauthenticated' | '/problems/game/not-found' | '/problems/game/left' | '/problems/game/not-finished' | '/problems/game/turn-timed-out' | '/problems/game/watch-link-not-found' | '/problems/game/too-many-watch-links' | '/problems/player/not-found' | '/problems/player/deleted' | '/problems/player/token-revoked' | '/problems/player/token-not-found' | '/problems/player/too-many-tokens' | '/problems/webhook/not-found' | '/problems/webhook/delivery-not-found' | '/problems/webhook/too-many-endpoints' | '/problems/webhook/url-invalid' | '/problems/webhook/url-not-https' | '/problems/webhook/url-not-allowed' | '/problems/service/unavailable' | '/problems/service/error' | '/problems/rules/game-exists' | '/problems/rules/invalid-ruleset' | '/problems/rules/game-full' | '/problems/rules/unknown-seat' | '/problems/rules/seat-taken' | '/problems/rules/unknown-bot-level' | '/problems/rules/game-not-found' | '/problems/rules/already-seated' | '/problems/rules/game-cancelled' | '/problems/rules/not-invited' | '/problems/rules/not-creator' | '/problems/rules/game-finished' | '/problems/rules/already-left' | '/problems/rules/creator-cannot-leave' | '/problems/rules/game-started' | '/problems/rules/game-not-started' | '/problems/rules/not-your-turn' | '/problems/rules/invalid-tile' | '/problems/rules/not-in-hand' | '/problems/rules/must-play-drawn' | '/problems/rules/unknown-placement' | '/problems/rules/must-fill-double' | '/problems/rules/end-closed' | '/problems/rules/suit-mismatch' | '/problems/rules/nothing-to-announce' | '/problems/rules/already-drew' | '/problems/rules/must-play' | '/problems/rules/no-lapse' | '/problems/rules/cannot-call-out-self' | '/problems/rules/not-away' | '/problems/rules/no-clock' | '/problems/rules/no-deadline' | '/problems/rules/cannot-give-self' | '/problems/rules/too-much-time';
     title: string;
     /**
      * The HTTP status, repeated.
@@ -164,13 +183,13 @@ export type Problem = {
     /**
      * The problem code: what a client branches on.
      */
-    code: 'request/invalid' | 'request/malformed-json' | 'request/idempotency-key-required' | 'request/method-not-allowed' | 'request/not-found' | 'request/too-large' | 'request/unsupported-media-type' | 'request/idempotency-key-reused' | 'request/if-match-required' | 'request/version-mismatch' | 'request/version-ahead' | 'request/too-many-requests' | 'auth/unauthenticated' | 'game/not-found' | 'game/left' | 'game/not-finished' | 'game/watch-link-not-found' | 'game/too-many-watch-links' | 'player/not-found' | 'player/deleted' | 'player/token-revoked' | 'player/token-not-found' | 'player/too-many-tokens' | 'webhook/not-found' | 'webhook/delivery-not-found' | 'webhook/too-many-endpoints' | 'webhook/url-invalid' | 'webhook/url-not-https' | 'webhook/url-not-allowed' | 'service/unavailable' | 'service/error' | 'rules/game-exists' | 'rules/invalid-ruleset' | 'rules/game-full' | 'rules/unknown-seat' | 'rules/seat-taken' | 'rules/unknown-bot-level' | 'rules/game-not-found' | 'rules/already-seated' | 'rules/game-cancelled' | 'rules/not-invited' | 'rules/not-creator' | 'rules/game-finished' | 'rules/already-left' | 'rules/creator-cannot-leave' | 'rules/game-started' | 'rules/game-not-started' | 'rules/not-your-turn' | 'rules/invalid-tile' | 'rules/not-in-hand' | 'rules/must-play-drawn' | 'rules/unknown-placement' | 'rules/must-fill-double' | 'rules/end-closed' | 'rules/suit-mismatch' | 'rules/nothing-to-announce' | 'rules/already-drew' | 'rules/must-play' | 'rules/no-lapse' | 'rules/cannot-call-out-self' | 'rules/not-away' | 'rules/no-clock' | 'rules/no-deadline' | 'rules/cannot-give-self' | 'rules/too-much-time';
+    code: 'request/invalid' | 'request/malformed-json' | 'request/idempotency-key-required' | 'request/method-not-allowed' | 'request/not-found' | 'request/too-large' | 'request/unsupported-media-type' | 'request/idempotency-key-reused' | 'request/if-match-required' | 'request/version-mismatch' | 'request/version-ahead' | 'request/too-many-requests' | 'auth/unauthenticated' | 'game/not-found' | 'game/left' | 'game/not-finished' | 'game/turn-timed-out' | 'game/watch-link-not-found' | 'game/too-many-watch-links' | 'player/not-found' | 'player/deleted' | 'player/token-revoked' | 'player/token-not-found' | 'player/too-many-tokens' | 'webhook/not-found' | 'webhook/delivery-not-found' | 'webhook/too-many-endpoints' | 'webhook/url-invalid' | 'webhook/url-not-https' | 'webhook/url-not-allowed' | 'service/unavailable' | 'service/error' | 'rules/game-exists' | 'rules/invalid-ruleset' | 'rules/game-full' | 'rules/unknown-seat' | 'rules/seat-taken' | 'rules/unknown-bot-level' | 'rules/game-not-found' | 'rules/already-seated' | 'rules/game-cancelled' | 'rules/not-invited' | 'rules/not-creator' | 'rules/game-finished' | 'rules/already-left' | 'rules/creator-cannot-leave' | 'rules/game-started' | 'rules/game-not-started' | 'rules/not-your-turn' | 'rules/invalid-tile' | 'rules/not-in-hand' | 'rules/must-play-drawn' | 'rules/unknown-placement' | 'rules/must-fill-double' | 'rules/end-closed' | 'rules/suit-mismatch' | 'rules/nothing-to-announce' | 'rules/already-drew' | 'rules/must-play' | 'rules/no-lapse' | 'rules/cannot-call-out-self' | 'rules/not-away' | 'rules/no-clock' | 'rules/no-deadline' | 'rules/cannot-give-self' | 'rules/too-much-time';
     /**
      * Quote it when reporting a problem.
      */
     requestId: string;
     /**
-     * With `request/version-mismatch` and `request/version-ahead`: the game version to go on from.
+     * With `request/version-mismatch`, `game/turn-timed-out` and `request/version-ahead`: the game version to go on from.
      */
     currentVersion?: number;
     /**
@@ -1555,7 +1574,7 @@ export type GameSummary = {
      */
     since: string;
     /**
-     * Who took each seat; null for a free seat or one a bot took (a player who left stays, with `bots` naming their successor).
+     * Who took each seat; null for a free seat or one a bot took (a player who left stays, with `bots` naming the bot that took their seat over).
      */
     seats: Array<{
         playerId: string;
@@ -1573,6 +1592,10 @@ export type GameSummary = {
      * For games waiting on you with a turn clock: when your turn times out (ISO 8601); null otherwise.
      */
     deadline: string | null;
+    /**
+     * Whether you are away in this game: you timed out too often, and its bot plays your turns at once until you come back (`POST /v1/games/{id}/return`).
+     */
+    away: boolean;
 };
 
 /**
@@ -3157,13 +3180,13 @@ export type MakeMoveProblem404 = Problem & {
 };
 
 /**
- * A 412 problem: `request/version-mismatch`.
+ * A 412 problem: `request/version-mismatch`, `game/turn-timed-out`.
  */
 export type MakeMoveProblem412 = Problem & {
     /**
      * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
      */
-    type: '/problems/request/version-mismatch';
+    type: '/problems/request/version-mismatch' | '/problems/game/turn-timed-out';
     /**
      * The HTTP status, repeated.
      */
@@ -3171,7 +3194,7 @@ export type MakeMoveProblem412 = Problem & {
     /**
      * The problem code: what a client branches on.
      */
-    code: 'request/version-mismatch';
+    code: 'request/version-mismatch' | 'game/turn-timed-out';
 };
 
 /**
@@ -6182,9 +6205,9 @@ export type WebhookEndpoint = {
 };
 
 /**
- * `turn.started`: your turn began (one per turn change, never for a bot). `turn.reminder`: 80% of a clocked turn has passed and it is still yours. `turn.timed-out`: your turn ran out and a bot moved for you. `game.started`, `hand.ended` (scores), `game.finished` (winners): news of the whole table.
+ * `turn.started`: your turn began (one per turn change, never for a bot). `turn.reminder`: 80% of a clocked turn has passed and it is still yours. `turn.timed-out`: your turn ran out and a bot moved for you. `game.started`, `hand.ended` (scores), `game.finished` (winners): news of the whole table. `game.cancelled`: a game you joined was cancelled before it started (by its creator, who is not told, or closed after waiting too long).
  */
-export type WebhookEventType = 'turn.started' | 'turn.reminder' | 'turn.timed-out' | 'game.started' | 'hand.ended' | 'game.finished';
+export type WebhookEventType = 'turn.started' | 'turn.reminder' | 'turn.timed-out' | 'game.started' | 'hand.ended' | 'game.finished' | 'game.cancelled';
 
 /**
  * A 400 problem: `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`.
@@ -7048,7 +7071,7 @@ export type WebhookDelivery = {
      * Its `webhook-id`: the same on every attempt and redelivery.
      */
     messageId: string;
-    type: 'turn.started' | 'turn.reminder' | 'turn.timed-out' | 'game.started' | 'hand.ended' | 'game.finished' | 'webhook.test';
+    type: 'turn.started' | 'turn.reminder' | 'turn.timed-out' | 'game.started' | 'hand.ended' | 'game.finished' | 'game.cancelled' | 'webhook.test';
     gameId: string | null;
     /**
      * `pending`: an attempt is due (`nextAttemptAt`); `delivered`: a 2xx came; `failed`: the retries (about 3 days) ran out, the receiver answered 410, or a redelivery failed; `cancelled`: the endpoint was disabled or deleted first.
@@ -8438,7 +8461,7 @@ export type MakeMoveErrors = {
      */
     404: MakeMoveProblem404;
     /**
-     * Problem: `request/version-mismatch`.
+     * Problem: `request/version-mismatch`, `game/turn-timed-out`.
      */
     412: MakeMoveProblem412;
     /**
@@ -10094,6 +10117,15 @@ export type WebhookGameFinishedWebhookPayload = WebhookGameFinished;
 export type WebhookGameFinishedWebhookRequest = {
     body: WebhookGameFinishedWebhookPayload;
     key: 'game.finished';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookGameCancelledWebhookPayload = WebhookGameCancelled;
+
+export type WebhookGameCancelledWebhookRequest = {
+    body: WebhookGameCancelledWebhookPayload;
+    key: 'game.cancelled';
     path?: never;
     query?: never;
 };

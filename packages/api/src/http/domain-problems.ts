@@ -11,8 +11,10 @@ export function problemOf(error: DomainError): ApiProblem {
     case 'not-found':
     case 'refused':
       return new ApiProblem(error.code, error.detail);
-    case 'stale':
-      return new ApiProblem('request/version-mismatch', error.detail, { currentVersion: error.currentVersion });
+    case 'stale': {
+      const code = error.reason === 'turn-timed-out' ? 'game/turn-timed-out' : 'request/version-mismatch';
+      return new ApiProblem(code, error.detail, { currentVersion: error.currentVersion });
+    }
     case 'ahead':
       return new ApiProblem('request/version-ahead', error.detail, { currentVersion: error.currentVersion });
     case 'key-reused':

@@ -21,7 +21,8 @@ const problemMembers = (codes: readonly [ProblemCode, ...ProblemCode[]], status?
   code: z.enum(codes).openapi({ description: 'The problem code: what a client branches on.', example: codes[0] }),
   requestId: z.string().openapi({ description: 'Quote it when reporting a problem.' }),
   currentVersion: z.number().int().optional().openapi({
-    description: 'With `request/version-mismatch` and `request/version-ahead`: the game version to go on from.',
+    description:
+      'With `request/version-mismatch`, `game/turn-timed-out` and `request/version-ahead`: the game version to go on from.',
   }),
   issues: z
     .array(z.object({ path: z.string(), message: z.string() }))
