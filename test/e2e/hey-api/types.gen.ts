@@ -1596,6 +1596,14 @@ export type GameSummary = {
      * Whether you are away in this game: you timed out too often, and its bot plays your turns at once until you come back (`POST /v1/games/{id}/return`).
      */
     away: boolean;
+    /**
+     * The game this one is the rematch of, or null.
+     */
+    rematchOf: string | null;
+    /**
+     * A rematch keeps a seat for you that you have not taken yet: join it without a code (`POST /v1/games/{id}/join` with `{}`), or propose the rematch from the old game. Listed from the moment it is proposed, so every player of the old game sees it.
+     */
+    invited: boolean;
 };
 
 /**
@@ -1944,6 +1952,10 @@ export type Game = {
      * The game this one is a rematch of; null for any other game.
      */
     rematchOf: string | null;
+    /**
+     * This game’s rematch, once one of its players proposed it (`POST /v1/games/{id}/rematch`): every player of this game may read it and join it without a code. Null until then, and in the replies to commands.
+     */
+    rematch: string | null;
     seats: Array<SeatView>;
     yourSeat: Seat & unknown;
     /**

@@ -33,5 +33,10 @@ export const GameSummarySchema = z
       description:
         'Whether you are away in this game: you timed out too often, and its bot plays your turns at once until you come back (`POST /v1/games/{id}/return`).',
     }),
+    rematchOf: z.string().nullable().openapi({ description: 'The game this one is the rematch of, or null.' }),
+    invited: z.boolean().openapi({
+      description:
+        'A rematch keeps a seat for you that you have not taken yet: join it without a code (`POST /v1/games/{id}/join` with `{}`), or propose the rematch from the old game. Listed from the moment it is proposed, so every player of the old game sees it.',
+    }),
   })
   .openapi('GameSummary');

@@ -19,6 +19,10 @@ export interface MyGame {
   readonly deadline: string | null;
   /** Whether the player's seat is away (timed out too often): its bot plays their turns until they return. */
   readonly away: boolean;
+  /** The game this one is the rematch of, or null. */
+  readonly rematchOf: string | null;
+  /** A rematch keeps a seat for the player, who has not taken it yet (join without a code). */
+  readonly invited: boolean;
 }
 
 /** Which of a player's games to list, and how long to wait for one to await them. */
@@ -122,5 +126,7 @@ function summary(playerId: string, id: string, head: GameHead, yourTurn: boolean
     // A turn entry's head carries the awaited player's deadline; member heads are not written move by move.
     deadline: yourTurn && typeof head.deadline === 'string' ? head.deadline : null,
     away,
+    rematchOf: typeof head.rematchOf === 'string' ? head.rematchOf : null,
+    invited: seat < 0 && head.status === 'waiting',
   };
 }

@@ -51,6 +51,8 @@ export function headOf(state: GameState, version: number, at: string, deadline: 
     bots: state.bots,
     // Whose seat a bot plays because they timed out too often: each list tells its player they are away.
     away: state.clock?.away ?? null,
+    // A rematch says what it replays: its players' lists show it as one.
+    rematchOf: state.setup.rematchOf,
     updatedAt: at,
     hand: state.hand?.index ?? null,
     totals: state.totals,
@@ -61,9 +63,23 @@ export function headOf(state: GameState, version: number, at: string, deadline: 
   };
 }
 
-/** Every seated player's entry in the "all my games" list. */
+/**
+ * Who a seat's "all my games" entry is for: its player, or before the start (and once cancelled) the
+ * player a rematch keeps it for, so that a rematch shows in the list of each player it waits for.
+ */
+function memberAt(state: GameState, seat: number): string | null {
+  const player = state.players[seat];
+  if (player) return player.id;
+  const before = state.status === 'waiting' || state.status === 'cancelled';
+  return before ? (state.setup.reserved?.[seat] ?? null) : null;
+}
+
+/** Every seated player's entry in the "all my games" list, and those a rematch keeps a seat for. */
 export function membersOf(state: GameState): GameMember[] {
-  return state.players.flatMap((p, seat) => (p ? [{ seat, playerId: p.id }] : []));
+  return state.players.flatMap((_, seat) => {
+    const playerId = memberAt(state, seat);
+    return playerId ? [{ seat, playerId }] : [];
+  });
 }
 
 /** Every "all my games" entry of a game as it stands, to repair them (a cancelled game's too: its players are told). */
@@ -90,8 +106,8 @@ export function changedMembers(before: GameState, after: GameState): { members: 
     before.players.some((p, seat) => p?.name !== after.players[seat]?.name) ||
     seatsDiffer(before.bots, after.bots) ||
     seatsDiffer(before.clock?.away ?? [], after.clock?.away ?? []);
-  const members = membersOf(after).filter((m) => headChanged || before.players[m.seat]?.id !== m.playerId);
-  const removed = membersOf(before).filter((m) => after.players[m.seat]?.id !== m.playerId);
+  const members = membersOf(after).filter((m) => headChanged || memberAt(before, m.seat) !== m.playerId);
+  const removed = membersOf(before).filter((m) => memberAt(after, m.seat) !== m.playerId);
   return { members, removed };
 }
 

@@ -485,7 +485,7 @@ export interface paths {
         put?: never;
         /**
          * Propose or accept a rematch
-         * @description Once a game is over, any of its players proposes a rematch: a new game with the same rules and seats, each seat kept for the player who had it (a bot plays a seat a bot had, or whose player left), linked back by `rematchOf`. The proposer is its creator. The others accept the same way (or by joining the new game without a code); it starts when every kept seat is taken.
+         * @description Once a game is over, any of its players proposes a rematch: a new game with the same rules and seats, each seat kept for the player who had it (a bot plays a seat a bot had, or whose player left), linked back by `rematchOf`. The proposer is its creator. The others accept the same way (or by joining the new game without a code); it starts when every kept seat is taken. From the moment it is proposed every player it keeps a seat for sees it: the old game’s view links it (`rematch`), their game lists show it (`invited: true` until they join), and they may read it.
          *
          *     A game has one rematch: a proposal made while another is being made, or after it, accepts that one. A retry with the same `Idempotency-Key` answers as the first time did.
          */
@@ -2668,6 +2668,10 @@ export interface components {
             deadline: string | null;
             /** @description Whether you are away in this game: you timed out too often, and its bot plays your turns at once until you come back (`POST /v1/games/{id}/return`). */
             away: boolean;
+            /** @description The game this one is the rematch of, or null. */
+            rematchOf: string | null;
+            /** @description A rematch keeps a seat for you that you have not taken yet: join it without a code (`POST /v1/games/{id}/join` with `{}`), or propose the rematch from the old game. Listed from the moment it is proposed, so every player of the old game sees it. */
+            invited: boolean;
         };
         /**
          * @description How well a bot plays: `random` (any legal move), `greedy` or `strong`.
@@ -3043,6 +3047,8 @@ export interface components {
             creator: components["schemas"]["Seat"] & unknown;
             /** @description The game this one is a rematch of; null for any other game. */
             rematchOf: string | null;
+            /** @description This game’s rematch, once one of its players proposed it (`POST /v1/games/{id}/rematch`): every player of this game may read it and join it without a code. Null until then, and in the replies to commands. */
+            rematch: string | null;
             seats: components["schemas"]["SeatView"][];
             yourSeat: components["schemas"]["Seat"] & unknown;
             /** @description Share it so others can join; null once every seat is taken. */
