@@ -334,6 +334,8 @@ export interface paths {
         /**
          * Catch up on messages
          * @description The messages after `after` (their `seq`), oldest first: who (a seat), when, and the text, nothing else. Page with `next`; resume from `seq`. Empty (with `muted: true`) while you mute the game.
+         *
+         *     With `wait=<seconds>` and no message after `after` yet, the request waits (up to 20 s) and returns as soon as one is posted: table talk as fast as moves, one request at a time.
          */
         get: operations["listMessages"];
         put?: never;
@@ -13361,6 +13363,8 @@ export interface operations {
                 after?: number;
                 /** @description At most this many (1-200, default 200). */
                 limit?: number;
+                /** @description Long-poll: wait up to this many seconds (0-20) for a message after `after`. */
+                wait?: number;
             };
             header?: never;
             path: {

@@ -275,6 +275,8 @@ export const listEvents = <ThrowOnError extends boolean = false>(options: Option
  * Catch up on messages
  *
  * The messages after `after` (their `seq`), oldest first: who (a seat), when, and the text, nothing else. Page with `next`; resume from `seq`. Empty (with `muted: true`) while you mute the game.
+ *
+ * With `wait=<seconds>` and no message after `after` yet, the request waits (up to 20 s) and returns as soon as one is posted: table talk as fast as moves, one request at a time.
  */
 export const listMessages = <ThrowOnError extends boolean = false>(options: Options<ListMessagesData, ThrowOnError>) => (options.client ?? client).get<ListMessagesResponses, ListMessagesErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

@@ -8753,6 +8753,10 @@ export type ListMessagesData = {
          * At most this many (1-200, default 200).
          */
         limit?: number;
+        /**
+         * Long-poll: wait up to this many seconds (0-20) for a message after `after`.
+         */
+        wait?: number;
     };
     url: '/v1/games/{id}/messages';
 };

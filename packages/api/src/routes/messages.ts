@@ -14,8 +14,14 @@ export function messageRoutes(deps: AppDeps) {
   });
 
   openapi(app, listMessages, async (c) => {
-    const { after = 0, limit } = c.req.valid('query');
-    const page = await messages.list(c.get('playerId'), c.req.valid('param').id, { after, limit });
+    const { after = 0, limit, wait = 0 } = c.req.valid('query');
+    const page = await messages.list(c.get('playerId'), c.req.valid('param').id, {
+      after,
+      limit,
+      waitMs: Math.min(wait, deps.limits.maxWaitSeconds) * 1000,
+      signal: c.req.raw.signal,
+      session: c.get('sessionId'),
+    });
     return c.json(page, 200, { 'Cache-Control': 'private, no-cache' });
   });
 
