@@ -167,4 +167,20 @@ describe('messages at the table', () => {
     // A message already there answers at once, wait or not.
     expect((await read(ann, 'after=0&wait=10')).body.messages).toHaveLength(1);
   });
+
+  it('a post wakes the waits on its table in the same process at once, whatever the poll interval', async () => {
+    // Polls 5 s apart: only the post's own nudge can answer the wait within a second.
+    const { api } = await testApi(inject('dynamoEndpoint'), { limits: { pollMs: 5_000 } });
+    const { gameId, tokens } = await api.startGame(2, { set: 6 });
+    const waiting = api.call('GET', `/v1/games/${gameId}/messages?after=0&wait=10`, { token: tokens[1] });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await api.call('POST', `/v1/games/${gameId}/messages`, {
+      token: tokens[0],
+      body: { text: 'now' },
+      headers: { 'idempotency-key': newKey() },
+    });
+    const posted = Date.now();
+    expect((await waiting).body.messages.map((m: { text: string }) => m.text)).toEqual(['now']);
+    expect(Date.now() - posted).toBeLessThan(1_000);
+  });
 });

@@ -75,7 +75,10 @@ export class MessagesService {
       throw new RateLimitedError(`Too many messages: try again in ${retry} s.`, retry);
     }
     const meta = { key, commandHash: commandHash('message', playerId, text), at: new Date(this.parts.clock()) };
-    return this.#log.post(gameId, { type: 'post', seat, left, text }, { ...meta, by: playerId });
+    const posted = await this.#log.post(gameId, { type: 'post', seat, left, text }, { ...meta, by: playerId });
+    // Those waiting on this table in this process hear of it at once, not at their next poll.
+    this.parts.watcher.nudge(messageStream(gameId));
+    return posted;
   }
 
   /**
