@@ -184,10 +184,7 @@ export class Api {
     return data.game;
   }
 
-  /**
-   * The table's messages after `after` (their `seq`), oldest first; none while this player mutes the
-   * game. With `wait` (seconds) and none yet, the API answers as soon as one is posted (a long-poll).
-   */
+  /** The table's messages after `after` (`seq`), oldest first, none while muted; `wait` (s): a long-poll. */
   async messages(id: string, after: number, wait = 0) {
     return dataOf(
       this.client.GET('/v1/games/{id}/messages', {
