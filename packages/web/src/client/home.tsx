@@ -27,20 +27,26 @@ function others(game: GameSummary, me: string): string {
   return free > 0 ? `${list} (${free} seat${free === 1 ? '' : 's'} free)` : list;
 }
 
+/** What a game waits for, in the list: the rematch that keeps you a seat, your move, the others, its end. */
+function stateLine(game: GameSummary, result: string | undefined): string {
+  if (game.invited) return 'a rematch: a seat is kept for you · open it to join';
+  if (game.away && game.status === 'playing') return 'you are away: a bot plays your turns · open it to come back';
+  return game.status === 'finished'
+    ? `over ${dayOf(game.since)}${result ? ` · ${result}` : ''}`
+    : game.status === 'cancelled'
+      ? `cancelled ${dayOf(game.since)}`
+      : game.status === 'waiting'
+        ? 'waiting for players: share the invite link'
+        : game.yourTurn
+          ? `your move: ${waited(game.since)}${game.deadline ? ` · ${timeLeft(game.deadline)}` : ''}`
+          : 'waiting for the others';
+}
+
 /** One game in the list: who with, and what it waits for; once over, when, and its result. */
 function GameItem({ game, me, result }: { game: GameSummary; me: string; result: string | undefined }) {
-  const line =
-    game.status === 'finished'
-      ? `over ${dayOf(game.since)}${result ? ` · ${result}` : ''}`
-      : game.status === 'cancelled'
-        ? `cancelled ${dayOf(game.since)}`
-        : game.status === 'waiting'
-          ? 'waiting for players: share the invite link'
-          : game.yourTurn
-            ? `your move: ${waited(game.since)}${game.deadline ? ` · ${timeLeft(game.deadline)}` : ''}`
-            : 'waiting for the others';
+  const line = stateLine(game, result);
   return (
-    <li class={game.yourTurn ? 'game-item mine' : 'game-item'}>
+    <li class={game.yourTurn || game.invited ? 'game-item mine' : 'game-item'}>
       <a href={`/games/${game.id}`}>
         <span class="with">With {others(game, me)}</span>
         <span class="state">{line}</span>
@@ -67,7 +73,8 @@ function GameList({
       </p>
     );
   }
-  const rank = (g: GameSummary) => (g.yourTurn ? 0 : g.status === 'playing' ? 1 : g.status === 'waiting' ? 2 : 3);
+  const rank = (g: GameSummary) =>
+    g.yourTurn || g.invited ? 0 : g.status === 'playing' ? 1 : g.status === 'waiting' ? 2 : 3;
   const sorted = [...games].sort(
     (a, b) => rank(a) - rank(b) || (a.yourTurn ? Date.parse(a.since) - Date.parse(b.since) : 0),
   );

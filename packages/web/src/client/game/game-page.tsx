@@ -192,8 +192,10 @@ export async function startGame(): Promise<void> {
     return;
   }
   await game.start();
-  // Once the game is there (a page for no game of theirs has no table to talk at).
-  if (game.store.get().view) void talk.start();
+  // Once the game is there and they sit at it (a page for no game of theirs, or a rematch's seat kept
+  // for them and not taken yet, has no table to talk at).
+  const view = game.store.get().view;
+  if (view?.seats[view.yourSeat]?.player) void talk.start();
   await ready();
 }
 

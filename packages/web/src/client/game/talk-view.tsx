@@ -52,7 +52,7 @@ export function TalkView({ talk, view }: { talk: Talk; view: Game }) {
           ))}
         </ol>
       )}
-      {seat && !seat.left ? (
+      {seat?.player && !seat.left ? (
         <form class="talk-say" onSubmit={send}>
           <label for="talk-text">Say something to the table</label>
           <textarea

@@ -21,7 +21,8 @@ export function WatchLinksBox({ view, game }: { view: Game; game: GameController
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState(false);
   const seat = view.seats[view.yourSeat];
-  if (!seat || view.status === 'cancelled') return null;
+  // Not for a rematch's kept seat before it is taken: watch links are its players'.
+  if (!seat?.player || view.status === 'cancelled') return null;
   const act = async (work: () => Promise<void>) => {
     setBusy(true);
     setStatus('');
