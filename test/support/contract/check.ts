@@ -68,7 +68,7 @@ function parse(text: string): { ok: true; value: unknown } | { ok: false } {
  */
 export const OUTSIDE_CONTRACT: readonly RegExp[] = [
   /^\/$/,
-  /^\/(new|lobby|watch)$/,
+  /^\/(new|lobby|watch|rules)$/,
   /^\/join\/[^/]+$/,
   /^\/games\/[^/]+(\/replay)?$/,
   /^\/assets\/[^/]+$/,
