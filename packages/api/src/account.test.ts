@@ -48,16 +48,25 @@ describe('your account: rename', () => {
   it.each([
     ['an empty name', { name: '  ' }, change(1), 400, 'request/invalid'],
     ['a name with a text-direction override', { name: '\u202Eeno' }, change(1), 400, 'request/invalid'],
+    ['a name with a Hangul filler (renders blank)', { name: '\u3164' }, change(1), 400, 'request/invalid'],
+    ['a name with a soft hyphen (format)', { name: 'An\u00ADn' }, change(1), 400, 'request/invalid'],
+    ['a name with tag characters', { name: 'Ann\u{E0041}' }, change(1), 400, 'request/invalid'],
+    ['a name with a paragraph separator', { name: 'Ann\u2029Lee' }, change(1), 400, 'request/invalid'],
+    ['a name that shows nothing (a combining mark)', { name: '\u0301' }, change(1), 400, 'request/invalid'],
+    ['the name “You”', { name: 'you' }, change(1), 400, 'request/invalid'],
+    ['the name “You” in fullwidth letters', { name: 'Ｙｏｕ' }, change(1), 400, 'request/invalid'],
     ['extra fields', { name: 'A', admin: true }, change(1), 400, 'request/invalid'],
     ['no If-Match', { name: 'A' }, { 'idempotency-key': newKey() }, 428, 'request/if-match-required'],
     ['a malformed If-Match', { name: 'A' }, change('"one"'), 400, 'request/invalid'],
     ['no Idempotency-Key', { name: 'A' }, { 'if-match': '"1"' }, 400, 'request/idempotency-key-required'],
-  ])('refuses %s with problem+json and changes nothing', async (_, body, headers, status, code) => {
+  ])('refuses %s with problem+json and changes nothing', async (what, body, headers, status, code) => {
     const { api } = await testApi(inject('dynamoEndpoint'));
     const ann = await api.register('Ann');
     const res = await api.call('PATCH', '/v1/me', { token: ann.token, body, headers });
     expect([res.status, res.body.code]).toEqual([status, code]);
     expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    // A refused name is said on the name.
+    if (what.includes('name')) expect(res.body.issues.map((i: { path: string }) => i.path)).toEqual(['body.name']);
     const me = await api.call('GET', '/v1/me', { token: ann.token });
     expect([me.body.player.name, me.headers.get('etag')]).toEqual(['Ann', '"1"']);
   });
@@ -252,7 +261,10 @@ describe('your account: deletion', () => {
     const lists = await api.call('GET', '/v1/me/games', { token: bob.token });
     expect(lists.status).toBe(200);
     expect(lists.text).not.toContain('"Ann"');
-    expect((await store.listPlayerGames(ann.id)).games.map((g) => g.gameId).sort()).toEqual([playing, finished].sort());
+    // Her entries stay, name erased, for a deletion cut short to be finished by its retry (a cancelled game too).
+    expect((await store.listPlayerGames(ann.id)).games.map((g) => g.gameId).sort()).toEqual(
+      [playing, finished, mine.body.game.id].sort(),
+    );
     // Erased from what the store keeps: every game's events and snapshots, and her own stream.
     for (const id of [...games, ann.id]) {
       const text = await storedText(store, id);

@@ -18,6 +18,8 @@ export const PROBLEMS = {
   'game/not-found': { status: 404, title: 'No such game' },
   'game/left': { status: 403, title: 'You left this game' },
   'game/not-finished': { status: 422, title: 'The game is not over' },
+  // 412 as any move decided on an older version (a client that only knows that code refetches, as it should).
+  'game/turn-timed-out': { status: 412, title: 'Your turn timed out: a bot moved for you' },
   'game/watch-link-not-found': { status: 404, title: 'No such watch link of this game' },
   'game/too-many-watch-links': { status: 422, title: 'Too many watch links are open' },
   'player/not-found': { status: 404, title: 'No such player' },
@@ -58,6 +60,7 @@ export type ProblemCode =
   | 'game/left'
   | 'game/not-finished'
   | 'game/watch-link-not-found'
+  | 'game/turn-timed-out'
   | 'game/too-many-watch-links'
   | 'player/not-found'
   | 'player/deleted'

@@ -34,7 +34,7 @@ export const listMessages = documented(
     tags: ['Messages'],
     summary: 'Catch up on messages',
     description:
-      'The messages after `after` (their `seq`), oldest first: who (a seat), when, and the text, nothing else. Page with `nextCursor`; resume later `after` `seq`. Empty (with `muted: true`) while you mute the game.',
+      'The messages after `after` (their `seq`), oldest first: who (a seat), when, and the text, nothing else. Page with `nextCursor`; resume later `after` `seq`. Empty (with `muted: true`) while you mute the game.\n\nWith `wait=<seconds>` and no message after `after` yet, the request waits (up to 20 s) and returns as soon as one is posted: table talk as fast as moves, one request at a time.',
     security: bearer,
     request: {
       params,
@@ -42,6 +42,7 @@ export const listMessages = documented(
         after: wholeNumber('Messages after this `seq` (default 0: from the first).', 0, Number.MAX_SAFE_INTEGER),
         cursor: CursorSchema,
         limit: wholeNumber('At most this many (1-200, default 200).', 1, 200),
+        wait: wholeNumber('Long-poll: wait up to this many seconds (0-20) for a message after `after`.', 0, 20),
       }),
     },
     responses: { 200: { description: 'A page of messages.', ...json(MessagePageSchema), headers: cacheControl } },

@@ -14,7 +14,7 @@ export const makeMove = documented(
     summary: 'Make a move',
     description: [
       'Plays, passes, announces Chickenlittle or calls someone out, in your own seat. Take a move from `legalMoves` in your view of the game.',
-      'Send the version you decided on as `If-Match: "<version>"`: if the game has moved on you get `412` with `currentVersion` and nothing happens.',
+      'Send the version you decided on as `If-Match: "<version>"`: if the game has moved on you get `412` with `currentVersion` and nothing happens: `game/turn-timed-out` when, since that version, your turn timed out and a bot moved for you (in a game with a turn clock), `request/version-mismatch` otherwise.',
       'Send a fresh `Idempotency-Key` per move: a retry with the same key (after a timeout, say) returns the first reply byte for byte instead of moving twice.',
       'The reply lists every event the move caused, including the draws and passes the server made at once for seats that had no choice, and then every move of the bots that followed it, up to the next player’s turn or the end (each bot move is a commit of its own; `version` and the ETag are the last one’s). A retry lists the bot moves that followed as they stand by then.',
     ].join('\n\n'),

@@ -12,7 +12,7 @@ export const listMyGames = documented(
     tags: ['Players'],
     summary: 'Your games',
     description:
-      'With `turn=mine`: the games waiting for your move, the one waiting longest first, current as of the last move. Without it: all your games, the most recently joined or changed status first, with `yourTurn` marked; that list comes from an index and may trail a change of status by a moment. The game itself is always current.\n\nWith `turn=mine&wait=<seconds>` and no game waiting for you yet, the request waits (up to 20 s) and returns as soon as one does: one request to learn that any of your games needs you, instead of one per game.',
+      'With `turn=mine`: the games waiting for your move, the nearest deadline first (games with a turn clock, the one that times out soonest first; then those without one, the one waiting longest first), current as of the last move. Without it: all your games, the most recently joined or changed status first, with `yourTurn` marked; that list comes from an index and may trail a change of status by a moment. The game itself is always current.\n\nWith `turn=mine&wait=<seconds>` and no game waiting for you yet, the request waits (up to 20 s) and returns as soon as one does: one request to learn that any of your games needs you, instead of one per game.',
     security: bearer,
     request: {
       query: z.object({

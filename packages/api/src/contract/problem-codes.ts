@@ -50,6 +50,7 @@ export const OPERATION_PROBLEMS = {
     'game/not-found',
     'game/left',
     'request/version-mismatch',
+    'game/turn-timed-out',
     ...rejectionsOf('play', 'draw', 'pass', 'announce', 'callout'),
   ],
   addBot: ['game/not-found', 'game/left', 'request/version-mismatch', ...rejectionsOf('add-bot')],

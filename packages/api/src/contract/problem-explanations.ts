@@ -51,6 +51,11 @@ export const EXPLANATIONS: Readonly<Record<ProblemCode, Explanation>> = {
     happened: 'This change is conditional, and no If-Match header came.',
     todo: 'Send the version you decided on, as its ETag gives it: `If-Match: "12"` (the game’s, or your account’s for /v1/me).',
   },
+  'game/turn-timed-out': {
+    happened:
+      'Your turn ran out of time before this move arrived: the server played it for you (at the game’s bot level), and the game moved on. Nothing of your request was applied.',
+    todo: 'Fetch the game again (currentVersion says where it is now) and play your next turn from there.',
+  },
   'request/version-mismatch': {
     happened:
       'The game (or your account) has moved on since the version in If-Match: someone else moved, a bot played, a turn timed out. Nothing was applied.',

@@ -15,9 +15,15 @@ export function messageRoutes(deps: AppDeps) {
   });
 
   openapi(app, listMessages, async (c) => {
-    const { after, cursor, limit } = c.req.valid('query');
+    const { after, cursor, limit, wait = 0 } = c.req.valid('query');
     const from = afterOf('messages', cursor, after) ?? 0;
-    const page = await messages.list(c.get('playerId'), c.req.valid('param').id, { after: from, limit });
+    const page = await messages.list(c.get('playerId'), c.req.valid('param').id, {
+      after: from,
+      limit,
+      waitMs: Math.min(wait, deps.limits.maxWaitSeconds) * 1000,
+      signal: c.req.raw.signal,
+      session: c.get('sessionId'),
+    });
     return c.json({ ...page, nextCursor: nextCursorOf('messages', page.next) }, 200, {
       'Cache-Control': 'private, no-cache',
     });

@@ -99,10 +99,14 @@ export const GameViewSchema = z
       .string()
       .nullable()
       .openapi({ description: 'The game this one is a rematch of; null for any other game.' }),
+    rematch: z.string().nullable().openapi({
+      description:
+        'This game’s rematch, once one of its players proposed it (`POST /v1/games/{id}/rematch`): every player of this game may read it and join it without a code. Null until then, and in the replies to commands.',
+    }),
     seats: z.array(SeatViewSchema).readonly(),
     yourSeat: SeatSchema.openapi({
       description:
-        'Your seat. In the reply to leaving a game before its start, the seat you left (free again). Once you have left a game in play it is the seat you left (`seats[yourSeat].left`), and you see the game as a spectator: no tiles, no moves.',
+        'Your seat. In a rematch you have not joined yet, the seat it keeps for you (`seats[yourSeat].player` is null until you join). In the reply to leaving a game before its start, the seat you left (free again). Once you have left a game in play it is the seat you left (`seats[yourSeat].left`), and you see the game as a spectator: no tiles, no moves.',
     }),
     inviteCode: z
       .string()

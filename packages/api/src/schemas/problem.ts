@@ -42,7 +42,7 @@ export const ProblemSchema = z
     }),
     currentVersion: z.number().int().min(0).optional().openapi({
       description:
-        'With `request/version-mismatch` (always) and `request/version-ahead` (always): the current version of the game (or of your account), to fetch and decide again from.',
+        'With `request/version-mismatch`, `game/turn-timed-out` and `request/version-ahead` (always): the current version of the game (or of your account), to fetch and decide again from.',
       example: 12,
     }),
     issues: z

@@ -22,7 +22,7 @@ const GameRef = z
 
 export const WebhookEventTypeSchema = oneOf(WEBHOOK_EVENT_TYPES).openapi('WebhookEventType', {
   description:
-    '`turn.started`: your turn began (one per turn change, never for a bot). `turn.reminder`: 80% of a clocked turn has passed and it is still yours. `turn.timed-out`: your turn ran out and a bot moved for you. `game.started`, `hand.ended` (scores), `game.finished` (winners): news of the whole table.',
+    '`turn.started`: your turn began (one per turn change, never for a bot). `turn.reminder`: 80% of a clocked turn has passed and it is still yours. `turn.timed-out`: your turn ran out and a bot moved for you. `game.started`, `hand.ended` (scores), `game.finished` (winners): news of the whole table. `game.cancelled`: a game you joined was cancelled before it started (by its creator, who is not told, or closed after waiting too long).',
 });
 
 const url = z.string().max(2048).openapi({

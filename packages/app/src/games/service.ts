@@ -1,7 +1,7 @@
 import { decide, initialState, type DecideContext, type GameEvent, type GameState } from '@chickenfoot/rules';
 import { ConcurrencyError, ProjectionLagError, type Commit, type CommitPage } from '@chickenfoot/store';
 import type { Clock } from '../clock';
-import { domainErrorOf, notFound, recordedButUnanswered, RefusedError, StaleVersionError } from '../errors';
+import { domainErrorOf, notFound, recordedButUnanswered, RefusedError } from '../errors';
 import type { Logger } from '../logging';
 import { LruMap } from '../lru-map';
 import { NO_NOTIFICATIONS, type CommitNotifier } from '../webhooks/commit-notifier';
@@ -16,6 +16,7 @@ import { askedOf, seatAfter, versionAsked, type Asked } from './asked';
 import type { GameLists } from './lists';
 import type { GameRepository, StoredGame, Transition } from './repository';
 import { settleBots, type Settled } from './settle-bots';
+import { staleAnswer } from './stale-answer';
 import { fromSnapshot } from './snapshots/snapshot';
 import { timeOut, type TimedOut } from './time-out';
 import { sinceAfter } from './turn-clock';
@@ -174,8 +175,11 @@ export class GameService {
         if (!(error instanceof ConcurrencyError)) throw error;
         this.#games.forget(gameId);
         if (options.expectedVersion === null && attempt < RACE_RETRIES) continue;
-        const detail = `Another move was made first: the game is at version ${error.currentVersion}.`;
-        throw new StaleVersionError(detail, error.currentVersion);
+        // Another commit came first: the sweeper's timeout of this very turn, perhaps.
+        const seat = actor.kind === 'player' ? access.seat : -1;
+        throw await staleAnswer(error.currentVersion, seat, game.version, (from, limit) =>
+          this.commitsAfter(gameId, from, limit),
+        );
       }
     }
   }
@@ -200,8 +204,10 @@ export class GameService {
       return { gameId, ...game, events: [], seat: access.seat, replayed: false };
     }
     if (access.kind === 'retry-or-stale' && game) {
-      const detail = `The game is at version ${game.version}, not ${versionAsked(asked)}: fetch it and decide again.`;
-      throw new StaleVersionError(detail, game.version);
+      const seat = actor.kind === 'player' ? seatOfActor(game.state, actor) : -1;
+      throw await staleAnswer(game.version, seat, versionAsked(asked), (after, limit) =>
+        this.commitsAfter(gameId, after, limit),
+      );
     }
     throw notFound(gameId);
   }

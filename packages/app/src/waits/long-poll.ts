@@ -25,6 +25,8 @@ export class LongPolls<V> {
   readonly #keys = new Map<string, Set<Waiter<V>>>();
   /** Each owner's held waits, by when each ends at the latest (ms, performance.now()). */
   readonly #perOwner = new Map<string, number[]>();
+  /** Ends the pause of a key's poll loop at once (see `nudge`). */
+  readonly #wakers = new Map<string, () => void>();
 
   constructor(
     private readonly read: (key: string) => Promise<V>,
@@ -72,6 +74,14 @@ export class LongPolls<V> {
     });
   }
 
+  /**
+   * Something changed under `key` in this process (a message posted here): its poll loop reads now
+   * instead of at the end of its pause. Waits in other processes hear of it at their next poll.
+   */
+  nudge(key: string): void {
+    this.#wakers.get(key)?.();
+  }
+
   /** One wait of `owner`'s is over: the slot it held is free. */
   #release(owner: string, deadline: number): void {
     const held = this.#perOwner.get(owner) ?? [];
@@ -93,7 +103,14 @@ export class LongPolls<V> {
   async #poll(key: string, waiters: Set<Waiter<V>>): Promise<void> {
     try {
       while (waiters.size > 0) {
-        await new Promise((resolve) => setTimeout(resolve, this.pollMs));
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, this.pollMs);
+          this.#wakers.set(key, () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+        this.#wakers.delete(key);
         if (waiters.size === 0) break;
         let value: V;
         try {
@@ -114,6 +131,7 @@ export class LongPolls<V> {
       }
     } finally {
       this.#keys.delete(key);
+      this.#wakers.delete(key);
     }
   }
 }

@@ -22,6 +22,8 @@ export interface NotificationData {
   readonly totals?: readonly number[];
   /** game.finished: the winning seats. */
   readonly winners?: readonly number[];
+  /** game.cancelled: by its creator, or closed after waiting too long for players (`stale`). */
+  readonly cancelled?: 'creator' | 'stale';
 }
 
 /** One notification and whom it is for. */
@@ -91,6 +93,12 @@ export function notificationsOf(facts: CommitFacts): Notification[] {
           totals: after.totals,
         },
       });
+    } else if (event.type === 'GameCancelled') {
+      // Whoever joined is told; a creator who cancelled knows it already.
+      const creator = after.players[after.setup.creator]?.id;
+      const told = event.reason === 'creator' ? everyone.filter((id) => id !== creator) : everyone;
+      if (told.length > 0)
+        out.push({ type: 'game.cancelled', recipients: told, data: { gameId, version, cancelled: event.reason } });
     } else if (event.type === 'GameEnded')
       out.push({
         type: 'game.finished',

@@ -111,7 +111,7 @@ export interface paths {
         };
         /**
          * Your games
-         * @description With `turn=mine`: the games waiting for your move, the one waiting longest first, current as of the last move. Without it: all your games, the most recently joined or changed status first, with `yourTurn` marked; that list comes from an index and may trail a change of status by a moment. The game itself is always current.
+         * @description With `turn=mine`: the games waiting for your move, the nearest deadline first (games with a turn clock, the one that times out soonest first; then those without one, the one waiting longest first), current as of the last move. Without it: all your games, the most recently joined or changed status first, with `yourTurn` marked; that list comes from an index and may trail a change of status by a moment. The game itself is always current.
          *
          *     With `turn=mine&wait=<seconds>` and no game waiting for you yet, the request waits (up to 20 s) and returns as soon as one does: one request to learn that any of your games needs you, instead of one per game.
          */
@@ -243,7 +243,7 @@ export interface paths {
          * Make a move
          * @description Plays, passes, announces Chickenlittle or calls someone out, in your own seat. Take a move from `legalMoves` in your view of the game.
          *
-         *     Send the version you decided on as `If-Match: "<version>"`: if the game has moved on you get `412` with `currentVersion` and nothing happens.
+         *     Send the version you decided on as `If-Match: "<version>"`: if the game has moved on you get `412` with `currentVersion` and nothing happens: `game/turn-timed-out` when, since that version, your turn timed out and a bot moved for you (in a game with a turn clock), `request/version-mismatch` otherwise.
          *
          *     Send a fresh `Idempotency-Key` per move: a retry with the same key (after a timeout, say) returns the first reply byte for byte instead of moving twice.
          *
@@ -334,6 +334,8 @@ export interface paths {
         /**
          * Catch up on messages
          * @description The messages after `after` (their `seq`), oldest first: who (a seat), when, and the text, nothing else. Page with `nextCursor`; resume later `after` `seq`. Empty (with `muted: true`) while you mute the game.
+         *
+         *     With `wait=<seconds>` and no message after `after` yet, the request waits (up to 20 s) and returns as soon as one is posted: table talk as fast as moves, one request at a time.
          */
         get: operations["listMessages"];
         put?: never;
@@ -485,7 +487,7 @@ export interface paths {
         put?: never;
         /**
          * Propose or accept a rematch
-         * @description Once a game is over, any of its players proposes a rematch: a new game with the same rules and seats, each seat kept for the player who had it (a bot plays a seat a bot had, or whose player left), linked back by `rematchOf`. The proposer is its creator. The others accept the same way (or by joining the new game without a code); it starts when every kept seat is taken.
+         * @description Once a game is over, any of its players proposes a rematch: a new game with the same rules and seats, each seat kept for the player who had it (a bot plays a seat a bot had, or whose player left), linked back by `rematchOf`. The proposer is its creator. The others accept the same way (or by joining the new game without a code); it starts when every kept seat is taken. From the moment it is proposed every player it keeps a seat for sees it: the old game’s view links it (`rematch`), their game lists show it (`invited: true` until they join), and they may read it.
          *
          *     A game has one rematch: a proposal made while another is being made, or after it, accepts that one. A retry with the same `Idempotency-Key` answers as the first time did.
          */
@@ -874,6 +876,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "game.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A game you joined was cancelled before it started
+         * @description POSTed to each of your endpoints that subscribes to it, signed (Standard Webhooks v1). Answer 2xx within 15 s; anything else is retried for about three days, and 410 Gone turns the endpoint off.
+         */
+        post: operations["webhookGameCancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -1068,6 +1090,34 @@ export interface components {
                 winners: number[];
             };
         };
+        WebhookGameCancelled: {
+            /**
+             * @description Always `game.cancelled`: what tells this kind from the others.
+             * @enum {string}
+             */
+            type: "game.cancelled";
+            /**
+             * Format: date-time
+             * @description When it happened.
+             * @example 2026-11-30T07:00:00.000Z
+             */
+            timestamp: string;
+            /** @description What the notification is about. */
+            data: {
+                /**
+                 * @description The game’s id: `g_` and 22 base64url characters.
+                 * @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA
+                 */
+                gameId: string;
+                /** @description The game’s version it tells of: fetch its events after the version you have. */
+                version: number;
+                /**
+                 * @description Why: its creator cancelled it, or it was closed after waiting too long for players (`stale`).
+                 * @enum {string}
+                 */
+                cancelled: "creator" | "stale";
+            };
+        };
         /** @description Sent when you ask for a test (`POST /v1/me/webhooks/{endpointId}/test`). */
         WebhookWebhookTest: {
             /**
@@ -1149,14 +1199,14 @@ export interface components {
              * @example rules/not-your-turn
              * @enum {string}
              */
-            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required" | "request/method-not-allowed" | "request/not-found" | "request/too-large" | "request/unsupported-media-type" | "request/idempotency-key-reused" | "request/if-match-required" | "request/version-mismatch" | "request/version-ahead" | "request/too-many-requests" | "auth/unauthenticated" | "game/not-found" | "game/left" | "game/not-finished" | "game/watch-link-not-found" | "game/too-many-watch-links" | "player/not-found" | "player/deleted" | "player/token-revoked" | "player/token-not-found" | "player/too-many-tokens" | "webhook/not-found" | "webhook/delivery-not-found" | "webhook/too-many-endpoints" | "webhook/url-invalid" | "webhook/url-not-https" | "webhook/url-not-allowed" | "service/unavailable" | "service/error" | "rules/game-exists" | "rules/invalid-ruleset" | "rules/game-full" | "rules/unknown-seat" | "rules/seat-taken" | "rules/unknown-bot-level" | "rules/game-not-found" | "rules/already-seated" | "rules/game-cancelled" | "rules/not-invited" | "rules/not-creator" | "rules/game-finished" | "rules/already-left" | "rules/creator-cannot-leave" | "rules/game-started" | "rules/game-not-started" | "rules/not-your-turn" | "rules/invalid-tile" | "rules/not-in-hand" | "rules/must-play-drawn" | "rules/unknown-placement" | "rules/must-fill-double" | "rules/end-closed" | "rules/suit-mismatch" | "rules/nothing-to-announce" | "rules/already-drew" | "rules/must-play" | "rules/no-lapse" | "rules/cannot-call-out-self" | "rules/not-away" | "rules/no-clock" | "rules/no-deadline" | "rules/cannot-give-self" | "rules/too-much-time";
+            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required" | "request/method-not-allowed" | "request/not-found" | "request/too-large" | "request/unsupported-media-type" | "request/idempotency-key-reused" | "request/if-match-required" | "request/version-mismatch" | "request/version-ahead" | "request/too-many-requests" | "auth/unauthenticated" | "game/not-found" | "game/left" | "game/not-finished" | "game/turn-timed-out" | "game/watch-link-not-found" | "game/too-many-watch-links" | "player/not-found" | "player/deleted" | "player/token-revoked" | "player/token-not-found" | "player/too-many-tokens" | "webhook/not-found" | "webhook/delivery-not-found" | "webhook/too-many-endpoints" | "webhook/url-invalid" | "webhook/url-not-https" | "webhook/url-not-allowed" | "service/unavailable" | "service/error" | "rules/game-exists" | "rules/invalid-ruleset" | "rules/game-full" | "rules/unknown-seat" | "rules/seat-taken" | "rules/unknown-bot-level" | "rules/game-not-found" | "rules/already-seated" | "rules/game-cancelled" | "rules/not-invited" | "rules/not-creator" | "rules/game-finished" | "rules/already-left" | "rules/creator-cannot-leave" | "rules/game-started" | "rules/game-not-started" | "rules/not-your-turn" | "rules/invalid-tile" | "rules/not-in-hand" | "rules/must-play-drawn" | "rules/unknown-placement" | "rules/must-fill-double" | "rules/end-closed" | "rules/suit-mismatch" | "rules/nothing-to-announce" | "rules/already-drew" | "rules/must-play" | "rules/no-lapse" | "rules/cannot-call-out-self" | "rules/not-away" | "rules/no-clock" | "rules/no-deadline" | "rules/cannot-give-self" | "rules/too-much-time";
             /**
              * @description The request id, as in the `X-Request-Id` header: quote it when reporting a problem.
              * @example b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10
              */
             requestId: string;
             /**
-             * @description With `request/version-mismatch` (always) and `request/version-ahead` (always): the current version of the game (or of your account), to fetch and decide again from.
+             * @description With `request/version-mismatch`, `game/turn-timed-out` and `request/version-ahead` (always): the current version of the game (or of your account), to fetch and decide again from.
              * @example 12
              */
             currentVersion?: number;
@@ -1207,7 +1257,7 @@ export interface components {
         /** @description Who registers: a name. */
         NewPlayer: {
             /**
-             * @description The name other players see: 1-40 characters, without control, invisible or text-direction characters.
+             * @description The name other players see. It is normalised (Unicode NFKC: "Ｚｏë" is kept as "Zoë") and trimmed, then must be 1-40 characters; it must not contain control or format characters (zero-width, text-direction, soft hyphen, invisible operators, byte-order mark, tag characters), line or paragraph separators, or letters that draw nothing (Hangul fillers, the blank braille pattern); a zero-width joiner is kept only inside an emoji sequence. It must show at least one visible character, and must not be "You" in any case or spacing ("you", "(YOU)"): each player's page calls its reader so. A refused name is a 400 `request/invalid` with the issue on the name.
              * @example Ann
              */
             name: string;
@@ -1220,7 +1270,7 @@ export interface components {
         /** @description Your new name. */
         Rename: {
             /**
-             * @description The name other players see: 1-40 characters, without control, invisible or text-direction characters.
+             * @description The name other players see. It is normalised (Unicode NFKC: "Ｚｏë" is kept as "Zoë") and trimmed, then must be 1-40 characters; it must not contain control or format characters (zero-width, text-direction, soft hyphen, invisible operators, byte-order mark, tag characters), line or paragraph separators, or letters that draw nothing (Hangul fillers, the blank braille pattern); a zero-width joiner is kept only inside an emoji sequence. It must show at least one visible character, and must not be "You" in any case or spacing ("you", "(YOU)"): each player's page calls its reader so. A refused name is a 400 `request/invalid` with the issue on the name.
              * @example Ann
              */
             name: string;
@@ -1286,7 +1336,7 @@ export interface components {
              * @example 2026-11-30T07:00:00.000Z
              */
             since: string;
-            /** @description Who took each seat; null for a free seat or one a bot took (a player who left stays, with `bots` naming their successor). */
+            /** @description Who took each seat; null for a free seat or one a bot took (a player who left stays, with `bots` naming the bot that took their seat over). */
             seats: ({
                 /** @description The id of the player in the seat: `p_` and 22 base64url characters. */
                 playerId: string;
@@ -1303,6 +1353,12 @@ export interface components {
              * @example 2026-11-30T07:00:00.000Z
              */
             deadline: string | null;
+            /** @description Whether you are away in this game: you timed out too often, and its bot plays your turns at once until you come back (`POST /v1/games/{id}/return`). */
+            away: boolean;
+            /** @description The game this one is the rematch of, or null. */
+            rematchOf: string | null;
+            /** @description A rematch keeps a seat for you that you have not taken yet: join it without a code (`POST /v1/games/{id}/join` with `{}`), or propose the rematch from the old game. Listed from the moment it is proposed, so every player of the old game sees it. */
+            invited: boolean;
         };
         /** @description Send it as `cursor` for the next page; null when this page ends the list as it is now. */
         NextCursor: string | null;
@@ -1680,9 +1736,11 @@ export interface components {
             creator: components["schemas"]["Seat"];
             /** @description The game this one is a rematch of; null for any other: `g_` and 22 base64url characters. */
             rematchOf: string | null;
+            /** @description This game’s rematch, once one of its players proposed it (`POST /v1/games/{id}/rematch`): every player of this game may read it and join it without a code. Null until then, and in the replies to commands. */
+            rematch: string | null;
             /** @description Every seat, by seat number. */
             seats: components["schemas"]["SeatView"][];
-            /** @description Your seat. In the reply to leaving a game before its start, the seat you left (free again). Once you have left a game in play it is the seat you left (`seats[yourSeat].left`), and you see the game as a spectator: no tiles, no moves. */
+            /** @description Your seat. In a rematch you have not joined yet, the seat it keeps for you (`seats[yourSeat].player` is null until you join). In the reply to leaving a game before its start, the seat you left (free again). Once you have left a game in play it is the seat you left (`seats[yourSeat].left`), and you see the game as a spectator: no tiles, no moves. */
             yourSeat: components["schemas"]["Seat"];
             /** @description Share it so others can join; null once every seat is taken. */
             inviteCode: string | null;
@@ -2286,10 +2344,10 @@ export interface components {
             previousSecretExpiresAt: string | null;
         };
         /**
-         * @description `turn.started`: your turn began (one per turn change, never for a bot). `turn.reminder`: 80% of a clocked turn has passed and it is still yours. `turn.timed-out`: your turn ran out and a bot moved for you. `game.started`, `hand.ended` (scores), `game.finished` (winners): news of the whole table.
+         * @description `turn.started`: your turn began (one per turn change, never for a bot). `turn.reminder`: 80% of a clocked turn has passed and it is still yours. `turn.timed-out`: your turn ran out and a bot moved for you. `game.started`, `hand.ended` (scores), `game.finished` (winners): news of the whole table. `game.cancelled`: a game you joined was cancelled before it started (by its creator, who is not told, or closed after waiting too long).
          * @enum {string}
          */
-        WebhookEventType: "turn.started" | "turn.reminder" | "turn.timed-out" | "game.started" | "hand.ended" | "game.finished";
+        WebhookEventType: "turn.started" | "turn.reminder" | "turn.timed-out" | "game.started" | "hand.ended" | "game.finished" | "game.cancelled";
         /** @description An endpoint to add: its URL, and optionally what it receives. */
         NewWebhookEndpoint: {
             /**
@@ -2335,7 +2393,7 @@ export interface components {
              * @description The notification’s type (`webhook.test` for a test).
              * @enum {string}
              */
-            type: "turn.started" | "turn.reminder" | "turn.timed-out" | "game.started" | "hand.ended" | "game.finished" | "webhook.test";
+            type: "turn.started" | "turn.reminder" | "turn.timed-out" | "game.started" | "hand.ended" | "game.finished" | "game.cancelled" | "webhook.test";
             /** @description The game it tells of; null for a test: `g_` and 22 base64url characters. */
             gameId: string | null;
             /**
@@ -4324,7 +4382,22 @@ export interface operations {
             401: components["responses"]["AuthUnauthenticated"];
             403: components["responses"]["GameLeft"];
             404: components["responses"]["GameNotFound"];
-            412: components["responses"]["RequestVersionMismatch"];
+            /** @description One of `request/version-mismatch`, `game/turn-timed-out`: each explained at `/problems/<code>`. */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                    ETag: components["headers"]["CurrentETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "request/version-mismatch" | "game/turn-timed-out";
+                    };
+                };
+            };
             413: components["responses"]["RequestTooLarge"];
             415: components["responses"]["RequestUnsupportedMediaType"];
             /** @description One of `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/game-cancelled`, `rules/unknown-seat`, `rules/not-your-turn`, `rules/invalid-tile`, `rules/not-in-hand`, `rules/must-play-drawn`, `rules/unknown-placement`, `rules/must-fill-double`, `rules/end-closed`, `rules/suit-mismatch`, `rules/nothing-to-announce`, `rules/already-drew`, `rules/must-play`, `rules/no-lapse`, `rules/cannot-call-out-self`: each explained at `/problems/<code>`. */
@@ -4814,6 +4887,8 @@ export interface operations {
                 cursor?: components["schemas"]["Cursor"];
                 /** @description At most this many (1-200, default 200). */
                 limit?: number;
+                /** @description Long-poll: wait up to this many seconds (0-20) for a message after `after`. */
+                wait?: number;
             };
             header?: never;
             path: {
@@ -7250,6 +7325,42 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["WebhookGameFinished"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer: received. Its body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is turned off, and nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookGameCancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the epoch: refuse old ones (5 min). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 after `whsec_` of the endpoint’s secret. Two during a rotation: accept if any matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookGameCancelled"];
             };
         };
         responses: {

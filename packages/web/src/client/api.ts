@@ -184,11 +184,11 @@ export class Api {
     return data.game;
   }
 
-  /** The table's messages after `after` (their `seq`), oldest first; none while this player mutes the game. */
-  async messages(id: string, after: number) {
+  /** The table's messages after `after` (`seq`), oldest first, none while muted; `wait` (s): a long-poll. */
+  async messages(id: string, after: number, wait = 0) {
     return dataOf(
       this.client.GET('/v1/games/{id}/messages', {
-        params: { path: { id }, query: { after } },
+        params: { path: { id }, query: wait > 0 ? { after, wait } : { after } },
       }),
     );
   }
