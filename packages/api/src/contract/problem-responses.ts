@@ -40,7 +40,8 @@ function response(status: number, codes: readonly ProblemCode[]) {
   const description =
     codes.length === 1
       ? `${link(codes[0]!)}: ${PROBLEMS[codes[0]!].title}.`
-      : `One of ${codes.map((c) => `\`${c}\``).join(', ')}: each explained at \`/problems/<code>\`.`;
+      : // The codes are the schema's enum: listed once, there.
+        `One of the ${codes.length} codes of the schema's \`code\` enum, each explained at \`/problems/<code>\`.`;
   return {
     description,
     headers: problemHeaders(status),

@@ -2740,7 +2740,7 @@ export interface components {
                 };
             };
         };
-        /** @description One of `request/invalid`, `request/malformed-json`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
+        /** @description One of the 3 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
         RequestInvalidOrRequestMalformedJsonOrRequestIdempotencyKeyRequired: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -2755,7 +2755,7 @@ export interface components {
                 };
             };
         };
-        /** @description One of `request/invalid`, `request/idempotency-key-required`: each explained at `/problems/<code>`. */
+        /** @description One of the 2 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
         RequestInvalidOrRequestIdempotencyKeyRequired: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -2770,7 +2770,7 @@ export interface components {
                 };
             };
         };
-        /** @description One of `game/not-found`, `player/not-found`: each explained at `/problems/<code>`. */
+        /** @description One of the 2 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
         GameNotFoundOrPlayerNotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -2785,7 +2785,7 @@ export interface components {
                 };
             };
         };
-        /** @description One of `request/invalid`, `request/version-ahead`: each explained at `/problems/<code>`. */
+        /** @description One of the 2 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
         RequestInvalidOrRequestVersionAhead: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -2800,7 +2800,7 @@ export interface components {
                 };
             };
         };
-        /** @description One of `request/invalid`, `request/malformed-json`: each explained at `/problems/<code>`. */
+        /** @description One of the 2 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
         RequestInvalidOrRequestMalformedJson: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -2815,7 +2815,7 @@ export interface components {
                 };
             };
         };
-        /** @description One of `game/not-found`, `game/watch-link-not-found`: each explained at `/problems/<code>`. */
+        /** @description One of the 2 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
         GameNotFoundOrGameWatchLinkNotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -3152,7 +3152,7 @@ export interface operations {
             401: components["responses"]["AuthUnauthenticated"];
             404: components["responses"]["PlayerNotFound"];
             413: components["responses"]["RequestTooLarge"];
-            /** @description One of `request/idempotency-key-reused`, `player/too-many-tokens`: each explained at `/problems/<code>`. */
+            /** @description One of the 2 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3241,7 +3241,7 @@ export interface operations {
             };
             400: components["responses"]["RequestInvalidOrRequestIdempotencyKeyRequired"];
             401: components["responses"]["AuthUnauthenticated"];
-            /** @description One of `player/not-found`, `player/token-not-found`: each explained at `/problems/<code>`. */
+            /** @description One of the 2 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3478,7 +3478,7 @@ export interface operations {
             412: components["responses"]["RequestVersionMismatch"];
             413: components["responses"]["RequestTooLarge"];
             415: components["responses"]["RequestUnsupportedMediaType"];
-            /** @description One of `request/idempotency-key-reused`, `rules/game-exists`, `rules/invalid-ruleset`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`: each explained at `/problems/<code>`. */
+            /** @description One of the 7 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3666,7 +3666,7 @@ export interface operations {
             412: components["responses"]["RequestVersionMismatch"];
             413: components["responses"]["RequestTooLarge"];
             415: components["responses"]["RequestUnsupportedMediaType"];
-            /** @description One of `request/idempotency-key-reused`, `rules/game-not-found`, `rules/already-seated`, `rules/game-full`, `rules/game-cancelled`, `rules/not-invited`: each explained at `/problems/<code>`. */
+            /** @description One of the 6 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4012,7 +4012,7 @@ export interface operations {
             412: components["responses"]["RequestVersionMismatch"];
             413: components["responses"]["RequestTooLarge"];
             415: components["responses"]["RequestUnsupportedMediaType"];
-            /** @description One of `request/idempotency-key-reused`, `rules/game-not-found`, `rules/not-creator`, `rules/game-cancelled`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`: each explained at `/problems/<code>`. */
+            /** @description One of the 8 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4168,7 +4168,7 @@ export interface operations {
             404: components["responses"]["GameNotFound"];
             412: components["responses"]["RequestVersionMismatch"];
             413: components["responses"]["RequestTooLarge"];
-            /** @description One of `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-finished`, `rules/unknown-seat`, `rules/already-left`, `rules/creator-cannot-leave`, `rules/game-cancelled`: each explained at `/problems/<code>`. */
+            /** @description One of the 7 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4382,7 +4382,7 @@ export interface operations {
             401: components["responses"]["AuthUnauthenticated"];
             403: components["responses"]["GameLeft"];
             404: components["responses"]["GameNotFound"];
-            /** @description One of `request/version-mismatch`, `game/turn-timed-out`: each explained at `/problems/<code>`. */
+            /** @description One of the 2 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
             412: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4400,7 +4400,7 @@ export interface operations {
             };
             413: components["responses"]["RequestTooLarge"];
             415: components["responses"]["RequestUnsupportedMediaType"];
-            /** @description One of `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/game-cancelled`, `rules/unknown-seat`, `rules/not-your-turn`, `rules/invalid-tile`, `rules/not-in-hand`, `rules/must-play-drawn`, `rules/unknown-placement`, `rules/must-fill-double`, `rules/end-closed`, `rules/suit-mismatch`, `rules/nothing-to-announce`, `rules/already-drew`, `rules/must-play`, `rules/no-lapse`, `rules/cannot-call-out-self`: each explained at `/problems/<code>`. */
+            /** @description One of the 19 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4587,7 +4587,7 @@ export interface operations {
             404: components["responses"]["GameNotFound"];
             412: components["responses"]["RequestVersionMismatch"];
             413: components["responses"]["RequestTooLarge"];
-            /** @description One of `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/game-cancelled`, `rules/unknown-seat`, `rules/not-away`: each explained at `/problems/<code>`. */
+            /** @description One of the 7 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4774,7 +4774,7 @@ export interface operations {
             412: components["responses"]["RequestVersionMismatch"];
             413: components["responses"]["RequestTooLarge"];
             415: components["responses"]["RequestUnsupportedMediaType"];
-            /** @description One of `request/idempotency-key-reused`, `rules/game-not-found`, `rules/game-not-started`, `rules/game-finished`, `rules/game-cancelled`, `rules/unknown-seat`, `rules/no-clock`, `rules/no-deadline`, `rules/cannot-give-self`, `rules/too-much-time`: each explained at `/problems/<code>`. */
+            /** @description One of the 10 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -5126,7 +5126,7 @@ export interface operations {
             403: components["responses"]["GameLeft"];
             404: components["responses"]["GameNotFoundOrGameWatchLinkNotFound"];
             413: components["responses"]["RequestTooLarge"];
-            /** @description One of `request/idempotency-key-reused`, `game/too-many-watch-links`: each explained at `/problems/<code>`. */
+            /** @description One of the 2 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -5513,7 +5513,7 @@ export interface operations {
             404: components["responses"]["GameNotFound"];
             412: components["responses"]["RequestVersionMismatch"];
             413: components["responses"]["RequestTooLarge"];
-            /** @description One of `request/idempotency-key-reused`, `rules/game-not-found`, `rules/not-creator`, `rules/game-started`, `rules/game-finished`, `rules/game-cancelled`: each explained at `/problems/<code>`. */
+            /** @description One of the 6 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -5805,7 +5805,7 @@ export interface operations {
             404: components["responses"]["GameNotFoundOrPlayerNotFound"];
             412: components["responses"]["RequestVersionMismatch"];
             413: components["responses"]["RequestTooLarge"];
-            /** @description One of `request/idempotency-key-reused`, `game/not-finished`, `rules/game-exists`, `rules/invalid-ruleset`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`, `rules/game-not-found`, `rules/already-seated`, `rules/game-cancelled`, `rules/not-invited`: each explained at `/problems/<code>`. */
+            /** @description One of the 12 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -6385,7 +6385,7 @@ export interface operations {
             412: components["responses"]["RequestVersionMismatch"];
             413: components["responses"]["RequestTooLarge"];
             415: components["responses"]["RequestUnsupportedMediaType"];
-            /** @description One of `request/idempotency-key-reused`, `rules/game-exists`, `rules/invalid-ruleset`, `rules/game-full`, `rules/unknown-seat`, `rules/seat-taken`, `rules/unknown-bot-level`, `rules/game-not-found`, `rules/already-seated`, `rules/game-cancelled`, `rules/not-invited`: each explained at `/problems/<code>`. */
+            /** @description One of the 11 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -6530,7 +6530,7 @@ export interface operations {
             401: components["responses"]["AuthUnauthenticated"];
             413: components["responses"]["RequestTooLarge"];
             415: components["responses"]["RequestUnsupportedMediaType"];
-            /** @description One of `request/idempotency-key-reused`, `webhook/url-invalid`, `webhook/url-not-https`, `webhook/url-not-allowed`, `webhook/too-many-endpoints`: each explained at `/problems/<code>`. */
+            /** @description One of the 5 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -6693,7 +6693,7 @@ export interface operations {
             404: components["responses"]["WebhookNotFound"];
             413: components["responses"]["RequestTooLarge"];
             415: components["responses"]["RequestUnsupportedMediaType"];
-            /** @description One of `webhook/url-invalid`, `webhook/url-not-https`, `webhook/url-not-allowed`: each explained at `/problems/<code>`. */
+            /** @description One of the 3 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -6942,7 +6942,7 @@ export interface operations {
             };
             400: components["responses"]["RequestInvalid"];
             401: components["responses"]["AuthUnauthenticated"];
-            /** @description One of `webhook/not-found`, `webhook/delivery-not-found`: each explained at `/problems/<code>`. */
+            /** @description One of the 2 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
