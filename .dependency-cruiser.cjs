@@ -137,7 +137,8 @@ module.exports = {
     {
       name: 'not-to-unresolvable',
       severity: 'error',
-      from: {},
+      // The third-party clients import what the generators write during the test run (not committed).
+      from: { pathNot: '^test/e2e/third-party/' },
       to: { couldNotResolve: true },
     },
   ],

@@ -98,21 +98,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   });
   const { port } = server.address() as AddressInfo;
   const sweepMs = options.sweepMs ?? 60_000;
-  const logger = options.app?.logger ?? jsonLogger;
-  const sweeping =
-    sweepMs > 0
-      ? sweepEvery(
-          appSweeper({
-            store,
-            logger,
-            // Started for local development: receivers on this machine over plain HTTP are allowed.
-            webhooks: { allowLoopbackHttp: loopback },
-            clock,
-            ...(options.app?.shuffle ? { shuffle: options.app.shuffle } : {}),
-          }),
-          { clock, logger, everyMs: sweepMs },
-        )
-      : null;
+  const sweeping = sweepMs > 0 ? startSweeping(store, options, { loopback, clock, sweepMs }) : null;
   if (sweeping) sweepSoon = () => sweeping.soon();
   return {
     url: `http://${options.host}:${port}`,
@@ -125,6 +111,24 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       await dynamo.stop();
     },
   };
+}
+
+/** The app's sweeper on the server's store and clock, on a timer, as the schedule runs it on AWS. */
+function startSweeping(
+  store: EventStore,
+  options: LocalServerOptions,
+  at: { loopback: boolean; clock: () => number; sweepMs: number },
+) {
+  const logger = options.app?.logger ?? jsonLogger;
+  const sweeper = appSweeper({
+    store,
+    logger,
+    // Started for local development: receivers on this machine over plain HTTP are allowed.
+    webhooks: { allowLoopbackHttp: at.loopback },
+    clock: at.clock,
+    ...(options.app?.shuffle ? { shuffle: options.app.shuffle } : {}),
+  });
+  return sweepEvery(sweeper, { clock: at.clock, logger, everyMs: at.sweepMs });
 }
 
 /** The server's clock: the machine's, or a test clock on it that sweeps once moved (`onAdvance`). */

@@ -127,7 +127,8 @@ export async function exampleScenario(endpoint: string): Promise<Record<string, 
   await call('rematch', 'POST', `/v1/games/${id}/rematch`, keyed(B));
   await call('rematch', 'POST', `/v1/games/${id}/rematch`, keyed(A));
 
-  // A waiting game for four: Ann seats a bot, Bob joins and leaves, Ann cancels it.
+  // A waiting game for four: Ann seats a bot, Bob joins and leaves, joins again, and Ann cancels it
+  // (Bob is told: game.cancelled).
   const three = await call('createGame', 'POST', '/v1/games', {
     ...keyed(A),
     body: { seats: 4, rules: { set: 9 }, open: true },
@@ -136,8 +137,9 @@ export async function exampleScenario(endpoint: string): Promise<Record<string, 
   await call('listLobby', 'GET', '/v1/lobby', { token: B });
   await call('addBot', 'POST', `/v1/games/${tid}/bots`, { ...keyed(A, at(three.version)), body: { level: 'greedy' } });
   const joined = await call('joinGame', 'POST', `/v1/games/${tid}/join`, { ...keyed(B), body: {} });
-  const left = await call('leaveGame', 'POST', `/v1/games/${tid}/leave`, keyed(B, at(joined.version)));
-  await call('cancelGame', 'POST', `/v1/games/${tid}/cancel`, keyed(A, at(left.version)));
+  await call('leaveGame', 'POST', `/v1/games/${tid}/leave`, keyed(B, at(joined.version)));
+  const again = await api.call('POST', `/v1/games/${tid}/join`, { ...keyed(B), body: {} });
+  await call('cancelGame', 'POST', `/v1/games/${tid}/cancel`, keyed(A, at(again.body.version)));
   await call('quickMatch', 'POST', '/v1/lobby/quick-match', { ...keyed(B), body: { seats: 2, rules: { set: 6 } } });
   await call('listMyGames', 'GET', '/v1/me/games?limit=1', { token: A });
 

@@ -17,6 +17,7 @@ describe('secure headers on every answer', () => {
       expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
       expect(answer.headers.get('referrer-policy')).toBe('no-referrer');
       expect(answer.headers.get('x-frame-options')).toBe('DENY');
+      expect(answer.headers.get('origin-agent-cluster')).toBeNull();
     }
   });
 });

@@ -51,6 +51,10 @@ const TRANSPORT = new Set([
   'date',
   'connection',
   'keep-alive',
+  // Hygiene every answer carries, stated once in the document's description (not per response).
+  'x-content-type-options',
+  'referrer-policy',
+  'x-frame-options',
 ]);
 
 /** The first header of a response that its documented response does not declare, if any. */

@@ -44,6 +44,7 @@ export const INFO_DESCRIPTION = [
   `Register with \`POST /v1/players\` to get a bearer token. Create a game, share its invite code, and play from \`legalMoves\` in your view of the game. The rules of the game, every option and every decision: [${RULES_PATH}](${RULES_PATH}) on every server.`,
   '## Errors',
   `Every error is an RFC 9457 \`application/problem+json\` document (\`Problem\`). Branch on its \`code\`: each operation lists its codes per status. Its \`type\` is a page of this server that explains the code in words, what happened and what to do; every code is listed at [${PROBLEMS_URL}](${PROBLEMS_URL}). A path that exists answers a method it does not have with \`405\` and an \`Allow\` header (\`#/components/responses/MethodNotAllowed\`).`,
+  'Every answer also carries `X-Content-Type-Options: nosniff`, `Referrer-Policy: no-referrer` and `X-Frame-Options: DENY`.',
   '## Retries and idempotency',
   'Operations that create or change something take an `Idempotency-Key` (a fresh random UUID per intended change): a retry with the same key returns the first reply, byte for byte, and never applies twice. Retry a network error at once, a `503` or `429` after `Retry-After` seconds, with the same key. Never retry a `412` as is: decide again from `currentVersion` (its `ETag` too); without `If-Match` (creating, joining) the game changed under the request: retry with the same key. A replayed registration, game command or account change says so: `Idempotent-Replayed: true`. An operation without a key says why.',
   '## Lists',

@@ -2914,10 +2914,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "player": {
-                     *         "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *         "id": "p_9nPxxxBzLfvU2o9utLRDtA",
                      *         "name": "Ann"
                      *       },
-                     *       "token": "cf2.p_eXEiwYqOCsNNHH5jJtXuKA.k52ntRz2Jxo.XVnwtGmpj1KwRk9I0vqHMvJcrYZD6ktq-p5Z3G3nJ5U"
+                     *       "token": "cf2.p_9nPxxxBzLfvU2o9utLRDtA.1PHCXVX49L8.KlzIzTTL0dHwEv8vE8YSdIQdN2-mk6X0HTtmPM59nXQ"
                      *     }
                      */
                     "application/json": components["schemas"]["RegisteredPlayer"];
@@ -2956,7 +2956,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "player": {
-                     *         "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *         "id": "p_9nPxxxBzLfvU2o9utLRDtA",
                      *         "name": "Ann"
                      *       }
                      *     }
@@ -3046,7 +3046,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "player": {
-                     *         "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *         "id": "p_9nPxxxBzLfvU2o9utLRDtA",
                      *         "name": "Annie"
                      *       }
                      *     }
@@ -3091,12 +3091,12 @@ export interface operations {
                      * @example {
                      *       "tokens": [
                      *         {
-                     *           "id": "k52ntRz2Jxo",
+                     *           "id": "1PHCXVX49L8",
                      *           "createdAt": "2026-11-30T07:00:00.000Z",
                      *           "current": true
                      *         },
                      *         {
-                     *           "id": "3jQYheqywx8",
+                     *           "id": "SzFj6VS--dc",
                      *           "createdAt": "2026-11-30T07:04:00.000Z",
                      *           "current": false
                      *         }
@@ -3140,8 +3140,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "token": "cf2.p_eXEiwYqOCsNNHH5jJtXuKA.3jQYheqywx8.V26sN0p7PW1NL5miU4bJBa2VmtLSPCmRe9xUfvB91tc",
-                     *       "id": "3jQYheqywx8",
+                     *       "token": "cf2.p_9nPxxxBzLfvU2o9utLRDtA.SzFj6VS--dc.IbEnBh7nzxHZ1F13NuIaZ1CA13OjfO5jinFT8Mf0Cig",
+                     *       "id": "SzFj6VS--dc",
                      *       "createdAt": "2026-11-30T07:04:00.000Z"
                      *     }
                      */
@@ -3296,31 +3296,38 @@ export interface operations {
                      * @example {
                      *       "games": [
                      *         {
-                     *           "id": "g_Xj_bTKhw03ofUfmZk_slXw",
+                     *           "id": "g_kFg04tdhTRF6DfRE8FwDnw",
                      *           "yourTurn": false,
-                     *           "status": "playing",
-                     *           "version": 2,
-                     *           "since": "2026-12-01T11:58:00.000Z",
+                     *           "status": "cancelled",
+                     *           "version": 6,
+                     *           "since": "2026-12-01T12:04:00.000Z",
                      *           "seats": [
                      *             {
-                     *               "playerId": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *               "playerId": "p_9nPxxxBzLfvU2o9utLRDtA",
                      *               "name": "Annie"
                      *             },
+                     *             null,
                      *             {
-                     *               "playerId": "p_BsgZ9WhWrxNUkah_7-zQtQ",
+                     *               "playerId": "p_cXOS-YF-U_InpP3lDx7GaQ",
                      *               "name": "Bob"
-                     *             }
+                     *             },
+                     *             null
                      *           ],
                      *           "bots": [
                      *             null,
+                     *             "greedy",
+                     *             null,
                      *             null
                      *           ],
-                     *           "turnHours": 24,
-                     *           "deadline": null
+                     *           "turnHours": null,
+                     *           "deadline": null,
+                     *           "away": false,
+                     *           "rematchOf": null,
+                     *           "invited": false
                      *         }
                      *       ],
-                     *       "cursor": "W1sicGsiLCJnYW1lI2dfWGpfYlRLaHcwM29mVWZtWmtfc2xYdyJdLFsic2siLCItMSJdLFsiZ3BrIiwicGxheWVyI3BfZVhFaXdZcU9Dc05OSEg1akp0WHVLQSJdLFsiZ3NrIiwiMjAyNi0xMi0wMVQxMTo1ODowMC4wMDBaI2dfWGpfYlRLaHcwM29mVWZtWmtfc2xYdyJdXQ",
-                     *       "nextCursor": "W1sicGsiLCJnYW1lI2dfWGpfYlRLaHcwM29mVWZtWmtfc2xYdyJdLFsic2siLCItMSJdLFsiZ3BrIiwicGxheWVyI3BfZVhFaXdZcU9Dc05OSEg1akp0WHVLQSJdLFsiZ3NrIiwiMjAyNi0xMi0wMVQxMTo1ODowMC4wMDBaI2dfWGpfYlRLaHcwM29mVWZtWmtfc2xYdyJdXQ"
+                     *       "cursor": "W1sicGsiLCJnYW1lI2dfa0ZnMDR0ZGhUUkY2RGZSRThGd0RudyJdLFsic2siLCItMSJdLFsiZ3BrIiwicGxheWVyI3BfOW5QeHh4QnpMZnZVMm85dXRMUkR0QSJdLFsiZ3NrIiwiMjAyNi0xMi0wMVQxMjowNDowMC4wMDBaI2dfa0ZnMDR0ZGhUUkY2RGZSRThGd0RudyJdXQ",
+                     *       "nextCursor": "W1sicGsiLCJnYW1lI2dfa0ZnMDR0ZGhUUkY2RGZSRThGd0RudyJdLFsic2siLCItMSJdLFsiZ3BrIiwicGxheWVyI3BfOW5QeHh4QnpMZnZVMm85dXRMUkR0QSJdLFsiZ3NrIiwiMjAyNi0xMi0wMVQxMjowNDowMC4wMDBaI2dfa0ZnMDR0ZGhUUkY2RGZSRThGd0RudyJdXQ"
                      *     }
                      */
                     "application/json": components["schemas"]["GameList"];
@@ -3399,13 +3406,13 @@ export interface operations {
                      *           "type": "SeatTaken",
                      *           "seat": 0,
                      *           "player": {
-                     *             "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *             "id": "p_9nPxxxBzLfvU2o9utLRDtA",
                      *             "name": "Annie"
                      *           }
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_p90EEZ-kUmDB6HafsYx_Lg",
+                     *         "id": "g_lfb_rWRN0dhcZLwaUsaI4Q",
                      *         "version": 1,
                      *         "status": "waiting",
                      *         "rules": {
@@ -3424,13 +3431,14 @@ export interface operations {
                      *         "open": false,
                      *         "creator": 0,
                      *         "rematchOf": null,
+                     *         "rematch": null,
                      *         "yourSeat": 0,
-                     *         "inviteCode": "FSPW9GYXN6",
+                     *         "inviteCode": "AWPPY3QKV2",
                      *         "seats": [
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *               "id": "p_9nPxxxBzLfvU2o9utLRDtA",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -3515,7 +3523,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "inviteCode": "FSPW9GYXN6"
+                 *       "inviteCode": "AWPPY3QKV2"
                  *     }
                  */
                 "application/json": components["schemas"]["Join"];
@@ -3541,7 +3549,7 @@ export interface operations {
                      *           "type": "SeatTaken",
                      *           "seat": 1,
                      *           "player": {
-                     *             "id": "p_BsgZ9WhWrxNUkah_7-zQtQ",
+                     *             "id": "p_cXOS-YF-U_InpP3lDx7GaQ",
                      *             "name": "Bob"
                      *           }
                      *         },
@@ -3550,7 +3558,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_p90EEZ-kUmDB6HafsYx_Lg",
+                     *         "id": "g_lfb_rWRN0dhcZLwaUsaI4Q",
                      *         "version": 2,
                      *         "status": "playing",
                      *         "rules": {
@@ -3569,13 +3577,14 @@ export interface operations {
                      *         "open": false,
                      *         "creator": 0,
                      *         "rematchOf": null,
+                     *         "rematch": null,
                      *         "yourSeat": 1,
                      *         "inviteCode": null,
                      *         "seats": [
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *               "id": "p_9nPxxxBzLfvU2o9utLRDtA",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -3589,7 +3598,7 @@ export interface operations {
                      *           {
                      *             "seat": 1,
                      *             "player": {
-                     *               "id": "p_BsgZ9WhWrxNUkah_7-zQtQ",
+                     *               "id": "p_cXOS-YF-U_InpP3lDx7GaQ",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -3715,7 +3724,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "g_p90EEZ-kUmDB6HafsYx_Lg",
+                     *       "id": "g_lfb_rWRN0dhcZLwaUsaI4Q",
                      *       "version": 2,
                      *       "status": "playing",
                      *       "rules": {
@@ -3734,13 +3743,14 @@ export interface operations {
                      *       "open": false,
                      *       "creator": 0,
                      *       "rematchOf": null,
+                     *       "rematch": null,
                      *       "yourSeat": 0,
                      *       "inviteCode": null,
                      *       "seats": [
                      *         {
                      *           "seat": 0,
                      *           "player": {
-                     *             "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *             "id": "p_9nPxxxBzLfvU2o9utLRDtA",
                      *             "name": "Annie"
                      *           },
                      *           "bot": null,
@@ -3754,7 +3764,7 @@ export interface operations {
                      *         {
                      *           "seat": 1,
                      *           "player": {
-                     *             "id": "p_BsgZ9WhWrxNUkah_7-zQtQ",
+                     *             "id": "p_cXOS-YF-U_InpP3lDx7GaQ",
                      *             "name": "Bob"
                      *           },
                      *           "bot": null,
@@ -3914,7 +3924,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_yWogA2jYwSh6CJnW5GoYwg",
+                     *         "id": "g_kFg04tdhTRF6DfRE8FwDnw",
                      *         "version": 2,
                      *         "status": "waiting",
                      *         "rules": {
@@ -3933,13 +3943,14 @@ export interface operations {
                      *         "open": true,
                      *         "creator": 0,
                      *         "rematchOf": null,
+                     *         "rematch": null,
                      *         "yourSeat": 0,
-                     *         "inviteCode": "TNH7Q5Q42P",
+                     *         "inviteCode": "73PXNTGREZ",
                      *         "seats": [
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *               "id": "p_9nPxxxBzLfvU2o9utLRDtA",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -4072,7 +4083,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_yWogA2jYwSh6CJnW5GoYwg",
+                     *         "id": "g_kFg04tdhTRF6DfRE8FwDnw",
                      *         "version": 4,
                      *         "status": "waiting",
                      *         "rules": {
@@ -4091,13 +4102,14 @@ export interface operations {
                      *         "open": true,
                      *         "creator": 0,
                      *         "rematchOf": null,
+                     *         "rematch": null,
                      *         "yourSeat": 2,
-                     *         "inviteCode": "TNH7Q5Q42P",
+                     *         "inviteCode": "73PXNTGREZ",
                      *         "seats": [
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *               "id": "p_9nPxxxBzLfvU2o9utLRDtA",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -4243,7 +4255,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_p90EEZ-kUmDB6HafsYx_Lg",
+                     *         "id": "g_lfb_rWRN0dhcZLwaUsaI4Q",
                      *         "version": 6,
                      *         "status": "playing",
                      *         "rules": {
@@ -4262,13 +4274,14 @@ export interface operations {
                      *         "open": false,
                      *         "creator": 0,
                      *         "rematchOf": null,
+                     *         "rematch": null,
                      *         "yourSeat": 1,
                      *         "inviteCode": null,
                      *         "seats": [
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *               "id": "p_9nPxxxBzLfvU2o9utLRDtA",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -4282,7 +4295,7 @@ export interface operations {
                      *           {
                      *             "seat": 1,
                      *             "player": {
-                     *               "id": "p_BsgZ9WhWrxNUkah_7-zQtQ",
+                     *               "id": "p_cXOS-YF-U_InpP3lDx7GaQ",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -4459,7 +4472,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_p90EEZ-kUmDB6HafsYx_Lg",
+                     *         "id": "g_lfb_rWRN0dhcZLwaUsaI4Q",
                      *         "version": 5,
                      *         "status": "playing",
                      *         "rules": {
@@ -4478,13 +4491,14 @@ export interface operations {
                      *         "open": false,
                      *         "creator": 0,
                      *         "rematchOf": null,
+                     *         "rematch": null,
                      *         "yourSeat": 0,
                      *         "inviteCode": null,
                      *         "seats": [
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *               "id": "p_9nPxxxBzLfvU2o9utLRDtA",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -4498,7 +4512,7 @@ export interface operations {
                      *           {
                      *             "seat": 1,
                      *             "player": {
-                     *               "id": "p_BsgZ9WhWrxNUkah_7-zQtQ",
+                     *               "id": "p_cXOS-YF-U_InpP3lDx7GaQ",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -4657,7 +4671,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_p90EEZ-kUmDB6HafsYx_Lg",
+                     *         "id": "g_lfb_rWRN0dhcZLwaUsaI4Q",
                      *         "version": 3,
                      *         "status": "playing",
                      *         "rules": {
@@ -4676,13 +4690,14 @@ export interface operations {
                      *         "open": false,
                      *         "creator": 0,
                      *         "rematchOf": null,
+                     *         "rematch": null,
                      *         "yourSeat": 1,
                      *         "inviteCode": null,
                      *         "seats": [
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *               "id": "p_9nPxxxBzLfvU2o9utLRDtA",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -4696,7 +4711,7 @@ export interface operations {
                      *           {
                      *             "seat": 1,
                      *             "player": {
-                     *               "id": "p_BsgZ9WhWrxNUkah_7-zQtQ",
+                     *               "id": "p_cXOS-YF-U_InpP3lDx7GaQ",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -4854,7 +4869,7 @@ export interface operations {
                      *               "type": "SeatTaken",
                      *               "seat": 0,
                      *               "player": {
-                     *                 "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *                 "id": "p_9nPxxxBzLfvU2o9utLRDtA",
                      *                 "name": "Annie"
                      *               }
                      *             }
@@ -5067,7 +5082,7 @@ export interface operations {
                      * @example {
                      *       "links": [
                      *         {
-                     *           "id": "28J_aY3M-DQ",
+                     *           "id": "VDJo2ErfoZ0",
                      *           "seat": 0,
                      *           "createdAt": "2026-11-30T07:17:00.000Z"
                      *         }
@@ -5112,10 +5127,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "28J_aY3M-DQ",
+                     *       "id": "VDJo2ErfoZ0",
                      *       "seat": 0,
                      *       "createdAt": "2026-11-30T07:17:00.000Z",
-                     *       "token": "cw1.g_p90EEZ-kUmDB6HafsYx_Lg.28J_aY3M-DQ.10EM_pxpiIR2xnuxNoW23tXES7-Zefdi_xU772Bv28I"
+                     *       "token": "cw1.g_lfb_rWRN0dhcZLwaUsaI4Q.VDJo2ErfoZ0.2DAQpDpLXITd7o1coa3ek0Sy0ATAiMpnmECrdizyMZ0"
                      *     }
                      */
                     "application/json": components["schemas"]["NewWatchLink"];
@@ -5201,7 +5216,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "g_p90EEZ-kUmDB6HafsYx_Lg",
+                     *       "id": "g_lfb_rWRN0dhcZLwaUsaI4Q",
                      *       "version": 2,
                      *       "status": "playing",
                      *       "rules": {
@@ -5224,7 +5239,7 @@ export interface operations {
                      *         {
                      *           "seat": 0,
                      *           "player": {
-                     *             "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *             "id": "p_9nPxxxBzLfvU2o9utLRDtA",
                      *             "name": "Annie"
                      *           },
                      *           "bot": null,
@@ -5238,7 +5253,7 @@ export interface operations {
                      *         {
                      *           "seat": 1,
                      *           "player": {
-                     *             "id": "p_BsgZ9WhWrxNUkah_7-zQtQ",
+                     *             "id": "p_cXOS-YF-U_InpP3lDx7GaQ",
                      *             "name": "Bob"
                      *           },
                      *           "bot": null,
@@ -5355,7 +5370,7 @@ export interface operations {
                      *               "type": "SeatTaken",
                      *               "seat": 0,
                      *               "player": {
-                     *                 "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *                 "id": "p_9nPxxxBzLfvU2o9utLRDtA",
                      *                 "name": "Annie"
                      *               }
                      *             }
@@ -5408,7 +5423,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "version": 5,
+                     *       "version": 6,
                      *       "events": [
                      *         {
                      *           "type": "GameCancelled",
@@ -5416,8 +5431,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_yWogA2jYwSh6CJnW5GoYwg",
-                     *         "version": 5,
+                     *         "id": "g_kFg04tdhTRF6DfRE8FwDnw",
+                     *         "version": 6,
                      *         "status": "cancelled",
                      *         "rules": {
                      *           "set": 9,
@@ -5435,13 +5450,14 @@ export interface operations {
                      *         "open": true,
                      *         "creator": 0,
                      *         "rematchOf": null,
+                     *         "rematch": null,
                      *         "yourSeat": 0,
                      *         "inviteCode": null,
                      *         "seats": [
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *               "id": "p_9nPxxxBzLfvU2o9utLRDtA",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -5465,7 +5481,10 @@ export interface operations {
                      *           },
                      *           {
                      *             "seat": 2,
-                     *             "player": null,
+                     *             "player": {
+                     *               "id": "p_cXOS-YF-U_InpP3lDx7GaQ",
+                     *               "name": "Bob"
+                     *             },
                      *             "bot": null,
                      *             "left": false,
                      *             "away": false,
@@ -5569,7 +5588,7 @@ export interface operations {
                      *           "type": "SeatTaken",
                      *           "seat": 0,
                      *           "player": {
-                     *             "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *             "id": "p_9nPxxxBzLfvU2o9utLRDtA",
                      *             "name": "Annie"
                      *           }
                      *         },
@@ -5578,7 +5597,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_Xj_bTKhw03ofUfmZk_slXw",
+                     *         "id": "g_N8-I1VvdQThGv2Xa94CrrQ",
                      *         "version": 2,
                      *         "status": "playing",
                      *         "rules": {
@@ -5596,14 +5615,15 @@ export interface operations {
                      *         },
                      *         "open": false,
                      *         "creator": 1,
-                     *         "rematchOf": "g_p90EEZ-kUmDB6HafsYx_Lg",
+                     *         "rematchOf": "g_lfb_rWRN0dhcZLwaUsaI4Q",
+                     *         "rematch": null,
                      *         "yourSeat": 0,
                      *         "inviteCode": null,
                      *         "seats": [
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *               "id": "p_9nPxxxBzLfvU2o9utLRDtA",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -5617,7 +5637,7 @@ export interface operations {
                      *           {
                      *             "seat": 1,
                      *             "player": {
-                     *               "id": "p_BsgZ9WhWrxNUkah_7-zQtQ",
+                     *               "id": "p_cXOS-YF-U_InpP3lDx7GaQ",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -5717,22 +5737,22 @@ export interface operations {
                      *           "seats": 2,
                      *           "creator": 1,
                      *           "reserved": [
-                     *             "p_eXEiwYqOCsNNHH5jJtXuKA",
-                     *             "p_BsgZ9WhWrxNUkah_7-zQtQ"
+                     *             "p_9nPxxxBzLfvU2o9utLRDtA",
+                     *             "p_cXOS-YF-U_InpP3lDx7GaQ"
                      *           ],
-                     *           "rematchOf": "g_p90EEZ-kUmDB6HafsYx_Lg"
+                     *           "rematchOf": "g_lfb_rWRN0dhcZLwaUsaI4Q"
                      *         },
                      *         {
                      *           "type": "SeatTaken",
                      *           "seat": 1,
                      *           "player": {
-                     *             "id": "p_BsgZ9WhWrxNUkah_7-zQtQ",
+                     *             "id": "p_cXOS-YF-U_InpP3lDx7GaQ",
                      *             "name": "Bob"
                      *           }
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_Xj_bTKhw03ofUfmZk_slXw",
+                     *         "id": "g_N8-I1VvdQThGv2Xa94CrrQ",
                      *         "version": 1,
                      *         "status": "waiting",
                      *         "rules": {
@@ -5750,7 +5770,8 @@ export interface operations {
                      *         },
                      *         "open": false,
                      *         "creator": 1,
-                     *         "rematchOf": "g_p90EEZ-kUmDB6HafsYx_Lg",
+                     *         "rematchOf": "g_lfb_rWRN0dhcZLwaUsaI4Q",
+                     *         "rematch": null,
                      *         "yourSeat": 1,
                      *         "inviteCode": null,
                      *         "seats": [
@@ -5768,7 +5789,7 @@ export interface operations {
                      *           {
                      *             "seat": 1,
                      *             "player": {
-                     *               "id": "p_BsgZ9WhWrxNUkah_7-zQtQ",
+                     *               "id": "p_cXOS-YF-U_InpP3lDx7GaQ",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -5851,7 +5872,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "format": "chickenfoot/export-1",
-                     *       "id": "g_p90EEZ-kUmDB6HafsYx_Lg",
+                     *       "id": "g_lfb_rWRN0dhcZLwaUsaI4Q",
                      *       "rematchOf": null,
                      *       "rules": {
                      *         "set": 6,
@@ -5870,7 +5891,7 @@ export interface operations {
                      *         {
                      *           "seat": 0,
                      *           "player": {
-                     *             "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *             "id": "p_9nPxxxBzLfvU2o9utLRDtA",
                      *             "name": "Annie"
                      *           },
                      *           "bot": null
@@ -5878,7 +5899,7 @@ export interface operations {
                      *         {
                      *           "seat": 1,
                      *           "player": {
-                     *             "id": "p_BsgZ9WhWrxNUkah_7-zQtQ",
+                     *             "id": "p_cXOS-YF-U_InpP3lDx7GaQ",
                      *             "name": "Bob"
                      *           },
                      *           "bot": null
@@ -5888,7 +5909,7 @@ export interface operations {
                      *         {
                      *           "version": 126,
                      *           "at": "2026-12-01T11:54:00.000Z",
-                     *           "by": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *           "by": "p_9nPxxxBzLfvU2o9utLRDtA",
                      *           "events": [
                      *             {
                      *               "type": "TilePlayed",
@@ -6068,7 +6089,7 @@ export interface operations {
                      *         "4-0"
                      *       ],
                      *       "game": {
-                     *         "id": "g_p90EEZ-kUmDB6HafsYx_Lg",
+                     *         "id": "g_lfb_rWRN0dhcZLwaUsaI4Q",
                      *         "version": 3,
                      *         "status": "playing",
                      *         "rules": {
@@ -6091,7 +6112,7 @@ export interface operations {
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_eXEiwYqOCsNNHH5jJtXuKA",
+                     *               "id": "p_9nPxxxBzLfvU2o9utLRDtA",
                      *               "name": "Annie"
                      *             },
                      *             "bot": null,
@@ -6105,7 +6126,7 @@ export interface operations {
                      *           {
                      *             "seat": 1,
                      *             "player": {
-                     *               "id": "p_BsgZ9WhWrxNUkah_7-zQtQ",
+                     *               "id": "p_cXOS-YF-U_InpP3lDx7GaQ",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -6197,7 +6218,7 @@ export interface operations {
                      * @example {
                      *       "games": [
                      *         {
-                     *           "id": "g_yWogA2jYwSh6CJnW5GoYwg",
+                     *           "id": "g_kFg04tdhTRF6DfRE8FwDnw",
                      *           "rules": {
                      *             "set": 9,
                      *             "spokes": 6,
@@ -6306,13 +6327,13 @@ export interface operations {
                      *           "type": "SeatTaken",
                      *           "seat": 0,
                      *           "player": {
-                     *             "id": "p_BsgZ9WhWrxNUkah_7-zQtQ",
+                     *             "id": "p_cXOS-YF-U_InpP3lDx7GaQ",
                      *             "name": "Bob"
                      *           }
                      *         }
                      *       ],
                      *       "game": {
-                     *         "id": "g_rW3ZtXoOI5Sbbnidqls3Ew",
+                     *         "id": "g_7B8U3sErHZwxTUxU7VqsnQ",
                      *         "version": 1,
                      *         "status": "waiting",
                      *         "rules": {
@@ -6331,13 +6352,14 @@ export interface operations {
                      *         "open": true,
                      *         "creator": 0,
                      *         "rematchOf": null,
+                     *         "rematch": null,
                      *         "yourSeat": 0,
-                     *         "inviteCode": "K96K12JFTR",
+                     *         "inviteCode": "31CQHD97NV",
                      *         "seats": [
                      *           {
                      *             "seat": 0,
                      *             "player": {
-                     *               "id": "p_BsgZ9WhWrxNUkah_7-zQtQ",
+                     *               "id": "p_cXOS-YF-U_InpP3lDx7GaQ",
                      *               "name": "Bob"
                      *             },
                      *             "bot": null,
@@ -6428,7 +6450,7 @@ export interface operations {
                      * @example {
                      *       "endpoints": [
                      *         {
-                     *           "id": "we_zfxrQXRmciYGbI_DJh4W8g",
+                     *           "id": "we_ZR9dgt-xuCpPwXZACrjL9Q",
                      *           "url": "http://127.0.0.1:9/chickenfoot",
                      *           "events": [
                      *             "turn.started",
@@ -6502,7 +6524,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "endpoint": {
-                     *         "id": "we_zfxrQXRmciYGbI_DJh4W8g",
+                     *         "id": "we_ZR9dgt-xuCpPwXZACrjL9Q",
                      *         "url": "http://127.0.0.1:9/chickenfoot",
                      *         "events": [
                      *           "turn.started",
@@ -6520,7 +6542,7 @@ export interface operations {
                      *         "updatedAt": "2026-11-30T07:08:00.000Z",
                      *         "previousSecretExpiresAt": null
                      *       },
-                     *       "secret": "whsec_sn+sNnGfrOUe07T4vdJfEei6w7MD14aO"
+                     *       "secret": "whsec_Hz9qvYzaMYKa6tIbFK0zoHGh9FU3+6Dx"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointSecret"];
@@ -6574,7 +6596,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_zfxrQXRmciYGbI_DJh4W8g",
+                     *       "id": "we_ZR9dgt-xuCpPwXZACrjL9Q",
                      *       "url": "http://127.0.0.1:9/chickenfoot",
                      *       "events": [
                      *         "turn.started",
@@ -6671,7 +6693,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_zfxrQXRmciYGbI_DJh4W8g",
+                     *       "id": "we_ZR9dgt-xuCpPwXZACrjL9Q",
                      *       "url": "http://127.0.0.1:9/chickenfoot",
                      *       "events": [
                      *         "turn.started"
@@ -6740,7 +6762,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "endpoint": {
-                     *         "id": "we_zfxrQXRmciYGbI_DJh4W8g",
+                     *         "id": "we_ZR9dgt-xuCpPwXZACrjL9Q",
                      *         "url": "http://127.0.0.1:9/chickenfoot",
                      *         "events": [
                      *           "turn.started",
@@ -6758,7 +6780,7 @@ export interface operations {
                      *         "updatedAt": "2026-12-01T12:12:00.000Z",
                      *         "previousSecretExpiresAt": "2026-12-02T12:12:00.000Z"
                      *       },
-                     *       "secret": "whsec_WHVtrPOrZKcXglCta80K2UPADVuSDnyK"
+                     *       "secret": "whsec_sEblSTzk1BiF3Cqa/5XnpM90xeSF0R+4"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointSecret"];
@@ -6800,8 +6822,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "wd_1839233986560832",
-                     *       "messageId": "msg_yOspk4-VigrzsHhm8Jcbc1gs",
+                     *       "id": "wd_1839233986560702",
+                     *       "messageId": "msg_csTNzqJEuV40elJLIjxJejhd",
                      *       "type": "webhook.test",
                      *       "gameId": null,
                      *       "status": "pending",
@@ -6809,7 +6831,7 @@ export interface operations {
                      *       "nextAttemptAt": "2026-12-01T12:09:00.000Z",
                      *       "attemptCount": 0,
                      *       "attempts": [],
-                     *       "body": "{\"type\":\"webhook.test\",\"timestamp\":\"2026-12-01T12:09:00.000Z\",\"data\":{\"endpointId\":\"we_zfxrQXRmciYGbI_DJh4W8g\",\"message\":\"A test from Chickenfoot: if its signature verifies, your endpoint is ready.\"}}"
+                     *       "body": "{\"type\":\"webhook.test\",\"timestamp\":\"2026-12-01T12:09:00.000Z\",\"data\":{\"endpointId\":\"we_ZR9dgt-xuCpPwXZACrjL9Q\",\"message\":\"A test from Chickenfoot: if its signature verifies, your endpoint is ready.\"}}"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDelivery"];
@@ -6856,28 +6878,28 @@ export interface operations {
                      * @example {
                      *       "deliveries": [
                      *         {
-                     *           "id": "wd_1839233986560832",
-                     *           "messageId": "msg_yOspk4-VigrzsHhm8Jcbc1gs",
+                     *           "id": "wd_1839233986560702",
+                     *           "messageId": "msg_csTNzqJEuV40elJLIjxJejhd",
                      *           "type": "webhook.test",
                      *           "gameId": null,
                      *           "status": "pending",
                      *           "createdAt": "2026-12-01T12:09:00.000Z",
-                     *           "nextAttemptAt": "2026-12-01T12:10:05.453Z",
+                     *           "nextAttemptAt": "2026-12-01T12:10:04.816Z",
                      *           "attemptCount": 1,
                      *           "attempts": [
                      *             {
                      *               "at": "2026-12-01T12:10:00.000Z",
                      *               "status": null,
                      *               "outcome": "connect",
-                     *               "ms": 1,
+                     *               "ms": 0,
                      *               "detail": "ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:9"
                      *             }
                      *           ],
-                     *           "body": "{\"type\":\"webhook.test\",\"timestamp\":\"2026-12-01T12:09:00.000Z\",\"data\":{\"endpointId\":\"we_zfxrQXRmciYGbI_DJh4W8g\",\"message\":\"A test from Chickenfoot: if its signature verifies, your endpoint is ready.\"}}"
+                     *           "body": "{\"type\":\"webhook.test\",\"timestamp\":\"2026-12-01T12:09:00.000Z\",\"data\":{\"endpointId\":\"we_ZR9dgt-xuCpPwXZACrjL9Q\",\"message\":\"A test from Chickenfoot: if its signature verifies, your endpoint is ready.\"}}"
                      *         }
                      *       ],
-                     *       "cursor": "1839233986560832",
-                     *       "nextCursor": "1839233986560832"
+                     *       "cursor": "1839233986560702",
+                     *       "nextCursor": "1839233986560702"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDeliveryList"];
@@ -6917,8 +6939,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "wd_1839233986560832",
-                     *       "messageId": "msg_yOspk4-VigrzsHhm8Jcbc1gs",
+                     *       "id": "wd_1839233986560702",
+                     *       "messageId": "msg_csTNzqJEuV40elJLIjxJejhd",
                      *       "type": "webhook.test",
                      *       "gameId": null,
                      *       "status": "pending",
@@ -6930,11 +6952,11 @@ export interface operations {
                      *           "at": "2026-12-01T12:10:00.000Z",
                      *           "status": null,
                      *           "outcome": "connect",
-                     *           "ms": 1,
+                     *           "ms": 0,
                      *           "detail": "ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:9"
                      *         }
                      *       ],
-                     *       "body": "{\"type\":\"webhook.test\",\"timestamp\":\"2026-12-01T12:09:00.000Z\",\"data\":{\"endpointId\":\"we_zfxrQXRmciYGbI_DJh4W8g\",\"message\":\"A test from Chickenfoot: if its signature verifies, your endpoint is ready.\"}}"
+                     *       "body": "{\"type\":\"webhook.test\",\"timestamp\":\"2026-12-01T12:09:00.000Z\",\"data\":{\"endpointId\":\"we_ZR9dgt-xuCpPwXZACrjL9Q\",\"message\":\"A test from Chickenfoot: if its signature verifies, your endpoint is ready.\"}}"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDelivery"];
@@ -7066,7 +7088,7 @@ export interface operations {
                  *       "type": "turn.started",
                  *       "timestamp": "2026-12-01T11:53:00.000Z",
                  *       "data": {
-                 *         "gameId": "g_p90EEZ-kUmDB6HafsYx_Lg",
+                 *         "gameId": "g_lfb_rWRN0dhcZLwaUsaI4Q",
                  *         "version": 125,
                  *         "seat": 0,
                  *         "deadline": "2026-12-02T11:53:00.000Z"
@@ -7114,7 +7136,7 @@ export interface operations {
                  *       "type": "turn.reminder",
                  *       "timestamp": "2026-12-01T03:59:00.000Z",
                  *       "data": {
-                 *         "gameId": "g_p90EEZ-kUmDB6HafsYx_Lg",
+                 *         "gameId": "g_lfb_rWRN0dhcZLwaUsaI4Q",
                  *         "version": 3,
                  *         "seat": 0,
                  *         "deadline": "2026-12-01T09:11:00.000Z"
@@ -7162,7 +7184,7 @@ export interface operations {
                  *       "type": "turn.timed-out",
                  *       "timestamp": "2026-12-01T09:53:00.000Z",
                  *       "data": {
-                 *         "gameId": "g_p90EEZ-kUmDB6HafsYx_Lg",
+                 *         "gameId": "g_lfb_rWRN0dhcZLwaUsaI4Q",
                  *         "version": 4,
                  *         "seat": 0
                  *       }
@@ -7209,7 +7231,7 @@ export interface operations {
                  *       "type": "game.started",
                  *       "timestamp": "2026-12-01T11:58:00.000Z",
                  *       "data": {
-                 *         "gameId": "g_Xj_bTKhw03ofUfmZk_slXw",
+                 *         "gameId": "g_N8-I1VvdQThGv2Xa94CrrQ",
                  *         "version": 2
                  *       }
                  *     }
@@ -7255,7 +7277,7 @@ export interface operations {
                  *       "type": "hand.ended",
                  *       "timestamp": "2026-12-01T11:54:00.000Z",
                  *       "data": {
-                 *         "gameId": "g_p90EEZ-kUmDB6HafsYx_Lg",
+                 *         "gameId": "g_lfb_rWRN0dhcZLwaUsaI4Q",
                  *         "version": 126,
                  *         "hand": 6,
                  *         "reason": "blocked",
@@ -7312,7 +7334,7 @@ export interface operations {
                  *       "type": "game.finished",
                  *       "timestamp": "2026-12-01T11:54:00.000Z",
                  *       "data": {
-                 *         "gameId": "g_p90EEZ-kUmDB6HafsYx_Lg",
+                 *         "gameId": "g_lfb_rWRN0dhcZLwaUsaI4Q",
                  *         "version": 126,
                  *         "totals": [
                  *           212,
@@ -7360,6 +7382,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "game.cancelled",
+                 *       "timestamp": "2026-12-01T12:04:00.000Z",
+                 *       "data": {
+                 *         "gameId": "g_kFg04tdhTRF6DfRE8FwDnw",
+                 *         "version": 6,
+                 *         "cancelled": "creator"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["WebhookGameCancelled"];
             };
         };
@@ -7401,7 +7434,7 @@ export interface operations {
                  *       "type": "webhook.test",
                  *       "timestamp": "2026-12-01T12:09:00.000Z",
                  *       "data": {
-                 *         "endpointId": "we_zfxrQXRmciYGbI_DJh4W8g",
+                 *         "endpointId": "we_ZR9dgt-xuCpPwXZACrjL9Q",
                  *         "message": "A test from Chickenfoot: if its signature verifies, your endpoint is ready."
                  *       }
                  *     }
