@@ -189,6 +189,8 @@ export const DESCRIPTIONS: Readonly<Record<string, Words>> = {
   WebhookGameStarted: 'Sent to every player of a game when it starts.',
   WebhookHandEnded: 'Sent to every player of a game when a hand ends.',
   WebhookGameFinished: 'Sent to every player of a game when it is over.',
+  WebhookGameCancelled:
+    'Sent to the players who joined a waiting game when it is cancelled (by its creator, or closed after waiting too long: then to the creator too).',
   WebhookWebhookTest: 'Sent when you ask for a test (`POST /v1/me/webhooks/{endpointId}/test`).',
   'WebhookHandEnded.data.hand': 'The hand (0 first).',
   'WebhookHandEnded.data.reason': '`out`: a seat played its last tile; `blocked`: nobody could move.',

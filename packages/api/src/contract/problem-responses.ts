@@ -23,8 +23,8 @@ const link = (code: ProblemCode) => `[\`${code}\`](${problemType(code)})`;
 /** The schema of a response whose problems have one of `codes`: the Problem, its `code` narrowed. */
 function narrowed(codes: readonly ProblemCode[]) {
   const code = { type: 'string' as const, enum: [...codes] };
-  // With a version mismatch the current version is always sent: a client may rely on it.
-  const current = codes.length === 1 && codes[0] === 'request/version-mismatch';
+  // With a version mismatch (or a turn that timed out) the current version is always sent: a client may rely on it.
+  const current = codes.every((c) => c === 'request/version-mismatch' || c === 'game/turn-timed-out');
   const narrowing: { type: 'object'; properties: Record<string, object>; required: string[] } = current
     ? {
         type: 'object' as const,

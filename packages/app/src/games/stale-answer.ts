@@ -18,7 +18,8 @@ export async function staleAnswer(
   commitsAfter: (after: number, limit: number) => Promise<CommitPage>,
 ): Promise<StaleVersionError> {
   const detail = `The game is at version ${version}, not ${asked}: fetch it and decide again.`;
-  if (seat < 0 || asked >= version) return new StaleVersionError(detail, version);
+  // A version that names no commit (a weak tag: -1) is looked through for nothing.
+  if (seat < 0 || asked < 0 || asked >= version) return new StaleVersionError(detail, version);
   const { commits } = await commitsAfter(asked, LOOKED_AT);
   const timedOut = commits.find((commit) =>
     (commit.events as GameEvent[]).some((event) => event.type === 'TurnTimedOut' && event.seat === seat),

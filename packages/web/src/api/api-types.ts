@@ -1090,6 +1090,7 @@ export interface components {
                 winners: number[];
             };
         };
+        /** @description Sent to the players who joined a waiting game when it is cancelled (by its creator, or closed after waiting too long: then to the creator too). */
         WebhookGameCancelled: {
             /**
              * @description Always `game.cancelled`: what tells this kind from the others.
@@ -4408,6 +4409,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code: "request/version-mismatch" | "game/turn-timed-out";
+                        currentVersion: number;
                     };
                 };
             };
