@@ -2,36 +2,18 @@
 // walkthrough in the same terminal with only the tools it names (no uuidgen: on the old README it
 // failed on a fresh machine with a 400 for its empty key); the operations that need an
 // Idempotency-Key say so; and the Node version it states is one every dependency's engines accept.
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import semver from 'semver';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { checkFetched } from '../support/contract/fetch';
 import { serveApp, type ServedApp } from '../support/serve';
-
-const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+import { bash, README } from './readme-shell';
 
 /** The first `sh` block after `marker` in the README. */
 function shellBlock(marker: string): string {
   const block = /```sh\n([\s\S]*?)```/.exec(README.slice(README.indexOf(marker)))?.[1];
   if (!block) throw new Error(`no sh block after ${marker}`);
   return block;
-}
-
-function bash(script: string, env: Record<string, string>) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    // PATH without /usr/bin/uuidgen's folder would also drop curl: the block is checked for it instead.
-    const child = spawn('bash', ['-euo', 'pipefail', '-c', script], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
 }
 
 let served: ServedApp;
