@@ -1,6 +1,7 @@
 import { redactEvent, type GameEvent, type VisibleEvent } from '@chickenfoot/rules';
 import type { EventStore } from '@chickenfoot/store';
 import type { Clock } from '../clock';
+import { LruMap } from '../lru-map';
 import { UnauthenticatedError, VersionAheadError } from '../errors';
 import type { GameService } from '../games/service';
 import type { Signer } from '../identity/signer';
@@ -63,6 +64,7 @@ export interface WatchLinksParts {
  */
 export class WatchLinksService {
   readonly #stream: DeciderStream<WatchLinkCommand, WatchLinkEvent, WatchLinksState>;
+  readonly #creators = new LruMap<string, string>(10_000);
 
   constructor(private readonly parts: WatchLinksParts) {
     this.#stream = new DeciderStream(parts.store, watchLinkDecider);
@@ -109,8 +111,21 @@ export class WatchLinksService {
   async requireOpen(grant: WatchGrant): Promise<OpenWatch> {
     const link = await this.#link(grant);
     if (!link) throw new UnauthenticatedError('This watch link was revoked.');
+    return { ...grant, seat: link.seat, creator: await this.#creator(grant, link.seat) };
+  }
+
+  /**
+   * The player of the seat that made a link. Once the game has started its seats are fixed (a player
+   * who leaves keeps their seat's id), so the answer is kept: a watcher's request costs no game read.
+   */
+  async #creator(grant: WatchGrant, seat: number): Promise<string | null> {
+    const key = `${grant.gameId}/${grant.linkId}`;
+    const kept = this.#creators.get(key);
+    if (kept) return kept;
     const game = await this.parts.games.load(grant.gameId);
-    return { ...grant, seat: link.seat, creator: game?.state.players[link.seat]?.id ?? null };
+    const creator = game?.state.players[seat]?.id ?? null;
+    if (creator && game?.state.status !== 'waiting') this.#creators.set(key, creator);
+    return creator;
   }
 
   /** The watched game as a spectator sees it, bot moves that are due made first (as for any reader). */
