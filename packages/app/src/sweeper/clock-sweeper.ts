@@ -78,6 +78,9 @@ export function appSweeper(options: AppSweeperOptions): Sweeper {
         return delivery ? `player:${delivery.playerId}` : item.gameId;
       },
     },
+    // Chains of bot moves take the CPU and nobody waits on them at once: one at a time, in a lane of
+    // their own (a player's own bots are moved in their request; only what a bound left comes here).
+    background: { kinds: new Set([BOTS]) },
     ...options.sweep,
     store: options.store,
     logger,

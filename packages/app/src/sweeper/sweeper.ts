@@ -35,6 +35,12 @@ export interface SweeperOptions {
    */
   readonly deliveries?: LaneConfig & { readonly kinds: ReadonlySet<string> };
   /**
+   * The kinds of work nobody is waiting on at once and that take the CPU (a chain of bot moves): a
+   * lane of their own, one item at a time by default, so they hold none of the game lane's slots and,
+   * where the sweeper shares a process with the API (`npm start`), at most one chain runs beside it.
+   */
+  readonly background?: { readonly kinds: ReadonlySet<string>; readonly concurrency?: number };
+  /**
    * After this much real time in ms (default 30 s) no item is started: the next sweep goes on. No
    * delivery starts with less than `attemptMs` of it left, so a sweep ends within its budget.
    */
@@ -95,9 +101,10 @@ interface Tally {
 /**
  * The one sweeper of due work: a Query per shard of the due index for what is due by `now` (a page
  * each, oldest first, more pages while the budget lasts), a conditional claim of each item, and its
- * kind's handler, in one of two lanes: the game lane (turn timeouts, stale games) and the delivery
- * lane (whatever waits on a receiver), each with slots of its own, so a timeout never waits behind a
- * delivery; the delivery lane's slots are shared fairly between players. No item starts once the
+ * kind's handler, in one of three lanes: the game lane (turn timeouts, stale games), the delivery
+ * lane (whatever waits on a receiver) and the background lane (chains of bot moves), each with slots
+ * of its own, so a timeout never waits behind a delivery or a bot; the delivery lane's slots are
+ * shared fairly between players. No item starts once the
  * budget is spent (or, reaching outside, with less than `attemptMs` of it left) or the sweep is
  * aborted (a shutdown): it stays due, unclaimed, for the next sweep. It takes `now` as input: AWS
  * calls it every minute with the time, `npm start` on a timer, tests with a fake clock. No scan: a
@@ -112,6 +119,7 @@ export class Sweeper {
   readonly #pageSize: number;
   readonly #concurrency: number;
   readonly #deliveries: SweeperOptions['deliveries'];
+  readonly #background: SweeperOptions['background'];
   readonly #budgetMs: number;
   readonly #attemptMs: number;
   readonly #elapsed: () => number;
@@ -126,6 +134,7 @@ export class Sweeper {
     this.#pageSize = options.pageSize ?? 100;
     this.#concurrency = options.concurrency ?? 8;
     this.#deliveries = options.deliveries;
+    this.#background = options.background;
     this.#budgetMs = options.budgetMs ?? 30_000;
     this.#attemptMs = options.attemptMs ?? 15_000;
     this.#elapsed = options.elapsed ?? (() => performance.now());
@@ -192,8 +201,17 @@ export class Sweeper {
       ...(deliveries?.perGroup !== undefined ? { perGroup: deliveries.perGroup } : {}),
       open: () => !signal?.aborted && spent() < this.#budgetMs - this.#attemptMs,
     });
+    const background = new Lane({
+      concurrency: this.#background?.concurrency ?? 1,
+      perGroup: 1,
+      open: () => !signal?.aborted && spent() < this.#budgetMs,
+    });
     const dispatch = async (item: DueItem) => {
-      const lane = deliveries?.kinds.has(item.kind) ? outside : game;
+      const lane = deliveries?.kinds.has(item.kind)
+        ? outside
+        : this.#background?.kinds.has(item.kind)
+          ? background
+          : game;
       const group =
         lane === outside && deliveries?.groupOf ? await deliveries.groupOf(item).catch(() => item.gameId) : item.gameId;
       lane.add(group, () => this.#count(tally, item, at));
@@ -205,9 +223,9 @@ export class Sweeper {
       tally.complete = false;
       this.#logger({ level: 'error', msg: 'due shard not swept', error: String(failed.reason) });
     }
-    const drained = Promise.all([game.drained(), outside.drained()]);
+    const drained = Promise.all([game.drained(), outside.drained(), background.drained()]);
     await (signal ? Promise.race([drained, aborted(signal)]) : drained);
-    if (game.skipped + outside.skipped > 0 || signal?.aborted) tally.complete = false;
+    if (game.skipped + outside.skipped + background.skipped > 0 || signal?.aborted) tally.complete = false;
   }
 
   /** Lists a shard's items due by `at`, page after page while the budget lasts, handing each to its lane. */
