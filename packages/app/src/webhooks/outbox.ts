@@ -57,7 +57,10 @@ export class WebhookOutbox {
    */
   async deliveriesOf(notification: Notification, at: string): Promise<Planned[]> {
     const planned: Planned[] = [];
-    const body = messageBody(notification.type, at, notification.data);
+    const { type } = notification;
+    // A person's news only (a rematch offered): no endpoint subscribes to it.
+    if (type === 'rematch.offered') return planned;
+    const body = messageBody(type, at, notification.data);
     for (const player of new Set(notification.recipients)) {
       const endpoints = await this.directory.endpointsOf(player);
       for (const endpoint of endpoints.filter((e) => wants(e, notification.type, notification.data.gameId))) {
@@ -67,7 +70,7 @@ export class WebhookOutbox {
             endpointId: endpoint.id,
             playerId: player,
             messageId: messageId(sourceOf(notification, player), endpoint.id),
-            type: notification.type,
+            type,
             gameId: notification.data.gameId,
             payload: body,
             createdAt: at,
