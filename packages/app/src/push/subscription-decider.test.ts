@@ -24,6 +24,7 @@ const subscribe = (endpoint: string, sessionId = 's_1', extra: Partial<Subscript
     keys: { p256dh: 'BKey', auth: 'auth' },
     label: 'phone',
     sessionId,
+    vapidKey: 'BVapid',
     at,
     ...extra,
   }) as SubscriptionCommand;
@@ -44,6 +45,7 @@ describe('push subscriptions as a decider', () => {
           label: 'phone',
           events: [...DEFAULT_PUSH_EVENTS],
           sessionId: 's_1',
+          vapidKey: 'BVapid',
           createdAt: at,
           updatedAt: at,
         },

@@ -19,6 +19,8 @@ export interface StoredSubscription {
   readonly events: readonly PushEventType[];
   /** The session (token) that registered it: revoking that session removes it. */
   readonly sessionId: string;
+  /** The server's VAPID public key the browser subscribed with: its pushes are signed with that key's pair. */
+  readonly vapidKey: string;
   readonly createdAt: string;
   readonly updatedAt: string;
 }
@@ -58,6 +60,7 @@ export type SubscriptionCommand =
       readonly label: string;
       readonly events?: readonly PushEventType[] | undefined;
       readonly sessionId: string;
+      readonly vapidKey: string;
       readonly at: string;
     }
   | {
@@ -170,6 +173,7 @@ function subscribe(
     label: command.label,
     events: command.events ? unique(command.events) : (existing?.events ?? [...DEFAULT_PUSH_EVENTS]),
     sessionId: command.sessionId,
+    vapidKey: command.vapidKey,
     createdAt: existing?.createdAt ?? command.at,
     updatedAt: existing && same(existing, command) ? existing.updatedAt : command.at,
   };
@@ -178,7 +182,11 @@ function subscribe(
 }
 
 const same = (s: StoredSubscription, c: Extract<SubscriptionCommand, { type: 'subscribe' }>) =>
-  s.keys.p256dh === c.keys.p256dh && s.keys.auth === c.keys.auth && s.label === c.label && s.sessionId === c.sessionId;
+  s.keys.p256dh === c.keys.p256dh &&
+  s.keys.auth === c.keys.auth &&
+  s.label === c.label &&
+  s.sessionId === c.sessionId &&
+  s.vapidKey === c.vapidKey;
 
 const sameEvents = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((e) => b.includes(e));
