@@ -97,6 +97,44 @@ describe('the conformance check', () => {
       /Problem/,
     );
     const html = received(problem, { headers: { 'content-type': 'text/html' } });
-    expect(judge({ method: 'GET', url: '/nowhere', ...html }).checked).toBe(false);
+    expect(judge({ method: 'GET', url: '/nowhere', ...html }).problem).toMatch(/only a problem document/);
+  });
+
+  it('fails any answer but a refusal from a path or method no operation has: a 2xx most of all', () => {
+    const ok = received(waiting);
+    // A path the contract lacks, under the API's prefix and outside it.
+    for (const url of ['/v1/admin/games', `/v1/games/${waiting.body.id}/deck`, '/internal/state']) {
+      expect(judge({ method: 'GET', url, ...ok }).problem, url).toMatch(/no operation of openapi.yaml is GET/);
+    }
+    // A method the contract lacks on a documented path.
+    expect(judge({ method: 'PUT', url: `/v1/games/${waiting.body.id}`, ...ok }).problem).toMatch(/is PUT/);
+    // A problem document with a 2xx status is no refusal.
+    expect(judge({ method: 'GET', url: '/nowhere', ...received(problem, { status: 200 }) }).problem).toMatch(
+      /not a 200/,
+    );
+    // An empty 204 from nowhere.
+    expect(
+      judge({ method: 'DELETE', url: '/v1/everything', ...received(problem, { status: 204, text: '' }) }).problem,
+    ).toMatch(/not a 204/);
+  });
+
+  it('leaves the site’s own pages and the docs to their own suites, for reading only', () => {
+    const page = { status: 200, headers: new Headers({ 'content-type': 'text/html' }), text: '<!doctype html>' };
+    for (const url of ['/', '/new', '/lobby', '/watch', '/join/g_x', '/games/g_x', '/games/g_x/replay', '/docs'])
+      expect(judge({ method: 'GET', url, ...page }), url).toEqual({ operation: null, checked: false, problem: null });
+    expect(judge({ method: 'POST', url: '/new', ...page }).problem).toMatch(/is POST \/new/);
+    expect(judge({ method: 'GET', url: '/games/g_x/deck', ...page }).problem).toMatch(/no operation/);
+  });
+
+  it('judges HEAD as the GET it stands for, with no body', () => {
+    const url = `/v1/games/${waiting.body.id}`;
+    expect(judge({ method: 'HEAD', url, ...received(waiting, { text: '' }) })).toEqual({
+      operation: 'getGame',
+      checked: true,
+      problem: null,
+    });
+    expect(judge({ method: 'HEAD', url, ...received(waiting) }).problem).toMatch(/HEAD answer has a body/);
+    expect(judge({ method: 'HEAD', url, ...received(waiting, { text: '', status: 418 }) }).problem).toMatch(/418/);
+    expect(judge({ method: 'HEAD', url: '/nowhere', ...received(problem, { text: '' }) }).problem).toBeNull();
   });
 });

@@ -34,6 +34,8 @@ export type Answer = (
 export interface Receiver {
   readonly url: string;
   readonly requests: Received[];
+  /** Requests whose sender hung up before the answer was sent (a sender that gave up waiting). */
+  readonly hungUp: number;
   /** Changes how it answers from now on. */
   answer(answer: Answer): void;
   /** Resolves once it has `count` requests (or rejects after `ms`). */
@@ -45,6 +47,7 @@ export interface Receiver {
 export async function startReceiver(answer: Answer = () => ({ status: 204 })): Promise<Receiver> {
   let respond = answer;
   const requests: Received[] = [];
+  let hungUp = 0;
   const waiters: { count: number; resolve: () => void }[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -68,6 +71,9 @@ export async function startReceiver(answer: Answer = () => ({ status: 204 })): P
       const n = requests.push(received) - 1;
       void conformDelivery({ headers: req.headers, body }).catch(() => {});
       for (const w of waiters.filter((w) => requests.length >= w.count)) w.resolve();
+      res.on('close', () => {
+        if (!res.writableFinished) hungUp++;
+      });
       const reply = respond(received, n);
       const send = () => {
         if (res.destroyed) return;
@@ -83,6 +89,9 @@ export async function startReceiver(answer: Answer = () => ({ status: 204 })): P
   return {
     url: `http://127.0.0.1:${port}/hook`,
     requests,
+    get hungUp() {
+      return hungUp;
+    },
     answer(next) {
       respond = next;
     },

@@ -41,6 +41,8 @@ describe('watching a game on the web client', () => {
     await field.waitFor();
     const link = await field.inputValue();
     expect(link).toMatch(new RegExp(`^${baseUrl}/watch#.+`));
+    // The list is read again after the link is made: wait for it rather than read it mid-refresh.
+    await ann.page.locator('.watch-list li').first().waitFor();
     expect(await ann.page.locator('.watch-list li').allTextContents()).toEqual([
       expect.stringMatching(/^Made by You, /),
     ]);

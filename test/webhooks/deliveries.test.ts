@@ -2,7 +2,7 @@
 // says (checked with the reference `standardwebhooks` package), retried on the schedule to a failing
 // receiver, given up after about three days, stopped by a 410, never redirected, timed out, told to
 // wait by Retry-After, sent again after a crash between sending and recording, redelivered by hand.
-import { RETRY_DELAYS_MS, type WebhookSender } from '@chickenfoot/app';
+import type { WebhookSender } from '@chickenfoot/app';
 import { sendWebhook } from '@chickenfoot/webhooks';
 import { newKey, testApi } from '@chickenfoot/api/testing';
 import { createServer } from 'node:net';
@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { startReceiver } from '../support/receiver';
+import { readmeSchedule } from './schedule';
 import { hooked } from './support';
 
 const opened: { close(): Promise<void> }[] = [];
@@ -66,22 +67,33 @@ describe('webhook deliveries', () => {
     expect(await log()).toEqual([expect.objectContaining({ status: 'delivered', attemptCount: 1 })]);
   });
 
-  it('retries a failing receiver on the schedule (about three days), then gives up', async () => {
+  it('retries a failing receiver on the README’s schedule (about three days), then gives up', async () => {
     const { test, sweep, after, clock, receiver, log } = await setUp({ answer: () => ({ status: 500, body: 'down' }) });
+    const { delays, jitter } = readmeSchedule();
+    expect(delays).toHaveLength(9);
     await test();
     await sweep();
     const times = [clock.now];
-    for (const delay of RETRY_DELAYS_MS) {
-      // Not before 90% of the delay (the jitter is ±10%), and by 110% of it.
-      await after(Math.floor(delay * 0.9) - 1);
+    const ratios: number[] = [];
+    for (const delay of delays) {
+      // The next attempt is due `delay` after the last one, give or take the jitter, whatever the seed.
+      const [pending] = await log();
+      const ratio = (Date.parse(pending.nextAttemptAt) - times.at(-1)!) / delay;
+      expect({ delay, ratio, within: Math.abs(ratio - 1) <= jitter }).toMatchObject({ within: true });
+      ratios.push(ratio);
+      // Not before the earliest the jitter allows, and by the latest.
+      await after(Math.floor(delay * (1 - jitter)) - 1);
       expect(receiver.requests).toHaveLength(times.length);
-      await after(Math.ceil(delay * 0.2) + 2);
+      await after(Math.ceil(delay * 2 * jitter) + 2);
       expect(receiver.requests).toHaveLength(times.length + 1);
       times.push(clock.now);
     }
+    // The jitter is there: not every delay is the schedule's exact figure.
+    expect(new Set(ratios.map((r) => r.toFixed(4))).size).toBeGreaterThan(1);
     await after(30 * 24 * 3_600_000);
-    expect(receiver.requests).toHaveLength(RETRY_DELAYS_MS.length + 1);
+    expect(receiver.requests).toHaveLength(delays.length + 1);
     const spanHours = (times.at(-1)! - times[0]!) / 3_600_000;
+    // "About three days": the README's delays add up to 71.6 h.
     expect(spanHours).toBeGreaterThan(64);
     expect(spanHours).toBeLessThan(80);
     expect(new Set(receiver.requests.map((r) => r.headers['webhook-id'])).size).toBe(1);
@@ -160,6 +172,31 @@ describe('webhook deliveries', () => {
     expect(receiver.requests).toHaveLength(1);
     await after(1);
     expect(receiver.requests).toHaveLength(2);
+  });
+
+  it('caps a receiver’s Retry-After at a day: a week asked for is 24 h, in seconds or as a date', async () => {
+    const week = 7 * 24 * 3_600;
+    const { test, sweep, after, clock, receiver, log } = await setUp({
+      answer: (_, n) =>
+        n === 0
+          ? { status: 503, headers: { 'retry-after': String(week) } }
+          : n === 1
+            ? { status: 429, headers: { 'retry-after': new Date(clock.now + week * 1000).toUTCString() } }
+            : { status: 204 },
+    });
+    await test();
+    await sweep();
+    const DAY = 24 * 3_600_000;
+    expect(Date.parse((await log())[0].nextAttemptAt) - clock.now).toBe(DAY);
+    await after(DAY - 1);
+    expect(receiver.requests).toHaveLength(1);
+    await after(1);
+    expect(receiver.requests).toHaveLength(2);
+    // The second answer's date is a week ahead of the sweeper's clock: a day again.
+    expect(Date.parse((await log())[0].nextAttemptAt) - clock.now).toBe(DAY);
+    await after(DAY);
+    expect(receiver.requests).toHaveLength(3);
+    expect((await log())[0]).toMatchObject({ status: 'delivered', attemptCount: 3 });
   });
 
   it('signs with both secrets while a rotation overlaps, each verifying alone, then with the new one', async () => {

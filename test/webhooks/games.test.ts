@@ -12,7 +12,9 @@ afterEach(async () => {
   await Promise.all(opened.splice(0).map((o) => o.close()));
 });
 
-describe('notifications of a game', () => {
+// Whole games played through the app and its sweeper: 10-20 s on a quiet machine, ~50 s seen under a
+// load of 15 on 2 cores. The timeout bounds a hang; it does not judge speed.
+describe('notifications of a game', { timeout: 180_000 }, () => {
   it('tells each player of every turn, hand and the end exactly once, as the log says', async () => {
     const h = await hooked();
     opened.push(h);

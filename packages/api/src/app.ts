@@ -1,4 +1,4 @@
-import { createApplication, type ApplicationOptions } from '@chickenfoot/app';
+import { createApplication, MESSAGE_RATE, type ApplicationOptions } from '@chickenfoot/app';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppDeps, AppEnv, Limits } from './app-deps';
 import { requirePlayer } from './auth/middleware';
@@ -42,8 +42,7 @@ const DEFAULT_LIMITS: Limits = {
   // flood on one game leaves another's moves near their usual latency (test/security/flood.test.ts).
   perPlayer: { burst: 60, perSecond: 20 },
   registrations: { burst: 30, perSecond: 1 },
-  // A table talk, not a chat room: a few lines at once, then one every 5 s.
-  messages: { burst: 5, perSecond: 0.2 },
+  messages: MESSAGE_RATE,
 };
 
 /**
@@ -62,11 +61,7 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   // One token check (and rate limit) for every /v1 route except registration, before any route runs.
   const auth = requirePlayer(deps.accounts, new RateLimiter(limits.perPlayer, deps.clock));
   // The /v1/watch routes take a watch token instead (a link's, not a player's).
-  const watcher = requireWatcher(
-    deps.signer,
-    new RateLimiter(limits.perPlayer, deps.clock, undefined, 'watcher'),
-    deps.watchLinks,
-  );
+  const watcher = requireWatcher(new RateLimiter(limits.perPlayer, deps.clock, undefined, 'watcher'), deps.watchLinks);
   app.use('/v1/*', (c, next) => {
     if (c.req.path === '/v1/players') return next();
     return c.req.path === '/v1/watch' || c.req.path.startsWith('/v1/watch/') ? watcher(c, next) : auth(c, next);
@@ -119,5 +114,5 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
 /** The app's parts, each built once from the options: what every route is handed. */
 function appDeps(options: AppOptions): AppDeps {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
-  return { ...createApplication({ pollMs: limits.pollMs, ...options }), limits };
+  return { ...createApplication({ pollMs: limits.pollMs, messageRate: limits.messages, ...options }), limits };
 }

@@ -1,6 +1,5 @@
 import type { Shuffle } from '@chickenfoot/rules';
 import type { EventStore } from '@chickenfoot/store';
-import type { UrlPolicy } from '@chickenfoot/webhooks';
 import { AccountCache } from './accounts/account-cache';
 import { Accounts } from './accounts/accounts';
 import { PlayerRepository } from './accounts/repository';
@@ -15,11 +14,13 @@ import { Lobby } from './lobby/lobby';
 import { lazySecret, type SecretSource } from './identity/secret';
 import { Signer } from './identity/signer';
 import { jsonLogger, type Logger } from './logging';
-import { MessageLog } from './messages/log';
+import { MessagesService } from './messages/messages-service';
+import type { RateLimit } from './token-buckets';
 import { GameWatcher } from './waits/game-watcher';
 import { TurnWaiter } from './waits/turn-waiter';
-import { WatchLinks } from './watch/watch-links';
-import { webhookParts, type WebhookParts } from './webhooks/parts';
+import { WatchLinksService } from './watch/watch-links-service';
+import { WebhookEndpointsService } from './webhooks/endpoints-service';
+import { webhookParts } from './webhooks/parts';
 
 /** What the application is built from. Only entry points (functions/) read the environment to fill this in. */
 export interface ApplicationOptions {
@@ -39,6 +40,8 @@ export interface ApplicationOptions {
   readonly staleAfterMs?: number;
   /** How often a long-poll looks for news, in milliseconds (default 250). */
   readonly pollMs?: number;
+  /** Messages per player and game (default `MESSAGE_RATE`: 5 at once, then one every 5 s). */
+  readonly messageRate?: RateLimit;
   /**
    * Webhooks: URLs over plain HTTP to loopback are accepted for endpoints (local development and
    * tests only; off, only HTTPS to public addresses), and `onNotify` hears of each commit written
@@ -67,12 +70,12 @@ export interface Application {
   readonly signer: () => Promise<Signer>;
   readonly clock: Clock;
   readonly logger: Logger;
-  /** Players' webhook endpoints, and the deliveries made for them. */
-  readonly webhooks: WebhookParts;
-  /** Which endpoint URLs are accepted (HTTPS to public addresses; loopback HTTP in local use). */
-  readonly urlPolicy: UrlPolicy;
-  readonly watchLinks: WatchLinks;
-  readonly messages: MessageLog;
+  /** A player's webhook endpoints and their delivery logs, as the owner manages them. */
+  readonly webhookEndpoints: WebhookEndpointsService;
+  /** Watch links of games: made, listed and revoked by the players, and what a watcher reads. */
+  readonly watchLinks: WatchLinksService;
+  /** Games' table talk: post, read, mute. */
+  readonly messages: MessagesService;
 }
 
 /**
@@ -80,16 +83,14 @@ export interface Application {
  * @example const app = createApplication({ store, secret: process.env.TOKEN_SECRET! });
  */
 export function createApplication(options: ApplicationOptions): Application {
+  const { store } = options;
   const logger = options.logger ?? jsonLogger;
   const clock = options.clock ?? systemClock;
   const pollMs = options.pollMs ?? 250;
   const secret = lazySecret(options.secret);
   let signed: Promise<Signer> | undefined;
-  const players = new PlayerRepository(options.store);
-  const webhooks = webhookParts(options.store, clock, logger, options.webhooks?.onNotify);
-  const games = createGameService({ ...options, logger, notifier: webhooks.notifier });
+  // A failed fetch of the secret is tried again on the next request, so only a success is kept.
   const signer = () =>
-    // A failed fetch of the secret is tried again on the next request, so only a success is kept.
     (signed ??= secret().then(
       (s) => new Signer(s),
       (error: unknown) => {
@@ -97,24 +98,28 @@ export function createApplication(options: ApplicationOptions): Application {
         throw error;
       },
     ));
+  const players = new PlayerRepository(store);
+  const webhooks = webhookParts(store, clock, logger, options.webhooks?.onNotify);
+  const games = createGameService({ ...options, logger, notifier: webhooks.notifier });
   const cache = new AccountCache(players, clock);
-  const accounts = new Accounts({ players, cache, signer, clock, games, store: options.store });
-  const watcher = new GameWatcher(options.store, pollMs);
+  const accounts = new Accounts({ players, cache, signer, clock, games, store });
+  const watcher = new GameWatcher(store, pollMs);
   const seats = { games, signer, players: accounts };
+  const urlPolicy = { allowLoopbackHttp: options.webhooks?.allowLoopbackHttp ?? false };
+  const rate = options.messageRate;
   return {
-    store: options.store,
+    store,
     games: new Games({ ...seats, watcher }),
     finishedGames: new FinishedGames(seats),
-    lobby: new Lobby({ ...seats, store: options.store, clock }),
-    myGames: new MyGames(options.store, new TurnWaiter(options.store, pollMs), accounts),
+    lobby: new Lobby({ ...seats, store, clock }),
+    myGames: new MyGames(store, new TurnWaiter(store, pollMs), accounts),
     gameService: games,
-    webhooks,
-    urlPolicy: { allowLoopbackHttp: options.webhooks?.allowLoopbackHttp ?? false },
+    webhookEndpoints: new WebhookEndpointsService({ ...webhooks, store, signer, clock, urlPolicy }),
     players,
     accounts,
     watcher,
-    watchLinks: new WatchLinks(options.store),
-    messages: new MessageLog(options.store),
+    watchLinks: new WatchLinksService({ store, games, watcher, signer, clock }),
+    messages: new MessagesService({ store, games, accounts, clock, ...(rate ? { rate } : {}) }),
     signer,
     clock,
     logger,

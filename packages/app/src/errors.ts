@@ -133,6 +133,18 @@ export class UnauthenticatedError extends DomainErrorBase {
   readonly kind = 'unauthenticated';
 }
 
+/** Too many commands of one kind too fast (messages to a game): nothing was done; try again after `retryAfter`. */
+export class RateLimitedError extends DomainErrorBase {
+  readonly kind = 'rate-limited';
+  constructor(
+    detail: string,
+    /** Whole seconds until one more is allowed (at least 1). */
+    readonly retryAfter: number,
+  ) {
+    super(detail);
+  }
+}
+
 /** Every domain error, told apart by `kind`. */
 export type DomainError =
   | NotFoundError
@@ -143,7 +155,8 @@ export type DomainError =
   | UnavailableError
   | VersionAheadError
   | InvalidInputError
-  | UnauthenticatedError;
+  | UnauthenticatedError
+  | RateLimitedError;
 
 /**
  * The domain error a failure from below stands for, or null for one the application does not name (a

@@ -45,8 +45,12 @@ export {
   type AccountState,
 } from './accounts/account-decider';
 export { withdrawFromAll } from './accounts/withdraw';
-export { MessageLog } from './messages/log';
-export { MAX_WATCH_LINKS, WatchLinks } from './watch/watch-links';
+export type { GameMessage } from './messages/log';
+export { MESSAGE_RATE, MessagesService, type MessagePage } from './messages/messages-service';
+export { TokenBuckets, type RateLimit } from './token-buckets';
+export { MAX_WATCH_LINKS, type WatchLink } from './watch/watch-link-decider';
+export { WatchLinksService, type WatchGrant, type WatchedEvents } from './watch/watch-links-service';
+export { spectatorView, type SpectatorView } from './watch/spectator-view';
 export { GameWatcher } from './waits/game-watcher';
 export { TurnWaiter } from './waits/turn-waiter';
 export { GameService, type Executed, type ExecuteOptions, type GameCommand } from './games/service';
@@ -85,7 +89,9 @@ export { closeStale, setupHandlers } from './sweeper/close-stale';
 export { TEST_EVENT, WEBHOOK_EVENT_TYPES, type DeliveryType, type WebhookEventType } from './webhooks/event-types';
 export { RETRY_DELAYS_MS } from './webhooks/schedule';
 export type { WebhookSender } from './webhooks/sender';
-export { webhookParts, type WebhookParts } from './webhooks/parts';
-export { MAX_ENDPOINTS, type EndpointsState, type StoredEndpoint } from './webhooks/endpoints';
-export { messageBody, messageId } from './webhooks/outbox';
-export { deliveryView, endpointView, seqOf } from './webhooks/views';
+export {
+  WebhookEndpointsService,
+  type DeliveryView,
+  type EndpointView,
+  type NewEndpoint,
+} from './webhooks/endpoints-service';

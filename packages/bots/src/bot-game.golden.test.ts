@@ -59,7 +59,12 @@ function outcome(seed: number): Outcome {
 describe('seeded bot games', () => {
   it('replay the 50 recorded games exactly (scores, winners, every event)', () => {
     const outcomes = Array.from({ length: 50 }, (_, seed) => outcome(seed));
-    if (process.env.GOLDEN_WRITE === '1') writeFileSync(FILE, JSON.stringify(outcomes));
+    if (process.env.GOLDEN_WRITE === '1') {
+      writeFileSync(FILE, JSON.stringify(outcomes));
+      // A file just written proves nothing against itself: the run that writes compares nothing, and
+      // fails so that it is never taken for a pass. The next run, without GOLDEN_WRITE, compares.
+      throw new Error(`GOLDEN_WRITE=1 wrote ${FILE.pathname} and compared nothing: run again without it`);
+    }
     const recorded = JSON.parse(readFileSync(FILE, 'utf8')) as Outcome[];
     expect(recorded).toHaveLength(50);
     expect(outcomes).toEqual(recorded);

@@ -56,7 +56,7 @@ describe('the strong bot', () => {
       [1, ['strong', 'strong']],
       [2, ['strong', 'greedy', 'random', 'strong']],
     ] as const) {
-      const seen = { searched: 0 };
+      const seen = { searched: 0, moved: 0, declined: 0 };
       playBotGame({
         levels,
         rules: { set: 6 },
@@ -66,11 +66,20 @@ describe('the strong bot', () => {
         choose: (input) => {
           const search = strongSearch(input);
           if (search.playouts > 0) seen.searched++;
-          if (search.move) expect(input.view.legalMoves).toContainEqual(search.move);
+          if (search.move === null) {
+            // No move is a bot declining to act out of turn (an announce or call-out it could make).
+            expect(input.view.hand?.turn).not.toBe(input.view.viewer);
+            seen.declined++;
+          } else {
+            expect(input.view.legalMoves).toContainEqual(search.move);
+            seen.moved++;
+          }
           return search.move;
         },
       });
       expect(seen.searched).toBeGreaterThan(10);
+      // The legality check above ran on every move of the game, not on none of them.
+      expect(seen.moved).toBeGreaterThan(100);
     }
   });
 

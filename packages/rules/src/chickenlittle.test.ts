@@ -97,6 +97,23 @@ describe('Chickenlittle (callout, the default)', () => {
     expect(game.refuse(0, { type: 'announce' }).message).toMatch(/already announced/);
   });
 
+  it('with one tile left in the boneyard, the offender draws it: the penalty is a draw while any tile is left', () => {
+    // Found by self-play: a lapse any other seat may call out while the boneyard holds exactly one tile.
+    const lapse = (s: GameState) => {
+      const hand = s.hand;
+      return !!hand && boneyardSize(hand) === 1 && hand.chickenlittle.includes('vulnerable');
+    };
+    const game = findGame({ rules: { set: 6 }, seats: 3 }, lapse);
+    const offender = game.state.hand!.chickenlittle.indexOf('vulnerable');
+    const caller = (offender + 1) % 3;
+    const last = game.state.hand!.boneyard[game.state.hand!.drawn];
+    expect(game.move(caller, { type: 'callout', seat: offender })).toEqual([
+      { type: 'ChickenlittleCalledOut', seat: offender, by: caller, penalty: 'draw' },
+      { type: 'TileDrawn', seat: offender, tile: last, reason: 'penalty', forced: true },
+    ]);
+    expect(boneyardSize(game.state.hand!)).toBe(0);
+  });
+
   it('with the boneyard empty, the offender loses their next turn and must announce again after it', () => {
     // Found by self-play: a seat holding one (playable) tile unannounced after another's placement, the
     // boneyard empty, and every other seat holding two or more tiles, so the hand goes on to its turn.

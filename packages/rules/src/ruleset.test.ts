@@ -81,12 +81,15 @@ describe('rulesets', () => {
   });
 
   it('takes a turn clock of any whole number of hours from one to 14 days, the presets among them, or none', () => {
-    for (const turnHours of [...TURN_HOURS_PRESETS, 1, 5, 100, MAX_TURN_HOURS, null]) {
+    // docs/rules.md's words: presets of 1, 4, 8, 12 hours, 1, 2, 3, 5, 7, 10, 14 days; 1 to 336 hours.
+    const DAY = 24;
+    const presets = [1, 4, 8, 12, DAY, 2 * DAY, 3 * DAY, 5 * DAY, 7 * DAY, 10 * DAY, 14 * DAY];
+    expect(TURN_HOURS_PRESETS).toEqual(presets);
+    expect(MAX_TURN_HOURS).toBe(336);
+    for (const turnHours of [...presets, 1, 5, 100, 335, 336, null]) {
       const resolved = resolveRuleset(2, { turnHours });
       expect(resolved.ok && resolved.rules.turnHours, String(turnHours)).toBe(turnHours);
     }
-    expect(TURN_HOURS_PRESETS[0]).toBe(1);
-    expect(TURN_HOURS_PRESETS.at(-1)).toBe(14 * 24);
   });
 
   it.each([

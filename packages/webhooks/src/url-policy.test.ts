@@ -139,10 +139,13 @@ describe('checkWebhookUrl', () => {
     expect(check.ok ? 'ok' : check.code).toBe(code);
   });
 
-  it('takes a URL of exactly the longest length', () => {
+  it('takes a URL of exactly the longest length the contract allows (2048), and not one character more', () => {
     const base = 'https://hooks.example.com/';
-    expect(checkWebhookUrl(base + 'a'.repeat(MAX_URL_LENGTH - base.length), PROD).ok).toBe(true);
-    expect(checkWebhookUrl(base + 'a'.repeat(MAX_URL_LENGTH - base.length + 1), PROD).ok).toBe(false);
+    // openapi.yaml's `maxLength: 2048` for an endpoint's url: the figure clients were told.
+    const CONTRACT_MAX = 2048;
+    expect(MAX_URL_LENGTH).toBe(CONTRACT_MAX);
+    expect(checkWebhookUrl(base + 'a'.repeat(CONTRACT_MAX - base.length), PROD).ok).toBe(true);
+    expect(checkWebhookUrl(base + 'a'.repeat(CONTRACT_MAX - base.length + 1), PROD).ok).toBe(false);
   });
 
   it.each(['http://127.0.0.1:3000/hook', 'http://localhost:3000/hook', 'http://[::1]/', 'http://127.1/'])(

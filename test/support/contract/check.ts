@@ -1,8 +1,11 @@
 /**
  * The conformance check: is a response one that openapi.yaml says its operation can give? Status
  * documented, content type declared, body under its schema, required headers present and well
- * formed. A response to something that is no operation (a garbage path, an undocumented method) is
- * held to the Problem schema when it is a problem. Validators are compiled once per worker.
+ * formed. A response to something that is no operation (a garbage path, an undocumented method) must
+ * be a refusal: a problem document (4xx/5xx) under the Problem schema; anything else from a path the
+ * contract lacks fails, unless it is one of the site's pages the contract leaves out on purpose
+ * (`OUTSIDE_CONTRACT`). HEAD is judged as the GET it stands for, with no body. Validators are
+ * compiled once per worker.
  */
 import type { ErrorObject } from 'ajv';
 import { operationFor, type ResponseSpec } from './spec';
@@ -59,24 +62,50 @@ function parse(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
+/**
+ * What the site serves beside the API, which the contract leaves out on purpose (GET and HEAD only):
+ * the web client's pages and assets (packages/web's routes) and the docs with the document itself.
+ */
+export const OUTSIDE_CONTRACT: readonly RegExp[] = [
+  /^\/$/,
+  /^\/(new|lobby|watch)$/,
+  /^\/join\/[^/]+$/,
+  /^\/games\/[^/]+(\/replay)?$/,
+  /^\/assets\/[^/]+$/,
+  /^\/docs$/,
+  /^\/docs\/assets\/[^/]+\/[^/]+$/,
+  /^\/openapi\.json$/,
+];
+
+/** An answer from no operation: a refusal (a problem document), or one of the site's own pages. */
+function judgeUnmatched(method: string, pathname: string, status: number, type: string, text: string): Verdict {
+  const read = method === 'GET' || method === 'HEAD';
+  if (read && OUTSIDE_CONTRACT.some((page) => page.test(pathname)))
+    return { operation: null, checked: false, problem: null };
+  const what = `no operation of openapi.yaml is ${method} ${pathname}, so only a problem document may answer it`;
+  if (status < 400 || type !== 'application/problem+json')
+    return { operation: null, checked: true, problem: `${what}, not a ${status} ${type || '(no content type)'}` };
+  if (method === 'HEAD') return { operation: null, checked: true, problem: text ? 'a HEAD answer has a body' : null };
+  const body = parse(text);
+  if (!body.ok) return { operation: null, checked: true, problem: 'problem body is not JSON' };
+  const validate = contract().validator('#/components/schemas/Problem');
+  const problem = validate(body.value)
+    ? problemConsistency(body.value as object, status)
+    : `body fails Problem: ${errorsText(validate.errors)}`;
+  return { operation: null, checked: true, problem };
+}
+
 /** Judges one response against the contract. */
 export function judge(received: Received): Verdict {
-  const { method, status, headers, text } = received;
+  const { status, headers, text } = received;
+  const method = received.method.toUpperCase();
   const { spec, validator, validatorFor } = contract();
   const pathname = new URL(received.url, 'http://x').pathname;
-  const operation = operationFor(spec, method, pathname);
+  // HEAD is the GET it stands for, without the body (RFC 9110), unless the contract says otherwise.
+  const head = method === 'HEAD' && !operationFor(spec, 'HEAD', pathname);
+  const operation = operationFor(spec, head ? 'GET' : method, pathname);
   const type = mediaType(headers);
-  if (!operation) {
-    // Not an operation: only a problem document has a schema to meet.
-    if (type !== 'application/problem+json' || !text) return { operation: null, checked: false, problem: null };
-    const body = parse(text);
-    if (!body.ok) return { operation: null, checked: true, problem: 'problem body is not JSON' };
-    const validate = validator('#/components/schemas/Problem');
-    const problem = validate(body.value)
-      ? problemConsistency(body.value as object, status)
-      : `body fails Problem: ${errorsText(validate.errors)}`;
-    return { operation: null, checked: true, problem };
-  }
+  if (!operation) return judgeUnmatched(method, pathname, status, type, text);
   const id = operation.id;
   const documented: ResponseSpec | undefined =
     operation.responses[String(status)] ?? operation.responses[`${String(status)[0]}XX`] ?? operation.responses.default;
@@ -102,6 +131,7 @@ export function judge(received: Received): Verdict {
   }
 
   const media = Object.keys(documented.content);
+  if (head) return { operation: id, checked: true, problem: text ? 'a HEAD answer has a body' : null };
   if (media.length === 0) {
     return {
       operation: id,

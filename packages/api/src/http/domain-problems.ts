@@ -44,6 +44,8 @@ export function problemOf(error: DomainError): ApiProblem {
         {},
         { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
       );
+    case 'rate-limited':
+      return new ApiProblem('request/too-many-requests', error.detail, {}, { 'Retry-After': String(error.retryAfter) });
     default:
       return unreachable(error);
   }

@@ -6,7 +6,7 @@ import { exportGame, replay, type GameExport } from './export';
 import type { PlayerSeat } from './player-seat';
 import { commandReply, type CommandReply } from './reply';
 import type { GameService } from './service';
-import { gameView, type ApiGameView } from './view';
+import { spectatorView, type SpectatorView } from '../watch/spectator-view';
 
 /** One step of a finished game's replay: the events of that commit and the game as it stood after it. */
 export interface ReplayStep {
@@ -16,7 +16,7 @@ export interface ReplayStep {
   readonly hands: readonly (readonly Tile[])[] | null;
   readonly boneyard: readonly Tile[];
   /** The table as a spectator saw it then (null before the game was created). */
-  readonly game: Omit<ApiGameView, 'yourSeat' | 'inviteCode' | 'yourTiles' | 'drawnTile' | 'legalMoves'> | null;
+  readonly game: SpectatorView | null;
 }
 
 /** What the finished-game use cases are built on. */
@@ -74,13 +74,7 @@ export class FinishedGames {
     if (at > last) throw new VersionAheadError(`at=${at} is past the game's last step, ${last}.`, last);
     const state = replay(doc, at).at(-1);
     if (!state) throw new TypeError('a replay starts from a state');
-    const inviteCodes = await this.parts.signer();
-    const view =
-      state.status === 'empty'
-        ? null
-        : (({ yourSeat: _s, inviteCode: _i, yourTiles: _t, drawnTile: _d, legalMoves: _m, ...rest }) => rest)(
-            gameView({ gameId, version: at, state, since: null, seat: -1, inviteCodes }),
-          );
+    const view = state.status === 'empty' ? null : spectatorView({ gameId, version: at, state, since: null });
     return {
       version: at,
       last,

@@ -1,4 +1,6 @@
-import { ConcurrencyError, IdempotencyConflictError, type Commit, type EventStore } from '@chickenfoot/store';
+import type { EventStore } from '@chickenfoot/store';
+import { DeciderStream, type StreamCommit } from '../streams/decider-stream';
+import { messageDecider, type MessageCommand, type MessageEvent, type MessagesState } from './message-decider';
 
 /** One message of a game, as every reader sees it: who (a seat), when, and what. Nothing of the game. */
 export interface GameMessage {
@@ -20,54 +22,42 @@ export const messageStream = (gameId: string): string => `${gameId}.messages`;
 const RECENT = 25;
 const RACE_RETRIES = 8;
 
-const messageOf = (commit: Commit): GameMessage => {
-  const [event] = commit.events as [{ seat: number; text: string }];
+const messageOf = (commit: StreamCommit<MessageEvent>): GameMessage => {
+  const [event] = commit.events as [MessageEvent];
   return { seq: commit.version, seat: event.seat, at: commit.at, text: event.text };
 };
 
-/** Posting and reading a game's messages. */
+/** Posting and reading a game's messages: one commit each, its version the message's `seq`. */
 export class MessageLog {
-  constructor(private readonly store: EventStore) {}
+  readonly #stream: DeciderStream<MessageCommand, MessageEvent, MessagesState>;
+
+  constructor(store: EventStore) {
+    this.#stream = new DeciderStream(store, messageDecider, {
+      snapshots: false,
+      recognise: RECENT,
+      retries: RACE_RETRIES,
+    });
+  }
 
   /**
-   * Appends a message from `seat` as the stream's next version: one Query (the newest messages) and
-   * one conditional PutItem; when another message takes that version first, tried again. A retry
-   * with the same key (and text) answers with the message it recorded; the key with another text
-   * throws `IdempotencyConflictError`.
+   * Appends a message as the stream's next version: one Query (the newest messages) and one
+   * conditional PutItem; when another message takes that version first, tried again. A retry with
+   * the same key (and text) answers with the message it recorded; the key with another text throws
+   * `KeyReusedError`; a refusal of the decider is thrown as it is.
    */
   async post(
     gameId: string,
-    seat: number,
-    text: string,
-    options: { key: string; commandHash: string; at: Date; by: string },
+    command: MessageCommand,
+    meta: { key: string; commandHash: string; at: Date; by: string },
   ): Promise<GameMessage> {
-    const stream = messageStream(gameId);
-    for (let attempt = 0; ; attempt++) {
-      const recent = await this.store.readRecent(stream, { count: RECENT, snapshots: false });
-      const recorded = recent.find((c) => c.idempotencyKey === options.key);
-      if (recorded) {
-        if (recorded.commandHash !== options.commandHash)
-          throw new IdempotencyConflictError(stream, options.key, recorded.version);
-        return messageOf(recorded);
-      }
-      const version = recent.at(-1)?.version ?? 0;
-      try {
-        const { commit } = await this.store.append(stream, version, [{ type: 'MessagePosted', seat, text }], {
-          idempotencyKey: options.key,
-          commandHash: options.commandHash,
-          at: options.at,
-          by: options.by,
-        });
-        return messageOf(commit);
-      } catch (error) {
-        if (!(error instanceof ConcurrencyError) || attempt >= RACE_RETRIES) throw error;
-      }
-    }
+    const { commit } = await this.#stream.handle(messageStream(gameId), command, meta);
+    if (!commit) throw new TypeError('a post always records a message');
+    return messageOf(commit);
   }
 
   /** The messages after `after`, oldest first, at most `limit`; `next` when there are more. */
   async after(gameId: string, after: number, limit: number): Promise<{ messages: GameMessage[]; next: number | null }> {
-    const page = await this.store.readAfter(messageStream(gameId), after, { limit });
+    const page = await this.#stream.readAfter(messageStream(gameId), after, limit);
     return { messages: page.commits.map(messageOf), next: page.next };
   }
 }

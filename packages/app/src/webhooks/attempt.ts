@@ -40,23 +40,11 @@ const attemptOf = (at: number, outcome: SendOutcome): DeliveryAttempt => ({
 
 /** Turns an endpoint off after its receiver answered 410 Gone: the receiver said it wants no more. */
 async function disable(endpoints: WebhookEndpoints, playerId: string, endpointId: string, at: number) {
-  await endpoints.change(
+  const when = new Date(at);
+  await endpoints.handle(
     playerId,
-    (state) => {
-      const endpoint = state.endpoints.find((e) => e.id === endpointId);
-      if (!endpoint || !endpoint.enabled) return null;
-      const updated: StoredEndpoint = {
-        ...endpoint,
-        enabled: false,
-        disabledReason: 'gone',
-        updatedAt: new Date(at).toISOString(),
-      };
-      return {
-        event: { type: 'WebhookEndpointDisabled', id: endpointId, reason: 'gone' },
-        state: { ...state, endpoints: state.endpoints.map((e) => (e.id === endpointId ? updated : e)) },
-      };
-    },
-    { at: new Date(at), by: 'system' },
+    { type: 'disable', id: endpointId, reason: 'gone', at: when.toISOString() },
+    { at: when, by: 'system' },
   );
 }
 

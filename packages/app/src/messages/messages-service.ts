@@ -1,0 +1,88 @@
+import type { EventStore } from '@chickenfoot/store';
+import type { Accounts } from '../accounts/accounts';
+import type { Clock } from '../clock';
+import { commandHash } from '../command-hash';
+import { RateLimitedError } from '../errors';
+import type { GameService } from '../games/service';
+import { seatedIn } from '../seated';
+import { TokenBuckets, type RateLimit } from '../token-buckets';
+import { MessageLog, type GameMessage } from './log';
+
+/** A table talk, not a chat room: a few lines at once, then one every 5 s, per player and game. */
+export const MESSAGE_RATE: RateLimit = { burst: 5, perSecond: 0.2 };
+
+/** The most messages one page holds. */
+export const MESSAGE_PAGE = 200;
+
+/** A page of a game's messages, as one player reads them. */
+export interface MessagePage {
+  readonly messages: GameMessage[];
+  /** Pass as `after` for more; null: caught up. */
+  readonly next: number | null;
+  /** Where to resume (`after`) next time. */
+  readonly seq: number;
+  /** True while the reader mutes the game: `messages` is then empty. */
+  readonly muted: boolean;
+}
+
+/** What the messages' service is built from. */
+export interface MessagesParts {
+  readonly store: EventStore;
+  readonly games: Pick<GameService, 'load'>;
+  /** Where a player's mutes are kept: their account. */
+  readonly accounts: Pick<Accounts, 'mute' | 'muted'>;
+  readonly clock: Clock;
+  /** Messages per player and game (default `MESSAGE_RATE`). */
+  readonly rate?: RateLimit;
+}
+
+/**
+ * A game's table talk: its seated players post (not those who left), every one of them reads (those
+ * who left too), and each may mute the game's messages for themselves (kept on their account).
+ */
+export class MessagesService {
+  readonly #log: MessageLog;
+  // Per player and game, in this process (like the per-player limit): a burst, then a slow refill.
+  readonly #buckets: TokenBuckets;
+
+  constructor(private readonly parts: MessagesParts) {
+    this.#log = new MessageLog(parts.store);
+    this.#buckets = new TokenBuckets(parts.rate ?? MESSAGE_RATE, parts.clock);
+  }
+
+  /** Posts `text` from the player's seat; a retry with the same key answers with the message it posted. */
+  async post(playerId: string, gameId: string, key: string, text: string): Promise<GameMessage> {
+    const { seat, left } = await seatedIn(this.parts.games, gameId, playerId);
+    const bucket = `${playerId}:${gameId}`;
+    if (!this.#buckets.take(bucket)) {
+      const retry = this.#buckets.retryAfter(bucket);
+      throw new RateLimitedError(`Too many messages: try again in ${retry} s.`, retry);
+    }
+    const meta = { key, commandHash: commandHash('message', playerId, text), at: new Date(this.parts.clock()) };
+    return this.#log.post(gameId, { type: 'post', seat, left, text }, { ...meta, by: playerId });
+  }
+
+  /** The messages after `after` (at most `limit`, and `MESSAGE_PAGE`), none while the player mutes the game. */
+  async list(
+    playerId: string,
+    gameId: string,
+    page: { after: number; limit?: number | undefined },
+  ): Promise<MessagePage> {
+    await seatedIn(this.parts.games, gameId, playerId);
+    const { after } = page;
+    const found = await this.#log.after(gameId, after, Math.min(page.limit ?? MESSAGE_PAGE, MESSAGE_PAGE));
+    const muted = await this.parts.accounts.muted(playerId, gameId);
+    const seq = found.messages.at(-1)?.seq ?? after;
+    return { messages: muted ? [] : found.messages, next: found.next, seq, muted };
+  }
+
+  /**
+   * Mutes (or unmutes) the game's messages for the player alone: a change of their account, so it
+   * holds on every device. Setting it again changes nothing.
+   */
+  async mute(playerId: string, gameId: string, muted: boolean): Promise<{ muted: boolean }> {
+    await seatedIn(this.parts.games, gameId, playerId);
+    await this.parts.accounts.mute(playerId, gameId, muted);
+    return { muted };
+  }
+}
