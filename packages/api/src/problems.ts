@@ -37,6 +37,10 @@ export const PROBLEMS = {
   'push/endpoint-invalid': { status: 422, title: 'The push endpoint is not a valid absolute URL' },
   'push/endpoint-not-https': { status: 422, title: 'Push endpoints must be https://' },
   'push/endpoint-not-allowed': { status: 422, title: 'The push endpoint’s host is not a public address' },
+  'push/keys-invalid': {
+    status: 422,
+    title: 'The subscription’s keys are not a P-256 public key and a 16-byte secret',
+  },
   'service/unavailable': { status: 503, title: 'The service is briefly unavailable: retry' },
   'service/error': { status: 500, title: 'Something went wrong on our side' },
   ...Object.fromEntries(REJECTION_CODES.map((code) => [code, { status: 422, title: titleOf(code) }])),
@@ -82,6 +86,7 @@ export type ProblemCode =
   | 'push/endpoint-invalid'
   | 'push/endpoint-not-https'
   | 'push/endpoint-not-allowed'
+  | 'push/keys-invalid'
   | 'service/unavailable'
   | 'service/error'
   | RejectionCode;

@@ -15,6 +15,9 @@ import { lazySecret, type SecretSource } from './identity/secret';
 import { Signer } from './identity/signer';
 import { jsonLogger, type Logger } from './logging';
 import { MessagesService } from './messages/messages-service';
+import { pushParts } from './push/parts';
+import { PushSubscriptionsService } from './push/subscriptions-service';
+import type { PushConfig } from './push/vapid';
 import type { RateLimit } from './token-buckets';
 import { GameWatcher } from './waits/game-watcher';
 import { TurnWaiter } from './waits/turn-waiter';
@@ -48,6 +51,8 @@ export interface ApplicationOptions {
    * with notifications (the local server sweeps soon after it).
    */
   readonly webhooks?: { readonly allowLoopbackHttp?: boolean; readonly onNotify?: () => void };
+  /** Web Push: the VAPID secret and contact (none: the routes say `push/not-configured`, nothing is pushed). */
+  readonly push?: PushConfig;
 }
 
 /** The application's parts, each built once: what the HTTP shell is handed. */
@@ -76,6 +81,8 @@ export interface Application {
   readonly watchLinks: WatchLinksService;
   /** Games' table talk: post, read, mute. */
   readonly messages: MessagesService;
+  /** A player's browsers' push subscriptions, and the VAPID public key. */
+  readonly pushSubscriptions: PushSubscriptionsService;
 }
 
 /**
@@ -99,13 +106,23 @@ export function createApplication(options: ApplicationOptions): Application {
       },
     ));
   const players = new PlayerRepository(store);
-  const webhooks = webhookParts(store, clock, logger, options.webhooks?.onNotify);
+  const push = pushParts(store, clock, options.push);
+  const onNotify = options.webhooks?.onNotify;
+  const webhooks = webhookParts(store, clock, logger, onNotify, push.vapid ? push.outbox : null);
   const games = createGameService({ ...options, logger, notifier: webhooks.notifier });
+  const urlPolicy = { allowLoopbackHttp: options.webhooks?.allowLoopbackHttp ?? false };
+  const pushSubscriptions = new PushSubscriptionsService({
+    ...push,
+    store,
+    clock,
+    urlPolicy,
+    ...(onNotify ? { written: onNotify } : {}),
+  });
   const cache = new AccountCache(players, clock);
-  const accounts = new Accounts({ players, cache, signer, clock, games, store });
+  const signOut = pushSubscriptions.signOut.bind(pushSubscriptions);
+  const accounts = new Accounts({ players, cache, signer, clock, games, store, signOut });
   const watcher = new GameWatcher(store, pollMs);
   const seats = { games, signer, players: accounts };
-  const urlPolicy = { allowLoopbackHttp: options.webhooks?.allowLoopbackHttp ?? false };
   const rate = options.messageRate;
   return {
     store,
@@ -120,6 +137,7 @@ export function createApplication(options: ApplicationOptions): Application {
     watcher,
     watchLinks: new WatchLinksService({ store, games, watcher, signer, clock }),
     messages: new MessagesService({ store, games, accounts, clock, ...(rate ? { rate } : {}) }),
+    pushSubscriptions,
     signer,
     clock,
     logger,

@@ -29,6 +29,7 @@ export const REFUSAL_CODES = [
   'push/endpoint-invalid',
   'push/endpoint-not-https',
   'push/endpoint-not-allowed',
+  'push/keys-invalid',
 ] as const;
 
 export type NotFoundCode = (typeof NOT_FOUND_CODES)[number];

@@ -151,7 +151,7 @@ export type Problem = {
     /**
      * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
      */
-    type: '/problems/request/invalid' | '/problems/request/malformed-json' | '/problems/request/idempotency-key-required' | '/problems/request/method-not-allowed' | '/problems/request/not-found' | '/problems/request/too-large' | '/problems/request/unsupported-media-type' | '/problems/request/idempotency-key-reused' | '/problems/request/if-match-required' | '/problems/request/version-mismatch' | '/problems/request/version-ahead' | '/problems/request/too-many-requests' | '/problems/auth/unauthenticated' | '/problems/game/not-found' | '/problems/game/left' | '/problems/game/not-finished' | '/problems/game/watch-link-not-found' | '/problems/game/too-many-watch-links' | '/problems/player/not-found' | '/problems/player/deleted' | '/problems/player/token-revoked' | '/problems/player/token-not-found' | '/problems/player/too-many-tokens' | '/problems/webhook/not-found' | '/problems/webhook/delivery-not-found' | '/problems/webhook/too-many-endpoints' | '/problems/webhook/url-invalid' | '/problems/webhook/url-not-https' | '/problems/webhook/url-not-allowed' | '/problems/service/unavailable' | '/problems/service/error' | '/problems/rules/game-exists' | '/problems/rules/invalid-ruleset' | '/problems/rules/game-full' | '/problems/rules/unknown-seat' | '/problems/rules/seat-taken' | '/problems/rules/unknown-bot-level' | '/problems/rules/game-not-found' | '/problems/rules/already-seated' | '/problems/rules/game-cancelled' | '/problems/rules/not-invited' | '/problems/rules/not-creator' | '/problems/rules/game-finished' | '/problems/rules/already-left' | '/problems/rules/creator-cannot-leave' | '/problems/rules/game-started' | '/problems/rules/game-not-started' | '/problems/rules/not-your-turn' | '/problems/rules/invalid-tile' | '/problems/rules/not-in-hand' | '/problems/rules/must-play-drawn' | '/problems/rules/unknown-placement' | '/problems/rules/must-fill-double' | '/problems/rules/end-closed' | '/problems/rules/suit-mismatch' | '/problems/rules/nothing-to-announce' | '/problems/rules/already-drew' | '/problems/rules/must-play' | '/problems/rules/no-lapse' | '/problems/rules/cannot-call-out-self' | '/problems/rules/not-away' | '/problems/rules/no-clock' | '/problems/rules/no-deadline' | '/problems/rules/cannot-give-self' | '/problems/rules/too-much-time';
+    type: '/problems/request/invalid' | '/problems/request/malformed-json' | '/problems/request/idempotency-key-required' | '/problems/request/method-not-allowed' | '/problems/request/not-found' | '/problems/request/too-large' | '/problems/request/unsupported-media-type' | '/problems/request/idempotency-key-reused' | '/problems/request/if-match-required' | '/problems/request/version-mismatch' | '/problems/request/version-ahead' | '/problems/request/too-many-requests' | '/problems/auth/unauthenticated' | '/problems/game/not-found' | '/problems/game/left' | '/problems/game/not-finished' | '/problems/game/watch-link-not-found' | '/problems/game/too-many-watch-links' | '/problems/player/not-found' | '/problems/player/deleted' | '/problems/player/token-revoked' | '/problems/player/token-not-found' | '/problems/player/too-many-tokens' | '/problems/webhook/not-found' | '/problems/webhook/delivery-not-found' | '/problems/webhook/too-many-endpoints' | '/problems/webhook/url-invalid' | '/problems/webhook/url-not-https' | '/problems/webhook/url-not-allowed' | '/problems/push/not-found' | '/problems/push/not-configured' | '/problems/push/too-many-subscriptions' | '/problems/push/endpoint-invalid' | '/problems/push/endpoint-not-https' | '/problems/push/endpoint-not-allowed' | '/problems/push/keys-invalid' | '/problems/service/unavailable' | '/problems/service/error' | '/problems/rules/game-exists' | '/problems/rules/invalid-ruleset' | '/problems/rules/game-full' | '/problems/rules/unknown-seat' | '/problems/rules/seat-taken' | '/problems/rules/unknown-bot-level' | '/problems/rules/game-not-found' | '/problems/rules/already-seated' | '/problems/rules/game-cancelled' | '/problems/rules/not-invited' | '/problems/rules/not-creator' | '/problems/rules/game-finished' | '/problems/rules/already-left' | '/problems/rules/creator-cannot-leave' | '/problems/rules/game-started' | '/problems/rules/game-not-started' | '/problems/rules/not-your-turn' | '/problems/rules/invalid-tile' | '/problems/rules/not-in-hand' | '/problems/rules/must-play-drawn' | '/problems/rules/unknown-placement' | '/problems/rules/must-fill-double' | '/problems/rules/end-closed' | '/problems/rules/suit-mismatch' | '/problems/rules/nothing-to-announce' | '/problems/rules/already-drew' | '/problems/rules/must-play' | '/problems/rules/no-lapse' | '/problems/rules/cannot-call-out-self' | '/problems/rules/not-away' | '/problems/rules/no-clock' | '/problems/rules/no-deadline' | '/problems/rules/cannot-give-self' | '/problems/rules/too-much-time';
     title: string;
     /**
      * The HTTP status, repeated.
@@ -164,7 +164,7 @@ export type Problem = {
     /**
      * The problem code: what a client branches on.
      */
-    code: 'request/invalid' | 'request/malformed-json' | 'request/idempotency-key-required' | 'request/method-not-allowed' | 'request/not-found' | 'request/too-large' | 'request/unsupported-media-type' | 'request/idempotency-key-reused' | 'request/if-match-required' | 'request/version-mismatch' | 'request/version-ahead' | 'request/too-many-requests' | 'auth/unauthenticated' | 'game/not-found' | 'game/left' | 'game/not-finished' | 'game/watch-link-not-found' | 'game/too-many-watch-links' | 'player/not-found' | 'player/deleted' | 'player/token-revoked' | 'player/token-not-found' | 'player/too-many-tokens' | 'webhook/not-found' | 'webhook/delivery-not-found' | 'webhook/too-many-endpoints' | 'webhook/url-invalid' | 'webhook/url-not-https' | 'webhook/url-not-allowed' | 'service/unavailable' | 'service/error' | 'rules/game-exists' | 'rules/invalid-ruleset' | 'rules/game-full' | 'rules/unknown-seat' | 'rules/seat-taken' | 'rules/unknown-bot-level' | 'rules/game-not-found' | 'rules/already-seated' | 'rules/game-cancelled' | 'rules/not-invited' | 'rules/not-creator' | 'rules/game-finished' | 'rules/already-left' | 'rules/creator-cannot-leave' | 'rules/game-started' | 'rules/game-not-started' | 'rules/not-your-turn' | 'rules/invalid-tile' | 'rules/not-in-hand' | 'rules/must-play-drawn' | 'rules/unknown-placement' | 'rules/must-fill-double' | 'rules/end-closed' | 'rules/suit-mismatch' | 'rules/nothing-to-announce' | 'rules/already-drew' | 'rules/must-play' | 'rules/no-lapse' | 'rules/cannot-call-out-self' | 'rules/not-away' | 'rules/no-clock' | 'rules/no-deadline' | 'rules/cannot-give-self' | 'rules/too-much-time';
+    code: 'request/invalid' | 'request/malformed-json' | 'request/idempotency-key-required' | 'request/method-not-allowed' | 'request/not-found' | 'request/too-large' | 'request/unsupported-media-type' | 'request/idempotency-key-reused' | 'request/if-match-required' | 'request/version-mismatch' | 'request/version-ahead' | 'request/too-many-requests' | 'auth/unauthenticated' | 'game/not-found' | 'game/left' | 'game/not-finished' | 'game/watch-link-not-found' | 'game/too-many-watch-links' | 'player/not-found' | 'player/deleted' | 'player/token-revoked' | 'player/token-not-found' | 'player/too-many-tokens' | 'webhook/not-found' | 'webhook/delivery-not-found' | 'webhook/too-many-endpoints' | 'webhook/url-invalid' | 'webhook/url-not-https' | 'webhook/url-not-allowed' | 'push/not-found' | 'push/not-configured' | 'push/too-many-subscriptions' | 'push/endpoint-invalid' | 'push/endpoint-not-https' | 'push/endpoint-not-allowed' | 'push/keys-invalid' | 'service/unavailable' | 'service/error' | 'rules/game-exists' | 'rules/invalid-ruleset' | 'rules/game-full' | 'rules/unknown-seat' | 'rules/seat-taken' | 'rules/unknown-bot-level' | 'rules/game-not-found' | 'rules/already-seated' | 'rules/game-cancelled' | 'rules/not-invited' | 'rules/not-creator' | 'rules/game-finished' | 'rules/already-left' | 'rules/creator-cannot-leave' | 'rules/game-started' | 'rules/game-not-started' | 'rules/not-your-turn' | 'rules/invalid-tile' | 'rules/not-in-hand' | 'rules/must-play-drawn' | 'rules/unknown-placement' | 'rules/must-fill-double' | 'rules/end-closed' | 'rules/suit-mismatch' | 'rules/nothing-to-announce' | 'rules/already-drew' | 'rules/must-play' | 'rules/no-lapse' | 'rules/cannot-call-out-self' | 'rules/not-away' | 'rules/no-clock' | 'rules/no-deadline' | 'rules/cannot-give-self' | 'rules/too-much-time';
     /**
      * Quote it when reporting a problem.
      */
@@ -7485,6 +7485,866 @@ export type RedeliverWebhookProblem503 = Problem & {
     code: 'service/unavailable';
 };
 
+export type VapidKey = {
+    /**
+     * The server’s VAPID public key (65 bytes, base64url): `applicationServerKey` for `pushManager.subscribe`.
+     */
+    publicKey: string;
+};
+
+/**
+ * A 400 problem: `request/invalid`.
+ */
+export type GetPushKeyProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type GetPushKeyProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 404 problem: `push/not-configured`.
+ */
+export type GetPushKeyProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/push/not-configured';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'push/not-configured';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type GetPushKeyProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type GetPushKeyProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type GetPushKeyProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type GetPushKeyProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+export type PushSubscription = {
+    id: string;
+    label: string;
+    events: Array<PushEventType>;
+    /**
+     * The push service’s host (never the whole endpoint, nor the keys).
+     */
+    pushService: string;
+    /**
+     * Registered with the token this request carries.
+     */
+    thisSession: boolean;
+    createdAt: string;
+    updatedAt: string;
+};
+
+/**
+ * `turn.started`: your turn (who moved, the deadline). `turn.reminder`: 80% of a clocked turn has passed. `game.started`, `game.finished` (who won), `rematch.offered`: a finished game’s table wants another. Off by default: `turn.timed-out` (a bot moved for you) and `hand.ended`.
+ */
+export type PushEventType = 'turn.started' | 'turn.reminder' | 'game.started' | 'game.finished' | 'rematch.offered' | 'turn.timed-out' | 'hand.ended';
+
+/**
+ * A 400 problem: `request/invalid`, `request/malformed-json`.
+ */
+export type CreatePushSubscriptionProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid' | '/problems/request/malformed-json';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid' | 'request/malformed-json';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type CreatePushSubscriptionProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 404 problem: `push/not-configured`.
+ */
+export type CreatePushSubscriptionProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/push/not-configured';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'push/not-configured';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type CreatePushSubscriptionProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 415 problem: `request/unsupported-media-type`.
+ */
+export type CreatePushSubscriptionProblem415 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/unsupported-media-type';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 415;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/unsupported-media-type';
+};
+
+/**
+ * A 422 problem: `push/endpoint-invalid`, `push/endpoint-not-https`, `push/endpoint-not-allowed`, `push/keys-invalid`, `push/too-many-subscriptions`.
+ */
+export type CreatePushSubscriptionProblem422 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/push/endpoint-invalid' | '/problems/push/endpoint-not-https' | '/problems/push/endpoint-not-allowed' | '/problems/push/keys-invalid' | '/problems/push/too-many-subscriptions';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 422;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'push/endpoint-invalid' | 'push/endpoint-not-https' | 'push/endpoint-not-allowed' | 'push/keys-invalid' | 'push/too-many-subscriptions';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type CreatePushSubscriptionProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type CreatePushSubscriptionProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type CreatePushSubscriptionProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+export type NewPushSubscription = {
+    /**
+     * The push service’s URL for this browser (`PushSubscription.endpoint`): `https://` to a public address.
+     */
+    endpoint: string;
+    keys: {
+        /**
+         * The browser’s P-256 public key (65 bytes), base64url, as `PushSubscription.toJSON()` gives it.
+         */
+        p256dh: string;
+        /**
+         * Its auth secret (16 bytes), base64url, as `PushSubscription.toJSON()` gives it.
+         */
+        auth: string;
+    };
+    /**
+     * The device in your words, to tell your devices apart.
+     */
+    label: string;
+    /**
+     * What this device is told of (default: `turn.started`, `turn.reminder`, `game.started`, `game.finished`, `rematch.offered`). An empty list keeps the device registered and silent.
+     */
+    events?: Array<PushEventType>;
+};
+
+export type PushSubscriptionList = {
+    subscriptions: Array<PushSubscription>;
+};
+
+/**
+ * A 400 problem: `request/invalid`.
+ */
+export type ListPushSubscriptionsProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type ListPushSubscriptionsProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type ListPushSubscriptionsProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type ListPushSubscriptionsProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type ListPushSubscriptionsProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type ListPushSubscriptionsProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+/**
+ * A 400 problem: `request/invalid`, `request/malformed-json`.
+ */
+export type UpdatePushSubscriptionProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid' | '/problems/request/malformed-json';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid' | 'request/malformed-json';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type UpdatePushSubscriptionProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 404 problem: `push/not-found`.
+ */
+export type UpdatePushSubscriptionProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/push/not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'push/not-found';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type UpdatePushSubscriptionProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 415 problem: `request/unsupported-media-type`.
+ */
+export type UpdatePushSubscriptionProblem415 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/unsupported-media-type';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 415;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/unsupported-media-type';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type UpdatePushSubscriptionProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type UpdatePushSubscriptionProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type UpdatePushSubscriptionProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+export type PushSubscriptionUpdate = {
+    /**
+     * The device in your words, to tell your devices apart.
+     */
+    label?: string;
+    /**
+     * What this device is told of (default: `turn.started`, `turn.reminder`, `game.started`, `game.finished`, `rematch.offered`). An empty list keeps the device registered and silent.
+     */
+    events?: Array<PushEventType>;
+};
+
+/**
+ * A 400 problem: `request/invalid`.
+ */
+export type DeletePushSubscriptionProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type DeletePushSubscriptionProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 404 problem: `push/not-found`.
+ */
+export type DeletePushSubscriptionProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/push/not-found';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'push/not-found';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type DeletePushSubscriptionProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type DeletePushSubscriptionProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type DeletePushSubscriptionProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type DeletePushSubscriptionProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
+/**
+ * A 400 problem: `request/invalid`.
+ */
+export type TestPushSubscriptionProblem400 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/invalid';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 400;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/invalid';
+};
+
+/**
+ * A 401 problem: `auth/unauthenticated`.
+ */
+export type TestPushSubscriptionProblem401 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/auth/unauthenticated';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 401;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'auth/unauthenticated';
+};
+
+/**
+ * A 404 problem: `push/not-found`, `push/not-configured`.
+ */
+export type TestPushSubscriptionProblem404 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/push/not-found' | '/problems/push/not-configured';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 404;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'push/not-found' | 'push/not-configured';
+};
+
+/**
+ * A 413 problem: `request/too-large`.
+ */
+export type TestPushSubscriptionProblem413 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-large';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 413;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-large';
+};
+
+/**
+ * A 429 problem: `request/too-many-requests`.
+ */
+export type TestPushSubscriptionProblem429 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/request/too-many-requests';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 429;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'request/too-many-requests';
+};
+
+/**
+ * A 500 problem: `service/error`.
+ */
+export type TestPushSubscriptionProblem500 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/error';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 500;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/error';
+};
+
+/**
+ * A 503 problem: `service/unavailable`.
+ */
+export type TestPushSubscriptionProblem503 = Problem & {
+    /**
+     * Identifies the kind of problem: `/problems/` and the code. Stable, one per code.
+     */
+    type: '/problems/service/unavailable';
+    /**
+     * The HTTP status, repeated.
+     */
+    status: 503;
+    /**
+     * The problem code: what a client branches on.
+     */
+    code: 'service/unavailable';
+};
+
 export type RegisterPlayerData = {
     body: NewPlayer;
     headers?: {
@@ -10043,6 +10903,312 @@ export type RedeliverWebhookResponses = {
 };
 
 export type RedeliverWebhookResponse = RedeliverWebhookResponses[keyof RedeliverWebhookResponses];
+
+export type GetPushKeyData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/push/key';
+};
+
+export type GetPushKeyErrors = {
+    /**
+     * Problem: `request/invalid`.
+     */
+    400: GetPushKeyProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: GetPushKeyProblem401;
+    /**
+     * Problem: `push/not-configured`.
+     */
+    404: GetPushKeyProblem404;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: GetPushKeyProblem413;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: GetPushKeyProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: GetPushKeyProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: GetPushKeyProblem503;
+};
+
+export type GetPushKeyError = GetPushKeyErrors[keyof GetPushKeyErrors];
+
+export type GetPushKeyResponses = {
+    /**
+     * The key.
+     */
+    200: VapidKey;
+};
+
+export type GetPushKeyResponse = GetPushKeyResponses[keyof GetPushKeyResponses];
+
+export type ListPushSubscriptionsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/me/push-subscriptions';
+};
+
+export type ListPushSubscriptionsErrors = {
+    /**
+     * Problem: `request/invalid`.
+     */
+    400: ListPushSubscriptionsProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: ListPushSubscriptionsProblem401;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: ListPushSubscriptionsProblem413;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: ListPushSubscriptionsProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: ListPushSubscriptionsProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: ListPushSubscriptionsProblem503;
+};
+
+export type ListPushSubscriptionsError = ListPushSubscriptionsErrors[keyof ListPushSubscriptionsErrors];
+
+export type ListPushSubscriptionsResponses = {
+    /**
+     * Your subscriptions.
+     */
+    200: PushSubscriptionList;
+};
+
+export type ListPushSubscriptionsResponse = ListPushSubscriptionsResponses[keyof ListPushSubscriptionsResponses];
+
+export type CreatePushSubscriptionData = {
+    body: NewPushSubscription;
+    path?: never;
+    query?: never;
+    url: '/v1/me/push-subscriptions';
+};
+
+export type CreatePushSubscriptionErrors = {
+    /**
+     * Problem: `request/invalid`, `request/malformed-json`.
+     */
+    400: CreatePushSubscriptionProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: CreatePushSubscriptionProblem401;
+    /**
+     * Problem: `push/not-configured`.
+     */
+    404: CreatePushSubscriptionProblem404;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: CreatePushSubscriptionProblem413;
+    /**
+     * Problem: `request/unsupported-media-type`.
+     */
+    415: CreatePushSubscriptionProblem415;
+    /**
+     * Problem: `push/endpoint-invalid`, `push/endpoint-not-https`, `push/endpoint-not-allowed`, `push/keys-invalid`, `push/too-many-subscriptions`.
+     */
+    422: CreatePushSubscriptionProblem422;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: CreatePushSubscriptionProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: CreatePushSubscriptionProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: CreatePushSubscriptionProblem503;
+};
+
+export type CreatePushSubscriptionError = CreatePushSubscriptionErrors[keyof CreatePushSubscriptionErrors];
+
+export type CreatePushSubscriptionResponses = {
+    /**
+     * The subscription.
+     */
+    201: PushSubscription;
+};
+
+export type CreatePushSubscriptionResponse = CreatePushSubscriptionResponses[keyof CreatePushSubscriptionResponses];
+
+export type DeletePushSubscriptionData = {
+    body?: never;
+    path: {
+        subscriptionId: string;
+    };
+    query?: never;
+    url: '/v1/me/push-subscriptions/{subscriptionId}';
+};
+
+export type DeletePushSubscriptionErrors = {
+    /**
+     * Problem: `request/invalid`.
+     */
+    400: DeletePushSubscriptionProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: DeletePushSubscriptionProblem401;
+    /**
+     * Problem: `push/not-found`.
+     */
+    404: DeletePushSubscriptionProblem404;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: DeletePushSubscriptionProblem413;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: DeletePushSubscriptionProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: DeletePushSubscriptionProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: DeletePushSubscriptionProblem503;
+};
+
+export type DeletePushSubscriptionError = DeletePushSubscriptionErrors[keyof DeletePushSubscriptionErrors];
+
+export type DeletePushSubscriptionResponses = {
+    /**
+     * Removed.
+     */
+    204: void;
+};
+
+export type DeletePushSubscriptionResponse = DeletePushSubscriptionResponses[keyof DeletePushSubscriptionResponses];
+
+export type UpdatePushSubscriptionData = {
+    body: PushSubscriptionUpdate;
+    path: {
+        subscriptionId: string;
+    };
+    query?: never;
+    url: '/v1/me/push-subscriptions/{subscriptionId}';
+};
+
+export type UpdatePushSubscriptionErrors = {
+    /**
+     * Problem: `request/invalid`, `request/malformed-json`.
+     */
+    400: UpdatePushSubscriptionProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: UpdatePushSubscriptionProblem401;
+    /**
+     * Problem: `push/not-found`.
+     */
+    404: UpdatePushSubscriptionProblem404;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: UpdatePushSubscriptionProblem413;
+    /**
+     * Problem: `request/unsupported-media-type`.
+     */
+    415: UpdatePushSubscriptionProblem415;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: UpdatePushSubscriptionProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: UpdatePushSubscriptionProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: UpdatePushSubscriptionProblem503;
+};
+
+export type UpdatePushSubscriptionError = UpdatePushSubscriptionErrors[keyof UpdatePushSubscriptionErrors];
+
+export type UpdatePushSubscriptionResponses = {
+    /**
+     * The subscription as it is now.
+     */
+    200: PushSubscription;
+};
+
+export type UpdatePushSubscriptionResponse = UpdatePushSubscriptionResponses[keyof UpdatePushSubscriptionResponses];
+
+export type TestPushSubscriptionData = {
+    body?: never;
+    path: {
+        subscriptionId: string;
+    };
+    query?: never;
+    url: '/v1/me/push-subscriptions/{subscriptionId}/test';
+};
+
+export type TestPushSubscriptionErrors = {
+    /**
+     * Problem: `request/invalid`.
+     */
+    400: TestPushSubscriptionProblem400;
+    /**
+     * Problem: `auth/unauthenticated`.
+     */
+    401: TestPushSubscriptionProblem401;
+    /**
+     * Problem: `push/not-found`, `push/not-configured`.
+     */
+    404: TestPushSubscriptionProblem404;
+    /**
+     * Problem: `request/too-large`.
+     */
+    413: TestPushSubscriptionProblem413;
+    /**
+     * Problem: `request/too-many-requests`.
+     */
+    429: TestPushSubscriptionProblem429;
+    /**
+     * Problem: `service/error`.
+     */
+    500: TestPushSubscriptionProblem500;
+    /**
+     * Problem: `service/unavailable`.
+     */
+    503: TestPushSubscriptionProblem503;
+};
+
+export type TestPushSubscriptionError = TestPushSubscriptionErrors[keyof TestPushSubscriptionErrors];
+
+export type TestPushSubscriptionResponses = {
+    /**
+     * Queued: the sweeper sends it at once.
+     */
+    202: unknown;
+};
 
 export type WebhookTurnStartedWebhookPayload = WebhookTurnStarted;
 

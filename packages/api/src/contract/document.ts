@@ -17,6 +17,7 @@ import { addBot, leaveGame } from './seats';
 import { getMe, registerPlayer } from './players';
 import { WEBHOOK_EVENTS } from './webhook-events';
 import { WEBHOOK_ROUTES } from './webhooks';
+import { PUSH_ROUTES } from './push';
 
 /** Every route of the API, as documented: the handlers in routes/ implement exactly these. */
 export const ROUTES = [
@@ -53,6 +54,7 @@ export const ROUTES = [
   listLobby,
   quickMatch,
   ...WEBHOOK_ROUTES,
+  ...PUSH_ROUTES,
 ] as const;
 
 /** The API's description, version and servers as they appear in openapi.yaml. */
@@ -82,6 +84,11 @@ export const DOCUMENT_CONFIG = {
       name: 'Webhooks',
       description:
         'Being told without polling: your endpoints, the notifications POSTed to them (signed, Standard Webhooks v1), their delivery logs.',
+    },
+    {
+      name: 'Notifications',
+      description:
+        'Being told in your browser with no tab open (Web Push): your devices, what each is told of, a test notification.',
     },
   ],
 };

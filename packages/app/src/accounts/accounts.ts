@@ -7,6 +7,7 @@ import { NotFoundError, playerGone, RefusedError, StaleVersionError } from '../e
 import type { GameService } from '../games/service';
 import type { Signer } from '../identity/signer';
 import { newPlayerId, newSessionId } from '../identity/tokens';
+import type { SessionsClosed } from '../push/subscription-decider';
 import type { AccountCache } from './account-cache';
 import type { AccountCommand } from './account-decider';
 import { isOpen, LEGACY_SESSION, sessionsOf, type Session } from './record';
@@ -40,6 +41,12 @@ export interface AccountsParts {
   readonly clock: Clock;
   readonly games: Pick<GameService, 'load' | 'run'>;
   readonly store: EventStore;
+  /** Removes what a closed session (or a deleted account) leaves behind: its browsers' push subscriptions. */
+  readonly signOut?: (
+    playerId: string,
+    sessions: SessionsClosed,
+    reason: 'signed-out' | 'account-deleted',
+  ) => Promise<void>;
 }
 
 /**
@@ -113,6 +120,8 @@ export class Accounts {
   /** Revokes one of the caller's tokens. */
   async revokeToken(playerId: string, request: AccountRequest, tokenId: string): Promise<{ version: number }> {
     const stored = await this.#ask(playerId, request, { revoke: tokenId }, { type: 'revoke-token', id: tokenId });
+    // After the account's commit: a retry of the revocation (the same key) removes them if this did not.
+    await this.parts.signOut?.(playerId, { only: tokenId }, 'signed-out');
     return { version: stored.version };
   }
 
@@ -120,6 +129,7 @@ export class Accounts {
   async revokeOthers(playerId: string, request: AccountRequest, current: string): Promise<{ version: number }> {
     const command = { type: 'revoke-others', kept: current } as const;
     const stored = await this.#ask(playerId, request, { revokeAllBut: current }, command);
+    await this.parts.signOut?.(playerId, { except: current }, 'signed-out');
     return { version: stored.version };
   }
 
@@ -135,6 +145,8 @@ export class Accounts {
       throw new StaleVersionError(detail, stored.version);
     }
     await withdrawFromAll(this.parts, playerId, request.key);
+    // Before the account goes: a deletion cut short is finished by its retry, which comes here again.
+    await this.parts.signOut?.(playerId, 'all', 'account-deleted');
     await this.#ask(playerId, request, { delete: true }, { type: 'delete' });
   }
 

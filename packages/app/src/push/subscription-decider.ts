@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { DomainErrorBase, NotFoundError, RefusedError } from '../errors';
+import { NotFoundError, RefusedError } from '../errors';
+import type { Decider, Decision } from '../streams/decider';
 import { DEFAULT_PUSH_EVENTS, type PushEventType } from './event-types';
 
 /** A browser's keys for the messages sent to it (RFC 8291): its P-256 public key and its auth secret, base64url. */
@@ -115,10 +116,7 @@ const notFound = (id: string) => new NotFoundError('push/not-found', `You have n
 const unique = <T>(items: readonly T[]): T[] => [...new Set(items)];
 
 /** The events `command` causes on `state` (none: it is as asked already), or why it is refused. */
-export function decide(
-  command: SubscriptionCommand,
-  state: SubscriptionsState,
-): readonly SubscriptionEvent[] | DomainErrorBase {
+export function decide(command: SubscriptionCommand, state: SubscriptionsState): Decision<SubscriptionEvent> {
   switch (command.type) {
     case 'subscribe':
       return subscribe(command, state);
@@ -159,7 +157,7 @@ export function closedBy(sessions: SessionsClosed, sessionId: string): boolean {
 function subscribe(
   command: Extract<SubscriptionCommand, { type: 'subscribe' }>,
   state: SubscriptionsState,
-): readonly SubscriptionEvent[] | DomainErrorBase {
+): Decision<SubscriptionEvent> {
   const existing = state.subscriptions.find((s) => s.id === command.id);
   if (!existing && state.subscriptions.length >= MAX_SUBSCRIPTIONS)
     return new RefusedError(
@@ -190,3 +188,10 @@ const same = (s: StoredSubscription, c: Extract<SubscriptionCommand, { type: 'su
 
 const sameEvents = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((e) => b.includes(e));
+
+/** A player's push subscriptions as a decider (see `DeciderStream`). */
+export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent, SubscriptionsState> = {
+  initialState,
+  evolve,
+  decide,
+};

@@ -1,13 +1,6 @@
 import type { EventStore } from '@chickenfoot/store';
-import { DomainErrorBase } from '../errors';
-import { SnapshotStream } from '../streams/snapshot-stream';
-import {
-  decide,
-  evolve,
-  initialState,
-  type SubscriptionCommand,
-  type SubscriptionsState,
-} from './subscription-decider';
+import { DeciderStream } from '../streams/decider-stream';
+import { subscriptionDecider, type SubscriptionCommand, type SubscriptionsState } from './subscription-decider';
 
 /**
  * A player's push subscriptions are a small stream of their own beside their record (their id and
@@ -17,16 +10,18 @@ import {
 export const subscriptionsStream = (playerId: string): string => `${playerId}.push`;
 
 /**
- * Players' push subscriptions, each change one commit: read, decide (subscription-decider.ts), evolve,
- * append with the state after it as the commit's snapshot.
- * Runs the decider on `SnapshotStream` (a command causes one event at most); the typed `DeciderStream`
- * being built for the other small aggregates takes its place once it is on main.
+ * Players' push subscriptions, each change one commit of `subscriptionDecider` on `DeciderStream`
+ * (the state after it kept as the commit's snapshot).
  */
 export class PushSubscriptions {
-  readonly #stream: SnapshotStream<SubscriptionsState>;
+  readonly #stream: DeciderStream<
+    SubscriptionCommand,
+    Parameters<typeof subscriptionDecider.evolve>[1],
+    SubscriptionsState
+  >;
 
   constructor(store: EventStore) {
-    this.#stream = new SnapshotStream<SubscriptionsState>(store, initialState());
+    this.#stream = new DeciderStream(store, subscriptionDecider);
   }
 
   /** A player's subscriptions: strongly consistent by default, or eventually (half the cost) for a cached lookup. */
@@ -39,16 +34,11 @@ export class PushSubscriptions {
    * asked already), decided again when another change lands first. Throws the decider's refusal.
    * @example await subscriptions.handle(playerId, { type: 'remove', id }, { at: new Date(), by: playerId });
    */
-  handle(playerId: string, command: SubscriptionCommand, meta: { at: Date; by: string }): Promise<SubscriptionsState> {
-    return this.#stream.change(
-      subscriptionsStream(playerId),
-      (state) => {
-        const decision = decide(command, state);
-        if (decision instanceof DomainErrorBase) throw decision;
-        const [event] = decision;
-        return event ? { event, state: evolve(state, event) } : null;
-      },
-      meta,
-    );
+  async handle(
+    playerId: string,
+    command: SubscriptionCommand,
+    meta: { at: Date; by: string },
+  ): Promise<SubscriptionsState> {
+    return (await this.#stream.handle(subscriptionsStream(playerId), command, meta)).state;
   }
 }

@@ -87,8 +87,7 @@ export function notificationsOf(facts: CommitFacts): Notification[] {
       const recipients = event.reserved.filter((id): id is string => id !== null && id !== proposer);
       if (recipients.length > 0)
         out.push({ type: 'rematch.offered', recipients, data: { gameId, version, rematchOf: event.rematchOf } });
-    }
-    else if (event.type === 'TurnTimedOut') {
+    } else if (event.type === 'TurnTimedOut') {
       const player = after.players[event.seat];
       if (player)
         out.push({ type: 'turn.timed-out', recipients: [player.id], data: { gameId, version, seat: event.seat } });
