@@ -18,6 +18,13 @@ export interface LocalServerOptions {
   readonly host: string;
   /** The token-signing key; by default one is generated on first start and kept in `dataDir`. */
   readonly secret?: string;
+  /**
+   * The secret the Web Push (VAPID) keys are derived from; by default one is generated on first start
+   * and kept in `dataDir` beside the token key, so browsers subscribed stay subscribed across restarts.
+   */
+  readonly vapidSecret?: string;
+  /** Who push services may contact about this server's pushes (`mailto:` or `https:`). */
+  readonly vapidSubject?: string;
   /** Passed to the app as they are (a benchmark's seeded deals, a logger). */
   readonly app?: Pick<AppOptions, 'shuffle' | 'logger' | 'limits'>;
   /**
@@ -62,6 +69,10 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const secret = tokenSecret(dataDir, options.secret);
+  const push = {
+    secret: keptSecret(dataDir, 'vapid-secret', options.vapidSecret),
+    ...(options.vapidSubject ? { subject: options.vapidSubject } : {}),
+  };
 
   const durability = options.durability ?? 'synced';
   const dynamo = await startEmbeddedDynamo({ tableName: 'chickenfoot', dataDir: join(dataDir, 'dynamo'), durability });
@@ -72,6 +83,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const app = createApp({
     store,
     secret,
+    push,
     ...options.app,
     webhooks: { allowLoopbackHttp: loopback, onNotify: () => sweepSoon() },
   });
@@ -97,6 +109,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
             logger,
             // Started for local development: receivers on this machine over plain HTTP are allowed.
             webhooks: { allowLoopbackHttp: loopback },
+            push,
             ...(options.app?.shuffle ? { shuffle: options.app.shuffle } : {}),
           }),
           { clock: Date.now, logger, everyMs: sweepMs },
@@ -121,7 +134,12 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
  * Tokens are signed with it: keeping it with the data keeps players' tokens valid across restarts.
  */
 function tokenSecret(dataDir: string, given: string | undefined): string {
-  const file = join(dataDir, 'token-secret');
+  return keptSecret(dataDir, 'token-secret', given);
+}
+
+/** A secret: the one given, or the one kept in `dataDir`'s file `name` (made on the first start, 48 random bytes). */
+function keptSecret(dataDir: string, name: string, given: string | undefined): string {
+  const file = join(dataDir, name);
   if (!given && !existsSync(file)) writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
   return given ?? readFileSync(file, 'utf8').trim();
 }
