@@ -69,10 +69,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const secret = tokenSecret(dataDir, options.secret);
-  const push = {
-    secret: keptSecret(dataDir, 'vapid-secret', options.vapidSecret),
-    ...(options.vapidSubject ? { subject: options.vapidSubject } : {}),
-  };
+  const push = pushConfig(dataDir, options);
 
   const durability = options.durability ?? 'synced';
   const dynamo = await startEmbeddedDynamo({ tableName: 'chickenfoot', dataDir: join(dataDir, 'dynamo'), durability });
@@ -135,6 +132,12 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
  */
 function tokenSecret(dataDir: string, given: string | undefined): string {
   return keptSecret(dataDir, 'token-secret', given);
+}
+
+/** Web Push: the VAPID secret given, or the one kept in `dataDir` beside the token key; the contact given. */
+function pushConfig(dataDir: string, options: LocalServerOptions) {
+  const secret = keptSecret(dataDir, 'vapid-secret', options.vapidSecret);
+  return { secret, ...(options.vapidSubject ? { subject: options.vapidSubject } : {}) };
 }
 
 /** A secret: the one given, or the one kept in `dataDir`'s file `name` (made on the first start, 48 random bytes). */
