@@ -99,14 +99,17 @@ describe('push routes: hostile input', () => {
     ['a label of 61 characters', { label: 'A'.repeat(61) }, 400, 'request/invalid'],
     ['an event nobody knows', { events: ['turn.started', 'tiles.dealt'] }, 400, 'request/invalid'],
     ['no keys', { keys: undefined }, 400, 'request/invalid'],
-  ])('refuses %s, and registers nothing', async (_name, change, status, code) => {
-    const device = valid();
-    const keys = change.keys === undefined && 'keys' in change ? undefined : { ...device.keys, ...change.keys };
-    const body = { endpoint: device.endpoint, label: 'hostile', ...change, keys };
-    const res = await h.api.call('POST', '/v1/me/push-subscriptions', { token: bob.token, body });
-    expect([res.status, res.body.code]).toEqual([status, code]);
-    expect(await list(bob.token)).toEqual([]);
-  });
+  ] as [string, { keys?: Record<string, string> | undefined }, number, string][])(
+    'refuses %s, and registers nothing',
+    async (_name, change, status, code) => {
+      const device = valid();
+      const keys = change.keys === undefined && 'keys' in change ? undefined : { ...device.keys, ...change.keys };
+      const body = { endpoint: device.endpoint, label: 'hostile', ...change, keys };
+      const res = await h.api.call('POST', '/v1/me/push-subscriptions', { token: bob.token, body });
+      expect([res.status, res.body.code]).toEqual([status, code]);
+      expect(await list(bob.token)).toEqual([]);
+    },
+  );
 
   it('takes 20 devices at most; the same browser registering again replaces itself', async () => {
     const eve = await h.api.register('Eve');
