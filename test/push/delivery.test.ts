@@ -210,3 +210,34 @@ describe('pushes', () => {
     expect((stream?.snapshot as { subscriptions: unknown[] }).subscriptions).toEqual([]);
   });
 });
+
+describe('a clocked turn', () => {
+  it('reminds the player it awaits at 80% of the turn, with the deadline, urgently; nobody else', async () => {
+    const h = await pushed();
+    opened.push(h);
+    const [ann, bob] = [await h.api.register('Ann'), await h.api.register('Bob')];
+    await h.device(ann.token, 'ann');
+    await h.device(bob.token, 'bob');
+    const created = await h.api.createGame(ann.token, { seats: 2, rules: { ...SHORT, turnHours: 10 } });
+    const gameId = created.body.game.id as string;
+    await h.api.join(bob.token, gameId, created.body.game.inviteCode as string);
+    await h.sweep();
+    const view = (await h.api.view(ann.token, gameId)).body;
+    const awaited = view.hand.turn === 0 ? 'ann' : 'bob';
+    const before = h.service.delivered.length;
+    await h.after(7.9 * 3_600_000);
+    expect(h.service.delivered.length).toBe(before);
+    await h.after(0.2 * 3_600_000);
+    const reminders = h.service.delivered.slice(before);
+    expect(reminders.map((r) => [r.device, r.json.type])).toEqual([[awaited, 'turn.reminder']]);
+    expect(reminders[0]!.json).toMatchObject({
+      gameId,
+      title: 'Your turn is running out',
+      deadline: expect.any(String),
+    });
+    expect(reminders[0]!.headers.urgency).toBe('high');
+    // Kept by the push service until the deadline, and no longer: about 2 h were left.
+    expect(Number(reminders[0]!.headers.ttl)).toBeGreaterThan(3_600);
+    expect(Number(reminders[0]!.headers.ttl)).toBeLessThanOrEqual(2 * 3_600);
+  });
+});
