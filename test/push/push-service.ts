@@ -25,6 +25,8 @@ export interface Delivered {
   readonly headers: IncomingHttpHeaders;
   /** The VAPID public key that signed it (`k`). */
   readonly vapidKey: string;
+  /** When it arrived (`performance.now()` of this process). */
+  readonly at: number;
   /** The decrypted payload, as text and parsed. */
   readonly text: string;
   readonly json: Record<string, unknown>;
@@ -74,6 +76,7 @@ export async function startPushService(answer: PushAnswer = () => 201) {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      const at = performance.now();
       const device = (req.url ?? '').split('/').at(-1) ?? '';
       requests++;
       const status = respond(device, n++);
@@ -90,7 +93,7 @@ export async function startPushService(answer: PushAnswer = () => 201) {
           authSecret: subscription.authSecret,
         }).toString('utf8');
         if (status >= 200 && status < 300)
-          delivered.push({ device, headers: req.headers, vapidKey, text: plain, json: JSON.parse(plain) });
+          delivered.push({ device, headers: req.headers, vapidKey, at, text: plain, json: JSON.parse(plain) });
         res.writeHead(status).end();
       } catch (error) {
         refused.push(String(error));
