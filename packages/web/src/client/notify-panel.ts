@@ -43,6 +43,7 @@ export function startNotifyPanel(token: string): void {
     return say('This browser cannot show notifications when no tab is open.');
   }
   const device = new PushDevice(token);
+  void device.refresh().catch(() => undefined);
   const toggle = element('input', { type: 'checkbox', checked: device.id !== null });
   const boxes = EVENTS.map((e) => element('input', { type: 'checkbox', value: e.type, checked: e.on }));
   const chosen = () => boxes.filter((b) => b.checked).map((b) => b.value as EventType);

@@ -33,14 +33,36 @@ export class PushDevice {
         on: false,
         say: 'Your browser refused: allow notifications for this site in its settings, then try again.',
       };
+    return this.register(events);
+  }
+
+  /**
+   * On a visit with notifications on (and the permission given before: nothing is asked), registers
+   * again with the server's current key, subscribing anew when the keys were rotated (see the README).
+   */
+  async refresh(): Promise<void> {
+    if (this.id === null || Notification.permission !== 'granted') return;
+    const { data } = await this.api.GET('/v1/me/push-subscriptions');
+    const mine = data?.subscriptions.find((s) => s.id === this.id);
+    // Removed meanwhile (by its owner elsewhere, a token revoked, its push service): off here too.
+    if (!mine) return void (data && localStorage.removeItem(KEPT));
+    await this.register(mine.events);
+  }
+
+  private async register(events: EventType[]): Promise<{ on: boolean; say: string }> {
     try {
       const { data: key } = await this.api.GET('/v1/push/key');
       if (!key) throw new Error('no key');
       const registration = await navigator.serviceWorker.ready;
-      const subscription = await registration.pushManager.subscribe({
-        userVisibleOnly: true,
-        applicationServerKey: base64url(key.publicKey),
-      });
+      const applicationServerKey = base64url(key.publicKey);
+      const current = await registration.pushManager.getSubscription();
+      const held = current?.options.applicationServerKey;
+      const same = held ? new Uint8Array(held).every((b, i) => b === applicationServerKey[i]) : false;
+      if (current && !same) await current.unsubscribe();
+      const subscription =
+        current && same
+          ? current
+          : await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey });
       const { endpoint, keys } = subscription.toJSON() as { endpoint: string; keys: { p256dh: string; auth: string } };
       const label = navigator.userAgent.includes('Mobile') ? 'A phone' : 'A computer';
       const { data } = await this.api.POST('/v1/me/push-subscriptions', { body: { endpoint, keys, label, events } });
