@@ -36,7 +36,7 @@ export const APP_MUTATIONS: readonly Mutation[] = [
   },
   {
     id: 'app/eleven-endpoints',
-    file: `${A}webhooks/endpoints.ts`,
+    file: `${A}webhooks/endpoint-decider.ts`,
     search: 'export const MAX_ENDPOINTS = 10;',
     replace: 'export const MAX_ENDPOINTS = 11;',
     tests: ['test/webhooks/endpoints.test.ts'],
