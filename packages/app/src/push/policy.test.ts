@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { nextPushAttempt, pushPolicy, PUSH_RETRY_DELAYS_MS } from './policy';
+import { nextPushAttempt, pushPolicy } from './policy';
+
+// The README's schedule: 5 s, 1 min, 5 min, 30 min, 2 h and 6 h after the attempt before.
+const README_DELAYS = [5_000, 60_000, 300_000, 1_800_000, 7_200_000, 21_600_000];
 
 const now = Date.parse('2026-12-01T10:00:00.000Z');
 
@@ -14,10 +17,10 @@ describe('how a push is sent', () => {
 
   it('is retried on its schedule, honouring a longer Retry-After, never past its expiry', () => {
     const far = now + 30 * 24 * 3_600_000;
-    expect(PUSH_RETRY_DELAYS_MS.map((_, i) => nextPushAttempt(i + 1, now, far, null))).toEqual(
-      PUSH_RETRY_DELAYS_MS.map((d) => now + d),
+    expect(README_DELAYS.map((_, i) => nextPushAttempt(i + 1, now, far, null))).toEqual(
+      README_DELAYS.map((d) => now + d),
     );
-    expect(nextPushAttempt(PUSH_RETRY_DELAYS_MS.length + 1, now, far, null)).toBeNull();
+    expect(nextPushAttempt(README_DELAYS.length + 1, now, far, null)).toBeNull();
     expect(nextPushAttempt(1, now, far, 60_000)).toBe(now + 60_000);
     expect(nextPushAttempt(3, now, now + 60_000, null)).toBeNull();
   });
