@@ -8,12 +8,15 @@
  *   latency    from sending a move that passes the turn to the decrypted push of the other player's
  *              `turn.started` at the push service: p50/p99, and as a ratio to the move's own round trip;
  *   requests   push service requests per push (1.00: each delivered at its first attempt), pushes
- *              missed (expected by the moves, never received), pushes refused as malformed (0).
+ *              missed (expected by the moves, never received), pushes refused as malformed (0);
+ *   cost       then, in process (push-cost.ts), the same game with and without devices: the move
+ *              path's extra DynamoDB units per move, the sweeper's requests and units per push.
  * Last line: one JSON object (also in .tmp/bench/push.json).
  */
 import { startPushService } from '../push/push-service';
 import { jsonCall } from './json-call';
 import { npmStart } from './npm-start';
+import { pushCost } from './push-cost';
 import { latency, percentile, report, round } from './stats';
 
 const GAMES = 6;
@@ -24,6 +27,7 @@ async function main() {
   const service = await startPushService();
   const server = await npmStart();
   const call = jsonCall((path, init) => fetch(`${server.baseUrl}${path}`, init));
+  let stopped = false;
   let keys = 0;
   const key = () => `bench-push-${process.pid}-${++keys}-0000000000`;
   try {
@@ -89,7 +93,12 @@ async function main() {
     console.log(
       `requests/push         ${perPush} (${service.requests} requests, ${service.delivered.length} pushes), missed ${missed} of ${expected}, refused ${service.refused.length}`,
     );
+    await server.stop();
+    stopped = true;
+    const cost = await pushCost();
+    console.log(`cost                  ${JSON.stringify(cost)}`);
     report('push', {
+      cost,
       moveToDecryptedPush: { ...wait, p90Ms: round(percentile(waits, 0.9)) },
       moveRoundTrip: move,
       ratioP50: round(wait.p50Ms / move.p50Ms),
@@ -100,7 +109,7 @@ async function main() {
       refused: service.refused.length,
     });
   } finally {
-    await server.stop();
+    if (!stopped) await server.stop();
     await service.close();
   }
 }
