@@ -50,13 +50,7 @@ module.exports = {
       mod('selfsigned'),
     ]),
     // The application knows no HTTP: no hono, no zod schemas, nothing of the api.
-    // web-push only makes a push's signed, encrypted request (VAPID, RFC 8291); our own sender sends it.
-    ...onlyImports(
-      'app',
-      'packages/app/src',
-      [pkg('rules'), pkg('bots'), pkg('store'), pkg('webhooks'), mod('web-push')],
-      true,
-    ),
+    ...onlyImports('app', 'packages/app/src', [pkg('rules'), pkg('bots'), pkg('store'), pkg('webhooks')], true),
     // The HTTP shell: the application, the rules' types, hono and zod. The store stays behind the app.
     ...onlyImports(
       'api',
