@@ -1,7 +1,7 @@
 import { createECDH, hkdfSync } from 'node:crypto';
 import { lazySecret, MIN_SECRET_LENGTH, type SecretSource } from '../identity/secret';
 
-/** One VAPID key pair (RFC 8292), P-256, each half base64url as browsers and web-push take them. */
+/** One VAPID key pair (RFC 8292), P-256, each half base64url as browsers take them. */
 export interface VapidKeyPair {
   /** The uncompressed public point (65 bytes): the page's `applicationServerKey`. */
   readonly publicKey: string;
