@@ -12,6 +12,7 @@ export default defineConfig({
     globalSetup: [
       'test/support/dynamo-global-setup.ts',
       'test/support/contract/global-setup.ts',
+      'test/support/generated/global-setup.ts',
       'test/support/web-global-setup.ts',
     ],
     // Every response a test receives is checked against openapi.yaml (test/support/contract).

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp, openApiDocument, type AppOptions } from '@chickenfoot/api';
-import { appSweeper, jsonLogger, sweepEvery } from '@chickenfoot/app';
+import { appSweeper, jsonLogger, sweepEvery, TestClock } from '@chickenfoot/app';
 import { EventStore } from '@chickenfoot/store';
 import { startEmbeddedDynamo, type Durability } from '@chickenfoot/store/embedded';
 import { WebAssets, webRoutes } from '@chickenfoot/web';
@@ -44,6 +44,11 @@ export interface LocalServerOptions {
    * not a power loss (a throwaway demo). See the store's embedded/durability.ts.
    */
   readonly durability?: Durability;
+  /**
+   * A test clock (default false): `POST /v1/test-clock/advance` moves this server's time forward, and
+   * every game's view shows it. For testing deadlines locally; the Lambda entry has no such option.
+   */
+  readonly testClock?: boolean;
 }
 
 /** A running local server. */
@@ -74,15 +79,20 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const durability = options.durability ?? 'synced';
   const dynamo = await startEmbeddedDynamo({ tableName: 'chickenfoot', dataDir: join(dataDir, 'dynamo'), durability });
   const store = new EventStore({ client: dynamo.client, tableName: dynamo.tableName });
-  // A commit with notifications asks the sweeper to run soon: a webhook's first attempt follows the move.
+  // A commit with notifications, or bots left to move, asks the sweeper to run soon: a webhook's first
+  // attempt follows the move, and a chain of bot moves goes on.
   let sweepSoon = () => {};
   const loopback = options.webhooksLoopback ?? true;
+  const { clock, testClock } = clockOf(options.testClock, () => sweepSoon());
   const app = createApp({
     store,
     secret,
     push,
     ...options.app,
     webhooks: { allowLoopbackHttp: loopback, onNotify: () => sweepSoon() },
+    // Bots a request's bound stopped are due work: swept soon, as a notification is.
+    bots: { onDue: () => sweepSoon() },
+    ...(testClock ? { clock, testClock } : {}),
   });
   const assets = new WebAssets();
   if (!assets.built) console.error('The web client is not built: run npm run build:web (npm start does).');
@@ -97,21 +107,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   });
   const { port } = server.address() as AddressInfo;
   const sweepMs = options.sweepMs ?? 60_000;
-  const logger = options.app?.logger ?? jsonLogger;
-  const sweeping =
-    sweepMs > 0
-      ? sweepEvery(
-          appSweeper({
-            store,
-            logger,
-            // Started for local development: receivers on this machine over plain HTTP are allowed.
-            webhooks: { allowLoopbackHttp: loopback },
-            push,
-            ...(options.app?.shuffle ? { shuffle: options.app.shuffle } : {}),
-          }),
-          { clock: Date.now, logger, everyMs: sweepMs },
-        )
-      : null;
+  const sweeping = sweepMs > 0 ? startSweeping(store, options, { loopback, clock, sweepMs, push }) : null;
   if (sweeping) sweepSoon = () => sweeping.soon();
   return {
     url: `http://${options.host}:${port}`,
@@ -124,6 +120,32 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       await dynamo.stop();
     },
   };
+}
+
+/** The app's sweeper on the server's store and clock, on a timer, as the schedule runs it on AWS. */
+function startSweeping(
+  store: EventStore,
+  options: LocalServerOptions,
+  at: { loopback: boolean; clock: () => number; sweepMs: number; push: ReturnType<typeof pushConfig> },
+) {
+  const logger = options.app?.logger ?? jsonLogger;
+  const sweeper = appSweeper({
+    store,
+    logger,
+    // Started for local development: receivers on this machine over plain HTTP are allowed.
+    webhooks: { allowLoopbackHttp: at.loopback },
+    push: at.push,
+    clock: at.clock,
+    ...(options.app?.shuffle ? { shuffle: options.app.shuffle } : {}),
+  });
+  return sweepEvery(sweeper, { clock: at.clock, logger, everyMs: at.sweepMs });
+}
+
+/** The server's clock: the machine's, or a test clock on it that sweeps once moved (`onAdvance`). */
+function clockOf(wanted: boolean | undefined, onAdvance: () => void) {
+  if (!wanted) return { clock: Date.now, testClock: null };
+  const testClock = new TestClock(Date.now);
+  return { clock: testClock.now, testClock: { clock: testClock, onAdvance } };
 }
 
 /**

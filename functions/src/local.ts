@@ -10,6 +10,7 @@
  *   DURABILITY (synced): every write on stable storage before the answer (a move acknowledged
  *   survives a power loss); relaxed: left to the operating system (survives a crash, not a power
  *   loss), for a throwaway demo; anything else is refused at start
+ *   TEST_CLOCK (0): 1 gives this server a test clock (POST /v1/test-clock/advance moves its time forward)
  */
 import { parseDurability } from '@chickenfoot/store/embedded';
 import { envLogger } from './env-logger';
@@ -30,6 +31,7 @@ const server = await Promise.resolve()
       app: { logger: envLogger(process.env) },
       sweepMs: Number(process.env.SWEEP_SECONDS ?? 60) * 1000,
       webhooksLoopback: process.env.WEBHOOKS_LOOPBACK !== '0',
+      testClock: process.env.TEST_CLOCK === '1',
     }),
   )
   .catch((error: unknown) => {

@@ -22,16 +22,21 @@ import { loadSpec } from '../support/contract/spec';
 const spec = loadSpec();
 const components = (spec.document.components as { schemas: Record<string, any> }).schemas;
 
+/** The codes one problem response documents: its schema narrows the Problem's `code` to them. */
+function codesOf(schema: any): string[] {
+  const narrowing = schema.allOf?.find((member: any) => member.properties?.code);
+  if (!narrowing) throw new Error(`no narrowed code in ${JSON.stringify(schema)}`);
+  return narrowing.properties.code.enum;
+}
+
 /** The codes openapi.yaml documents for one operation, by status. */
 function documented(operationId: string): Map<number, string[]> {
   const operation = spec.operations.find((op) => op.id === operationId);
   if (!operation) throw new Error(`no operation ${operationId}`);
   const byStatus = new Map<number, string[]>();
   for (const [status, response] of Object.entries(operation.responses)) {
-    const schema = response.content['application/problem+json']?.schema as { $ref?: string } | undefined;
-    if (!schema?.$ref) continue;
-    const narrowed = components[schema.$ref.replace('#/components/schemas/', '')].allOf[1];
-    byStatus.set(Number(status), narrowed.properties.code.enum);
+    const schema = response.content['application/problem+json']?.schema;
+    if (schema) byStatus.set(Number(status), codesOf(schema));
   }
   return byStatus;
 }

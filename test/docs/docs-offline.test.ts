@@ -36,6 +36,15 @@ describe('the docs page, offline', () => {
     expect(new Set(operations)).toEqual(new Set(expected));
     const title = await page.locator('.info .title').first().textContent();
     expect(title).toContain('Chickenfoot API');
+    // The problem pages and the rules are linked from the docs, as pages of this server.
+    const links = await page.locator('.info a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(links).toEqual(expect.arrayContaining(['/problems', '/docs/rules']));
+    // "Try it out" calls the server the page came from, not the contract's default (npm start's).
+    const server = await page.evaluate(() => {
+      const ui = (globalThis as unknown as { ui: { specSelectors: { specJson(): { toJS(): any } } } }).ui;
+      return ui.specSelectors.specJson().toJS().servers[0].variables.host.default as string;
+    });
+    expect(server).toBe(new URL(served.baseUrl).host);
 
     expect(blocked).toEqual([]);
     expect(errors).toEqual([]);

@@ -2,7 +2,7 @@
 // requests made by openapi-fetch, over real HTTP. Nothing here comes from this project's packages.
 import createClient, { type Middleware } from 'openapi-fetch';
 import { checkFetched } from '../support/contract/fetch';
-import type { components, paths } from './api-types';
+import type { components, paths } from '@chickenfoot/web/api-types';
 
 export type Move = components['schemas']['Move'];
 
@@ -43,7 +43,7 @@ export class Seat {
   ) {
     const { data, error } = await this.client.POST('/v1/games', {
       body: { seats, rules, ...(bots ? { bots } : {}) },
-      params: { header: { 'idempotency-key': this.key() } },
+      params: { header: { 'Idempotency-Key': this.key() } },
     });
     if (!data) throw new Error(`create: ${JSON.stringify(error)}`);
     return data.game;
@@ -51,7 +51,7 @@ export class Seat {
 
   async join(id: string, inviteCode: string) {
     const { data, error } = await this.client.POST('/v1/games/{id}/join', {
-      params: { path: { id }, header: { 'idempotency-key': this.key() } },
+      params: { path: { id }, header: { 'Idempotency-Key': this.key() } },
       body: { inviteCode },
     });
     if (!data) throw new Error(`join: ${JSON.stringify(error)}`);
@@ -67,7 +67,7 @@ export class Seat {
   /** Makes a move on the version it decided on; null when someone else moved first (412). */
   async move(id: string, version: number, move: Move) {
     const { data, error, response } = await this.client.POST('/v1/games/{id}/moves', {
-      params: { path: { id }, header: { 'if-match': `"${version}"`, 'idempotency-key': this.key() } },
+      params: { path: { id }, header: { 'If-Match': `"${version}"`, 'Idempotency-Key': this.key() } },
       body: move,
     });
     if (response.status === 412) return null;
@@ -78,7 +78,7 @@ export class Seat {
   /** Seats a bot (the creator only), on the version it decided on. */
   async addBot(id: string, version: number, bot: components['schemas']['BotRequest']) {
     const { data, error, response } = await this.client.POST('/v1/games/{id}/bots', {
-      params: { path: { id }, header: { 'if-match': `"${version}"`, 'idempotency-key': this.key() } },
+      params: { path: { id }, header: { 'If-Match': `"${version}"`, 'Idempotency-Key': this.key() } },
       body: bot,
     });
     if (!data) throw new Error(`add bot: ${response.status} ${JSON.stringify(error)}`);
@@ -88,7 +88,7 @@ export class Seat {
   /** Leaves the game, on the version it decided on. */
   async leave(id: string, version: number) {
     const { data, error, response } = await this.client.POST('/v1/games/{id}/leave', {
-      params: { path: { id }, header: { 'if-match': `"${version}"`, 'idempotency-key': this.key() } },
+      params: { path: { id }, header: { 'If-Match': `"${version}"`, 'Idempotency-Key': this.key() } },
     });
     if (!data) throw new Error(`leave: ${response.status} ${JSON.stringify(error)}`);
     return data;

@@ -48,6 +48,8 @@ beforeAll(async () => {
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     // Every request line (by default one in 100 of those that went well is kept).
     LOG_SAMPLE_REQUESTS: '1',
+    // What `npm start` reads to get a test clock: asked for here, and ignored (the Lambda entry has none).
+    TEST_CLOCK: '1',
   });
 }, 60_000);
 
@@ -205,6 +207,26 @@ describe('the bundled Lambda handler', () => {
     expect(plain.isBase64Encoded).toBe(false);
     expect(plain.body!.length).toBeGreaterThan(1_500_000);
     expect(plain.body!.length).toBeLessThan(6 * 1024 * 1024);
+  });
+
+  it('has no test clock, even asked for one: its paths are no route (404), and no game shows one', async () => {
+    const ann = await call('POST', '/v1/players', { body: { name: 'Ann' } });
+    const headers = { authorization: `Bearer ${ann.json.token}` };
+    for (const [method, path] of [
+      ['GET', '/v1/test-clock'],
+      ['POST', '/v1/test-clock/advance'],
+    ] as const) {
+      const res = await call(method, path, { headers, ...(method === 'POST' ? { body: { hours: 24 } } : {}) });
+      expect(res.statusCode, path).toBe(404);
+      expect(res.json.code).toBe('request/not-found');
+    }
+    const created = await call('POST', '/v1/games', {
+      body: { seats: 2 },
+      headers: { ...headers, 'idempotency-key': randomUUID() },
+    });
+    const view = await call('GET', `/v1/games/${created.json.game.id as string}`, { headers });
+    expect(view.statusCode).toBe(200);
+    expect(view.json).not.toHaveProperty('testClock');
   });
 
   it('answers errors as problem+json', async () => {

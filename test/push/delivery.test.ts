@@ -54,6 +54,7 @@ describe('pushes', () => {
         'turn.reminder',
         'game.started',
         'game.finished',
+        'game.cancelled',
         'rematch.offered',
       ]);
       const gameId = await started(h, ann, bob);

@@ -1,12 +1,9 @@
 // The README's terminal walkthrough, run as written with bash against the real app on a loopback
 // port, so it cannot rot: what a newcomer pastes is what this runs.
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { checkFetched } from '../support/contract/fetch';
 import { serveApp, type ServedApp } from '../support/serve';
-
-const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+import { bash, README } from './readme-shell';
 
 /** The first `sh` block after a heading of the README. */
 function shellBlock(heading: string): string {
@@ -14,24 +11,6 @@ function shellBlock(heading: string): string {
   const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1];
   if (!section || !block) throw new Error(`no sh block under ${heading}`);
   return block;
-}
-
-/** Runs a script with bash -euo pipefail; resolves with its output, whatever its exit code. */
-function bash(script: string, env: Record<string, string>) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    // No stdin: Node's stdio pipes are sockets, and bash reads /etc/bash.bashrc when its stdin is one
-    // (it takes itself for a remote shell), which is no part of the walkthrough.
-    const child = spawn('bash', ['-euo', 'pipefail', '-c', script], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
 }
 
 let served: ServedApp;

@@ -150,9 +150,12 @@ function effectiveRoute(req: HostileRequest): string {
   return ROUTES.find((r) => r.route === `${method} ${path}`)?.route ?? req.route;
 }
 
-/** A registration keeps the name exactly as sent (less surrounding spaces), or refuses it. */
+/**
+ * A registration keeps the name as sent, normalised (NFKC: "⒋" is "4.", fullwidth letters plain) less
+ * surrounding spaces, or refuses it: never another name.
+ */
 function nameKept(sent: string | undefined, reply: string): string | null {
-  const given = (JSON.parse(sent ?? '{}') as { name: string }).name.trim();
+  const given = (JSON.parse(sent ?? '{}') as { name: string }).name.normalize('NFKC').trim();
   const kept = (JSON.parse(reply) as { player: { name: string } }).player.name;
   return kept === given ? null : `registered ${JSON.stringify(given)} as ${JSON.stringify(kept)}`;
 }

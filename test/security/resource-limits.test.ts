@@ -115,7 +115,7 @@ describe('resource limits: long-polls', () => {
     figures.held++;
   });
 
-  it('holds at most four waits per player: a fifth returns at once, while the four are still held', async () => {
+  it('holds at most four waits per player: a fifth is refused at once (429, Retry-After), while the four are still held', async () => {
     // An app whose waits last the README's 20 s, so that "at once" is judged by order, not by a stopwatch:
     // the fifth must answer while the four are held, and they are held until a move releases them.
     const t = await testApi(inject('dynamoEndpoint'), { logger: silentLogger, limits: { pollMs: 50 } });
@@ -132,9 +132,13 @@ describe('resource limits: long-polls', () => {
     // Time for the four to reach their hold (a token check and a read each, a few ms); 2 s is room for a
     // stalled machine. Were one of them not held yet, the fifth would be, and the test would fail.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // Refused, not answered empty: a naive client looping on an empty page would spin; on a 429 it waits
+    // Retry-After, the time until the first of the four ends at the latest (20 s).
     const fifth = await wait('fifth');
-    expect(fifth.status).toBe(200);
-    expect(fifth.body.commits).toEqual([]);
+    refused(fifth, 429);
+    expect(fifth.body.code).toBe('request/too-many-requests');
+    expect(Number(fifth.headers.get('retry-after'))).toBeGreaterThanOrEqual(17);
+    expect(Number(fifth.headers.get('retry-after'))).toBeLessThanOrEqual(20);
     expect(answered).toEqual(['fifth']);
     // A move releases the four, each with it.
     const view = (await t.api.view(game.tokens[0]!, game.gameId)).body;

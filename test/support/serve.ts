@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createApp, type AppOptions } from '@chickenfoot/api';
-import { silentLogger } from '@chickenfoot/app';
+import { appSweeper, silentLogger, sweepEvery } from '@chickenfoot/app';
 import { createDynamoClient, ensureTable, EventStore } from '@chickenfoot/store';
 import { createSite } from '@chickenfoot/functions/site';
 import { serve } from '@hono/node-server';
@@ -27,11 +27,18 @@ export async function serveApp(
   const client = createDynamoClient({ endpoint });
   const tableName = `served-${randomUUID()}`;
   await ensureTable(client, tableName);
+  const store = new EventStore({ client, tableName });
+  // The app's sweeper beside it on a timer, as `npm start` runs it: swept soon when bots are left to move.
+  const sweeping = sweepEvery(
+    appSweeper({ store, logger: silentLogger, webhooks: { allowLoopbackHttp: true }, ...pick(options) }),
+    { clock: Date.now, logger: silentLogger, everyMs: 60_000 },
+  );
   const api = createApp({
-    store: new EventStore({ client, tableName }),
+    store,
     secret: `served-${randomUUID()}-secret-secret`,
     logger: silentLogger,
     ...options,
+    bots: { ...options.bots, onDue: () => sweeping.soon() },
   });
   const app = createSite(api);
   const fetch = wrap
@@ -42,10 +49,20 @@ export async function serveApp(
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     baseUrl,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         (server as { closeAllConnections?: () => void }).closeAllConnections?.();
-      }),
+      });
+      await sweeping.stop();
+    },
+  };
+}
+
+/** The parts of the app's options its sweeper shares: the same deals and bots. */
+function pick(options: Partial<AppOptions>) {
+  return {
+    ...(options.shuffle ? { shuffle: options.shuffle } : {}),
+    ...(options.bots ? { bots: options.bots } : {}),
   };
 }

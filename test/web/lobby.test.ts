@@ -90,10 +90,10 @@ describe('a rematch on the web client', () => {
     const back = eve.page.getByRole('link', { name: 'the previous game' });
     expect(await back.getAttribute('href')).toBe(`/games/${first}`);
 
-    // The first game has its one rematch: asking again from its page opens that one.
+    // The first game has its one rematch, and its page says so: the button opens that one.
     await back.click();
     expect(await onGamePage(eve)).toBe(first);
-    await eve.page.getByRole('button', { name: 'Play again' }).click();
+    await eve.page.getByRole('button', { name: 'Go to the rematch' }).click();
     await eve.page.waitForURL((url) => url.pathname.endsWith(second));
     expect(await onGamePage(eve)).toBe(second);
     expectClean(eve);

@@ -3,7 +3,7 @@
 // the elements' own boxes; every tile has a name; the keyboard alone can pick a tile and play it.
 import { fisherYates } from '@chickenfoot/rules';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Seat } from '../e2e/client';
 import { chooser } from '../e2e/play-loop';
 import { isolatedPage, launchBrowser } from '../support/browser';
@@ -61,6 +61,12 @@ beforeAll(async () => {
   bigHand = fresh.id;
   console.log(`long boards: ${CASES.map((c) => `${name(c)} ${boards.get(name(c))!.tiles} tiles`).join(', ')}`);
 }, 240_000);
+// Each case's page is closed after it: an open page keeps its long-polls, and a player holds 4 at most.
+const contexts: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.close()));
+});
+
 afterAll(async () => {
   console.log(`smallest pip drawn (CSS px across), fitted: ${smallest.join(', ')}`);
   await browser?.close();
@@ -75,6 +81,7 @@ describe('the board of a long hand, in the browser', () => {
         // Most of the way to `grown` at least: a hand cut short by a seat down to two tiles still counts.
         expect(tiles).toBeGreaterThanOrEqual(Math.round(c.grown * 0.8));
         const { page, context, blocked, errors } = await isolatedPage(browser, VIEWPORTS[device]);
+        contexts.push(context);
         await signInAs(context, served.baseUrl, seats[0]!);
         await page.goto(`${served.baseUrl}/games/${gameId}`);
         await page.locator('body[data-ready=true]').waitFor();
@@ -139,6 +146,7 @@ describe('the board of a long hand, in the browser', () => {
       const holder = view.seats.reduce((a, b) => (b.tileCount > a.tileCount ? b : a));
       expect(holder.tileCount).toBe(21);
       const { page, context, errors } = await isolatedPage(browser, VIEWPORTS[device]);
+      contexts.push(context);
       await signInAs(context, served.baseUrl, seats[holder.seat]!);
       await page.goto(`${served.baseUrl}/games/${bigHand}`);
       await page.locator('body[data-ready=true]').waitFor();
@@ -164,6 +172,7 @@ describe('the board of a long hand, in the browser', () => {
     const view = await seats[0]!.view(gameId);
     const mover = view.hand!.turn!;
     const { page, context, errors } = await isolatedPage(browser, VIEWPORTS.desktop);
+    contexts.push(context);
     await signInAs(context, served.baseUrl, seats[mover]!);
     await page.goto(`${served.baseUrl}/games/${gameId}`);
     await page.locator('body[data-ready=true]').waitFor();

@@ -138,7 +138,8 @@ describe('moments of a game, in the browser', () => {
         ]);
         expect(sent.postDataJSON()).toEqual({ type: 'play', tile: announced.tile, on: announced.on, announce: true });
         await waitPast(player, own.version);
-        expect(await page.locator('#news').textContent()).toContain('You said “Chickenlittle!”');
+        // The log is written a moment after the version arrives: wait for the line (it fails if it never comes).
+        await page.locator('#news', { hasText: 'You said “Chickenlittle!”' }).waitFor();
         // Under this deal that play blocks the hand (nobody can play, the boneyard is out): its end
         // stays on both pages, every seat's tiles face up (the one who said it holds one), until each
         // player goes on with "Next hand".

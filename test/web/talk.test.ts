@@ -1,6 +1,6 @@
-// Table talk on the web client: two players at one game say things to each other, the other page
-// hears of it by itself (more seldom while the table is quiet), muting is for oneself and kept, and a
-// message shows as typed (never as markup).
+// Table talk on the web client: two players at one game say things to each other (Enter sends,
+// Shift+Enter breaks a line), the other page hears of it within a second (a long-poll on the messages,
+// as fast as moves), muting is for oneself and kept, and a message shows as typed (never as markup).
 // The real site over real HTTP, in a real browser; every reply the pages get is checked against the contract.
 import { describe, expect, it } from 'vitest';
 import { createGame, expectClean, inviteLink, joinByLink, newcomer, signUp, type Player } from './support/player';
@@ -35,24 +35,29 @@ describe('table talk on the web client', () => {
     const gameId = await createGame(ann, baseUrl, { seats: 2, set: 6 });
     const link = await inviteLink(ann);
     const ben = await newcomer(site.browser, 'Ben', 'phone');
-    // Ben's page runs on a clock the test moves: its next look for messages comes when the test says.
-    await ben.page.clock.install();
     await joinByLink(ben, link);
     await ben.page.getByText('Nothing said yet.').waitFor();
+    // Ben's page is waiting on the table's messages (its long-poll is open) before Ann speaks.
+    await expect.poll(() => ben.requested.filter((url) => url.includes('/messages?')).length).toBeGreaterThan(0);
 
-    await say(ann, 'Good luck, Ben!\nMay the doubles be with you.');
+    // Ann types and presses Enter: sent; Ben's page shows it within a second, by itself.
+    const annBox = ann.page.getByLabel('Say something to the table');
+    await annBox.click();
+    await ann.page.keyboard.type('Good luck, Ben!');
+    await ann.page.keyboard.press('Shift+Enter');
+    await ann.page.keyboard.type('May the doubles be with you.');
+    const sent = Date.now();
+    await ann.page.keyboard.press('Enter');
+    await expect
+      .poll(() => shown(ben), { timeout: 1_000, interval: 25 })
+      .toEqual([{ who: 'Ann', text: 'Good luck, Ben!\nMay the doubles be with you.' }]);
+    console.log(`talk: Ann's message seen on Ben's page ${Date.now() - sent} ms after she pressed Enter`);
     await expect
       .poll(() => shown(ann))
       .toEqual([{ who: 'You', text: 'Good luck, Ben!\nMay the doubles be with you.' }]);
     // The box is empty again for the next thing to say.
-    expect(await ann.page.getByLabel('Say something to the table').inputValue()).toBe('');
+    expect(await annBox.inputValue()).toBe('');
 
-    // Ben's page looks again within 15 seconds, by itself.
-    expect(await shown(ben)).toEqual([]);
-    await ben.page.clock.fastForward(16_000);
-    await expect
-      .poll(() => shown(ben))
-      .toEqual([{ who: 'Ann', text: 'Good luck, Ben!\nMay the doubles be with you.' }]);
     // Ben types his answer: Enter sends it, Shift+Enter breaks its line first.
     const box = ben.page.getByLabel('Say something to the table');
     await box.click();
@@ -91,40 +96,20 @@ describe('table talk on the web client', () => {
     expectClean(ben);
   }, 90_000);
 
-  it('looks less often while the table is quiet, and again at once when the game moves', async () => {
+  it('waits on the table with one long-poll at a time, never a loop of looks', async () => {
     const { baseUrl } = site;
     const cy = await signUp(site.browser, baseUrl, 'Cy', 'desktop');
     await createGame(cy, baseUrl, { seats: 2, set: 6 });
     const link = await inviteLink(cy);
     const dee = await newcomer(site.browser, 'Dee', 'desktop');
-    await dee.page.clock.install();
-    const isLook = (url: string) => new URL(url).pathname.endsWith('/messages');
-    let answered = 0;
-    dee.page.on('requestfinished', (request) => void (isLook(request.url()) && answered++));
     await joinByLink(dee, link);
     await dee.page.getByText('Nothing said yet.').waitFor();
-    const looks = () => dee.requested.filter(isLook).length;
-    // The page schedules its next look once a look's reply is read: the clock may move on only then (a
-    // jump made while a reply was still on its way would find no look scheduled yet).
-    const looked = async (count: number) => {
-      await expect.poll(looks).toBe(count);
-      await expect.poll(() => answered).toBe(count);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    };
-    await looked(1);
-    // Quiet: 15 s, then 30 s (doubling up to two minutes).
-    await dee.page.clock.fastForward(16_000);
-    await looked(2);
-    await dee.page.clock.fastForward(16_000);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(looks()).toBe(2);
-    await dee.page.clock.fastForward(16_000);
-    await looked(3);
-    // Cy leaves (a bot takes the seat): the game moves, and Dee's page looks at the table at once.
-    await cy.page.getByRole('button', { name: 'Leave this game' }).click();
-    await cy.page.getByRole('button', { name: 'Leave for good' }).click();
-    await expect.poll(looks, { timeout: 10_000 }).toBe(4);
+    const looks = () => dee.requested.filter((url) => new URL(url).pathname.endsWith('/messages'));
+    // A quiet table for 3 s: what was said so far read at once, then one request waiting (up to 20 s)
+    // for the first thing said.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(looks().map((url) => new URL(url).searchParams.get('wait'))).toEqual([null, '20']);
     expectClean(cy);
     expectClean(dee);
-  }, 90_000);
+  }, 60_000);
 });

@@ -326,6 +326,8 @@ describe('webhook deliveries', () => {
       status: 'pending',
       attempts: [expect.objectContaining({ status: null, outcome: 'address-not-allowed' })],
     });
+    // The log names no address the server resolved (issue 28: it said "resolves to 127.0.0.1").
+    expect(log.text).not.toContain('127.0.0.1');
     expect(lookups).toEqual(['loopback.hooks.test']);
     expect(connections.count).toBe(0);
   });

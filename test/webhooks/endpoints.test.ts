@@ -18,8 +18,20 @@ describe('webhook endpoints', () => {
       { url: URL_OK, events: ['turn.started'], description: 'my bot' },
       key,
     );
-    const again = await addEndpoint(api, ann.token, { url: URL_OK, events: ['turn.started'] }, key);
+    const again = await addEndpoint(
+      api,
+      ann.token,
+      { url: URL_OK, events: ['turn.started'], description: 'my bot' },
+      key,
+    );
     expect(again.body).toEqual(first.body);
+    // The same key with another body is refused, as for every other create.
+    const other = await api.call('POST', '/v1/me/webhooks', {
+      token: ann.token,
+      body: { url: URL_OK, events: ['turn.started'] },
+      headers: { 'idempotency-key': key },
+    });
+    expect([other.status, other.body.code]).toEqual([422, 'request/idempotency-key-reused']);
     expect(first.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
     expect(first.body.endpoint).toMatchObject({
       url: URL_OK,

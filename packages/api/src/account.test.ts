@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { createDynamoClient, EventStore } from '@chickenfoot/store';
-import { tokenFor } from '@chickenfoot/app';
+import { fromSnapshot, tokenFor } from '@chickenfoot/app';
 import { newKey, TEST_SECRET, testApi } from './testing';
 
 const change = (version: number | string, key = newKey()) => ({
@@ -48,16 +48,25 @@ describe('your account: rename', () => {
   it.each([
     ['an empty name', { name: '  ' }, change(1), 400, 'request/invalid'],
     ['a name with a text-direction override', { name: '\u202Eeno' }, change(1), 400, 'request/invalid'],
+    ['a name with a Hangul filler (renders blank)', { name: '\u3164' }, change(1), 400, 'request/invalid'],
+    ['a name with a soft hyphen (format)', { name: 'An\u00ADn' }, change(1), 400, 'request/invalid'],
+    ['a name with tag characters', { name: 'Ann\u{E0041}' }, change(1), 400, 'request/invalid'],
+    ['a name with a paragraph separator', { name: 'Ann\u2029Lee' }, change(1), 400, 'request/invalid'],
+    ['a name that shows nothing (a combining mark)', { name: '\u0301' }, change(1), 400, 'request/invalid'],
+    ['the name “You”', { name: 'you' }, change(1), 400, 'request/invalid'],
+    ['the name “You” in fullwidth letters', { name: 'Ｙｏｕ' }, change(1), 400, 'request/invalid'],
     ['extra fields', { name: 'A', admin: true }, change(1), 400, 'request/invalid'],
     ['no If-Match', { name: 'A' }, { 'idempotency-key': newKey() }, 428, 'request/if-match-required'],
     ['a malformed If-Match', { name: 'A' }, change('"one"'), 400, 'request/invalid'],
     ['no Idempotency-Key', { name: 'A' }, { 'if-match': '"1"' }, 400, 'request/idempotency-key-required'],
-  ])('refuses %s with problem+json and changes nothing', async (_, body, headers, status, code) => {
+  ])('refuses %s with problem+json and changes nothing', async (what, body, headers, status, code) => {
     const { api } = await testApi(inject('dynamoEndpoint'));
     const ann = await api.register('Ann');
     const res = await api.call('PATCH', '/v1/me', { token: ann.token, body, headers });
     expect([res.status, res.body.code]).toEqual([status, code]);
     expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    // A refused name is said on the name.
+    if (what.includes('name')) expect(res.body.issues.map((i: { path: string }) => i.path)).toEqual(['body.name']);
     const me = await api.call('GET', '/v1/me', { token: ann.token });
     expect([me.body.player.name, me.headers.get('etag')]).toEqual(['Ann', '"1"']);
   });
@@ -200,7 +209,8 @@ describe('your account: tokens', () => {
 
 describe('your account: deletion', () => {
   it('hands your seats to bots, cancels your waiting game, frees your seat in another’s, erases your name, refuses your tokens', async () => {
-    const { api, store } = await testApi(inject('dynamoEndpoint'));
+    const served = await testApi(inject('dynamoEndpoint'));
+    const { api, store } = served;
     const [ann, bob] = [await api.register('Ann'), await api.register('Bob')];
     // A game in play, one waiting of Ann's, one waiting of Bob's that Ann joined, one finished.
     const { gameId: playing } = await startWith(api, ann, bob);
@@ -208,7 +218,16 @@ describe('your account: deletion', () => {
     const bobs = await api.createGame(bob.token, { seats: 3 });
     await api.join(ann.token, bobs.body.game.id, bobs.body.game.inviteCode);
     const { gameId: finished } = await startWith(api, ann, bob);
-    await finish(api, [ann.token, bob.token], finished);
+    await finish(served, [ann.token, bob.token], finished);
+    // Ann renames herself once: her old name is hers to have erased too.
+    const renamed = await api.call('PATCH', '/v1/me', {
+      token: ann.token,
+      headers: change((await api.call('GET', '/v1/me', { token: ann.token })).headers.get('etag')!),
+      body: { name: 'Ann Secret-Surname' },
+    });
+    expect(renamed.status).toBe(200);
+    const games = [playing, mine.body.game.id, bobs.body.game.id, finished];
+    for (const id of games) expect(await storedText(store, id)).toContain('"Ann"');
 
     const me = await api.call('GET', '/v1/me', { token: ann.token });
     const stale = await api.call('DELETE', '/v1/me', { token: ann.token, headers: change(9) });
@@ -242,7 +261,22 @@ describe('your account: deletion', () => {
     const lists = await api.call('GET', '/v1/me/games', { token: bob.token });
     expect(lists.status).toBe(200);
     expect(lists.text).not.toContain('"Ann"');
-    expect((await store.listPlayerGames(ann.id)).games.map((g) => g.gameId).sort()).toEqual([playing, finished].sort());
+    // Her entries stay, name erased, for a deletion cut short to be finished by its retry (a cancelled game too).
+    expect((await store.listPlayerGames(ann.id)).games.map((g) => g.gameId).sort()).toEqual(
+      [playing, finished, mine.body.game.id].sort(),
+    );
+    // Erased from what the store keeps: every game's events and snapshots, and her own stream.
+    for (const id of [...games, ann.id]) {
+      const text = await storedText(store, id);
+      expect(text, id).not.toContain('"Ann"');
+      expect(text, id).not.toContain('Secret-Surname');
+    }
+    // And so from every feed: the events a seated player catches up with, from the start.
+    for (const id of [playing, finished]) {
+      const feed = await api.call('GET', `/v1/games/${id}/events?after=0`, { token: bob.token });
+      expect(feed.status).toBe(200);
+      expect(feed.text).not.toContain('"Ann"');
+    }
   }, 60_000);
 });
 
@@ -256,12 +290,27 @@ async function startWith(api: Awaited<ReturnType<typeof testApi>>['api'], ...pla
   return { gameId: created.body.game.id as string };
 }
 
-/** Both players leave; bots play the game out, a chain of commits per request. */
-async function finish(api: Awaited<ReturnType<typeof testApi>>['api'], tokens: string[], gameId: string) {
+/** Both players leave; bots play the game out, a chain of commits at a time from due work. */
+async function finish(
+  { api, sweeper }: Pick<Awaited<ReturnType<typeof testApi>>, 'api' | 'sweeper'>,
+  tokens: string[],
+  gameId: string,
+) {
   for (const token of tokens) {
     const view = await api.view(token, gameId);
     if (view.body.status === 'playing') await api.leave(token, gameId, view.body.version);
   }
-  for (let i = 0; i < 100; i++) if ((await api.view(tokens[0]!, gameId)).body.status === 'finished') return;
+  for (let i = 0; i < 100; i++) {
+    if ((await api.view(tokens[0]!, gameId)).body.status === 'finished') return;
+    await sweeper.sweep(Date.now());
+  }
   throw new Error('the bots did not finish the game');
+}
+
+/** Every commit of a stream as text, its snapshot decoded: what the store keeps readable of it. */
+async function storedText(store: EventStore, streamId: string): Promise<string> {
+  const commits = await store.readAll(streamId, { snapshots: true });
+  return JSON.stringify(
+    commits.map((c) => [c.events, c.snapshot instanceof Uint8Array ? fromSnapshot(c.snapshot) : c.snapshot]),
+  );
 }

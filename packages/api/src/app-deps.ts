@@ -1,4 +1,4 @@
-import type { Application } from '@chickenfoot/app';
+import type { Application, OpenWatch, TestClock } from '@chickenfoot/app';
 import type { RateLimit } from './http/rate-limit';
 /** Limits the API enforces; each has a safe default (see `createApp`). */
 export interface Limits {
@@ -21,6 +21,14 @@ export interface Limits {
 /** What every route is handed: the application's parts, and the limits the HTTP shell enforces. */
 export interface AppDeps extends Application {
   readonly limits: Limits;
+  /** The server's test clock, on a local or test server that asked for one (never on AWS). */
+  readonly testClock?: TestClockOption;
+}
+
+/** A test clock, and what to do once it moved (the local server sweeps at once: what fell due happens). */
+export interface TestClockOption {
+  readonly clock: TestClock;
+  readonly onAdvance?: () => void;
 }
 
 /** Hono's environment for this app: what middleware puts on the context. */
@@ -30,6 +38,6 @@ export interface AppEnv {
     playerId: string;
     sessionId: string;
     /** On /v1/watch routes: the game and the link the watch token names. */
-    watch: { gameId: string; linkId: string };
+    watch: OpenWatch;
   };
 }

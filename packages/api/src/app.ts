@@ -1,9 +1,12 @@
 import { createApplication, MESSAGE_RATE, type ApplicationOptions } from '@chickenfoot/app';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppDeps, AppEnv, Limits } from './app-deps';
+import type { Context, MiddlewareHandler } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppDeps, AppEnv, Limits, TestClockOption } from './app-deps';
 import { requirePlayer } from './auth/middleware';
 import { requireWatcher } from './auth/watch-middleware';
 import { ROUTES } from './contract/document';
+import { TEST_CLOCK_PATH } from './contract/test-clock';
 import { limitBody } from './http/body-limit';
 import { bufferedBody } from './http/buffered-body';
 import { errorHandler } from './http/errors';
@@ -27,10 +30,13 @@ import { myGameRoutes } from './routes/my-games';
 import { playerRoutes } from './routes/players';
 import { seatRoutes } from './routes/seats';
 import { router } from './routes/router';
+import { testClockRoutes } from './routes/test-clock';
 
 /** What the app is built from: the application's options, and the HTTP shell's limits. */
 export interface AppOptions extends ApplicationOptions {
   readonly limits?: Partial<Limits>;
+  /** A test clock (local and test servers only): mounts `/v1/test-clock`; give its `now` as `clock` too. */
+  readonly testClock?: TestClockOption;
 }
 
 const DEFAULT_LIMITS: Limits = {
@@ -58,15 +64,10 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
 
   const app = router();
   app.use('*', requestContext(logger));
+  // On every answer, errors too: no MIME sniffing of JSON, no referrer leaving /docs, no framing.
+  app.use('*', secureHeaders(SECURE_HEADERS));
   app.use('*', limitBody(limits.bodyBytes));
-  // One token check (and rate limit) for every /v1 route except registration, before any route runs.
-  const auth = requirePlayer(deps.accounts, new RateLimiter(limits.perPlayer, deps.clock));
-  // The /v1/watch routes take a watch token instead (a link's, not a player's).
-  const watcher = requireWatcher(new RateLimiter(limits.perPlayer, deps.clock, undefined, 'watcher'), deps.watchLinks);
-  app.use('/v1/*', (c, next) => {
-    if (c.req.path === '/v1/players') return next();
-    return c.req.path === '/v1/watch' || c.req.path.startsWith('/v1/watch/') ? watcher(c, next) : auth(c, next);
-  });
+  app.use('/v1/*', authentication(deps));
   app.post('/v1/players', limitByAddress(new RateLimiter(limits.registrations, deps.clock, undefined, 'registration')));
   // After the token check, which awaits: by then Node has parsed the packet the body came in.
   app.use('*', bufferedBody());
@@ -85,14 +86,65 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   app.route('/', eventRoutes(deps));
   app.route('/', lifecycleRoutes(deps));
   app.route('/', lobbyRoutes(deps));
+  if (deps.testClock) app.route('/', testClockRoutes(deps.testClock));
 
   app.route('/', docsRoutes());
 
-  const routes = ROUTES.map((route) => ({
+  // Without a test clock its paths are not this server's at all: 404, not 405.
+  const served = deps.testClock ? ROUTES : ROUTES.filter((route) => !route.path.startsWith(TEST_CLOCK_PATH));
+  const routes = served.map((route) => ({
     method: route.method.toUpperCase(),
     pattern: new RegExp(`^${route.path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
   }));
-  app.notFound((c) => {
+  app.notFound(notFound(routes));
+  app.onError(errorHandler(logger));
+  return app;
+}
+
+/**
+ * One token check (and rate limit) for every /v1 route except registration, before any route runs:
+ * the /v1/watch routes take a watch token instead (a link's, counted toward its maker's limit too).
+ */
+function authentication(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  const { limits, clock } = deps;
+  const players = new RateLimiter(limits.perPlayer, clock);
+  const auth = requirePlayer(deps.accounts, players);
+  const links = new RateLimiter(limits.perPlayer, clock, undefined, 'watcher');
+  const watcher = requireWatcher({ links, players }, deps.watchLinks);
+  return (c, next) => {
+    if (c.req.path === '/v1/players') return next();
+    return c.req.path === '/v1/watch' || c.req.path.startsWith('/v1/watch/') ? watcher(c, next) : auth(c, next);
+  };
+}
+
+/**
+ * Of Hono's secure headers, the three that matter to an API and its docs page (no MIME sniffing, no
+ * referrer, no framing), stated once in the contract's description; `/docs` sets its own CSP.
+ */
+const SECURE_HEADERS = {
+  crossOriginResourcePolicy: false,
+  crossOriginOpenerPolicy: false,
+  crossOriginEmbedderPolicy: false,
+  strictTransportSecurity: false,
+  originAgentCluster: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+  referrerPolicy: 'no-referrer',
+  xFrameOptions: 'DENY',
+} as const;
+
+/** The app's parts, each built once from the options: what every route is handed. */
+function appDeps(options: AppOptions): AppDeps {
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const application = createApplication({ pollMs: limits.pollMs, messageRate: limits.messages, ...options });
+  return { ...application, limits, ...(options.testClock ? { testClock: options.testClock } : {}) };
+}
+
+/** What answers a request no route took: 405 with `Allow` on a path of the API, else 404. */
+function notFound(routes: readonly { method: string; pattern: RegExp }[]) {
+  return (c: Context) => {
     const allowed = routes.filter((r) => r.pattern.test(c.req.path)).map((r) => r.method);
     if (allowed.length > 0) {
       return problem(
@@ -108,13 +160,5 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
       'request/not-found',
       `There is nothing at ${c.req.method} ${c.req.path}. The API is described at /openapi.json.`,
     );
-  });
-  app.onError(errorHandler(logger));
-  return app;
-}
-
-/** The app's parts, each built once from the options: what every route is handed. */
-function appDeps(options: AppOptions): AppDeps {
-  const limits = { ...DEFAULT_LIMITS, ...options.limits };
-  return { ...createApplication({ pollMs: limits.pollMs, messageRate: limits.messages, ...options }), limits };
+  };
 }

@@ -21,8 +21,12 @@ class DyingStore extends EventStore {
 }
 
 // Every app here draws the same deals (TEST_SEED) and its bots the same numbers at the same version
-// and seat, whatever the game's id: two apps play the same game.
-const bots = { random: (_: string, version: number, seat: number) => seededRandom(version * 31 + seat) };
+// and seat, whatever the game's id: two apps play the same game. Ann's budget of bot thinking is
+// unbounded here: what is tested is how the chain goes, not what a player may spend on it.
+const bots = {
+  random: (_: string, version: number, seat: number) => seededRandom(version * 31 + seat),
+  perPlayer: { burstMs: 1e9, perSecondMs: 1e9 },
+};
 
 async function app(store?: EventStore) {
   return testApi(inject('dynamoEndpoint'), { bots, ...(store ? { store } : {}) });
@@ -52,7 +56,7 @@ const eventsOf = async (store: EventStore, gameId: string) =>
 
 describe('a chain of bot moves', () => {
   it.each(['after', 'before'] as const)(
-    'cut short by a death %s a bot’s commit, is finished by the next request, with no gap and no duplicate',
+    'cut short by a death %s a bot’s commit, is carried on by due work, with no gap and no duplicate',
     async (when) => {
       const reference = await app();
       const whole = await annAndBots(reference.api);
@@ -61,7 +65,7 @@ describe('a chain of bot moves', () => {
       const chain = first.body.version - whole.version - 1;
       expect(chain).toBeGreaterThanOrEqual(3);
 
-      const { api, store, dying, logs } = await dyingApp();
+      const { api, store, dying, logs, sweeper } = await dyingApp();
       const game = await annAndBots(api);
       dying.when = when;
       dying.dieAfter = 1;
@@ -74,8 +78,9 @@ describe('a chain of bot moves', () => {
       expect(logs.some((l) => l.msg === 'bot chain stopped')).toBe(true);
       expect((await store.readAll(game.gameId)).length).toBe(game.version + (when === 'after' ? 3 : 2));
 
-      // The next request (a look at the game) finishes the chain: the game stands where the
-      // uninterrupted one did, commit for commit.
+      // Due work (the sweep) carries the chain on: the game stands where the uninterrupted one did,
+      // commit for commit.
+      expect((await sweeper.sweep(Date.now())).effects.finished).toBe(1);
       const next = await api.view(game.ann.token, game.gameId);
       expect(next.body.version).toBe(first.body.version);
       expect(next.body.hand.turn).toBe(0);
@@ -144,23 +149,30 @@ describe('two servers settling one game at once', () => {
 });
 
 describe('a game of four bots, through the HTTP app', () => {
-  it('a player creates a game with three bots and leaves; requests for the game play it to its end', async () => {
-    const { api, store } = await testApi(inject('dynamoEndpoint'));
+  it('a player creates a game with three bots and leaves: due work plays it to its end; a look at it makes 2 bot moves at most', async () => {
+    const { api, store, sweeper } = await testApi(inject('dynamoEndpoint'));
     const ann = await api.register('Ann');
     const started = performance.now();
     const created = await api.createGame(ann.token, { seats: 4, bots: [{}, { level: 'random' }, {}] });
     const { id } = created.body.game;
     const left = await api.leave(ann.token, id, created.body.version);
     expect(left.body.game.seats.map((s: { bot: string }) => s.bot)).toEqual(['greedy', 'greedy', 'random', 'greedy']);
-    let requests = 2;
-    let version = left.body.version;
-    for (let view = left.body.game; view.status !== 'finished'; requests++) {
-      if (requests > 200) throw new Error('the bots do not finish the game');
-      const res = await api.view(ann.token, id);
-      expect(res.body.version - version).toBeLessThanOrEqual(64);
-      expect(res.body.version).toBeGreaterThan(version);
-      ({ version } = res.body);
-      view = res.body;
+    // The leave's own chain stops at its bound (64 commits): nobody waits on these bots.
+    expect(left.body.version - created.body.version).toBeLessThanOrEqual(65);
+    const look = await api.view(ann.token, id);
+    expect(look.body.version - left.body.version).toBeLessThanOrEqual(2);
+    let sweeps = 0;
+    let version = look.body.version;
+    for (let status = look.body.status; status !== 'finished'; sweeps++) {
+      if (sweeps > 50) throw new Error('due work does not finish the game');
+      const report = await sweeper.sweep(Date.now());
+      const now = (await store.readLatest(id, { snapshot: false }))!.version;
+      expect(report.effects.carried ?? report.effects.finished).toBeGreaterThan(0);
+      // A sweep's bound: 64 commits a call, and a few passes.
+      expect(now - version).toBeLessThanOrEqual(64 * 3);
+      expect(now).toBeGreaterThan(version);
+      version = now;
+      status = (await api.view(ann.token, id)).body.status;
     }
     const ms = performance.now() - started;
     const commits = await store.readAll(id);
@@ -170,8 +182,32 @@ describe('a game of four bots, through the HTTP app', () => {
     expect(final.body).toMatchObject({ status: 'finished', version: commits.length });
     expect(final.body.handScores).toHaveLength(10);
     expect((await store.listPlayerGames(ann.id, { myTurn: true })).games).toEqual([]);
+    // Finished: the game is out of the due index.
+    expect((await sweeper.sweep(Date.now())).due).toBe(0);
     console.log(
-      `four bots, double-9: ${commits.length} commits, ${requests} requests, ${Math.round(ms)} ms (${(ms / commits.length).toFixed(1)} ms a commit)`,
+      `four bots, double-9: ${commits.length} commits, ${sweeps} sweeps, ${Math.round(ms)} ms (${(ms / commits.length).toFixed(1)} ms a commit)`,
     );
   }, 60_000);
+
+  it('a player whose budget of bot thinking is spent sets no bot moving; due work carries the chain on', async () => {
+    const spent = { ...bots, perPlayer: { burstMs: 0, perSecondMs: 0 } };
+    const { api, sweeper } = await testApi(inject('dynamoEndpoint'), { bots: spent });
+    const ann = await api.register('Ann');
+    const created = await api.createGame(ann.token, { seats: 3, rules: { set: 6 }, bots: [{}, {}] });
+    const { id } = created.body.game;
+    // Ann's turn first, or the bots' (then her creation made none of their moves).
+    const looked = await api.view(ann.token, id);
+    expect(looked.body.version).toBe(created.body.version);
+    if (looked.body.hand.turn !== 0) {
+      await sweeper.sweep(Date.now());
+      expect((await api.view(ann.token, id)).body.hand.turn).toBe(0);
+    }
+    const mine = (await api.view(ann.token, id)).body;
+    const moved = await api.move(ann.token, id, mine.legalMoves[0], mine.version);
+    expect(moved.body.version).toBe(mine.version + 1);
+    expect(moved.body.game.hand.turn).not.toBe(0);
+    const report = await sweeper.sweep(Date.now());
+    expect(report.effects.finished).toBe(1);
+    expect((await api.view(ann.token, id)).body.hand.turn).toBe(0);
+  });
 });

@@ -99,7 +99,7 @@ describe('GET /v1/games/{id}/events', () => {
     const started = Date.now();
     const capped = await api.call('GET', `/v1/games/${gameId}/events?after=${version}&wait=20`, { token: ann });
     const waited = Date.now() - started;
-    expect(capped.body).toEqual({ commits: [], next: null, version });
+    expect(capped.body).toEqual({ commits: [], next: null, nextCursor: null, version });
     expect(waited).toBeGreaterThanOrEqual(900);
     expect(waited).toBeLessThan(5000);
 

@@ -1,7 +1,7 @@
 import { CostMeter, createDynamoClient, ensureTable, EventStore } from '@chickenfoot/store';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import { GameWatcher } from '@chickenfoot/app';
+import { GameWatcher, RateLimitedError } from '@chickenfoot/app';
 import { RateLimiter } from './http/rate-limit';
 import { testApi } from './testing';
 
@@ -60,7 +60,7 @@ describe('long-poll', () => {
     expect(reads).toBeLessThanOrEqual(10); // ~300 ms / 50 ms of polling for all twenty
   });
 
-  it('a player holds a few waits at once; more return at once, and an aborted wait ends', async () => {
+  it('a player holds a few waits at once; one more is refused with when to retry, and an aborted wait ends', async () => {
     const endpoint = inject('dynamoEndpoint');
     const client = createDynamoClient({ endpoint });
     const tableName = `watch-${randomUUID()}`;
@@ -71,10 +71,18 @@ describe('long-poll', () => {
     const started = Date.now();
     const { signal } = abort;
     const held = [watcher.wait('g1', 'ann', 5, 5000, { signal }), watcher.wait('g2', 'ann', 5, 5000, { signal })];
-    expect(await watcher.wait('g3', 'ann', 5, 5000)).toBe(5);
+    const third = await watcher.wait('g3', 'ann', 5, 5000).catch((error: unknown) => error);
+    expect(third).toBeInstanceOf(RateLimitedError);
+    // The first held wait ends within 5 s at the latest: that is when to try again.
+    expect((third as RateLimitedError).retryAfter).toBe(5);
     expect(Date.now() - started).toBeLessThan(200);
+    // Another player, and a wait of 0 (no wait at all), are not held back by Ann's.
+    expect(await watcher.wait('g3', 'bob', 5, 10)).toBe(5);
+    expect(await watcher.wait('g3', 'ann', 5, 0)).toBe(5);
     abort.abort();
     expect(await Promise.all(held)).toEqual([5, 5]);
+    // Their slots are free again.
+    expect(await watcher.wait('g3', 'ann', 5, 10)).toBe(5);
     expect(Date.now() - started).toBeLessThan(1000);
   });
 });

@@ -55,7 +55,7 @@ describe('the lobby: open games', () => {
     expect(lobby.body.games[0]).toMatchObject({ id: open.body.game.id, freeSeats: 1, players: ['Ann', 'Bob', null] });
   });
 
-  it('a game that fills leaves the lobby, and so does a cancelled one, which also leaves its players’ lists', async () => {
+  it('a game that fills leaves the lobby, and so does a cancelled one, which stays in its players’ lists as cancelled', async () => {
     const { api } = await testApi(inject('dynamoEndpoint'));
     const [ann, bob] = [await api.register('Ann'), await api.register('Bob')];
     const full = await api.createGame(ann.token, { seats: 2, open: true });
@@ -80,9 +80,12 @@ describe('the lobby: open games', () => {
     expect((await cancel(ann.token, joined.body.version, key)).text).toBe(done.text);
 
     expect(ids(await api.call('GET', '/v1/lobby', { token: ann.token }))).toEqual([]);
+    // It stays in its players' lists, marked cancelled, so that those who joined learn of it.
     for (const who of [ann, bob]) {
       const mine = await api.call('GET', '/v1/me/games', { token: who.token });
-      expect(ids(mine), JSON.stringify(mine.body)).toEqual([full.body.game.id]);
+      expect(ids(mine).sort(), JSON.stringify(mine.body)).toEqual([full.body.game.id, cancelled.body.game.id].sort());
+      const entry = mine.body.games.find((g: { id: string }) => g.id === cancelled.body.game.id);
+      expect(entry.status).toBe('cancelled');
     }
     // Those seated in it may still read it; it cannot be played, joined or cancelled again.
     expect((await api.view(bob.token, cancelled.body.game.id)).body.status).toBe('cancelled');

@@ -93,7 +93,7 @@ describe('messages at the table', () => {
     expect((await mute(true)).body).toEqual({ muted: true });
     expect((await mute(true)).status).toBe(200);
     const muted = await api.call('GET', `/v1/games/${gameId}/messages`, { token: tokens[1] });
-    expect(muted.body).toEqual({ messages: [], next: null, seq: 1, muted: true });
+    expect(muted.body).toEqual({ messages: [], next: null, nextCursor: null, seq: 1, muted: true });
     const other = await api.call('GET', `/v1/games/${gameId}/messages`, { token: tokens[0] });
     expect(other.body.messages).toHaveLength(1);
     expect((await mute('yes')).status).toBe(400);
@@ -135,5 +135,52 @@ describe('messages at the table', () => {
     expect([left.status, left.body.code]).toEqual([403, 'game/left']);
     const read = await api.call('GET', `/v1/games/${gameId}/messages`, { token: tokens[2] });
     expect(read.body.messages).toHaveLength(1);
+  });
+
+  it('a long-poll (wait) answers as soon as a message is posted, and empty once its wait is over', async () => {
+    const { api } = await testApi(inject('dynamoEndpoint'));
+    const { gameId, tokens } = await api.startGame(2, { set: 6 });
+    const [ann, bob] = tokens as [string, string];
+    const read = (token: string, query: string) => api.call('GET', `/v1/games/${gameId}/messages?${query}`, { token });
+    const waiting = read(bob, 'after=0&wait=10');
+    const started = Date.now();
+    // Bob's wait is open (the app polls its message stream); Ann speaks a moment later.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const said = await api.call('POST', `/v1/games/${gameId}/messages`, {
+      token: ann,
+      body: { text: 'your move!' },
+      headers: { 'idempotency-key': newKey() },
+    });
+    const posted = Date.now();
+    const page = await waiting;
+    const late = Date.now() - posted;
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ messages: [said.body], seq: 1, next: null, muted: false });
+    // Well before the 10 s wait: within a poll interval or two of the post (250 ms each).
+    expect(late).toBeLessThan(2_000);
+    expect(posted - started).toBeGreaterThanOrEqual(300);
+    // Nothing new after seq 1: the wait runs out, and the page is empty, resuming where it was.
+    const t0 = Date.now();
+    const empty = await read(bob, 'after=1&wait=1');
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(900);
+    expect(empty.body).toMatchObject({ messages: [], seq: 1, next: null });
+    // A message already there answers at once, wait or not.
+    expect((await read(ann, 'after=0&wait=10')).body.messages).toHaveLength(1);
+  });
+
+  it('a post wakes the waits on its table in the same process at once, whatever the poll interval', async () => {
+    // Polls 5 s apart: only the post's own nudge can answer the wait within a second.
+    const { api } = await testApi(inject('dynamoEndpoint'), { limits: { pollMs: 5_000 } });
+    const { gameId, tokens } = await api.startGame(2, { set: 6 });
+    const waiting = api.call('GET', `/v1/games/${gameId}/messages?after=0&wait=10`, { token: tokens[1] });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await api.call('POST', `/v1/games/${gameId}/messages`, {
+      token: tokens[0],
+      body: { text: 'now' },
+      headers: { 'idempotency-key': newKey() },
+    });
+    const posted = Date.now();
+    expect((await waiting).body.messages.map((m: { text: string }) => m.text)).toEqual(['now']);
+    expect(Date.now() - posted).toBeLessThan(1_000);
   });
 });

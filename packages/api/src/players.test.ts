@@ -66,6 +66,52 @@ describe('players and tokens', () => {
   });
 
   it.each([
+    [
+      'a Hangul filler (renders blank)',
+      'Ann\u3164',
+      'must not contain control, invisible, format or text-direction characters',
+    ],
+    ['the blank braille pattern', '\u2800', 'must not contain control, invisible, format or text-direction characters'],
+    [
+      'a zero-width joiner between letters',
+      'An\u200Dn',
+      'must not contain control, invisible, format or text-direction characters',
+    ],
+    ['a soft hyphen', 'An\u00ADn', 'must not contain control, invisible, format or text-direction characters'],
+    ['an invisible operator', 'An\u2061n', 'must not contain control, invisible, format or text-direction characters'],
+    [
+      'tag characters',
+      'Ann\u{E0041}\u{E007F}',
+      'must not contain control, invisible, format or text-direction characters',
+    ],
+    ['a line separator', 'Ann\u2028Lee', 'must not contain control, invisible, format or text-direction characters'],
+    ['combining marks alone (it shows nothing)', '\u0301\u0301', 'must show at least one visible character'],
+    ['“You”', 'You', 'must not be “You” (in any case or spacing): each player’s page calls its reader so'],
+    [
+      '“You” in fullwidth capitals',
+      'ＹＯＵ',
+      'must not be “You” (in any case or spacing): each player’s page calls its reader so',
+    ],
+  ])(
+    'refuses a name with %s: 400 request/invalid, the issue on the name, nobody registered',
+    async (_, name, message) => {
+      const { api } = await testApi(inject('dynamoEndpoint'));
+      const res = await api.call('POST', '/v1/players', { body: { name } });
+      expect([res.status, res.body.code]).toEqual([400, 'request/invalid']);
+      expect(res.body.issues).toEqual([{ path: 'body.name', message }]);
+      expect(res.body.token).toBeUndefined();
+    },
+  );
+
+  it('normalises a name (NFKC) before keeping it: fullwidth letters, a ligature, a decomposed accent', async () => {
+    const { api } = await testApi(inject('dynamoEndpoint'));
+    const res = await api.call('POST', '/v1/players', { body: { name: 'Ｚｏe\u0308 ﬁ' } });
+    expect([res.status, res.body.player.name]).toEqual([201, 'Zoë fi']);
+    const me = await api.call('GET', '/v1/me', { token: res.body.token });
+    expect(me.body.player.name).toBe('Zoë fi');
+  });
+
+  it.each([
     ['no token', undefined],
     ['a malformed token', 'hello'],
     [

@@ -10,7 +10,7 @@ export const PROBLEMS = {
   'request/too-large': { status: 413, title: 'The body is too large' },
   'request/unsupported-media-type': { status: 415, title: 'Send the body as application/json' },
   'request/idempotency-key-reused': { status: 422, title: 'This Idempotency-Key was used for another request' },
-  'request/if-match-required': { status: 428, title: 'An If-Match header with the game version is required' },
+  'request/if-match-required': { status: 428, title: 'An If-Match header with the version is required' },
   'request/version-mismatch': { status: 412, title: 'The game has moved on' },
   'request/version-ahead': { status: 400, title: 'That version is past the game’s newest' },
   'request/too-many-requests': { status: 429, title: 'Too many requests' },
@@ -18,6 +18,8 @@ export const PROBLEMS = {
   'game/not-found': { status: 404, title: 'No such game' },
   'game/left': { status: 403, title: 'You left this game' },
   'game/not-finished': { status: 422, title: 'The game is not over' },
+  // 412 as any move decided on an older version (a client that only knows that code refetches, as it should).
+  'game/turn-timed-out': { status: 412, title: 'Your turn timed out: a bot moved for you' },
   'game/watch-link-not-found': { status: 404, title: 'No such watch link of this game' },
   'game/too-many-watch-links': { status: 422, title: 'Too many watch links are open' },
   'player/not-found': { status: 404, title: 'No such player' },
@@ -68,6 +70,7 @@ export type ProblemCode =
   | 'game/left'
   | 'game/not-finished'
   | 'game/watch-link-not-found'
+  | 'game/turn-timed-out'
   | 'game/too-many-watch-links'
   | 'player/not-found'
   | 'player/deleted'

@@ -101,4 +101,53 @@ describe('rematch', () => {
     expect(proposed.body.game.seats.map((s: { bot: string | null }) => s.bot)).toEqual([null, 'greedy', 'random']);
     expect(proposed.body.game.status).toBe('playing');
   }, 60_000);
+
+  it('shows to every player of the old game once proposed: the old view links it, their lists show it, they may read it', async () => {
+    const { api } = await testApi(inject('dynamoEndpoint'), { limits: { perPlayer: { burst: 1e6, perSecond: 1e6 } } });
+    const { gameId, tokens } = await api.startGame(3, { set: 6, handSize: 2, doubleBlank: 0 });
+    const [ann, bob, cy] = tokens as [string, string, string];
+    await playOut(api, gameId, tokens);
+    expect((await api.view(ann, gameId)).body.rematch).toBeNull();
+    const proposed = await api.call('POST', `/v1/games/${gameId}/rematch`, {
+      token: bob,
+      headers: { 'idempotency-key': newKey() },
+    });
+    expect(proposed.status).toBe(201);
+    const next = proposed.body.game.id as string;
+    const entry = async (token: string) =>
+      (await api.call('GET', '/v1/me/games', { token })).body.games.find((g: { id: string }) => g.id === next);
+    for (const token of tokens) expect((await api.view(token, gameId)).body.rematch).toBe(next);
+    // Ann and Cy have not joined it yet: they see it in their lists and may read it, in the seat kept for them.
+    for (const [seat, token] of [
+      [0, ann],
+      [2, cy],
+    ] as const) {
+      expect(await entry(token)).toMatchObject({
+        status: 'waiting',
+        rematchOf: gameId,
+        invited: true,
+        yourTurn: false,
+      });
+      const seen = await api.view(token, next);
+      expect(seen.status).toBe(200);
+      expect(seen.body).toMatchObject({ status: 'waiting', rematchOf: gameId, yourSeat: seat, yourTiles: [] });
+      expect(seen.body.seats[seat].player).toBeNull();
+      expect((await api.events(token, next)).status).toBe(200);
+    }
+    expect(await entry(bob)).toMatchObject({ status: 'waiting', invited: false });
+    // A stranger still sees nothing of it.
+    const eve = await api.register('Eve');
+    expect((await api.view(eve.token, next)).status).toBe(404);
+    // Once they join, it is theirs like any other game.
+    for (const token of [ann, cy]) {
+      const joined = await api.call('POST', `/v1/games/${next}/join`, {
+        token,
+        body: {},
+        headers: { 'idempotency-key': newKey() },
+      });
+      expect(joined.status).toBe(200);
+    }
+    expect(await entry(ann)).toMatchObject({ status: 'playing', invited: false });
+    expect((await api.view(cy, next)).body.seats[2].player).not.toBeNull();
+  }, 60_000);
 });

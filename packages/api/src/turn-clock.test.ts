@@ -72,10 +72,15 @@ describe('a game with a turn clock', () => {
     // forced moves): its deadline runs from then.
     expect(after.status).toBe('playing');
     expect(after.deadline).toBe(iso(clock.now + 24 * HOUR));
-    // The player's late move, at the version they saw: told clearly that the game moved on.
+    // The player's late move, at the version they saw: told that their turn timed out (its own code,
+    // with the 412 of any stale move), and the game's version to go on from.
     const late = await api.move(tokens[seat] as string, gameId, mine.legalMoves[0], mine.version);
     expect(late.status).toBe(412);
-    expect(late.body).toMatchObject({ code: 'request/version-mismatch', currentVersion: after.version });
+    expect(late.body).toMatchObject({ code: 'game/turn-timed-out', currentVersion: after.version });
+    expect(late.body.detail).toMatch(/^Your turn timed out \(version \d+, [^)]+\): a bot moved for you\./);
+    // The other seat's move at an old version is only stale: their turn never timed out.
+    const other = await api.move(tokens[1 - seat] as string, gameId, mine.legalMoves[0], view.version);
+    expect([other.status, other.body.code]).toEqual([412, 'request/version-mismatch']);
     // Done once: the same sweep again finds nothing.
     expect(await sweeper.sweep(clock.now)).toMatchObject({ due: 0, claimed: 0 });
   });

@@ -91,3 +91,64 @@ describe('watching a game', () => {
     expect((await api.call('GET', '/v1/watch', { token: forged })).status).toBe(401);
   });
 });
+
+describe('watch links and their maker (issue 28, finding 6)', () => {
+  async function linked(options: Parameters<typeof testApi>[1] = {}) {
+    const harness = await testApi(inject('dynamoEndpoint'), options);
+    const { gameId, tokens } = await harness.api.startGame(3, { set: 6 });
+    const make = async (token: string) => {
+      const res = await harness.api.call('POST', `/v1/games/${gameId}/watch-links`, {
+        token,
+        headers: { 'idempotency-key': newKey() },
+      });
+      expect(res.status).toBe(201);
+      return res.body as { id: string; token: string };
+    };
+    return { ...harness, gameId, tokens, make };
+  }
+
+  it('a player who left revokes only the links they made; the others stay open', async () => {
+    const { api, gameId, tokens, make } = await linked();
+    const [mine, theirs] = [await make(tokens[1]!), await make(tokens[2]!)];
+    const view = await api.view(tokens[1]!, gameId);
+    expect((await api.leave(tokens[1]!, gameId, view.body.version)).status).toBe(200);
+    const refused = await api.call('DELETE', `/v1/games/${gameId}/watch-links/${theirs.id}`, { token: tokens[1] });
+    expect([refused.status, refused.body.code]).toEqual([403, 'game/left']);
+    expect((await api.call('GET', '/v1/watch', { token: theirs.token })).status).toBe(200);
+    const own = await api.call('DELETE', `/v1/games/${gameId}/watch-links/${mine.id}`, { token: tokens[1] });
+    expect(own.status).toBe(204);
+    expect((await api.call('GET', '/v1/watch', { token: mine.token })).status).toBe(401);
+  });
+
+  it('a watcher’s long-poll ends with 401 as soon as its link is revoked', async () => {
+    const { api, gameId, tokens, make } = await linked();
+    const link = await make(tokens[0]!);
+    const version = (await api.view(tokens[0]!, gameId)).body.version;
+    const started = Date.now();
+    const waiting = api.call('GET', `/v1/watch/events?after=${version}&wait=20`, { token: link.token });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await api.call('DELETE', `/v1/games/${gameId}/watch-links/${link.id}`, { token: tokens[2] })).status).toBe(
+      204,
+    );
+    const ended = await waiting;
+    expect([ended.status, ended.body.code]).toEqual([401, 'auth/unauthenticated']);
+    // Well before the 20 s it asked for (a poll interval or so: a wide margin for a busy machine).
+    expect(Date.now() - started).toBeLessThan(15_000);
+  });
+
+  it('a link’s requests count toward its maker’s own budget: two links do not double it', async () => {
+    // A clock that stands still: no budget refills during the test.
+    const { api, gameId, tokens, make } = await linked({ clock: () => Date.parse('2026-12-04T12:00:00Z') });
+    const links = [await make(tokens[0]!), await make(tokens[0]!)];
+    const me = await api.call('GET', '/v1/me', { token: tokens[0] });
+    const left = Number(/;r=(\d+);/.exec(me.headers.get('ratelimit') ?? '')?.[1]);
+    expect(left).toBeGreaterThan(2);
+    const statuses: number[] = [];
+    for (let i = 0; i < left + 4; i++)
+      statuses.push((await api.call('GET', '/v1/watch', { token: links[i % 2]!.token })).status);
+    // Each link alone has a whole budget; together they had what their maker had left, then 429.
+    expect(statuses).toEqual([...Array(left).fill(200), 429, 429, 429, 429]);
+    expect((await api.call('GET', '/v1/me', { token: tokens[0] })).status).toBe(429);
+    expect(gameId).toMatch(/^g_/);
+  });
+});

@@ -66,12 +66,16 @@ export class NotFoundError extends DomainErrorBase {
   }
 }
 
-/** The aggregate has moved on from the version the command was decided on: decide again. */
+/**
+ * The aggregate has moved on from the version the command was decided on: decide again. `reason`
+ * `turn-timed-out`: meanwhile the caller's own turn timed out (a bot moved for them).
+ */
 export class StaleVersionError extends DomainErrorBase {
   readonly kind = 'stale';
   constructor(
     detail: string,
     readonly currentVersion: number,
+    readonly reason?: 'turn-timed-out',
   ) {
     super(detail);
   }

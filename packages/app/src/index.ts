@@ -7,8 +7,10 @@
 export { createApplication, type Application, type ApplicationOptions } from './application';
 export * from './errors';
 export { systemClock, type Clock } from './clock';
+export { TestClock } from './test-clock';
 export { LruMap } from './lru-map';
 export { commandHash } from './command-hash';
+export { markReplayed, REPLAYED, wasReplayed, type Replayable } from './replayed';
 export {
   createLogger,
   isLogLevel,
@@ -49,7 +51,7 @@ export type { GameMessage } from './messages/log';
 export { MESSAGE_RATE, MessagesService, type MessagePage } from './messages/messages-service';
 export { TokenBuckets, type RateLimit } from './token-buckets';
 export { MAX_WATCH_LINKS, type WatchLink } from './watch/watch-link-decider';
-export { WatchLinksService, type WatchGrant, type WatchedEvents } from './watch/watch-links-service';
+export { WatchLinksService, type OpenWatch, type WatchGrant, type WatchedEvents } from './watch/watch-links-service';
 export { spectatorView, type SpectatorView } from './watch/spectator-view';
 export { GameWatcher } from './waits/game-watcher';
 export { TurnWaiter } from './waits/turn-waiter';
@@ -83,6 +85,7 @@ export { Sweeper, type SweeperOptions, type SweepReport } from './sweeper/sweepe
 export type { DueHandler, DueHandlers, DueResult } from './sweeper/due-handler';
 export { appSweeper, type AppSweeperOptions, type SweeperWebhookOptions } from './sweeper/clock-sweeper';
 export { timeoutHandler } from './sweeper/timeout-handler';
+export { botsHandler } from './sweeper/bots-handler';
 export { sweepEvery, type SweepTimer, type SweepTimerOptions } from './sweeper/timer';
 export { SWEEP_METRICS, sweepMetrics } from './sweeper/metrics';
 export { closeStale, setupHandlers } from './sweeper/close-stale';

@@ -35,7 +35,7 @@ describe('the EventStore facade', () => {
         ...['writeLobby', 'listLobby', 'writeStaleCheck', 'readQuickMatch', 'claimQuickMatch'],
         ...['listDue', 'claimDue', 'settleDue', 'isStillDue'],
         ...['putDelivery', 'readDelivery', 'listDeliveries', 'recordAttempt', 'requeueDelivery'],
-        ...['measure', 'tableName'],
+        ...['measure', 'tableName', 'parts'],
       ].sort(),
     );
   });

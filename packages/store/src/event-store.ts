@@ -42,6 +42,11 @@ export class EventStore {
     return this.#parts.pushes;
   }
 
+  /** The parts this facade is made of, for a caller moving to them. */
+  get parts(): Store {
+    return this.#parts;
+  }
+
   /** `streams.append`. */
   append(
     gameId: string,

@@ -15,11 +15,12 @@
  */
 export { openStore, type Store } from './store';
 export { EventStreams } from './streams';
+export type { Rewrite } from './rewrite';
 export { TurnLists } from './turns';
 export { PlayerGames } from './player-games';
 export { Lobby } from './lobby';
 export { QuickMatches } from './quick-match';
-export { StaleChecks } from './stale-check';
+export { BotWork, StaleChecks } from './stale-check';
 export { DueIndex } from './due';
 export { Deliveries } from './deliveries';
 export { EventStore, type EventStoreOptions } from './event-store';

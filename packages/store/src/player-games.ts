@@ -13,7 +13,7 @@ import {
   type ProjectionResult,
   type RebuildInput,
 } from './projections';
-import { listTurns, type TurnEntry } from './turns';
+import { compareTurns, listTurns, NO_DEADLINE, turnOrder, type TurnEntry } from './turns';
 
 /** Options of `listPlayerGames`. */
 export interface PlayerGamesOptions {
@@ -63,7 +63,8 @@ const decodeCursor = (cursor: string) => decode(cursor, 'listPlayerGames');
 
 /**
  * A player's games:
- * - `myTurn: true`: the games waiting for their move, the one waiting longest first, from their turn
+ * - `myTurn: true`: the games waiting for their move, the nearest deadline first (then those without a
+ *   clock, the one waiting longest first), from their turn
  *   partition (one strongly consistent Query; paged here);
  * - otherwise, on `byPlayer`: all the games they are seated in, by when their member item was last
  *   written (joined, or the game's status changed), most recent first (one Query per page,
@@ -119,10 +120,10 @@ function waitingPage(
   let start = 0;
   if (cursor !== undefined) {
     const after = decodeCursor(cursor);
-    const since = after.since?.S ?? '';
-    const gameId = after.gid?.S ?? '';
     if (!after.since || !after.gid) throw new StoreError('store/invalid-request', 'not a cursor from listPlayerGames');
-    start = entries.findIndex((e) => e.since > since || (e.since === since && e.gameId > gameId));
+    // A cursor made before the list was ordered by deadline names none: it is read as a game without a clock.
+    const key = [after.dl?.S ?? NO_DEADLINE, after.since.S ?? '', after.gid.S ?? ''];
+    start = entries.findIndex((e) => compareTurns(turnOrder(e), key) > 0);
     if (start < 0) start = entries.length;
   }
   const page = entries.slice(start, limit === undefined ? undefined : start + limit);
@@ -130,8 +131,14 @@ function waitingPage(
   const more = start + page.length < entries.length;
   return {
     games: page.map(({ gameId, head, since }) => ({ gameId, head, since })),
-    cursor: more && last ? encodeCursor({ since: { S: last.since }, gid: { S: last.gameId } }) : null,
+    cursor: more && last ? encodeCursor(turnCursor(last)) : null,
   };
+}
+
+/** The cursor after `entry` in a list of waiting games: its place in `turnOrder`. */
+function turnCursor(entry: TurnEntry) {
+  const [deadline = NO_DEADLINE] = turnOrder(entry);
+  return { dl: { S: deadline }, since: { S: entry.since }, gid: { S: entry.gameId } };
 }
 
 /**
@@ -176,7 +183,7 @@ export class PlayerGames {
 
   /**
    * A player's games. With `myTurn: true`: the games waiting for their move (their turn entries:
-   * one strongly consistent Query), the one waiting longest first, each with `since` and the head as
+   * one strongly consistent Query), the nearest deadline first, each with `since` and the head as
    * of when it began waiting on them.
    * Without it: every game they are seated in (`byPlayer`), most recently joined or changed in
    * status first, each with their seat and the head as of then. To mark which of those wait for

@@ -12,12 +12,21 @@ import { checkId, checkVersion, itemKey } from './keys';
 export const STALE_CHECK_SK = -1002;
 
 /**
- * Writes `gameId`'s stale check as of `version`: due at `due`, or (null) out of the due index. One
- * PutItem, landing only over an older version (`repair`: or the same). True when it landed.
+ * A game's unfinished bot moves: one item in its partition (sort key -1003) that is in the due index
+ * while a chain of bot moves stopped at a bound (its commits, its time, its player's budget) with
+ * bots still to move, so due work carries it on rather than whoever reads the game next.
  */
-export async function writeStaleCheck(
+export const BOT_WORK_SK = -1003;
+
+/**
+ * Writes one of `gameId`'s own due items (at sort key `sk`: its stale check, its bot work) as of
+ * `version`: due at `due`, or (null) out of the due index. One PutItem, landing only over an older
+ * version (`repair`: or the same). True when it landed.
+ */
+export async function writeGameDue(
   dynamo: Dynamo,
   gameId: string,
+  sk: number,
   version: number,
   due: DueAt | null,
   repair = false,
@@ -25,7 +34,7 @@ export async function writeStaleCheck(
   checkId('gameId', gameId);
   checkVersion('version', version);
   const written = await dynamo.putIf({
-    Item: { ...itemKey(gameId, STALE_CHECK_SK), v: { N: String(version) }, ...(due ? dueAttributes(gameId, due) : {}) },
+    Item: { ...itemKey(gameId, sk), v: { N: String(version) }, ...(due ? dueAttributes(gameId, due) : {}) },
     ConditionExpression: `attribute_not_exists(#v) OR #v ${repair ? '<=' : '<'} :v`,
     ExpressionAttributeNames: { '#v': 'v' },
     ExpressionAttributeValues: { ':v': { N: String(version) } },
@@ -47,6 +56,24 @@ export class StaleChecks {
    * @example await staleChecks.write('g1', 3, { at: inAWeek, kind: 'close-stale' });
    */
   write(gameId: string, version: number, due: DueAt | null, options: { repair?: boolean } = {}) {
-    return writeStaleCheck(this.#dynamo, gameId, version, due, options.repair);
+    return writeGameDue(this.#dynamo, gameId, STALE_CHECK_SK, version, due, options.repair);
+  }
+}
+
+/** The games in play whose bot moves are unfinished, in the due index, as a part of the store. */
+export class BotWork {
+  readonly #dynamo: Dynamo;
+
+  constructor(options: StoreOptions) {
+    this.#dynamo = Dynamo.of(options);
+  }
+
+  /**
+   * Puts a game's unfinished bot moves in the due index, due at `due`, as of `version` (the game's
+   * version when the chain stopped), or (null) takes them out: one PutItem, version-guarded.
+   * @example await botWork.write('g1', 42, { at: now, kind: 'bots' });
+   */
+  write(gameId: string, version: number, due: DueAt | null) {
+    return writeGameDue(this.#dynamo, gameId, BOT_WORK_SK, version, due, true);
   }
 }

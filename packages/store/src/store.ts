@@ -6,7 +6,7 @@ import { Lobby } from './lobby';
 import { PendingPushes } from './pushes';
 import { PlayerGames } from './player-games';
 import { QuickMatches } from './quick-match';
-import { StaleChecks } from './stale-check';
+import { BotWork, StaleChecks } from './stale-check';
 import { EventStreams } from './streams';
 import { TurnLists } from './turns';
 
@@ -28,6 +28,8 @@ export interface Store<E = unknown> {
   readonly lobby: Lobby;
   readonly quickMatches: QuickMatches;
   readonly staleChecks: StaleChecks;
+  /** Games in play whose chain of bot moves stopped at a bound, due for the sweeper to carry on. */
+  readonly botWork: BotWork;
   readonly due: DueIndex;
   readonly deliveries: Deliveries;
   readonly pushes: PendingPushes;
@@ -55,6 +57,7 @@ export function openStore<E = unknown>(options: StoreOptions): Store<E> {
     lobby: new Lobby(options),
     quickMatches: new QuickMatches(options),
     staleChecks: new StaleChecks(options),
+    botWork: new BotWork(options),
     due: new DueIndex(options),
     deliveries: new Deliveries(options),
     pushes: new PendingPushes(options),

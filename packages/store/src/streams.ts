@@ -2,6 +2,7 @@ import { append, type AppendResult } from './append';
 import type { AppendMeta, Commit } from './commit';
 import { Dynamo, type StoreOptions } from './dynamo';
 import { findRecorded, type CommandIdentity, type RecordedAt } from './idempotency';
+import { rewriteCommit, type Rewrite } from './rewrite';
 import {
   readAfter,
   readAll,
@@ -99,6 +100,15 @@ export class EventStreams<E = unknown> {
   /** Every commit of the stream, oldest first (as many Queries as 1 MB pages). */
   readAll(streamId: string, options?: Omit<ReadAfterOptions, 'limit'>): Promise<Commit<E>[]> {
     return readAll(this.#dynamo, streamId, options);
+  }
+
+  /**
+   * Rewrites a commit's events (and its snapshot) in place, to erase what a person asked to be erased
+   * (see `rewriteCommit`): never to change what happened. False when there is no such commit.
+   * @example await players.rewrite('p1', 1, { events: [{ ...registered, name: '' }] });
+   */
+  rewrite(streamId: string, version: number, rewrite: Rewrite<E>): Promise<boolean> {
+    return rewriteCommit(this.#dynamo, streamId, version, rewrite);
   }
 
   /**

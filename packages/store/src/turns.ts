@@ -146,7 +146,7 @@ export async function writeTurns(dynamo: Dynamo, gameId: string, write: TurnWrit
 }
 
 /**
- * Every game waiting on a player, the one waiting longest first: one strongly consistent Query of
+ * Every game waiting on a player, the nearest deadline first (see `turnOrder`): one strongly consistent Query of
  * their partition (more only past 1 MB, which takes thousands of games in play), tombstones left out.
  */
 export async function listTurns(dynamo: Dynamo, playerId: string): Promise<TurnEntry[]> {
@@ -172,7 +172,30 @@ export async function listTurns(dynamo: Dynamo, playerId: string): Promise<TurnE
     }
     start = page.LastEvaluatedKey;
   } while (start);
-  return entries.sort((a, b) => (a.since < b.since ? -1 : a.since > b.since ? 1 : a.gameId < b.gameId ? -1 : 1));
+  return entries.sort((a, b) => compareTurns(turnOrder(a), turnOrder(b)));
+}
+
+/**
+ * Where a waiting game stands in its player's list: the nearest deadline first (a clock about to run
+ * out is what a player must see first), then games without a clock, the one waiting longest first.
+ * `~` sorts after every ISO 8601 time, so no deadline comes last.
+ */
+export function turnOrder(entry: Pick<TurnEntry, 'gameId' | 'since' | 'head'>): readonly string[] {
+  const deadline = typeof entry.head.deadline === 'string' ? entry.head.deadline : NO_DEADLINE;
+  return [deadline, entry.since, entry.gameId];
+}
+
+/** What `turnOrder` gives a game with no turn clock (or one no deadline was written for). */
+export const NO_DEADLINE = '~';
+
+/** Compares two `turnOrder`s, key by key. */
+export function compareTurns(a: readonly string[], b: readonly string[]): number {
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] ?? '';
+    const y = b[i] ?? '';
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  return 0;
 }
 
 /**

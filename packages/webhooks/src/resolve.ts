@@ -39,8 +39,9 @@ export async function resolveAllowed(url: URL, policy: UrlPolicy, lookup: Lookup
   const allowed = (ip: string) => (url.protocol === 'http:' ? isLoopbackAddress(ip) : isAllowedAddress(ip, policy));
   const refused = addresses.filter((a) => !allowed(a.address));
   if (refused.length > 0) {
-    const list = refused.map((a) => a.address).join(', ');
-    return { ok: false, reason: 'address-not-allowed', detail: `${url.hostname} resolves to ${list}: not allowed` };
+    // Which addresses, not said: the delivery log would tell any user what a name resolves to here.
+    const detail = `${url.hostname} resolves to an address deliveries may not reach (private, loopback or reserved)`;
+    return { ok: false, reason: 'address-not-allowed', detail };
   }
   return { ok: true, addresses };
 }

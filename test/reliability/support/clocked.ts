@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  botsHandler,
   createGameService,
   silentLogger,
   Sweeper,
@@ -65,7 +66,9 @@ export async function clockWorld(
         await before?.(item.gameId);
         return timeout(item, now);
       };
-      return new Sweeper({ store, logger: silentLogger, handlers: { timeout: handler } });
+      // Bots' chains that a bound or a failure left unfinished are due work too (`bots`).
+      const bots = botsHandler(games);
+      return new Sweeper({ store, logger: silentLogger, handlers: { timeout: handler, bots } });
     },
   };
 }

@@ -58,7 +58,7 @@ class ExchangeCheck {
       // A list of games carries no tiles at all.
       this.check('game list', body, new Set(), this.truth.states.at(-1) as GameState);
     } else if (this.x.method === 'GET' && this.x.path.endsWith('/events')) {
-      this.keys(body, ['commits', 'next', 'version']);
+      this.keys(body, ['commits', 'next', 'nextCursor', 'version']);
       for (const commit of body.commits as { version: number; events: unknown[] }[])
         this.events(commit.version, commit.events);
     } else if (this.x.method === 'GET') {

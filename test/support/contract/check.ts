@@ -39,6 +39,32 @@ function contract(): Contract {
 /** The contract's validators, for the checks beside this one (deliveries: webhook.ts). */
 export const contractOf = (): Contract => contract();
 
+/**
+ * Headers HTTP itself adds or that describe the message, not the API: every other header an operation
+ * sends must be one its response declares.
+ */
+const TRANSPORT = new Set([
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'date',
+  'connection',
+  'keep-alive',
+  // Hygiene every answer carries, stated once in the document's description (not per response).
+  'x-content-type-options',
+  'referrer-policy',
+  'x-frame-options',
+]);
+
+/** The first header of a response that its documented response does not declare, if any. */
+function undeclaredHeader(headers: Headers, documented: ResponseSpec): string | null {
+  for (const name of headers.keys()) {
+    if (!TRANSPORT.has(name) && !(name in documented.headers)) return name;
+  }
+  return null;
+}
+
 const mediaType = (headers: Headers) => (headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
 const errorsText = (errors: ErrorObject[] | null | undefined) =>
   (errors ?? [])
@@ -64,11 +90,12 @@ function parse(text: string): { ok: true; value: unknown } | { ok: false } {
 
 /**
  * What the site serves beside the API, which the contract leaves out on purpose (GET and HEAD only):
- * the web client's pages and assets (packages/web's routes) and the docs with the document itself.
+ * the web client's pages and assets (packages/web's routes), the docs with the document itself, the
+ * problem types' pages and the rules.
  */
 export const OUTSIDE_CONTRACT: readonly RegExp[] = [
   /^\/$/,
-  /^\/(new|lobby|watch)$/,
+  /^\/(new|lobby|watch|rules)$/,
   /^\/join\/[^/]+$/,
   /^\/games\/[^/]+(\/replay)?$/,
   /^\/assets\/[^/]+$/,
@@ -77,10 +104,13 @@ export const OUTSIDE_CONTRACT: readonly RegExp[] = [
   /^\/docs$/,
   /^\/docs\/assets\/[^/]+\/[^/]+$/,
   /^\/openapi\.json$/,
+  /^\/docs\/rules$/,
+  /^\/problems(\/[^/]+\/[^/]+)?$/,
 ];
 
 /** An answer from no operation: a refusal (a problem document), or one of the site's own pages. */
-function judgeUnmatched(method: string, pathname: string, status: number, type: string, text: string): Verdict {
+function judgeUnmatched(method: string, pathname: string, status: number, headers: Headers, text: string): Verdict {
+  const type = mediaType(headers);
   const read = method === 'GET' || method === 'HEAD';
   if (read && OUTSIDE_CONTRACT.some((page) => page.test(pathname)))
     return { operation: null, checked: false, problem: null };
@@ -94,6 +124,10 @@ function judgeUnmatched(method: string, pathname: string, status: number, type: 
   const problem = validate(body.value)
     ? problemConsistency(body.value as object, status)
     : `body fails Problem: ${errorsText(validate.errors)}`;
+  // A path answering a method it does not have: #/components/responses/MethodNotAllowed, with Allow.
+  if (!problem && status === 405 && !headers.get('allow')) {
+    return { operation: null, checked: true, problem: 'a 405 without Allow' };
+  }
   return { operation: null, checked: true, problem };
 }
 
@@ -107,7 +141,7 @@ export function judge(received: Received): Verdict {
   const head = method === 'HEAD' && !operationFor(spec, 'HEAD', pathname);
   const operation = operationFor(spec, head ? 'GET' : method, pathname);
   const type = mediaType(headers);
-  if (!operation) return judgeUnmatched(method, pathname, status, type, text);
+  if (!operation) return judgeUnmatched(method, pathname, status, headers, text);
   const id = operation.id;
   const documented: ResponseSpec | undefined =
     operation.responses[String(status)] ?? operation.responses[`${String(status)[0]}XX`] ?? operation.responses.default;
@@ -131,6 +165,9 @@ export function judge(received: Received): Verdict {
       }
     }
   }
+
+  const undeclared = undeclaredHeader(headers, documented);
+  if (undeclared) return { operation: id, checked: true, problem: `header ${undeclared} is sent but not declared` };
 
   const media = Object.keys(documented.content);
   if (head) return { operation: id, checked: true, problem: text ? 'a HEAD answer has a body' : null };

@@ -51,6 +51,7 @@ export function loadSpec(): Spec {
   const document = readDocument();
   const components = (document.components ?? {}) as JsonObject;
   const headerRefs = (components.headers ?? {}) as JsonObject;
+  const responseRefs = (components.responses ?? {}) as JsonObject;
   const resolveHeader = (header: Json) => {
     const ref = (header as JsonObject).$ref;
     return (typeof ref === 'string' ? headerRefs[ref.replace('#/components/headers/', '')] : header) as JsonObject;
@@ -62,9 +63,16 @@ export function loadSpec(): Spec {
       if (!operation) continue;
       const responses: Record<string, ResponseSpec> = {};
       for (const [status, response] of Object.entries(operation.responses as JsonObject)) {
-        const r = response as JsonObject;
+        // A shared response (`$ref: '#/components/responses/GameNotFound'`) is read where it is defined.
+        const ref = (response as JsonObject).$ref;
+        const r = (
+          typeof ref === 'string' ? responseRefs[ref.replace('#/components/responses/', '')] : response
+        ) as JsonObject;
         responses[status] = {
-          pointer: `#/paths/${path.replaceAll('~', '~0').replaceAll('/', '~1')}/${method}/responses/${status}`,
+          pointer:
+            typeof ref === 'string'
+              ? ref
+              : `#/paths/${path.replaceAll('~', '~0').replaceAll('/', '~1')}/${method}/responses/${status}`,
           content: (r.content ?? {}) as ResponseSpec['content'],
           headers: Object.fromEntries(
             Object.entries((r.headers ?? {}) as JsonObject).map(([name, h]) => [name.toLowerCase(), resolveHeader(h)]),

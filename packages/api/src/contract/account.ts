@@ -1,14 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { NewTokenSchema, RenameSchema, TokenListSchema } from '../schemas/account';
-import { IdempotencyKeySchema } from '../schemas/common';
+import { AccountIfMatchSchema, IdempotencyKeySchema } from '../schemas/common';
 import { MeSchema } from '../schemas/players';
-import { accountEtag } from './headers';
+import { accountEtag, cacheControl, replayed } from './headers';
 import { bearer, documented, json } from './responses';
 
-const ifMatch = z
-  .string()
-  .openapi({ description: 'Your account’s version, quoted as in the ETag of `GET /v1/me`.', example: '"3"' });
-const conditional = z.object({ 'if-match': ifMatch, 'idempotency-key': IdempotencyKeySchema });
+const conditional = z.object({ 'if-match': AccountIfMatchSchema, 'idempotency-key': IdempotencyKeySchema });
 const STALENESS =
   'A revoked token is refused at once by the server that revoked it, and by every other within 15 seconds (each trusts what it read of an account for that long).';
 
@@ -27,7 +24,7 @@ export const renameMe = documented(
       200: {
         description: 'Renamed.',
         ...json(MeSchema),
-        headers: { ...accountEtag },
+        headers: { ...accountEtag, ...replayed },
       },
     },
   }),
@@ -59,7 +56,9 @@ export const listTokens = documented(
     summary: 'Your tokens',
     description: 'Every open session of your account: each token you were given and have not revoked.',
     security: bearer,
-    responses: { 200: { description: 'Your tokens.', ...json(TokenListSchema), headers: { ...accountEtag } } },
+    responses: {
+      200: { description: 'Your tokens.', ...json(TokenListSchema), headers: { ...accountEtag, ...cacheControl } },
+    },
   }),
 );
 
@@ -75,7 +74,7 @@ export const createToken = documented(
     security: bearer,
     request: { headers: z.object({ 'idempotency-key': IdempotencyKeySchema }) },
     responses: {
-      201: { description: 'The new token.', ...json(NewTokenSchema), headers: { ...accountEtag } },
+      201: { description: 'The new token.', ...json(NewTokenSchema), headers: { ...accountEtag, ...replayed } },
     },
   }),
 );
@@ -98,7 +97,7 @@ export const revokeToken = documented(
       }),
       headers: conditional,
     },
-    responses: { 204: { description: 'Revoked.', headers: { ...accountEtag } } },
+    responses: { 204: { description: 'Revoked.', headers: { ...accountEtag, ...replayed } } },
   }),
 );
 
@@ -115,6 +114,6 @@ export const revokeAllTokens = documented(
     ].join('\n\n'),
     security: bearer,
     request: { headers: conditional },
-    responses: { 204: { description: 'Every other token is revoked.', headers: { ...accountEtag } } },
+    responses: { 204: { description: 'Every other token is revoked.', headers: { ...accountEtag, ...replayed } } },
   }),
 );

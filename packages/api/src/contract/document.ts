@@ -9,8 +9,13 @@ import { createWatchLink, listWatchLinks, revokeWatchLink, watchEvents, watchGam
 import { cancelGame } from './lifecycle';
 import { listLobby, quickMatch } from './lobby';
 import { createGame, getGame, joinGame } from './games';
-import { ProblemSchema } from '../schemas/problem';
+import EXAMPLES from './examples.json';
 import { HEADER_COMPONENTS } from './headers';
+import { BEARER_AUTH, DOCS_URL, INFO_DESCRIPTION, RULES_URL, TAGS, WATCH_AUTH } from './document-texts';
+import { polish } from './polish';
+import { METHOD_NOT_ALLOWED, sharedProblemResponses, singlyAnswered } from './problem-responses';
+import { problemCodesOf } from './responses';
+import { SHARED_PARAMETERS, SHARED_SCHEMAS } from './shared-schemas';
 import { makeMove } from './moves';
 import { listMyGames } from './my-games';
 import { addBot, leaveGame } from './seats';
@@ -18,6 +23,7 @@ import { getMe, registerPlayer } from './players';
 import { WEBHOOK_EVENTS } from './webhook-events';
 import { WEBHOOK_ROUTES } from './webhooks';
 import { PUSH_ROUTES } from './push';
+import { advanceTestClock, getTestClock } from './test-clock';
 
 /** Every route of the API, as documented: the handlers in routes/ implement exactly these. */
 export const ROUTES = [
@@ -55,42 +61,36 @@ export const ROUTES = [
   quickMatch,
   ...WEBHOOK_ROUTES,
   ...PUSH_ROUTES,
+  getTestClock,
+  advanceTestClock,
 ] as const;
+
+/** The contract's version: see CHANGELOG.md beside openapi.yaml for what each one changed. */
+export const CONTRACT_VERSION = '1.2.0';
 
 /** The API's description, version and servers as they appear in openapi.yaml. */
 export const DOCUMENT_CONFIG = {
   openapi: '3.1.0',
   info: {
     title: 'Chickenfoot API',
-    version: '1.0.0',
-    description: [
-      'Chickenfoot dominoes, played asynchronously: take your turn whenever it suits you and catch up on everything that happened since.',
-      '',
-      'Register with `POST /v1/players` to get a bearer token. Create a game, share its invite code, and play from `legalMoves` in your view of the game.',
-      'Every error is an RFC 9457 `application/problem+json` document whose `type` is stable per `code`. The rules are in docs/rules.md.',
-    ].join('\n'),
+    version: CONTRACT_VERSION,
+    summary: 'Chickenfoot dominoes, played asynchronously over HTTP.',
+    description: INFO_DESCRIPTION,
+    // Whoever runs a server answers for it; its docs say how to reach them (npm start's, by default).
+    contact: { name: 'The operator of this server', url: DOCS_URL },
     license: { name: 'MIT', identifier: 'MIT' },
   },
-  servers: [{ url: '/', description: 'This server' }],
-  tags: [
-    { name: 'Players', description: 'Registration and your games.' },
-    { name: 'Games', description: 'Creating, joining, reading and catching up on games.' },
-    { name: 'Moves', description: 'Taking your turn.' },
-    { name: 'Account', description: 'Your name, your tokens, and deleting your account.' },
-    { name: 'Lobby', description: 'Finding opponents: open games, and quick match.' },
-    { name: 'Watching', description: 'Watch links: spectators see the board, never a tile of a seat.' },
-    { name: 'Messages', description: 'Talking at the table: short messages beside a game, and muting them.' },
+  externalDocs: { description: 'The rules of the game, every option and every decision', url: RULES_URL },
+  servers: [
     {
-      name: 'Webhooks',
+      url: '{scheme}://{host}',
+      // (No description on the variables: @apidevtools/swagger-parser 12, which orval runs, refuses one.)
       description:
-        'Being told without polling: your endpoints, the notifications POSTed to them (signed, Standard Webhooks v1), their delivery logs.',
-    },
-    {
-      name: 'Notifications',
-      description:
-        'Being told in your browser with no tab open (Web Push): your devices, what each is told of, a test notification.',
+        'The server you talk to. The defaults are `npm start`’s, http://127.0.0.1:3000; a deployment on AWS is its API Gateway (or custom) domain, with `scheme` https.',
+      variables: { scheme: { enum: ['http', 'https'], default: 'http' }, host: { default: '127.0.0.1:3000' } },
     },
   ],
+  tags: TAGS,
 };
 
 let document: ReturnType<OpenAPIHono['getOpenAPI31Document']> | undefined;
@@ -103,23 +103,19 @@ let document: ReturnType<OpenAPIHono['getOpenAPI31Document']> | undefined;
 export function openApiDocument() {
   if (document) return document;
   const registry = new OpenAPIHono();
-  registry.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
-    type: 'http',
-    scheme: 'bearer',
-    description: 'The token from POST /v1/players.',
-  });
-  registry.openAPIRegistry.registerComponent('securitySchemes', 'watchAuth', {
-    type: 'http',
-    scheme: 'bearer',
-    description: 'A watch token, from POST /v1/games/{id}/watch-links: on the /v1/watch routes only.',
-  });
+  registry.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', BEARER_AUTH);
+  registry.openAPIRegistry.registerComponent('securitySchemes', 'watchAuth', WATCH_AUTH);
   for (const [name, header] of Object.entries(HEADER_COMPONENTS)) {
     registry.openAPIRegistry.registerComponent('headers', name, header);
   }
+  // The shared schemas first, each with its own description (a use's description goes beside its $ref).
+  for (const [name, schema] of Object.entries(SHARED_SCHEMAS)) registry.openAPIRegistry.register(name, schema);
+  for (const [name, schema] of Object.entries(SHARED_PARAMETERS))
+    registry.openAPIRegistry.registerParameter(name, schema);
   for (const route of ROUTES) registry.openAPIRegistry.registerPath(route);
   for (const webhook of WEBHOOK_EVENTS) registry.openAPIRegistry.registerWebhook(webhook);
-  // What any problem looks like, whatever answered it (an unknown path, a method not allowed).
-  registry.openAPIRegistry.register('Problem', ProblemSchema);
-  document = registry.getOpenAPI31Document(DOCUMENT_CONFIG);
+  const generated = registry.getOpenAPI31Document(DOCUMENT_CONFIG);
+  const shared = [...new Set(ROUTES.flatMap((route) => singlyAnswered(problemCodesOf(route))))];
+  document = polish(generated, { ...sharedProblemResponses(shared), MethodNotAllowed: METHOD_NOT_ALLOWED }, EXAMPLES);
   return document;
 }

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { GameExportSchema, ReplayStepSchema } from '../schemas/export';
+import { cacheControl, contentDisposition } from './headers';
 import { bearer, documented, json } from './responses';
 import { gameIdParams as params } from './params';
 
@@ -14,7 +15,13 @@ export const exportGame = documented(
       'One JSON document: the rules, the seats, every commit with every hidden tile shown (once a game is over its tiles and boneyard are public), and the final scores; the rules replay it to those scores. For the game’s players (those who left too). Before the end it is refused (`game/not-finished`).',
     security: bearer,
     request: { params },
-    responses: { 200: { description: 'The game.', ...json(GameExportSchema) } },
+    responses: {
+      200: {
+        description: 'The game.',
+        ...json(GameExportSchema),
+        headers: { ...cacheControl, ...contentDisposition },
+      },
+    },
   }),
 );
 
@@ -38,6 +45,6 @@ export const replayGame = documented(
         }),
       }),
     },
-    responses: { 200: { description: 'One step.', ...json(ReplayStepSchema) } },
+    responses: { 200: { description: 'One step.', ...json(ReplayStepSchema), headers: cacheControl } },
   }),
 );

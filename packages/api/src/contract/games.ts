@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { IdempotencyKeySchema } from '../schemas/common';
 import { GameViewSchema, JoinSchema, NewGameSchema } from '../schemas/game';
 import { CommandReplySchema } from '../schemas/replies';
-import { etag } from './headers';
+import { cacheControl, etag, varyByViewer, commandReplyHeaders } from './headers';
 import { bearer, documented, json } from './responses';
 import { gameIdParams as params } from './params';
 
@@ -25,7 +25,7 @@ export const createGame = documented(
         ...json(CommandReplySchema),
         headers: {
           Location: { description: 'Where the game is: `/v1/games/{id}`.', required: true, schema: { type: 'string' } },
-          ...etag,
+          ...commandReplyHeaders,
         },
       },
     },
@@ -48,7 +48,7 @@ export const joinGame = documented(
         description: 'You are seated.',
         ...json(CommandReplySchema),
         headers: {
-          ...etag,
+          ...commandReplyHeaders,
         },
       },
     },
@@ -70,15 +70,11 @@ export const getGame = documented(
       200: {
         description: 'The game.',
         ...json(GameViewSchema),
-        headers: {
-          ...etag,
-        },
+        headers: { ...etag, ...cacheControl, ...varyByViewer },
       },
       304: {
         description: 'Not modified since the version in If-None-Match.',
-        headers: {
-          ...etag,
-        },
+        headers: { ...etag, ...cacheControl, ...varyByViewer },
       },
     },
   }),

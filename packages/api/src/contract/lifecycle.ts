@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { IdempotencyKeySchema } from '../schemas/common';
+import { IdempotencyKeySchema, IfMatchSchema } from '../schemas/common';
 import { CommandReplySchema } from '../schemas/replies';
-import { etag } from './headers';
+import { commandReplyHeaders } from './headers';
 import { bearer, documented, json } from './responses';
 import { gameIdParams as params } from './params';
 
@@ -18,14 +18,12 @@ export const cancelGame = documented(
     request: {
       params,
       headers: z.object({
-        'if-match': z
-          .string()
-          .openapi({ description: 'The version you decided on, quoted as in the ETag.', example: '"2"' }),
+        'if-match': IfMatchSchema,
         'idempotency-key': IdempotencyKeySchema,
       }),
     },
     responses: {
-      200: { description: 'The game is cancelled.', ...json(CommandReplySchema), headers: { ...etag } },
+      200: { description: 'The game is cancelled.', ...json(CommandReplySchema), headers: commandReplyHeaders },
     },
   }),
 );

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { IdempotencyKeySchema } from '../schemas/common';
+import { CursorSchema, IdempotencyKeySchema } from '../schemas/common';
 import { LobbyPageSchema, QuickMatchReplySchema, QuickMatchSchema } from '../schemas/lobby';
-import { etag } from './headers';
+import { cacheControl, commandReplyHeaders } from './headers';
 import { bearer, documented, json } from './responses';
 
 export const listLobby = documented(
@@ -23,10 +23,10 @@ export const listLobby = documented(
           .max(100)
           .optional()
           .openapi({ type: 'integer', minimum: 1, maximum: 100, description: 'Page size (default 50).' }),
-        cursor: z.string().max(2048).optional().openapi({ description: 'From the previous page.' }),
+        cursor: CursorSchema,
       }),
     },
-    responses: { 200: { description: 'A page of open games.', ...json(LobbyPageSchema) } },
+    responses: { 200: { description: 'A page of open games.', ...json(LobbyPageSchema), headers: cacheControl } },
   }),
 );
 
@@ -47,7 +47,7 @@ export const quickMatch = documented(
       body: { ...json(QuickMatchSchema), required: true },
     },
     responses: {
-      200: { description: 'You are seated.', ...json(QuickMatchReplySchema), headers: { ...etag } },
+      200: { description: 'You are seated.', ...json(QuickMatchReplySchema), headers: commandReplyHeaders },
     },
   }),
 );

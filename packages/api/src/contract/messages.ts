@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { IdempotencyKeySchema } from '../schemas/common';
+import { CursorSchema, IdempotencyKeySchema } from '../schemas/common';
 import { GameMessageSchema, MessagePageSchema, MuteSchema, NewMessageSchema } from '../schemas/game-messages';
+import { cacheControl } from './headers';
 import { bearer, documented, json } from './responses';
 import { gameIdParams as params, wholeNumberQuery as wholeNumber } from './params';
 
@@ -33,16 +34,18 @@ export const listMessages = documented(
     tags: ['Messages'],
     summary: 'Catch up on messages',
     description:
-      'The messages after `after` (their `seq`), oldest first: who (a seat), when, and the text, nothing else. Page with `next`; resume from `seq`. Empty (with `muted: true`) while you mute the game.',
+      'The messages after `after` (their `seq`), oldest first: who (a seat), when, and the text, nothing else. Page with `nextCursor`; resume later `after` `seq`. Empty (with `muted: true`) while you mute the game.\n\nWith `wait=<seconds>` and no message after `after` yet, the request waits (up to 20 s) and returns as soon as one is posted: table talk as fast as moves, one request at a time.',
     security: bearer,
     request: {
       params,
       query: z.object({
         after: wholeNumber('Messages after this `seq` (default 0: from the first).', 0, Number.MAX_SAFE_INTEGER),
+        cursor: CursorSchema,
         limit: wholeNumber('At most this many (1-200, default 200).', 1, 200),
+        wait: wholeNumber('Long-poll: wait up to this many seconds (0-20) for a message after `after`.', 0, 20),
       }),
     },
-    responses: { 200: { description: 'A page of messages.', ...json(MessagePageSchema) } },
+    responses: { 200: { description: 'A page of messages.', ...json(MessagePageSchema), headers: cacheControl } },
   }),
 );
 
@@ -54,7 +57,7 @@ export const muteMessages = documented(
     tags: ['Messages'],
     summary: 'Mute (or unmute) a game’s messages',
     description:
-      'For you alone: while muted, `GET …/messages` returns none. Others still post and read. Kept on your account; setting it again changes nothing.',
+      'For you alone: while muted, `GET …/messages` returns none. Others still post and read. Kept on your account. No `Idempotency-Key`: setting it again changes nothing.',
     security: bearer,
     request: { params, body: { ...json(MuteSchema), required: true } },
     responses: { 200: { description: 'As you asked.', ...json(MuteSchema) } },

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { IdempotencyKeySchema } from '../schemas/common';
+import { OptionalIdempotencyKeySchema } from '../schemas/common';
 import { MeSchema, NewPlayerSchema, RegisteredPlayerSchema } from '../schemas/players';
-import { accountEtag } from './headers';
+import { accountEtag, replayed } from './headers';
 import { bearer, documented, json } from './responses';
 
 export const registerPlayer = documented(
@@ -15,14 +15,17 @@ export const registerPlayer = documented(
       'Creates a player and returns its bearer token, shown only in this reply. With an `Idempotency-Key` (keep it secret, like the token: a retry with it returns the same token) a retried registration returns the first reply.',
     security: [],
     request: {
-      headers: z.object({ 'idempotency-key': IdempotencyKeySchema.optional() }),
+      headers: z.object({ 'idempotency-key': OptionalIdempotencyKeySchema }),
       body: { ...json(NewPlayerSchema), required: true },
     },
     responses: {
       201: {
         description: 'The player and its token.',
         ...json(RegisteredPlayerSchema),
-        headers: { Location: { description: 'Where you are: `/v1/me`.', required: true, schema: { type: 'string' } } },
+        headers: {
+          Location: { description: 'Where you are: `/v1/me`.', required: true, schema: { type: 'string' } },
+          ...replayed,
+        },
       },
     },
   }),

@@ -47,6 +47,9 @@ export const OPERATION_PROBLEMS = {
   registerPlayer: ['request/too-many-requests', 'player/deleted', 'player/token-revoked'],
   getMe: ['player/not-found'],
   listMyGames: [],
+  // A server without a test clock (every one on AWS) has no such path.
+  getTestClock: ['request/not-found'],
+  advanceTestClock: ['request/not-found'],
   createGame: ['player/not-found', 'request/version-mismatch', ...rejectionsOf('create')],
   joinGame: ['game/not-found', 'player/not-found', 'request/version-mismatch', ...rejectionsOf('join')],
   getGame: ['game/not-found'],
@@ -54,6 +57,7 @@ export const OPERATION_PROBLEMS = {
     'game/not-found',
     'game/left',
     'request/version-mismatch',
+    'game/turn-timed-out',
     ...rejectionsOf('play', 'draw', 'pass', 'announce', 'callout'),
   ],
   addBot: ['game/not-found', 'game/left', 'request/version-mismatch', ...rejectionsOf('add-bot')],
@@ -73,7 +77,7 @@ export const OPERATION_PROBLEMS = {
   muteMessages: ['game/not-found', 'player/not-found'],
   createWatchLink: ['game/not-found', 'game/left', 'game/too-many-watch-links', 'game/watch-link-not-found'],
   listWatchLinks: ['game/not-found'],
-  revokeWatchLink: ['game/not-found', 'game/watch-link-not-found'],
+  revokeWatchLink: ['game/not-found', 'game/left', 'game/watch-link-not-found'],
   watchGame: [],
   watchEvents: ['request/version-ahead'],
   rematch: [

@@ -7,6 +7,7 @@ import {
   SubscriptionIdSchema,
   VapidKeySchema,
 } from '../schemas/push';
+import { cacheControl } from './headers';
 import { bearer, documented, json } from './responses';
 
 const tags = ['Notifications'];
@@ -24,7 +25,7 @@ export const getPushKey = documented(
     description:
       'The VAPID public key (RFC 8292) a page passes to `pushManager.subscribe` as `applicationServerKey`. `push/not-configured` when this server pushes nothing.',
     security: bearer,
-    responses: { 200: { description: 'The key.', ...json(VapidKeySchema) } },
+    responses: { 200: { description: 'The key.', ...json(VapidKeySchema), headers: cacheControl } },
   }),
 );
 
@@ -36,7 +37,7 @@ export const createPushSubscription = documented(
     tags,
     summary: 'Notify this browser',
     description: [
-      'Registers a browser’s push subscription (`PushSubscription.toJSON()`, a label and the events it wants) for the token this request carries: revoking that token, or deleting the account, removes it. Up to 20 devices. The same browser registering again (the same endpoint) replaces its keys and label, keeping its events unless new ones are given.',
+      'Registers a browser’s push subscription (`PushSubscription.toJSON()`, a label and the events it wants) for the token this request carries: revoking that token, or deleting the account, removes it. Up to 20 devices. The same browser registering again (the same endpoint) replaces its keys and label, keeping its events unless new ones are given. No `Idempotency-Key`: a retry names the same browser, so it sets the same.',
       'Pushes are encrypted for the browser (RFC 8291) and say only the game, whose turn, the deadline and a short text: never a tile. A push service that answers 404 or 410 for it removes the subscription.',
     ].join('\n\n'),
     security: bearer,
@@ -54,7 +55,9 @@ export const listPushSubscriptions = documented(
     summary: 'Your notified devices',
     description: 'Every browser you registered, oldest first (never its endpoint or keys).',
     security: bearer,
-    responses: { 200: { description: 'Your subscriptions.', ...json(PushSubscriptionListSchema) } },
+    responses: {
+      200: { description: 'Your subscriptions.', ...json(PushSubscriptionListSchema), headers: cacheControl },
+    },
   }),
 );
 
@@ -65,7 +68,8 @@ export const updatePushSubscription = documented(
     operationId: 'updatePushSubscription',
     tags,
     summary: 'Change what a device is told',
-    description: 'Changes only what the body names: its label, its events.',
+    description:
+      'Changes only what the body names: its label, its events. No `Idempotency-Key`: sent again, it sets the same.',
     security: bearer,
     request: { params, body: { ...json(PushSubscriptionUpdateSchema), required: true } },
     responses: { 200: { description: 'The subscription as it is now.', ...json(PushSubscriptionSchema) } },
@@ -79,7 +83,8 @@ export const deletePushSubscription = documented(
     operationId: 'deletePushSubscription',
     tags,
     summary: 'Stop notifying a device',
-    description: 'Nothing more is pushed to it (a push waiting for a retry is dropped unsent).',
+    description:
+      'Nothing more is pushed to it (a push waiting for a retry is dropped unsent). No `Idempotency-Key`: a retry after it went through gets `404`, meaning done.',
     security: bearer,
     request: { params },
     responses: { 204: { description: 'Removed.' } },
@@ -93,7 +98,8 @@ export const testPushSubscription = documented(
     operationId: 'testPushSubscription',
     tags,
     summary: 'Send a test notification',
-    description: 'Queues a push saying “Notifications are on” to the device, whatever events it takes.',
+    description:
+      'Queues a push saying “Notifications are on” to the device, whatever events it takes. No `Idempotency-Key`: a retry queues the same push again, in place of the one waiting.',
     security: bearer,
     request: { params },
     responses: { 202: { description: 'Queued: the sweeper sends it at once.' } },

@@ -1,7 +1,7 @@
 import type { RouteConfig, z } from '@hono/zod-openapi';
-import { PROBLEMS, problemType, type ProblemCode } from '../problems';
-import { problemSchema } from '../schemas/problem';
-import { problemHeaders, successHeaders } from './headers';
+import type { ProblemCode } from '../problems';
+import { successHeaders } from './headers';
+import { problemResponses } from './problem-responses';
 import {
   AUTHENTICATED,
   EVERY_OPERATION,
@@ -46,61 +46,27 @@ export function problemCodesOf(route: RouteConfig): ProblemCode[] {
   ];
 }
 
-const pascal = (id: string) => id.charAt(0).toUpperCase() + id.slice(1);
-
 /**
  * A route as the contract documents it: its success responses with the headers every one carries
- * (request id, rate limit), and one problem response per status it can answer with, whose schema
- * (`<Operation>Problem<status>`) lists exactly the codes of that status.
+ * (request id, rate limit), and its problem responses, one per status it can answer with, each
+ * typing `code` as exactly the codes of that status (see problem-responses.ts).
  * @example export const getMe = documented(createRoute({ operationId: 'getMe', … }));
  */
 export function documented<R extends RouteConfig>(route: R): R {
-  // Nothing reads a route's responses but the document's generator, and building their problem schemas
-  // (zod objects for each status of each of ~40 routes) took ~110 ms of every cold start, npm start's and
-  // a Lambda's: they are built when the document is, on the first read of `responses`.
+  // Nothing reads a route's responses but the document's generator, and building them for ~40 routes
+  // costs every cold start (npm start's and a Lambda's): they are built when the document is, on the
+  // first read of `responses`.
   return { ...route, responses: builtOnFirstUse(() => responsesOf(route)) };
 }
 
 function responsesOf(route: RouteConfig): RouteConfig['responses'] {
-  const byStatus = new Map<number, ProblemCode[]>();
-  for (const code of problemCodesOf(route)) {
-    const { status } = PROBLEMS[code];
-    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
-  }
   const successes = Object.fromEntries(
     Object.entries(route.responses).map(([status, response]) => [
       status,
       { ...response, headers: { ...successHeaders(), ...((response as { headers?: object }).headers ?? {}) } },
     ]),
   );
-  const problems = Object.fromEntries(
-    [...byStatus]
-      .sort(([a], [b]) => a - b)
-      .map(([status, codes]) => {
-        const list = codes as [ProblemCode, ...ProblemCode[]];
-        return [
-          status,
-          {
-            description: `Problem: ${list.map((c) => `\`${c}\``).join(', ')}.`,
-            headers: problemHeaders(status),
-            content: {
-              'application/problem+json': {
-                schema: problemSchema(`${pascal(route.operationId ?? '')}Problem${status}`, status, list),
-                example: {
-                  type: problemType(list[0]),
-                  title: PROBLEMS[list[0]].title,
-                  status,
-                  detail: '…',
-                  code: list[0],
-                  requestId: 'b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10',
-                },
-              },
-            },
-          },
-        ];
-      }),
-  );
-  return { ...successes, ...problems };
+  return { ...successes, ...problemResponses(problemCodesOf(route)) };
 }
 
 /**

@@ -1,16 +1,16 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { IdempotencyKeySchema } from '../schemas/common';
+import { IdempotencyKeySchema, IfMatchSchema } from '../schemas/common';
 import { BotRequestSchema } from '../schemas/game';
 import { CommandReplySchema } from '../schemas/replies';
-import { etag } from './headers';
+import { commandReplyHeaders } from './headers';
 import { bearer, documented, json } from './responses';
 import { gameIdParams as params } from './params';
 
 const headers = z.object({
-  'if-match': z.string().openapi({ description: 'The version you decided on, quoted as in the ETag.', example: '"3"' }),
+  'if-match': IfMatchSchema,
   'idempotency-key': IdempotencyKeySchema,
 });
-const reply = (description: string) => ({ description, ...json(CommandReplySchema), headers: { ...etag } });
+const reply = (description: string) => ({ description, ...json(CommandReplySchema), headers: commandReplyHeaders });
 
 export const addBot = documented(
   createRoute({

@@ -1,7 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { IdempotencyKeySchema } from '../schemas/common';
+import { CursorSchema, IdempotencyKeySchema } from '../schemas/common';
 import { EventPageSchema } from '../schemas/events';
 import { NewWatchLinkSchema, WatchLinkListSchema, WatchViewSchema } from '../schemas/watch';
+import { cacheControl } from './headers';
 import { bearer, documented, json } from './responses';
 import { gameIdParams as params, wholeNumberQuery as wholeNumber } from './params';
 
@@ -34,7 +35,13 @@ export const listWatchLinks = documented(
       'Every open watch link of the game, for any seated player to see (and revoke): who made it and when. Tokens are shown only when a link is made.',
     security: bearer,
     request: { params },
-    responses: { 200: { description: 'The open links (without their tokens).', ...json(WatchLinkListSchema) } },
+    responses: {
+      200: {
+        description: 'The open links (without their tokens).',
+        ...json(WatchLinkListSchema),
+        headers: cacheControl,
+      },
+    },
   }),
 );
 
@@ -45,7 +52,8 @@ export const revokeWatchLink = documented(
     operationId: 'revokeWatchLink',
     tags: ['Watching'],
     summary: 'Revoke a watch link',
-    description: 'Any seated player may: its token is refused from the next request on.',
+    description:
+      'Any seated player may: its token is refused from the next request on. No `Idempotency-Key`: a retry after it went through gets `404`, meaning done.',
     security: bearer,
     request: {
       params: params.extend({
@@ -68,7 +76,7 @@ export const watchGame = documented(
     summary: 'Watch a game',
     description: 'The game a watch token is for, as a spectator sees it.',
     security: watcher,
-    responses: { 200: { description: 'The game.', ...json(WatchViewSchema) } },
+    responses: { 200: { description: 'The game.', ...json(WatchViewSchema), headers: cacheControl } },
   }),
 );
 
@@ -80,15 +88,20 @@ export const watchEvents = documented(
     tags: ['Watching'],
     summary: 'Catch up, as a watcher',
     description:
-      'The commits after version `after`, redacted for a spectator: a deal shows no tiles, a draw no tile. Page with `next`; `wait=<seconds>` long-polls, as `GET /v1/games/{id}/events` does.',
+      'The commits after version `after`, redacted for a spectator: a deal shows no tiles, a draw no tile. Page with `nextCursor`; `wait=<seconds>` long-polls, as `GET /v1/games/{id}/events` does.',
     security: watcher,
     request: {
       query: z.object({
         after: wholeNumber('After this version (default 0).', 0, Number.MAX_SAFE_INTEGER),
+        cursor: CursorSchema,
         limit: wholeNumber('At most this many commits (1-1000, default 1000).', 1, 1000),
-        wait: wholeNumber('Long-poll: wait up to this many seconds (0-20).', 0, 20),
+        wait: wholeNumber(
+          'Long-poll: wait up to this many seconds (0-20). A fifth wait at once: `429`, `Retry-After`.',
+          0,
+          20,
+        ),
       }),
     },
-    responses: { 200: { description: 'A page of commits.', ...json(EventPageSchema) } },
+    responses: { 200: { description: 'A page of commits.', ...json(EventPageSchema), headers: cacheControl } },
   }),
 );

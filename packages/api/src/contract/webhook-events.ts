@@ -31,6 +31,13 @@ const DATA = {
     totals: seats.openapi({ description: 'Each seat’s total after it.' }),
   }),
   'game.finished': z.object({ gameId, version, totals: seats, winners: seats }),
+  'game.cancelled': z.object({
+    gameId,
+    version,
+    cancelled: z.enum(['creator', 'stale']).openapi({
+      description: 'Why: its creator cancelled it, or it was closed after waiting too long for players (`stale`).',
+    }),
+  }),
   'webhook.test': z.object({ endpointId: EndpointIdSchema, message: z.string() }),
 } satisfies Record<DeliveryType, z.ZodObject>;
 
@@ -41,6 +48,7 @@ const SUMMARIES: Record<DeliveryType, string> = {
   'game.started': 'A game of yours started',
   'hand.ended': 'A hand ended, with its scores',
   'game.finished': 'A game of yours is over, with its winners',
+  'game.cancelled': 'A game you joined was cancelled before it started',
   'webhook.test': 'A test, sent when you asked for one',
 };
 

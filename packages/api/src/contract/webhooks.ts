@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { IdempotencyKeySchema } from '../schemas/common';
+import { CursorSchema, IdempotencyKeySchema } from '../schemas/common';
 import {
   DeliveryIdSchema,
   EndpointIdSchema,
@@ -11,6 +11,7 @@ import {
   WebhookEndpointSecretSchema,
   WebhookEndpointUpdateSchema,
 } from '../schemas/webhooks';
+import { cacheControl } from './headers';
 import { wholeNumberQuery } from './params';
 import { bearer, documented, json } from './responses';
 
@@ -44,7 +45,7 @@ export const listWebhookEndpoints = documented(
     summary: 'Your webhook endpoints',
     description: 'Every endpoint you added, oldest first (without their secrets).',
     security: bearer,
-    responses: { 200: { description: 'Your endpoints.', ...json(WebhookEndpointListSchema) } },
+    responses: { 200: { description: 'Your endpoints.', ...json(WebhookEndpointListSchema), headers: cacheControl } },
   }),
 );
 
@@ -58,7 +59,7 @@ export const getWebhookEndpoint = documented(
     description: 'One of your endpoints (without its secret): what it receives, where, and whether it is on.',
     security: bearer,
     request: { params },
-    responses: { 200: { description: 'The endpoint.', ...json(WebhookEndpointSchema) } },
+    responses: { 200: { description: 'The endpoint.', ...json(WebhookEndpointSchema), headers: cacheControl } },
   }),
 );
 
@@ -69,7 +70,8 @@ export const updateWebhookEndpoint = documented(
     operationId: 'updateWebhookEndpoint',
     tags,
     summary: 'Change a webhook endpoint',
-    description: 'Changes only what the body names: its URL, events, games, description, or turns it off and on.',
+    description:
+      'Changes only what the body names: its URL, events, games, description, or turns it off and on. No `Idempotency-Key`: sent again, it sets the same.',
     security: bearer,
     request: { params, body: { ...json(WebhookEndpointUpdateSchema), required: true } },
     responses: { 200: { description: 'The endpoint as it is now.', ...json(WebhookEndpointSchema) } },
@@ -83,7 +85,8 @@ export const deleteWebhookEndpoint = documented(
     operationId: 'deleteWebhookEndpoint',
     tags,
     summary: 'Remove a webhook endpoint',
-    description: 'Nothing more is sent to it; deliveries still pending are cancelled.',
+    description:
+      'Nothing more is sent to it; deliveries still pending are cancelled. No `Idempotency-Key`: a retry after it went through gets `404`, meaning done.',
     security: bearer,
     request: { params },
     responses: { 204: { description: 'Removed.' } },
@@ -113,7 +116,7 @@ export const testWebhookEndpoint = documented(
     tags,
     summary: 'Send a test event',
     description:
-      'Queues a `webhook.test` delivery to the endpoint, whatever it subscribes to; it goes out like any other (see its log).',
+      'Queues a `webhook.test` delivery to the endpoint, whatever it subscribes to; it goes out like any other (see its log). At most 3 test deliveries wait at once per endpoint: a fourth answers `429` (`Retry-After`) until one of them is delivered or given up.',
     security: bearer,
     request: { params, headers: keyed },
     responses: { 202: { description: 'The delivery, queued.', ...json(WebhookDeliverySchema) } },
@@ -133,10 +136,12 @@ export const listWebhookDeliveries = documented(
       params,
       query: z.object({
         limit: wholeNumberQuery('Page size (default 50).', 1, 100),
-        cursor: z.string().max(32).optional().openapi({ description: 'From the previous page.' }),
+        cursor: CursorSchema,
       }),
     },
-    responses: { 200: { description: 'A page of deliveries.', ...json(WebhookDeliveryListSchema) } },
+    responses: {
+      200: { description: 'A page of deliveries.', ...json(WebhookDeliveryListSchema), headers: cacheControl },
+    },
   }),
 );
 
@@ -148,7 +153,7 @@ export const redeliverWebhook = documented(
     tags,
     summary: 'Send a delivery again',
     description:
-      'One more attempt, soon, with the same `webhook-id` (deduplicate on it), whatever the delivery’s status; no retries follow it.',
+      'One more attempt, soon, with the same `webhook-id` (deduplicate on it), whatever the delivery’s status; no retries follow it. No `Idempotency-Key`: a retry may send one more attempt, which the `webhook-id` dedupes.',
     security: bearer,
     request: {
       params: params.extend({ deliveryId: DeliveryIdSchema.openapi({ param: { name: 'deliveryId', in: 'path' } }) }),

@@ -11,8 +11,16 @@ export function problemOf(error: DomainError): ApiProblem {
     case 'not-found':
     case 'refused':
       return new ApiProblem(error.code, error.detail);
-    case 'stale':
-      return new ApiProblem('request/version-mismatch', error.detail, { currentVersion: error.currentVersion });
+    case 'stale': {
+      // The current ETag beside currentVersion: what a client decides again on, as a 200 would give it.
+      const code = error.reason === 'turn-timed-out' ? 'game/turn-timed-out' : 'request/version-mismatch';
+      return new ApiProblem(
+        code,
+        error.detail,
+        { currentVersion: error.currentVersion },
+        { ETag: `"${error.currentVersion}"` },
+      );
+    }
     case 'ahead':
       return new ApiProblem('request/version-ahead', error.detail, { currentVersion: error.currentVersion });
     case 'key-reused':

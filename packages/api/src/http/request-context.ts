@@ -1,3 +1,4 @@
+import { addressBucket } from './address-bucket';
 import { randomUUID } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-deps';
@@ -50,7 +51,7 @@ function clientAddress(env: unknown): string {
  */
 export function limitByAddress(limiter: RateLimiter) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const key = `address:${clientAddress(c.env)}`;
+    const key = `address:${addressBucket(clientAddress(c.env))}`;
     const allowed = limiter.take(key);
     for (const [name, value] of Object.entries(limiter.headers(key))) c.header(name, value);
     if (!allowed) {

@@ -20,7 +20,7 @@ export function validationProblem(target: string, issues: readonly Issue[], c: C
       return problem(
         c,
         'request/if-match-required',
-        'Send the version you decided on as If-Match: "<version>" (the ETag of the game).',
+        `Send the version you decided on as If-Match: "<version>" (the ETag of ${c.req.path.startsWith('/v1/me') ? 'your account, from GET /v1/me' : 'the game'}).`,
       );
     if (missing('idempotency-key')) {
       return problem(

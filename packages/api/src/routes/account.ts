@@ -2,6 +2,7 @@ import type { AppDeps } from '../app-deps';
 import { createToken, deleteMe, listTokens, renameMe, revokeAllTokens, revokeToken } from '../contract/account';
 import { parseIfMatch } from './if-match';
 import { openapi, router } from './router';
+import { replayHeader } from './replayed';
 
 /** The account change a request asks for: at its If-Match (the newest version without one), under its key. */
 function asked(headers: { 'if-match'?: string; 'idempotency-key': string }) {
@@ -21,8 +22,8 @@ export function accountRoutes(deps: AppDeps) {
 
   openapi(app, renameMe, async (c) => {
     const request = asked(c.req.valid('header'));
-    const { player, version } = await deps.accounts.rename(c.get('playerId'), request, c.req.valid('json').name);
-    return c.json({ player }, 200, etag(version));
+    const renamed = await deps.accounts.rename(c.get('playerId'), request, c.req.valid('json').name);
+    return c.json({ player: renamed.player }, 200, { ...etag(renamed.version), ...replayHeader(renamed) });
   });
 
   openapi(app, listTokens, async (c) => {
@@ -31,20 +32,21 @@ export function accountRoutes(deps: AppDeps) {
   });
 
   openapi(app, createToken, async (c) => {
-    const { version, ...token } = await deps.accounts.issueToken(c.get('playerId'), asked(c.req.valid('header')));
-    return c.json(token, 201, etag(version));
+    const issued = await deps.accounts.issueToken(c.get('playerId'), asked(c.req.valid('header')));
+    const { token, id, createdAt } = issued;
+    return c.json({ token, id, createdAt }, 201, { ...etag(issued.version), ...replayHeader(issued) });
   });
 
   openapi(app, revokeToken, async (c) => {
     const { tokenId } = c.req.valid('param');
-    const { version } = await deps.accounts.revokeToken(c.get('playerId'), asked(c.req.valid('header')), tokenId);
-    return c.body(null, 204, etag(version));
+    const revoked = await deps.accounts.revokeToken(c.get('playerId'), asked(c.req.valid('header')), tokenId);
+    return c.body(null, 204, { ...etag(revoked.version), ...replayHeader(revoked) });
   });
 
   openapi(app, revokeAllTokens, async (c) => {
     const request = asked(c.req.valid('header'));
-    const { version } = await deps.accounts.revokeOthers(c.get('playerId'), request, c.get('sessionId'));
-    return c.body(null, 204, etag(version));
+    const revoked = await deps.accounts.revokeOthers(c.get('playerId'), request, c.get('sessionId'));
+    return c.body(null, 204, { ...etag(revoked.version), ...replayHeader(revoked) });
   });
 
   openapi(app, deleteMe, async (c) => {

@@ -1,6 +1,8 @@
 import type { AppDeps } from '../app-deps';
 import { createGame, getGame, joinGame } from '../contract/games';
 import { openapi, router } from './router';
+import { commandHeaders } from './replayed';
+import { testClockState } from './test-clock';
 
 /** Creating, joining and reading games. */
 export function gameRoutes(deps: AppDeps) {
@@ -9,14 +11,14 @@ export function gameRoutes(deps: AppDeps) {
   openapi(app, createGame, async (c) => {
     const key = c.req.valid('header')['idempotency-key'];
     const reply = await deps.games.create(c.get('playerId'), key, c.req.valid('json'));
-    return c.json(reply, 201, { Location: `/v1/games/${reply.game.id}`, ETag: `"${reply.version}"` });
+    return c.json(reply, 201, { Location: `/v1/games/${reply.game.id}`, ...commandHeaders(reply) });
   });
 
   openapi(app, joinGame, async (c) => {
     const { inviteCode } = c.req.valid('json');
     const key = c.req.valid('header')['idempotency-key'];
     const reply = await deps.games.join(c.get('playerId'), c.req.valid('param').id, key, inviteCode);
-    return c.json(reply, 200, { ETag: `"${reply.version}"` });
+    return c.json(reply, 200, commandHeaders(reply));
   });
 
   openapi(app, getGame, async (c) => {
@@ -24,7 +26,9 @@ export function gameRoutes(deps: AppDeps) {
     const etag = `"${view.version}"`;
     const headers = { ETag: etag, 'Cache-Control': 'private, no-cache', Vary: 'Authorization' };
     if (matchesEtag(c.req.valid('header')['if-none-match'], etag)) return c.body(null, 304, headers);
-    return c.json(view, 200, headers);
+    // On a server with a test clock, the game says by which time its deadlines are judged.
+    const clock = deps.testClock ? { testClock: testClockState(deps.testClock) } : {};
+    return c.json({ ...view, ...clock }, 200, headers);
   });
   return app;
 }

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../app-deps';
 import { listMessages, muteMessages, postMessage } from '../contract/messages';
 import { openapi, router } from './router';
+import { afterOf, nextCursorOf } from './page-cursor';
 
 /** A game's messages: post (seated players), catch up (seated, those who left too), mute for oneself. */
 export function messageRoutes(deps: AppDeps) {
@@ -14,9 +15,18 @@ export function messageRoutes(deps: AppDeps) {
   });
 
   openapi(app, listMessages, async (c) => {
-    const { after = 0, limit } = c.req.valid('query');
-    const page = await messages.list(c.get('playerId'), c.req.valid('param').id, { after, limit });
-    return c.json(page, 200, { 'Cache-Control': 'private, no-cache' });
+    const { after, cursor, limit, wait = 0 } = c.req.valid('query');
+    const from = afterOf('messages', cursor, after) ?? 0;
+    const page = await messages.list(c.get('playerId'), c.req.valid('param').id, {
+      after: from,
+      limit,
+      waitMs: Math.min(wait, deps.limits.maxWaitSeconds) * 1000,
+      signal: c.req.raw.signal,
+      session: c.get('sessionId'),
+    });
+    return c.json({ ...page, nextCursor: nextCursorOf('messages', page.next) }, 200, {
+      'Cache-Control': 'private, no-cache',
+    });
   });
 
   openapi(app, muteMessages, async (c) => {

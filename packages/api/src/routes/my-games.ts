@@ -15,7 +15,7 @@ export function myGameRoutes(deps: AppDeps) {
       signal: c.req.raw.signal,
       session: c.get('sessionId'),
     });
-    return c.json(page, 200);
+    return c.json({ ...page, nextCursor: page.cursor }, 200);
   });
   return app;
 }

@@ -4,6 +4,7 @@ import { giveTime, returnToGame } from '../contract/clock';
 import { addBot, leaveGame } from '../contract/seats';
 import { playerRequest, type ChangeHeaders } from './if-match';
 import { openapi, router } from './router';
+import { commandHeaders } from './replayed';
 
 /**
  * `POST /v1/games/{id}/bots` (the creator seats a bot), `/leave`, and the turn clock's `/return` (an
@@ -13,7 +14,7 @@ export function seatRoutes(deps: AppDeps) {
   const app = router();
   const act = async (id: string, playerId: string, command: SeatCommand, headers: ChangeHeaders) => {
     const reply = await deps.games.act(playerId, id, command, playerRequest(headers));
-    return { reply, etag: { ETag: `"${reply.version}"` } };
+    return { reply, etag: commandHeaders(reply) };
   };
 
   openapi(app, addBot, async (c) => {

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../app-deps';
 import { createWatchLink, listWatchLinks, revokeWatchLink, watchEvents, watchGame } from '../contract/watch';
 import { openapi, router } from './router';
+import { afterOf, nextCursorOf } from './page-cursor';
 
 const PRIVATE = { 'Cache-Control': 'private, no-cache' };
 
@@ -32,12 +33,12 @@ export function watchRoutes(deps: AppDeps) {
   openapi(app, watchEvents, async (c) => {
     const query = c.req.valid('query');
     const page = await links.events(c.get('watch'), {
-      after: query.after ?? 0,
+      after: afterOf('events', query.cursor, query.after) ?? 0,
       limit: Math.max(1, Math.min(query.limit ?? deps.limits.maxPage, deps.limits.maxPage)),
       waitMs: Math.min(query.wait ?? 0, deps.limits.maxWaitSeconds) * 1000,
       signal: c.req.raw.signal,
     });
-    return c.json(page, 200, PRIVATE);
+    return c.json({ ...page, nextCursor: nextCursorOf('events', page.next) }, 200, PRIVATE);
   });
   return app;
 }

@@ -53,7 +53,7 @@ export function webhookRoutes(deps: AppDeps) {
   openapi(app, listWebhookDeliveries, async (c) => {
     const { limit = 50, cursor } = c.req.valid('query');
     const page = await endpoints.deliveries(c.get('playerId'), c.req.valid('param').endpointId, { limit, cursor });
-    return c.json(page, 200, PRIVATE);
+    return c.json({ ...page, nextCursor: page.cursor }, 200, PRIVATE);
   });
 
   openapi(app, redeliverWebhook, async (c) => {

@@ -44,17 +44,85 @@ export const SeatSchema = z
 export const TimestampSchema = z.iso.datetime().openapi({ example: '2026-11-30T07:00:00.000Z' });
 
 /** A game id: "g_" and 22 base64url characters. */
+export const GAME_ID = /^g_[A-Za-z0-9_-]{22}$/;
+
+/** A game id in a path (`/v1/games/{id}`): one parameter component, shared by every route under it. */
 export const GameIdSchema = z
   .string()
-  .regex(/^g_[A-Za-z0-9_-]{22}$/)
-  .openapi({ param: { name: 'id', in: 'path' }, example: 'g_3q2-7wEvQ_6pXJ5Rk1ZPaA' });
+  .regex(GAME_ID)
+  .openapi('GameId', {
+    param: { name: 'id', in: 'path', description: 'The game’s id: `g_` and 22 base64url characters.' },
+    example: 'g_3q2-7wEvQ_6pXJ5Rk1ZPaA',
+  });
 
-/** An Idempotency-Key header value. */
+/**
+ * The `cursor` of every paged list, as the page before gave it (`nextCursor`): one query parameter
+ * component, shared by every list.
+ */
+export const CursorSchema = z
+  .string()
+  .max(2048)
+  .openapi('Cursor', {
+    description: 'Where a page starts: a `nextCursor`, opaque.',
+    param: {
+      name: 'cursor',
+      in: 'query',
+      description: 'A page’s `nextCursor`, sent back as it came.',
+    },
+  })
+  .optional();
+
+/** Every page's `nextCursor`: one schema, so every list says it alike (a string, or null on the last page). */
+export const NextCursorSchema = z.string().nullable().openapi('NextCursor', {
+  description: 'Send it as `cursor` for the next page; null when this page ends the list as it is now.',
+});
+
+/** An Idempotency-Key header value, where it is optional (registration). */
+export const OptionalIdempotencyKeySchema = z
+  .string()
+  .regex(/^[\x21-\x7e]{16,128}$/)
+  .optional()
+  .openapi({
+    description:
+      'Optional here: with it, a retried registration returns the first reply (the same player and token); keep it as secret as the token. 16-128 visible ASCII characters.',
+    example: '1c0a8f0e-5b6e-4f1e-9d57-3d8f4f2a9b10',
+  });
+
+/** An Idempotency-Key header value, required: one parameter component, shared by every route that takes it. */
 export const IdempotencyKeySchema = z
   .string()
   .regex(/^[\x21-\x7e]{16,128}$/)
-  .openapi({
-    description:
-      'A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key returns the first reply; the same key with another request is refused (422).',
+  .openapi('IdempotencyKey', {
+    param: {
+      name: 'idempotency-key',
+      in: 'header',
+      description:
+        'A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422).',
+    },
     example: '1c0a8f0e-5b6e-4f1e-9d57-3d8f4f2a9b10',
   });
+
+/**
+ * If-Match on a game: the version the client decided on, one strong entity tag (see routes/if-match.ts
+ * for how it is read). One parameter component, shared by every command on a game that takes it.
+ */
+export const IfMatchSchema = z.string().openapi('IfMatch', {
+  param: {
+    name: 'if-match',
+    in: 'header',
+    description:
+      'The game version you decided on, as its `ETag` gives it: one strong entity tag, quoted (`"12"`). If the game has moved on, nothing happens and you get `412` with `currentVersion`. A weak tag (`W/"12"`) never matches (RFC 9110 strong comparison): `412`. `*`, a list or an unquoted value is refused (`400`).',
+  },
+  example: '"12"',
+});
+
+/** If-Match on your account (`PATCH /v1/me`, token revocations, deletion): its version, as `GET /v1/me`'s ETag gives it. */
+export const AccountIfMatchSchema = z.string().openapi('AccountIfMatch', {
+  param: {
+    name: 'if-match',
+    in: 'header',
+    description:
+      'Your account’s version, as the `ETag` of `GET /v1/me` gives it: one strong entity tag, quoted (`"3"`). If the account has changed since, nothing happens and you get `412` with `currentVersion`. A weak tag never matches (`412`); `*`, a list or an unquoted value is refused (`400`).',
+  },
+  example: '"3"',
+});

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { nullable, SeatSchema, TimestampSchema } from './common';
+import { NextCursorSchema, nullable, SeatSchema, TimestampSchema } from './common';
 import { SPOOFING } from './players';
 
 /** The longest message, in characters (UTF-16 code units, as JavaScript and the JSON Schema count). */
@@ -38,7 +38,11 @@ export const GameMessageSchema = z
 export const MessagePageSchema = z
   .object({
     messages: z.array(GameMessageSchema).readonly(),
-    next: nullable(z.number().int()).openapi({ description: 'Pass as `after` for more; null: you are caught up.' }),
+    next: nullable(z.number().int()).openapi({
+      deprecated: true,
+      description: 'Deprecated: read `nextCursor`.',
+    }),
+    nextCursor: NextCursorSchema,
     seq: z.number().int().openapi({ description: 'Where to resume (`after`) next time.' }),
     muted: z.boolean().openapi({ description: 'True when you muted this game: `messages` is then always empty.' }),
   })

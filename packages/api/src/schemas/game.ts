@@ -3,6 +3,7 @@ import { z } from '@hono/zod-openapi';
 import { nullable, SeatSchema, TileSchema, TimestampSchema } from './common';
 import { MoveSchema } from './moves';
 import { PlayerSchema } from './players';
+import { TestClockSchema } from './test-clock';
 import { BotLevelSchema, RuleOptionsSchema, RulesSchema } from './rules';
 
 const SeatViewSchema = z
@@ -98,10 +99,14 @@ export const GameViewSchema = z
       .string()
       .nullable()
       .openapi({ description: 'The game this one is a rematch of; null for any other game.' }),
+    rematch: z.string().nullable().openapi({
+      description:
+        'This game’s rematch, once one of its players proposed it (`POST /v1/games/{id}/rematch`): every player of this game may read it and join it without a code. Null until then, and in the replies to commands.',
+    }),
     seats: z.array(SeatViewSchema).readonly(),
     yourSeat: SeatSchema.openapi({
       description:
-        'Your seat. In the reply to leaving a game before its start, the seat you left (free again). Once you have left a game in play it is the seat you left (`seats[yourSeat].left`), and you see the game as a spectator: no tiles, no moves.',
+        'Your seat. In a rematch you have not joined yet, the seat it keeps for you (`seats[yourSeat].player` is null until you join). In the reply to leaving a game before its start, the seat you left (free again). Once you have left a game in play it is the seat you left (`seats[yourSeat].left`), and you see the game as a spectator: no tiles, no moves.',
     }),
     inviteCode: z
       .string()
@@ -138,6 +143,9 @@ export const GameViewSchema = z
     }),
     extraHours: z.number().int().min(0).openapi({
       description: 'Extra hours given to the turn in play (`POST /v1/games/{id}/time`); 0 without a clock.',
+    }),
+    testClock: TestClockSchema.optional().openapi({
+      description: 'On a server with a test clock only (`GET /v1/games/{id}`): the time its deadlines are judged by.',
     }),
   })
   .openapi('Game');

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { nullable, TimestampSchema } from './common';
+import { NextCursorSchema, nullable, TimestampSchema } from './common';
 import { EventSchema } from './events';
 import { GameViewSchema } from './game';
 import { BotLevelSchema, RuleOptionsSchema, RulesSchema } from './rules';
@@ -25,7 +25,8 @@ export const LobbyGameSchema = z
 export const LobbyPageSchema = z
   .object({
     games: z.array(LobbyGameSchema).readonly(),
-    cursor: z.string().nullable().openapi({ description: 'Pass it to get the next page; null on the last.' }),
+    cursor: z.string().nullable().openapi({ deprecated: true, description: 'Deprecated: read `nextCursor`.' }),
+    nextCursor: NextCursorSchema,
   })
   .openapi('LobbyPage');
 

@@ -1,48 +1,67 @@
 import { z } from '@hono/zod-openapi';
-import { PROBLEMS, problemType, type ProblemCode } from '../problems';
+import { PROBLEMS, type ProblemCode } from '../problems';
 
 const CODES = Object.keys(PROBLEMS) as [ProblemCode, ...ProblemCode[]];
 
-/** The members every problem has; `code` and `type` are narrowed per response. */
-const problemMembers = (codes: readonly [ProblemCode, ...ProblemCode[]], status?: number) => ({
-  type: z.enum(codes.map(problemType) as [string, ...string[]]).openapi({
-    description: 'Identifies the kind of problem: `/problems/` and the code. Stable, one per code.',
-    example: problemType(codes[0]),
-  }),
-  title: z.string().openapi({ example: PROBLEMS[codes[0]].title }),
-  status: (status === undefined
-    ? z.number().int()
-    : z.literal(status).openapi({ type: 'integer', enum: [status] })
-  ).openapi({
-    description: 'The HTTP status, repeated.',
-    example: status ?? 422,
-  }),
-  detail: z.string().openapi({ description: 'What happened, for a person.', example: 'It is not your turn.' }),
-  code: z.enum(codes).openapi({ description: 'The problem code: what a client branches on.', example: codes[0] }),
-  requestId: z.string().openapi({ description: 'Quote it when reporting a problem.' }),
-  currentVersion: z.number().int().optional().openapi({
-    description: 'With `request/version-mismatch` and `request/version-ahead`: the game version to go on from.',
-  }),
-  issues: z
-    .array(z.object({ path: z.string(), message: z.string() }))
-    .optional()
-    .openapi({ description: 'With `request/invalid`: what is wrong with the request, field by field.' }),
-});
-
-/** An RFC 9457 problem document: every error this API returns, with any of its codes. */
-export const ProblemSchema = z.object(problemMembers(CODES)).openapi('Problem', {
-  description: 'An RFC 9457 problem document (`application/problem+json`), as every error of this API is.',
-});
-
 /**
- * The problem documents one response of one operation can be: `status` fixed, `code` (and `type`)
- * one of exactly the codes given, so a generated client gets a union type to branch on.
- * @example problemSchema('MakeMoveProblem422', 422, ['rules/not-your-turn', …])
+ * An RFC 9457 problem document: every error this API returns, with any of its codes. Each operation's
+ * responses narrow `code` to the codes of their status (see contract/problem-responses.ts), so a
+ * generated client types one union per status; this is the one shape they all share.
  */
-export function problemSchema(name: string, status: number, codes: readonly [ProblemCode, ...ProblemCode[]]) {
-  const { type, status: fixed, code } = problemMembers(codes, status);
-  // `allOf` the Problem and its narrowed members: generators make it `Problem & { code: 'a' | 'b' }`.
-  return z.intersection(ProblemSchema, z.object({ type, status: fixed, code })).openapi(name, {
-    description: `A ${status} problem: ${codes.map((c) => `\`${c}\``).join(', ')}.`,
+export const ProblemSchema = z
+  .object({
+    type: z
+      .string()
+      .regex(/^\/problems\/[a-z]+\/[a-z-]+$/)
+      .openapi({
+        format: 'uri-reference',
+        description:
+          'A link to the page that explains the problem in words (what happened, what to do): `/problems/` and the `code`, relative to the API’s origin (`GET` it; a browser gets HTML). Stable, one per code.',
+        example: '/problems/rules/not-your-turn',
+      }),
+    title: z.string().openapi({
+      description: 'A short summary of the code, the same for every problem of that code. Do not branch on it.',
+      example: 'Not your turn',
+    }),
+    status: z.number().int().openapi({
+      description: 'The HTTP status of the response, repeated for whoever logs the body alone.',
+      example: 422,
+    }),
+    detail: z.string().openapi({
+      description: 'What happened this time, for a person: may name values from the request. Do not parse it.',
+      example: 'Seat 1 is to play, not seat 0.',
+    }),
+    code: z.enum(CODES).openapi({
+      description:
+        'The problem code: what a client branches on. Each operation documents the codes it can answer with, per status. New codes may be added (see the CHANGELOG): treat an unknown one by its status.',
+      example: 'rules/not-your-turn',
+    }),
+    requestId: z.string().openapi({
+      description: 'The request id, as in the `X-Request-Id` header: quote it when reporting a problem.',
+      example: 'b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10',
+    }),
+    currentVersion: z.number().int().min(0).optional().openapi({
+      description:
+        'With `request/version-mismatch`, `game/turn-timed-out` and `request/version-ahead` (always): the current version of the game (or of your account), to fetch and decide again from.',
+      example: 12,
+    }),
+    issues: z
+      .array(
+        z.object({
+          path: z.string().openapi({
+            description: 'Where: `body.`, `query.`, `params.` or `header.` and the field’s path.',
+            example: 'body.rules.set',
+          }),
+          message: z.string().openapi({
+            description: 'What is wrong with it, for a person.',
+            example: 'must be one of 6, 9, 12, 15, not 7',
+          }),
+        }),
+      )
+      .optional()
+      .openapi({ description: 'With `request/invalid`: what is wrong with the request, field by field (up to 20).' }),
+  })
+  .openapi('Problem', {
+    description:
+      'An RFC 9457 problem document (`application/problem+json`), as every error of this API is. Branch on `code`; show `detail`; quote `requestId`.',
   });
-}

@@ -31,6 +31,7 @@ export const WatchViewSchema = GameViewSchema.omit({
   yourTiles: true,
   drawnTile: true,
   legalMoves: true,
+  rematch: true,
 }).openapi('WatchView', {
   description: 'The board, the counts, the scores and the public events: what a spectator may know.',
 });

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { TEST_EVENT, WEBHOOK_EVENT_TYPES } from '@chickenfoot/app';
-import { nullable, oneOf, TimestampSchema } from './common';
+import { NextCursorSchema, nullable, oneOf, TimestampSchema } from './common';
 
 /** An endpoint's id: "we_" and 22 base64url characters. */
 export const EndpointIdSchema = z
@@ -22,7 +22,7 @@ const GameRef = z
 
 export const WebhookEventTypeSchema = oneOf(WEBHOOK_EVENT_TYPES).openapi('WebhookEventType', {
   description:
-    '`turn.started`: your turn began (one per turn change, never for a bot). `turn.reminder`: 80% of a clocked turn has passed and it is still yours. `turn.timed-out`: your turn ran out and a bot moved for you. `game.started`, `hand.ended` (scores), `game.finished` (winners): news of the whole table.',
+    '`turn.started`: your turn began (one per turn change, never for a bot). `turn.reminder`: 80% of a clocked turn has passed and it is still yours. `turn.timed-out`: your turn ran out and a bot moved for you. `game.started`, `hand.ended` (scores), `game.finished` (winners): news of the whole table. `game.cancelled`: a game you joined was cancelled before it started (by its creator, who is not told, or closed after waiting too long).',
 });
 
 const url = z.string().max(2048).openapi({
@@ -126,5 +126,9 @@ export const WebhookDeliverySchema = z
   .openapi('WebhookDelivery');
 
 export const WebhookDeliveryListSchema = z
-  .object({ deliveries: z.array(WebhookDeliverySchema), cursor: z.string().nullable() })
+  .object({
+    deliveries: z.array(WebhookDeliverySchema),
+    cursor: z.string().nullable().openapi({ deprecated: true }),
+    nextCursor: NextCursorSchema,
+  })
   .openapi('WebhookDeliveryList');

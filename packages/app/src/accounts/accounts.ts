@@ -12,7 +12,9 @@ import type { AccountCache } from './account-cache';
 import type { AccountCommand } from './account-decider';
 import { isOpen, LEGACY_SESSION, sessionsOf, type Session } from './record';
 import type { Executed, PlayerRepository, StoredPlayer } from './repository';
+import { eraseNameFromAccount } from './erase-names';
 import { withdrawFromAll } from './withdraw';
+import { markReplayed } from '../replayed';
 
 /** A change a player asks of their account: at the version they read (If-Match), under their key. */
 export interface AccountRequest {
@@ -41,12 +43,13 @@ export interface AccountsParts {
   readonly clock: Clock;
   readonly games: Pick<GameService, 'load' | 'run'>;
   readonly store: EventStore;
-  /** Removes what a closed session (or a deleted account) leaves behind: its browsers' push subscriptions. */
-  readonly signOut?: (
-    playerId: string,
-    sessions: SessionsClosed,
-    reason: 'signed-out' | 'account-deleted',
-  ) => Promise<void>;
+  /**
+   * What else of a player goes with their account (their webhook endpoints, their browsers' push
+   * subscriptions): told before it goes.
+   */
+  readonly belongings?: { removeAll(playerId: string): Promise<void> };
+  /** Removes what a closed session leaves behind: the push subscriptions its browsers registered. */
+  readonly signOut?: (playerId: string, sessions: SessionsClosed) => Promise<void>;
 }
 
 /**
@@ -79,7 +82,7 @@ export class Accounts {
     // account as it is now (a deleted account, or a revoked session, never comes back this way).
     const opened = stored.record.sessions?.[0]?.id ?? session.id;
     if (stored.replayed) await this.#stillOpen(id, opened);
-    return { player: playerOf(stored), token: signer.tokenFor(id, opened) };
+    return markReplayed({ player: playerOf(stored), token: signer.tokenFor(id, opened) }, stored.replayed);
   }
 
   /** The caller's account as it is now (one strongly consistent read). */
@@ -91,7 +94,7 @@ export class Accounts {
   /** Renames the caller (the games they join from then on show the new name). */
   async rename(playerId: string, request: AccountRequest, name: string): Promise<AccountView> {
     const stored = await this.#ask(playerId, request, { rename: name }, { type: 'rename', name });
-    return { player: playerOf(stored), version: stored.version };
+    return markReplayed({ player: playerOf(stored), version: stored.version }, stored.replayed);
   }
 
   /** The caller's open tokens (sessions), the one they are using marked. */
@@ -109,28 +112,26 @@ export class Accounts {
     const command = { type: 'issue-token', session: { id, createdAt } } as const;
     const stored = await this.#ask(playerId, request, { token: id }, command);
     const session = sessionsOf(stored.record).find((s) => s.id === id);
-    return {
-      token: signer.tokenFor(playerId, id),
-      id,
-      createdAt: session?.createdAt ?? createdAt,
-      version: stored.version,
-    };
+    const token = signer.tokenFor(playerId, id);
+    const issued = { token, id, createdAt: session?.createdAt ?? createdAt, version: stored.version };
+    // Its session id derives from the key: found there already, it is this key's first attempt's.
+    return markReplayed(issued, stored.replayed || stored.unchanged === true);
   }
 
   /** Revokes one of the caller's tokens. */
   async revokeToken(playerId: string, request: AccountRequest, tokenId: string): Promise<{ version: number }> {
     const stored = await this.#ask(playerId, request, { revoke: tokenId }, { type: 'revoke-token', id: tokenId });
     // After the account's commit: a retry of the revocation (the same key) removes them if this did not.
-    await this.parts.signOut?.(playerId, { only: tokenId }, 'signed-out');
-    return { version: stored.version };
+    await this.parts.signOut?.(playerId, { only: tokenId });
+    return markReplayed({ version: stored.version }, stored.replayed);
   }
 
   /** Revokes every token of the caller's but the one in use ("sign out everywhere else"). */
   async revokeOthers(playerId: string, request: AccountRequest, current: string): Promise<{ version: number }> {
     const command = { type: 'revoke-others', kept: current } as const;
     const stored = await this.#ask(playerId, request, { revokeAllBut: current }, command);
-    await this.parts.signOut?.(playerId, { except: current }, 'signed-out');
-    return { version: stored.version };
+    await this.parts.signOut?.(playerId, { except: current });
+    return markReplayed({ version: stored.version }, stored.replayed);
   }
 
   /**
@@ -145,8 +146,9 @@ export class Accounts {
       throw new StaleVersionError(detail, stored.version);
     }
     await withdrawFromAll(this.parts, playerId, request.key);
-    // Before the account goes: a deletion cut short is finished by its retry, which comes here again.
-    await this.parts.signOut?.(playerId, 'all', 'account-deleted');
+    // Before the deletion's own commit, so that a deletion cut short does these again on its retry.
+    await this.parts.belongings?.removeAll(playerId);
+    await eraseNameFromAccount(this.parts.store, playerId);
     await this.#ask(playerId, request, { delete: true }, { type: 'delete' });
   }
 

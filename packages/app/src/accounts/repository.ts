@@ -15,6 +15,8 @@ export interface StoredPlayer {
 export interface Executed extends StoredPlayer {
   /** A retry of a command recorded before: the record is as it was then, not necessarily now. */
   readonly replayed: boolean;
+  /** True when the command found nothing to change (the account already as it asks): nothing written. */
+  readonly unchanged?: boolean;
 }
 
 /** How a command is applied: at the version the player decided on (or the newest), under their key. */
@@ -68,7 +70,7 @@ export class PlayerRepository {
       const events = decideAccount(command, current?.record ?? null);
       const record = events.reduce(evolveAccount, current?.record ?? null);
       if (events.length === 0 || !record) {
-        if (current) return { ...current, replayed: false };
+        if (current) return { ...current, replayed: false, unchanged: true };
         throw new TypeError(`${command.type} changed no account ${id}`);
       }
       try {

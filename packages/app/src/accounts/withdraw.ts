@@ -5,6 +5,7 @@ import type { GameCommand } from '../games/game-command';
 import { projectionOf } from '../games/projection';
 import type { GameService } from '../games/service';
 import { StaleVersionError } from '../errors';
+import { eraseNameFromGame } from './erase-names';
 
 /** What taking a deleted account out of its games is built on. */
 export interface WithdrawDeps {
@@ -40,14 +41,18 @@ export async function withdraw(deps: WithdrawDeps, gameId: string, playerId: str
     const game = await deps.games.load(gameId);
     const seat = game ? game.state.players.findIndex((p) => p?.id === playerId) : -1;
     const next = game && seat >= 0 ? nextStep(game.state, seat) : null;
-    if (!game || !next) return;
+    if (!game || !next) {
+      // Out of the game: what its stream keeps of their name goes too (its events, its snapshots).
+      if (game) await eraseNameFromGame(deps.store, gameId, playerId);
+      return;
+    }
     const actor: Actor = next.asPlayer ? { kind: 'player', playerId } : { kind: 'system', seat, reason: 'erase' };
     const options = { expectedVersion: game.version, ...(next.asPlayer ? { key: `${key}:${gameId}:${step}` } : {}) };
     try {
       const done = await deps.games.run(gameId, actor, next.command, options);
-      // Whom a game in play awaits keeps its turn entry, and its copy of the names, until the turn
-      // moves: rewrite the game's lists now, so no list shows the erased name.
-      if (next.command.type === 'erase' && done.state.status === 'playing') {
+      // The game's list entries keep their copy of the names until the game changes again (whom a
+      // game in play awaits, its turn entry; a finished game's, for ever): rewrite them now.
+      if (next.command.type === 'erase' && (done.state.status === 'playing' || done.state.status === 'finished')) {
         await deps.store.rebuildProjections(gameId, projectionOf);
       }
     } catch (error) {

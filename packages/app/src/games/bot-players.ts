@@ -9,6 +9,7 @@ import {
   type RandomInt,
   type Seat,
 } from '@chickenfoot/rules';
+import type { BotBudgetOptions } from './bot-budget';
 import type { HandLog } from './hand-log';
 
 /** How the server plays its bots. Every part is injectable for tests; the defaults are the real players. */
@@ -21,6 +22,13 @@ export interface BotOptions {
   readonly maxCommits?: number;
   /** At most this long per call of `settleBots`, in ms (default 2000); checked between commits. */
   readonly maxMs?: number;
+  /** Bot thinking per player (see `BotBudget`; defaults: 4 s at once, 250 ms a second). */
+  readonly perPlayer?: BotBudgetOptions;
+  /**
+   * Told when a chain stopped with bots still to move (its work is now due): a process that sweeps on
+   * a timer sweeps soon, so that a player's bots go on within a second or so, not at the next minute.
+   */
+  readonly onDue?: () => void;
   /** The time budget of one `strong` decision, in ms (the bots' own default when absent). */
   readonly budgetMs?: number;
   /** A monotonic clock in ms for the bounds and budgets (default `performance.now`). */
@@ -28,7 +36,8 @@ export interface BotOptions {
 }
 
 /** `BotOptions` with the defaults filled in. */
-export type BotSettings = Required<Omit<BotOptions, 'budgetMs'>> & Pick<BotOptions, 'budgetMs'>;
+export type BotSettings = Required<Omit<BotOptions, 'budgetMs' | 'perPlayer' | 'onDue'>> &
+  Pick<BotOptions, 'budgetMs' | 'perPlayer' | 'onDue'>;
 
 /** Fills in the defaults of `BotOptions`. */
 export function botSettings(options: BotOptions = {}): BotSettings {

@@ -1,4 +1,11 @@
-import { redactEvent, type BotRequest, type GameEvent, type Move, type RulesetOptions } from '@chickenfoot/rules';
+import {
+  redactEvent,
+  type BotRequest,
+  type GameEvent,
+  type GameState,
+  type Move,
+  type RulesetOptions,
+} from '@chickenfoot/rules';
 import { NotFoundError, notFound, revokedWhileWaiting, VersionAheadError } from '../errors';
 import type { Signer } from '../identity/signer';
 import type { GameWatcher } from '../waits/game-watcher';
@@ -108,7 +115,11 @@ export class Games {
   /** The game as the caller sees it, the bot moves that are due made first. */
   async view(playerId: string, gameId: string): Promise<ApiGameView> {
     const { game, seat } = await this.#seated(playerId, gameId);
-    return gameView({ gameId, ...game, seat, inviteCodes: await this.parts.signer() });
+    const signer = await this.parts.signer();
+    // A finished game links its rematch once proposed, for every player of it to find (one read, of a short game).
+    const rematchId = game.state.status === 'finished' ? signer.rematchIdFor(gameId) : null;
+    const rematch = rematchId && (await this.parts.games.load(rematchId)) ? rematchId : null;
+    return gameView({ gameId, ...game, seat, inviteCodes: signer, rematch });
   }
 
   /**
@@ -146,13 +157,25 @@ export class Games {
     return latest;
   }
 
-  /** The game and the caller's seat in it, its due bot moves made first; hidden from strangers. */
+  /**
+   * The game and the caller's seat in it (or, before they join, the seat a rematch keeps for them), its
+   * due bot moves made first; hidden from strangers.
+   */
   async #seated(playerId: string, gameId: string) {
     const loaded = await this.parts.games.load(gameId);
-    const seat = loaded ? seatOfActor(loaded.state, { kind: 'player', playerId }) : -1;
+    const seat = loaded ? seatOrKept(loaded.state, playerId) : -1;
     if (!loaded || seat < 0) throw notFound(gameId);
     // Bot moves that are due (a chain a crash or its bound cut short) are made before answering.
-    const game = (await this.parts.games.settleBots(gameId, loaded)).game ?? loaded;
+    const game =
+      (await this.parts.games.settleBots(gameId, loaded, { player: playerId, reading: true })).game ?? loaded;
     return { game, seat };
   }
+}
+
+/** The player's seat, or the one a rematch keeps for them while it is free (before the start, or cancelled); -1 for neither. */
+function seatOrKept(state: GameState, playerId: string): number {
+  const seat = seatOfActor(state, { kind: 'player', playerId });
+  if (seat >= 0 || (state.status !== 'waiting' && state.status !== 'cancelled')) return seat;
+  const kept = state.setup.reserved?.indexOf(playerId) ?? -1;
+  return kept >= 0 && !state.players[kept] ? kept : -1;
 }

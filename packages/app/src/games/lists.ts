@@ -7,6 +7,9 @@ import { allMembers, changedMembers, headOf, projectionOf } from './projection';
 import { staleCheckWrite } from './stale-check';
 import { deadlineOf, timeoutAt } from './turn-clock';
 
+/** The kind of due work a game's unfinished bot moves are (see `GameService.settleBots`). */
+export const BOTS = 'bots';
+
 /**
  * What a game's commits are listed in besides its stream: each player's "all my games" entry, the
  * lobby (an open waiting game) and the stale check (a waiting game's due closing). Turn entries are
@@ -58,6 +61,14 @@ export class GameLists {
     await this.#guard(commit, 'awaiting item repair failed', () =>
       this.#store.restoreTurns(commit, head, due, clocked ? since : undefined),
     );
+  }
+
+  /**
+   * Puts a game whose chain of bot moves stopped with bots still to move in the due index, as of
+   * `version`, due at `at`: the sweeper's `bots` work carries it on.
+   */
+  async botWork(gameId: string, version: number, at: string): Promise<void> {
+    await this.#store.parts.botWork.write(gameId, version, { at, kind: BOTS });
   }
 
   /**

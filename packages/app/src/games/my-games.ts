@@ -17,11 +17,17 @@ export interface MyGame {
   readonly bots: (BotLevel | null)[];
   readonly turnHours: number | null;
   readonly deadline: string | null;
+  /** Whether the player's seat is away (timed out too often): its bot plays their turns until they return. */
+  readonly away: boolean;
+  /** The game this one is the rematch of, or null. */
+  readonly rematchOf: string | null;
+  /** A rematch keeps a seat for the player, who has not taken it yet (join without a code). */
+  readonly invited: boolean;
 }
 
 /** Which of a player's games to list, and how long to wait for one to await them. */
 export interface MyGamesQuery {
-  /** `mine`: only the games waiting for the player's move, the one waiting longest first. */
+  /** `mine`: only the games waiting for the player's move, the nearest deadline first (then the one waiting longest). */
   readonly turn?: 'mine';
   readonly limit: number;
   readonly cursor?: string;
@@ -54,7 +60,7 @@ export class MyGames {
         if (await this.#wait(playerId, query)) page = await mine();
       }
       return {
-        games: page.games.map(({ gameId, head, since }) => summary(gameId, head, true, since)),
+        games: page.games.map(({ gameId, head, since }) => summary(playerId, gameId, head, true, since)),
         cursor: page.cursor,
       };
     }
@@ -64,10 +70,12 @@ export class MyGames {
     ]);
     const games = page.games.map(({ gameId, head }) => {
       const current = waiting.get(gameId);
-      // The awaiting entry is written with every move; a member entry only when its status changes.
-      return current
-        ? summary(gameId, current.head, true, current.since)
-        : summary(gameId, head, false, head.updatedAt);
+      if (!current) return summary(playerId, gameId, head, false, head.updatedAt);
+      // The awaiting entry is written when the turn comes to the player, a member entry when what every
+      // list shows changes (status, names, a bot taking a seat over, a seat away): the newer tells the table.
+      const table = head.version > current.head.version ? head : current.head;
+      const { seats, bots, away } = table;
+      return summary(playerId, gameId, { ...current.head, seats, bots, away }, true, current.since);
     });
     return { games, cursor: page.cursor };
   }
@@ -101,7 +109,10 @@ export class MyGames {
   }
 }
 
-function summary(id: string, head: GameHead, yourTurn: boolean, since: string): MyGame {
+function summary(playerId: string, id: string, head: GameHead, yourTurn: boolean, since: string): MyGame {
+  const seat = head.seats.findIndex((s) => s?.playerId === playerId);
+  // Heads written before away seats were listed have none: nobody was shown away.
+  const away = Array.isArray(head.away) && seat >= 0 && head.away[seat] === true;
   return {
     id,
     yourTurn,
@@ -114,5 +125,8 @@ function summary(id: string, head: GameHead, yourTurn: boolean, since: string): 
     turnHours: typeof head.turnHours === 'number' ? head.turnHours : null,
     // A turn entry's head carries the awaited player's deadline; member heads are not written move by move.
     deadline: yourTurn && typeof head.deadline === 'string' ? head.deadline : null,
+    away,
+    rematchOf: typeof head.rematchOf === 'string' ? head.rematchOf : null,
+    invited: seat < 0 && head.status === 'waiting',
   };
 }

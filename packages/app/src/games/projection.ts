@@ -49,6 +49,10 @@ export function headOf(state: GameState, version: number, at: string, deadline: 
     turn: awaitedPlayer(state),
     seats: state.players.map((p) => (p ? { playerId: p.id, name: p.name } : null)),
     bots: state.bots,
+    // Whose seat a bot plays because they timed out too often: each list tells its player they are away.
+    away: state.clock?.away ?? null,
+    // A rematch says what it replays: its players' lists show it as one.
+    rematchOf: state.setup.rematchOf,
     updatedAt: at,
     hand: state.hand?.index ?? null,
     totals: state.totals,
@@ -59,31 +63,51 @@ export function headOf(state: GameState, version: number, at: string, deadline: 
   };
 }
 
-/** Every seated player's entry in the "all my games" list. */
-export function membersOf(state: GameState): GameMember[] {
-  return state.players.flatMap((p, seat) => (p ? [{ seat, playerId: p.id }] : []));
+/**
+ * Who a seat's "all my games" entry is for: its player, or before the start (and once cancelled) the
+ * player a rematch keeps it for, so that a rematch shows in the list of each player it waits for.
+ */
+function memberAt(state: GameState, seat: number): string | null {
+  const player = state.players[seat];
+  if (player) return player.id;
+  const before = state.status === 'waiting' || state.status === 'cancelled';
+  return before ? (state.setup.reserved?.[seat] ?? null) : null;
 }
 
-/** Every "all my games" entry of a game as it stands, to repair them: none for a cancelled game, whose go. */
+/** Every seated player's entry in the "all my games" list, and those a rematch keeps a seat for. */
+export function membersOf(state: GameState): GameMember[] {
+  return state.players.flatMap((_, seat) => {
+    const playerId = memberAt(state, seat);
+    return playerId ? [{ seat, playerId }] : [];
+  });
+}
+
+/** Every "all my games" entry of a game as it stands, to repair them (a cancelled game's too: its players are told). */
 export function allMembers(state: GameState): { members: GameMember[]; removed: GameMember[] } {
-  const seated = membersOf(state);
-  return state.status === 'cancelled' ? { members: [], removed: seated } : { members: seated, removed: [] };
+  return { members: membersOf(state), removed: [] };
+}
+
+/** Whether two lists of per-seat values differ (a bot seated or taking over, a seat away or back). */
+function seatsDiffer<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length !== b.length || a.some((value, seat) => value !== b[seat]);
 }
 
 /**
- * The "all my games" entries a command changed: a seat taken, or the game's status (waiting, playing,
- * finished; a cancelled game leaves every list). A plain move changes none: whose turn it is lives in the players' turn entries, which
- * the append writes when it changes. A player who left a seat before the start is no longer in the
- * game: their entry goes (`removed`).
+ * The "all my games" entries a command changed: a seat taken, or what every entry shows of the game:
+ * its status (waiting, playing, finished, cancelled: a cancelled game stays in its players' lists, so
+ * they learn of it), a name, a bot taking a seat over, a seat away or back. A plain move changes none:
+ * whose turn it is lives in the players' turn entries, which the append writes when it changes. A
+ * player who left a seat before the start is no longer in the game: their entry goes (`removed`).
  */
 export function changedMembers(before: GameState, after: GameState): { members: GameMember[]; removed: GameMember[] } {
-  // A cancelled game leaves everyone's lists.
-  if (after.status === 'cancelled') return { members: [], removed: membersOf(before) };
   // Every entry shows every seat's name: a name erased (an account deleted) changes them all.
-  const statusChanged =
-    before.status !== after.status || before.players.some((p, seat) => p?.name !== after.players[seat]?.name);
-  const members = membersOf(after).filter((m) => statusChanged || before.players[m.seat]?.id !== m.playerId);
-  const removed = membersOf(before).filter((m) => after.players[m.seat]?.id !== m.playerId);
+  const headChanged =
+    before.status !== after.status ||
+    before.players.some((p, seat) => p?.name !== after.players[seat]?.name) ||
+    seatsDiffer(before.bots, after.bots) ||
+    seatsDiffer(before.clock?.away ?? [], after.clock?.away ?? []);
+  const members = membersOf(after).filter((m) => headChanged || memberAt(before, m.seat) !== m.playerId);
+  const removed = membersOf(before).filter((m) => memberAt(after, m.seat) !== m.playerId);
   return { members, removed };
 }
 

@@ -1,13 +1,14 @@
 import { decide, initialState, type DecideContext, type GameEvent, type GameState } from '@chickenfoot/rules';
 import { ConcurrencyError, ProjectionLagError, type Commit, type CommitPage } from '@chickenfoot/store';
 import type { Clock } from '../clock';
-import { domainErrorOf, notFound, recordedButUnanswered, RefusedError, StaleVersionError } from '../errors';
+import { domainErrorOf, notFound, recordedButUnanswered, RefusedError } from '../errors';
 import type { Logger } from '../logging';
 import { LruMap } from '../lru-map';
 import { NO_NOTIFICATIONS, type CommitNotifier } from '../webhooks/commit-notifier';
 import { commitFacts } from './commit-facts';
 import { accessOf, type Access } from './access';
 import { recordedBy, seatOfActor, type Actor } from './actors';
+import { BotBudget, type BotPayer } from './bot-budget';
 import { botSettings, type BotOptions } from './bot-players';
 import { chainOf, type CommandChain } from './chain';
 import { checkActor, engineCommand, type ExecuteOptions, type Executed, type GameCommand } from './game-command';
@@ -15,6 +16,7 @@ import { askedOf, seatAfter, versionAsked, type Asked } from './asked';
 import type { GameLists } from './lists';
 import type { GameRepository, StoredGame, Transition } from './repository';
 import { settleBots, type Settled } from './settle-bots';
+import { staleAnswer } from './stale-answer';
 import { fromSnapshot } from './snapshots/snapshot';
 import { timeOut, type TimedOut } from './time-out';
 import { sinceAfter } from './turn-clock';
@@ -53,6 +55,7 @@ export class GameService {
   readonly #clock: Clock;
   readonly #notifier: CommitNotifier | undefined;
   readonly #bots;
+  readonly #budget: BotBudget;
 
   constructor({ repository, lists, context, logger, clock, notifier, bots }: GameServiceOptions) {
     this.#games = repository;
@@ -68,27 +71,43 @@ export class GameService {
       settings: botSettings(bots),
       quiet: new LruMap<string, number>(1000),
     };
+    this.#budget = new BotBudget(bots?.perPlayer);
   }
 
   /**
-   * `execute`, then the bot moves it set off (`settleBots`): what a player's request is answered with,
-   * its own commit and the bot commits right after it (see `chainOf`, also for what a retry answers).
+   * `execute`, then the bot moves it set off (`settleBots`, on the player's budget): what a player's
+   * request is answered with, its own commit and the bot commits right after it (see `chainOf`, also
+   * for what a retry answers).
    * @example const chain = await games.run(gameId, actor, { type: 'move', move }, { expectedVersion: 12, key });
    */
   async run(gameId: string, actor: Actor, command: GameCommand, options: ExecuteOptions): Promise<CommandChain> {
     const done = await this.execute(gameId, actor, command, options);
-    const settled = await this.settleBots(gameId, done.replayed ? undefined : done);
+    const payer = actor.kind === 'player' ? { player: actor.playerId } : null;
+    const settled = await this.settleBots(gameId, done.replayed ? undefined : done, payer);
     return chainOf(this.#games, done, settled, this.#bots.settings.maxCommits);
   }
 
   /**
-   * Makes the bots' moves that are due on a game, each its own commit through `execute`, until a
-   * player's turn, the end, or the bound of a call (see `settleBots`). `from`: the game as the caller
-   * has it, to spare a read.
-   * @example const { commits } = await games.settleBots(gameId);
+   * Makes the bots' due moves, each its own commit through `execute`, until a player's turn, the end,
+   * or the call's bound: a player's command, 64 commits or 2 s and what is left of their `BotBudget`;
+   * a read, 2 commits; due work, 64 or 2 s. A chain stopped with bots still to move is put in the due
+   * index (`bots`): the sweeper carries it on, not whoever reads next. `from`: the game as the caller has it.
+   * @example const { commits } = await games.settleBots(gameId, loaded, { player: playerId, reading: true });
    */
-  settleBots(gameId: string, from?: StoredGame | null): Promise<Settled> {
-    return settleBots(this.#bots, gameId, from);
+  async settleBots(gameId: string, from?: StoredGame | null, payer: BotPayer | null = null): Promise<Settled> {
+    const { settings } = this.#bots;
+    const started = settings.now();
+    const settled = await settleBots(this.#bots, gameId, from, this.#budget.boundFor(settings, payer, started));
+    if (payer) this.#budget.spend(payer.player, settings.now() - started, settings.now());
+    // Stopped with bots still to move (a bound, or a failure of the chain): due work carries it on.
+    // Best effort, as the chain itself: a failed write leaves the rest to the next look at the game.
+    if (settled.stopped !== 'idle' && settled.game) {
+      const at = new Date(this.#clock()).toISOString();
+      await this.#lists.botWork(gameId, settled.game.version, at).then(settings.onDue, (error: unknown) => {
+        this.#bots.logger({ level: 'warn', msg: 'bot work not written', gameId, error: String(error) });
+      });
+    }
+    return settled;
   }
 
   /**
@@ -156,8 +175,11 @@ export class GameService {
         if (!(error instanceof ConcurrencyError)) throw error;
         this.#games.forget(gameId);
         if (options.expectedVersion === null && attempt < RACE_RETRIES) continue;
-        const detail = `Another move was made first: the game is at version ${error.currentVersion}.`;
-        throw new StaleVersionError(detail, error.currentVersion);
+        // Another commit came first: the sweeper's timeout of this very turn, perhaps.
+        const seat = actor.kind === 'player' ? access.seat : -1;
+        throw await staleAnswer(error.currentVersion, seat, game.version, (from, limit) =>
+          this.commitsAfter(gameId, from, limit),
+        );
       }
     }
   }
@@ -182,8 +204,10 @@ export class GameService {
       return { gameId, ...game, events: [], seat: access.seat, replayed: false };
     }
     if (access.kind === 'retry-or-stale' && game) {
-      const detail = `The game is at version ${game.version}, not ${versionAsked(asked)}: fetch it and decide again.`;
-      throw new StaleVersionError(detail, game.version);
+      const seat = actor.kind === 'player' ? seatOfActor(game.state, actor) : -1;
+      throw await staleAnswer(game.version, seat, versionAsked(asked), (after, limit) =>
+        this.commitsAfter(gameId, after, limit),
+      );
     }
     throw notFound(gameId);
   }

@@ -3,6 +3,7 @@ import type { Logger } from '../logging';
 import type { LruMap } from '../lru-map';
 import { RecordedButUnansweredError, RefusedError, StaleVersionError } from '../errors';
 import type { Actor } from './actors';
+import type { ChainBound } from './bot-budget';
 import { botInput, dueBots, fallbackMove, type BotSettings } from './bot-players';
 import { HandLog, type CommitReader } from './hand-log';
 import type { StoredGame } from './repository';
@@ -32,20 +33,28 @@ export interface SettleDeps {
 
 /**
  * Makes the bots' moves that are due, one commit each through the game service, until a player's turn,
- * the game's end, or a bound (`maxCommits`, `maxMs`): the next call goes on from there, so a chain cut
- * short by a crash or a bound is finished by whichever request comes next. Every commit is at the
- * version the bot decided on, under a key derived from seat and version: two runners at once (or a
- * rerun) make each move once. Never throws for a bot's failure: it stops, logs it, and says so.
+ * the game's end, or the call's bound (`maxCommits`, `maxMs`, checked before each commit): the caller
+ * carries a chain it stopped on (see `GameService.settleBots`). Every commit is at the version the bot
+ * decided on, under a key derived from seat and version: two runners at once (or a rerun) make each
+ * move once. Never throws for a bot's failure: it stops, logs it, and says so.
  */
-export async function settleBots(deps: SettleDeps, gameId: string, from?: StoredGame | null): Promise<Settled> {
+export async function settleBots(
+  deps: SettleDeps,
+  gameId: string,
+  from?: StoredGame | null,
+  bound: ChainBound = deps.settings,
+): Promise<Settled> {
   const { settings } = deps;
   const started = settings.now();
   const commits: Executed[] = [];
   let game = from === undefined ? await deps.load(gameId) : from;
   let log: HandLog | null = null;
   // Each step makes a commit or reloads after a lost race: twice the commits bounds both.
-  for (let step = 0; game && commits.length < settings.maxCommits && step < 2 * settings.maxCommits; step++) {
-    if (commits.length > 0 && settings.now() - started >= settings.maxMs) break;
+  for (let step = 0; game && step < 2 * bound.maxCommits; step++) {
+    if (commits.length >= bound.maxCommits) break;
+    // The clock is read before each commit after the first (nothing is spent before the first).
+    const spent = commits.length > 0 ? settings.now() - started : 0;
+    if (spent >= (bound.budgetMs ?? Infinity) || (commits.length > 0 && spent >= bound.maxMs)) break;
     const due = dueBots(game.state);
     if (due.length === 0 || deps.quiet.get(gameId) === game.version) return { commits, game, stopped: 'idle' };
     if (log?.version !== game.version) log = await HandLog.read(deps.commits, gameId, game.version);
@@ -69,7 +78,8 @@ export async function settleBots(deps: SettleDeps, gameId: string, from?: Stored
       return { commits, game, stopped: 'error' };
     }
   }
-  return { commits, game, stopped: game ? 'bound' : 'idle' };
+  // Stopped by the bound: whether bots still have moves to make is the caller's to ask (dueBots).
+  return { commits, game, stopped: game && dueBots(game.state).length > 0 ? 'bound' : 'idle' };
 }
 
 /** The first due bot's move: what it chooses, or, when its choice fails, the fallback. Null: none acts now. */

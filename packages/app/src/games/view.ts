@@ -9,6 +9,8 @@ export interface ApiGameView extends Omit<GameView, 'viewer' | 'status' | 'rules
   open: boolean;
   creator: number;
   rematchOf: string | null;
+  /** This game's rematch, once one of its players proposed it; null until then (and in command replies). */
+  rematch: string | null;
   rules: NonNullable<GameView['rules']>;
   yourSeat: number;
   inviteCode: string | null;
@@ -32,6 +34,8 @@ export interface ViewInput {
   readonly seat: number;
   /** Gives a game's invite code, shown (and so asked for) only while a seat is free. */
   readonly inviteCodes: InviteCodes;
+  /** The game's rematch, when one is known to exist. */
+  readonly rematch?: string | null;
 }
 
 /**
@@ -47,7 +51,7 @@ export function playerViewer(state: GameState, seat: number): Seat | null {
  * The caller's view of a game at a version. Built only from its input, so the same commit always
  * gives the same bytes: an idempotent retry returns the first reply exactly.
  */
-export function gameView({ gameId, version, state, since, seat, inviteCodes }: ViewInput): ApiGameView {
+export function gameView({ gameId, version, state, since, seat, inviteCodes, rematch }: ViewInput): ApiGameView {
   const { viewer: _viewer, status, rules, yourTiles, ...rest } = viewFor(state, playerViewer(state, seat));
   return {
     id: gameId,
@@ -57,6 +61,7 @@ export function gameView({ gameId, version, state, since, seat, inviteCodes }: V
     open: state.setup.open,
     creator: state.setup.creator,
     rematchOf: state.setup.rematchOf,
+    rematch: rematch ?? null,
     yourSeat: seat,
     // A rematch keeps its seats for its players: a code would let nobody else in.
     inviteCode:

@@ -27,6 +27,17 @@ export class PushDirectory {
     return subscriptions;
   }
 
+  /**
+   * A player's subscriptions as they are now (a strongly consistent read, remembered): for what is
+   * about to be sent, so that a device removed a moment ago (its owner, a sign-out, a deleted
+   * account), on any server, gets nothing more, never one push 15 s later (as `endpointsNow` for webhooks).
+   */
+  async subscriptionsNow(playerId: string): Promise<readonly StoredSubscription[]> {
+    const { subscriptions } = await this.subscriptions.read(playerId, { consistent: true });
+    this.#cache.set(playerId, { at: this.clock(), subscriptions });
+    return subscriptions;
+  }
+
   /** What this process knows of a player's subscriptions after changing them itself. */
   remember(playerId: string, subscriptions: readonly StoredSubscription[]): void {
     this.#cache.set(playerId, { at: this.clock(), subscriptions });

@@ -9,6 +9,7 @@ export const PUSH_EVENT_TYPES = [
   'turn.reminder',
   'game.started',
   'game.finished',
+  'game.cancelled',
   'rematch.offered',
   'turn.timed-out',
   'hand.ended',
@@ -19,7 +20,8 @@ export type PushEventType = (typeof PUSH_EVENT_TYPES)[number];
 
 /**
  * What a new subscription is told of unless it says: what a person away from the game needs to act
- * on (their turn, its deadline coming, a game starting or over, a rematch offered). A hand's end and a
+ * on (their turn, its deadline coming, a game starting, over or cancelled before it began, a rematch
+ * offered). A hand's end and a
  * timeout are on the list for those who want them, off by default: the turn that follows says enough.
  */
 export const DEFAULT_PUSH_EVENTS: readonly PushEventType[] = [
@@ -27,6 +29,7 @@ export const DEFAULT_PUSH_EVENTS: readonly PushEventType[] = [
   'turn.reminder',
   'game.started',
   'game.finished',
+  'game.cancelled',
   'rematch.offered',
 ];
 

@@ -42,10 +42,12 @@ export class PushOutbox {
   /** The pushes one notification makes: one per recipient's subscription that wants it, each in its recipient's words. */
   async pushesOf(notification: Notification, context: PushContext): Promise<PlannedPush[]> {
     const planned: PlannedPush[] = [];
+    const wanted = (s: StoredSubscription) => wants(s, notification.type);
     for (const recipient of new Set(notification.recipients)) {
-      const subscriptions = (await this.directory.subscriptionsOf(recipient)).filter((s) =>
-        wants(s, notification.type),
-      );
+      // The cached directory says who may want it (a player with no devices costs no read); where it
+      // goes, and with which keys, is read now: a device removed or signed out counts at once.
+      if (!(await this.directory.subscriptionsOf(recipient)).some(wanted)) continue;
+      const subscriptions = (await this.directory.subscriptionsNow(recipient)).filter(wanted);
       if (subscriptions.length === 0) continue;
       const payload = pushPayloadOf({ notification, recipient, ...context });
       for (const subscription of subscriptions) {

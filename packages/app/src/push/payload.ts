@@ -74,6 +74,14 @@ function wordsOf(facts: PayloadFacts, by: string | null): { title: string; body:
       const won = winners.length === 0 ? 'The game is over.' : `${capital(winners.join(' and '))} won.`;
       return { title: 'Game over', body: won };
     }
+    case 'game.cancelled':
+      return {
+        title: 'Game cancelled',
+        body:
+          n.data.cancelled === 'stale'
+            ? 'It waited too long for players and was closed.'
+            : `${capital(seatName(game, game.setup.creator) ?? 'Its creator')} cancelled it before it began.`,
+      };
     case 'rematch.offered': {
       const proposer = seatName(game, game.setup.creator) ?? 'Someone';
       return { title: 'Rematch?', body: `${capital(proposer)} wants to play again, same rules, same seats.` };

@@ -3,6 +3,7 @@ import type { EventStore } from '@chickenfoot/store';
 import { checkWebhookUrl, type UrlPolicy } from '@chickenfoot/webhooks';
 import type { Clock } from '../clock';
 import { NotFoundError, RefusedError, type RefusalCode } from '../errors';
+import { erasePushSubscriptions } from './erase-subscriptions';
 import type { PushEventType } from './event-types';
 import type { PushParts } from './parts';
 import { testPayload } from './payload';
@@ -116,9 +117,19 @@ export class PushSubscriptionsService {
     this.parts.written?.();
   }
 
-  /** Removes the subscriptions of the sessions closed (a token revoked, every token but one, the account deleted). */
-  async signOut(playerId: string, sessions: SessionsClosed, reason: 'signed-out' | 'account-deleted'): Promise<void> {
-    await this.#handle(playerId, { type: 'sign-out', sessions, reason });
+  /** Removes the subscriptions of the sessions closed (a token revoked, or every token but one). */
+  async signOut(playerId: string, sessions: SessionsClosed): Promise<void> {
+    await this.#handle(playerId, { type: 'sign-out', sessions, reason: 'signed-out' });
+  }
+
+  /**
+   * Removes every subscription of a player whose account is being deleted, and erases their browsers'
+   * endpoints, keys and labels from what the store keeps: nothing is pushed to them after this returns
+   * (the sweeper reads a player's subscriptions before each attempt). Safe to repeat.
+   */
+  async removeAll(playerId: string): Promise<void> {
+    await this.#handle(playerId, { type: 'sign-out', sessions: 'all', reason: 'account-deleted' });
+    await erasePushSubscriptions(this.parts.store, playerId);
   }
 
   async #handle(playerId: string, command: SubscriptionCommand): Promise<SubscriptionsState> {

@@ -9,6 +9,8 @@ import type { PushConfig } from '../push/vapid';
 import { NOTIFY } from '../webhooks/commit-notifier';
 import { webhookParts } from '../webhooks/parts';
 import { safeSender, type WebhookSender } from '../webhooks/sender';
+import { BOTS } from '../games/lists';
+import { botsHandler } from './bots-handler';
 import { setupHandlers } from './close-stale';
 import { deliveryHandler } from './delivery-handler';
 import { sendNow } from './send-now';
@@ -59,7 +61,9 @@ export function appSweeper(options: AppSweeperOptions): Sweeper {
   const push = pushParts(options.store, clock, options.push);
   const outbox = push.vapid ? push.outbox : null;
   const hooks = webhookParts(options.store, clock, logger, () => sweeper?.dueNow(), outbox);
-  const games = createGameService({ ...options, logger, notifier: hooks.notifier });
+  // Bots its own chains left to move are due at once: another pass of the same sweep carries them on.
+  const bots = { ...options.bots, onDue: () => sweeper?.dueNow() };
+  const games = createGameService({ ...options, bots, logger, notifier: hooks.notifier });
   const web = options.webhooks ?? {};
   const sendOptions = {
     policy: { allowLoopbackHttp: web.allowLoopbackHttp ?? false },
@@ -84,6 +88,7 @@ export function appSweeper(options: AppSweeperOptions): Sweeper {
     handlers: {
       ...setupHandlers(games),
       [TIMEOUT]: timeout,
+      [BOTS]: botsHandler(games),
       [TURN_REMINDER]: reminderHandler(games, hooks.outbox, timeout, now, pushes.now),
       [NOTIFY]: notifyHandler(options.store, games, hooks.outbox, now, pushes.now),
       [DELIVERY_DUE]: deliveryHandler({ store: options.store, ...attempts }),

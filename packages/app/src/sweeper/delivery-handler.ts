@@ -23,9 +23,9 @@ export function deliveryHandler(parts: DeliveryParts): DueHandler {
     const delivery = key ? await store.readDelivery(key.endpointId, key.seq) : null;
     if (!delivery || delivery.status !== 'pending' || delivery.version !== item.version)
       return { settled: false, next: null, effect: 'stale' };
-    // Eventually consistent (half the read): an endpoint deleted or turned off within the last
-    // moment may get one more attempt.
-    const { endpoints: owned } = await endpoints.read(delivery.playerId, { consistent: false });
+    // Strongly consistent: an endpoint deleted or turned off (its account deleted) a moment ago gets
+    // no more attempts.
+    const { endpoints: owned } = await endpoints.read(delivery.playerId, { consistent: true });
     const endpoint = owned.find((e) => e.id === delivery.endpointId);
     if (!endpoint || !endpoint.enabled) {
       const attempt = {

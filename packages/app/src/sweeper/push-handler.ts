@@ -20,7 +20,8 @@ export function pushHandler(store: EventStore, games: Pick<GameService, 'load'>,
     const key = pushKeyOf(item);
     const push = key ? await store.pushes.read(key.subscriptionId, key.sk) : null;
     if (!push || push.v !== item.version) return { settled: false, next: null, effect: 'stale' };
-    const { subscriptions } = await parts.subscriptions.read(push.playerId, { consistent: false });
+    // Read now (strongly consistent): a device removed since the push was written gets no retry.
+    const { subscriptions } = await parts.subscriptions.read(push.playerId);
     const subscription = subscriptions.find((s) => s.id === push.subscriptionId);
     const payload = JSON.parse(push.payload) as PushPayload;
     if (!subscription || (await overTurn(games, push, payload))) {

@@ -138,7 +138,10 @@ describe('the sweeper’s lanes', () => {
     const timeout = recorder(() => settled());
     const sweep = sweeper({ deliver: slow.handler, timeout: timeout.handler }, lanes()).sweep(minutes(3));
     await vi.waitFor(() => expect(timeout.calls.map((c) => c.gameId)).toEqual(['g-timeout']));
-    // Mallory's items fill only her share of the delivery lane's slots; none has finished.
+    // Mallory's items fill only her share of the delivery lane's slots (the lane may start them a
+    // moment after the timeout's), and no more start while they hang.
+    await vi.waitFor(() => expect(slow.started).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(slow.started).toHaveLength(2);
     slow.release();
     expect(await sweep).toMatchObject({ effects: { done: 21 }, complete: true });

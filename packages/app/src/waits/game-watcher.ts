@@ -31,4 +31,9 @@ export class GameWatcher {
     const ready = (version: number) => version > after;
     return (await this.#polls.wait(gameId, owner, ms, ready, options.signal, options.alive)) ?? after;
   }
+
+  /** The stream `gameId` was appended to by this process: its waits hear of it now (see `LongPolls.nudge`). */
+  nudge(gameId: string): void {
+    this.#polls.nudge(gameId);
+  }
 }

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { gameView } from '../games/view';
 import { spectatorView } from './spectator-view';
 
-const SEAT_ONLY = ['yourSeat', 'inviteCode', 'yourTiles', 'drawnTile', 'legalMoves'];
+// A seat's own fields, and the link to the game's rematch (a game for its players only).
+const SEAT_ONLY = ['yourSeat', 'inviteCode', 'yourTiles', 'drawnTile', 'legalMoves', 'rematch'];
 
 describe('the spectator view', () => {
   it('is the rules’ view for no seat: what a seat’s view shows everyone, and nothing of a seat’s own', () => {

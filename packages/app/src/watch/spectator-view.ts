@@ -2,8 +2,11 @@ import { viewFor, type GameState, type GameView } from '@chickenfoot/rules';
 import { deadlineOf } from '../games/turn-clock';
 import type { ApiGameView } from '../games/view';
 
-/** What only a seat is shown of a game: its own seat, tiles, drawn tile and moves, and the invite code. */
-export type SeatOnlyField = 'yourSeat' | 'inviteCode' | 'yourTiles' | 'drawnTile' | 'legalMoves';
+/**
+ * What only a seat is shown of a game: its own seat, tiles, drawn tile and moves, the invite code, and
+ * the link to its rematch (a game for its players only).
+ */
+export type SeatOnlyField = 'yourSeat' | 'inviteCode' | 'yourTiles' | 'drawnTile' | 'legalMoves' | 'rematch';
 
 /**
  * A game as nobody seated sees it (a watcher, a replay): the board, the counts, the scores and the

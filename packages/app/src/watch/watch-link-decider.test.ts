@@ -5,6 +5,7 @@ import { MAX_WATCH_LINKS, watchLinkDecider as links, type WatchLinkEvent } from 
 const AT = '2026-12-01T12:00:00.000Z';
 const created = (id: string, seat = 0): WatchLinkEvent => ({ type: 'WatchLinkCreated', id, seat, createdAt: AT });
 const create = (linkId: string, left = false) => ({ type: 'create', linkId, seat: 1, left, at: AT }) as const;
+const revoke = (linkId: string, seat = 0, left = false) => ({ type: 'revoke', linkId, seat, left }) as const;
 
 describe('a game’s watch links, given/when/then', () => {
   it('creates a link, with its seat and time', () => {
@@ -29,15 +30,20 @@ describe('a game’s watch links, given/when/then', () => {
   });
 
   it('revokes an open link', () => {
-    expect(given(links, [created('L1')]).when({ type: 'revoke', linkId: 'L1' })).toEqual([
-      { type: 'WatchLinkRevoked', id: 'L1' },
-    ]);
+    expect(given(links, [created('L1')]).when(revoke('L1'))).toEqual([{ type: 'WatchLinkRevoked', id: 'L1' }]);
+  });
+
+  it('lets a player who left revoke the links they made, and no other (issue 28: they revoked others’)', () => {
+    const made = [created('L1', 2), created('L2', 0)];
+    expect(given(links, made).when(revoke('L1', 2, true))).toEqual([{ type: 'WatchLinkRevoked', id: 'L1' }]);
+    expect(given(links, made).when(revoke('L2', 2, true))).toMatchObject({ kind: 'refused', code: 'game/left' });
+    expect(given(links, made).when(revoke('L1', 0, false))).toHaveLength(1);
   });
 
   it('does not find a link that is not open, and does not make a revoked link again (its token stays refused)', () => {
     const revoked: WatchLinkEvent[] = [created('L1'), { type: 'WatchLinkRevoked', id: 'L1' }];
     for (const history of [[], revoked])
-      expect(given(links, history).when({ type: 'revoke', linkId: 'L1' })).toMatchObject({
+      expect(given(links, history).when(revoke('L1'))).toMatchObject({
         kind: 'not-found',
         code: 'game/watch-link-not-found',
       });

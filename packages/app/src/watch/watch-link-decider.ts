@@ -33,7 +33,13 @@ export type WatchLinkCommand =
       readonly left: boolean;
       readonly at: string;
     }
-  | { readonly type: 'revoke'; readonly linkId: string };
+  | {
+      readonly type: 'revoke';
+      readonly linkId: string;
+      /** Who asks: a seated player who has not left revokes any link; one who left, only their own. */
+      readonly seat: number;
+      readonly left: boolean;
+    };
 
 /** The most watch links a game may have open at once. */
 export const MAX_WATCH_LINKS = 10;
@@ -77,7 +83,10 @@ function create(command: Extract<WatchLinkCommand, { type: 'create' }>, state: W
 }
 
 function revoke(command: Extract<WatchLinkCommand, { type: 'revoke' }>, state: WatchLinksState) {
-  if (!state.links.some((l) => l.id === command.linkId)) return linkNotFound(command.linkId);
+  const link = state.links.find((l) => l.id === command.linkId);
+  if (!link) return linkNotFound(command.linkId);
+  if (command.left && link.seat !== command.seat)
+    return new RefusedError('game/left', 'You left this game: you may revoke only the watch links you made.');
   return [{ type: 'WatchLinkRevoked', id: command.linkId }] as const;
 }
 

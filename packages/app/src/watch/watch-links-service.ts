@@ -1,12 +1,14 @@
 import { redactEvent, type GameEvent, type VisibleEvent } from '@chickenfoot/rules';
 import type { EventStore } from '@chickenfoot/store';
 import type { Clock } from '../clock';
+import { LruMap } from '../lru-map';
 import { UnauthenticatedError, VersionAheadError } from '../errors';
 import type { GameService } from '../games/service';
 import type { Signer } from '../identity/signer';
 import { seatedIn } from '../seated';
 import { DeciderStream } from '../streams/decider-stream';
 import type { GameWatcher } from '../waits/game-watcher';
+import { REVOKED } from '../waits/long-poll';
 import { spectatorView, type SpectatorView } from './spectator-view';
 import {
   watchLinkDecider,
@@ -27,6 +29,15 @@ export const watchStream = (gameId: string): string => `${gameId}.watch`;
 export interface WatchGrant {
   readonly gameId: string;
   readonly linkId: string;
+}
+
+/**
+ * A grant whose link is open: the seat that made it, and that seat's player (null once the seat is
+ * empty), whose limits the link's requests and waits count toward.
+ */
+export interface OpenWatch extends WatchGrant {
+  readonly seat: number;
+  readonly creator: string | null;
 }
 
 /** A page of a watched game's commits, each event as a spectator may see it. */
@@ -53,6 +64,7 @@ export interface WatchLinksParts {
  */
 export class WatchLinksService {
   readonly #stream: DeciderStream<WatchLinkCommand, WatchLinkEvent, WatchLinksState>;
+  readonly #creators = new LruMap<string, string>(10_000);
 
   constructor(private readonly parts: WatchLinksParts) {
     this.#stream = new DeciderStream(parts.store, watchLinkDecider);
@@ -79,9 +91,10 @@ export class WatchLinksService {
 
   /** Revokes a link: its token is refused from the next request on, everywhere. */
   async revoke(playerId: string, gameId: string, linkId: string): Promise<void> {
-    await seatedIn(this.parts.games, gameId, playerId);
+    const { seat, left } = await seatedIn(this.parts.games, gameId, playerId);
     const at = new Date(this.parts.clock());
-    await this.#stream.handle(watchStream(gameId), { type: 'revoke', linkId }, { at, by: playerId });
+    const command = { type: 'revoke', linkId, seat, left } as const;
+    await this.#stream.handle(watchStream(gameId), command, { at, by: playerId });
   }
 
   /** The game and link a watch token names (its signature checked, nothing read), or `UnauthenticatedError`. */
@@ -91,10 +104,28 @@ export class WatchLinksService {
     return grant;
   }
 
-  /** Refuses a grant whose link was revoked (one Query of the game's links, so at once, everywhere). */
-  async requireOpen(grant: WatchGrant): Promise<void> {
-    const { state } = await this.#stream.read(watchStream(grant.gameId));
-    if (!state.links.some((l) => l.id === grant.linkId)) throw new UnauthenticatedError('This watch link was revoked.');
+  /**
+   * The grant with its link's maker, or `UnauthenticatedError` for a link revoked (one Query of the
+   * game's links, so at once, everywhere).
+   */
+  async requireOpen(grant: WatchGrant): Promise<OpenWatch> {
+    const link = await this.#link(grant);
+    if (!link) throw new UnauthenticatedError('This watch link was revoked.');
+    return { ...grant, seat: link.seat, creator: await this.#creator(grant, link.seat) };
+  }
+
+  /**
+   * The player of the seat that made a link. Once the game has started its seats are fixed (a player
+   * who leaves keeps their seat's id), so the answer is kept: a watcher's request costs no game read.
+   */
+  async #creator(grant: WatchGrant, seat: number): Promise<string | null> {
+    const key = `${grant.gameId}/${grant.linkId}`;
+    const kept = this.#creators.get(key);
+    if (kept) return kept;
+    const game = await this.parts.games.load(grant.gameId);
+    const creator = game?.state.players[seat]?.id ?? null;
+    if (creator && game?.state.status !== 'waiting') this.#creators.set(key, creator);
+    return creator;
   }
 
   /** The watched game as a spectator sees it, bot moves that are due made first (as for any reader). */
@@ -108,7 +139,7 @@ export class WatchLinksService {
    * `waitMs`, waits that long for one (a long-poll, ended early by `signal`).
    */
   async events(
-    grant: WatchGrant,
+    grant: OpenWatch,
     page: { after: number; limit: number; waitMs: number; signal?: AbortSignal },
   ): Promise<WatchedEvents> {
     const { gameId, linkId } = grant;
@@ -119,12 +150,15 @@ export class WatchLinksService {
         `after=${after} is past the game's newest version, ${game.version}: resume from a version this API gave you.`,
         game.version,
       );
-    // No `alive` check while waiting: a revoked link is refused from the next request on.
+    // A wait counts toward its link's maker's waits (a player's few), and ends once the link is revoked.
+    const owner = grant.creator ?? `watch:${linkId}`;
+    const alive = async () => (await this.#link(grant)) !== null;
     const signal = page.signal ? { signal: page.signal } : {};
     const latest =
       game.version > after
         ? game.version
-        : await this.parts.watcher.wait(gameId, `watch:${linkId}`, after, page.waitMs, signal);
+        : await this.parts.watcher.wait(gameId, owner, after, page.waitMs, { ...signal, alive });
+    if (latest === REVOKED) throw new UnauthenticatedError('This watch link was revoked.');
     const read =
       typeof latest === 'number' && latest > after ? await this.parts.store.readAfter(gameId, after, { limit }) : null;
     const commits = (read?.commits ?? []).map((commit) => ({
@@ -133,6 +167,11 @@ export class WatchLinksService {
       events: (commit.events as GameEvent[]).map((event) => redactEvent(event, null)),
     }));
     return { commits, next: read?.next ?? null, version: commits.at(-1)?.version ?? after };
+  }
+
+  async #link(grant: WatchGrant): Promise<WatchLink | null> {
+    const { state } = await this.#stream.read(watchStream(grant.gameId));
+    return state.links.find((l) => l.id === grant.linkId) ?? null;
   }
 
   async #watched(gameId: string) {

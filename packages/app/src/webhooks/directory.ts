@@ -28,6 +28,17 @@ export class WebhookDirectory {
     return endpoints;
   }
 
+  /**
+   * A player's endpoints as they are now (a strongly consistent read, remembered): for what is about
+   * to be sent, so that a secret rotated or an endpoint deleted a moment ago, on any server, is
+   * honoured by the very next delivery, never by one 15 s later.
+   */
+  async endpointsNow(playerId: string): Promise<readonly StoredEndpoint[]> {
+    const { endpoints } = await this.endpoints.read(playerId, { consistent: true });
+    this.#cache.set(playerId, { at: this.clock(), endpoints });
+    return endpoints;
+  }
+
   /** What this process knows of a player's endpoints after changing them itself. */
   remember(playerId: string, endpoints: readonly StoredEndpoint[]): void {
     this.#cache.set(playerId, { at: this.clock(), endpoints });

@@ -55,6 +55,18 @@ describe('a player’s webhook endpoints, given/when/then', () => {
     expect(given(endpoints, [added('we_1'), removed]).when(add('we_1'))).toMatchObject({ kind: 'key-reused' });
   });
 
+  it('refuses the key of an endpoint made with another body (issue 28: it answered 201 with the first one)', () => {
+    const made = [added('we_1', { events: ['turn.started'], description: 'bot' })];
+    expect(given(endpoints, made).when(add('we_1', { events: ['turn.started'], description: 'bot' }))).toEqual([]);
+    for (const other of [
+      add('we_1', { url: 'https://elsewhere.example.com/in', events: ['turn.started'], description: 'bot' }),
+      add('we_1', { events: ['game.started'], description: 'bot' }),
+      add('we_1', { events: ['turn.started'], description: 'another' }),
+      add('we_1', { events: ['turn.started'], description: 'bot', games: ['g_1'] }),
+    ])
+      expect(given(endpoints, made).when(other)).toMatchObject({ kind: 'key-reused' });
+  });
+
   it('refuses an endpoint past the most a player may have', () => {
     const full = Array.from({ length: MAX_ENDPOINTS }, (_, i) => added(`we_${i}`));
     expect(given(endpoints, full).when(add('we_new'))).toMatchObject({

@@ -145,7 +145,9 @@ export function evolve(state: EndpointsState, event: EndpointEvent): EndpointsSt
 function add(command: Extract<EndpointCommand, { type: 'add' }>, state: EndpointsState): Decision<EndpointEvent> {
   const { id, at } = command;
   if (state.removed.includes(id)) return keyReused();
-  if (state.endpoints.some((e) => e.id === id)) return [];
+  const made = state.endpoints.find((e) => e.id === id);
+  // A retry (the same key and body) finds it there; the same key with another body is refused.
+  if (made) return sameEndpoint(made, command) ? [] : keyReused();
   if (state.endpoints.length >= MAX_ENDPOINTS)
     return new RefusedError(
       'webhook/too-many-endpoints',
@@ -164,6 +166,18 @@ function add(command: Extract<EndpointCommand, { type: 'add' }>, state: Endpoint
     secrets: [{ secret: command.secret, expiresAt: null }],
   };
   return [{ type: 'WebhookEndpointAdded', id, endpoint }];
+}
+
+/** True when `made` is what `command` asks for (its defaults filled in as `add` fills them). */
+function sameEndpoint(made: StoredEndpoint, command: Extract<EndpointCommand, { type: 'add' }>): boolean {
+  const same = (a: readonly string[] | null, b: readonly string[] | null) =>
+    JSON.stringify(a && [...a].sort()) === JSON.stringify(b && [...b].sort());
+  return (
+    made.url === command.url &&
+    same(made.events, unique(command.events ?? WEBHOOK_EVENT_TYPES)) &&
+    same(made.games, command.games ? unique(command.games) : null) &&
+    made.description === (command.description ?? '')
+  );
 }
 
 function change(command: Extract<EndpointCommand, { type: 'change' }>, state: EndpointsState) {

@@ -2,7 +2,7 @@ import type { EventStore } from '@chickenfoot/store';
 import { checkWebhookUrl, type UrlPolicy } from '@chickenfoot/webhooks';
 import type { Clock } from '../clock';
 import { badCursor } from '../cursor';
-import { NotFoundError, RefusedError } from '../errors';
+import { NotFoundError, RateLimitedError, RefusedError } from '../errors';
 import type { Signer } from '../identity/signer';
 import type { CommitNotifier } from './commit-notifier';
 import type { WebhookDirectory } from './directory';
@@ -36,6 +36,9 @@ export interface WebhookEndpointsParts {
   /** Which URLs endpoints may have (HTTPS to public addresses; loopback HTTP in local use). */
   readonly urlPolicy: UrlPolicy;
 }
+
+/** The most `webhook.test` deliveries one endpoint may have pending at once. */
+export const MAX_PENDING_TESTS = 3;
 
 const TEST_MESSAGE = 'A test from Chickenfoot: if its signature verifies, your endpoint is ready.';
 
@@ -91,6 +94,15 @@ export class WebhookEndpointsService {
     await this.#handle(playerId, { type: 'remove', id });
   }
 
+  /**
+   * Removes every endpoint of a player (their account is being deleted): no delivery, first attempt
+   * or retry, goes out to them after this returns (the sweeper reads endpoints before each attempt).
+   */
+  async removeAll(playerId: string): Promise<void> {
+    const { endpoints } = await this.parts.endpoints.read(playerId, { consistent: true });
+    for (const endpoint of endpoints) await this.#handle(playerId, { type: 'remove', id: endpoint.id });
+  }
+
   /** A new secret (once per key), the previous one still signing for a day beside it; shown only here. */
   async rotate(playerId: string, id: string, key: string): Promise<{ endpoint: EndpointView; secret: string }> {
     const secret = (await this.parts.signer()).webhookSecretFor(id, key);
@@ -98,15 +110,27 @@ export class WebhookEndpointsService {
     return { endpoint: this.#view(state, id), secret };
   }
 
-  /** Queues a `webhook.test` delivery to the endpoint (once per key), whatever it subscribes to. */
+  /**
+   * Queues a `webhook.test` delivery to the endpoint (once per key), whatever it subscribes to; at
+   * most `MAX_PENDING_TESTS` wait at once per endpoint (a receiver that never answers must not queue
+   * hours of the sweeper's attempts): past that, `RateLimitedError` until one is settled.
+   */
   async test(playerId: string, id: string, key: string): Promise<DeliveryView> {
     await this.#owned(playerId, id);
+    const message = messageId(`test:${key}`, id);
+    const { deliveries } = await this.parts.store.listDeliveries(id, { limit: 25 });
+    const pending = deliveries.filter((d) => d.type === TEST_EVENT && d.status === 'pending');
+    if (pending.length >= MAX_PENDING_TESTS && !pending.some((d) => d.messageId === message))
+      throw new RateLimitedError(
+        `${MAX_PENDING_TESTS} test deliveries to this endpoint are still pending: see its deliveries, and send another once one is settled.`,
+        60,
+      );
     const at = this.#iso();
     const { delivery } = await this.parts.store.putDelivery(
       {
         endpointId: id,
         playerId,
-        messageId: messageId(`test:${key}`, id),
+        messageId: message,
         type: TEST_EVENT,
         gameId: null,
         payload: messageBody(TEST_EVENT, at, { endpointId: id, message: TEST_MESSAGE }),

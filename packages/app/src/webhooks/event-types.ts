@@ -9,6 +9,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'game.started',
   'hand.ended',
   'game.finished',
+  'game.cancelled',
 ] as const;
 
 /** A notification an endpoint can subscribe to. */

@@ -24,6 +24,8 @@ export interface NotificationData {
   readonly winners?: readonly number[];
   /** rematch.offered: the finished game the rematch is of. */
   readonly rematchOf?: string;
+  /** game.cancelled: by its creator, or closed after waiting too long for players (`stale`). */
+  readonly cancelled?: 'creator' | 'stale';
 }
 
 /**
@@ -106,6 +108,12 @@ export function notificationsOf(facts: CommitFacts): Notification[] {
           totals: after.totals,
         },
       });
+    } else if (event.type === 'GameCancelled') {
+      // Whoever joined is told; a creator who cancelled knows it already.
+      const creator = after.players[after.setup.creator]?.id;
+      const told = event.reason === 'creator' ? everyone.filter((id) => id !== creator) : everyone;
+      if (told.length > 0)
+        out.push({ type: 'game.cancelled', recipients: told, data: { gameId, version, cancelled: event.reason } });
     } else if (event.type === 'GameEnded')
       out.push({
         type: 'game.finished',

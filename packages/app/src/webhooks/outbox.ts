@@ -61,9 +61,13 @@ export class WebhookOutbox {
     // A person's news only (a rematch offered): no endpoint subscribes to it.
     if (type === 'rematch.offered') return planned;
     const body = messageBody(type, at, notification.data);
+    const wanted = (e: StoredEndpoint) => wants(e, type, notification.data.gameId);
     for (const player of new Set(notification.recipients)) {
-      const endpoints = await this.directory.endpointsOf(player);
-      for (const endpoint of endpoints.filter((e) => wants(e, notification.type, notification.data.gameId))) {
+      // The cached directory says who may want it (a player with no endpoints costs no read); what
+      // is sent, and with which secrets, is read now: a rotation or a deletion counts at once.
+      if (!(await this.directory.endpointsOf(player)).some(wanted)) continue;
+      const endpoints = await this.directory.endpointsNow(player);
+      for (const endpoint of endpoints.filter(wanted)) {
         planned.push({
           endpoint,
           delivery: {

@@ -97,7 +97,7 @@ export class Api {
     return changed((key) =>
       this.client.POST('/v1/players', {
         body: { name },
-        params: { header: { 'idempotency-key': key } },
+        params: { header: { 'Idempotency-Key': key } },
       }),
     );
   }
@@ -117,7 +117,7 @@ export class Api {
   async rename(name: string, etag: string) {
     const data = await changed((key) =>
       this.client.PATCH('/v1/me', {
-        params: { header: { 'if-match': etag, 'idempotency-key': key } },
+        params: { header: { 'If-Match': etag, 'Idempotency-Key': key } },
         body: { name },
       }),
     );
@@ -128,7 +128,7 @@ export class Api {
   async deleteAccount(etag: string) {
     await changed((key) =>
       this.client.DELETE('/v1/me', {
-        params: { header: { 'if-match': etag, 'idempotency-key': key } },
+        params: { header: { 'If-Match': etag, 'Idempotency-Key': key } },
       }),
     );
   }
@@ -141,7 +141,7 @@ export class Api {
     const data = await changed((key) =>
       this.client.POST('/v1/games', {
         body,
-        params: { header: { 'idempotency-key': key } },
+        params: { header: { 'Idempotency-Key': key } },
       }),
     );
     return data.game;
@@ -151,7 +151,7 @@ export class Api {
   async join(id: string, inviteCode?: string) {
     const data = await changed((key) =>
       this.client.POST('/v1/games/{id}/join', {
-        params: { path: { id }, header: { 'idempotency-key': key } },
+        params: { path: { id }, header: { 'Idempotency-Key': key } },
         body: inviteCode === undefined ? {} : { inviteCode },
       }),
     );
@@ -167,7 +167,7 @@ export class Api {
   async quickMatch(seats: number) {
     const data = await changed((key) =>
       this.client.POST('/v1/lobby/quick-match', {
-        params: { header: { 'idempotency-key': key } },
+        params: { header: { 'Idempotency-Key': key } },
         body: { seats },
       }),
     );
@@ -178,17 +178,17 @@ export class Api {
   async rematch(id: string) {
     const data = await changed((key) =>
       this.client.POST('/v1/games/{id}/rematch', {
-        params: { path: { id }, header: { 'idempotency-key': key } },
+        params: { path: { id }, header: { 'Idempotency-Key': key } },
       }),
     );
     return data.game;
   }
 
-  /** The table's messages after `after` (their `seq`), oldest first; none while this player mutes the game. */
-  async messages(id: string, after: number) {
+  /** The table's messages after `after` (`seq`), oldest first, none while muted; `wait` (s): a long-poll. */
+  async messages(id: string, after: number, wait = 0) {
     return dataOf(
       this.client.GET('/v1/games/{id}/messages', {
-        params: { path: { id }, query: { after } },
+        params: { path: { id }, query: wait > 0 ? { after, wait } : { after } },
       }),
     );
   }
@@ -197,7 +197,7 @@ export class Api {
   async say(id: string, text: string) {
     return changed((key) =>
       this.client.POST('/v1/games/{id}/messages', {
-        params: { path: { id }, header: { 'idempotency-key': key } },
+        params: { path: { id }, header: { 'Idempotency-Key': key } },
         body: { text },
       }),
     );
@@ -234,7 +234,7 @@ export class Api {
   async createWatchLink(id: string) {
     return changed((key) =>
       this.client.POST('/v1/games/{id}/watch-links', {
-        params: { path: { id }, header: { 'idempotency-key': key } },
+        params: { path: { id }, header: { 'Idempotency-Key': key } },
       }),
     );
   }
@@ -275,7 +275,7 @@ export class Api {
 
   /** The game now; null when it has not changed since `version` (304). */
   async game(id: string, version?: number): Promise<Game | null> {
-    const header = version === undefined ? {} : { 'if-none-match': `"${version}"` };
+    const header = version === undefined ? {} : { 'If-None-Match': `"${version}"` };
     const { data, error, response } = await this.client.GET('/v1/games/{id}', {
       params: { path: { id }, header },
     });
@@ -288,7 +288,7 @@ export class Api {
   async move(id: string, version: number, move: Move) {
     return changed((key) =>
       this.client.POST('/v1/games/{id}/moves', {
-        params: { path: { id }, header: { 'if-match': `"${version}"`, 'idempotency-key': key } },
+        params: { path: { id }, header: { 'If-Match': `"${version}"`, 'Idempotency-Key': key } },
         body: move,
       }),
     );
@@ -298,7 +298,7 @@ export class Api {
   async addBot(id: string, version: number, level?: Schemas['BotLevel']) {
     return changed((key) =>
       this.client.POST('/v1/games/{id}/bots', {
-        params: { path: { id }, header: { 'if-match': `"${version}"`, 'idempotency-key': key } },
+        params: { path: { id }, header: { 'If-Match': `"${version}"`, 'Idempotency-Key': key } },
         body: level ? { level } : {},
       }),
     );
@@ -308,7 +308,7 @@ export class Api {
   async leave(id: string, version: number) {
     return changed((key) =>
       this.client.POST('/v1/games/{id}/leave', {
-        params: { path: { id }, header: { 'if-match': `"${version}"`, 'idempotency-key': key } },
+        params: { path: { id }, header: { 'If-Match': `"${version}"`, 'Idempotency-Key': key } },
       }),
     );
   }
@@ -317,7 +317,7 @@ export class Api {
   async cancel(id: string, version: number) {
     return changed((key) =>
       this.client.POST('/v1/games/{id}/cancel', {
-        params: { path: { id }, header: { 'if-match': `"${version}"`, 'idempotency-key': key } },
+        params: { path: { id }, header: { 'If-Match': `"${version}"`, 'Idempotency-Key': key } },
       }),
     );
   }

@@ -1,10 +1,12 @@
 /** @jsxImportSource hono/jsx/dom */
 import { render } from 'hono/jsx/dom';
-import { Api, ApiError, type GameSummary } from './api';
+import { Api, type GameSummary } from './api';
 import { byId, copyText, onSubmit, timeLeft, waited } from './dom';
 import { noticeDeleted, wireAccount } from './account';
 import { dayOf, resultLine } from './game-result';
-import { clearSession, loadSession, saveSession, type Session } from './session';
+import { showKept } from './kept-accounts';
+import { clearSession, loadSession, type Session } from './session';
+import { followLink, signIn, takeLinkKey } from './sign-in-link';
 import { sessionOrSignUp } from './sign-up';
 
 /** How many finished games' results the list reads (one request each: the list itself has none). */
@@ -25,20 +27,26 @@ function others(game: GameSummary, me: string): string {
   return free > 0 ? `${list} (${free} seat${free === 1 ? '' : 's'} free)` : list;
 }
 
+/** What a game waits for, in the list: the rematch that keeps you a seat, your move, the others, its end. */
+function stateLine(game: GameSummary, result: string | undefined): string {
+  if (game.invited) return 'a rematch: a seat is kept for you · open it to join';
+  if (game.away && game.status === 'playing') return 'you are away: a bot plays your turns · open it to come back';
+  return game.status === 'finished'
+    ? `over ${dayOf(game.since)}${result ? ` · ${result}` : ''}`
+    : game.status === 'cancelled'
+      ? `cancelled ${dayOf(game.since)}`
+      : game.status === 'waiting'
+        ? 'waiting for players: share the invite link'
+        : game.yourTurn
+          ? `your move: ${waited(game.since)}${game.deadline ? ` · ${timeLeft(game.deadline)}` : ''}`
+          : 'waiting for the others';
+}
+
 /** One game in the list: who with, and what it waits for; once over, when, and its result. */
 function GameItem({ game, me, result }: { game: GameSummary; me: string; result: string | undefined }) {
-  const line =
-    game.status === 'finished'
-      ? `over ${dayOf(game.since)}${result ? ` · ${result}` : ''}`
-      : game.status === 'cancelled'
-        ? `cancelled ${dayOf(game.since)}`
-        : game.status === 'waiting'
-          ? 'waiting for players: share the invite link'
-          : game.yourTurn
-            ? `your move: ${waited(game.since)}${game.deadline ? ` · ${timeLeft(game.deadline)}` : ''}`
-            : 'waiting for the others';
+  const line = stateLine(game, result);
   return (
-    <li class={game.yourTurn ? 'game-item mine' : 'game-item'}>
+    <li class={game.yourTurn || game.invited ? 'game-item mine' : 'game-item'}>
       <a href={`/games/${game.id}`}>
         <span class="with">With {others(game, me)}</span>
         <span class="state">{line}</span>
@@ -65,7 +73,8 @@ function GameList({
       </p>
     );
   }
-  const rank = (g: GameSummary) => (g.yourTurn ? 0 : g.status === 'playing' ? 1 : g.status === 'waiting' ? 2 : 3);
+  const rank = (g: GameSummary) =>
+    g.yourTurn || g.invited ? 0 : g.status === 'playing' ? 1 : g.status === 'waiting' ? 2 : 3;
   const sorted = [...games].sort(
     (a, b) => rank(a) - rank(b) || (a.yourTurn ? Date.parse(a.since) - Date.parse(b.since) : 0),
   );
@@ -82,17 +91,6 @@ function GameList({
       </ul>
     </>
   );
-}
-
-/** Signs in with a key: checks it with the API first, so a mistyped key is said so at once. */
-async function signIn(token: string): Promise<Session> {
-  const player = await new Api(token).me().catch((error: unknown) => {
-    if (error instanceof ApiError && error.status === 401) throw new Error('This key is not valid: copy it again.');
-    throw error;
-  });
-  const session = { token, player: { id: player.id, name: player.name } };
-  saveSession(session);
-  return session;
 }
 
 /** The player's name where the page shows it: the header and "This device". */
@@ -155,20 +153,50 @@ function showSignedIn(session: Session): void {
   setInterval(() => document.visibilityState === 'visible' && void refresh(), 60_000);
 }
 
-/** `/`: sign up with a name, sign in with a key (typed, or from a sign-in link), or see your games. */
-export async function startHome(): Promise<void> {
-  noticeDeleted();
-  const fromLink = new URLSearchParams(location.hash.slice(1)).get('key');
-  if (fromLink) {
-    history.replaceState(null, '', '/');
-    await signIn(fromLink).catch((error: unknown) => {
-      byId('signin-problem').textContent = error instanceof Error ? error.message : String(error);
-    });
+/** What the page says about this device's keys: under "This device", or on the sign-in form when signed out. */
+function say(text: string): void {
+  byId(loadSession() ? 'device-status' : 'signin-problem').textContent = text;
+}
+
+/** What the page says about a sign-in link just opened: at the top, where the player looks first. */
+function sayOfLink(text: string): void {
+  if (!loadSession()) return say(text);
+  const status = byId('link-status');
+  status.textContent = text;
+  status.hidden = false;
+}
+
+/** Follows a sign-in link (see followLink), then shows whom the page is for now. */
+async function follow(key: string): Promise<void> {
+  const before = loadSession();
+  try {
+    const now = await followLink(key, sayOfLink);
+    if (now && before) showName(now);
+    else if (now) showSignedIn(now);
+  } catch (error) {
+    sayOfLink(error instanceof Error ? error.message : String(error));
   }
+}
+
+/**
+ * `/`: sign up with a name, sign in with a key (typed, or from a sign-in link, which never throws away
+ * the key held here), or see your games and the other accounts kept on this device.
+ */
+export async function startHome(): Promise<void> {
+  // Before anything else (a request, a question), so the key never stays in the address bar.
+  const fromLink = takeLinkKey();
+  noticeDeleted();
   onSubmit(byId<HTMLFormElement>('register'), async (data) => showSignedIn(await sessionOrSignUp(data.get('name'))));
   onSubmit(byId<HTMLFormElement>('signin'), async (data) => {
     showSignedIn(await signIn(String(data.get('key') ?? '').trim()));
   });
   const session = loadSession();
   if (session) showSignedIn(session);
+  showKept(say);
+  // A link pasted into this page's address bar changes only the fragment: the page is not loaded again.
+  window.addEventListener('hashchange', () => {
+    const key = takeLinkKey();
+    if (key) void follow(key);
+  });
+  if (fromLink) await follow(fromLink);
 }

@@ -6,6 +6,7 @@ const EVENTS: readonly { type: EventType; label: string; on: boolean }[] = [
   { type: 'turn.reminder', label: 'My turn is running out', on: true },
   { type: 'game.started', label: 'A game of mine started', on: true },
   { type: 'game.finished', label: 'A game of mine is over', on: true },
+  { type: 'game.cancelled', label: 'A game I joined was cancelled', on: true },
   { type: 'rematch.offered', label: 'Someone wants a rematch', on: true },
   { type: 'turn.timed-out', label: 'A bot moved for me', on: false },
   { type: 'hand.ended', label: 'A hand is over', on: false },

@@ -45,7 +45,7 @@ export async function sendQueued(onSent: (sent: Sent) => void = () => {}): Promi
     let outcome: Sent['outcome'];
     try {
       const { response } = await client.POST('/v1/games/{id}/moves', {
-        params: { path: { id: move.gameId }, header: { 'if-match': `"${move.version}"`, 'idempotency-key': move.key } },
+        params: { path: { id: move.gameId }, header: { 'If-Match': `"${move.version}"`, 'Idempotency-Key': move.key } },
         body: move.move,
       });
       if (response.status >= 500 || response.status === 429) return;

@@ -29,6 +29,12 @@ export interface WebOptions {
   readonly assets?: WebAssets;
 }
 
+/** The web client's routes, and its not-found page for a site that sends a person one (see `missing`). */
+export type WebSite = Hono & {
+  /** The person's 404 page (HTML, with the way back), for a path nobody serves. */
+  readonly missing: (c: Context) => Response | Promise<Response>;
+};
+
 /**
  * The web client's pages and assets: `/` (sign up or in, your games), `/new`, `/lobby`, `/join/<id>`, `/watch`, `/rules`, `/games/<id>/replay`,
  * `/games/<id>`, `/assets/<hashed file>`, and the installable app's `/sw.js` and `/app.webmanifest`. Pages are drawn here (hono/jsx) and brought to life by
@@ -36,7 +42,7 @@ export interface WebOptions {
  * Mount it before the API, which answers everything else.
  * @example site.route('/', webRoutes({ contract: openApiDocument })); site.all('*', (c) => api.fetch(c.req.raw, c.env));
  */
-export function webRoutes(options: WebOptions): Hono {
+export function webRoutes(options: WebOptions): WebSite {
   const assets = options.assets ?? new WebAssets();
   let ruleOptions: readonly FormOption[] | undefined;
   const app = new Hono();
@@ -93,5 +99,5 @@ export function webRoutes(options: WebOptions): Hono {
       ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
     });
   });
-  return app;
+  return Object.assign(app, { missing });
 }

@@ -51,7 +51,8 @@ describe('snapshot format 6', () => {
       ),
       { numRuns: 16 },
     );
-  });
+    // Sixteen whole self-played games: 10-40 s on a busy machine; the timeout bounds a hang, not speed.
+  }, 180_000);
 
   it('keeps a 4-seat double-9 game under ~0.7 KB, so a commit with its snapshot fits one write unit', () => {
     const since = '2026-12-01T09:00:00.000Z';

@@ -5,7 +5,7 @@ import type { GameController } from './controller';
 
 /**
  * The creator's way out of a game nobody joined in time: cancel it while it waits, in two steps (the
- * second says what it means). It leaves everyone's lists and the lobby; its page says it was cancelled.
+ * second says what it means). It leaves the lobby; its players' lists and its page say it was cancelled.
  */
 export function CancelBox({ view, game, busy }: { view: Game; game: GameController; busy: boolean }) {
   const [asking, setAsking] = useState(false);
@@ -21,7 +21,7 @@ export function CancelBox({ view, game, busy }: { view: Game; game: GameControll
   }
   return (
     <div class="cancel" role="group" aria-label="Cancel this game?">
-      <p>Nobody can join it any more, and it leaves everyone’s list of games and the lobby.</p>
+      <p>Nobody can join it any more: it leaves the lobby, and those who joined see it cancelled in their games.</p>
       <button type="button" class="shout" disabled={busy} onClick={() => void game.cancel()}>
         Cancel for good
       </button>{' '}

@@ -25,6 +25,32 @@ suite('the sentences of the story', () => {
     expect(seatName(view, 0, true)).toBe('You');
   });
 
+  it('never lets another seat pass for the viewer: a name that reads as "You" is quoted, with its seat', () => {
+    // Names registered before the API refused the word keep it; the page tells them from the viewer.
+    for (const name of ['You', 'you', '(YOU)', 'Ｙｏｕ']) {
+      const other = {
+        ...view,
+        seats: view.seats.map((s) => (s.seat === 1 ? { ...s, player: { id: 'b', name } } : s)),
+      } as Game;
+      const them = speakerFor(other, null);
+      expect(seatName(other, 1, true)).toBe(`“${name}” (seat 2)`);
+      expect(seatName(other, 0, true)).toBe('You');
+      expect(describe({ type: 'TurnPassed', seat: 1 } as GameEvent, them, true)).toBe(`“${name}” (seat 2) passed.`);
+      expect(describe({ type: 'TurnPassed', seat: 0 } as GameEvent, them, true)).toBe('You passed.');
+      expect(describe({ type: 'SeatTaken', seat: 1, player: { id: 'b', name } } as GameEvent, them, true)).toBe(
+        `“${name}” (seat 2) took seat 2.`,
+      );
+    }
+    // Names that only begin with the word stay as they are.
+    expect(
+      seatName(
+        { ...view, seats: [view.seats[0], { ...view.seats[1], player: { id: 'b', name: 'Youssef' } }] } as Game,
+        1,
+        true,
+      ),
+    ).toBe('Youssef');
+  });
+
   it('says why a call-out costs what it costs, to the one called out and to the others', () => {
     const out = (seat: number, by: number, penalty: 'draw' | 'skip') =>
       describe({ type: 'ChickenlittleCalledOut', seat, by, penalty } as GameEvent, speaker, true);

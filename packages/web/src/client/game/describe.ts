@@ -1,6 +1,6 @@
 import type { BoardLayout } from '../../board/layout';
 import type { Commit, Game, GameEvent } from '../api';
-import { BOT_NAMES, seatName } from './seat-names';
+import { BOT_NAMES, playerName, seatName } from './seat-names';
 import type { NewsEntry } from './store';
 
 /** What a sentence needs: who sits where, and the names of the current hand's placements. */
@@ -34,7 +34,7 @@ export function describe(event: GameEvent, speaker: Speaker, inHand: boolean): s
     case 'GameCreated':
       return `The game was created: ${event.seats} seats, double-${event.rules.set}.`;
     case 'SeatTaken':
-      return `${event.player.name} took seat ${event.seat + 1}.`;
+      return `${event.seat === speaker.view.yourSeat ? 'You' : playerName(event.player.name, event.seat)} took seat ${event.seat + 1}.`;
     case 'GameStarted':
       return 'Every seat is taken: the game has started.';
     case 'HandDealt':
@@ -71,7 +71,8 @@ export function describe(event: GameEvent, speaker: Speaker, inHand: boolean): s
     case 'BotSeated':
       return `A ${BOT_NAMES[event.level].toLowerCase()} took seat ${event.seat + 1}.`;
     case 'SeatLeft': {
-      const name = speaker.view.seats[event.seat]?.player?.name ?? `Seat ${event.seat + 1}`;
+      const player = speaker.view.seats[event.seat]?.player;
+      const name = player ? playerName(player.name, event.seat) : `Seat ${event.seat + 1}`;
       const who = event.seat === speaker.view.yourSeat ? 'You' : name;
       return event.bot
         ? `${who} left the game: a ${BOT_NAMES[event.bot].toLowerCase()} plays the seat from now on.`

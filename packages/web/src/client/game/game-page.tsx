@@ -192,17 +192,10 @@ export async function startGame(): Promise<void> {
     return;
   }
   await game.start();
-  // Once the game is there (a page for no game of theirs has no table to talk at). A move in the game
-  // means someone is at the table: the talk looks again soon.
-  if (game.store.get().view) {
-    let version = game.store.get().view?.version;
-    game.store.subscribe(() => {
-      const now = game.store.get().view?.version;
-      if (now !== version) talk.nudge();
-      version = now;
-    });
-    void talk.start();
-  }
+  // Once the game is there and they sit at it (a page for no game of theirs, or a rematch's seat kept
+  // for them and not taken yet, has no table to talk at).
+  const view = game.store.get().view;
+  if (view?.seats[view.yourSeat]?.player) void talk.start();
   await ready();
 }
 

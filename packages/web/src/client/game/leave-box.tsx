@@ -11,7 +11,8 @@ export function LeaveBox({ view, game, busy }: { view: Game; game: GameControlle
   const [asking, setAsking] = useState(false);
   const seat = view.seats[view.yourSeat];
   const waiting = view.status === 'waiting';
-  if (view.status === 'finished' || !seat || seat.left || (waiting && view.yourSeat === 0)) return null;
+  // A rematch's kept seat not taken yet (no player in it) is not left: it is joined, or not.
+  if (view.status === 'finished' || !seat?.player || seat.left || (waiting && view.yourSeat === 0)) return null;
   if (!asking) {
     return (
       <p class="leave">

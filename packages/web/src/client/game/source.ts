@@ -24,7 +24,15 @@ export function seatSource(api: Api, gameId: string): GameSource {
  * without a seat's own), with no seat, no tiles and no moves, so every view draws it as nobody's.
  */
 export function asSpectator(view: WatchView): Game {
-  return { ...view, yourSeat: NO_SEAT, inviteCode: null, yourTiles: [], drawnTile: null, legalMoves: [] };
+  return {
+    ...view,
+    yourSeat: NO_SEAT,
+    inviteCode: null,
+    yourTiles: [],
+    drawnTile: null,
+    legalMoves: [],
+    rematch: null,
+  };
 }
 
 /**

@@ -44,7 +44,7 @@ export function TalkView({ talk, view }: { talk: Talk; view: Game }) {
       ) : (
         <ol class="talk-list" ref={list} tabindex={0} aria-label="What was said">
           {state.messages.map((m) => (
-            <li key={m.seq}>
+            <li key={m.seq} class={m.seat === view.yourSeat ? 'talk-mine' : undefined}>
               <span class="talk-who">{seatName(view, m.seat, true)}</span>{' '}
               <time dateTime={m.at}>{shortTime(m.at)}</time>
               <p class="talk-text">{m.text}</p>
@@ -52,7 +52,7 @@ export function TalkView({ talk, view }: { talk: Talk; view: Game }) {
           ))}
         </ol>
       )}
-      {seat && !seat.left ? (
+      {seat?.player && !seat.left ? (
         <form class="talk-say" onSubmit={send}>
           <label for="talk-text">Say something to the table</label>
           <textarea

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { nextLook } from './talk';
+import { pauseAfter } from './talk';
 
-describe('nextLook', () => {
-  it('looks again in 15 s while the table is lively, then doubling up to two minutes as it stays quiet', () => {
-    // The README's promise: an idle page costs a look every two minutes, a lively one every 15 s.
-    expect([0, 1, 2, 3, 4, 5, 9, 50].map(nextLook)).toEqual([
-      15_000, 15_000, 30_000, 60_000, 120_000, 120_000, 120_000, 120_000,
-    ]);
+describe('pauseAfter', () => {
+  it('looks again at once after a wait that ran its course, and pauses after one that came back early', () => {
+    // A long-poll answered by a message, or one that waited its 20 s: no pause.
+    expect(pauseAfter(19_500)).toBe(0);
+    expect(pauseAfter(20_300)).toBe(0);
+    // Answered at once and empty (a muted table, or the API's per-player waits all held): the rest of the 20 s.
+    expect(pauseAfter(40)).toBe(19_960);
+    expect(pauseAfter(17_000)).toBe(3_000);
   });
 });

@@ -1,20 +1,15 @@
 import { ApiError, type Api, type GameMessage } from '../api';
-import { sleep, visible } from './live';
+import { sleep, visible, WAIT_SECONDS } from './live';
 import { Observable } from './observable';
 
-/** How soon an open page looks for new messages again, in ms (they are not in the game's events)... */
-const TALK_POLL_MS = 15_000;
-/** ...and the longest it waits once the table has been quiet for a while. */
-const TALK_QUIET_MS = 120_000;
-
 /**
- * The wait before the next look, after `quiet` looks in a row found nothing: 15 s after one, then
- * doubling up to two minutes, so an idle page costs a look every two minutes; anything said, by this
- * player or another, or a move in the game, brings it back to 15 s.
- * @example nextLook(0) // 15_000; nextLook(3) // 60_000
+ * The pause after a look that came back early and empty (the API holds only a few waits per player,
+ * and answers a muted table at once), or after a failure: never a tight loop.
+ * @example pauseAfter(19_500) // 500: the wait ran its course, look again at once
  */
-export function nextLook(quiet: number): number {
-  return Math.min(TALK_QUIET_MS, TALK_POLL_MS * 2 ** Math.max(0, quiet - 1));
+export function pauseAfter(elapsedMs: number): number {
+  const early = WAIT_SECONDS * 1000 - elapsedMs;
+  return early > 2000 ? early : 0;
 }
 
 /** What the table-talk box shows. */
@@ -35,59 +30,64 @@ const said = (error: unknown) =>
   error instanceof ApiError ? error.detail : 'The table cannot be reached just now: try again in a moment.';
 
 /**
- * The messages beside a game: reads what was said, then looks again while the tab is visible, every
- * 15 s while the table is lively and less often as it stays quiet (see `nextLook`), and after this
- * player says something; says things and mutes. Kept apart from the game's controller: messages are not commits and never hold a move up.
+ * The messages beside a game: reads what was said, then long-polls for more while the tab is visible
+ * (`GET …/messages?after=<seq>&wait=20`: a message is seen as soon as it is posted, as a move is), and
+ * reads again after this player says something; says things and mutes. Kept apart from the game's
+ * controller: messages are not commits and never hold a move up.
  */
 export class Talk {
   readonly store = new Observable<TalkState>({ loaded: false, messages: [], muted: false, busy: false, problem: null });
   /** The newest message read: where the next read resumes. */
   private seq = 0;
-  /** Looks in a row that found nothing new (see `nextLook`). */
-  private quiet = 0;
-  /** Ends the current wait early (set while waiting). */
-  private wake: (() => void) | null = null;
 
   constructor(
     private readonly api: Api,
     readonly gameId: string,
   ) {}
 
-  /** Reads the messages now, then keeps looking for as long as the page is open. */
+  /** Reads the messages now, then keeps waiting for more for as long as the page is open. */
   async start(): Promise<void> {
+    // What was said so far, at once (a wait would leave the box loading until someone speaks).
+    await this.read();
+    let backoff = 1000;
     for (;;) {
-      const before = this.seq;
-      await this.read();
-      this.quiet = this.seq > before ? 0 : this.quiet + 1;
-      await Promise.race([sleep(nextLook(this.quiet)), new Promise<void>((resolve) => (this.wake = resolve))]);
-      this.wake = null;
       await visible();
+      const started = Date.now();
+      try {
+        const before = this.seq;
+        await this.#pages(WAIT_SECONDS);
+        backoff = 1000;
+        if (this.seq === before) await sleep(pauseAfter(Date.now() - started));
+      } catch (error) {
+        const wait = error instanceof ApiError && error.retryAfter ? error.retryAfter * 1000 : backoff;
+        backoff = Math.min(backoff * 2, 30_000);
+        await sleep(wait);
+      }
     }
   }
 
-  /** Something happened at the table (a move): look again soon, and at the lively pace from then on. */
-  nudge(): void {
-    if (this.quiet <= 1) return;
-    this.quiet = 0;
-    this.wake?.();
+  /** Reads every message after the newest one read (a page at a time); a failure keeps what the box has. */
+  async read(): Promise<void> {
+    await this.#pages(0).catch(() => undefined);
   }
 
-  /** Reads every message after the newest one read (a page at a time). */
-  async read(): Promise<void> {
-    try {
-      for (;;) {
-        const page = await this.api.messages(this.gameId, this.seq);
-        this.seq = page.seq;
-        const { messages } = this.store.get();
-        this.store.set({
-          loaded: true,
-          muted: page.muted,
-          messages: page.messages.length > 0 ? [...messages, ...page.messages] : messages,
-        });
-        if (page.next === null) return;
-      }
-    } catch {
-      // The next look tries again; the box keeps what it has.
+  /**
+   * Reads every message after the newest one read, the first page waiting up to `wait` seconds for one.
+   * A message already shown is never shown twice (the long-poll and a read after saying something may
+   * both bring it).
+   */
+  async #pages(wait: number): Promise<void> {
+    for (let first = true; ; first = false) {
+      const page = await this.api.messages(this.gameId, this.seq, first ? wait : 0);
+      const fresh = page.messages.filter((m) => m.seq > this.seq);
+      this.seq = Math.max(this.seq, page.seq);
+      const { messages } = this.store.get();
+      this.store.set({
+        loaded: true,
+        muted: page.muted,
+        messages: fresh.length > 0 ? [...messages, ...fresh] : messages,
+      });
+      if (page.next === null) return;
     }
   }
 
@@ -97,7 +97,6 @@ export class Talk {
     this.store.set({ busy: true, problem: null });
     try {
       await this.api.say(this.gameId, text);
-      this.quiet = 0;
       await this.read();
       this.store.set({ busy: false });
       return true;

@@ -13,7 +13,7 @@ export const watchUrl = (token: string) => `${location.origin}/watch#${encodeURI
 /**
  * "Let others watch": a seated player makes a watch link (a spectator sees the board and the scores,
  * never a tile), copies it, and sees and revokes the game's open links. Closed until asked for, so an
- * ordinary visit costs no request.
+ * ordinary visit costs no request. Not for a rematch's kept seat before it is taken (no player in it).
  */
 export function WatchLinksBox({ view, game }: { view: Game; game: GameController }) {
   const [links, setLinks] = useState<readonly WatchLink[] | null>(null);
@@ -21,7 +21,7 @@ export function WatchLinksBox({ view, game }: { view: Game; game: GameController
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState(false);
   const seat = view.seats[view.yourSeat];
-  if (!seat || view.status === 'cancelled') return null;
+  if (!seat?.player || view.status === 'cancelled') return null;
   const act = async (work: () => Promise<void>) => {
     setBusy(true);
     setStatus('');

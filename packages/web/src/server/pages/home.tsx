@@ -45,6 +45,7 @@ function Games() {
           </a>
         </span>
       </div>
+      <p role="status" id="link-status" class="notice" hidden />
       <div id="game-list" class="game-list" aria-live="polite">
         <p class="muted">Loading your games…</p>
       </div>
@@ -52,40 +53,78 @@ function Games() {
   );
 }
 
-/** The key kept here: show it, copy it (or a sign-in link) to another device, or sign out. */
+/**
+ * The key kept here: show it, copy it (or a sign-in link) to another device, or sign out; and the other
+ * accounts this browser keeps (switched away from by a sign-in link), to switch back, signed out too.
+ */
 function Device() {
   return (
-    <section class="card" data-when="signed-in" aria-labelledby="device-title">
+    <section class="card device" id="device" aria-labelledby="device-title">
       <h2 id="device-title">This device</h2>
+      <div data-when="signed-in">
+        <p>
+          You are <strong id="device-name" />. Your key is kept in this browser only: it is how the game knows you. Copy
+          it (or the sign-in link) to play from another device too.
+        </p>
+        <div class="key-row">
+          <label class="visually-hidden" for="device-key">
+            Your key
+          </label>
+          <input id="device-key" type="password" readonly spellcheck={false} />
+          <button type="button" id="show-key" class="secondary" aria-controls="device-key" aria-pressed="false">
+            Show
+          </button>
+          <button type="button" id="copy-key" class="secondary">
+            Copy key
+          </button>
+          <button type="button" id="copy-link" class="secondary">
+            Copy sign-in link
+          </button>
+        </div>
+        <p role="status" id="device-status" class="muted" />
+        <p>
+          <button type="button" id="sign-out" class="secondary">
+            Sign out
+          </button>{' '}
+          <span class="hint">
+            Signing out forgets the key here: copy it first, or you cannot come back to your games.
+          </span>
+        </p>
+      </div>
+      <div id="kept-accounts" class="kept" hidden>
+        <h3 id="kept-title">Other accounts kept here</h3>
+        <p class="hint">Keys this browser held before a sign-in link switched it to another account.</p>
+        <ul id="kept-list" class="kept-list" aria-labelledby="kept-title" />
+      </div>
+    </section>
+  );
+}
+
+/**
+ * Asked when a sign-in link holds another account's key than this browser: which to be, naming both
+ * (the client fills the names in). Whichever is chosen, the other key is not lost.
+ */
+function SwitchAsk() {
+  return (
+    <dialog id="switch-ask" class="switch-ask" aria-labelledby="switch-title">
+      <h2 id="switch-title">Switch accounts?</h2>
       <p>
-        You are <strong id="device-name" />. Your key is kept in this browser only: it is how the game knows you. Copy
-        it (or the sign-in link) to play from another device too.
+        This sign-in link is for <strong id="switch-link-name" />, but this device is signed in as{' '}
+        <strong id="switch-device-name" />.
       </p>
-      <div class="key-row">
-        <label class="visually-hidden" for="device-key">
-          Your key
-        </label>
-        <input id="device-key" type="password" readonly spellcheck={false} />
-        <button type="button" id="show-key" class="secondary" aria-controls="device-key" aria-pressed="false">
-          Show
+      <p id="switch-same-name" hidden>
+        Both accounts have the same name, and they are two accounts.
+      </p>
+      <p class="hint">If you switch, this device keeps the key it holds now: “This device” lists it, to switch back.</p>
+      <div class="actions">
+        <button type="button" id="switch-keep" class="secondary">
+          Keep this device’s account
         </button>
-        <button type="button" id="copy-key" class="secondary">
-          Copy key
-        </button>
-        <button type="button" id="copy-link" class="secondary">
-          Copy sign-in link
+        <button type="button" id="switch-go">
+          Switch
         </button>
       </div>
-      <p role="status" id="device-status" class="muted" />
-      <p>
-        <button type="button" id="sign-out" class="secondary">
-          Sign out
-        </button>{' '}
-        <span class="hint">
-          Signing out forgets the key here: copy it first, or you cannot come back to your games.
-        </span>
-      </p>
-    </section>
+    </dialog>
   );
 }
 
@@ -151,6 +190,7 @@ export function HomePage() {
       <Device />
       <Notifications />
       <Account />
+      <SwitchAsk />
       <section class="about" aria-labelledby="about-title">
         <h2 id="about-title">The game in brief</h2>
         <p>
