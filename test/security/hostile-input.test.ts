@@ -112,6 +112,7 @@ async function send(generated: HostileRequest): Promise<Outcome> {
     .replace('{session}', session)
     .replace('{endpoint}', world.endpointId)
     .replace('{delivery}', world.deliveryId)
+    .replace('{subscription}', world.subscriptionId)
     .replace(
       /\{(waiting|playing|finished|unknown)\}/g,
       (_, key: string) => gameOf(world, key as never)?.id ?? 'g_QQQQQQQQQQQQQQQQQQQQQQ',
@@ -257,6 +258,19 @@ function legitimate(req: HostileRequest, status: number): boolean {
       return req.method === 'DELETE' && status === 204 && req.identity === 'ann';
     case 'POST /v1/me/webhooks/{endpointId}/test':
     case 'POST /v1/me/webhooks/{endpointId}/deliveries/{deliveryId}/redeliver':
+      return req.method === 'POST' && status === 202 && req.identity === 'ann';
+    // A player's devices are theirs alone: only Ann's may be changed, removed or tested, by Ann; a test
+    // push is queued, and nothing in this suite sends it.
+    case 'GET /v1/push/key':
+    case 'GET /v1/me/push-subscriptions':
+      return read && status === 200 && REGISTERED.includes(req.identity);
+    case 'POST /v1/me/push-subscriptions':
+      return req.method === 'POST' && status === 201 && REGISTERED.includes(req.identity);
+    case 'PATCH /v1/me/push-subscriptions/{subscriptionId}':
+      return req.method === 'PATCH' && status === 200 && req.identity === 'ann';
+    case 'DELETE /v1/me/push-subscriptions/{subscriptionId}':
+      return req.method === 'DELETE' && status === 204 && req.identity === 'ann';
+    case 'POST /v1/me/push-subscriptions/{subscriptionId}/test':
       return req.method === 'POST' && status === 202 && req.identity === 'ann';
     case 'GET /openapi.json':
     case 'GET /docs':

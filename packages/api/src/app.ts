@@ -24,6 +24,7 @@ import { exportRoutes } from './routes/export';
 import { rematchRoutes } from './routes/rematch';
 import { watchRoutes } from './routes/watch';
 import { webhookRoutes } from './routes/webhooks';
+import { pushRoutes } from './routes/push';
 import { moveRoutes } from './routes/moves';
 import { myGameRoutes } from './routes/my-games';
 import { playerRoutes } from './routes/players';
@@ -78,6 +79,7 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   app.route('/', watchRoutes(deps));
   app.route('/', myGameRoutes(deps));
   app.route('/', webhookRoutes(deps));
+  app.route('/', pushRoutes(deps));
   app.route('/', gameRoutes(deps));
   app.route('/', seatRoutes(deps));
   app.route('/', moveRoutes(deps));

@@ -98,3 +98,19 @@ export {
   type EndpointView,
   type NewEndpoint,
 } from './webhooks/endpoints-service';
+export { DEFAULT_PUSH_EVENTS, PUSH_EVENT_TYPES, PUSH_TEST, type PushEventType } from './push/event-types';
+export { MAX_SUBSCRIPTIONS, type StoredSubscription } from './push/subscription-decider';
+export { PushSubscriptionsService, type NewSubscription, type SubscriptionChanges } from './push/subscriptions-service';
+export type { SubscriptionView } from './push/views';
+export type { PushPayload } from './push/payload';
+export type { PushSender } from './push/attempt';
+export { PUSH_RETRY_DELAYS_MS, pushPolicy } from './push/policy';
+export {
+  DEFAULT_VAPID_SUBJECT,
+  vapidKeyPair,
+  vapidKeysOf,
+  type PushConfig,
+  type VapidKeyPair,
+  type VapidKeys,
+} from './push/vapid';
+export type { SweeperPushOptions } from './sweeper/push-work';

@@ -1,5 +1,14 @@
 import fc from 'fast-check';
-import { bodyText, headerSafe, hostileNumber, hostileString, mutated, NEAR, urlSafe } from './hostile-values';
+import {
+  bodyText,
+  DEVICE_KEYS,
+  headerSafe,
+  hostileNumber,
+  hostileString,
+  mutated,
+  NEAR,
+  urlSafe,
+} from './hostile-values';
 
 /** Who a request claims to be. */
 export type Identity = 'ann' | 'bob' | 'cat' | 'eve' | 'ghost' | 'forged' | 'altered' | 'garbage' | 'none';
@@ -90,6 +99,30 @@ export const ROUTES = [
     route: 'POST /v1/me/webhooks/{endpointId}/deliveries/{deliveryId}/redeliver',
     method: 'POST',
     path: '/v1/me/webhooks/{endpoint}/deliveries/{delivery}/redeliver',
+  },
+  { route: 'GET /v1/push/key', method: 'GET', path: '/v1/push/key' },
+  {
+    route: 'POST /v1/me/push-subscriptions',
+    method: 'POST',
+    path: '/v1/me/push-subscriptions',
+    body: { endpoint: 'https://push.example.com/send/x', keys: DEVICE_KEYS, label: 'phone' },
+  },
+  { route: 'GET /v1/me/push-subscriptions', method: 'GET', path: '/v1/me/push-subscriptions' },
+  {
+    route: 'PATCH /v1/me/push-subscriptions/{subscriptionId}',
+    method: 'PATCH',
+    path: '/v1/me/push-subscriptions/{subscription}',
+    body: { label: 'tablet', events: ['turn.started'] },
+  },
+  {
+    route: 'DELETE /v1/me/push-subscriptions/{subscriptionId}',
+    method: 'DELETE',
+    path: '/v1/me/push-subscriptions/{subscription}',
+  },
+  {
+    route: 'POST /v1/me/push-subscriptions/{subscriptionId}/test',
+    method: 'POST',
+    path: '/v1/me/push-subscriptions/{subscription}/test',
   },
   // The suite's server has no test clock (as none on AWS): these are never a success (404).
   { route: 'GET /v1/test-clock', method: 'GET', path: '/v1/test-clock' },

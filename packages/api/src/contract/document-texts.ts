@@ -68,5 +68,10 @@ export const TAGS = [
     description:
       'Being told without polling: your endpoints, the notifications POSTed to them (signed, Standard Webhooks v1), their delivery logs.',
   },
+  {
+    name: 'Notifications',
+    description:
+      'Being told in your browser with no tab open (Web Push): your devices, what each is told of, a test notification.',
+  },
   { name: 'Testing', description: 'Local and test servers only: a clock to move forward, for testing deadlines.' },
 ];

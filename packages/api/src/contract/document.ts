@@ -22,6 +22,7 @@ import { addBot, leaveGame } from './seats';
 import { getMe, registerPlayer } from './players';
 import { WEBHOOK_EVENTS } from './webhook-events';
 import { WEBHOOK_ROUTES } from './webhooks';
+import { PUSH_ROUTES } from './push';
 import { advanceTestClock, getTestClock } from './test-clock';
 
 /** Every route of the API, as documented: the handlers in routes/ implement exactly these. */
@@ -59,6 +60,7 @@ export const ROUTES = [
   listLobby,
   quickMatch,
   ...WEBHOOK_ROUTES,
+  ...PUSH_ROUTES,
   getTestClock,
   advanceTestClock,
 ] as const;

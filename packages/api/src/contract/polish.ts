@@ -107,6 +107,7 @@ const PARAMETER_WORDS: Readonly<Record<string, string>> = {
   linkId: 'A watch link of the game, as `GET /v1/games/{id}/watch-links` lists it.',
   endpointId: 'One of your webhook endpoints: `we_` and 22 base64url characters.',
   deliveryId: 'A delivery of that endpoint, as its log lists it: `wd_` and a number.',
+  subscriptionId: 'One of your push subscriptions (devices), as `GET /v1/me/push-subscriptions` lists it.',
 };
 
 /** Steps into what a field holds: an array's items, a nullable value's non-null alternative. */

@@ -1,6 +1,7 @@
 import { layoutBoard, type BoardLayout } from '../../board/layout';
 import { Api, ApiError, type Commit, type Game, type GameEvent, type Move, type Schemas } from '../api';
 
+import { sendOrQueue } from '../offline-moves';
 import { lastSeen, markSeen } from '../session';
 import { describe, speakerFor, toNews, type Speaker } from './describe';
 import { GameLog, handsEnded } from './game-log';
@@ -221,9 +222,12 @@ export class GameController {
     return this.send({ type: 'play', tile, on, ...(announce && offered ? { announce: true } : {}) });
   }
 
-  /** Sends a move decided on the view shown. */
+  /** Sends a move decided on the view shown; with the network cut, queues it for the reconnect (offline-moves.ts). */
   send(move: Move): Promise<void> {
-    return this.command((version) => this.api.move(this.gameId, version, move));
+    const now = () => this.command((version) => this.api.move(this.gameId, version, move));
+    return sendOrQueue(this.gameId, this.store.get().view?.version, move, now, (notice) =>
+      this.store.set({ notice, selected: null }),
+    );
   }
 
   /** Seats a bot in the lowest free seat (the creator's button while the game waits for players). */
