@@ -16,6 +16,7 @@ const HEADER_NAMES: Readonly<Record<string, string>> = {
   'if-match': 'If-Match',
   'if-none-match': 'If-None-Match',
   'idempotency-key': 'Idempotency-Key',
+  'invite-code': 'Invite-Code',
 };
 
 /**

@@ -1,10 +1,11 @@
 import type { AppDeps } from '../app-deps';
 import { createGame, getGame, joinGame } from '../contract/games';
+import { getInvitation } from '../contract/invitation';
 import { openapi, router } from './router';
 import { commandHeaders } from './replayed';
 import { testClockState } from './test-clock';
 
-/** Creating, joining and reading games. */
+/** Creating, joining and reading games, and an invitation before joining. */
 export function gameRoutes(deps: AppDeps) {
   const app = router();
 
@@ -19,6 +20,11 @@ export function gameRoutes(deps: AppDeps) {
     const key = c.req.valid('header')['idempotency-key'];
     const reply = await deps.games.join(c.get('playerId'), c.req.valid('param').id, key, inviteCode);
     return c.json(reply, 200, commandHeaders(reply));
+  });
+
+  openapi(app, getInvitation, async (c) => {
+    const invitation = await deps.games.invitation(c.req.valid('param').id, c.req.valid('header')['invite-code']);
+    return c.json(invitation, 200, { 'Cache-Control': 'private, no-cache' });
   });
 
   openapi(app, getGame, async (c) => {

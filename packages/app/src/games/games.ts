@@ -6,12 +6,13 @@ import {
   type Move,
   type RulesetOptions,
 } from '@chickenfoot/rules';
-import { NotFoundError, notFound, revokedWhileWaiting, VersionAheadError } from '../errors';
+import { notFound, revokedWhileWaiting, VersionAheadError } from '../errors';
 import type { Signer } from '../identity/signer';
 import type { GameWatcher } from '../waits/game-watcher';
 import { REVOKED } from '../waits/long-poll';
 import { seatOfActor } from './actors';
 import type { PlayerSeat } from './player-seat';
+import { invitationOf, wrongInviteCode, type Invitation } from './invitation';
 import { commandReply, type CommandReply } from './reply';
 import type { GameService } from './service';
 import { gameView, playerViewer, type ApiGameView } from './view';
@@ -92,10 +93,7 @@ export class Games {
    */
   async join(playerId: string, gameId: string, key: string, inviteCode?: string): Promise<CommandReply> {
     const signer = await this.parts.signer();
-    if (inviteCode !== undefined && !signer.isInviteCode(gameId, inviteCode)) {
-      const detail = `The invite code does not match game ${gameId}: check both, as they were shared with you.`;
-      throw new NotFoundError('game/not-found', detail);
-    }
+    if (inviteCode !== undefined && !signer.isInviteCode(gameId, inviteCode)) throw wrongInviteCode(gameId);
     const player = await this.parts.players.seatedPlayer(playerId);
     const command = { type: 'join', player, ...(inviteCode === undefined ? { withoutCode: true } : {}) } as const;
     const chain = await this.parts.games.run(gameId, { kind: 'player', playerId }, command, {
@@ -103,6 +101,18 @@ export class Games {
       key,
     });
     return commandReply(chain, signer);
+  }
+
+  /**
+   * What an invite link says of its game, to anyone holding the link (no account needed): the code is
+   * checked before any read, and refused as a join refuses it.
+   */
+  async invitation(gameId: string, inviteCode: string): Promise<Invitation> {
+    if (!(await this.parts.signer()).isInviteCode(gameId, inviteCode)) throw wrongInviteCode(gameId);
+    const loaded = await this.parts.games.load(gameId);
+    const invitation = loaded ? invitationOf(gameId, loaded.state) : null;
+    if (!invitation) throw wrongInviteCode(gameId);
+    return invitation;
   }
 
   /** A seated player's command (a move, a bot seated, leaving, coming back, more time, cancelling). */
