@@ -158,6 +158,15 @@ export class Api {
     return data.game;
   }
 
+  /** What an invite link says of its game before joining: no token needed, the code in a header (out of URLs). */
+  async invitation(id: string, inviteCode: string) {
+    return dataOf(
+      this.client.GET('/v1/games/{id}/invitation', {
+        params: { path: { id }, header: { 'Invite-Code': inviteCode } },
+      }),
+    );
+  }
+
   /** The open games waiting for players, newest first (the first page: up to 50). */
   async lobby() {
     return (await dataOf(this.client.GET('/v1/lobby'))).games;
