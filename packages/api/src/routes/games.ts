@@ -31,7 +31,9 @@ export function gameRoutes(deps: AppDeps) {
     const view = await deps.games.view(c.get('playerId'), c.req.valid('param').id);
     const etag = `"${view.version}"`;
     const headers = { ETag: etag, 'Cache-Control': 'private, no-cache', Vary: 'Authorization' };
-    if (matchesEtag(c.req.valid('header')['if-none-match'], etag)) return c.body(null, 304, headers);
+    // A finished game's view changes once more with no new version (its rematch link): always sent whole.
+    const final = view.status === 'finished';
+    if (!final && matchesEtag(c.req.valid('header')['if-none-match'], etag)) return c.body(null, 304, headers);
     // On a server with a test clock, the game says by which time its deadlines are judged.
     const clock = deps.testClock ? { testClock: testClockState(deps.testClock) } : {};
     return c.json({ ...view, ...clock }, 200, headers);

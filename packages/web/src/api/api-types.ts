@@ -335,7 +335,7 @@ export interface paths {
          *
          *     Page with `nextCursor`; when it is null you are caught up, and `version` is where to resume (`after`). A whole game usually fits one page.
          *
-         *     With `wait=<seconds>` and nothing new yet, the request waits (up to 20 s) and returns as soon as something happens.
+         *     With `wait=<seconds>` and nothing new yet, the request waits (up to 20 s) and returns as soon as something happens: in a finished game, its rematch proposed (an empty page; the view links it).
          */
         get: operations["listEvents"];
         put?: never;
@@ -3797,7 +3797,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The ETag you have (`"12"`): while the game is still at that version the answer is `304`, with no body. */
+                /** @description The ETag you have (`"12"`): while the game is still at that version the answer is `304`, with no body (never for a finished game: its `rematch` may come without a new version). */
                 "If-None-Match"?: string;
             };
             path: {
