@@ -28,7 +28,7 @@ export class ApiError extends Error {
 }
 
 /** The problem+json of a failed reply as an ApiError (or a generic one when the body is something else). */
-function failure(response: Response, error: unknown): ApiError {
+export function failure(response: Response, error: unknown): ApiError {
   const problem = (error ?? {}) as { code?: string; detail?: string };
   const retry = Number(response.headers.get('retry-after'));
   return new ApiError(
@@ -156,15 +156,6 @@ export class Api {
       }),
     );
     return data.game;
-  }
-
-  /** What an invite link says of its game before joining: no token needed, the code in a header (out of URLs). */
-  async invitation(id: string, inviteCode: string) {
-    return dataOf(
-      this.client.GET('/v1/games/{id}/invitation', {
-        params: { path: { id }, header: { 'Invite-Code': inviteCode } },
-      }),
-    );
   }
 
   /** The open games waiting for players, newest first (the first page: up to 50). */

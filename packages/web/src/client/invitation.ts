@@ -1,7 +1,22 @@
-import type { Schemas } from './api';
+import createClient from 'openapi-fetch';
+import type { paths } from '../api/api-types';
+import { failure, type Schemas } from './api';
 
 /** What an invite link says of its game (`GET /v1/games/{id}/invitation`). */
 export type Invitation = Schemas['Invitation'];
+
+/**
+ * Reads what an invite link says of its game: no account needed (so no token sent), the code in a
+ * header, out of URLs and the logs that keep them. Throws an ApiError (`game/not-found` for a wrong code).
+ */
+export async function readInvitation(id: string, inviteCode: string): Promise<Invitation> {
+  const client = createClient<paths>({ baseUrl: location.origin });
+  const { data, error, response } = await client.GET('/v1/games/{id}/invitation', {
+    params: { path: { id }, header: { 'Invite-Code': inviteCode } },
+  });
+  if (!data) throw failure(response, error);
+  return data;
+}
 
 /** The invite page's heading: who invites, when their name is known. */
 export function invitationTitle(invitation: Invitation | null): string {

@@ -1,6 +1,6 @@
 import { Api, ApiError } from './api';
 import { byId, onSubmit } from './dom';
-import { invitationLine, invitationTitle } from './invitation';
+import { invitationLine, invitationTitle, readInvitation } from './invitation';
 import { loadSession } from './session';
 import { sessionOrSignUp } from './sign-up';
 
@@ -42,7 +42,7 @@ async function showInvitation(gameId: string, code: string): Promise<void> {
   byId('join-title').textContent = invitationTitle(null);
   if (!code) return;
   try {
-    const invitation = await new Api(null).invitation(gameId, code);
+    const invitation = await readInvitation(gameId, code);
     if (mine !== asked) return;
     byId('join-title').textContent = invitationTitle(invitation);
     line.textContent = invitationLine(invitation);
