@@ -72,7 +72,7 @@ describe('the hand box on a phone', () => {
     // One row (eight fit a row on a phone): the case the band was worst in.
     expect(tiles).toBeLessThanOrEqual(8);
     const bands = await emptyBands(page);
-    await screenshot(page, 'hand-box-short-phone', { fold: true });
+    await screenshot(page, 'hand-box-short-phone');
     expect(bands.empty, `${tiles} tiles in a box of ${bands.box} px: ${bands.empty} px empty ${bands.at}`).toBeLessThan(
       MOST_EMPTY,
     );
@@ -87,7 +87,7 @@ describe('the hand box on a phone', () => {
     const game = await ann.create(2, { set: 6, handSize: 9, botLevel: 'random' }, [{}]);
     const page = await annOnPhone(ann, game.id);
     const bands = await emptyBands(page);
-    await screenshot(page, 'hand-box-nine-phone', { fold: true });
+    await screenshot(page, 'hand-box-nine-phone');
     expect(bands.empty, `${bands.empty} px empty ${bands.at}`).toBeLessThan(MOST_EMPTY);
   }, 60_000);
 });
