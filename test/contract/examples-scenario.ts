@@ -150,6 +150,12 @@ export async function exampleScenario(endpoint: string): Promise<Record<string, 
   const tid = three.game.id as string;
   await call('listLobby', 'GET', '/v1/lobby', { token: B });
   await call('addBot', 'POST', `/v1/games/${tid}/bots`, { ...keyed(A, at(three.version)), body: { level: 'greedy' } });
+  // What Bob's invite link says before he joins (no token). Kept without moving the clock on, as the
+  // reply holds no time: the examples after it keep theirs.
+  const invitation = await api.call('GET', `/v1/games/${tid}/invitation`, {
+    headers: { 'invite-code': three.game.inviteCode },
+  });
+  examples.getInvitation = { responses: { [invitation.status]: invitation.body } };
   const joined = await call('joinGame', 'POST', `/v1/games/${tid}/join`, { ...keyed(B), body: {} });
   await call('leaveGame', 'POST', `/v1/games/${tid}/leave`, keyed(B, at(joined.version)));
   const again = await api.call('POST', `/v1/games/${tid}/join`, { ...keyed(B), body: {} });

@@ -72,6 +72,7 @@ export {
   type SeatCommand,
 } from './games/games';
 export { FinishedGames, type ReplayStep } from './games/finished-games';
+export type { Invitation } from './games/invitation';
 export { MyGames, type MyGame, type MyGamesQuery } from './games/my-games';
 export { Lobby, type LobbyGame } from './lobby/lobby';
 export { gameView, playerViewer, type ApiGameView } from './games/view';

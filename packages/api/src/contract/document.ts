@@ -9,6 +9,7 @@ import { createWatchLink, listWatchLinks, revokeWatchLink, watchEvents, watchGam
 import { cancelGame } from './lifecycle';
 import { listLobby, quickMatch } from './lobby';
 import { createGame, getGame, joinGame } from './games';
+import { getInvitation } from './invitation';
 import EXAMPLES from './examples.json';
 import { HEADER_COMPONENTS } from './headers';
 import { BEARER_AUTH, DOCS_URL, INFO_DESCRIPTION, RULES_URL, TAGS, WATCH_AUTH } from './document-texts';
@@ -38,6 +39,7 @@ export const ROUTES = [
   listMyGames,
   createGame,
   joinGame,
+  getInvitation,
   getGame,
   addBot,
   leaveGame,

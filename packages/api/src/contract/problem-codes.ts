@@ -53,6 +53,8 @@ export const OPERATION_PROBLEMS = {
   createGame: ['player/not-found', 'request/version-mismatch', ...rejectionsOf('create')],
   joinGame: ['game/not-found', 'player/not-found', 'request/version-mismatch', ...rejectionsOf('join')],
   getGame: ['game/not-found'],
+  // No token: its rate limit is per client address, as registration's.
+  getInvitation: ['game/not-found', 'request/too-many-requests'],
   makeMove: [
     'game/not-found',
     'game/left',

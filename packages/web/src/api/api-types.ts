@@ -164,6 +164,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{id}/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Look at an invitation
+         * @description What an invite link says of its game, before joining (no token needed): who invites, the rules, the seats, the status.
+         *
+         *     The code goes in the `Invite-Code` header, out of URLs and their logs. A wrong code is refused as `joinGame` refuses it. Limited per client address (policy `"invitation"`).
+         */
+        get: operations["getInvitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/{id}": {
         parameters: {
             query?: never;
@@ -313,7 +335,7 @@ export interface paths {
          *
          *     Page with `nextCursor`; when it is null you are caught up, and `version` is where to resume (`after`). A whole game usually fits one page.
          *
-         *     With `wait=<seconds>` and nothing new yet, the request waits (up to 20 s) and returns as soon as something happens.
+         *     With `wait=<seconds>` and nothing new yet, the request waits (up to 20 s) and returns as soon as something happens: in a finished game, its rematch proposed (an empty page; the view links it).
          */
         get: operations["listEvents"];
         put?: never;
@@ -2108,6 +2130,23 @@ export interface components {
              */
             inviteCode?: string;
         };
+        /** @description What an invite link says of its game: who invites, to what, and the seats left. */
+        Invitation: {
+            /** @description The game’s id: `g_` and 22 base64url characters. */
+            id: string;
+            /**
+             * @description Only a `waiting` game with `freeSeats` can be joined.
+             * @enum {string}
+             */
+            status: "waiting" | "playing" | "finished" | "cancelled";
+            /** @description The creator’s name; null once they deleted their account. */
+            inviter: string | null;
+            rules: components["schemas"]["Rules"];
+            /** @description How many seats the game has. */
+            seats: number;
+            /** @description Seats nobody has taken (0 once it started). */
+            freeSeats: number;
+        };
         /** @description How many more hours the seat in turn gets. */
         GiveTime: {
             /**
@@ -3004,7 +3043,7 @@ export interface components {
         RequestId: string;
         /** @description Your rate limit now, as a Structured Field (draft-ietf-httpapi-ratelimit-headers): `"<policy>";r=<requests left>;t=<seconds>`. Within `t` seconds no more than `r` more requests can be sent; after that the quota has grown again. */
         RateLimit: string;
-        /** @description The rate-limit policy, as a Structured Field (draft-ietf-httpapi-ratelimit-headers): `"player"` (per player, on every route with a token) or `"registration"` (per client address), `q` requests per `w` seconds: a burst of `q` at once, refilled evenly. */
+        /** @description The rate-limit policy, as a Structured Field (draft-ietf-httpapi-ratelimit-headers): `"player"` (per player, on every route with a token), `"registration"` or `"invitation"` (per client address), `q` requests per `w` seconds: a burst of `q` at once, refilled evenly. */
         RateLimitPolicy: string;
         /** @description As `RateLimit`, once the request was counted against a limit: absent when it was refused before that (no valid token, a body too large). */
         RateLimitIfCounted: string;
@@ -3852,11 +3891,69 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getInvitation: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The game’s invite code (`inviteCode`: the part of an invite link after `#`). */
+                "Invite-Code": string;
+            };
+            path: {
+                /** @description The game’s id: `g_` and 22 base64url characters. */
+                id: components["parameters"]["GameId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "g_kFg04tdhTRF6DfRE8FwDnw",
+                     *       "status": "waiting",
+                     *       "inviter": "Annie",
+                     *       "rules": {
+                     *         "set": 9,
+                     *         "spokes": 6,
+                     *         "drawnTile": "may-play",
+                     *         "doubleBlank": 50,
+                     *         "opening": "draw",
+                     *         "chickenlittle": "callout",
+                     *         "autoPlay": "off",
+                     *         "botLevel": "greedy",
+                     *         "turnHours": null,
+                     *         "awayAfter": 2,
+                     *         "handSize": 11
+                     *       },
+                     *       "seats": 4,
+                     *       "freeSeats": 2
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            400: components["responses"]["RequestInvalid"];
+            404: components["responses"]["GameNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getGame: {
         parameters: {
             query?: never;
             header?: {
-                /** @description The ETag you have (`"12"`): while the game is still at that version the answer is `304`, with no body. */
+                /** @description The ETag you have (`"12"`): while the game is still at that version the answer is `304`, with no body (never for a finished game: its `rematch` may come without a new version). */
                 "If-None-Match"?: string;
             };
             path: {

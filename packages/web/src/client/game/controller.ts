@@ -5,7 +5,7 @@ import { sendOrQueue } from '../offline-moves';
 import { lastSeen, markSeen } from '../session';
 import { describe, speakerFor, toNews, type Speaker } from './describe';
 import { GameLog, handsEnded } from './game-log';
-import { follow } from './live';
+import { follow, settled } from './live';
 import { pressOf } from './moves';
 import { commitsUpTo, seatSource, type GameSource } from './source';
 import { Store, type GameState } from './store';
@@ -102,7 +102,11 @@ export class GameController {
         if (online) void this.refresh();
       },
       resumed: () => void this.refresh(),
-      done: () => ['finished', 'cancelled'].includes(this.store.get().view?.status ?? ''),
+      // A game over may still gain a rematch, proposed by another player: read again once a wait says so.
+      quiet: async () => {
+        if (this.store.get().view?.status === 'finished') await this.refresh();
+      },
+      done: () => settled(this.store.get().view),
     });
   }
 
