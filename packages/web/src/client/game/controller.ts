@@ -1,10 +1,10 @@
 import { layoutBoard, type BoardLayout } from '../../board/layout';
 import { Api, ApiError, type Commit, type Game, type GameEvent, type Move, type Schemas } from '../api';
-
 import { sendOrQueue } from '../offline-moves';
 import { lastSeen, markSeen } from '../session';
 import { describe, speakerFor, toNews, type Speaker } from './describe';
 import { GameLog, handsEnded } from './game-log';
+import { LayoutCache } from './layout-cache';
 import { follow, settled } from './live';
 import { pressOf } from './moves';
 import { commitsUpTo, seatSource, type GameSource } from './source';
@@ -23,7 +23,7 @@ const MAX_PAGES = 10;
  */
 export class GameController {
   readonly store = new Store();
-  private layoutFor: { key: string; layout: BoardLayout } | null = null;
+  private readonly layouts = new LayoutCache();
   private readonly log = new GameLog();
   /** A catch-up on its way, and whether another is wanted once it is back. */
   private catching = false;
@@ -41,14 +41,7 @@ export class GameController {
 
   /** The board of the current view laid out (kept while the board and its box's shape do not change). */
   layout(view: Game): BoardLayout | null {
-    const hand = view.hand;
-    if (!hand) return null;
-    const aspect = this.store.get().aspect;
-    const key = `${hand.index}:${hand.board.length}:${JSON.stringify(hand.openEnds)}:${aspect}`;
-    if (this.layoutFor?.key !== key) {
-      this.layoutFor = { key, layout: layoutBoard(hand.board, hand.openEnds, view.rules, aspect) };
-    }
-    return this.layoutFor.layout;
+    return this.layouts.of(view, this.store.get().aspect);
   }
 
   /** The board of a hand as it stood at its end, from the story (null when its deal was not heard). */
