@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Player } from '@chickenfoot/rules';
-import type { EventStore } from '@chickenfoot/store';
+import type { Store } from '@chickenfoot/store';
 import type { Clock } from '../clock';
 import { commandHash } from '../command-hash';
 import { NotFoundError, playerGone, RefusedError, StaleVersionError } from '../errors';
@@ -42,7 +42,7 @@ export interface AccountsParts {
   readonly signer: () => Promise<Signer>;
   readonly clock: Clock;
   readonly games: Pick<GameService, 'load' | 'run'>;
-  readonly store: EventStore;
+  readonly store: Store;
   /**
    * What else of a player goes with their account (their webhook endpoints, their browsers' push
    * subscriptions): told before it goes.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createDynamoClient, ensureTable, EventStore, type DueItem } from '@chickenfoot/store';
+import { createDynamoClient, ensureTable, openStore, type DueItem, type Store } from '@chickenfoot/store';
 import { beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { silentLogger } from '../logging';
 import type { DueHandler, DueResult } from './due-handler';
@@ -7,12 +7,12 @@ import { Sweeper } from './sweeper';
 
 // The sweeper's core on the real store: items made due the way a game makes them (a turn entry with a
 // deadline), handlers that only count, and a fake clock.
-let store: EventStore;
+let store: Store;
 beforeEach(async () => {
   const client = createDynamoClient({ endpoint: inject('dynamoEndpoint'), maxAttempts: 1 });
   const tableName = `sweeper-${randomUUID()}`;
   await ensureTable(client, tableName);
-  store = new EventStore({ client, tableName });
+  store = openStore({ client, tableName });
 });
 
 const T0 = Date.parse('2026-12-01T10:00:00.000Z');
@@ -23,7 +23,7 @@ const seats = [{ playerId: 'ann', name: 'Ann' }];
 /** A game awaiting Ann, with work of `kind` due at `dueAt`. */
 async function dueGame(gameId: string, dueAt: number, kind = 'ping') {
   const head = { version: 1, status: 'playing', turn: 'ann', seats, updatedAt: iso(T0) };
-  await store.append(gameId, 0, [{}], {
+  await store.streams.append(gameId, 0, [{}], {
     at: new Date(T0),
     turn: { from: null, to: 'ann', head, due: { at: iso(dueAt), kind } },
   });

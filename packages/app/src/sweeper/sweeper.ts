@@ -1,4 +1,4 @@
-import { DUE_SHARDS, type DueItem, type EventStore } from '@chickenfoot/store';
+import { DUE_SHARDS, type DueItem, type Store } from '@chickenfoot/store';
 import type { Logger } from '../logging';
 import { Lane } from './lane';
 import type { DueHandlers, DueResult } from './due-handler';
@@ -62,7 +62,7 @@ interface Tally {
  * @example const report = await new Sweeper({ store, handlers, logger }).sweep(Date.now());
  */
 export class Sweeper {
-  readonly #store: EventStore;
+  readonly #store: Store;
   readonly #handlers: DueHandlers;
   readonly #logger: Logger;
   readonly #leaseMs: number;
@@ -193,7 +193,7 @@ export class Sweeper {
         tally.complete = false;
         return;
       }
-      const page = await this.#store.listDue(shard, new Date(at).toISOString(), { limit: this.#pageSize, next });
+      const page = await this.#store.due.list(shard, new Date(at).toISOString(), { limit: this.#pageSize, next });
       tally.due += page.items.length;
       for (const item of page.items) {
         const time = Date.parse(item.at);
@@ -227,10 +227,10 @@ export class Sweeper {
     }
     try {
       const until = new Date(now + this.#leaseMs).toISOString();
-      if (!(await this.#store.claimDue(item, new Date(now).toISOString(), until))) return 'busy';
+      if (!(await this.#store.due.claim(item, new Date(now).toISOString(), until))) return 'busy';
       const result = await handler(item, now);
       if (!result.settled) {
-        await this.#store.settleDue(
+        await this.#store.due.settle(
           item,
           result.next === null ? null : { at: result.next, kind: result.kind ?? item.kind },
         );
