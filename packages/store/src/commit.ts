@@ -14,7 +14,7 @@ export interface Commit<E = unknown> {
   streamId: string;
   /**
    * The stream's id, by its old name.
-   * @deprecated Read `streamId`: this goes with the `EventStore` facade.
+   * @deprecated Read `streamId`: the old name, until its last readers have moved.
    */
   gameId: string;
   /** 1 for a stream's first commit. */
@@ -33,7 +33,7 @@ export interface Commit<E = unknown> {
 
 /** What an append records besides its events. */
 export interface AppendMeta {
-  /** The command's idempotency key: a retry with the same key is recognised (see `EventStore.append`). */
+  /** The command's idempotency key: a retry with the same key is recognised (see `EventStreams.append`). */
   idempotencyKey?: string;
   /** Tells a genuine retry (same key, same hash) from a key reused for another command. */
   commandHash?: string;

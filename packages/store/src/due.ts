@@ -22,7 +22,7 @@ export interface DueItem {
   readonly streamId: string;
   /**
    * `streamId`, by its old name.
-   * @deprecated Read `streamId`: this goes with the `EventStore` facade.
+   * @deprecated Read `streamId`: the old name, until its last readers have moved.
    */
   readonly gameId: string;
   /** The table key of the item (`pk`, and `sk` as its number's text). */
