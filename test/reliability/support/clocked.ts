@@ -63,7 +63,7 @@ export async function clockWorld(
       const games = createGameService({ ...parts, shuffle: fisherYates(seededRandom(seed + ++sweepers)) });
       const timeout = timeoutHandler(games);
       const handler: DueHandler = async (item, now) => {
-        await before?.(item.gameId);
+        await before?.(item.streamId);
         return timeout(item, now);
       };
       // Bots' chains that a bound or a failure left unfinished are due work too (`bots`).

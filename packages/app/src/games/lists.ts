@@ -42,9 +42,9 @@ export class GameLists {
     await this.#guard(commit, 'projection update failed', () =>
       Promise.all([
         members.length + removed.length > 0 &&
-          this.#store.playerGames.update(commit.gameId, { head, members, removed }),
-        lobby && this.#store.lobby.write(commit.gameId, commit.version, lobby.entry, repair),
-        stale && this.#store.staleChecks.write(commit.gameId, commit.version, stale.due, repair),
+          this.#store.playerGames.update(commit.streamId, { head, members, removed }),
+        lobby && this.#store.lobby.write(commit.streamId, commit.version, lobby.entry, repair),
+        stale && this.#store.staleChecks.write(commit.streamId, commit.version, stale.due, repair),
       ]),
     );
   }
@@ -84,7 +84,7 @@ export class GameLists {
     try {
       await write();
     } catch (error) {
-      this.logger({ level: 'error', msg, gameId: commit.gameId, version: commit.version, error: String(error) });
+      this.logger({ level: 'error', msg, gameId: commit.streamId, version: commit.version, error: String(error) });
       throw recordedButUnanswered(error);
     }
   }

@@ -108,8 +108,8 @@ export class GameRepository {
     const folded = fromSnapshot(commit.snapshot);
     if (folded) return folded;
     return this.#fold(
-      commit.gameId,
-      await this.#streams.readRecent(commit.gameId, { count: SNAPSHOT_EVERY, upTo: commit.version }),
+      commit.streamId,
+      await this.#streams.readRecent(commit.streamId, { count: SNAPSHOT_EVERY, upTo: commit.version }),
     );
   }
 

@@ -289,6 +289,6 @@ export class GameService {
     await Promise.all([this.#lists.afterCommit(commit, null, state), this.#lists.restoreTurns(commit, state, since)]);
     const { events } = commit;
     const seat = seatAfter(state, actor, events);
-    return { gameId: commit.gameId, version: commit.version, events, state, since, seat, replayed: true };
+    return { gameId: commit.streamId, version: commit.version, events, state, since, seat, replayed: true };
   }
 }

@@ -107,5 +107,5 @@ async function groupOf(store: Store, item: DueItem): Promise<string> {
   if (push) return `push:${push.subscriptionId}`;
   const key = deliveryKeyOf(item);
   const delivery = key ? await store.deliveries.read(key.endpointId, key.seq) : null;
-  return delivery ? `player:${delivery.playerId}` : item.gameId;
+  return delivery ? `player:${delivery.playerId}` : item.streamId;
 }

@@ -27,11 +27,11 @@ export function notifyHandler(
   push: PushNow = NO_PUSH,
 ): DueHandler {
   return async (item, now) => {
-    const commit = await store.streamsOf<GameEvent>().readCommit(item.gameId, Number(item.key.sk));
+    const commit = await store.streamsOf<GameEvent>().readCommit(item.streamId, Number(item.key.sk));
     if (!commit) return { settled: false, next: null, effect: 'stale' };
     const { state, since } = await games.stateAt(commit);
     const notifications = notificationsOf({
-      gameId: commit.gameId,
+      gameId: commit.streamId,
       version: commit.version,
       events: commit.events,
       after: state,

@@ -33,7 +33,7 @@ async function dueGame(gameId: string, dueAt: number, kind = 'ping') {
 function recorder(result: (item: DueItem) => DueResult | Promise<DueResult>) {
   const calls: { gameId: string; now: number }[] = [];
   const handler: DueHandler = async (item, now) => {
-    calls.push({ gameId: item.gameId, now });
+    calls.push({ gameId: item.streamId, now });
     return result(item);
   };
   return { calls, handler };
@@ -121,13 +121,13 @@ describe('the sweeper’s lanes', () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     const handler: DueHandler = async (item) => {
-      started.push(item.gameId);
+      started.push(item.streamId);
       await held;
       return settled();
     };
     return { started, handler, release: () => release() };
   }
-  const lanes = (groupOf: (item: DueItem) => Promise<string> = async (item) => item.gameId.split('-')[1] ?? '') => ({
+  const lanes = (groupOf: (item: DueItem) => Promise<string> = async (item) => item.streamId.split('-')[1] ?? '') => ({
     deliveries: { kinds: new Set(['deliver']), concurrency: 4, perGroup: 2, groupOf },
   });
 
@@ -170,8 +170,8 @@ describe('the sweeper’s lanes', () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     const handler: DueHandler = async (item) => {
-      started.push(item.gameId);
-      if (item.gameId.startsWith('d-mallory')) await held;
+      started.push(item.streamId);
+      if (item.streamId.startsWith('d-mallory')) await held;
       return settled();
     };
     const sweep = sweeper({ deliver: handler }, lanes()).sweep(minutes(3));
@@ -215,7 +215,7 @@ describe('the sweeper’s lanes', () => {
     let clock = minutes(2);
     let s: Sweeper | undefined;
     const ping = recorder(async (item) => {
-      if (item.gameId === 'g-first') {
+      if (item.streamId === 'g-first') {
         // A commit of this work, stamped by the app's clock a moment after the sweep's time.
         clock += 5;
         await dueGame('g-then', clock);

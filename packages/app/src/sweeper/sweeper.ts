@@ -163,7 +163,9 @@ export class Sweeper {
           ? background
           : game;
       const group =
-        lane === outside && deliveries?.groupOf ? await deliveries.groupOf(item).catch(() => item.gameId) : item.gameId;
+        lane === outside && deliveries?.groupOf
+          ? await deliveries.groupOf(item).catch(() => item.streamId)
+          : item.streamId;
       lane.add(group, () => this.#count(tally, item, at));
     };
     const listed = await Promise.allSettled(
@@ -222,7 +224,7 @@ export class Sweeper {
   async #handle(item: DueItem, now: number): Promise<DueResult | 'busy' | 'failed' | 'unknown'> {
     const handler = this.#handlers[item.kind];
     if (!handler) {
-      this.#logger({ level: 'warn', msg: 'due item of an unknown kind', kind: item.kind, gameId: item.gameId });
+      this.#logger({ level: 'warn', msg: 'due item of an unknown kind', kind: item.kind, gameId: item.streamId });
       return 'unknown';
     }
     try {
@@ -241,7 +243,7 @@ export class Sweeper {
         level: 'error',
         msg: 'due item failed',
         kind: item.kind,
-        gameId: item.gameId,
+        gameId: item.streamId,
         at: item.at,
         error: String(error),
       });
