@@ -11,15 +11,30 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openApiDocument } from '@chickenfoot/api';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { Document, isMap, isPair, isScalar, isSeq, visit } from 'yaml';
+import { Document, isMap, isPair, isScalar, isSeq, visit, type YAMLMap } from 'yaml';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 /**
  * The document as YAML: no anchors (a schema used twice is written out twice, as every OpenAPI tool
  * reads it); no folding (a description stays on one line, as grep and a diff read it best); lists of
- * plain values (`required`, `enum`), a bare reference (`{$ref: …}`) and examples written inline,
+ * plain values (`required`, `enum`), a bare reference (`{$ref: …}`) and examples (shared ones too) written inline,
  * `[a, b]` and `{…}`: the same data in a third fewer bytes, and an example reads as the JSON it is.
  */
+const SHORT = 100;
+/**
+ * A small map of plain values with no description (`{type: integer, minimum: 1, maximum: 100}`,
+ * `{type: "null"}`): one line reads it as well as four.
+ */
+function isShortLeaf(node: YAMLMap): boolean {
+  const plain = node.items.every(
+    (p) =>
+      isScalar(p.key) &&
+      p.key.value !== 'description' &&
+      (isScalar(p.value) || (isSeq(p.value) && p.value.items.every(isScalar))),
+  );
+  return plain && JSON.stringify(node.toJSON()).length <= SHORT;
+}
+
 function toYaml(document: object): string {
   const doc = new Document(document, { aliasDuplicateObjects: false });
   visit(doc, {
@@ -29,9 +44,13 @@ function toYaml(document: object): string {
     Map(_, node) {
       const only = node.items.length === 1 ? node.items[0] : undefined;
       if (isPair(only) && isScalar(only.key) && only.key.value === '$ref') node.flow = true;
+      if (isShortLeaf(node)) node.flow = true;
     },
-    Pair(_, pair) {
-      if (isScalar(pair.key) && pair.key.value === 'example' && (isMap(pair.value) || isSeq(pair.value))) {
+    Pair(_, pair, path) {
+      // An example: a media's `example`, or a shared one's `value` (`components/examples/<Name>/value`).
+      const shared = path.some((p) => isPair(p) && isScalar(p.key) && p.key.value === 'examples');
+      const key = isScalar(pair.key) ? pair.key.value : undefined;
+      if ((key === 'example' || (shared && key === 'value')) && (isMap(pair.value) || isSeq(pair.value))) {
         pair.value.flow = true;
         visit(pair.value, { Map: (_k, n) => void (n.flow = true), Seq: (_k, n) => void (n.flow = true) });
       }

@@ -66,7 +66,7 @@ export const TAGS = [
   {
     name: 'Webhooks',
     description:
-      'Being told without polling: your endpoints, the notifications POSTed to them (signed, Standard Webhooks v1), their delivery logs.',
+      'Being told without polling: your endpoints, the notifications POSTed to them, their delivery logs. Each notification (`webhooks`) is POSTed to each of your endpoints that subscribes to it, signed (Standard Webhooks v1). Answer 2xx within 15 s; anything else is retried for about three days, and 410 Gone turns the endpoint off.',
   },
   { name: 'Testing', description: 'Local and test servers only: a clock to move forward, for testing deadlines.' },
 ];

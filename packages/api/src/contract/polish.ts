@@ -3,6 +3,7 @@
  * in a way generators misread, and for what the contract adds beside the routes.
  */
 import { DESCRIPTIONS } from './descriptions';
+import { shareExamples, shareParameters, shareProblemResponses, shareSecurity } from './share';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Node = { [key: string]: Json };
@@ -54,51 +55,6 @@ function walk(value: Json): Json {
   return isParameter ? parameter(out) : collapse(out);
 }
 
-/** `game/not-found`, `player/not-found` → `GameNotFoundOrPlayerNotFound`: a shared response's name. */
-const nameOf = (codes: readonly string[]) =>
-  codes
-    .map((c) =>
-      c
-        .split(/[/-]/)
-        .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-        .join(''),
-    )
-    .join('Or');
-
-/**
- * A problem response written out the same way in several operations (the same codes at one status,
- * say `request/invalid` and `request/idempotency-key-required`) becomes one shared response that each
- * refers to, as a one-code response already is.
- */
-function shareRepeated(paths: Node, responses: Node): void {
-  const uses = new Map<string, Node[]>();
-  for (const item of Object.values(paths)) {
-    for (const operation of Object.values(item as Node)) {
-      if (!isNode(operation) || !isNode(operation.responses)) continue;
-      for (const response of Object.values(operation.responses)) {
-        if (!isNode(response) || !isNode(response.content) || !response.content['application/problem+json']) continue;
-        const key = JSON.stringify(response);
-        uses.set(key, [...(uses.get(key) ?? []), operation.responses]);
-      }
-    }
-  }
-  for (const [key, holders] of uses) {
-    if (holders.length < 2) continue;
-    const response = JSON.parse(key) as Node;
-    const codes =
-      JSON.stringify(response)
-        .match(/"enum":\[([^\]]*)\]/)?.[1]
-        ?.split(',')
-        .map((c) => JSON.parse(c) as string) ?? [];
-    const name = nameOf(codes);
-    responses[name] = response;
-    for (const holder of holders) {
-      for (const [status, r] of Object.entries(holder))
-        if (JSON.stringify(r) === key) holder[status] = { $ref: `#/components/responses/${name}` };
-    }
-  }
-}
-
 /** The parameters whose zod definitions say nothing, by name. */
 const PARAMETER_WORDS: Readonly<Record<string, string>> = {
   tokenId: 'A session of your account, as `GET /v1/me/tokens` lists it (`legacy` for a token from before sessions).',
@@ -141,7 +97,8 @@ function describe(polished: Node): void {
     if (Array.isArray(node)) return node.forEach(visit);
     if (!isNode(node)) return;
     for (const [name, value] of Object.entries(isNode(node.properties) ? node.properties : {})) {
-      if (!isNode(value) || value.description) continue;
+      // A `$ref` is described by what it names.
+      if (!isNode(value) || value.description || value.$ref) continue;
       if (name === 'type' && Array.isArray(value.enum) && value.enum.length === 1)
         value.description = `Always \`${String(value.enum[0])}\`: what tells this kind from the others.`;
       if (name === 'data') value.description = 'What the notification is about.';
@@ -203,11 +160,19 @@ function attachExamples(polished: Node, examples: Examples): void {
  */
 export function polish<D extends object>(document: D, responses: Record<string, object>, examples: Examples): D {
   const polished = walk(document as unknown as Json) as Node;
-  const components = (polished.components ?? {}) as Node;
-  const shared = { ...(responses as unknown as Node) };
-  shareRepeated((polished.paths ?? {}) as Node, shared);
+  const {
+    parameters: registeredParameters,
+    responses: registeredResponses,
+    ...components
+  } = (polished.components ?? {}) as Node;
+  const shared = { ...((registeredResponses ?? {}) as Node), ...(responses as unknown as Node) };
+  const parameters = { ...((registeredParameters ?? {}) as Node) };
+  const sharedExamples: Node = {};
+  shareProblemResponses(polished, shared);
   describe(polished);
+  shareParameters(polished, parameters);
   attachExamples(polished, examples);
-  polished.components = { ...components, responses: shared };
-  return polished as unknown as D;
+  shareExamples(polished, sharedExamples);
+  polished.components = { ...components, parameters, responses: shared, examples: sharedExamples };
+  return shareSecurity(polished) as unknown as D;
 }

@@ -765,10 +765,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /**
-         * Your turn began
-         * @description POSTed to each of your endpoints that subscribes to it, signed (Standard Webhooks v1). Answer 2xx within 15 s; anything else is retried for about three days, and 410 Gone turns the endpoint off.
-         */
+        /** Your turn began */
         post: operations["webhookTurnStarted"];
         delete?: never;
         options?: never;
@@ -785,10 +782,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /**
-         * 80% of your clocked turn has passed
-         * @description POSTed to each of your endpoints that subscribes to it, signed (Standard Webhooks v1). Answer 2xx within 15 s; anything else is retried for about three days, and 410 Gone turns the endpoint off.
-         */
+        /** 80% of your clocked turn has passed */
         post: operations["webhookTurnReminder"];
         delete?: never;
         options?: never;
@@ -805,10 +799,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /**
-         * Your turn ran out: a bot moved for you
-         * @description POSTed to each of your endpoints that subscribes to it, signed (Standard Webhooks v1). Answer 2xx within 15 s; anything else is retried for about three days, and 410 Gone turns the endpoint off.
-         */
+        /** Your turn ran out: a bot moved for you */
         post: operations["webhookTurnTimedOut"];
         delete?: never;
         options?: never;
@@ -825,10 +816,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /**
-         * A game of yours started
-         * @description POSTed to each of your endpoints that subscribes to it, signed (Standard Webhooks v1). Answer 2xx within 15 s; anything else is retried for about three days, and 410 Gone turns the endpoint off.
-         */
+        /** A game of yours started */
         post: operations["webhookGameStarted"];
         delete?: never;
         options?: never;
@@ -845,10 +833,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /**
-         * A hand ended, with its scores
-         * @description POSTed to each of your endpoints that subscribes to it, signed (Standard Webhooks v1). Answer 2xx within 15 s; anything else is retried for about three days, and 410 Gone turns the endpoint off.
-         */
+        /** A hand ended, with its scores */
         post: operations["webhookHandEnded"];
         delete?: never;
         options?: never;
@@ -865,10 +850,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /**
-         * A game of yours is over, with its winners
-         * @description POSTed to each of your endpoints that subscribes to it, signed (Standard Webhooks v1). Answer 2xx within 15 s; anything else is retried for about three days, and 410 Gone turns the endpoint off.
-         */
+        /** A game of yours is over, with its winners */
         post: operations["webhookGameFinished"];
         delete?: never;
         options?: never;
@@ -885,10 +867,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /**
-         * A game you joined was cancelled before it started
-         * @description POSTed to each of your endpoints that subscribes to it, signed (Standard Webhooks v1). Answer 2xx within 15 s; anything else is retried for about three days, and 410 Gone turns the endpoint off.
-         */
+        /** A game you joined was cancelled before it started */
         post: operations["webhookGameCancelled"];
         delete?: never;
         options?: never;
@@ -905,10 +884,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /**
-         * A test, sent when you asked for one
-         * @description POSTed to each of your endpoints that subscribes to it, signed (Standard Webhooks v1). Answer 2xx within 15 s; anything else is retried for about three days, and 410 Gone turns the endpoint off.
-         */
+        /** A test, sent when you asked for one */
         post: operations["webhookWebhookTest"];
         delete?: never;
         options?: never;
@@ -934,11 +910,7 @@ export interface components {
             timestamp: string;
             /** @description What the notification is about. */
             data: {
-                /**
-                 * @description The game’s id: `g_` and 22 base64url characters.
-                 * @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA
-                 */
-                gameId: string;
+                gameId: components["schemas"]["GameId"];
                 /** @description The game’s version it tells of: fetch its events after the version you have. */
                 version: number;
                 /** @description Your seat. */
@@ -947,6 +919,11 @@ export interface components {
                 deadline: string | null;
             };
         };
+        /**
+         * @description A game’s id: `g_` and 22 base64url characters.
+         * @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA
+         */
+        GameId: string;
         /** @description Sent when 80% of a clocked turn has passed and it is still yours. */
         WebhookTurnReminder: {
             /**
@@ -962,11 +939,7 @@ export interface components {
             timestamp: string;
             /** @description What the notification is about. */
             data: {
-                /**
-                 * @description The game’s id: `g_` and 22 base64url characters.
-                 * @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA
-                 */
-                gameId: string;
+                gameId: components["schemas"]["GameId"];
                 /** @description The game’s version it tells of: fetch its events after the version you have. */
                 version: number;
                 /** @description Your seat. */
@@ -990,11 +963,7 @@ export interface components {
             timestamp: string;
             /** @description What the notification is about. */
             data: {
-                /**
-                 * @description The game’s id: `g_` and 22 base64url characters.
-                 * @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA
-                 */
-                gameId: string;
+                gameId: components["schemas"]["GameId"];
                 /** @description The game’s version it tells of: fetch its events after the version you have. */
                 version: number;
                 /** @description Your seat. */
@@ -1016,11 +985,7 @@ export interface components {
             timestamp: string;
             /** @description What the notification is about. */
             data: {
-                /**
-                 * @description The game’s id: `g_` and 22 base64url characters.
-                 * @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA
-                 */
-                gameId: string;
+                gameId: components["schemas"]["GameId"];
                 /** @description The game’s version it tells of: fetch its events after the version you have. */
                 version: number;
             };
@@ -1040,11 +1005,7 @@ export interface components {
             timestamp: string;
             /** @description What the notification is about. */
             data: {
-                /**
-                 * @description The game’s id: `g_` and 22 base64url characters.
-                 * @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA
-                 */
-                gameId: string;
+                gameId: components["schemas"]["GameId"];
                 /** @description The game’s version it tells of: fetch its events after the version you have. */
                 version: number;
                 /** @description The hand (0 first). */
@@ -1077,11 +1038,7 @@ export interface components {
             timestamp: string;
             /** @description What the notification is about. */
             data: {
-                /**
-                 * @description The game’s id: `g_` and 22 base64url characters.
-                 * @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA
-                 */
-                gameId: string;
+                gameId: components["schemas"]["GameId"];
                 /** @description The game’s version it tells of: fetch its events after the version you have. */
                 version: number;
                 /** @description Each seat’s total, by seat. */
@@ -1105,11 +1062,7 @@ export interface components {
             timestamp: string;
             /** @description What the notification is about. */
             data: {
-                /**
-                 * @description The game’s id: `g_` and 22 base64url characters.
-                 * @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA
-                 */
-                gameId: string;
+                gameId: components["schemas"]["GameId"];
                 /** @description The game’s version it tells of: fetch its events after the version you have. */
                 version: number;
                 /**
@@ -1225,11 +1178,6 @@ export interface components {
                 message: string;
             }[];
         };
-        /**
-         * @description A game’s id.
-         * @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA
-         */
-        GameId: string;
         /**
          * @description One strong entity tag: the game version, quoted.
          * @example "12"
@@ -2322,7 +2270,7 @@ export interface components {
             /** @description The notifications it receives. */
             events: components["schemas"]["WebhookEventType"][];
             /** @description Only these games’ notifications; null for all your games. */
-            games: string[] | null;
+            games: components["schemas"]["GameId"][] | null;
             /** @description Your note about it (empty if none). */
             description: string;
             /** @description False while deliveries are off (by you, or after a 410: see `disabledReason`). */
@@ -2359,7 +2307,7 @@ export interface components {
             /** @description The notifications it receives (default: all of them). */
             events?: components["schemas"]["WebhookEventType"][];
             /** @description Only these games’ notifications; null (the default) for all your games. */
-            games?: string[] | null;
+            games?: components["schemas"]["GameId"][] | null;
             /** @description A note for yourself: which bot or app this is. */
             description?: string;
         };
@@ -2378,7 +2326,7 @@ export interface components {
             /** @description The notifications it receives (default: all of them). */
             events?: components["schemas"]["WebhookEventType"][];
             /** @description Only these games’ notifications; null (the default) for all your games. */
-            games?: string[] | null;
+            games?: components["schemas"]["GameId"][] | null;
             /** @description A note for yourself: which bot or app this is. */
             description?: string;
             /** @description Turn deliveries off and on (an endpoint disabled after a 410 is turned on again so). */
@@ -2396,7 +2344,7 @@ export interface components {
              */
             type: "turn.started" | "turn.reminder" | "turn.timed-out" | "game.started" | "hand.ended" | "game.finished" | "game.cancelled" | "webhook.test";
             /** @description The game it tells of; null for a test: `g_` and 22 base64url characters. */
-            gameId: string | null;
+            gameId: components["schemas"]["GameId"] | null;
             /**
              * @description `pending`: an attempt is due (`nextAttemptAt`); `delivered`: a 2xx came; `failed`: the retries (about 3 days) ran out, the receiver answered 410, or a redelivery failed; `cancelled`: the endpoint was disabled or deleted first.
              * @enum {string}
@@ -2452,6 +2400,20 @@ export interface components {
         };
     };
     responses: {
+        /** @description Any 2xx answer: received. Its body is ignored. */
+        WebhookReceived: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description Gone: the endpoint is turned off, and nothing more is sent to it. */
+        WebhookGone: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description [`request/too-large`](/problems/request/too-large): The body is too large. */
         RequestTooLarge: {
             headers: {
@@ -2841,6 +2803,20 @@ export interface components {
         AccountIfMatch: components["schemas"]["AccountIfMatch"];
         /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
         IdempotencyKey: components["schemas"]["IdempotencyKey"];
+        /** @description Page size (default 50). */
+        Limit: number;
+        /** @description A page’s `nextCursor`, sent back as it came. */
+        Cursor: components["schemas"]["Cursor"];
+        /** @description At most this many commits (1-1000, default 1000). */
+        LimitOfListEvents: number;
+        /** @description One of your webhook endpoints: `we_` and 22 base64url characters. */
+        EndpointId: string;
+        /** @description The message id: the same on every retry. Deduplicate on it. */
+        WebhookId: string;
+        /** @description When this attempt was signed, in seconds since the epoch: refuse old ones (5 min). */
+        WebhookTimestamp: string;
+        /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 after `whsec_` of the endpoint’s secret. Two during a rotation: accept if any matches. */
+        WebhookSignature: string;
     };
     requestBodies: never;
     headers: {
@@ -3272,9 +3248,9 @@ export interface operations {
                 /** @description Only the games waiting for your move. */
                 turn?: "mine";
                 /** @description Page size (default 50). */
-                limit?: number;
+                limit?: components["parameters"]["Limit"];
                 /** @description A page’s `nextCursor`, sent back as it came. */
-                cursor?: components["schemas"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"];
                 /** @description With `turn=mine`, long-poll: wait up to this many seconds (0-20) for a game to wait for your move. A fifth wait at once: `429`, `Retry-After`. */
                 wait?: number;
             };
@@ -4818,9 +4794,9 @@ export interface operations {
                 /** @description Return what happened after this version (default 0: everything). A version past the game’s newest is refused (`request/version-ahead`, with `currentVersion`). */
                 after?: number;
                 /** @description A page’s `nextCursor`, sent back as it came. */
-                cursor?: components["schemas"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"];
                 /** @description At most this many commits (1-1000, default 1000). */
-                limit?: number;
+                limit?: components["parameters"]["LimitOfListEvents"];
                 /** @description Long-poll: wait up to this many seconds (0-20) for something new. A fifth wait at once: `429`, `Retry-After`. */
                 wait?: number;
             };
@@ -4843,46 +4819,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "commits": [
-                     *         {
-                     *           "version": 1,
-                     *           "at": "2026-11-30T07:10:00.000Z",
-                     *           "events": [
-                     *             {
-                     *               "type": "GameCreated",
-                     *               "rules": {
-                     *                 "set": 6,
-                     *                 "spokes": 6,
-                     *                 "drawnTile": "may-play",
-                     *                 "doubleBlank": 50,
-                     *                 "opening": "draw",
-                     *                 "chickenlittle": "callout",
-                     *                 "autoPlay": "off",
-                     *                 "botLevel": "greedy",
-                     *                 "turnHours": 24,
-                     *                 "awayAfter": 1,
-                     *                 "handSize": 3
-                     *               },
-                     *               "seats": 2
-                     *             },
-                     *             {
-                     *               "type": "SeatTaken",
-                     *               "seat": 0,
-                     *               "player": {
-                     *                 "id": "p_9nPxxxBzLfvU2o9utLRDtA",
-                     *                 "name": "Annie"
-                     *               }
-                     *             }
-                     *           ]
-                     *         }
-                     *       ],
-                     *       "next": 1,
-                     *       "version": 1,
-                     *       "nextCursor": "ZXZlbnRzLjE"
-                     *     }
-                     */
                     "application/json": components["schemas"]["EventPage"];
                 };
             };
@@ -4901,7 +4837,7 @@ export interface operations {
                 /** @description Messages after this `seq` (default 0: from the first). */
                 after?: number;
                 /** @description A page’s `nextCursor`, sent back as it came. */
-                cursor?: components["schemas"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"];
                 /** @description At most this many (1-200, default 200). */
                 limit?: number;
                 /** @description Long-poll: wait up to this many seconds (0-20) for a message after `after`. */
@@ -5322,9 +5258,9 @@ export interface operations {
                 /** @description After this version (default 0). */
                 after?: number;
                 /** @description A page’s `nextCursor`, sent back as it came. */
-                cursor?: components["schemas"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"];
                 /** @description At most this many commits (1-1000, default 1000). */
-                limit?: number;
+                limit?: components["parameters"]["LimitOfListEvents"];
                 /** @description Long-poll: wait up to this many seconds (0-20). A fifth wait at once: `429`, `Retry-After`. */
                 wait?: number;
             };
@@ -5344,46 +5280,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "commits": [
-                     *         {
-                     *           "version": 1,
-                     *           "at": "2026-11-30T07:10:00.000Z",
-                     *           "events": [
-                     *             {
-                     *               "type": "GameCreated",
-                     *               "rules": {
-                     *                 "set": 6,
-                     *                 "spokes": 6,
-                     *                 "drawnTile": "may-play",
-                     *                 "doubleBlank": 50,
-                     *                 "opening": "draw",
-                     *                 "chickenlittle": "callout",
-                     *                 "autoPlay": "off",
-                     *                 "botLevel": "greedy",
-                     *                 "turnHours": 24,
-                     *                 "awayAfter": 1,
-                     *                 "handSize": 3
-                     *               },
-                     *               "seats": 2
-                     *             },
-                     *             {
-                     *               "type": "SeatTaken",
-                     *               "seat": 0,
-                     *               "player": {
-                     *                 "id": "p_9nPxxxBzLfvU2o9utLRDtA",
-                     *                 "name": "Annie"
-                     *               }
-                     *             }
-                     *           ]
-                     *         }
-                     *       ],
-                     *       "next": 1,
-                     *       "version": 1,
-                     *       "nextCursor": "ZXZlbnRzLjE"
-                     *     }
-                     */
                     "application/json": components["schemas"]["EventPage"];
                 };
             };
@@ -6196,9 +6092,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Page size (default 50). */
-                limit?: number;
+                limit?: components["parameters"]["Limit"];
                 /** @description A page’s `nextCursor`, sent back as it came. */
-                cursor?: components["schemas"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
             path?: never;
@@ -6580,7 +6476,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description One of your webhook endpoints: `we_` and 22 base64url characters. */
-                endpointId: string;
+                endpointId: components["parameters"]["EndpointId"];
             };
             cookie?: never;
         };
@@ -6635,7 +6531,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description One of your webhook endpoints: `we_` and 22 base64url characters. */
-                endpointId: string;
+                endpointId: components["parameters"]["EndpointId"];
             };
             cookie?: never;
         };
@@ -6666,7 +6562,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description One of your webhook endpoints: `we_` and 22 base64url characters. */
-                endpointId: string;
+                endpointId: components["parameters"]["EndpointId"];
             };
             cookie?: never;
         };
@@ -6746,7 +6642,7 @@ export interface operations {
             };
             path: {
                 /** @description One of your webhook endpoints: `we_` and 22 base64url characters. */
-                endpointId: string;
+                endpointId: components["parameters"]["EndpointId"];
             };
             cookie?: never;
         };
@@ -6807,7 +6703,7 @@ export interface operations {
             };
             path: {
                 /** @description One of your webhook endpoints: `we_` and 22 base64url characters. */
-                endpointId: string;
+                endpointId: components["parameters"]["EndpointId"];
             };
             cookie?: never;
         };
@@ -6853,14 +6749,14 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Page size (default 50). */
-                limit?: number;
+                limit?: components["parameters"]["Limit"];
                 /** @description A page’s `nextCursor`, sent back as it came. */
-                cursor?: components["schemas"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
             path: {
                 /** @description One of your webhook endpoints: `we_` and 22 base64url characters. */
-                endpointId: string;
+                endpointId: components["parameters"]["EndpointId"];
             };
             cookie?: never;
         };
@@ -6922,7 +6818,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description One of your webhook endpoints: `we_` and 22 base64url characters. */
-                endpointId: string;
+                endpointId: components["parameters"]["EndpointId"];
                 /** @description A delivery of that endpoint, as its log lists it: `wd_` and a number. */
                 deliveryId: string;
             };
@@ -7074,11 +6970,11 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The message id: the same on every retry. Deduplicate on it. */
-                "webhook-id": string;
+                "webhook-id": components["parameters"]["WebhookId"];
                 /** @description When this attempt was signed, in seconds since the epoch: refuse old ones (5 min). */
-                "webhook-timestamp": string;
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
                 /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 after `whsec_` of the endpoint’s secret. Two during a rotation: accept if any matches. */
-                "webhook-signature": string;
+                "webhook-signature": components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7101,20 +6997,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx answer: received. Its body is ignored. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Gone: the endpoint is turned off, and nothing more is sent to it. */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["WebhookReceived"];
+            410: components["responses"]["WebhookGone"];
         };
     };
     webhookTurnReminder: {
@@ -7122,11 +7006,11 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The message id: the same on every retry. Deduplicate on it. */
-                "webhook-id": string;
+                "webhook-id": components["parameters"]["WebhookId"];
                 /** @description When this attempt was signed, in seconds since the epoch: refuse old ones (5 min). */
-                "webhook-timestamp": string;
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
                 /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 after `whsec_` of the endpoint’s secret. Two during a rotation: accept if any matches. */
-                "webhook-signature": string;
+                "webhook-signature": components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7149,20 +7033,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx answer: received. Its body is ignored. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Gone: the endpoint is turned off, and nothing more is sent to it. */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["WebhookReceived"];
+            410: components["responses"]["WebhookGone"];
         };
     };
     webhookTurnTimedOut: {
@@ -7170,11 +7042,11 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The message id: the same on every retry. Deduplicate on it. */
-                "webhook-id": string;
+                "webhook-id": components["parameters"]["WebhookId"];
                 /** @description When this attempt was signed, in seconds since the epoch: refuse old ones (5 min). */
-                "webhook-timestamp": string;
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
                 /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 after `whsec_` of the endpoint’s secret. Two during a rotation: accept if any matches. */
-                "webhook-signature": string;
+                "webhook-signature": components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7196,20 +7068,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx answer: received. Its body is ignored. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Gone: the endpoint is turned off, and nothing more is sent to it. */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["WebhookReceived"];
+            410: components["responses"]["WebhookGone"];
         };
     };
     webhookGameStarted: {
@@ -7217,11 +7077,11 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The message id: the same on every retry. Deduplicate on it. */
-                "webhook-id": string;
+                "webhook-id": components["parameters"]["WebhookId"];
                 /** @description When this attempt was signed, in seconds since the epoch: refuse old ones (5 min). */
-                "webhook-timestamp": string;
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
                 /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 after `whsec_` of the endpoint’s secret. Two during a rotation: accept if any matches. */
-                "webhook-signature": string;
+                "webhook-signature": components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7242,20 +7102,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx answer: received. Its body is ignored. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Gone: the endpoint is turned off, and nothing more is sent to it. */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["WebhookReceived"];
+            410: components["responses"]["WebhookGone"];
         };
     };
     webhookHandEnded: {
@@ -7263,11 +7111,11 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The message id: the same on every retry. Deduplicate on it. */
-                "webhook-id": string;
+                "webhook-id": components["parameters"]["WebhookId"];
                 /** @description When this attempt was signed, in seconds since the epoch: refuse old ones (5 min). */
-                "webhook-timestamp": string;
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
                 /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 after `whsec_` of the endpoint’s secret. Two during a rotation: accept if any matches. */
-                "webhook-signature": string;
+                "webhook-signature": components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7299,20 +7147,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx answer: received. Its body is ignored. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Gone: the endpoint is turned off, and nothing more is sent to it. */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["WebhookReceived"];
+            410: components["responses"]["WebhookGone"];
         };
     };
     webhookGameFinished: {
@@ -7320,11 +7156,11 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The message id: the same on every retry. Deduplicate on it. */
-                "webhook-id": string;
+                "webhook-id": components["parameters"]["WebhookId"];
                 /** @description When this attempt was signed, in seconds since the epoch: refuse old ones (5 min). */
-                "webhook-timestamp": string;
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
                 /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 after `whsec_` of the endpoint’s secret. Two during a rotation: accept if any matches. */
-                "webhook-signature": string;
+                "webhook-signature": components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7352,20 +7188,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx answer: received. Its body is ignored. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Gone: the endpoint is turned off, and nothing more is sent to it. */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["WebhookReceived"];
+            410: components["responses"]["WebhookGone"];
         };
     };
     webhookGameCancelled: {
@@ -7373,11 +7197,11 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The message id: the same on every retry. Deduplicate on it. */
-                "webhook-id": string;
+                "webhook-id": components["parameters"]["WebhookId"];
                 /** @description When this attempt was signed, in seconds since the epoch: refuse old ones (5 min). */
-                "webhook-timestamp": string;
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
                 /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 after `whsec_` of the endpoint’s secret. Two during a rotation: accept if any matches. */
-                "webhook-signature": string;
+                "webhook-signature": components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7399,20 +7223,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx answer: received. Its body is ignored. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Gone: the endpoint is turned off, and nothing more is sent to it. */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["WebhookReceived"];
+            410: components["responses"]["WebhookGone"];
         };
     };
     webhookWebhookTest: {
@@ -7420,11 +7232,11 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The message id: the same on every retry. Deduplicate on it. */
-                "webhook-id": string;
+                "webhook-id": components["parameters"]["WebhookId"];
                 /** @description When this attempt was signed, in seconds since the epoch: refuse old ones (5 min). */
-                "webhook-timestamp": string;
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
                 /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 after `whsec_` of the endpoint’s secret. Two during a rotation: accept if any matches. */
-                "webhook-signature": string;
+                "webhook-signature": components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7445,20 +7257,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx answer: received. Its body is ignored. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Gone: the endpoint is turned off, and nothing more is sent to it. */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["WebhookReceived"];
+            410: components["responses"]["WebhookGone"];
         };
     };
 }
