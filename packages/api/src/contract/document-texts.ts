@@ -42,6 +42,8 @@ export const WATCH_AUTH = {
 export const INFO_DESCRIPTION = [
   'Chickenfoot dominoes, played asynchronously: take your turn whenever it suits you and catch up on everything that happened since.',
   `Register with \`POST /v1/players\` to get a bearer token. Create a game, share its invite code, and play from \`legalMoves\` in your view of the game. The rules of the game, every option and every decision: [${RULES_PATH}](${RULES_PATH}) on every server.`,
+  '## Formats',
+  'Times are ISO 8601 in UTC, to the millisecond (`2026-11-30T07:00:00.000Z`). Ids are a prefix and 22 base64url characters: `g_` a game, `p_` a player, `we_` a webhook endpoint. A body with kinds (an event, a move, a notification) says which it is by its `type`; in what you receive, ignore a type you do not know.',
   '## Errors',
   `Every error is an RFC 9457 \`application/problem+json\` document (\`Problem\`). Branch on its \`code\`: each operation lists its codes per status. Its \`type\` is a page of this server that explains the code in words, what happened and what to do; every code is listed at [${PROBLEMS_URL}](${PROBLEMS_URL}). A path that exists answers a method it does not have with \`405\` and an \`Allow\` header (\`#/components/responses/MethodNotAllowed\`).`,
   'Every answer also carries `X-Content-Type-Options: nosniff`, `Referrer-Policy: no-referrer` and `X-Frame-Options: DENY`.',

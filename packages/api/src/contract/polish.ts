@@ -38,7 +38,9 @@ function parameter(node: Node): Node {
   const name: Json = typeof node.name === 'string' ? (HEADER_NAMES[node.name] ?? node.name) : (node.name ?? null);
   const schema = isNode(node.schema) ? { ...node.schema } : node.schema;
   if (isNode(schema) && schema.description === node.description) delete schema.description;
-  return { ...node, name, ...(schema === undefined ? {} : { schema }) };
+  // `required: false` is what a parameter is without it (but a path parameter's `true` stays).
+  const { required, ...rest } = node;
+  return { ...rest, ...(required === false ? {} : { required }), name, ...(schema === undefined ? {} : { schema }) };
 }
 
 function walk(value: Json): Json {
@@ -100,7 +102,8 @@ function describe(polished: Node): void {
       // A `$ref` is described by what it names.
       if (!isNode(value) || value.description || value.$ref) continue;
       if (name === 'type' && Array.isArray(value.enum) && value.enum.length === 1)
-        value.description = `Always \`${String(value.enum[0])}\`: what tells this kind from the others.`;
+        // What `type` is for is said once, in the document's description.
+        value.description = `Always \`${String(value.enum[0])}\`.`;
       if (name === 'data') value.description = 'What the notification is about.';
       if (name === 'gameId') value.description = 'The game’s id: `g_` and 22 base64url characters.';
       if (name === 'endpointId') value.description = 'The endpoint’s id: `we_` and 22 base64url characters.';

@@ -40,8 +40,11 @@ export const SeatSchema = z
   .max(7)
   .openapi('Seat', { description: 'A seat number (0-7); seat order is turn order.', example: 1 });
 
-/** A moment, as the API writes it: ISO 8601 in UTC. */
-export const TimestampSchema = z.iso.datetime().openapi({ example: '2026-11-30T07:00:00.000Z' });
+/**
+ * A moment, as the API writes it: ISO 8601 in UTC, to the millisecond. Its example is said once, in the
+ * document's description (and every body's example shows real ones), not at each of its ~30 uses.
+ */
+export const TimestampSchema = z.iso.datetime();
 
 /** A game id: "g_" and 22 base64url characters. */
 export const GAME_ID = /^g_[A-Za-z0-9_-]{22}$/;

@@ -898,14 +898,13 @@ export interface components {
         /** @description Sent to the player now awaited: one per turn change, never for a bot’s turn. */
         WebhookTurnStarted: {
             /**
-             * @description Always `turn.started`: what tells this kind from the others.
+             * @description Always `turn.started`.
              * @enum {string}
              */
             type: "turn.started";
             /**
              * Format: date-time
              * @description When it happened.
-             * @example 2026-11-30T07:00:00.000Z
              */
             timestamp: string;
             /** @description What the notification is about. */
@@ -927,14 +926,13 @@ export interface components {
         /** @description Sent when 80% of a clocked turn has passed and it is still yours. */
         WebhookTurnReminder: {
             /**
-             * @description Always `turn.reminder`: what tells this kind from the others.
+             * @description Always `turn.reminder`.
              * @enum {string}
              */
             type: "turn.reminder";
             /**
              * Format: date-time
              * @description When it happened.
-             * @example 2026-11-30T07:00:00.000Z
              */
             timestamp: string;
             /** @description What the notification is about. */
@@ -951,14 +949,13 @@ export interface components {
         /** @description Sent when your turn ran out and a bot moved for you. */
         WebhookTurnTimedOut: {
             /**
-             * @description Always `turn.timed-out`: what tells this kind from the others.
+             * @description Always `turn.timed-out`.
              * @enum {string}
              */
             type: "turn.timed-out";
             /**
              * Format: date-time
              * @description When it happened.
-             * @example 2026-11-30T07:00:00.000Z
              */
             timestamp: string;
             /** @description What the notification is about. */
@@ -973,14 +970,13 @@ export interface components {
         /** @description Sent to every player of a game when it starts. */
         WebhookGameStarted: {
             /**
-             * @description Always `game.started`: what tells this kind from the others.
+             * @description Always `game.started`.
              * @enum {string}
              */
             type: "game.started";
             /**
              * Format: date-time
              * @description When it happened.
-             * @example 2026-11-30T07:00:00.000Z
              */
             timestamp: string;
             /** @description What the notification is about. */
@@ -993,14 +989,13 @@ export interface components {
         /** @description Sent to every player of a game when a hand ends. */
         WebhookHandEnded: {
             /**
-             * @description Always `hand.ended`: what tells this kind from the others.
+             * @description Always `hand.ended`.
              * @enum {string}
              */
             type: "hand.ended";
             /**
              * Format: date-time
              * @description When it happened.
-             * @example 2026-11-30T07:00:00.000Z
              */
             timestamp: string;
             /** @description What the notification is about. */
@@ -1026,14 +1021,13 @@ export interface components {
         /** @description Sent to every player of a game when it is over. */
         WebhookGameFinished: {
             /**
-             * @description Always `game.finished`: what tells this kind from the others.
+             * @description Always `game.finished`.
              * @enum {string}
              */
             type: "game.finished";
             /**
              * Format: date-time
              * @description When it happened.
-             * @example 2026-11-30T07:00:00.000Z
              */
             timestamp: string;
             /** @description What the notification is about. */
@@ -1050,14 +1044,13 @@ export interface components {
         /** @description Sent to the players who joined a waiting game when it is cancelled (by its creator, or closed after waiting too long: then to the creator too). */
         WebhookGameCancelled: {
             /**
-             * @description Always `game.cancelled`: what tells this kind from the others.
+             * @description Always `game.cancelled`.
              * @enum {string}
              */
             type: "game.cancelled";
             /**
              * Format: date-time
              * @description When it happened.
-             * @example 2026-11-30T07:00:00.000Z
              */
             timestamp: string;
             /** @description What the notification is about. */
@@ -1075,14 +1068,13 @@ export interface components {
         /** @description Sent when you ask for a test (`POST /v1/me/webhooks/{endpointId}/test`). */
         WebhookWebhookTest: {
             /**
-             * @description Always `webhook.test`: what tells this kind from the others.
+             * @description Always `webhook.test`.
              * @enum {string}
              */
             type: "webhook.test";
             /**
              * Format: date-time
              * @description When it happened.
-             * @example 2026-11-30T07:00:00.000Z
              */
             timestamp: string;
             /** @description What the notification is about. */
@@ -1236,7 +1228,6 @@ export interface components {
             /**
              * Format: date-time
              * @description When it was issued; null for the legacy one.
-             * @example 2026-11-30T07:00:00.000Z
              */
             createdAt: string | null;
             /** @description True for the token this request was sent with. */
@@ -1251,7 +1242,6 @@ export interface components {
             /**
              * Format: date-time
              * @description When it was issued (ISO 8601, UTC).
-             * @example 2026-11-30T07:00:00.000Z
              */
             createdAt: string;
         };
@@ -1282,7 +1272,6 @@ export interface components {
             /**
              * Format: date-time
              * @description For games waiting on you: since when (ISO 8601), the time your turn began; otherwise when you joined or its status last changed.
-             * @example 2026-11-30T07:00:00.000Z
              */
             since: string;
             /** @description Who took each seat; null for a free seat or one a bot took (a player who left stays, with `bots` naming the bot that took their seat over). */
@@ -1299,7 +1288,6 @@ export interface components {
             /**
              * Format: date-time
              * @description For games waiting on you with a turn clock: when your turn times out (ISO 8601); null otherwise.
-             * @example 2026-11-30T07:00:00.000Z
              */
             deadline: string | null;
             /** @description Whether you are away in this game: you timed out too often, and its bot plays your turns at once until you come back (`POST /v1/games/{id}/return`). */
@@ -1338,7 +1326,7 @@ export interface components {
         /** @description The game was created; a rematch also says of which game, and whose seats it keeps. */
         GameCreatedEvent: {
             /**
-             * @description Always `GameCreated`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `GameCreated`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "GameCreated";
@@ -1427,7 +1415,7 @@ export interface components {
         /** @description A player took a seat (joined). */
         SeatTakenEvent: {
             /**
-             * @description Always `SeatTaken`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `SeatTaken`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "SeatTaken";
@@ -1438,7 +1426,7 @@ export interface components {
         /** @description A bot took a free seat before the start, and plays it at `level` for the whole game. */
         BotSeatedEvent: {
             /**
-             * @description Always `BotSeated`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `BotSeated`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "BotSeated";
@@ -1448,7 +1436,7 @@ export interface components {
         /** @description The player of `seat` left. In a game in play a bot at `bot` (the game’s `botLevel`) plays the seat from now on, as it stood; before the start the seat is free again (`bot` is null). */
         SeatLeftEvent: {
             /**
-             * @description Always `SeatLeft`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `SeatLeft`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "SeatLeft";
@@ -1458,7 +1446,7 @@ export interface components {
         /** @description Every seat is taken: the game starts (a hand is dealt next). */
         GameStartedEvent: {
             /**
-             * @description Always `GameStarted`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `GameStarted`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "GameStarted";
@@ -1466,7 +1454,7 @@ export interface components {
         /** @description A hand was dealt: its opener, the dealer, and the counts (your own tiles only in yours). */
         HandDealtEvent: {
             /**
-             * @description Always `HandDealt`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `HandDealt`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "HandDealt";
@@ -1484,7 +1472,7 @@ export interface components {
         /** @description A seat drew a tile from the boneyard. */
         TileDrawnEvent: {
             /**
-             * @description Always `TileDrawn`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `TileDrawn`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "TileDrawn";
@@ -1502,7 +1490,7 @@ export interface components {
         /** @description The hand’s opening double was placed: the root of the board. */
         RootPlacedEvent: {
             /**
-             * @description Always `RootPlaced`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `RootPlaced`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "RootPlaced";
@@ -1512,7 +1500,7 @@ export interface components {
         /** @description A seat played a tile against an open end. */
         TilePlayedEvent: {
             /**
-             * @description Always `TilePlayed`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `TilePlayed`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "TilePlayed";
@@ -1530,7 +1518,7 @@ export interface components {
         /** @description A seat passed. */
         TurnPassedEvent: {
             /**
-             * @description Always `TurnPassed`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `TurnPassed`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "TurnPassed";
@@ -1541,7 +1529,7 @@ export interface components {
         /** @description A seat’s turn was skipped (a Chickenlittle penalty). */
         TurnSkippedEvent: {
             /**
-             * @description Always `TurnSkipped`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `TurnSkipped`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "TurnSkipped";
@@ -1550,7 +1538,7 @@ export interface components {
         /** @description A seat said "Chickenlittle": one tile left. */
         ChickenlittleAnnouncedEvent: {
             /**
-             * @description Always `ChickenlittleAnnounced`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `ChickenlittleAnnounced`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "ChickenlittleAnnounced";
@@ -1561,7 +1549,7 @@ export interface components {
         /** @description Seat `by` called out `seat`, which held one tile unannounced. */
         ChickenlittleCalledOutEvent: {
             /**
-             * @description Always `ChickenlittleCalledOut`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `ChickenlittleCalledOut`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "ChickenlittleCalledOut";
@@ -1576,7 +1564,7 @@ export interface components {
         /** @description A hand ended: how, and what each seat scored. */
         HandEndedEvent: {
             /**
-             * @description Always `HandEnded`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `HandEnded`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "HandEnded";
@@ -1597,7 +1585,7 @@ export interface components {
         /** @description The last hand ended: the totals and the winners. */
         GameEndedEvent: {
             /**
-             * @description Always `GameEnded`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `GameEnded`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "GameEnded";
@@ -1609,7 +1597,7 @@ export interface components {
         /** @description The turn clock ran out on `seat`: the events after it in the same commit are the move the server made for it, chosen by its bot at the game’s `botLevel`. */
         TurnTimedOutEvent: {
             /**
-             * @description Always `TurnTimedOut`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `TurnTimedOut`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "TurnTimedOut";
@@ -1618,7 +1606,7 @@ export interface components {
         /** @description The seat timed out `awayAfter` turns in a row: the game’s bot plays its turns at once, until its player comes back. */
         SeatAwayEvent: {
             /**
-             * @description Always `SeatAway`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `SeatAway`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "SeatAway";
@@ -1627,7 +1615,7 @@ export interface components {
         /** @description The seat’s player acted again after timing out (a move, more time given, or a return): the seat is theirs again, and their timeouts in a row start over. */
         SeatReturnedEvent: {
             /**
-             * @description Always `SeatReturned`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `SeatReturned`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "SeatReturned";
@@ -1636,7 +1624,7 @@ export interface components {
         /** @description The player of seat `by` gave `seat`, in turn, more time for this turn. */
         TimeGivenEvent: {
             /**
-             * @description Always `TimeGiven`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `TimeGiven`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "TimeGiven";
@@ -1648,7 +1636,7 @@ export interface components {
         /** @description Cancelled before it started: by its creator, or after waiting too long (`stale`). */
         GameCancelledEvent: {
             /**
-             * @description Always `GameCancelled`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `GameCancelled`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "GameCancelled";
@@ -1661,7 +1649,7 @@ export interface components {
         /** @description The seat’s player deleted their account: the seat shows no name from now on. */
         PlayerErasedEvent: {
             /**
-             * @description Always `PlayerErased`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `PlayerErased`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "PlayerErased";
@@ -1712,7 +1700,6 @@ export interface components {
             /**
              * Format: date-time
              * @description When the seat in turn times out (ISO 8601, UTC): when its turn began plus `rules.turnHours` and `extraHours`. Null without a clock, and while no player is awaited (a bot’s or an away seat’s turn, a game not in play).
-             * @example 2026-11-30T07:00:00.000Z
              */
             deadline: string | null;
             /** @description Extra hours given to the turn in play (`POST /v1/games/{id}/time`); 0 without a clock. */
@@ -1795,7 +1782,7 @@ export interface components {
         /** @description Play `tile` against the open end of placement `on`. */
         PlayMove: {
             /**
-             * @description Always `play`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `play`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "play";
@@ -1811,7 +1798,7 @@ export interface components {
         /** @description Draw a tile (normally made by the server: see `Move`). */
         DrawMove: {
             /**
-             * @description Always `draw`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `draw`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "draw";
@@ -1819,7 +1806,7 @@ export interface components {
         /** @description Pass (normally made by the server: see `Move`). */
         PassMove: {
             /**
-             * @description Always `pass`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `pass`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "pass";
@@ -1827,7 +1814,7 @@ export interface components {
         /** @description Say "Chickenlittle": you hold one tile. */
         AnnounceMove: {
             /**
-             * @description Always `announce`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `announce`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "announce";
@@ -1835,7 +1822,7 @@ export interface components {
         /** @description Call out `seat` for holding one tile unannounced. */
         CalloutMove: {
             /**
-             * @description Always `callout`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `callout`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "callout";
@@ -1866,7 +1853,6 @@ export interface components {
             /**
              * Format: date-time
              * @description The time this server plays at now (ISO 8601, UTC).
-             * @example 2026-11-30T07:00:00.000Z
              */
             now: string;
             /** @description How far it was moved forward, in hours, since the server started. */
@@ -1994,7 +1980,6 @@ export interface components {
             /**
              * Format: date-time
              * @description When it was recorded (ISO 8601, UTC).
-             * @example 2026-11-30T07:00:00.000Z
              */
             at: string;
             /** @description Its events, in order, as you may see them. */
@@ -2008,7 +1993,6 @@ export interface components {
             /**
              * Format: date-time
              * @description When it was posted (ISO 8601, UTC).
-             * @example 2026-11-30T07:00:00.000Z
              */
             at: string;
             /** @description What was said. */
@@ -2054,7 +2038,6 @@ export interface components {
             /**
              * Format: date-time
              * @description When it was made (ISO 8601, UTC).
-             * @example 2026-11-30T07:00:00.000Z
              */
             createdAt: string;
             /** @description The watch token: whoever holds it reads the game as a spectator (`GET /v1/watch` with `Authorization: Bearer <token>`) until the link is revoked. Shown only in this reply. */
@@ -2077,7 +2060,6 @@ export interface components {
             /**
              * Format: date-time
              * @description When it was made (ISO 8601, UTC).
-             * @example 2026-11-30T07:00:00.000Z
              */
             createdAt: string;
         };
@@ -2114,7 +2096,6 @@ export interface components {
             /**
              * Format: date-time
              * @description When the seat in turn times out (ISO 8601, UTC): when its turn began plus `rules.turnHours` and `extraHours`. Null without a clock, and while no player is awaited (a bot’s or an away seat’s turn, a game not in play).
-             * @example 2026-11-30T07:00:00.000Z
              */
             deadline: string | null;
             /** @description Extra hours given to the turn in play (`POST /v1/games/{id}/time`); 0 without a clock. */
@@ -2158,7 +2139,6 @@ export interface components {
                 /**
                  * Format: date-time
                  * @description When it was recorded (ISO 8601, UTC).
-                 * @example 2026-11-30T07:00:00.000Z
                  */
                 at: string;
                 /** @description Who made it: a player id, `bot`, or `system:<reason>`. */
@@ -2225,7 +2205,6 @@ export interface components {
             /**
              * Format: date-time
              * @description When the game was created (ISO 8601).
-             * @example 2026-11-30T07:00:00.000Z
              */
             createdAt: string;
             /** @description How long it has waited, in seconds. */
@@ -2280,13 +2259,11 @@ export interface components {
             /**
              * Format: date-time
              * @description When it was added (ISO 8601, UTC).
-             * @example 2026-11-30T07:00:00.000Z
              */
             createdAt: string;
             /**
              * Format: date-time
              * @description When it last changed (ISO 8601, UTC).
-             * @example 2026-11-30T07:00:00.000Z
              */
             updatedAt: string;
             /** @description After a rotation, until when deliveries are signed with the previous secret as well. */
@@ -2353,7 +2330,6 @@ export interface components {
             /**
              * Format: date-time
              * @description When it was queued (ISO 8601, UTC).
-             * @example 2026-11-30T07:00:00.000Z
              */
             createdAt: string;
             /** @description When the next attempt is due; null when none is. */
@@ -2370,7 +2346,6 @@ export interface components {
             /**
              * Format: date-time
              * @description When it was made (ISO 8601, UTC).
-             * @example 2026-11-30T07:00:00.000Z
              */
             at: string;
             /** @description The receiver’s HTTP status; null when none came. */
@@ -2703,7 +2678,7 @@ export interface components {
                 };
             };
         };
-        /** @description One of the 3 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+        /** @description One of its `code` enum's 3 codes, each explained at `/problems/<code>`. */
         RequestInvalidOrRequestMalformedJsonOrRequestIdempotencyKeyRequired: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -2718,7 +2693,7 @@ export interface components {
                 };
             };
         };
-        /** @description One of the 2 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+        /** @description One of its `code` enum's 2 codes, each explained at `/problems/<code>`. */
         RequestInvalidOrRequestIdempotencyKeyRequired: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -2733,7 +2708,7 @@ export interface components {
                 };
             };
         };
-        /** @description One of the 2 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+        /** @description One of its `code` enum's 2 codes, each explained at `/problems/<code>`. */
         GameNotFoundOrPlayerNotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -2748,7 +2723,7 @@ export interface components {
                 };
             };
         };
-        /** @description One of the 2 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+        /** @description One of its `code` enum's 2 codes, each explained at `/problems/<code>`. */
         RequestInvalidOrRequestVersionAhead: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -2763,7 +2738,7 @@ export interface components {
                 };
             };
         };
-        /** @description One of the 2 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+        /** @description One of its `code` enum's 2 codes, each explained at `/problems/<code>`. */
         RequestInvalidOrRequestMalformedJson: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -2778,7 +2753,7 @@ export interface components {
                 };
             };
         };
-        /** @description One of the 2 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+        /** @description One of its `code` enum's 2 codes, each explained at `/problems/<code>`. */
         GameNotFoundOrGameWatchLinkNotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -3129,7 +3104,7 @@ export interface operations {
             401: components["responses"]["AuthUnauthenticated"];
             404: components["responses"]["PlayerNotFound"];
             413: components["responses"]["RequestTooLarge"];
-            /** @description One of the 2 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+            /** @description One of its `code` enum's 2 codes, each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3218,7 +3193,7 @@ export interface operations {
             };
             400: components["responses"]["RequestInvalidOrRequestIdempotencyKeyRequired"];
             401: components["responses"]["AuthUnauthenticated"];
-            /** @description One of the 2 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+            /** @description One of its `code` enum's 2 codes, each explained at `/problems/<code>`. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3463,7 +3438,7 @@ export interface operations {
             412: components["responses"]["RequestVersionMismatch"];
             413: components["responses"]["RequestTooLarge"];
             415: components["responses"]["RequestUnsupportedMediaType"];
-            /** @description One of the 7 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+            /** @description One of its `code` enum's 7 codes, each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3652,7 +3627,7 @@ export interface operations {
             412: components["responses"]["RequestVersionMismatch"];
             413: components["responses"]["RequestTooLarge"];
             415: components["responses"]["RequestUnsupportedMediaType"];
-            /** @description One of the 6 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+            /** @description One of its `code` enum's 6 codes, each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4000,7 +3975,7 @@ export interface operations {
             412: components["responses"]["RequestVersionMismatch"];
             413: components["responses"]["RequestTooLarge"];
             415: components["responses"]["RequestUnsupportedMediaType"];
-            /** @description One of the 8 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+            /** @description One of its `code` enum's 8 codes, each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4157,7 +4132,7 @@ export interface operations {
             404: components["responses"]["GameNotFound"];
             412: components["responses"]["RequestVersionMismatch"];
             413: components["responses"]["RequestTooLarge"];
-            /** @description One of the 7 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+            /** @description One of its `code` enum's 7 codes, each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4372,7 +4347,7 @@ export interface operations {
             401: components["responses"]["AuthUnauthenticated"];
             403: components["responses"]["GameLeft"];
             404: components["responses"]["GameNotFound"];
-            /** @description One of the 2 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+            /** @description One of its `code` enum's 2 codes, each explained at `/problems/<code>`. */
             412: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4391,7 +4366,7 @@ export interface operations {
             };
             413: components["responses"]["RequestTooLarge"];
             415: components["responses"]["RequestUnsupportedMediaType"];
-            /** @description One of the 19 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+            /** @description One of its `code` enum's 19 codes, each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4579,7 +4554,7 @@ export interface operations {
             404: components["responses"]["GameNotFound"];
             412: components["responses"]["RequestVersionMismatch"];
             413: components["responses"]["RequestTooLarge"];
-            /** @description One of the 7 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+            /** @description One of its `code` enum's 7 codes, each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4767,7 +4742,7 @@ export interface operations {
             412: components["responses"]["RequestVersionMismatch"];
             413: components["responses"]["RequestTooLarge"];
             415: components["responses"]["RequestUnsupportedMediaType"];
-            /** @description One of the 10 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+            /** @description One of its `code` enum's 10 codes, each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -5079,7 +5054,7 @@ export interface operations {
             403: components["responses"]["GameLeft"];
             404: components["responses"]["GameNotFoundOrGameWatchLinkNotFound"];
             413: components["responses"]["RequestTooLarge"];
-            /** @description One of the 2 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+            /** @description One of its `code` enum's 2 codes, each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -5430,7 +5405,7 @@ export interface operations {
             404: components["responses"]["GameNotFound"];
             412: components["responses"]["RequestVersionMismatch"];
             413: components["responses"]["RequestTooLarge"];
-            /** @description One of the 6 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+            /** @description One of its `code` enum's 6 codes, each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -5724,7 +5699,7 @@ export interface operations {
             404: components["responses"]["GameNotFoundOrPlayerNotFound"];
             412: components["responses"]["RequestVersionMismatch"];
             413: components["responses"]["RequestTooLarge"];
-            /** @description One of the 12 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+            /** @description One of its `code` enum's 12 codes, each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -6305,7 +6280,7 @@ export interface operations {
             412: components["responses"]["RequestVersionMismatch"];
             413: components["responses"]["RequestTooLarge"];
             415: components["responses"]["RequestUnsupportedMediaType"];
-            /** @description One of the 11 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+            /** @description One of its `code` enum's 11 codes, each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -6450,7 +6425,7 @@ export interface operations {
             401: components["responses"]["AuthUnauthenticated"];
             413: components["responses"]["RequestTooLarge"];
             415: components["responses"]["RequestUnsupportedMediaType"];
-            /** @description One of the 5 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+            /** @description One of its `code` enum's 5 codes, each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -6613,7 +6588,7 @@ export interface operations {
             404: components["responses"]["WebhookNotFound"];
             413: components["responses"]["RequestTooLarge"];
             415: components["responses"]["RequestUnsupportedMediaType"];
-            /** @description One of the 3 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+            /** @description One of its `code` enum's 3 codes, each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -6862,7 +6837,7 @@ export interface operations {
             };
             400: components["responses"]["RequestInvalid"];
             401: components["responses"]["AuthUnauthenticated"];
-            /** @description One of the 2 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+            /** @description One of its `code` enum's 2 codes, each explained at `/problems/<code>`. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
