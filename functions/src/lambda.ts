@@ -5,30 +5,20 @@
  *   TABLE_NAME        the DynamoDB table (required)
  *   TOKEN_SECRET_ARN  Secrets Manager secret holding the token-signing key (read once, on first use)
  *   TOKEN_SECRET      the key itself, for local runs and tests only
+ *   VAPID_SECRET_ARN  Secrets Manager secret the Web Push (VAPID) keys are derived from (VAPID_SECRET
+ *                     outside AWS); neither: no push. VAPID_SUBJECT: the contact push services see
  *   DYNAMODB_ENDPOINT tests only: a local DynamoDB (dynalite)
  *   LOG_LEVEL, LOG_SAMPLE_REQUESTS (see env-logger.ts)
  */
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { createApp } from '@chickenfoot/api';
-import { type SecretSource } from '@chickenfoot/app';
 import { createDynamoClient, EventStore } from '@chickenfoot/store';
 import { handle } from 'hono/aws-lambda';
 import { envLogger } from './env-logger';
+import { pushFromEnv, secretFromEnv } from './secret-source';
 import { createSite } from './site';
 
-function secretSource(): SecretSource {
-  const arn = process.env.TOKEN_SECRET_ARN;
-  if (arn) {
-    return async () => {
-      const { SecretString } = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: arn }));
-      if (!SecretString) throw new Error(`secret ${arn} has no SecretString`);
-      return SecretString;
-    };
-  }
-  const secret = process.env.TOKEN_SECRET;
-  if (!secret) throw new Error('set TOKEN_SECRET_ARN (or, outside AWS, TOKEN_SECRET)');
-  return secret;
-}
+const secret = secretFromEnv(process.env, 'TOKEN_SECRET');
+if (secret === undefined) throw new Error('set TOKEN_SECRET_ARN (or, outside AWS, TOKEN_SECRET)');
 
 const tableName = process.env.TABLE_NAME;
 if (!tableName) throw new Error('TABLE_NAME is not set');
@@ -38,6 +28,11 @@ const client = createDynamoClient(endpoint ? { endpoint } : {});
 /** API Gateway v2 events in, HTTP responses out. */
 export const handler = handle(
   createSite(
-    createApp({ store: new EventStore({ client, tableName }), secret: secretSource(), logger: envLogger(process.env) }),
+    createApp({
+      store: new EventStore({ client, tableName }),
+      secret,
+      logger: envLogger(process.env),
+      ...pushFromEnv(process.env),
+    }),
   ),
 );

@@ -45,3 +45,37 @@ describe('the local server’s webhook policy', () => {
     },
   );
 });
+
+// Issue 31: `npm start` makes a VAPID secret on its first start and keeps it beside the token key, so
+// the browsers subscribed with its public key stay subscribed across restarts.
+describe('the local server’s push keys', () => {
+  it('are made once, kept in the data folder, and the same after a restart', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'chickenfoot-local-'));
+    const keyOf = async () => {
+      const server = await startLocalServer({ dataDir, port: 0, host: '127.0.0.1', sweepMs: 0 });
+      try {
+        const api = new TestClient((request) =>
+          fetch(new URL(new URL(request.url).pathname, server.url), {
+            method: request.method,
+            headers: request.headers,
+            body: request.body,
+            duplex: 'half',
+          } as RequestInit),
+        );
+        const ann = await api.register('Ann');
+        const res = await api.call('GET', '/v1/push/key', { token: ann.token });
+        expect(res.status).toBe(200);
+        return res.body.publicKey as string;
+      } finally {
+        await server.close();
+      }
+    };
+    try {
+      const first = await keyOf();
+      expect(Buffer.from(first, 'base64url')).toHaveLength(65);
+      expect(await keyOf()).toBe(first);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -18,6 +18,13 @@ export interface LocalServerOptions {
   readonly host: string;
   /** The token-signing key; by default one is generated on first start and kept in `dataDir`. */
   readonly secret?: string;
+  /**
+   * The secret the Web Push (VAPID) keys are derived from; by default one is generated on first start
+   * and kept in `dataDir` beside the token key, so browsers subscribed stay subscribed across restarts.
+   */
+  readonly vapidSecret?: string;
+  /** Who push services may contact about this server's pushes (`mailto:` or `https:`). */
+  readonly vapidSubject?: string;
   /** Passed to the app as they are (a benchmark's seeded deals, a logger). */
   readonly app?: Pick<AppOptions, 'shuffle' | 'logger' | 'limits'>;
   /**
@@ -67,6 +74,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const secret = tokenSecret(dataDir, options.secret);
+  const push = pushConfig(dataDir, options);
 
   const durability = options.durability ?? 'synced';
   const dynamo = await startEmbeddedDynamo({ tableName: 'chickenfoot', dataDir: join(dataDir, 'dynamo'), durability });
@@ -79,6 +87,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const app = createApp({
     store,
     secret,
+    push,
     ...options.app,
     webhooks: { allowLoopbackHttp: loopback, onNotify: () => sweepSoon() },
     // Bots a request's bound stopped are due work: swept soon, as a notification is.
@@ -98,7 +107,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   });
   const { port } = server.address() as AddressInfo;
   const sweepMs = options.sweepMs ?? 60_000;
-  const sweeping = sweepMs > 0 ? startSweeping(store, options, { loopback, clock, sweepMs }) : null;
+  const sweeping = sweepMs > 0 ? startSweeping(store, options, { loopback, clock, sweepMs, push }) : null;
   if (sweeping) sweepSoon = () => sweeping.soon();
   return {
     url: `http://${options.host}:${port}`,
@@ -117,7 +126,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
 function startSweeping(
   store: EventStore,
   options: LocalServerOptions,
-  at: { loopback: boolean; clock: () => number; sweepMs: number },
+  at: { loopback: boolean; clock: () => number; sweepMs: number; push: ReturnType<typeof pushConfig> },
 ) {
   const logger = options.app?.logger ?? jsonLogger;
   const sweeper = appSweeper({
@@ -125,7 +134,11 @@ function startSweeping(
     logger,
     // Started for local development: receivers on this machine over plain HTTP are allowed.
     webhooks: { allowLoopbackHttp: at.loopback },
+    push: at.push,
     clock: at.clock,
+    // The sweeper shares this process with the API: a chain of bot moves nobody waits on rests as
+    // long as each move took, so players' requests get the CPU half the time at least.
+    bots: { restRatio: 1 },
     ...(options.app?.shuffle ? { shuffle: options.app.shuffle } : {}),
   });
   return sweepEvery(sweeper, { clock: at.clock, logger, everyMs: at.sweepMs });
@@ -143,7 +156,18 @@ function clockOf(wanted: boolean | undefined, onAdvance: () => void) {
  * Tokens are signed with it: keeping it with the data keeps players' tokens valid across restarts.
  */
 function tokenSecret(dataDir: string, given: string | undefined): string {
-  const file = join(dataDir, 'token-secret');
+  return keptSecret(dataDir, 'token-secret', given);
+}
+
+/** Web Push: the VAPID secret given, or the one kept in `dataDir` beside the token key; the contact given. */
+function pushConfig(dataDir: string, options: LocalServerOptions) {
+  const secret = keptSecret(dataDir, 'vapid-secret', options.vapidSecret);
+  return { secret, ...(options.vapidSubject ? { subject: options.vapidSubject } : {}) };
+}
+
+/** A secret: the one given, or the one kept in `dataDir`'s file `name` (made on the first start, 48 random bytes). */
+function keptSecret(dataDir: string, name: string, given: string | undefined): string {
+  const file = join(dataDir, name);
   if (!given && !existsSync(file)) writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
   return given ?? readFileSync(file, 'utf8').trim();
 }

@@ -2,6 +2,7 @@
  * `npm start`: the same site as on Lambda (the web client in front of the API), on Node, with an
  * embedded DynamoDB (dynalite) whose data lives in .data/ and survives restarts. No AWS account needed.
  *   PORT (3000), HOST (127.0.0.1), DATA_DIR (.data), TOKEN_SECRET (else one is made and kept in DATA_DIR),
+ *   VAPID_SECRET (Web Push keys are derived from it; else one is made and kept in DATA_DIR), VAPID_SUBJECT,
  *   LOG_LEVEL and LOG_SAMPLE_REQUESTS (see env-logger.ts),
  *   SWEEP_SECONDS (60): how often the sweeper of due work (turn timeouts) runs in this process; 0: never
  *   WEBHOOKS_LOOPBACK (1): webhook endpoints over plain HTTP to this machine are accepted (local
@@ -25,6 +26,8 @@ const server = await Promise.resolve()
       port: Number(process.env.PORT ?? 3000),
       host: process.env.HOST ?? '127.0.0.1',
       ...(process.env.TOKEN_SECRET ? { secret: process.env.TOKEN_SECRET } : {}),
+      ...(process.env.VAPID_SECRET ? { vapidSecret: process.env.VAPID_SECRET } : {}),
+      ...(process.env.VAPID_SUBJECT ? { vapidSubject: process.env.VAPID_SUBJECT } : {}),
       app: { logger: envLogger(process.env) },
       sweepMs: Number(process.env.SWEEP_SECONDS ?? 60) * 1000,
       webhooksLoopback: process.env.WEBHOOKS_LOOPBACK !== '0',

@@ -42,6 +42,8 @@ export const FUNCTION_DEFAULTS = {
 export interface GameFunctionProps {
   readonly table: ITable;
   readonly secret: ISecret;
+  /** The secret the Web Push (VAPID) keys are derived from. */
+  readonly vapidSecret: ISecret;
   readonly config: StageConfig;
   /** The handler's source, by path; defaults to functions/src/lambda.ts. */
   readonly entry?: string;
@@ -50,7 +52,7 @@ export interface GameFunctionProps {
 /**
  * The API's Lambda function with its defaults (runtime, architecture, memory, timeout, tracing, its
  * own log group) and a role that may do exactly this: write its logs, call the store's four
- * DynamoDB actions on this one table (Query on its indexes), and read this one secret.
+ * DynamoDB actions on this one table (Query on its indexes), and read these two secrets.
  * @example const fn = new GameFunction(this, 'Api', { table, secret, config }).function;
  */
 export class GameFunction extends Construct {
@@ -82,6 +84,13 @@ export class GameFunction extends Construct {
         resources: [secret.secretArn],
       }),
     );
+    this.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: ['secretsmanager:GetSecretValue'],
+        resources: [props.vapidSecret.secretArn],
+      }),
+    );
 
     this.function = new NodejsFunction(this, 'Function', {
       ...FUNCTION_DEFAULTS,
@@ -94,6 +103,7 @@ export class GameFunction extends Construct {
         TABLE_NAME: table.tableName,
         // The ARN, not the key: the function reads the secret once per container.
         TOKEN_SECRET_ARN: secret.secretArn,
+        VAPID_SECRET_ARN: props.vapidSecret.secretArn,
         NODE_OPTIONS: '--enable-source-maps',
       },
     });

@@ -19,13 +19,14 @@ export interface ChickenfootStackProps extends StackProps {
 }
 
 /**
- * One stage of the game API: the event store's table, the token-signing secret, the function, the
+ * One stage of the game API: the event store's table, the token-signing and VAPID secrets, the function, the
  * HTTP API in front of it, the sweeper of due work on its schedule, and the alarms. Outputs the API's URL and its docs page.
  * @example new ChickenfootStack(app, 'Chickenfoot-dev', { config: stageConfig(app.node) });
  */
 export class ChickenfootStack extends Stack {
   readonly table: Table;
   readonly secret: Secret;
+  readonly vapidSecret: Secret;
   readonly fn: GameFunction;
   readonly sweeper: SweeperFunction;
   readonly api: GameApi;
@@ -43,14 +44,23 @@ export class ChickenfootStack extends Stack {
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
       removalPolicy: config.removalPolicy,
     });
+    // The Web Push (VAPID) keys are derived from it (packages/app/src/push/vapid.ts): generated the
+    // same way, read by the API (the public key for the page) and the sweeper (signing each push).
+    this.vapidSecret = new Secret(this, 'VapidSecret', {
+      description: `Chickenfoot ${config.stage}: the secret the Web Push (VAPID) keys are derived from`,
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: config.removalPolicy,
+    });
     this.fn = new GameFunction(this, 'Api', {
       table: this.table,
       secret: this.secret,
+      vapidSecret: this.vapidSecret,
       config,
       ...(props.entry ? { entry: props.entry } : {}),
     });
     this.sweeper = new SweeperFunction(this, 'Sweeper', {
       table: this.table,
+      vapidSecret: this.vapidSecret,
       config,
       ...(props.sweeperEntry ? { entry: props.sweeperEntry } : {}),
     });
@@ -68,6 +78,7 @@ export class ChickenfootStack extends Stack {
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'The event store table' });
     acknowledgeFindings({
       secret: this.secret,
+      vapidSecret: this.vapidSecret,
       rolePolicy: this.fn.role,
       fn: this.fn.function,
       sweeperRolePolicy: this.sweeper.role,

@@ -5,6 +5,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { BY_DUE } from '@chickenfoot/store/table';
 import { HANDLER, SWEEPER_ENTRY } from './bundle/paths';
@@ -33,6 +34,8 @@ export const SWEEP_RATE = Duration.minutes(1);
 
 export interface SweeperFunctionProps {
   readonly table: ITable;
+  /** The secret the Web Push (VAPID) keys are derived from: the one secret the sweeper reads. */
+  readonly vapidSecret: ISecret;
   readonly config: StageConfig;
   /** The handler's source, by path; defaults to functions/src/sweeper.ts. */
   readonly entry?: string;
@@ -40,12 +43,13 @@ export interface SweeperFunctionProps {
 
 /**
  * The sweeper: a Lambda function an EventBridge rule invokes every minute, which does the due work of
- * the table's due index (turn timeouts and reminders, closing stale games, delivering webhooks). Its
- * role may write its own logs and do the store's work on this table (Query on the `byDue` index
- * only): no secret, no other index. Endpoint signing secrets are read from the table when a delivery
- * is signed: never in the template, the environment or a log line. Not retried: the next
+ * the table's due index (turn timeouts and reminders, closing stale games, delivering webhooks and
+ * pushes). Its role may write its own logs, do the store's work on this table (Query on the `byDue`
+ * index only) and read the VAPID secret (pushes are signed with keys derived from it): no other
+ * secret, no other index. Endpoint signing secrets are read from the table when a delivery is
+ * signed: never in the template, the environment or a log line. Not retried: the next
  * minute's sweep is the retry, and a claim left by a failed one expires before it.
- * @example const sweeper = new SweeperFunction(this, 'Sweeper', { table, config });
+ * @example const sweeper = new SweeperFunction(this, 'Sweeper', { table, vapidSecret, config });
  */
 export class SweeperFunction extends Construct {
   readonly function: NodejsFunction;
@@ -72,6 +76,13 @@ export class SweeperFunction extends Construct {
         resources: [`${table.tableArn}/index/${BY_DUE}`],
       }),
     );
+    this.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: ['secretsmanager:GetSecretValue'],
+        resources: [props.vapidSecret.secretArn],
+      }),
+    );
     this.function = new NodejsFunction(this, 'Function', {
       ...FUNCTION_DEFAULTS,
       description: `Chickenfoot sweeper of due work (${config.stage})`,
@@ -83,7 +94,13 @@ export class SweeperFunction extends Construct {
       // the last attempt of a sweep is recorded before its claim could pass to the next sweep.
       timeout: Duration.seconds(55),
       retryAttempts: 0,
-      environment: { TABLE_NAME: table.tableName, STAGE: config.stage, NODE_OPTIONS: '--enable-source-maps' },
+      environment: {
+        TABLE_NAME: table.tableName,
+        STAGE: config.stage,
+        // The ARN, not the secret: read once per container, on the first push.
+        VAPID_SECRET_ARN: props.vapidSecret.secretArn,
+        NODE_OPTIONS: '--enable-source-maps',
+      },
     });
     this.rule = new Rule(this, 'Schedule', {
       description: `Chickenfoot ${config.stage}: sweep the due work every minute`,

@@ -68,14 +68,19 @@ describe('least privilege', () => {
     expect(TABLE.globalSecondaryIndexes.map((i) => i.indexName)).toContain('byDue');
   });
 
-  it('lets the API read the one secret, and only read it; the sweeper never', () => {
-    const secretRef = { Ref: template.getResourceId('AWS::SecretsManager::Secret') };
+  it('lets the API read its two secrets, and only read them; the sweeper the VAPID one alone', () => {
+    const secretIds = Object.keys(template.findResources('AWS::SecretsManager::Secret'));
+    const ref = (prefix: string) => ({ Ref: secretIds.find((id) => id.startsWith(prefix)) });
     const secretStatements = (roleId: string) =>
       statementsOf(roleId).filter((s) => list(s.Action).some((a) => a.startsWith('secretsmanager:')));
-    expect(secretStatements(ids.apiRole)).toEqual([
-      { Effect: 'Allow', Action: 'secretsmanager:GetSecretValue', Resource: secretRef },
-    ]);
-    expect(secretStatements(ids.sweeperRole)).toEqual([]);
+    const read = (...prefixes: string[]) => ({
+      Effect: 'Allow',
+      Action: 'secretsmanager:GetSecretValue',
+      Resource: prefixes.length === 1 ? ref(prefixes[0]!) : prefixes.map(ref),
+    });
+    // One statement (CDK merges the two grants), one ARN each: never a wildcard.
+    expect(secretStatements(ids.apiRole)).toEqual([read('TokenSecret', 'VapidSecret')]);
+    expect(secretStatements(ids.sweeperRole)).toEqual([read('VapidSecret')]);
   });
 
   it('lets each function write logs to its own log group only', () => {

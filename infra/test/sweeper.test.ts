@@ -36,7 +36,7 @@ describe('the sweeper of due work', () => {
     template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { MaximumRetryAttempts: 0 });
   });
 
-  it('runs the sweeper bundle with the table’s name and the stage, and no secret; outlives no claim by much', () => {
+  it('runs the sweeper bundle with the table’s name, the stage and the VAPID secret’s ARN; outlives no claim by much', () => {
     expect(sweeper.Handler).toBe('index.handler');
     // Pages for 30 s, a webhook receiver's 15 s, claims of 50 s: the function stops soon after them.
     expect(sweeper.Timeout).toBe(55);
@@ -45,6 +45,11 @@ describe('the sweeper of due work', () => {
     expect(sweeper.Environment.Variables).toEqual({
       TABLE_NAME: { Ref: template.getResourceId('AWS::DynamoDB::Table') },
       STAGE: 'dev',
+      VAPID_SECRET_ARN: {
+        Ref: Object.keys(template.findResources('AWS::SecretsManager::Secret')).find((id) =>
+          id.startsWith('VapidSecret'),
+        ),
+      },
       NODE_OPTIONS: '--enable-source-maps',
     });
     expect(sweeper.Description).toMatch(/sweeper/);

@@ -26,6 +26,7 @@ async function botsAlone(now: () => number, set = 6) {
   const look = (await api.view(ann.token, game.id)).body.version - left.body.version;
   /** The commits each sweep made, until the game is over. */
   const sweeps: number[] = [];
+
   // Read from the store, not by a look (which would make bot moves of its own).
   const latest = async () => (await store.readAll(game.id)).at(-1)!;
   let last = await latest();
@@ -63,5 +64,24 @@ describe('a chain of bot moves', { timeout: 180_000 }, () => {
     expect(look).toBe(1);
     expect(sweeps.length).toBeGreaterThan(3);
     for (const made of sweeps.slice(0, -1)) expect(made % expected, `${sweeps}`).toBe(0);
+  });
+
+  it('rests between the moves of due work as many times each move’s time as `restRatio` says', async () => {
+    // Each read of the bots' clock moves it 20 ms: a move's time is 20 ms at least, its rest 80 ms at
+    // least (real time, waited), so a sweep that makes n moves lasts 80·n ms or more (without resting,
+    // ~27 ms a move on this machine under load). Only a lower bound is judged: a busy machine makes it
+    // longer, never shorter. Chains of 6 moves, so that one sweep makes a few.
+    let t = 0;
+    const bots = { now: () => (t += 20), perPlayer: { burstMs: 1e12, perSecondMs: 1e12 }, restRatio: 4, maxCommits: 6 };
+    const { api, store, sweeper } = await testApi(inject('dynamoEndpoint'), { bots });
+    const ann = await api.register('Ann');
+    const created = await api.createGame(ann.token, { seats: 4, rules: { set: 6 }, bots: [{}, {}, {}] });
+    const left = await api.leave(ann.token, created.body.game.id, created.body.version);
+    const started = performance.now();
+    await sweeper.sweep(Date.now());
+    const ms = performance.now() - started;
+    const made = (await store.readAll(created.body.game.id)).at(-1)!.version - left.body.version;
+    expect(made).toBeGreaterThanOrEqual(6);
+    expect(ms, `${made} moves`).toBeGreaterThanOrEqual(80 * made);
   });
 });

@@ -6,6 +6,7 @@
  */
 import { newKey, testApi } from '@chickenfoot/api/testing';
 import { TestClock } from '@chickenfoot/app';
+import { createECDH } from 'node:crypto';
 
 /** One operation's example: the body it was sent (if any), and its reply by status. */
 export interface Example {
@@ -14,6 +15,15 @@ export interface Example {
 }
 
 const T0 = Date.UTC(2026, 10, 30, 7, 0, 0);
+/** The VAPID secret of the story's server (push on, as `npm start`'s is). */
+const VAPID_SECRET = 'examples-vapid-secret-0123456789-abcdefghijklmn';
+
+/** A browser's subscription keys, the same on every run: a fixed P-256 private key and auth secret. */
+function browserKeys() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.setPrivateKey(Buffer.alloc(32, 7));
+  return { p256dh: ecdh.getPublicKey().toString('base64url'), auth: 'ZXhhbXBsZS1hdXRoLTE2Qg' };
+}
 const HOUR = 3_600_000;
 
 /**
@@ -25,7 +35,11 @@ export async function exampleScenario(endpoint: string): Promise<Record<string, 
   const clock = { now: T0 };
   // A server with a test clock, as `TEST_CLOCK=1 npm start` is: moved forward only at the end.
   const testClock = new TestClock(() => clock.now);
-  const { api, sweeper } = await testApi(endpoint, { clock: testClock.now, testClock: { clock: testClock } });
+  const { api, sweeper } = await testApi(endpoint, {
+    clock: testClock.now,
+    testClock: { clock: testClock },
+    push: { secret: VAPID_SECRET },
+  });
   const examples: Record<string, Example> = {};
   /** Calls an operation and keeps its example (a 2xx reply's body; a 204's too: none). */
   const call = async (id: string, method: string, path: string, options: Parameters<typeof api.call>[2] = {}) => {
@@ -136,6 +150,12 @@ export async function exampleScenario(endpoint: string): Promise<Record<string, 
   const tid = three.game.id as string;
   await call('listLobby', 'GET', '/v1/lobby', { token: B });
   await call('addBot', 'POST', `/v1/games/${tid}/bots`, { ...keyed(A, at(three.version)), body: { level: 'greedy' } });
+  // What Bob's invite link says before he joins (no token). Kept without moving the clock on, as the
+  // reply holds no time: the examples after it keep theirs.
+  const invitation = await api.call('GET', `/v1/games/${tid}/invitation`, {
+    headers: { 'invite-code': three.game.inviteCode },
+  });
+  examples.getInvitation = { responses: { [invitation.status]: invitation.body } };
   const joined = await call('joinGame', 'POST', `/v1/games/${tid}/join`, { ...keyed(B), body: {} });
   await call('leaveGame', 'POST', `/v1/games/${tid}/leave`, keyed(B, at(joined.version)));
   const again = await api.call('POST', `/v1/games/${tid}/join`, { ...keyed(B), body: {} });
@@ -169,6 +189,20 @@ export async function exampleScenario(endpoint: string): Promise<Record<string, 
     }
   }
   await call('deleteWebhookEndpoint', 'DELETE', `/v1/me/webhooks/${hid}`, { token: A });
+
+  // Ann's phone, told of her games by Web Push: the key, its registration, a change, a test, its removal.
+  await call('getPushKey', 'GET', '/v1/push/key', { token: A });
+  const phone = await call('createPushSubscription', 'POST', '/v1/me/push-subscriptions', {
+    token: A,
+    body: { endpoint: 'http://127.0.0.1:9/push/ann-phone', keys: browserKeys(), label: 'Ann’s phone' },
+  });
+  await call('listPushSubscriptions', 'GET', '/v1/me/push-subscriptions', { token: A });
+  await call('updatePushSubscription', 'PATCH', `/v1/me/push-subscriptions/${phone.id}`, {
+    token: A,
+    body: { events: ['turn.started', 'turn.reminder', 'game.finished'] },
+  });
+  await call('testPushSubscription', 'POST', `/v1/me/push-subscriptions/${phone.id}/test`, { token: A });
+  await call('deletePushSubscription', 'DELETE', `/v1/me/push-subscriptions/${phone.id}`, { token: A });
   await call('deleteMe', 'DELETE', '/v1/me', keyed(B, await account(B)));
   await call('getTestClock', 'GET', '/v1/test-clock', { token: A });
   await call('advanceTestClock', 'POST', '/v1/test-clock/advance', { token: A, body: { hours: 24 } });

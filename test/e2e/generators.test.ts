@@ -74,10 +74,16 @@ describe('generated clients', () => {
 
 describe('orval’s default fetch client', () => {
   let served: ServedApp;
+  // orval's client calls the global fetch, which its seats reroute: put back for the files after this
+  // one in the same worker (test files share a worker's globals, see vitest.config.ts).
+  const realFetch = globalThis.fetch;
   beforeAll(async () => {
     served = await serveApp(inject('dynamoEndpoint'), { limits: { perPlayer: { burst: 1e6, perSecond: 1e6 } } });
   });
-  afterAll(() => served.close());
+  afterAll(async () => {
+    globalThis.fetch = realFetch;
+    await served.close();
+  });
 
   it('calls the spec’s server and plays two seats to the end in Node', async () => {
     const { register } = await generatedClient('orval');

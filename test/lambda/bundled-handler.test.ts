@@ -83,12 +83,25 @@ describe('the bundled Lambda handler', () => {
     expect(readdirSync(join(bundled.assetDir, 'node_modules')).sort()).toEqual(['@chickenfoot', 'swagger-ui-dist']);
     expect(readdirSync(join(bundled.assetDir, WEB_ASSET_DIR)).sort()).toEqual(['dist', 'package.json']);
     const manifest = JSON.parse(readFileSync(join(bundled.assetDir, WEB_ASSET_DIR, 'dist/manifest.json'), 'utf8'));
-    expect(Object.keys(manifest).sort()).toEqual(['icon.svg', 'main.js', 'rules.html', 'style.css']);
+    expect(Object.keys(manifest).sort()).toEqual([
+      'icon-192.png',
+      'icon-512.png',
+      'icon.svg',
+      'main.js',
+      'rules.html',
+      'style.css',
+      'sw.js',
+    ]);
     const source = readFileSync(bundled.handlerFile, 'utf8');
     expect(source).toMatch(/\/\/# sourceMappingURL=index\.mjs\.map\s*$/);
     // A CommonJS dependency would leave esbuild's require shim, which throws for Node built-ins in ESM.
     expect(source).not.toContain('Dynamic require of');
-    expect(Object.keys(bundled.environment).sort()).toEqual(['NODE_OPTIONS', 'TABLE_NAME', 'TOKEN_SECRET_ARN']);
+    expect(Object.keys(bundled.environment).sort()).toEqual([
+      'NODE_OPTIONS',
+      'TABLE_NAME',
+      'TOKEN_SECRET_ARN',
+      'VAPID_SECRET_ARN',
+    ]);
   });
 
   it('registers players, creates and joins a game, makes a move and reads the events', async () => {

@@ -24,4 +24,22 @@ describe('the default limits', () => {
     clock.now += 3_000;
     expect(await register(4)).toEqual([201, 201, 201, 429]);
   });
+
+  // A decision (issue 28): the budget counts attempts, not successes. A registration refused for what it
+  // carries (415, 400) spends one like any other, so a flood of malformed requests is held to the same
+  // rate as a flood of good ones, and no kind of request is a free probe.
+  it('count a registration refused for its content (415, 400) like any other attempt', async () => {
+    const clock = { now: Date.parse('2026-12-01T09:00:00.000Z') };
+    const { api } = await testApi(inject('dynamoEndpoint'), { logger: silentLogger, clock: () => clock.now });
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const plain = { headers: { 'content-type': 'text/plain' }, body: `{"name":"T${i}"}` };
+      statuses.push((await api.call('POST', '/v1/players', plain)).status);
+    }
+    for (let i = 0; i < 10; i++) statuses.push((await api.call('POST', '/v1/players', { body: { name: '' } })).status);
+    expect(statuses).toEqual([...Array(10).fill(415), ...Array(10).fill(400)]);
+    const good = [];
+    for (let i = 0; i < 11; i++) good.push((await api.call('POST', '/v1/players', { body: { name: `G${i}` } })).status);
+    expect(good).toEqual([...Array(10).fill(201), 429]);
+  });
 });

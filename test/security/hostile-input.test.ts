@@ -59,7 +59,8 @@ async function send(generated: HostileRequest): Promise<Outcome> {
   for (const [name, value] of Object.entries(req.headers)) {
     headers[name] = value
       .replaceAll('{version}', String(game?.version ?? 1))
-      .replaceAll('{stale}', String((game?.version ?? 2) - 1));
+      .replaceAll('{stale}', String((game?.version ?? 2) - 1))
+      .replaceAll('{code}', game?.inviteCode ?? 'ABCDEFGHJK');
   }
   // On the watch routes Ann sends the suite's watch token (of the playing game) instead of hers.
   const watching = req.route.startsWith('GET /v1/watch') && req.identity === 'ann';
@@ -112,6 +113,7 @@ async function send(generated: HostileRequest): Promise<Outcome> {
     .replace('{session}', session)
     .replace('{endpoint}', world.endpointId)
     .replace('{delivery}', world.deliveryId)
+    .replace('{subscription}', world.subscriptionId)
     .replace(
       /\{(waiting|playing|finished|unknown)\}/g,
       (_, key: string) => gameOf(world, key as never)?.id ?? 'g_QQQQQQQQQQQQQQQQQQQQQQ',
@@ -200,6 +202,9 @@ function legitimate(req: HostileRequest, status: number): boolean {
       return read && (status === 200 || status === 304) && seated;
     case 'GET /v1/games/{id}/events':
       return read && status === 200 && seated;
+    // Public to whoever holds the game's invite code, signed in or not: it shows no tile.
+    case 'GET /v1/games/{id}/invitation':
+      return read && status === 200 && req.headers['invite-code']?.trim() === '{code}';
     case 'GET /v1/lobby':
     case 'GET /v1/me/tokens':
       return read && status === 200 && REGISTERED.includes(req.identity);
@@ -257,6 +262,19 @@ function legitimate(req: HostileRequest, status: number): boolean {
       return req.method === 'DELETE' && status === 204 && req.identity === 'ann';
     case 'POST /v1/me/webhooks/{endpointId}/test':
     case 'POST /v1/me/webhooks/{endpointId}/deliveries/{deliveryId}/redeliver':
+      return req.method === 'POST' && status === 202 && req.identity === 'ann';
+    // A player's devices are theirs alone: only Ann's may be changed, removed or tested, by Ann; a test
+    // push is queued, and nothing in this suite sends it.
+    case 'GET /v1/push/key':
+    case 'GET /v1/me/push-subscriptions':
+      return read && status === 200 && REGISTERED.includes(req.identity);
+    case 'POST /v1/me/push-subscriptions':
+      return req.method === 'POST' && status === 201 && REGISTERED.includes(req.identity);
+    case 'PATCH /v1/me/push-subscriptions/{subscriptionId}':
+      return req.method === 'PATCH' && status === 200 && req.identity === 'ann';
+    case 'DELETE /v1/me/push-subscriptions/{subscriptionId}':
+      return req.method === 'DELETE' && status === 204 && req.identity === 'ann';
+    case 'POST /v1/me/push-subscriptions/{subscriptionId}/test':
       return req.method === 'POST' && status === 202 && req.identity === 'ann';
     case 'GET /openapi.json':
     case 'GET /docs':

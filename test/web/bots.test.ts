@@ -29,7 +29,7 @@ describe('bots on the web client', () => {
     await winners.waitFor();
     expect(await winners.textContent()).toMatch(/ wins? with \d+ points!$/);
     expect(await cat.page.locator('table.scores tbody tr').count()).toBe(7);
-    await screenshot(cat.page, 'bots-over-phone');
+    await screenshot(cat.page, 'bots-over-phone', { whole: true });
     // In her games, the finished game says when it ended and how: who won, every total, lowest first.
     const gameId = cat.page.url().split('/games/')[1]!;
     await cat.page.goto(`${site.baseUrl}/`);
@@ -73,7 +73,7 @@ describe('bots on the web client', () => {
     expect(said.length).toBeGreaterThan(0);
     expect(called).toEqual([]);
     expect(played.handEnds).toBe(6);
-    await screenshot(gil.page, 'bots-four-over-desktop', { fold: true });
+    await screenshot(gil.page, 'bots-four-over-desktop');
     expectClean(gil);
   }, 240_000);
 

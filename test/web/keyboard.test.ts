@@ -78,7 +78,7 @@ describe('the keyboard alone', () => {
     );
     expect(moves).toBeGreaterThan(3);
     // The hand's end: the keyboard is on its heading; Tab to "Next hand", Enter, and back in the next hand.
-    await screenshot(page, 'keyboard-hand-end-desktop', { fold: true });
+    await screenshot(page, 'keyboard-hand-end-desktop');
     await tabTo(page, keys, (f) => f.text.startsWith('Next hand'), { most: 3 });
     await press(page, 'Enter', keys);
     await page.locator('.hand-end').waitFor({ state: 'detached' });

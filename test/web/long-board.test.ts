@@ -94,7 +94,7 @@ describe('the board of a long hand, in the browser', () => {
         expect(overlaps(ends, drawn)).toEqual([]);
         expect(overlaps(ends)).toEqual([]);
         for (const { label } of drawn) expect(label).toMatch(TILE_NAME);
-        await screenshot(page, `long-board-${c.set}-${c.players}-${device}`, { fold: true });
+        await screenshot(page, `long-board-${c.set}-${c.players}-${device}`);
 
         // Every pip can be counted: at least COUNTABLE_PX across, and a board too big for that pans.
         const pips = await pipSizes(page);
@@ -132,7 +132,7 @@ describe('the board of a long hand, in the browser', () => {
         expect(await board.evaluate((b) => b.scrollWidth > b.clientWidth || b.scrollHeight > b.clientHeight)).toBe(
           true,
         );
-        await screenshot(page, `long-board-${c.set}-${c.players}-zoomed-${device}`, { fold: true });
+        await screenshot(page, `long-board-${c.set}-${c.players}-zoomed-${device}`);
 
         expect(blocked).toEqual([]);
         expect(errors).toEqual([]);

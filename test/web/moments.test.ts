@@ -88,7 +88,7 @@ describe('moments of a game, in the browser', () => {
         expect(await page.locator('#news').textContent()).toContain(why);
         expect(await page.locator('#play .notice').textContent()).toBe(why);
         await screenshot(caller.page, `moment-callout-${caller.device}`);
-        await screenshot(page, `moment-called-out-${player.device}`, { fold: true });
+        await screenshot(page, `moment-called-out-${player.device}`);
         done.add('callout');
         continue;
       }
@@ -152,7 +152,7 @@ describe('moments of a game, in the browser', () => {
           const left = p.page.locator(`.hand-end tr[data-seat="${turn}"] .tiles-left`);
           expect(await left.getAttribute('aria-label')).toMatch(/^\d+-\d+ \(\d+\)$/);
           expect(await p.page.locator('.hand-end tbody tr').count()).toBe(2);
-          await screenshot(p.page, `moment-hand-end-${p.device}`, { fold: true });
+          await screenshot(p.page, `moment-hand-end-${p.device}`);
           await p.page.getByRole('button', { name: /^Next hand/ }).click();
           await p.page.locator('.hand-end').waitFor({ state: 'detached' });
         }

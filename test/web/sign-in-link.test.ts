@@ -42,7 +42,7 @@ describe('a sign-in link', () => {
     expect(await ask.locator('#switch-device-name').textContent()).toBe('Ann');
     // Nothing changed while the page asks.
     expect((await keptSession(ann.page))?.token).toBe(annKey);
-    await screenshot(ann.page, 'sign-in-link-ask-desktop', { fold: true });
+    await screenshot(ann.page, 'sign-in-link-ask-desktop');
 
     // Keeping this device's account: as before, and the link's key is not kept.
     await ask.getByRole('button', { name: 'Keep this device’s account (Ann)' }).click();
@@ -92,7 +92,7 @@ describe('a sign-in link', () => {
     expect(await cy.page.getByRole('dialog').isVisible()).toBe(false);
     expect((await keptSession(cy.page))?.token).toBe(cyKey);
     expect(await keptNames(cy)).toEqual([]);
-    await screenshot(cy.page, 'sign-in-link-dead-key-phone', { fold: true });
+    await screenshot(cy.page, 'sign-in-link-dead-key-phone');
     // The refused key's 401 is the page's only complaint (Chromium logs every 4xx it receives).
     expect(cy.errors).toEqual(['Failed to load resource: the server responded with a status of 401 (Unauthorized)']);
     expectClean({ ...cy, errors: [] });

@@ -117,7 +117,7 @@ describe('the story of a game on the web client', () => {
     expect(await hands.count()).toBeGreaterThanOrEqual(2);
     expect(await page.locator('.story details[open]').count()).toBe(0);
     expect(await hands.first().locator('summary').textContent()).toBe('Hand 1: in play');
-    await screenshot(page, 'story-desktop', { fold: true });
+    await screenshot(page, 'story-desktop');
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     expectClean(ann);
   }, 120_000);

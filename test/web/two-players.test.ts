@@ -74,8 +74,8 @@ describe('two players on the web client', () => {
       expect(await player.page.locator('table.scores tbody tr').count()).toBe(7);
       expect(await player.page.locator('#news').textContent()).toContain('The game is over');
     }
-    await screenshot(ann.page, 'game-over-desktop');
-    await screenshot(bob.page, 'game-over-phone');
+    await screenshot(ann.page, 'game-over-desktop', { whole: true });
+    await screenshot(bob.page, 'game-over-phone', { whole: true });
 
     for (const player of [ann, bob]) {
       expect(player.blocked, player.name).toEqual([]);

@@ -24,6 +24,7 @@ import { exportRoutes } from './routes/export';
 import { rematchRoutes } from './routes/rematch';
 import { watchRoutes } from './routes/watch';
 import { webhookRoutes } from './routes/webhooks';
+import { pushRoutes } from './routes/push';
 import { moveRoutes } from './routes/moves';
 import { myGameRoutes } from './routes/my-games';
 import { playerRoutes } from './routes/players';
@@ -78,6 +79,7 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   app.route('/', watchRoutes(deps));
   app.route('/', myGameRoutes(deps));
   app.route('/', webhookRoutes(deps));
+  app.route('/', pushRoutes(deps));
   app.route('/', gameRoutes(deps));
   app.route('/', seatRoutes(deps));
   app.route('/', moveRoutes(deps));
@@ -99,8 +101,11 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   return app;
 }
 
+/** `GET /v1/games/{id}/invitation`'s path: the one game route that takes no token. */
+const INVITATION = /^\/v1\/games\/[^/]+\/invitation$/;
+
 /**
- * One token check (and rate limit) for every /v1 route except registration, before any route runs:
+ * One token check (and rate limit) for every /v1 route except registration and an invitation, before any route runs:
  * the /v1/watch routes take a watch token instead (a link's, counted toward its maker's limit too).
  */
 function authentication(deps: AppDeps): MiddlewareHandler<AppEnv> {
@@ -109,8 +114,12 @@ function authentication(deps: AppDeps): MiddlewareHandler<AppEnv> {
   const auth = requirePlayer(deps.accounts, players);
   const links = new RateLimiter(limits.perPlayer, clock, undefined, 'watcher');
   const watcher = requireWatcher({ links, players }, deps.watchLinks);
+  // An invitation is read before its reader has a token (or any account): held to the player's
+  // limit per client address instead.
+  const invitations = limitByAddress(new RateLimiter(limits.perPlayer, clock, undefined, 'invitation'), 'requests');
   return (c, next) => {
     if (c.req.path === '/v1/players') return next();
+    if (INVITATION.test(c.req.path)) return invitations(c, next);
     return c.req.path === '/v1/watch' || c.req.path.startsWith('/v1/watch/') ? watcher(c, next) : auth(c, next);
   };
 }

@@ -33,6 +33,16 @@ export const PROBLEMS = {
   'webhook/url-invalid': { status: 422, title: 'The URL is not a valid absolute URL' },
   'webhook/url-not-https': { status: 422, title: 'Webhook URLs must be https://' },
   'webhook/url-not-allowed': { status: 422, title: 'The URL’s host is not a public address' },
+  'push/not-found': { status: 404, title: 'No such push subscription of yours' },
+  'push/not-configured': { status: 404, title: 'Web Push is not set up on this server' },
+  'push/too-many-subscriptions': { status: 422, title: 'Too many push subscriptions' },
+  'push/endpoint-invalid': { status: 422, title: 'The push endpoint is not a valid absolute URL' },
+  'push/endpoint-not-https': { status: 422, title: 'Push endpoints must be https://' },
+  'push/endpoint-not-allowed': { status: 422, title: 'The push endpoint’s host is not a public address' },
+  'push/keys-invalid': {
+    status: 422,
+    title: 'The subscription’s keys are not a P-256 public key and a 16-byte secret',
+  },
   'service/unavailable': { status: 503, title: 'The service is briefly unavailable: retry' },
   'service/error': { status: 500, title: 'Something went wrong on our side' },
   ...Object.fromEntries(REJECTION_CODES.map((code) => [code, { status: 422, title: titleOf(code) }])),
@@ -41,7 +51,7 @@ export const PROBLEMS = {
   { status: 400 | 401 | 403 | 404 | 405 | 409 | 410 | 412 | 413 | 415 | 422 | 428 | 429 | 500 | 503; title: string }
 >;
 
-/** A problem code: `request/…`, `auth/…`, `game/…`, `player/…`, `webhook/…`, `service/…` or a rules code. */
+/** A problem code: `request/…`, `auth/…`, `game/…`, `player/…`, `webhook/…`, `push/…`, `service/…` or a rules code. */
 export type ProblemCode =
   | 'request/invalid'
   | 'request/malformed-json'
@@ -73,6 +83,13 @@ export type ProblemCode =
   | 'webhook/url-invalid'
   | 'webhook/url-not-https'
   | 'webhook/url-not-allowed'
+  | 'push/not-found'
+  | 'push/not-configured'
+  | 'push/too-many-subscriptions'
+  | 'push/endpoint-invalid'
+  | 'push/endpoint-not-https'
+  | 'push/endpoint-not-allowed'
+  | 'push/keys-invalid'
   | 'service/unavailable'
   | 'service/error'
   | RejectionCode;

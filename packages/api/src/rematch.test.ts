@@ -150,4 +150,34 @@ describe('rematch', () => {
     expect(await entry(ann)).toMatchObject({ status: 'playing', invited: false });
     expect((await api.view(cy, next)).body.seats[2].player).not.toBeNull();
   }, 60_000);
+
+  it('reaches a page left open on the old game: its long-poll ends once the rematch is proposed, and its view is never a stale 304', async () => {
+    const { api } = await testApi(inject('dynamoEndpoint'), {
+      limits: { pollMs: 20, perPlayer: { burst: 1e6, perSecond: 1e6 } },
+    });
+    const { gameId, tokens } = await api.startGame(2, { set: 6, handSize: 2, doubleBlank: 0 });
+    const [ann, bob] = tokens as [string, string];
+    const over = await playOut(api, gameId, tokens);
+    const etag = `"${over.version}"`;
+    // Ann's page waits on the finished game: the proposal (Bob's, a moment later) ends the wait, not its 20 s.
+    const started = performance.now();
+    const waiting = api.call('GET', `/v1/games/${gameId}/events?after=${over.version}&wait=20`, { token: ann });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const proposed = await api.call('POST', `/v1/games/${gameId}/rematch`, {
+      token: bob,
+      headers: { 'idempotency-key': newKey() },
+    });
+    expect(proposed.status).toBe(201);
+    const answered = await waiting;
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(answered.body).toMatchObject({ commits: [], version: over.version, nextCursor: null });
+    // The view she had said no rematch at the same version: asked again with its ETag, it is sent whole.
+    const again = await api.call('GET', `/v1/games/${gameId}`, { token: ann, headers: { 'if-none-match': etag } });
+    expect([again.status, again.headers.get('etag'), again.body.rematch]).toEqual([200, etag, proposed.body.game.id]);
+    // Once the rematch is there, a wait on the old game runs its course (no answer at once to loop on).
+    const quiet = performance.now();
+    const idle = await api.call('GET', `/v1/games/${gameId}/events?after=${over.version}&wait=1`, { token: ann });
+    expect(idle.body.commits).toEqual([]);
+    expect(performance.now() - quiet).toBeGreaterThanOrEqual(900);
+  }, 60_000);
 });

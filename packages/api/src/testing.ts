@@ -66,6 +66,7 @@ export async function testApi(
   // The app's sweeper on the same store and clock, as `npm start` runs it beside the app.
   const sweeper = appSweeper({
     store,
+    ...(options.push ? { push: options.push } : {}),
     shuffle: fisherYates(seededRandom(TEST_SEED + 1)),
     logger: (record) => logs.push(record),
     ...(options.clock ? { clock: options.clock } : {}),

@@ -15,6 +15,9 @@ import { lazySecret, type SecretSource } from './identity/secret';
 import { Signer } from './identity/signer';
 import { jsonLogger, type Logger } from './logging';
 import { MessagesService } from './messages/messages-service';
+import { pushParts } from './push/parts';
+import { PushSubscriptionsService } from './push/subscriptions-service';
+import type { PushConfig } from './push/vapid';
 import type { RateLimit } from './token-buckets';
 import { GameWatcher } from './waits/game-watcher';
 import { TurnWaiter } from './waits/turn-waiter';
@@ -48,6 +51,8 @@ export interface ApplicationOptions {
    * with notifications (the local server sweeps soon after it).
    */
   readonly webhooks?: { readonly allowLoopbackHttp?: boolean; readonly onNotify?: () => void };
+  /** Web Push: the VAPID secret and contact (none: the routes say `push/not-configured`, nothing is pushed). */
+  readonly push?: PushConfig;
 }
 
 /** The application's parts, each built once: what the HTTP shell is handed. */
@@ -76,6 +81,8 @@ export interface Application {
   readonly watchLinks: WatchLinksService;
   /** Games' table talk: post, read, mute. */
   readonly messages: MessagesService;
+  /** A player's browsers' push subscriptions, and the VAPID public key. */
+  readonly pushSubscriptions: PushSubscriptionsService;
 }
 
 /**
@@ -87,24 +94,21 @@ export function createApplication(options: ApplicationOptions): Application {
   const logger = options.logger ?? jsonLogger;
   const clock = options.clock ?? systemClock;
   const pollMs = options.pollMs ?? 250;
-  const secret = lazySecret(options.secret);
-  let signed: Promise<Signer> | undefined;
-  // A failed fetch of the secret is tried again on the next request, so only a success is kept.
-  const signer = () =>
-    (signed ??= secret().then(
-      (s) => new Signer(s),
-      (error: unknown) => {
-        signed = undefined;
-        throw error;
-      },
-    ));
+  const signer = lazySigner(options.secret);
   const players = new PlayerRepository(store);
-  const webhooks = webhookParts(store, clock, logger, options.webhooks?.onNotify);
-  const games = createGameService({ ...options, logger, notifier: webhooks.notifier });
+  const { notifier, webhookEndpoints, pushSubscriptions } = notificationServices(options, { clock, logger, signer });
+  const games = createGameService({ ...options, logger, notifier });
   const cache = new AccountCache(players, clock);
-  const urlPolicy = { allowLoopbackHttp: options.webhooks?.allowLoopbackHttp ?? false };
-  const webhookEndpoints = new WebhookEndpointsService({ ...webhooks, store, signer, clock, urlPolicy });
-  const accounts = new Accounts({ players, cache, signer, clock, games, store, belongings: webhookEndpoints });
+  const accounts = new Accounts({
+    players,
+    cache,
+    signer,
+    clock,
+    games,
+    store,
+    belongings: allOf(webhookEndpoints, pushSubscriptions),
+    signOut: (playerId, sessions) => pushSubscriptions.signOut(playerId, sessions),
+  });
   const watcher = new GameWatcher(store, pollMs);
   const seats = { games, signer, players: accounts };
   const rate = options.messageRate;
@@ -128,8 +132,54 @@ export function createApplication(options: ApplicationOptions): Application {
       watcher: new GameWatcher(store, pollMs),
       ...(rate ? { rate } : {}),
     }),
+    pushSubscriptions,
     signer,
     clock,
     logger,
+  };
+}
+
+/** What a deleted account's belongings are: each kind removed in turn (a retry of the deletion repeats them all). */
+function allOf(...kinds: readonly { removeAll(playerId: string): Promise<void> }[]) {
+  return {
+    async removeAll(playerId: string): Promise<void> {
+      for (const kind of kinds) await kind.removeAll(playerId);
+    },
+  };
+}
+
+/** The signer, made once the secret is fetched; a failed fetch is tried again on the next request, so only a success is kept. */
+function lazySigner(source: SecretSource): () => Promise<Signer> {
+  const secret = lazySecret(source);
+  let signed: Promise<Signer> | undefined;
+  return () =>
+    (signed ??= secret().then(
+      (s) => new Signer(s),
+      (error: unknown) => {
+        signed = undefined;
+        throw error;
+      },
+    ));
+}
+
+/**
+ * What tells players of their games, and what they manage of it: the commits' notifier (webhooks,
+ * and pushes when push is configured), their webhook endpoints and their browsers' push subscriptions.
+ */
+function notificationServices(
+  options: ApplicationOptions,
+  at: { clock: Clock; logger: Logger; signer: () => Promise<Signer> },
+) {
+  const { store } = options;
+  const { clock, signer } = at;
+  const push = pushParts(store, clock, options.push);
+  const onNotify = options.webhooks?.onNotify;
+  const webhooks = webhookParts(store, clock, at.logger, onNotify, push.vapid ? push.outbox : null);
+  const urlPolicy = { allowLoopbackHttp: options.webhooks?.allowLoopbackHttp ?? false };
+  const written = onNotify ? { written: onNotify } : {};
+  return {
+    notifier: webhooks.notifier,
+    webhookEndpoints: new WebhookEndpointsService({ ...webhooks, store, signer, clock, urlPolicy }),
+    pushSubscriptions: new PushSubscriptionsService({ ...push, store, clock, urlPolicy, ...written }),
   };
 }

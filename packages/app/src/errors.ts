@@ -10,6 +10,8 @@ export const NOT_FOUND_CODES = [
   'player/token-not-found',
   'webhook/not-found',
   'webhook/delivery-not-found',
+  'push/not-found',
+  'push/not-configured',
 ] as const;
 
 /** Refusals of the application's own (the rules' are `REJECTION_CODES`). */
@@ -23,6 +25,11 @@ export const REFUSAL_CODES = [
   'webhook/url-invalid',
   'webhook/url-not-https',
   'webhook/url-not-allowed',
+  'push/too-many-subscriptions',
+  'push/endpoint-invalid',
+  'push/endpoint-not-https',
+  'push/endpoint-not-allowed',
+  'push/keys-invalid',
 ] as const;
 
 export type NotFoundCode = (typeof NOT_FOUND_CODES)[number];

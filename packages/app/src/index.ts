@@ -72,6 +72,7 @@ export {
   type SeatCommand,
 } from './games/games';
 export { FinishedGames, type ReplayStep } from './games/finished-games';
+export type { Invitation } from './games/invitation';
 export { MyGames, type MyGame, type MyGamesQuery } from './games/my-games';
 export { Lobby, type LobbyGame } from './lobby/lobby';
 export { gameView, playerViewer, type ApiGameView } from './games/view';
@@ -98,3 +99,19 @@ export {
   type EndpointView,
   type NewEndpoint,
 } from './webhooks/endpoints-service';
+export { DEFAULT_PUSH_EVENTS, PUSH_EVENT_TYPES, PUSH_TEST, type PushEventType } from './push/event-types';
+export { MAX_SUBSCRIPTIONS, type StoredSubscription } from './push/subscription-decider';
+export { PushSubscriptionsService, type NewSubscription, type SubscriptionChanges } from './push/subscriptions-service';
+export type { SubscriptionView } from './push/views';
+export type { PushPayload } from './push/payload';
+export type { PushSender } from './push/attempt';
+export { PUSH_RETRY_DELAYS_MS, pushPolicy } from './push/policy';
+export {
+  DEFAULT_VAPID_SUBJECT,
+  vapidKeyPair,
+  vapidKeysOf,
+  type PushConfig,
+  type VapidKeyPair,
+  type VapidKeys,
+} from './push/vapid';
+export type { SweeperPushOptions } from './sweeper/push-work';

@@ -39,7 +39,7 @@ export {
   type RejectionCode,
   type RejectionOf,
 } from './rejections';
-export { botAt, botPlaying, firstFreeSeat, hasLeft, isFree, isFull } from './seats';
+export { botAt, botPlaying, firstFreeSeat, hasLeft, isFree, isFull, seatName } from './seats';
 export { ERASED_NAME, NO_SETUP, reservedSeat, type GameSetup } from './setup';
 export type { DecideContext, Shuffle } from './recorder';
 export {

@@ -9,6 +9,7 @@ import type { CommandIdentity, RecordedAt } from './idempotency';
 import type { LobbyEntry, LobbyOptions, LobbyPage } from './lobby';
 import type { AllGamesOptions, AwaitingGame, MyTurnOptions, PlayerGame, PlayerGamesPage } from './player-games';
 import type { ProjectionInput, ProjectionResult, RebuildInput } from './projections';
+import type { PendingPushes } from './pushes';
 import type { QuickMatchReceipt } from './quick-match';
 import type { CommitPage, ReadAfterOptions, ReadRecentOptions } from './read';
 import { openStore, type Store } from './store';
@@ -34,6 +35,11 @@ export class EventStore {
 
   get tableName(): string {
     return this.#parts.tableName;
+  }
+
+  /** The Web Pushes waiting for a retry: the part itself (see pushes.ts). */
+  get pushes(): PendingPushes {
+    return this.#parts.pushes;
   }
 
   /** The parts this facade is made of, for a caller moving to them. */

@@ -7,7 +7,8 @@
  * - the indexes beside them, each written by its owner and version-guarded: the players' turn lists
  *   (`TurnLists`, turns.ts) and games (`PlayerGames`, player-games.ts, projections.ts), the lobby
  *   (`Lobby`), quick match (`QuickMatches`), the due index (`DueIndex`, due.ts) with the stale checks in
- *   it (`StaleChecks`), and the webhook deliveries (`Deliveries`, delivery.ts, deliveries.ts).
+ *   it (`StaleChecks`), the webhook deliveries (`Deliveries`, delivery.ts, deliveries.ts) and the Web
+ *   Pushes waiting for a retry (`PendingPushes`, pushes.ts).
  * - cost accounting (cost.ts) and typed errors (errors.ts: callers check `instanceof`, never the SDK's).
  * `EventStore` is the old single facade over all of it, deprecated.
  * The table's shape is `@chickenfoot/store/table`; an in-process DynamoDB is `@chickenfoot/store/embedded`.
@@ -38,6 +39,7 @@ export {
   type NewDelivery,
 } from './delivery';
 export { deliveryKeyOf } from './deliveries';
+export { PendingPushes, PUSH_DUE, pushKeyOf, type NewPush, type PendingPush } from './pushes';
 export type { RecordedAt } from './idempotency';
 export type { CommitPage, ReadAfterOptions, ReadRecentOptions } from './read';
 export type { GameHead, SeatInfo } from './head';

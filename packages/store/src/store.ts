@@ -3,6 +3,7 @@ import { Deliveries } from './deliveries';
 import { DueIndex } from './due';
 import type { StoreOptions } from './dynamo';
 import { Lobby } from './lobby';
+import { PendingPushes } from './pushes';
 import { PlayerGames } from './player-games';
 import { QuickMatches } from './quick-match';
 import { BotWork, StaleChecks } from './stale-check';
@@ -16,7 +17,8 @@ import { TurnLists } from './turns';
  * version-guarded: the players' turn lists (`turns`, written by a game's append) and games
  * (`playerGames`), the lobby of open games (`lobby`) and quick match's receipts (`quickMatches`), the
  * due index of timed work (`due`) with the waiting games' stale checks in it (`staleChecks`), and the
- * webhook endpoints' deliveries (`deliveries`). Every failure is a `StoreError`.
+ * webhook endpoints' deliveries (`deliveries`) and the Web Pushes waiting for a retry (`pushes`). Every
+ * failure is a `StoreError`.
  */
 export interface Store<E = unknown> {
   readonly tableName: string;
@@ -30,6 +32,7 @@ export interface Store<E = unknown> {
   readonly botWork: BotWork;
   readonly due: DueIndex;
   readonly deliveries: Deliveries;
+  readonly pushes: PendingPushes;
   /**
    * Runs `fn` and reports the DynamoDB cost of the store requests made inside it.
    * @example const { cost } = await store.measure(() => store.streams.append('g1', 3, events, meta)); // cost.requests === 1
@@ -57,6 +60,7 @@ export function openStore<E = unknown>(options: StoreOptions): Store<E> {
     botWork: new BotWork(options),
     due: new DueIndex(options),
     deliveries: new Deliveries(options),
+    pushes: new PendingPushes(options),
     measure: measureCost,
   };
 }

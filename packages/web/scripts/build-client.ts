@@ -1,21 +1,36 @@
 /**
  * Builds the browser bundle with esbuild: `src/client/main.ts` and `style.css`, minified, with
  * content-hashed names (so they can be cached for good), an icon, the rules page's body (from
- * docs/rules.md), and `manifest.json` mapping each logical name to its file. `tsx packages/web/scripts/build-client.ts [outdir]` (`npm run build:web`);
+ * docs/rules.md), the service worker (`sw.js`, served at `/sw.js`), the installable app's PNG icons
+ * (192 and 512 px), and `manifest.json` mapping each logical name to its file. `tsx packages/web/scripts/build-client.ts [outdir]` (`npm run build:web`);
  * the default folder is this package's `dist/`, which the server reads.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 import { ICON_SVG } from './icon';
+import { iconPng } from './icon-png';
 import { rulesHtml } from './rules-html';
 
 const PACKAGE = fileURLToPath(new URL('../', import.meta.url));
 
 /** This package's `dist/`: where the server looks by default. */
 export const DEFAULT_OUTDIR = join(PACKAGE, 'dist');
+
+const WORKER = {
+  entryPoints: { sw: join(PACKAGE, 'src/worker/sw.ts') },
+  entryNames: '[name]-[hash]',
+  bundle: true,
+  format: 'iife' as const,
+  target: ['es2022', 'chrome111', 'firefox111', 'safari16'],
+  minify: true,
+  legalComments: 'none',
+  tsconfig: join(PACKAGE, 'src/client/tsconfig.json'),
+  write: false,
+  logLevel: 'warning',
+} satisfies BuildOptions;
 
 /** What a build wrote: the manifest (logical name → file) and each file's size in bytes. */
 export interface ClientBuild {
@@ -44,20 +59,19 @@ export async function buildClient(outdir: string = DEFAULT_OUTDIR): Promise<Clie
     write: false,
     logLevel: 'warning',
   });
+  // A classic script (not a module): every browser with push runs it as a service worker.
+  const worker = await build({ ...WORKER, outdir });
   rmSync(outdir, { recursive: true, force: true });
   mkdirSync(outdir, { recursive: true });
   const manifest: Record<string, string> = {};
   const bytes: Record<string, number> = {};
-  for (const file of result.outputFiles) {
+  for (const file of [...result.outputFiles, ...(worker.outputFiles ?? [])]) {
     const name = basename(file.path);
     writeFileSync(file.path, file.contents);
     manifest[name.replace(/-[A-Z0-9]+(\.\w+)$/, '$1')] = name;
     bytes[name] = file.contents.byteLength;
   }
-  const icon = `icon-${hash(ICON_SVG)}.svg`;
-  writeFileSync(join(outdir, icon), ICON_SVG);
-  manifest['icon.svg'] = icon;
-  bytes[icon] = Buffer.byteLength(ICON_SVG);
+  writeIcons(outdir, manifest, bytes);
   // The rules page's body, drawn from docs/rules.md here, once: the server only reads it.
   const rules = rulesHtml();
   const page = `rules-${hash(rules)}.html`;
@@ -66,6 +80,18 @@ export async function buildClient(outdir: string = DEFAULT_OUTDIR): Promise<Clie
   bytes[page] = Buffer.byteLength(rules);
   writeFileSync(join(outdir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return { outdir, manifest, bytes };
+}
+
+/** The SVG icon the pages show, and the PNGs (192 and 512 px) the app manifest lists for installing. */
+function writeIcons(outdir: string, manifest: Record<string, string>, bytes: Record<string, number>): void {
+  const files: [string, string, Buffer][] = [['icon.svg', 'svg', Buffer.from(ICON_SVG)]];
+  for (const size of [192, 512]) files.push([`icon-${size}.png`, 'png', iconPng(size)]);
+  for (const [logical, ext, body] of files) {
+    const name = `${logical.replace(/\.\w+$/, '')}-${hash(body.toString('base64'))}.${ext}`;
+    writeFileSync(join(outdir, name), body);
+    manifest[logical] = name;
+    bytes[name] = body.byteLength;
+  }
 }
 
 const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 8).toUpperCase();

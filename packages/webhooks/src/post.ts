@@ -9,7 +9,7 @@ export interface PostInput {
   readonly url: URL;
   readonly addresses: readonly ResolvedAddress[];
   readonly headers: Record<string, string>;
-  readonly body: string;
+  readonly body: string | Uint8Array;
   /** What is left of the attempt's budget once DNS is done. */
   readonly remainingMs: number;
   /** The whole budget, for the message. */
@@ -87,12 +87,12 @@ export function post(input: PostInput): Promise<SendOutcome> {
   });
 }
 
-function framedHeaders(headers: Record<string, string>, body: string): OutgoingHttpHeaders {
+function framedHeaders(headers: Record<string, string>, body: string | Uint8Array): OutgoingHttpHeaders {
   const framed: OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(headers)) {
     if (!FRAMING.has(name.toLowerCase())) framed[name] = value;
   }
-  framed['content-length'] = Buffer.byteLength(body, 'utf8');
+  framed['content-length'] = typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.byteLength;
   framed.connection = 'close';
   return framed;
 }

@@ -26,7 +26,7 @@ export const DEFAULT_MAX_BODY_BYTES = 4096;
  * POSTs one webhook: checks the URL ({@link checkWebhookUrl}), resolves the host and checks every address,
  * connects to a checked address only (pinned, so DNS rebinding cannot move it), never follows a redirect,
  * reads at most `maxBodyBytes` of the answer, and gives up after `timeoutMs`. No proxy, no keep-alive.
- * Never throws: every way it can go wrong is a `failed` outcome with a reason.
+ * The body is text (a webhook's JSON) or bytes (a Web Push's encrypted message). Never throws: every way it can go wrong is a `failed` outcome with a reason.
  *
  * @example
  * const body = JSON.stringify(event);
@@ -36,7 +36,7 @@ export const DEFAULT_MAX_BODY_BYTES = 4096;
 export async function sendWebhook(
   url: string,
   headers: Record<string, string>,
-  body: string,
+  body: string | Uint8Array,
   options: SendOptions,
 ): Promise<SendOutcome> {
   const started = performance.now();

@@ -1,5 +1,14 @@
 import fc from 'fast-check';
-import { bodyText, headerSafe, hostileNumber, hostileString, mutated, NEAR, urlSafe } from './hostile-values';
+import {
+  bodyText,
+  DEVICE_KEYS,
+  headerSafe,
+  hostileNumber,
+  hostileString,
+  mutated,
+  NEAR,
+  urlSafe,
+} from './hostile-values';
 
 /** Who a request claims to be. */
 export type Identity = 'ann' | 'bob' | 'cat' | 'eve' | 'ghost' | 'forged' | 'altered' | 'garbage' | 'none';
@@ -14,6 +23,7 @@ export const ROUTES = [
   { route: 'POST /v1/games', method: 'POST', path: '/v1/games', body: { seats: 2, rules: { set: 6 } } },
   { route: 'POST /v1/games/{id}/join', method: 'POST', path: '/v1/games/{id}/join', body: { inviteCode: '{code}' } },
   { route: 'GET /v1/games/{id}', method: 'GET', path: '/v1/games/{id}' },
+  { route: 'GET /v1/games/{id}/invitation', method: 'GET', path: '/v1/games/{id}/invitation' },
   {
     route: 'POST /v1/games/{id}/moves',
     method: 'POST',
@@ -90,6 +100,30 @@ export const ROUTES = [
     route: 'POST /v1/me/webhooks/{endpointId}/deliveries/{deliveryId}/redeliver',
     method: 'POST',
     path: '/v1/me/webhooks/{endpoint}/deliveries/{delivery}/redeliver',
+  },
+  { route: 'GET /v1/push/key', method: 'GET', path: '/v1/push/key' },
+  {
+    route: 'POST /v1/me/push-subscriptions',
+    method: 'POST',
+    path: '/v1/me/push-subscriptions',
+    body: { endpoint: 'https://push.example.com/send/x', keys: DEVICE_KEYS, label: 'phone' },
+  },
+  { route: 'GET /v1/me/push-subscriptions', method: 'GET', path: '/v1/me/push-subscriptions' },
+  {
+    route: 'PATCH /v1/me/push-subscriptions/{subscriptionId}',
+    method: 'PATCH',
+    path: '/v1/me/push-subscriptions/{subscription}',
+    body: { label: 'tablet', events: ['turn.started'] },
+  },
+  {
+    route: 'DELETE /v1/me/push-subscriptions/{subscriptionId}',
+    method: 'DELETE',
+    path: '/v1/me/push-subscriptions/{subscription}',
+  },
+  {
+    route: 'POST /v1/me/push-subscriptions/{subscriptionId}/test',
+    method: 'POST',
+    path: '/v1/me/push-subscriptions/{subscription}/test',
   },
   // The suite's server has no test clock (as none on AWS): these are never a success (404).
   { route: 'GET /v1/test-clock', method: 'GET', path: '/v1/test-clock' },
@@ -250,6 +284,8 @@ export const hostileRequest: fc.Arbitrary<HostileRequest> = fc
     ),
     idempotencyKey: fc.oneof({ weight: 3, arbitrary: fc.uuid() }, { weight: 1, arbitrary: maybe(key) }),
     ifNoneMatch: maybe(fc.oneof(fc.constantFrom('"{version}"', '*', 'W/"{version}"', '"1", "2"'), hostileString)),
+    // The invitation's code: the game's own (`{code}`), another's, or anything.
+    inviteCode: maybe(fc.oneof(fc.constantFrom('{code}', '{code} ', 'ABCDEFGHJK', ''), hostileString)),
     requestId: maybe(hostileString),
     override: maybe(fc.constantFrom('DELETE', 'PUT', 'GET')),
   })
@@ -271,6 +307,7 @@ export const hostileRequest: fc.Arbitrary<HostileRequest> = fc
     if (r.idempotencyKey !== undefined) headers['idempotency-key'] = headerSafe(r.idempotencyKey);
     if (r.ifNoneMatch !== undefined) headers['if-none-match'] = headerSafe(r.ifNoneMatch);
     if (r.requestId !== undefined) headers['x-request-id'] = headerSafe(r.requestId);
+    if (r.inviteCode !== undefined) headers['invite-code'] = headerSafe(r.inviteCode);
     if (r.override !== undefined) headers['x-http-method-override'] = r.override;
     const named = r.target.path.includes('{id}');
     // A token id: a real one of the caller's (its session), the legacy one, or anything.

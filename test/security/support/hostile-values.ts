@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import fc from 'fast-check';
 
 /** The largest body the app accepts by default (createApp's `bodyBytes`). */
@@ -227,6 +228,13 @@ export const urlSafe = (text: string): string =>
     .map(encodeURIComponent)
     .join('%ED%A0%80');
 
+/** A browser's push keys (a P-256 point and 16 bytes), as `PushSubscription.toJSON()` gives them. */
+export const DEVICE_KEYS = (() => {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return { p256dh: ecdh.getPublicKey().toString('base64url'), auth: 'AAECAwQFBgcICQoLDA0ODw' };
+})();
+
 /** Values close to a field's valid ones, per field name: where validation has to draw its lines. */
 export const NEAR: Record<string, fc.Arbitrary<unknown>> = {
   name: fc.oneof(
@@ -260,4 +268,23 @@ export const NEAR: Record<string, fc.Arbitrary<unknown>> = {
   level: fc.constantFrom('random', 'greedy', 'strong', 'GREEDY', 'genius', '', null, 3),
   seat: fc.oneof(fc.integer({ min: -1, max: 9 }), fc.constantFrom(1.5, '1', null)),
   hours: fc.oneof(fc.integer({ min: -1, max: 400 }), fc.constantFrom(0.5, '24', -0, 1e308, null)),
+  endpoint: fc.constantFrom(
+    'https://push.example.com/send/x',
+    'http://push.example.com/send/x',
+    'https://127.0.0.1/x',
+    'https://10.0.0.1/x',
+    'https://[::1]/x',
+    'https://169.254.169.254/latest',
+    'https://user:pw@push.example.com/x',
+    'not a url',
+    '',
+  ),
+  keys: fc.record(
+    {
+      p256dh: fc.constantFrom(DEVICE_KEYS.p256dh, DEVICE_KEYS.p256dh.slice(1), `BA${'A'.repeat(85)}`, '', '!!', null),
+      auth: fc.constantFrom(DEVICE_KEYS.auth, 'AAECAwQFBgcICQoLDA0O', '', 'A'.repeat(300), 7),
+    },
+    { requiredKeys: [] },
+  ),
+  label: fc.constantFrom('', ' ', 'A'.repeat(60), 'A'.repeat(61), 'phone\u0000', '📱'),
 };

@@ -3,7 +3,7 @@ import { fisherYates, seededRandom, stackedDeck, type Move } from '@chickenfoot/
 import type { EventStore } from '@chickenfoot/store';
 import { chooser } from './choice';
 import type { GameKey, Identity } from './hostile-requests';
-import { headerSafe } from './hostile-values';
+import { DEVICE_KEYS, headerSafe } from './hostile-values';
 import { playToEnd } from './play';
 import { alterations, ghostId, signToken } from './tokens';
 
@@ -29,6 +29,8 @@ export interface World {
   /** Ann's webhook endpoint (the `{endpoint}` of the webhook routes), and a delivery of it (`{delivery}`). */
   readonly endpointId: string;
   readonly deliveryId: string;
+  /** Ann's push subscription (the `{subscription}` of the push routes). */
+  readonly subscriptionId: string;
 }
 
 // Double-6 with four spokes, seat 0 holds 6-6 and places it at the deal; seat 1 plays next.
@@ -56,6 +58,8 @@ export async function buildWorld(endpoint: string): Promise<World> {
       maxWaitSeconds: 0.05,
       pollMs: 10,
     },
+    // Pushes are queued, never sent: no sweeper runs in the hostile suites.
+    push: { secret: 'hostile-suite-vapid-secret-0123456789-abcdef' },
   });
   const [ann, bob, cat, eve] = await Promise.all(['Ann', 'Bob', 'Cat', 'Eve'].map((name) => api.register(name)));
   if (!ann || !bob || !cat || !eve) throw new Error('registration failed');
@@ -91,7 +95,13 @@ export async function buildWorld(endpoint: string): Promise<World> {
     token: ann.token,
     headers: { 'idempotency-key': newKey() },
   });
+  const device = await api.call('POST', '/v1/me/push-subscriptions', {
+    token: ann.token,
+    body: { endpoint: 'https://push.example.com/send/ann', keys: DEVICE_KEYS, label: 'Ann’s phone' },
+  });
+  if (device.status !== 201) throw new Error(`push subscription: ${device.status} ${device.text}`);
   return {
+    subscriptionId: device.body.id as string,
     endpointId,
     deliveryId: queued.body.id as string,
     app,

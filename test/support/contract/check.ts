@@ -99,6 +99,8 @@ export const OUTSIDE_CONTRACT: readonly RegExp[] = [
   /^\/join\/[^/]+$/,
   /^\/games\/[^/]+(\/replay)?$/,
   /^\/assets\/[^/]+$/,
+  // The installable app's service worker and manifest.
+  /^\/(sw\.js|app\.webmanifest)$/,
   /^\/docs$/,
   /^\/docs\/assets\/[^/]+\/[^/]+$/,
   /^\/openapi\.json$/,

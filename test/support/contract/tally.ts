@@ -15,6 +15,15 @@ export const tally = {
   deliveries: 0,
 };
 
+/** Counts from zero again: once a test file's tally is written, the next file in the worker starts afresh. */
+export function resetTally(): void {
+  tally.validated = 0;
+  tally.mismatches = 0;
+  tally.failures.length = 0;
+  tally.statuses = {};
+  tally.deliveries = 0;
+}
+
 /**
  * Checks one response against openapi.yaml and counts it; rejects with the mismatch (naming the
  * operation, the status and the schema error) so the request that got it fails.

@@ -16,6 +16,9 @@ const ALLOWED = [
   /^\/games\/g_[A-Za-z0-9_-]{22}$/,
   /^\/games\/g_[A-Za-z0-9_-]{22}\/replay$/,
   /^\/assets\/[A-Za-z0-9._-]+$/,
+  // The installable app: its service worker and its manifest.
+  /^\/sw\.js$/,
+  /^\/app\.webmanifest$/,
 ];
 
 /**

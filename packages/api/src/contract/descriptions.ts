@@ -151,6 +151,8 @@ export const DESCRIPTIONS: Readonly<Record<string, Words>> = {
   ReplayStep: 'One step of a finished game’s replay, every tile shown.',
   LobbyPage: 'A page of open games.',
   'LobbyPage.games': 'Open games, newest first.',
+  Invitation: 'What an invite link says of its game: who invites, to what, and the seats left.',
+  'Invitation.id': gameId('The game’s id'),
   LobbyGame: 'An open game as the lobby lists it: enough to choose one.',
   'LobbyGame.id': gameId('The game’s id: join it with `POST /v1/games/{id}/join` and `{}`'),
   QuickMatch: 'The game wanted: seats and rules.',

@@ -70,5 +70,10 @@ export const TAGS = [
     description:
       'Being told without polling: your endpoints, the notifications POSTed to them, their delivery logs. Each notification (`webhooks`) is POSTed to each of your endpoints that subscribes to it, signed (Standard Webhooks v1). Answer 2xx within 15 s; anything else is retried for about three days, and 410 Gone turns the endpoint off.',
   },
+  {
+    name: 'Notifications',
+    description:
+      'Being told in your browser with no tab open (Web Push): your devices, what each is told of, a test notification.',
+  },
   { name: 'Testing', description: 'Local and test servers only: a clock to move forward, for testing deadlines.' },
 ];

@@ -9,6 +9,7 @@ import { createWatchLink, listWatchLinks, revokeWatchLink, watchEvents, watchGam
 import { cancelGame } from './lifecycle';
 import { listLobby, quickMatch } from './lobby';
 import { createGame, getGame, joinGame } from './games';
+import { getInvitation } from './invitation';
 import EXAMPLES from './examples.json';
 import { HEADER_COMPONENTS } from './headers';
 import { BEARER_AUTH, DOCS_URL, INFO_DESCRIPTION, RULES_URL, TAGS, WATCH_AUTH } from './document-texts';
@@ -22,6 +23,7 @@ import { addBot, leaveGame } from './seats';
 import { getMe, registerPlayer } from './players';
 import { WEBHOOK_EVENTS, WEBHOOK_RESPONSES } from './webhook-events';
 import { WEBHOOK_ROUTES } from './webhooks';
+import { PUSH_ROUTES } from './push';
 import { advanceTestClock, getTestClock } from './test-clock';
 
 /** Every route of the API, as documented: the handlers in routes/ implement exactly these. */
@@ -37,6 +39,7 @@ export const ROUTES = [
   listMyGames,
   createGame,
   joinGame,
+  getInvitation,
   getGame,
   addBot,
   leaveGame,
@@ -59,6 +62,7 @@ export const ROUTES = [
   listLobby,
   quickMatch,
   ...WEBHOOK_ROUTES,
+  ...PUSH_ROUTES,
   getTestClock,
   advanceTestClock,
 ] as const;

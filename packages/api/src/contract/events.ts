@@ -15,7 +15,7 @@ export const listEvents = documented(
     description: [
       'The commits after version `after`, oldest first, each event redacted for you: the deal shows only your tiles, a draw shows the tile only to the drawer.',
       'Page with `nextCursor`; when it is null you are caught up, and `version` is where to resume (`after`). A whole game usually fits one page.',
-      'With `wait=<seconds>` and nothing new yet, the request waits (up to 20 s) and returns as soon as something happens.',
+      'With `wait=<seconds>` and nothing new yet, the request waits (up to 20 s) and returns as soon as something happens: in a finished game, its rematch proposed (an empty page; the view links it).',
     ].join('\n\n'),
     security: bearer,
     request: {

@@ -18,7 +18,7 @@ export const HEADER_COMPONENTS = {
   },
   RateLimitPolicy: {
     description:
-      'The rate-limit policy, as a Structured Field (draft-ietf-httpapi-ratelimit-headers): `"player"` (per player, on every route with a token) or `"registration"` (per client address), `q` requests per `w` seconds: a burst of `q` at once, refilled evenly.',
+      'The rate-limit policy, as a Structured Field (draft-ietf-httpapi-ratelimit-headers): `"player"` (per player, on every route with a token), `"registration"` or `"invitation"` (per client address), `q` requests per `w` seconds: a burst of `q` at once, refilled evenly.',
     required: true,
     schema: { type: 'string' as const, pattern: '^"[a-z-]+";q=\\d+;w=\\d+$', example: '"player";q=60;w=3' },
   },

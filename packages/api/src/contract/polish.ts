@@ -17,6 +17,7 @@ const HEADER_NAMES: Readonly<Record<string, string>> = {
   'if-match': 'If-Match',
   'if-none-match': 'If-None-Match',
   'idempotency-key': 'Idempotency-Key',
+  'invite-code': 'Invite-Code',
 };
 
 /**
@@ -61,10 +62,11 @@ function walk(value: Json): Json {
 const PARAMETER_WORDS: Readonly<Record<string, string>> = {
   tokenId: 'A session of your account, as `GET /v1/me/tokens` lists it (`legacy` for a token from before sessions).',
   'If-None-Match':
-    'The ETag you have (`"12"`): while the game is still at that version the answer is `304`, with no body.',
+    'The ETag you have (`"12"`): while the game is still at that version the answer is `304`, with no body (never for a finished game: its `rematch` may come without a new version).',
   linkId: 'A watch link of the game, as `GET /v1/games/{id}/watch-links` lists it.',
   endpointId: 'One of your webhook endpoints: `we_` and 22 base64url characters.',
   deliveryId: 'A delivery of that endpoint, as its log lists it: `wd_` and a number.',
+  subscriptionId: 'One of your push subscriptions (devices), as `GET /v1/me/push-subscriptions` lists it.',
 };
 
 /** Steps into what a field holds: an array's items, a nullable value's non-null alternative. */

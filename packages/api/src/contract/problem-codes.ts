@@ -31,6 +31,13 @@ export const IF_MATCH_REQUIRED: readonly ProblemCode[] = ['request/if-match-requ
 /** What an endpoint's URL may be refused for (see `checkWebhookUrl`). */
 const WEBHOOK_URL: readonly ProblemCode[] = ['webhook/url-invalid', 'webhook/url-not-https', 'webhook/url-not-allowed'];
 
+/** What a push subscription's endpoint may be refused for (the same policy as a webhook's URL). */
+const PUSH_ENDPOINT: readonly ProblemCode[] = [
+  'push/endpoint-invalid',
+  'push/endpoint-not-https',
+  'push/endpoint-not-allowed',
+];
+
 /**
  * What each operation's own handler (and the game service under it) can answer with, besides what
  * its shape implies (see `problemCodesOf`): the one list per operation the contract documents.
@@ -46,6 +53,8 @@ export const OPERATION_PROBLEMS = {
   createGame: ['player/not-found', 'request/version-mismatch', ...rejectionsOf('create')],
   joinGame: ['game/not-found', 'player/not-found', 'request/version-mismatch', ...rejectionsOf('join')],
   getGame: ['game/not-found'],
+  // No token: its rate limit is per client address, as registration's.
+  getInvitation: ['game/not-found', 'request/too-many-requests'],
   makeMove: [
     'game/not-found',
     'game/left',
@@ -94,6 +103,12 @@ export const OPERATION_PROBLEMS = {
   testWebhookEndpoint: ['webhook/not-found'],
   listWebhookDeliveries: ['webhook/not-found'],
   redeliverWebhook: ['webhook/not-found', 'webhook/delivery-not-found'],
+  getPushKey: ['push/not-configured'],
+  createPushSubscription: [...PUSH_ENDPOINT, 'push/keys-invalid', 'push/too-many-subscriptions', 'push/not-configured'],
+  listPushSubscriptions: [],
+  updatePushSubscription: ['push/not-found'],
+  deletePushSubscription: ['push/not-found'],
+  testPushSubscription: ['push/not-found', 'push/not-configured'],
 } satisfies Record<string, readonly ProblemCode[]>;
 
 /** An operation of the API, by its operationId. */

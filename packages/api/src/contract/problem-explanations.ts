@@ -140,6 +140,34 @@ export const EXPLANATIONS: Readonly<Record<ProblemCode, Explanation>> = {
       'The URL’s host is, or resolves to, an address that is not public (private, loopback, link-local, metadata).',
     todo: 'Use a host on the public internet.',
   },
+  'push/not-found': {
+    happened: 'You have no push subscription with this id (removed, dropped by its push service, or signed out).',
+    todo: 'List your devices (GET /v1/me/push-subscriptions); register this browser again if it should be told.',
+  },
+  'push/not-configured': {
+    happened: 'This server has no Web Push (VAPID) keys: it sends no notifications to browsers.',
+    todo: 'Use webhooks, or ask whoever runs the server to configure VAPID_SECRET.',
+  },
+  'push/too-many-subscriptions': {
+    happened: 'You have 20 push subscriptions already.',
+    todo: 'Remove a device you no longer use (DELETE /v1/me/push-subscriptions/{subscriptionId}).',
+  },
+  'push/endpoint-invalid': {
+    happened: 'The endpoint is not a valid absolute URL (or carries credentials).',
+    todo: 'Send the endpoint exactly as PushSubscription.toJSON() gives it.',
+  },
+  'push/endpoint-not-https': {
+    happened: 'Push endpoints must use https.',
+    todo: 'Send the endpoint your browser’s push service gave: they are all https.',
+  },
+  'push/endpoint-not-allowed': {
+    happened: 'The endpoint’s host is, or resolves to, an address that is not public (private, loopback, metadata).',
+    todo: 'Send the endpoint your browser’s push service gave, a host on the public internet.',
+  },
+  'push/keys-invalid': {
+    happened: 'keys.p256dh is not an uncompressed P-256 point (65 bytes), or keys.auth is not 16 bytes (base64url).',
+    todo: 'Send the keys exactly as PushSubscription.toJSON() gives them.',
+  },
   'service/unavailable': {
     happened:
       'The service could not finish the request this time (the database was briefly unavailable, or a change was recorded but not yet answered).',

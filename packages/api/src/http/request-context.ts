@@ -46,10 +46,11 @@ function clientAddress(env: unknown): string {
 }
 
 /**
- * Holds each client address to a rate limit (registration, the one route without a token), stated
- * on its responses in `RateLimit` and `RateLimit-Policy`.
+ * Holds each client address to a rate limit (the routes without a token: registration, an
+ * invitation's preview), stated on its responses in `RateLimit` and `RateLimit-Policy`; `what` names
+ * the requests in the refusal ("registrations").
  */
-export function limitByAddress(limiter: RateLimiter) {
+export function limitByAddress(limiter: RateLimiter, what = 'registrations') {
   return createMiddleware<AppEnv>(async (c, next) => {
     const key = `address:${addressBucket(clientAddress(c.env))}`;
     const allowed = limiter.take(key);
@@ -58,7 +59,7 @@ export function limitByAddress(limiter: RateLimiter) {
       const retry = String(limiter.retryAfter(key));
       throw new ApiProblem(
         'request/too-many-requests',
-        `Too many registrations from your address: try again in ${retry} s.`,
+        `Too many ${what} from your address: try again in ${retry} s.`,
         {},
         { 'Retry-After': retry },
       );

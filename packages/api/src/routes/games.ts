@@ -1,10 +1,11 @@
 import type { AppDeps } from '../app-deps';
 import { createGame, getGame, joinGame } from '../contract/games';
+import { getInvitation } from '../contract/invitation';
 import { openapi, router } from './router';
 import { commandHeaders } from './replayed';
 import { testClockState } from './test-clock';
 
-/** Creating, joining and reading games. */
+/** Creating, joining and reading games, and an invitation before joining. */
 export function gameRoutes(deps: AppDeps) {
   const app = router();
 
@@ -21,11 +22,18 @@ export function gameRoutes(deps: AppDeps) {
     return c.json(reply, 200, commandHeaders(reply));
   });
 
+  openapi(app, getInvitation, async (c) => {
+    const invitation = await deps.games.invitation(c.req.valid('param').id, c.req.valid('header')['invite-code']);
+    return c.json(invitation, 200, { 'Cache-Control': 'private, no-cache' });
+  });
+
   openapi(app, getGame, async (c) => {
     const view = await deps.games.view(c.get('playerId'), c.req.valid('param').id);
     const etag = `"${view.version}"`;
     const headers = { ETag: etag, 'Cache-Control': 'private, no-cache', Vary: 'Authorization' };
-    if (matchesEtag(c.req.valid('header')['if-none-match'], etag)) return c.body(null, 304, headers);
+    // A finished game's view changes once more with no new version (its rematch link): always sent whole.
+    const final = view.status === 'finished';
+    if (!final && matchesEtag(c.req.valid('header')['if-none-match'], etag)) return c.body(null, 304, headers);
     // On a server with a test clock, the game says by which time its deadlines are judged.
     const clock = deps.testClock ? { testClock: testClockState(deps.testClock) } : {};
     return c.json({ ...view, ...clock }, 200, headers);

@@ -7,6 +7,7 @@ import { NotFoundError, playerGone, RefusedError, StaleVersionError } from '../e
 import type { GameService } from '../games/service';
 import type { Signer } from '../identity/signer';
 import { newPlayerId, newSessionId } from '../identity/tokens';
+import type { SessionsClosed } from '../push/subscription-decider';
 import type { AccountCache } from './account-cache';
 import type { AccountCommand } from './account-decider';
 import { isOpen, LEGACY_SESSION, sessionsOf, type Session } from './record';
@@ -43,8 +44,13 @@ export interface AccountsParts {
   readonly clock: Clock;
   readonly games: Pick<GameService, 'load' | 'run'>;
   readonly store: EventStore;
-  /** What else of a player goes with their account (their webhook endpoints): told before it goes. */
+  /**
+   * What else of a player goes with their account (their webhook endpoints, their browsers' push
+   * subscriptions): told before it goes.
+   */
   readonly belongings?: { removeAll(playerId: string): Promise<void> };
+  /** Removes what a closed session leaves behind: the push subscriptions its browsers registered. */
+  readonly signOut?: (playerId: string, sessions: SessionsClosed) => Promise<void>;
 }
 
 /**
@@ -116,6 +122,8 @@ export class Accounts {
   /** Revokes one of the caller's tokens. */
   async revokeToken(playerId: string, request: AccountRequest, tokenId: string): Promise<{ version: number }> {
     const stored = await this.#ask(playerId, request, { revoke: tokenId }, { type: 'revoke-token', id: tokenId });
+    // After the account's commit: a retry of the revocation (the same key) removes them if this did not.
+    await this.parts.signOut?.(playerId, { only: tokenId });
     return markReplayed({ version: stored.version }, stored.replayed);
   }
 
@@ -123,6 +131,7 @@ export class Accounts {
   async revokeOthers(playerId: string, request: AccountRequest, current: string): Promise<{ version: number }> {
     const command = { type: 'revoke-others', kept: current } as const;
     const stored = await this.#ask(playerId, request, { revokeAllBut: current }, command);
+    await this.parts.signOut?.(playerId, { except: current });
     return markReplayed({ version: stored.version }, stored.replayed);
   }
 

@@ -19,4 +19,16 @@ describe('a player’s budget of bot thinking (README: 4 s at once, refilled at 
     expect(budget.available('ann', 0)).toBe(0);
     expect(budget.available('bob', 0)).toBe(100);
   });
+
+  it('bounds a player’s chain by their budget, due work by the bound alone, and only due work rests', () => {
+    const budget = new BotBudget({ burstMs: 700 });
+    const settings = { maxCommits: 64, maxMs: 2000, restRatio: 1 };
+    expect(budget.boundFor(settings, null, 0)).toEqual({ maxCommits: 64, maxMs: 2000, restRatio: 1 });
+    expect(budget.boundFor(settings, { player: 'ann' }, 0)).toEqual({ maxCommits: 64, maxMs: 2000, budgetMs: 700 });
+    expect(budget.boundFor(settings, { player: 'ann', reading: true }, 0)).toEqual({
+      maxCommits: 2,
+      maxMs: 200,
+      budgetMs: 700,
+    });
+  });
 });

@@ -7,6 +7,11 @@ export interface ChainBound {
   readonly maxMs: number;
   /** Checked before each commit, the first too: what the player it runs for may still spend. */
   readonly budgetMs?: number;
+  /**
+   * After each commit, rest this many times the time the move took before the next (default 0): due
+   * work in a process that also answers players (`npm start`) leaves them the CPU between moves.
+   */
+  readonly restRatio?: number;
 }
 
 /** Who a chain of bot moves is run for: a player (their command, or with `reading` a look at the game). */
@@ -61,10 +66,12 @@ export class BotBudget {
    */
   boundFor(settings: Omit<ChainBound, 'budgetMs'>, payer: BotPayer | null, now: number): ChainBound {
     const reading = payer?.reading === true;
+    // Only due work rests: a player's chain is what they wait for.
+    if (!payer) return { maxCommits: settings.maxCommits, maxMs: settings.maxMs, restRatio: settings.restRatio ?? 0 };
     return {
       maxCommits: reading ? Math.min(READ_BOUND.maxCommits, settings.maxCommits) : settings.maxCommits,
       maxMs: reading ? Math.min(READ_BOUND.maxMs, settings.maxMs) : settings.maxMs,
-      budgetMs: payer ? Math.max(0, this.available(payer.player, now)) : Infinity,
+      budgetMs: Math.max(0, this.available(payer.player, now)),
     };
   }
 

@@ -29,6 +29,11 @@ export interface BotOptions {
    * a timer sweeps soon, so that a player's bots go on within a second or so, not at the next minute.
    */
   readonly onDue?: () => void;
+  /**
+   * Due work (a chain nobody's request is waiting on) rests this many times each move's time before
+   * the next (default 0; `npm start`, whose sweeper shares the process with the API, sets 1).
+   */
+  readonly restRatio?: number;
   /** The time budget of one `strong` decision, in ms (the bots' own default when absent). */
   readonly budgetMs?: number;
   /** A monotonic clock in ms for the bounds and budgets (default `performance.now`). */
@@ -36,8 +41,8 @@ export interface BotOptions {
 }
 
 /** `BotOptions` with the defaults filled in. */
-export type BotSettings = Required<Omit<BotOptions, 'budgetMs' | 'perPlayer' | 'onDue'>> &
-  Pick<BotOptions, 'budgetMs' | 'perPlayer' | 'onDue'>;
+export type BotSettings = Required<Omit<BotOptions, 'budgetMs' | 'perPlayer' | 'onDue' | 'restRatio'>> &
+  Pick<BotOptions, 'budgetMs' | 'perPlayer' | 'onDue' | 'restRatio'>;
 
 /** Fills in the defaults of `BotOptions`. */
 export function botSettings(options: BotOptions = {}): BotSettings {

@@ -6,12 +6,13 @@ import {
   type Move,
   type RulesetOptions,
 } from '@chickenfoot/rules';
-import { NotFoundError, notFound, revokedWhileWaiting, VersionAheadError } from '../errors';
+import { notFound, revokedWhileWaiting, VersionAheadError } from '../errors';
 import type { Signer } from '../identity/signer';
 import type { GameWatcher } from '../waits/game-watcher';
 import { REVOKED } from '../waits/long-poll';
 import { seatOfActor } from './actors';
 import type { PlayerSeat } from './player-seat';
+import { invitationOf, wrongInviteCode, type Invitation } from './invitation';
 import { commandReply, type CommandReply } from './reply';
 import type { GameService } from './service';
 import { gameView, playerViewer, type ApiGameView } from './view';
@@ -92,10 +93,7 @@ export class Games {
    */
   async join(playerId: string, gameId: string, key: string, inviteCode?: string): Promise<CommandReply> {
     const signer = await this.parts.signer();
-    if (inviteCode !== undefined && !signer.isInviteCode(gameId, inviteCode)) {
-      const detail = `The invite code does not match game ${gameId}: check both, as they were shared with you.`;
-      throw new NotFoundError('game/not-found', detail);
-    }
+    if (inviteCode !== undefined && !signer.isInviteCode(gameId, inviteCode)) throw wrongInviteCode(gameId);
     const player = await this.parts.players.seatedPlayer(playerId);
     const command = { type: 'join', player, ...(inviteCode === undefined ? { withoutCode: true } : {}) } as const;
     const chain = await this.parts.games.run(gameId, { kind: 'player', playerId }, command, {
@@ -103,6 +101,18 @@ export class Games {
       key,
     });
     return commandReply(chain, signer);
+  }
+
+  /**
+   * What an invite link says of its game, to anyone holding the link (no account needed): the code is
+   * checked before any read, and refused as a join refuses it.
+   */
+  async invitation(gameId: string, inviteCode: string): Promise<Invitation> {
+    if (!(await this.parts.signer()).isInviteCode(gameId, inviteCode)) throw wrongInviteCode(gameId);
+    const loaded = await this.parts.games.load(gameId);
+    const invitation = loaded ? invitationOf(gameId, loaded.state) : null;
+    if (!invitation) throw wrongInviteCode(gameId);
+    return invitation;
   }
 
   /** A seated player's command (a move, a bot seated, leaving, coming back, more time, cancelling). */
@@ -117,14 +127,16 @@ export class Games {
     const { game, seat } = await this.#seated(playerId, gameId);
     const signer = await this.parts.signer();
     // A finished game links its rematch once proposed, for every player of it to find (one read, of a short game).
-    const rematchId = game.state.status === 'finished' ? signer.rematchIdFor(gameId) : null;
-    const rematch = rematchId && (await this.parts.games.load(rematchId)) ? rematchId : null;
-    return gameView({ gameId, ...game, seat, inviteCodes: signer, rematch });
+    const rematch = await this.#rematch(gameId, game.state);
+    return gameView({ gameId, ...game, seat, inviteCodes: signer, rematch: rematch?.proposed ? rematch.id : null });
   }
 
   /**
    * The game's commits after `after` as the caller may see them; with `waitMs`, waits that long for
-   * news when there is none yet (a long-poll). Throws `VersionAheadError` for a version it never had.
+   * news when there is none yet (a long-poll). A finished game has no more commits, and one piece of
+   * news left: its rematch, proposed by one of its players. Its wait ends, empty, as soon as that is
+   * (the view then links it), so a page left open on a game over learns of it without asking again
+   * and again. Throws `VersionAheadError` for a version it never had.
    */
   async events(playerId: string, gameId: string, query: EventsQuery): Promise<EventsPage> {
     const { game, seat } = await this.#seated(playerId, gameId);
@@ -134,7 +146,7 @@ export class Games {
       const detail = `after=${after} is past the game's newest version, ${game.version}: resume from a version this API gave you.`;
       throw new VersionAheadError(detail, game.version);
     }
-    const latest = game.version > after ? game.version : await this.#wait(playerId, gameId, after, query);
+    const latest = game.version > after ? game.version : await this.#news(playerId, gameId, game.state, query);
     const page =
       latest > after ? await this.parts.games.commitsAfter(gameId, after, query.limit) : { commits: [], next: null };
     const commits = page.commits.map((commit) => ({
@@ -145,7 +157,28 @@ export class Games {
     return { commits, next: page.next, version: commits.at(-1)?.version ?? after };
   }
 
-  /** Waits for the game to pass `after` (see `GameWatcher.wait`); a token revoked meanwhile ends it. */
+  /**
+   * Waits for news after `query.after`, which the game is at: its next commit, or, once it is over
+   * and until it has one, its rematch's creation (answered as no commit: the caller reads the view).
+   * Returns the game's version then.
+   */
+  async #news(playerId: string, gameId: string, state: GameState, query: EventsQuery): Promise<number> {
+    if (query.waitMs <= 0) return query.after;
+    const rematch = await this.#rematch(gameId, state);
+    // Once the rematch is there, nothing more will come: the wait runs its course, as any quiet game's.
+    if (!rematch || rematch.proposed) return this.#wait(playerId, gameId, query.after, query);
+    await this.#wait(playerId, rematch.id, 0, query);
+    return query.after;
+  }
+
+  /** A finished game's rematch (its id, derived) and whether it was proposed yet; null for a game not over. */
+  async #rematch(gameId: string, state: GameState): Promise<{ id: string; proposed: boolean } | null> {
+    if (state.status !== 'finished') return null;
+    const id = (await this.parts.signer()).rematchIdFor(gameId);
+    return { id, proposed: (await this.parts.games.load(id)) !== null };
+  }
+
+  /** Waits for the stream `gameId` to pass `after` (see `GameWatcher.wait`); a token revoked meanwhile ends it. */
   async #wait(playerId: string, gameId: string, after: number, query: EventsQuery): Promise<number> {
     const { session, signal } = query;
     const alive = session === undefined ? undefined : () => this.parts.players.sessionOpen(playerId, session);

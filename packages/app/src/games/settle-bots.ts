@@ -58,6 +58,8 @@ export async function settleBots(
     const due = dueBots(game.state);
     if (due.length === 0 || deps.quiet.get(gameId) === game.version) return { commits, game, stopped: 'idle' };
     if (log?.version !== game.version) log = await HandLog.read(deps.commits, gameId, game.version);
+    // Read only when resting: the bounds' clock reads are what tests count on.
+    const stepStarted = bound.restRatio ? settings.now() : 0;
     const next = choose(deps, gameId, game, due, log);
     if (!next) {
       deps.quiet.set(gameId, game.version);
@@ -68,6 +70,7 @@ export async function settleBots(
       commits.push(done);
       log.extend(done.version, done.events);
       game = { version: done.version, state: done.state, since: done.since };
+      if (bound.restRatio) await rest((settings.now() - stepStarted) * bound.restRatio);
     } catch (error) {
       if (error instanceof StaleVersionError) {
         // A player (or another runner) moved first: decide again on the game as it is now.
@@ -81,6 +84,9 @@ export async function settleBots(
   // Stopped by the bound: whether bots still have moves to make is the caller's to ask (dueBots).
   return { commits, game, stopped: game && dueBots(game.state).length > 0 ? 'bound' : 'idle' };
 }
+
+/** Waits `ms` of real time (nothing when 0 or less). */
+const rest = (ms: number) => (ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
 
 /** The first due bot's move: what it chooses, or, when its choice fails, the fallback. Null: none acts now. */
 function choose(deps: SettleDeps, gameId: string, game: StoredGame, due: readonly Seat[], log: HandLog) {

@@ -5,6 +5,7 @@ import type { GameService } from '../games/service';
 import { deadlineOf } from '../games/turn-clock';
 import { notificationsOf } from '../webhooks/notifications';
 import type { WebhookOutbox } from '../webhooks/outbox';
+import { NO_PUSH, type PushNow } from '../push/push-now';
 import type { DueHandler } from './due-handler';
 import type { SendNow } from './send-now';
 
@@ -14,10 +15,17 @@ import type { SendNow } from './send-now';
  * commit (the same pure `notificationsOf`), sends each endpoint that wants one its delivery and
  * records it with the outcome (see `sendNow`); then the commit leaves the due index. A sweeper dying
  * halfway loses nothing: the commit is still due, and the next sweep sends again what it had not
- * recorded (the same `webhook-id`).
+ * recorded (the same `webhook-id`). The same notifications are pushed to the devices that want them
+ * (`pushNow`), in each recipient's words.
  * @example handlers: { notify: notifyHandler(store, games, outbox, sendNow(store, parts, logger)) }
  */
-export function notifyHandler(store: EventStore, games: GameService, outbox: WebhookOutbox, send: SendNow): DueHandler {
+export function notifyHandler(
+  store: EventStore,
+  games: GameService,
+  outbox: WebhookOutbox,
+  send: SendNow,
+  push: PushNow = NO_PUSH,
+): DueHandler {
   return async (item, now) => {
     const commit = await store.readCommit(item.gameId, Number(item.key.sk));
     if (!commit) return { settled: false, next: null, effect: 'stale' };
@@ -33,7 +41,13 @@ export function notifyHandler(store: EventStore, games: GameService, outbox: Web
     });
     const planned = [];
     for (const notification of notifications) planned.push(...(await outbox.deliveriesOf(notification, commit.at)));
-    const attempts = await send(planned, now);
-    return { settled: false, next: null, effect: planned.length > 0 ? 'notified' : 'unwanted', attempts };
+    const events = commit.events as GameEvent[];
+    const [sent, pushed] = await Promise.all([
+      send(planned, now),
+      push(notifications, { game: state, events, at: commit.at }, now),
+    ]);
+    const attempts = { ...sent, ...pushed };
+    const effect = Object.keys(attempts).length > 0 ? 'notified' : 'unwanted';
+    return { settled: false, next: null, effect, attempts };
   };
 }

@@ -3,6 +3,8 @@ import { turnSeat } from '../games/awaited';
 import type { GameService } from '../games/service';
 import { deadlineOf, reminderOf, TIMEOUT } from '../games/turn-clock';
 import type { WebhookOutbox } from '../webhooks/outbox';
+import { NO_PUSH, type PushNow } from '../push/push-now';
+import type { Notification } from '../webhooks/notifications';
 import type { DueHandler } from './due-handler';
 import type { SendNow } from './send-now';
 import { verdictOf } from './timeout-handler';
@@ -19,6 +21,7 @@ export function reminderHandler(
   outbox: WebhookOutbox,
   timeout: DueHandler,
   send: SendNow,
+  push: PushNow = NO_PUSH,
 ): DueHandler {
   return async (item, now) => {
     const game = await games.load(item.gameId);
@@ -30,15 +33,16 @@ export function reminderHandler(
     if (since === null || deadline === null || player === null) return timeout(item, now);
     const remindAt = reminderOf(since, deadline);
     if (Date.parse(remindAt) > now) return { settled: false, next: remindAt, effect: 'early' };
-    const planned = await outbox.deliveriesOf(
-      {
-        type: 'turn.reminder',
-        recipients: [player],
-        data: { gameId: item.gameId, version: game.version, seat: turnSeat(game.state), deadline },
-      },
-      remindAt,
-    );
-    const attempts = await send(planned, now);
+    const reminder: Notification = {
+      type: 'turn.reminder',
+      recipients: [player],
+      data: { gameId: item.gameId, version: game.version, seat: turnSeat(game.state), deadline },
+    };
+    const [sent, pushed] = await Promise.all([
+      outbox.deliveriesOf(reminder, remindAt).then((planned) => send(planned, now)),
+      push([reminder], { game: game.state, events: [], at: remindAt }, now),
+    ]);
+    const attempts = { ...sent, ...pushed };
     return { settled: false, next: deadline, kind: TIMEOUT, effect: 'reminded', attempts };
   };
 }

@@ -147,6 +147,22 @@ describe('the sweeper’s lanes', () => {
     expect(await sweep).toMatchObject({ effects: { done: 21 }, complete: true });
   });
 
+  it('runs chains of bots one at a time in a lane of their own: a timeout never waits behind them', async () => {
+    for (let i = 0; i < 5; i++) await dueGame(`b-bots-${i}`, minutes(1), 'bots');
+    await dueGame('g-timeout', minutes(2), 'timeout');
+    const chains = hanging();
+    const timeout = recorder(() => settled());
+    const options = { concurrency: 1, background: { kinds: new Set(['bots']) } };
+    const sweep = sweeper({ bots: chains.handler, timeout: timeout.handler }, options).sweep(minutes(3));
+    // The game lane has one slot here: the timeout still goes at once, with a chain of bots in flight.
+    await vi.waitFor(() => expect(timeout.calls.map((c) => c.gameId)).toEqual(['g-timeout']));
+    await vi.waitFor(() => expect(chains.started).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(chains.started).toHaveLength(1);
+    chains.release();
+    expect(await sweep).toMatchObject({ effects: { done: 6 }, complete: true });
+  });
+
   it('shares the delivery lane between players: one player’s hanging receivers never hold another’s delivery', async () => {
     for (let i = 0; i < 20; i++) await dueGame(`d-mallory-${i}`, minutes(1), 'deliver');
     await dueGame('d-victim-0', minutes(2), 'deliver');

@@ -2,53 +2,9 @@ import { DUE_SHARDS, type DueItem, type EventStore } from '@chickenfoot/store';
 import type { Logger } from '../logging';
 import { Lane } from './lane';
 import type { DueHandlers, DueResult } from './due-handler';
+import type { SweeperOptions } from './sweeper-options';
 
-/** A lane of due work: the kinds it takes, its slots, and how its slots are shared. */
-export interface LaneConfig {
-  /** Items handled at once (default 8). */
-  readonly concurrency?: number;
-  /** Items of one group handled at once (default: no limit but the lane's). */
-  readonly perGroup?: number;
-  /** The group an item belongs to, for `perGroup` (default: its game, or whatever stream it is of). */
-  readonly groupOf?: (item: DueItem) => Promise<string>;
-}
-
-/** What a sweeper is built from. */
-export interface SweeperOptions {
-  readonly store: EventStore;
-  /** The work of each kind of due item (see `DueHandlers`). */
-  readonly handlers: DueHandlers;
-  readonly logger: Logger;
-  /**
-   * How long a claim holds, in ms (default 50 s): longer than one sweep's work, shorter than the minute
-   * between two sweeps, so a sweeper that dies holding claims leaves them to the next sweep.
-   */
-  readonly leaseMs?: number;
-  /** Items per Query page (default 100). */
-  readonly pageSize?: number;
-  /** The game lane's slots (default 8): turn timeouts, stale games; never waiting behind a delivery. */
-  readonly concurrency?: number;
-  /**
-   * The kinds that reach outside (webhook deliveries, notifications and reminders sent on the spot)
-   * and their lane: its own slots, shared fairly between groups (players), so a receiver that never
-   * answers holds a few slots at most and nothing of the game lane.
-   */
-  readonly deliveries?: LaneConfig & { readonly kinds: ReadonlySet<string> };
-  /**
-   * After this much real time in ms (default 30 s) no item is started: the next sweep goes on. No
-   * delivery starts with less than `attemptMs` of it left, so a sweep ends within its budget.
-   */
-  readonly budgetMs?: number;
-  /** The longest an item that reaches outside may take, in ms (default 15 s, a receiver's timeout). */
-  readonly attemptMs?: number;
-  /** A monotonic clock in ms for the budget (default `performance.now`): real time, not the sweep's `now`. */
-  readonly elapsed?: () => number;
-  /**
-   * The application's clock: the time of a pass after the first, so that work the sweep's own commits
-   * made due (stamped with this clock, a moment after the sweep began) is due in that pass.
-   */
-  readonly clock?: () => number;
-}
+export type { LaneConfig, SweeperOptions } from './sweeper-options';
 
 /** How many passes over the shards one sweep makes at most (see `Sweeper.dueNow`). */
 const PASSES = 3;
@@ -95,9 +51,10 @@ interface Tally {
 /**
  * The one sweeper of due work: a Query per shard of the due index for what is due by `now` (a page
  * each, oldest first, more pages while the budget lasts), a conditional claim of each item, and its
- * kind's handler, in one of two lanes: the game lane (turn timeouts, stale games) and the delivery
- * lane (whatever waits on a receiver), each with slots of its own, so a timeout never waits behind a
- * delivery; the delivery lane's slots are shared fairly between players. No item starts once the
+ * kind's handler, in one of three lanes: the game lane (turn timeouts, stale games), the delivery
+ * lane (whatever waits on a receiver) and the background lane (chains of bot moves), each with slots
+ * of its own, so a timeout never waits behind a delivery or a bot; the delivery lane's slots are
+ * shared fairly between players. No item starts once the
  * budget is spent (or, reaching outside, with less than `attemptMs` of it left) or the sweep is
  * aborted (a shutdown): it stays due, unclaimed, for the next sweep. It takes `now` as input: AWS
  * calls it every minute with the time, `npm start` on a timer, tests with a fake clock. No scan: a
@@ -112,6 +69,7 @@ export class Sweeper {
   readonly #pageSize: number;
   readonly #concurrency: number;
   readonly #deliveries: SweeperOptions['deliveries'];
+  readonly #background: SweeperOptions['background'];
   readonly #budgetMs: number;
   readonly #attemptMs: number;
   readonly #elapsed: () => number;
@@ -126,6 +84,7 @@ export class Sweeper {
     this.#pageSize = options.pageSize ?? 100;
     this.#concurrency = options.concurrency ?? 8;
     this.#deliveries = options.deliveries;
+    this.#background = options.background;
     this.#budgetMs = options.budgetMs ?? 30_000;
     this.#attemptMs = options.attemptMs ?? 15_000;
     this.#elapsed = options.elapsed ?? (() => performance.now());
@@ -192,8 +151,17 @@ export class Sweeper {
       ...(deliveries?.perGroup !== undefined ? { perGroup: deliveries.perGroup } : {}),
       open: () => !signal?.aborted && spent() < this.#budgetMs - this.#attemptMs,
     });
+    const background = new Lane({
+      concurrency: this.#background?.concurrency ?? 1,
+      perGroup: 1,
+      open: () => !signal?.aborted && spent() < this.#budgetMs,
+    });
     const dispatch = async (item: DueItem) => {
-      const lane = deliveries?.kinds.has(item.kind) ? outside : game;
+      const lane = deliveries?.kinds.has(item.kind)
+        ? outside
+        : this.#background?.kinds.has(item.kind)
+          ? background
+          : game;
       const group =
         lane === outside && deliveries?.groupOf ? await deliveries.groupOf(item).catch(() => item.gameId) : item.gameId;
       lane.add(group, () => this.#count(tally, item, at));
@@ -205,9 +173,9 @@ export class Sweeper {
       tally.complete = false;
       this.#logger({ level: 'error', msg: 'due shard not swept', error: String(failed.reason) });
     }
-    const drained = Promise.all([game.drained(), outside.drained()]);
+    const drained = Promise.all([game.drained(), outside.drained(), background.drained()]);
     await (signal ? Promise.race([drained, aborted(signal)]) : drained);
-    if (game.skipped + outside.skipped > 0 || signal?.aborted) tally.complete = false;
+    if (game.skipped + outside.skipped + background.skipped > 0 || signal?.aborted) tally.complete = false;
   }
 
   /** Lists a shard's items due by `at`, page after page while the budget lasts, handing each to its lane. */

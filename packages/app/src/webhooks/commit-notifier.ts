@@ -1,4 +1,5 @@
 import type { Logger } from '../logging';
+import type { PushOutbox } from '../push/outbox';
 import { notificationsOf, type CommitFacts } from './notifications';
 import type { WebhookOutbox } from './outbox';
 
@@ -21,23 +22,29 @@ export interface CommitNotifier {
 export const NOTIFY = 'notify';
 
 /**
- * The move path's side of webhooks: whether a commit's notifications are wanted by any recipient's
- * endpoint (one cached lookup per recipient: see `WebhookDirectory`), and whether the awaited player
- * wants a reminder. When the lookup fails the commit is marked anyway: the sweeper derives again and
+ * The move path's side of webhooks and pushes: whether a commit's notifications are wanted by any
+ * recipient's endpoint or device (one cached lookup per recipient: see `WebhookDirectory`,
+ * `PushDirectory`), and whether the awaited player wants a reminder. When the lookup fails the commit is marked anyway: the sweeper derives again and
  * finds out, so a failing lookup costs a sweep, never a notification.
  */
-export function commitNotifier(outbox: WebhookOutbox, logger: Logger, written: () => void = () => {}): CommitNotifier {
+export function commitNotifier(
+  outbox: WebhookOutbox,
+  logger: Logger,
+  written: () => void = () => {},
+  push: PushOutbox | null = null,
+): CommitNotifier {
   return {
     async plan(facts) {
       const { awaited } = facts;
+      const notifications = notificationsOf(facts);
       try {
-        const [notify, remind] = await Promise.all([
-          outbox.wanted(notificationsOf(facts)),
-          facts.deadline !== null && awaited !== null
-            ? outbox.wants(awaited, 'turn.reminder', facts.gameId)
-            : Promise.resolve(false),
+        const [hooked, pushed, hookRemind, pushRemind] = await Promise.all([
+          outbox.wanted(notifications),
+          push ? push.wanted(notifications) : false,
+          facts.deadline !== null && awaited !== null ? outbox.wants(awaited, 'turn.reminder', facts.gameId) : false,
+          facts.deadline !== null && awaited !== null && push ? push.wants(awaited, 'turn.reminder') : false,
         ]);
-        return { notify, remind };
+        return { notify: hooked || pushed, remind: hookRemind || pushRemind };
       } catch (error) {
         logger({ level: 'warn', msg: 'webhook lookup failed', gameId: facts.gameId, error: String(error) });
         return { notify: true, remind: false };

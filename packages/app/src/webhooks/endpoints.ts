@@ -22,9 +22,11 @@ export const endpointsStream = (playerId: string): string => `${playerId}.webhoo
 export const liveSecrets = (endpoint: StoredEndpoint, now: number): string[] =>
   endpoint.secrets.filter((s) => s.expiresAt === null || Date.parse(s.expiresAt) > now).map((s) => s.secret);
 
-/** True when `endpoint` takes notifications of `type` about `gameId`. */
-export const wants = (endpoint: StoredEndpoint, type: WebhookEventType, gameId: string): boolean =>
-  endpoint.enabled && endpoint.events.includes(type) && (endpoint.games === null || endpoint.games.includes(gameId));
+/** True when `endpoint` takes notifications of `type` about `gameId` (a type no endpoint takes: never). */
+export const wants = (endpoint: StoredEndpoint, type: string, gameId: string): boolean =>
+  endpoint.enabled &&
+  endpoint.events.includes(type as WebhookEventType) &&
+  (endpoint.games === null || endpoint.games.includes(gameId));
 
 /** Players' webhook endpoints: read, and change as one commit at a time (see `endpointDecider`). */
 export class WebhookEndpoints {

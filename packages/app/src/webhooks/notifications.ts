@@ -22,13 +22,21 @@ export interface NotificationData {
   readonly totals?: readonly number[];
   /** game.finished: the winning seats. */
   readonly winners?: readonly number[];
+  /** rematch.offered: the finished game the rematch is of. */
+  readonly rematchOf?: string;
   /** game.cancelled: by its creator, or closed after waiting too long for players (`stale`). */
   readonly cancelled?: 'creator' | 'stale';
 }
 
+/**
+ * What a commit can notify of: every webhook event, and `rematch.offered` (a person's news: pushed,
+ * not a webhook event, so no endpoint ever wants it).
+ */
+export type NotificationType = WebhookEventType | 'rematch.offered';
+
 /** One notification and whom it is for. */
 export interface Notification {
-  readonly type: WebhookEventType;
+  readonly type: NotificationType;
   /** Player ids (never a bot: a bot seat has no player to tell). */
   readonly recipients: readonly string[];
   readonly data: NotificationData;
@@ -65,6 +73,7 @@ const seatOfPlayer = (state: GameState, playerId: string): number | null => {
  * `turn.started` goes to the player the game awaits after a commit that began a turn of theirs: one
  * that changed whom it awaits, or moved the turn on and back to them (never for a bot's turn, nor for
  * a move that keeps the same turn going, a draw).
+ * `rematch.offered` goes to the players a rematch keeps a seat for, but its proposer.
  * `turn.reminder` is not a commit's: the sweeper makes it at 80% of a clocked turn.
  */
 export function notificationsOf(facts: CommitFacts): Notification[] {
@@ -74,7 +83,13 @@ export function notificationsOf(facts: CommitFacts): Notification[] {
   for (const event of facts.events) {
     if (event.type === 'GameStarted')
       out.push({ type: 'game.started', recipients: everyone, data: { gameId, version } });
-    else if (event.type === 'TurnTimedOut') {
+    else if (event.type === 'GameCreated' && event.rematchOf !== undefined && event.reserved) {
+      // The proposer's seat is theirs already; the others' are kept for them until they accept.
+      const proposer = event.reserved[event.creator ?? 0];
+      const recipients = event.reserved.filter((id): id is string => id !== null && id !== proposer);
+      if (recipients.length > 0)
+        out.push({ type: 'rematch.offered', recipients, data: { gameId, version, rematchOf: event.rematchOf } });
+    } else if (event.type === 'TurnTimedOut') {
       const player = after.players[event.seat];
       if (player)
         out.push({ type: 'turn.timed-out', recipients: [player.id], data: { gameId, version, seat: event.seat } });

@@ -57,8 +57,11 @@ export class WebhookOutbox {
    */
   async deliveriesOf(notification: Notification, at: string): Promise<Planned[]> {
     const planned: Planned[] = [];
-    const body = messageBody(notification.type, at, notification.data);
-    const wanted = (e: StoredEndpoint) => wants(e, notification.type, notification.data.gameId);
+    const { type } = notification;
+    // A person's news only (a rematch offered): no endpoint subscribes to it.
+    if (type === 'rematch.offered') return planned;
+    const body = messageBody(type, at, notification.data);
+    const wanted = (e: StoredEndpoint) => wants(e, type, notification.data.gameId);
     for (const player of new Set(notification.recipients)) {
       // The cached directory says who may want it (a player with no endpoints costs no read); what
       // is sent, and with which secrets, is read now: a rotation or a deletion counts at once.
@@ -71,7 +74,7 @@ export class WebhookOutbox {
             endpointId: endpoint.id,
             playerId: player,
             messageId: messageId(sourceOf(notification, player), endpoint.id),
-            type: notification.type,
+            type,
             gameId: notification.data.gameId,
             payload: body,
             createdAt: at,

@@ -31,6 +31,20 @@ describe('embedded DynamoDB', () => {
     await expect(fetch(dynamo.endpoint)).rejects.toThrow();
   });
 
+  it('stops with writes in flight: each finishes or fails as unavailable, none throws after the close', async () => {
+    const dir = await dataDir();
+    const dynamo = await startEmbeddedDynamo({ tableName: 'busy', dataDir: dir });
+    const store = new EventStreams({ client: dynamo.client, tableName: dynamo.tableName });
+    // Writes still inside dynalite when the database closes were thrown from its callbacks (an uncaught
+    // exception: npm start crashed on SIGTERM while a bot chain was writing).
+    const writes = Promise.allSettled(Array.from({ length: 20 }, (_, i) => store.append(`g${i}`, 0, [{ i }])));
+    await dynamo.stop();
+    for (const result of await writes)
+      if (result.status === 'rejected') expect(String(result.reason)).toMatch(/unavailable|stopped/i);
+    const after = await Promise.allSettled([store.append('late', 0, [{ late: true }])]);
+    expect(after[0]!.status).toBe('rejected');
+  });
+
   it('keeps the data in a folder across restarts', async () => {
     const dir = await dataDir();
     const first = await startEmbeddedDynamo({ tableName: 'disk', dataDir: dir });

@@ -37,12 +37,20 @@ function bytesOf(body: string | Uint8Array | undefined): Buffer | null {
 export function inProcessHandler(server: Server) {
   const listener = server.listeners('request')[0] as Listener | undefined;
   if (!listener) throw new TypeError('not a dynalite server: it has no request listener');
+  // Requests inside dynalite now: its database must not close under them (dynalite throws from the
+  // callback of a write that finds it closed, an uncaught exception), so a stop waits for them.
+  const inFlight = new Set<Promise<unknown>>();
+  let destroyed = false;
   return {
     metadata: { handlerProtocol: 'http/1.1' },
     handle(
       request: SdkRequest,
     ): Promise<{ response: { statusCode: number; headers: Record<string, string>; body: Buffer } }> {
-      return new Promise((resolve) => {
+      // As a stopped server refuses a connection: the SDK and the store read it as "unavailable".
+      if (destroyed) return Promise.reject(Object.assign(new Error('the embedded DynamoDB is stopped'), STOPPED));
+      const answered = new Promise<{
+        response: { statusCode: number; headers: Record<string, string>; body: Buffer };
+      }>((resolve) => {
         const headers: Record<string, string> = { ...UNSIGNED };
         for (const [name, value] of Object.entries(request.headers)) headers[name.toLowerCase()] = value;
         const req = Object.assign(new EventEmitter(), { method: request.method, url: request.path, headers });
@@ -62,13 +70,34 @@ export function inProcessHandler(server: Server) {
         if (body) req.emit('data', body);
         req.emit('end');
       });
+      inFlight.add(answered);
+      void answered.finally(() => inFlight.delete(answered));
+      return answered;
     },
     updateHttpClientConfig(): void {},
     httpHandlerConfigs(): Record<string, never> {
       return {};
     },
-    destroy(): void {},
+    /** Refuses every request from now on; those in flight go on (`settled` waits for them). */
+    destroy(): void {
+      destroyed = true;
+    },
+    /** Resolves once no request is inside dynalite (those in flight when called, and any after). */
+    async settled(): Promise<void> {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
   };
+}
+
+const STOPPED = { code: 'ECONNREFUSED' };
+
+/**
+ * Waits until no request of `client` (an `inProcessClient`) is inside dynalite: what a stop does
+ * after destroying the client and before closing the database. Resolves at once for another client.
+ */
+export async function settledInProcess(client: DynamoDBClient): Promise<void> {
+  const handler = client.config.requestHandler as { settled?: () => Promise<void> };
+  await handler.settled?.();
 }
 
 const ENDPOINT = 'http://dynalite.in-process';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { createDynamoClient } from '../client';
 import { ensureTable } from '../create-table';
 import { parseDurability, type Durability } from './durability';
-import { inProcessClient } from './in-process';
+import { inProcessClient, settledInProcess } from './in-process';
 import { lockDataDir, type DataDirLock } from './lock';
 import { openDynalite } from './open-dynalite';
 import { syncEveryWrite } from './synced-writes';
@@ -95,7 +95,9 @@ export async function startEmbeddedDynamo(options: EmbeddedDynamoOptions): Promi
   let stopping: Promise<void> | null = null;
   const stop = () =>
     (stopping ??= (async () => {
+      // New requests are refused; those already inside dynalite finish before its database closes.
       client?.destroy();
+      if (client) await settledInProcess(client);
       await close(server);
       await lock?.release();
     })());

@@ -164,6 +164,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{id}/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Look at an invitation
+         * @description What an invite link says of its game, before joining (no token needed): who invites, the rules, the seats, the status.
+         *
+         *     The code goes in the `Invite-Code` header, out of URLs and their logs. A wrong code is refused as `joinGame` refuses it. Limited per client address (policy `"invitation"`).
+         */
+        get: operations["getInvitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/{id}": {
         parameters: {
             query?: never;
@@ -313,7 +335,7 @@ export interface paths {
          *
          *     Page with `nextCursor`; when it is null you are caught up, and `version` is where to resume (`after`). A whole game usually fits one page.
          *
-         *     With `wait=<seconds>` and nothing new yet, the request waits (up to 20 s) and returns as soon as something happens.
+         *     With `wait=<seconds>` and nothing new yet, the request waits (up to 20 s) and returns as soon as something happens: in a finished game, its rematch proposed (an empty page; the view links it).
          */
         get: operations["listEvents"];
         put?: never;
@@ -708,6 +730,96 @@ export interface paths {
          * @description One more attempt, soon, with the same `webhook-id` (deduplicate on it), whatever the delivery’s status; no retries follow it. No `Idempotency-Key`: a retry may send one more attempt, which the `webhook-id` dedupes.
          */
         post: operations["redeliverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/push/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The server’s Web Push key
+         * @description The VAPID public key (RFC 8292) a page passes to `pushManager.subscribe` as `applicationServerKey`. `push/not-configured` when this server pushes nothing.
+         */
+        get: operations["getPushKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/push-subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your notified devices
+         * @description Every browser you registered, oldest first (never its endpoint or keys).
+         */
+        get: operations["listPushSubscriptions"];
+        put?: never;
+        /**
+         * Notify this browser
+         * @description Registers a browser’s push subscription (`PushSubscription.toJSON()`, a label and the events it wants) for the token this request carries: revoking that token, or deleting the account, removes it. Up to 20 devices. The same browser registering again (the same endpoint) replaces its keys and label, keeping its events unless new ones are given. No `Idempotency-Key`: a retry names the same browser, so it sets the same.
+         *
+         *     Pushes are encrypted for the browser (RFC 8291) and say only the game, whose turn, the deadline and a short text: never a tile. A push service that answers 404 or 410 for it removes the subscription.
+         */
+        post: operations["createPushSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/push-subscriptions/{subscriptionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop notifying a device
+         * @description Nothing more is pushed to it (a push waiting for a retry is dropped unsent). No `Idempotency-Key`: a retry after it went through gets `404`, meaning done.
+         */
+        delete: operations["deletePushSubscription"];
+        options?: never;
+        head?: never;
+        /**
+         * Change what a device is told
+         * @description Changes only what the body names: its label, its events. No `Idempotency-Key`: sent again, it sets the same.
+         */
+        patch: operations["updatePushSubscription"];
+        trace?: never;
+    };
+    "/v1/me/push-subscriptions/{subscriptionId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test notification
+         * @description Queues a push saying “Notifications are on” to the device, whatever events it takes. No `Idempotency-Key`: a retry queues the same push again, in place of the one waiting.
+         */
+        post: operations["testPushSubscription"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1145,7 +1257,7 @@ export interface components {
              * @example rules/not-your-turn
              * @enum {string}
              */
-            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required" | "request/method-not-allowed" | "request/not-found" | "request/too-large" | "request/unsupported-media-type" | "request/idempotency-key-reused" | "request/if-match-required" | "request/version-mismatch" | "request/version-ahead" | "request/too-many-requests" | "auth/unauthenticated" | "game/not-found" | "game/left" | "game/not-finished" | "game/turn-timed-out" | "game/watch-link-not-found" | "game/too-many-watch-links" | "player/not-found" | "player/deleted" | "player/token-revoked" | "player/token-not-found" | "player/too-many-tokens" | "webhook/not-found" | "webhook/delivery-not-found" | "webhook/too-many-endpoints" | "webhook/url-invalid" | "webhook/url-not-https" | "webhook/url-not-allowed" | "service/unavailable" | "service/error" | "rules/game-exists" | "rules/invalid-ruleset" | "rules/game-full" | "rules/unknown-seat" | "rules/seat-taken" | "rules/unknown-bot-level" | "rules/game-not-found" | "rules/already-seated" | "rules/game-cancelled" | "rules/not-invited" | "rules/not-creator" | "rules/game-finished" | "rules/already-left" | "rules/creator-cannot-leave" | "rules/game-started" | "rules/game-not-started" | "rules/not-your-turn" | "rules/invalid-tile" | "rules/not-in-hand" | "rules/must-play-drawn" | "rules/unknown-placement" | "rules/must-fill-double" | "rules/end-closed" | "rules/suit-mismatch" | "rules/nothing-to-announce" | "rules/already-drew" | "rules/must-play" | "rules/no-lapse" | "rules/cannot-call-out-self" | "rules/not-away" | "rules/no-clock" | "rules/no-deadline" | "rules/cannot-give-self" | "rules/too-much-time";
+            code: "request/invalid" | "request/malformed-json" | "request/idempotency-key-required" | "request/method-not-allowed" | "request/not-found" | "request/too-large" | "request/unsupported-media-type" | "request/idempotency-key-reused" | "request/if-match-required" | "request/version-mismatch" | "request/version-ahead" | "request/too-many-requests" | "auth/unauthenticated" | "game/not-found" | "game/left" | "game/not-finished" | "game/turn-timed-out" | "game/watch-link-not-found" | "game/too-many-watch-links" | "player/not-found" | "player/deleted" | "player/token-revoked" | "player/token-not-found" | "player/too-many-tokens" | "webhook/not-found" | "webhook/delivery-not-found" | "webhook/too-many-endpoints" | "webhook/url-invalid" | "webhook/url-not-https" | "webhook/url-not-allowed" | "push/not-found" | "push/not-configured" | "push/too-many-subscriptions" | "push/endpoint-invalid" | "push/endpoint-not-https" | "push/endpoint-not-allowed" | "push/keys-invalid" | "service/unavailable" | "service/error" | "rules/game-exists" | "rules/invalid-ruleset" | "rules/game-full" | "rules/unknown-seat" | "rules/seat-taken" | "rules/unknown-bot-level" | "rules/game-not-found" | "rules/already-seated" | "rules/game-cancelled" | "rules/not-invited" | "rules/not-creator" | "rules/game-finished" | "rules/already-left" | "rules/creator-cannot-leave" | "rules/game-started" | "rules/game-not-started" | "rules/not-your-turn" | "rules/invalid-tile" | "rules/not-in-hand" | "rules/must-play-drawn" | "rules/unknown-placement" | "rules/must-fill-double" | "rules/end-closed" | "rules/suit-mismatch" | "rules/nothing-to-announce" | "rules/already-drew" | "rules/must-play" | "rules/no-lapse" | "rules/cannot-call-out-self" | "rules/not-away" | "rules/no-clock" | "rules/no-deadline" | "rules/cannot-give-self" | "rules/too-much-time";
             /**
              * @description The request id, as in the `X-Request-Id` header: quote it when reporting a problem.
              * @example b3a1c9e2-6f0d-4f1e-9d57-3d8f4f2a9b10
@@ -1952,6 +2064,23 @@ export interface components {
              */
             inviteCode?: string;
         };
+        /** @description What an invite link says of its game: who invites, to what, and the seats left. */
+        Invitation: {
+            /** @description The game’s id: `g_` and 22 base64url characters. */
+            id: string;
+            /**
+             * @description Only a `waiting` game with `freeSeats` can be joined.
+             * @enum {string}
+             */
+            status: "waiting" | "playing" | "finished" | "cancelled";
+            /** @description The creator’s name; null once they deleted their account. */
+            inviter: string | null;
+            rules: components["schemas"]["Rules"];
+            /** @description How many seats the game has. */
+            seats: number;
+            /** @description Seats nobody has taken (0 once it started). */
+            freeSeats: number;
+        };
         /** @description How many more hours the seat in turn gets. */
         GiveTime: {
             /**
@@ -2368,6 +2497,40 @@ export interface components {
             cursor: string | null;
             nextCursor: components["schemas"]["NextCursor"];
         };
+        /** @description One of your browsers told of your games (never its endpoint or keys). */
+        PushSubscription: {
+            /**
+             * @description The device’s id: `ps_` and 22 base64url characters.
+             * @example ps_Zm9vYmFyYmF6cXV4cXV1eA
+             */
+            id: string;
+            /** @description The device in your words. */
+            label: string;
+            /** @description What it is told of. */
+            events: components["schemas"]["PushEventType"][];
+            /**
+             * @description The push service’s host (never the whole endpoint, nor the keys).
+             * @example fcm.googleapis.com
+             */
+            pushService: string;
+            /** @description Registered with the token this request carries. */
+            thisSession: boolean;
+            /**
+             * Format: date-time
+             * @description When it was registered (ISO 8601, UTC).
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed (ISO 8601, UTC).
+             */
+            updatedAt: string;
+        };
+        /**
+         * @description `turn.started`: your turn (who moved, the deadline). `turn.reminder`: 80% of a clocked turn has passed. `game.started`, `game.finished` (who won), `game.cancelled` (before it began), `rematch.offered`: a finished game’s table wants another. Off by default: `turn.timed-out` (a bot moved for you) and `hand.ended`.
+         * @enum {string}
+         */
+        PushEventType: "turn.started" | "turn.reminder" | "game.started" | "game.finished" | "game.cancelled" | "rematch.offered" | "turn.timed-out" | "hand.ended";
         /** @description How far to move a test clock. */
         TestClockAdvance: {
             /** @description How many hours to move the clock forward (1-8760). */
@@ -2649,6 +2812,36 @@ export interface components {
                 };
             };
         };
+        /** @description [`push/not-configured`](/problems/push/not-configured): Web Push is not set up on this server. */
+        PushNotConfigured: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "push/not-configured";
+                };
+            };
+        };
+        /** @description [`push/not-found`](/problems/push/not-found): No such push subscription of yours. */
+        PushNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimitIfCounted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "push/not-found";
+                };
+            };
+        };
         /** @description [`request/not-found`](/problems/request/not-found): No such resource. */
         RequestNotFound: {
             headers: {
@@ -2786,6 +2979,8 @@ export interface components {
         LimitOfListEvents: number;
         /** @description One of your webhook endpoints: `we_` and 22 base64url characters. */
         EndpointId: string;
+        /** @description One of your push subscriptions (devices), as `GET /v1/me/push-subscriptions` lists it. */
+        SubscriptionId: string;
         /** @description The message id: the same on every retry. Deduplicate on it. */
         WebhookId: string;
         /** @description When this attempt was signed, in seconds since the epoch: refuse old ones (5 min). */
@@ -2799,7 +2994,7 @@ export interface components {
         RequestId: string;
         /** @description Your rate limit now, as a Structured Field (draft-ietf-httpapi-ratelimit-headers): `"<policy>";r=<requests left>;t=<seconds>`. Within `t` seconds no more than `r` more requests can be sent; after that the quota has grown again. */
         RateLimit: string;
-        /** @description The rate-limit policy, as a Structured Field (draft-ietf-httpapi-ratelimit-headers): `"player"` (per player, on every route with a token) or `"registration"` (per client address), `q` requests per `w` seconds: a burst of `q` at once, refilled evenly. */
+        /** @description The rate-limit policy, as a Structured Field (draft-ietf-httpapi-ratelimit-headers): `"player"` (per player, on every route with a token), `"registration"` or `"invitation"` (per client address), `q` requests per `w` seconds: a burst of `q` at once, refilled evenly. */
         RateLimitPolicy: string;
         /** @description As `RateLimit`, once the request was counted against a limit: absent when it was refused before that (no valid token, a body too large). */
         RateLimitIfCounted: string;
@@ -3648,11 +3843,69 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getInvitation: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The game’s invite code (`inviteCode`: the part of an invite link after `#`). */
+                "Invite-Code": string;
+            };
+            path: {
+                /** @description The game’s id: `g_` and 22 base64url characters. */
+                id: components["parameters"]["GameId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "g_kFg04tdhTRF6DfRE8FwDnw",
+                     *       "status": "waiting",
+                     *       "inviter": "Annie",
+                     *       "rules": {
+                     *         "set": 9,
+                     *         "spokes": 6,
+                     *         "drawnTile": "may-play",
+                     *         "doubleBlank": 50,
+                     *         "opening": "draw",
+                     *         "chickenlittle": "callout",
+                     *         "autoPlay": "off",
+                     *         "botLevel": "greedy",
+                     *         "turnHours": null,
+                     *         "awayAfter": 2,
+                     *         "handSize": 11
+                     *       },
+                     *       "seats": 4,
+                     *       "freeSeats": 2
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            400: components["responses"]["RequestInvalid"];
+            404: components["responses"]["GameNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getGame: {
         parameters: {
             query?: never;
             header?: {
-                /** @description The ETag you have (`"12"`): while the game is still at that version the answer is `304`, with no body. */
+                /** @description The ETag you have (`"12"`): while the game is still at that version the answer is `304`, with no body (never for a finished game: its `rematch` may come without a new version). */
                 "If-None-Match"?: string;
             };
             path: {
@@ -6855,6 +7108,344 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code: "webhook/not-found" | "webhook/delivery-not-found";
+                    };
+                };
+            };
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPushKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "publicKey": "BMTVUBlZn3qo7iX-_Gvo1lzCDWO8XqB0ioY5L_jS3AylQznLW3dBD-e5fozwkxNtzeJAGnUlfSnn55zghnr8WK4"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The server’s VAPID public key (65 bytes, base64url): `applicationServerKey` for `pushManager.subscribe`. */
+                        publicKey: string;
+                    };
+                };
+            };
+            400: components["responses"]["RequestInvalid"];
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["PushNotConfigured"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listPushSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your subscriptions. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "subscriptions": [
+                     *         {
+                     *           "id": "ps_wOcgdicwKe1AWder28XFgh",
+                     *           "label": "Ann’s phone",
+                     *           "events": [
+                     *             "turn.started",
+                     *             "turn.reminder",
+                     *             "game.started",
+                     *             "game.finished",
+                     *             "game.cancelled",
+                     *             "rematch.offered"
+                     *           ],
+                     *           "pushService": "127.0.0.1:9",
+                     *           "thisSession": true,
+                     *           "createdAt": "2026-12-01T12:16:00.000Z",
+                     *           "updatedAt": "2026-12-01T12:16:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Each device, oldest first. */
+                        subscriptions: components["schemas"]["PushSubscription"][];
+                    };
+                };
+            };
+            400: components["responses"]["RequestInvalid"];
+            401: components["responses"]["AuthUnauthenticated"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createPushSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "endpoint": "http://127.0.0.1:9/push/ann-phone",
+                 *       "keys": {
+                 *         "p256dh": "BB4YUy_UdUwC8wQdnHXOszuD_9gax85P6ILMscmLxYlupGwxHE4v9A3ZajZT5uRURdMt_khuztdcepDGoYiBwKM",
+                 *         "auth": "ZXhhbXBsZS1hdXRoLTE2Qg"
+                 *       },
+                 *       "label": "Ann’s phone"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description The push service’s URL for this browser (`PushSubscription.endpoint`): `https://` to a public address.
+                     * @example https://fcm.googleapis.com/fcm/send/dXNlcjEyMw
+                     */
+                    endpoint: string;
+                    /** @description How pushes to it are encrypted (RFC 8291): `PushSubscription.toJSON().keys`. */
+                    keys: {
+                        /** @description The browser’s P-256 public key (65 bytes), base64url, as `PushSubscription.toJSON()` gives it. */
+                        p256dh: string;
+                        /** @description Its auth secret (16 bytes), base64url, as `PushSubscription.toJSON()` gives it. */
+                        auth: string;
+                    };
+                    /**
+                     * @description The device in your words, to tell your devices apart.
+                     * @example Ann’s phone
+                     */
+                    label: string;
+                    /** @description What this device is told of (default: `turn.started`, `turn.reminder`, `game.started`, `game.finished`, `game.cancelled`, `rematch.offered`). An empty list keeps the device registered and silent. */
+                    events?: components["schemas"]["PushEventType"][];
+                };
+            };
+        };
+        responses: {
+            /** @description The subscription. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ps_wOcgdicwKe1AWder28XFgh",
+                     *       "label": "Ann’s phone",
+                     *       "events": [
+                     *         "turn.started",
+                     *         "turn.reminder",
+                     *         "game.started",
+                     *         "game.finished",
+                     *         "game.cancelled",
+                     *         "rematch.offered"
+                     *       ],
+                     *       "pushService": "127.0.0.1:9",
+                     *       "thisSession": true,
+                     *       "createdAt": "2026-12-01T12:16:00.000Z",
+                     *       "updatedAt": "2026-12-01T12:16:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PushSubscription"];
+                };
+            };
+            400: components["responses"]["RequestInvalidOrRequestMalformedJson"];
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["PushNotConfigured"];
+            413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["RequestUnsupportedMediaType"];
+            /** @description One of its `code` enum's 5 codes, each explained at `/problems/<code>`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "push/endpoint-invalid" | "push/endpoint-not-https" | "push/endpoint-not-allowed" | "push/keys-invalid" | "push/too-many-subscriptions";
+                    };
+                };
+            };
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deletePushSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of your push subscriptions (devices), as `GET /v1/me/push-subscriptions` lists it. */
+                subscriptionId: components["parameters"]["SubscriptionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["RequestInvalid"];
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["PushNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updatePushSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of your push subscriptions (devices), as `GET /v1/me/push-subscriptions` lists it. */
+                subscriptionId: components["parameters"]["SubscriptionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         "turn.started",
+                 *         "turn.reminder",
+                 *         "game.finished"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description The device in your words, to tell your devices apart.
+                     * @example Ann’s phone
+                     */
+                    label?: string;
+                    /** @description What this device is told of (default: `turn.started`, `turn.reminder`, `game.started`, `game.finished`, `game.cancelled`, `rematch.offered`). An empty list keeps the device registered and silent. */
+                    events?: components["schemas"]["PushEventType"][];
+                };
+            };
+        };
+        responses: {
+            /** @description The subscription as it is now. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ps_wOcgdicwKe1AWder28XFgh",
+                     *       "label": "Ann’s phone",
+                     *       "events": [
+                     *         "turn.started",
+                     *         "turn.reminder",
+                     *         "game.finished"
+                     *       ],
+                     *       "pushService": "127.0.0.1:9",
+                     *       "thisSession": true,
+                     *       "createdAt": "2026-12-01T12:16:00.000Z",
+                     *       "updatedAt": "2026-12-01T12:18:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PushSubscription"];
+                };
+            };
+            400: components["responses"]["RequestInvalidOrRequestMalformedJson"];
+            401: components["responses"]["AuthUnauthenticated"];
+            404: components["responses"]["PushNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["RequestUnsupportedMediaType"];
+            429: components["responses"]["RequestTooManyRequests"];
+            500: components["responses"]["ServiceError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    testPushSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of your push subscriptions (devices), as `GET /v1/me/push-subscriptions` lists it. */
+                subscriptionId: components["parameters"]["SubscriptionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued: the sweeper sends it at once. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["RequestInvalid"];
+            401: components["responses"]["AuthUnauthenticated"];
+            /** @description One of its `code` enum's 2 codes, each explained at `/problems/<code>`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimitIfCounted"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "push/not-found" | "push/not-configured";
                     };
                 };
             };

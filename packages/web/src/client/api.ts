@@ -28,7 +28,7 @@ export class ApiError extends Error {
 }
 
 /** The problem+json of a failed reply as an ApiError (or a generic one when the body is something else). */
-function failure(response: Response, error: unknown): ApiError {
+export function failure(response: Response, error: unknown): ApiError {
   const problem = (error ?? {}) as { code?: string; detail?: string };
   const retry = Number(response.headers.get('retry-after'));
   return new ApiError(

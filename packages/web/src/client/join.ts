@@ -1,5 +1,6 @@
 import { Api, ApiError } from './api';
 import { byId, onSubmit } from './dom';
+import { invitationLine, invitationTitle, readInvitation } from './invitation';
 import { loadSession } from './session';
 import { sessionOrSignUp } from './sign-up';
 
@@ -23,11 +24,43 @@ function showName(name: string): void {
   byId('join-as').hidden = name === '';
 }
 
+/** How a wrong code is said, on reading the invitation and on joining alike. */
+const wrongCode = (detail: string) => `${detail} Paste the whole link again above, or its code.`;
+
+/** Reads the invitation `code` opens, if any, in order: an answer to a code since replaced is dropped. */
+let asked = 0;
+
 /**
- * `/join/<id>#<code>`: joins with the code from the link (signing up first if need be), then opens
- * the game. The code is read when the player joins, from the field (the address's, kept up to date
- * when the address changes): a link fixed in the address bar is used, never the one the page opened
- * with. A link without a code, or a code the game refuses, shows the field to put it right.
+ * Says who invites to what (the invitation read with the code, no account needed), or, for a code
+ * the game refuses, says so and shows the field to put it right, before anyone signs up.
+ */
+async function showInvitation(gameId: string, code: string): Promise<void> {
+  const mine = ++asked;
+  const line = byId('join-game');
+  const problem = byId('join-problem');
+  line.hidden = true;
+  byId('join-title').textContent = invitationTitle(null);
+  if (!code) return;
+  try {
+    const invitation = await readInvitation(gameId, code);
+    if (mine !== asked) return;
+    byId('join-title').textContent = invitationTitle(invitation);
+    line.textContent = invitationLine(invitation);
+    line.hidden = false;
+    problem.textContent = '';
+  } catch (error) {
+    if (mine !== asked || !(error instanceof ApiError && error.code === 'game/not-found')) return;
+    byId('join-code-field').hidden = false;
+    problem.textContent = wrongCode(error.detail);
+  }
+}
+
+/**
+ * `/join/<id>#<code>`: says who invites to what, joins with the code from the link (signing up first
+ * if need be), then opens the game. The code is read when the player joins, from the field (the
+ * address's, kept up to date when the address changes): a link fixed in the address bar is used,
+ * never the one the page opened with. A link without a code, or a code the game refuses, shows the
+ * field to put it right; a code typed or pasted there is looked up as the address's is.
  */
 export function startJoin(): void {
   const page = byId('join-page');
@@ -37,9 +70,11 @@ export function startJoin(): void {
   const fromAddress = () => {
     input.value = codeOf(location.hash.slice(1));
     if (!input.value) field.hidden = false;
+    void showInvitation(gameId, input.value);
   };
   fromAddress();
   window.addEventListener('hashchange', fromAddress);
+  input.addEventListener('change', () => void showInvitation(gameId, codeOf(input.value)));
   showName(loadSession()?.player.name ?? '');
   onSubmit(byId<HTMLFormElement>('join'), async (data) => {
     const code = codeOf(String(data.get('code') ?? ''));
@@ -56,7 +91,7 @@ export function startJoin(): void {
       if (error instanceof ApiError && error.code === 'game/not-found') {
         field.hidden = false;
         input.focus();
-        throw new Error(`${error.detail} Paste the whole link again above, or its code.`);
+        throw new Error(wrongCode(error.detail));
       }
       throw error;
     }

@@ -8,6 +8,8 @@ import { startHome } from './home';
 import { startJoin } from './join';
 import { startLobby } from './lobby';
 import { startNewGame } from './new-game';
+import { startAppShell } from './app-shell';
+import { startNotifyPanel } from './notify-panel';
 import { loadSession } from './session';
 
 const session = loadSession();
@@ -23,3 +25,5 @@ const pages: Record<string, () => unknown> = {
   replay: startReplay,
 };
 void pages[document.body.dataset.page ?? '']?.();
+startAppShell();
+if (session) startNotifyPanel(session.token);

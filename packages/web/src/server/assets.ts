@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 export const MANIFEST = 'manifest.json';
 
 /** The logical names the pages link to. */
-export type AssetName = 'main.js' | 'style.css' | 'icon.svg';
+export type AssetName = 'main.js' | 'style.css' | 'icon.svg' | 'icon-192.png' | 'icon-512.png' | 'sw.js';
 
 /** The pages' bodies the build draws (docs/rules.md as HTML), read by the server, never served as assets. */
 export type PageBody = 'rules.html';
@@ -23,6 +23,7 @@ const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.svg': 'image/svg+xml',
+  '.png': 'image/png',
 };
 
 /**

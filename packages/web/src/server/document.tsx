@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { Child } from 'hono/jsx';
 import { SESSION_KEY } from '../shared/session-key';
+import { THEME_COLOUR } from './app-shell';
 import type { WebAssets } from './assets';
 
 // Runs before the body is drawn: marks the page signed in or out from the key kept in this browser,
@@ -16,6 +17,8 @@ export const PAGE_CSP = [
   "style-src 'self'",
   "img-src 'self' data:",
   "connect-src 'self'",
+  "manifest-src 'self'",
+  "worker-src 'self'",
   "base-uri 'none'",
   "form-action 'self'",
   "frame-ancestors 'none'",
@@ -46,6 +49,8 @@ export function Document({ title, page, assets, skip, children }: DocumentProps)
         <title>{`${title} · Chickenfoot`}</title>
         <script dangerouslySetInnerHTML={{ __html: SESSION_SCRIPT }} />
         <link rel="icon" type="image/svg+xml" href={assets.url('icon.svg')} />
+        <link rel="manifest" href="/app.webmanifest" />
+        <meta name="theme-color" content={THEME_COLOUR} />
         <link rel="stylesheet" href={assets.url('style.css')} />
         <script type="module" src={assets.url('main.js')} />
       </head>

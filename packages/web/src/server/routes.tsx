@@ -1,6 +1,7 @@
 /** @jsxImportSource hono/jsx */
 import { Hono, type Context } from 'hono';
 import type { Child } from 'hono/jsx';
+import { appShellRoutes } from './app-shell';
 import { WebAssets } from './assets';
 import { ruleOptionsOf, type FormOption } from './contract-options';
 import { Document, PAGE_CSP, type DocumentProps } from './document';
@@ -36,7 +37,7 @@ export type WebSite = Hono & {
 
 /**
  * The web client's pages and assets: `/` (sign up or in, your games), `/new`, `/lobby`, `/join/<id>`, `/watch`, `/rules`, `/games/<id>/replay`,
- * `/games/<id>` and `/assets/<hashed file>`. Pages are drawn here (hono/jsx) and brought to life by
+ * `/games/<id>`, `/assets/<hashed file>`, and the installable app's `/sw.js` and `/app.webmanifest`. Pages are drawn here (hono/jsx) and brought to life by
  * the client bundle, which talks to the API only through the client generated from openapi.yaml.
  * Mount it before the API, which answers everything else.
  * @example site.route('/', webRoutes({ contract: openApiDocument })); site.all('*', (c) => api.fetch(c.req.raw, c.env));
@@ -85,6 +86,7 @@ export function webRoutes(options: WebOptions): WebSite {
     page(c, { title: 'The rules', page: 'rules' }, <RulesPage html={assets.page('rules.html')} />),
   );
   app.get('/watch', (c) => page(c, { title: 'Watching a game', page: 'watch' }, <WatchPage />));
+  app.route('/', appShellRoutes(assets));
   app.get('/assets/:file', (c) => {
     const asset = assets.get(c.req.param('file'));
     if (!asset) return c.text('No such asset.', 404, { 'Cache-Control': 'no-store' });

@@ -1,10 +1,11 @@
 import { layoutBoard, type BoardLayout } from '../../board/layout';
 import { Api, ApiError, type Commit, type Game, type GameEvent, type Move, type Schemas } from '../api';
-
+import { sendOrQueue } from '../offline-moves';
 import { lastSeen, markSeen } from '../session';
 import { describe, speakerFor, toNews, type Speaker } from './describe';
 import { GameLog, handsEnded } from './game-log';
-import { follow } from './live';
+import { LayoutCache } from './layout-cache';
+import { follow, settled } from './live';
 import { pressOf } from './moves';
 import { commitsUpTo, seatSource, type GameSource } from './source';
 import { Store, type GameState } from './store';
@@ -22,7 +23,7 @@ const MAX_PAGES = 10;
  */
 export class GameController {
   readonly store = new Store();
-  private layoutFor: { key: string; layout: BoardLayout } | null = null;
+  private readonly layouts = new LayoutCache();
   private readonly log = new GameLog();
   /** A catch-up on its way, and whether another is wanted once it is back. */
   private catching = false;
@@ -40,14 +41,7 @@ export class GameController {
 
   /** The board of the current view laid out (kept while the board and its box's shape do not change). */
   layout(view: Game): BoardLayout | null {
-    const hand = view.hand;
-    if (!hand) return null;
-    const aspect = this.store.get().aspect;
-    const key = `${hand.index}:${hand.board.length}:${JSON.stringify(hand.openEnds)}:${aspect}`;
-    if (this.layoutFor?.key !== key) {
-      this.layoutFor = { key, layout: layoutBoard(hand.board, hand.openEnds, view.rules, aspect) };
-    }
-    return this.layoutFor.layout;
+    return this.layouts.of(view, this.store.get().aspect);
   }
 
   /** The board of a hand as it stood at its end, from the story (null when its deal was not heard). */
@@ -101,7 +95,11 @@ export class GameController {
         if (online) void this.refresh();
       },
       resumed: () => void this.refresh(),
-      done: () => ['finished', 'cancelled'].includes(this.store.get().view?.status ?? ''),
+      // A game over may still gain a rematch, proposed by another player: read again once a wait says so.
+      quiet: async () => {
+        if (this.store.get().view?.status === 'finished') await this.refresh();
+      },
+      done: () => settled(this.store.get().view),
     });
   }
 
@@ -221,9 +219,12 @@ export class GameController {
     return this.send({ type: 'play', tile, on, ...(announce && offered ? { announce: true } : {}) });
   }
 
-  /** Sends a move decided on the view shown. */
+  /** Sends a move decided on the view shown; with the network cut, queues it for the reconnect (offline-moves.ts). */
   send(move: Move): Promise<void> {
-    return this.command((version) => this.api.move(this.gameId, version, move));
+    const now = () => this.command((version) => this.api.move(this.gameId, version, move));
+    return sendOrQueue(this.gameId, this.store.get().view?.version, move, now, (notice) =>
+      this.store.set({ notice, selected: null }),
+    );
   }
 
   /** Seats a bot in the lowest free seat (the creator's button while the game waits for players). */

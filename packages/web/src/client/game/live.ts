@@ -1,4 +1,4 @@
-import { ApiError, type Commit } from '../api';
+import { ApiError, type Commit, type Game } from '../api';
 import type { GameSource } from './source';
 
 /** How long one long-poll may wait, in seconds (the API's maximum). */
@@ -30,13 +30,19 @@ export interface Follower {
   readonly online: (ok: boolean) => void;
   /** The tab came back after being hidden: time to look again. */
   readonly resumed: () => void;
+  /**
+   * A wait came back with no commits. A finished game's does when its rematch is proposed (the API
+   * ends it then): the moment to read the view again, which links it.
+   */
+  readonly quiet: () => Promise<void>;
   /** True once nothing more can happen (the game is over). */
   readonly done: () => boolean;
 }
 
 /**
  * Keeps up with a game: long-polls `GET …/events?after=<version>&wait=20`, so an idle page asks about
- * three times a minute and hears of a move at once. Pauses while the tab is hidden. A wait that comes
+ * three times a minute and hears of a move at once; once the game is over, and until it has a rematch
+ * (see `Follower.done`), the same wait hears of the rematch. Pauses while the tab is hidden. A wait that comes
  * back early and empty (the API holds only a few per player) is followed by a pause, never a tight
  * loop; failures back off up to 30 s, or as long as `Retry-After` says.
  */
@@ -56,6 +62,8 @@ export async function follow(source: GameSource, follower: Follower): Promise<vo
         follower.commits(page.commits, page.version);
         continue;
       }
+      await follower.quiet();
+      if (follower.done()) break;
       const early = WAIT_SECONDS * 1000 - (Date.now() - started);
       if (early > 2000) await sleep(early);
     } catch (error) {
@@ -65,4 +73,15 @@ export async function follow(source: GameSource, follower: Follower): Promise<vo
       await sleep(wait);
     }
   }
+}
+
+/**
+ * True once nothing more can happen that the page shows: the game was cancelled, or it is over and
+ * either has its rematch or is not for this page to be offered one (a spectator's, a seat that left).
+ */
+export function settled(view: Game | null): boolean {
+  if (view?.status === 'cancelled') return true;
+  if (view?.status !== 'finished') return false;
+  const seat = view.seats[view.yourSeat];
+  return view.rematch !== null || !seat || seat.left;
 }

@@ -80,7 +80,8 @@ export function RematchOffer({ view, game }: { view: Game; game: GameController 
           Replay this game
         </a>
       </p>
-      <p class="hint">
+      {/* Said aloud when it changes: a rematch another player proposed while this page was open. */}
+      <p class="hint" role="status">
         {view.rematch
           ? 'A rematch was proposed: the same rules and seats; it starts once everyone is back.'
           : 'Play again: the same rules and seats; the game starts once everyone is back.'}

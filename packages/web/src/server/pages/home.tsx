@@ -128,6 +128,16 @@ function SwitchAsk() {
   );
 }
 
+/** Notifications on this device: the client fills it in (see client/notify-panel.ts). */
+function Notifications() {
+  return (
+    <section class="card" id="notify" data-when="signed-in" aria-labelledby="notify-title">
+      <h2 id="notify-title">Notifications</h2>
+      <p>Be told on this device when it is your turn, with no tab open.</p>
+    </section>
+  );
+}
+
 /** The account itself: the name others see from now on, and deleting it, in two steps. */
 function Account() {
   return (
@@ -178,6 +188,7 @@ export function HomePage() {
       <Welcome />
       <Games />
       <Device />
+      <Notifications />
       <Account />
       <SwitchAsk />
       <section class="about" aria-labelledby="about-title">

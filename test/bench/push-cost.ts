@@ -1,0 +1,134 @@
+/**
+ * What Web Push costs on AWS terms (see aws-meter.ts): the same double-6 game played twice in process,
+ * through the app and its sweeper on one embedded DynamoDB, push configured both times: once by two
+ * players with no device (the baseline), once by two with a device each (the default events) on a
+ * loopback push service. Both runs sweep after every move, so the difference is what the pushes cost:
+ * on the move path (the cached lookup of the recipients' devices, the commit's due attributes) and in
+ * the sweeper (deriving them, each push's request), per push delivered.
+ * `tsx test/bench/push-cost.ts` prints it alone (counts, not timings).
+ */
+import { fileURLToPath } from 'node:url';
+import { createApp } from '@chickenfoot/api';
+import { appSweeper, silentLogger } from '@chickenfoot/app';
+import { fisherYates, seededRandom, type Move } from '@chickenfoot/rules';
+import { createDynamoClient, EventStore } from '@chickenfoot/store';
+import { startEmbeddedDynamo } from '@chickenfoot/store/embedded';
+import { TABLE } from '@chickenfoot/store/table';
+import { startPushService } from '../push/push-service';
+import { awsMeter, zeroCost, type AwsCost } from './aws-meter';
+import { jsonCall } from './json-call';
+
+const SECRET = 'bench-secret-0123456789-abcdefghijklmnopq';
+const PUSH = { secret: 'bench-vapid-secret-0123456789-abcdefghijk' };
+
+const add = (a: AwsCost, b: AwsCost) => {
+  a.requests += b.requests;
+  a.readUnits += b.readUnits;
+  a.writeUnits += b.writeUnits;
+};
+
+/** The push cost figures: per move (the move path's extra) and per push (the sweeper's). */
+export async function pushCost() {
+  const dynamo = await startEmbeddedDynamo({ tableName: 'bench-push' });
+  const meter = awsMeter(dynamo.client, createDynamoClient({ endpoint: dynamo.endpoint }), TABLE);
+  const service = await startPushService();
+  const store = new EventStore({ client: dynamo.client, tableName: dynamo.tableName });
+  const limits = { perPlayer: { burst: 1e9, perSecond: 1e9 }, registrations: { burst: 1e9, perSecond: 1e9 } };
+  const play = async (withDevices: boolean) => {
+    let now = Date.parse('2026-12-01T10:00:00.000Z');
+    const clock = () => now;
+    const shuffle = fisherYates(seededRandom(5));
+    const app = createApp({
+      store,
+      secret: SECRET,
+      logger: silentLogger,
+      limits,
+      clock,
+      shuffle,
+      push: PUSH,
+      webhooks: { allowLoopbackHttp: true },
+    });
+    const sweeper = appSweeper({
+      store,
+      clock,
+      logger: silentLogger,
+      push: PUSH,
+      webhooks: { allowLoopbackHttp: true },
+    });
+    let keys = 0;
+    const reply = jsonCall((path, init) =>
+      app.request(path, {
+        ...init,
+        headers: { 'idempotency-key': `bench-push-cost-${withDevices}-${++keys}-000000`, ...init.headers },
+      }),
+    );
+    const call = async (...args: Parameters<typeof reply>) => (await reply(...args)).body as Record<string, any>;
+    const tokens: string[] = [];
+    for (const name of ['Ann', 'Bob']) {
+      const token = (await call('POST', '/v1/players', undefined, { name })).token as string;
+      const { endpoint, keys: device } = service.subscribe(`${name}-${withDevices}`);
+      if (withDevices) await call('POST', '/v1/me/push-subscriptions', token, { endpoint, keys: device, label: name });
+      tokens.push(token);
+    }
+    const created = await call('POST', '/v1/games', tokens[0], { seats: 2, rules: { set: 6 } });
+    const gameId = created.game.id as string;
+    const before = service.delivered.length;
+    const run = { moves: 0, pushes: 0, moveCost: zeroCost(), sweepCost: zeroCost() };
+    const measured = async (into: AwsCost, work: () => Promise<unknown>) => {
+      meter.reset();
+      meter.on = true;
+      await work();
+      meter.on = false;
+      add(into, meter.cost);
+    };
+    await measured(run.moveCost, () =>
+      call('POST', `/v1/games/${gameId}/join`, tokens[1], { inviteCode: created.game.inviteCode }),
+    );
+    for (;;) {
+      now += 60_000;
+      await measured(run.sweepCost, () => sweeper.sweep(now));
+      const table = await call('GET', `/v1/games/${gameId}`, tokens[0]);
+      if (table.status !== 'playing') break;
+      const seat = table.hand.turn as number;
+      const view = await call('GET', `/v1/games/${gameId}`, tokens[seat]);
+      const moves = view.legalMoves as Move[];
+      const move = moves.find((m) => m.type === 'play') ?? moves[0];
+      await measured(run.moveCost, () =>
+        call('POST', `/v1/games/${gameId}/moves`, tokens[seat], move, { 'if-match': `"${view.version as number}"` }),
+      );
+      run.moves++;
+    }
+    run.pushes = service.delivered.length - before;
+    return run;
+  };
+  try {
+    const without = await play(false);
+    const withDevices = await play(true);
+    const per = (n: number, d: number) => Number((n / Math.max(1, d)).toFixed(3));
+    const n = withDevices.pushes;
+    const diff = (k: 'requests' | 'readUnits' | 'writeUnits', of: 'moveCost' | 'sweepCost') =>
+      withDevices[of][k] - without[of][k];
+    return {
+      moves: withDevices.moves,
+      pushes: n,
+      refused: service.refused.length,
+      sameGame: without.moves === withDevices.moves,
+      movePath: {
+        extraReadUnitsPerMove: per(diff('readUnits', 'moveCost'), withDevices.moves),
+        extraWriteUnitsPerMove: per(diff('writeUnits', 'moveCost'), withDevices.moves),
+        extraRequestsPerMove: per(diff('requests', 'moveCost'), withDevices.moves),
+      },
+      sweeper: {
+        requestsPerPush: per(diff('requests', 'sweepCost'), n),
+        readUnitsPerPush: per(diff('readUnits', 'sweepCost'), n),
+        writeUnitsPerPush: per(diff('writeUnits', 'sweepCost'), n),
+      },
+    };
+  } finally {
+    await service.close();
+    await dynamo.stop();
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1])
+  console.log(JSON.stringify(await pushCost()));
