@@ -3,7 +3,7 @@
  * in a way generators misread, and for what the contract adds beside the routes.
  */
 import { DESCRIPTIONS } from './descriptions';
-import { shareExamples, shareParameters, shareProblemResponses, shareSecurity } from './share';
+import { inlineParameterSchemas, shareExamples, shareParameters, shareProblemResponses, shareSecurity } from './share';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Node = { [key: string]: Json };
@@ -179,5 +179,6 @@ export function polish<D extends object>(document: D, responses: Record<string, 
   attachExamples(polished, examples);
   shareExamples(polished, sharedExamples);
   polished.components = { ...components, parameters, responses: shared, examples: sharedExamples };
+  inlineParameterSchemas(polished);
   return shareSecurity(polished) as unknown as D;
 }

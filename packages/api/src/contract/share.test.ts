@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shareExamples, shareParameters, shareSecurity } from './share';
+import { inlineParameterSchemas, shareExamples, shareParameters, shareSecurity } from './share';
 
 const limit = (maximum: number) => ({ name: 'limit', in: 'query', schema: { type: 'integer', maximum } });
 const op = (operationId: string, extra: object = {}) => ({ operationId, responses: {}, ...extra });
@@ -63,5 +63,28 @@ describe('what the document writes once', () => {
     expect(shared.paths['/a'].get.security).toBeUndefined();
     expect(shared.paths['/w'].get.security).toEqual([{ watchAuth: [] }]);
     expect(shared.paths['/p'].post.security).toEqual([]);
+  });
+
+  it('a schema only a shared parameter uses is written in it; one used elsewhere stays a component', () => {
+    const key = { type: 'string', pattern: '^x$', description: 'A key.' };
+    const id = { type: 'string', description: 'An id.' };
+    const doc: any = {
+      components: {
+        schemas: { IdempotencyKey: key, GameId: id },
+        parameters: {
+          IdempotencyKey: {
+            name: 'Idempotency-Key',
+            in: 'header',
+            schema: { $ref: '#/components/schemas/IdempotencyKey' },
+          },
+          GameId: { name: 'id', in: 'path', schema: { $ref: '#/components/schemas/GameId' } },
+        },
+      },
+      paths: { '/a': { post: op('a', { requestBody: { schema: { $ref: '#/components/schemas/GameId' } } }) } },
+    };
+    inlineParameterSchemas(doc);
+    expect(doc.components.parameters.IdempotencyKey.schema).toEqual({ type: 'string', pattern: '^x$' });
+    expect(Object.keys(doc.components.schemas)).toEqual(['GameId']);
+    expect(doc.components.parameters.GameId.schema).toEqual({ $ref: '#/components/schemas/GameId' });
   });
 });

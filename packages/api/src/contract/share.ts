@@ -153,3 +153,24 @@ export function shareSecurity(document: Node): Node {
   }
   return out;
 }
+
+/**
+ * A component schema that only a shared parameter uses (`IfMatch`, `IdempotencyKey`, `Cursor`: what
+ * registering a parameter with zod-openapi makes) is written in that parameter, which describes it: no
+ * type of its own in a generated client, one component fewer.
+ */
+export function inlineParameterSchemas(document: Node): void {
+  const components = document.components as Node;
+  const schemas = components.schemas as Node;
+  const text = JSON.stringify(document);
+  for (const parameter of Object.values((components.parameters ?? {}) as Node)) {
+    if (!isNode(parameter) || !isNode(parameter.schema) || typeof parameter.schema.$ref !== 'string') continue;
+    const ref = parameter.schema.$ref;
+    const name = ref.replace('#/components/schemas/', '');
+    const uses = text.split(`"${ref}"`).length - 1;
+    if (uses !== 1 || !isNode(schemas[name])) continue;
+    const { description: _, ...schema } = schemas[name];
+    parameter.schema = schema;
+    delete schemas[name];
+  }
+}

@@ -1282,21 +1282,6 @@ export interface components {
                 message: string;
             }[];
         };
-        /**
-         * @description One strong entity tag: the game version, quoted.
-         * @example "12"
-         */
-        IfMatch: string;
-        /**
-         * @description One strong entity tag: your account’s version, quoted.
-         * @example "3"
-         */
-        AccountIfMatch: string;
-        /**
-         * @description A unique value per intended change: 16-128 visible ASCII characters.
-         * @example 1c0a8f0e-5b6e-4f1e-9d57-3d8f4f2a9b10
-         */
-        IdempotencyKey: string;
         /** @description The new player, and the bearer token of its first session (shown only here). */
         RegisteredPlayer: {
             /** @description The new player. */
@@ -1411,8 +1396,6 @@ export interface components {
         };
         /** @description Send it as `cursor` for the next page; null when this page ends the list as it is now. */
         NextCursor: string | null;
-        /** @description Where a page starts: a `nextCursor`, opaque. */
-        Cursor: string;
         /** @description What every command on a game answers: the version after it, what it caused, and the game. */
         CommandReply: {
             /** @description The game version after the command. */
@@ -2966,15 +2949,15 @@ export interface components {
         /** @description The game’s id: `g_` and 22 base64url characters. */
         GameId: components["schemas"]["GameId"];
         /** @description The game version you decided on, as its `ETag` gives it: one strong entity tag, quoted (`"12"`). If the game has moved on, nothing happens and you get `412` with `currentVersion`. A weak tag (`W/"12"`) never matches (RFC 9110 strong comparison): `412`. `*`, a list or an unquoted value is refused (`400`). */
-        IfMatch: components["schemas"]["IfMatch"];
+        IfMatch: string;
         /** @description Your account’s version, as the `ETag` of `GET /v1/me` gives it: one strong entity tag, quoted (`"3"`). If the account has changed since, nothing happens and you get `412` with `currentVersion`. A weak tag never matches (`412`); `*`, a list or an unquoted value is refused (`400`). */
-        AccountIfMatch: components["schemas"]["AccountIfMatch"];
+        AccountIfMatch: string;
         /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
-        IdempotencyKey: components["schemas"]["IdempotencyKey"];
+        IdempotencyKey: string;
         /** @description Page size (default 50). */
         Limit: number;
         /** @description A page’s `nextCursor`, sent back as it came. */
-        Cursor: components["schemas"]["Cursor"];
+        Cursor: string;
         /** @description At most this many commits (1-1000, default 1000). */
         LimitOfListEvents: number;
         /** @description One of your webhook endpoints: `we_` and 22 base64url characters. */
