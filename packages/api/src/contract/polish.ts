@@ -10,7 +10,16 @@ type Node = { [key: string]: Json };
 const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Keywords that only say something about a value, and so may stand beside a `$ref` (OpenAPI 3.1). */
-const ANNOTATIONS = new Set(['description', 'example', 'examples', 'deprecated', 'title', 'readOnly', 'writeOnly']);
+const ANNOTATIONS = new Set([
+  'description',
+  'default',
+  'example',
+  'examples',
+  'deprecated',
+  'title',
+  'readOnly',
+  'writeOnly',
+]);
 
 /** Header names as RFC 9110 and the Idempotency-Key draft write them (routes declare them lowercase). */
 const HEADER_NAMES: Readonly<Record<string, string>> = {

@@ -1437,74 +1437,66 @@ export interface components {
             /** @description A rematch: the game before. */
             rematchOf?: string;
         };
-        /** @description See docs/rules.md for what each option does. */
+        /** @description The rules a game is played by: every option, its default filled in (`RuleOptions` says what each does). */
         Rules: {
             /**
-             * Set
-             * @description Which dominoes: a double-N set has every pair up to N-N, and a game is N+1 hands, each opened by the next double down.
+             * @description Set: as `RuleOptions.set` says.
              * @default 9
              * @enum {integer}
              */
             set: 6 | 9 | 12 | 15;
             /**
-             * Spokes
-             * @description How many tiles the opening double takes around it before play may go anywhere else.
+             * @description Spokes: as `RuleOptions.spokes` says.
              * @default 6
              * @enum {integer}
              */
             spokes: 4 | 6;
             /**
-             * A drawn tile that fits
-             * @description When you have to draw and the tile you draw fits: may you keep it and pass, or must you play it?
+             * @description A drawn tile that fits: as `RuleOptions.drawnTile` says.
              * @default may-play
              * @enum {string}
              */
             drawnTile: "may-play" | "must-play";
             /**
-             * Double blank
-             * @description How many points the 0-0 counts against whoever is left holding it when a hand ends.
+             * @description Double blank: as `RuleOptions.doubleBlank` says.
              * @default 50
              * @enum {integer}
              */
             doubleBlank: 0 | 25 | 50;
             /**
-             * Nobody holds the opening double
-             * @description Then either everyone draws in turn until someone draws it, or the highest double someone holds opens the hand instead.
+             * @description Nobody holds the opening double: as `RuleOptions.opening` says.
              * @default draw
              * @enum {string}
              */
             opening: "draw" | "next-highest";
             /**
-             * Chickenlittle
-             * @description With one tile left you must say “Chickenlittle”, or anyone may call you out and you draw a penalty tile; or it is said for you; or not at all.
+             * @description Chickenlittle: as `RuleOptions.chickenlittle` says.
              * @default callout
              * @enum {string}
              */
             chickenlittle: "callout" | "auto" | "off";
             /**
-             * Only one move
-             * @description When a play is your only move, the server can make it for you at once (the others then know it was forced).
+             * @description Only one move: as `RuleOptions.autoPlay` says.
              * @default off
              * @enum {string}
              */
             autoPlay: "off" | "only-move";
-            botLevel: components["schemas"]["BotLevel"] & unknown;
             /**
-             * Hours a turn
-             * @description The turn clock: how many hours each player has for a turn (24 a day, 168 a week, up to 336, two weeks); when it runs out a bot moves for them. Left out, or null: no clock.
+             * @description Bots play: as `RuleOptions.botLevel` says.
+             * @default greedy
+             */
+            botLevel: components["schemas"]["BotLevel"];
+            /**
+             * @description Hours a turn: as `RuleOptions.turnHours` says.
              * @default null
              */
             turnHours: number | null;
             /**
-             * Away after
-             * @description With a clock: after this many timeouts in a row a player is marked away, and a bot plays their turns at once until they come back.
+             * @description Away after: as `RuleOptions.awayAfter` says.
              * @default 2
              */
             awayAfter: number;
-            /**
-             * Tiles each
-             * @description How many tiles each player is dealt; left out, the usual number for the set and the seats (7 each for two with double-6).
-             */
+            /** @description Tiles each: as `RuleOptions.handSize` says. */
             handSize: number;
         };
         /** @description A player took a seat (joined). */
