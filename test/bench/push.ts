@@ -21,7 +21,9 @@ import { latency, percentile, report, round } from './stats';
 
 const GAMES = 6;
 const MOVES_PER_GAME = 60;
-const PAUSE_MS = 40;
+// Ann reads twice and may move each step: 120 ms apart keeps her within the 20 requests/s per player
+// that npm start applies (40 ms ran into 429s once the limits counted every read).
+const PAUSE_MS = 120;
 
 async function main() {
   const service = await startPushService();

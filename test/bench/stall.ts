@@ -160,7 +160,9 @@ async function receiverFlood() {
       const attacker = await api.register(name);
       const endpoints: string[] = [];
       await paced(10, 1, async () => {
-        endpoints.push((await post(attacker.token, '/v1/me/webhooks', { url: silent.url })).body.endpoint.id);
+        const made = await post(attacker.token, '/v1/me/webhooks', { url: silent.url });
+        if (made.status !== 201) throw new Error(`endpoint: ${made.status} ${made.text}`);
+        endpoints.push(made.body.endpoint.id);
       });
       await paced(15, 50 / 15, async (i) => {
         const status = (await post(attacker.token, `/v1/me/webhooks/${endpoints[i % 10]}/test`)).status;

@@ -44,14 +44,17 @@ async function walk(path: string, field: string, limit: number) {
 describe('one list style', () => {
   it('every list with a page size takes the shared `cursor` and answers the shared, required `nextCursor`', () => {
     const doc = contractOf().spec.document as any;
+    // A parameter as written, or the shared one it refers to (`#/components/parameters/Cursor`).
+    const resolved = (p: { $ref?: string; name?: string }) =>
+      p.$ref ? doc.components.parameters[p.$ref.replace('#/components/parameters/', '')] : p;
     const lists: string[] = [];
     for (const item of Object.values(doc.paths as Record<string, any>)) {
       const op = item.get;
-      if (!op?.parameters?.some((p: { name?: string }) => p.name === 'limit')) continue;
+      const parameters = (op?.parameters ?? []).map(resolved) as { name?: string; schema?: unknown }[];
+      if (!parameters.some((p) => p.name === 'limit')) continue;
       lists.push(op.operationId);
-      expect(op.parameters.find((p: { name?: string }) => p.name === 'cursor')?.schema, op.operationId).toEqual({
-        $ref: '#/components/schemas/Cursor',
-      });
+      // The one shared `cursor` parameter, referred to (not a look-alike written out again).
+      expect(op.parameters, op.operationId).toContainEqual({ $ref: '#/components/parameters/Cursor' });
       const ref = op.responses['200'].content['application/json'].schema.$ref as string;
       const page = doc.components.schemas[ref.split('/').at(-1)!];
       expect(page.properties.nextCursor.$ref, op.operationId).toBe('#/components/schemas/NextCursor');
@@ -66,6 +69,7 @@ describe('one list style', () => {
       'watchEvents',
     ]);
     expect(doc.components.schemas.NextCursor.type).toEqual(['string', 'null']);
+    expect(doc.components.parameters.Cursor).toMatchObject({ name: 'cursor', in: 'query', schema: { type: 'string' } });
   });
 
   it('a game’s events, walked by nextCursor, are all its commits once, in order; `next` still says the same', async () => {

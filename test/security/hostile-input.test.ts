@@ -59,7 +59,8 @@ async function send(generated: HostileRequest): Promise<Outcome> {
   for (const [name, value] of Object.entries(req.headers)) {
     headers[name] = value
       .replaceAll('{version}', String(game?.version ?? 1))
-      .replaceAll('{stale}', String((game?.version ?? 2) - 1));
+      .replaceAll('{stale}', String((game?.version ?? 2) - 1))
+      .replaceAll('{code}', game?.inviteCode ?? 'ABCDEFGHJK');
   }
   // On the watch routes Ann sends the suite's watch token (of the playing game) instead of hers.
   const watching = req.route.startsWith('GET /v1/watch') && req.identity === 'ann';
@@ -201,6 +202,9 @@ function legitimate(req: HostileRequest, status: number): boolean {
       return read && (status === 200 || status === 304) && seated;
     case 'GET /v1/games/{id}/events':
       return read && status === 200 && seated;
+    // Public to whoever holds the game's invite code, signed in or not: it shows no tile.
+    case 'GET /v1/games/{id}/invitation':
+      return read && status === 200 && req.headers['invite-code']?.trim() === '{code}';
     case 'GET /v1/lobby':
     case 'GET /v1/me/tokens':
       return read && status === 200 && REGISTERED.includes(req.identity);

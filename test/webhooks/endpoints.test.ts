@@ -102,6 +102,24 @@ describe('webhook endpoints', () => {
     expect(eleventh.body).toMatchObject({ status: 422, code: 'webhook/too-many-endpoints' });
   });
 
+  it('adds ten endpoints sent at once: each is added (a lost race is decided again), none answered 412', async () => {
+    const { api } = await testApi(inject('dynamoEndpoint'));
+    const ann = await api.register('Ann');
+    // No If-Match was sent: a race lost inside the server is the server's to retry, never a 412.
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        api.call('POST', '/v1/me/webhooks', {
+          token: ann.token,
+          body: { url: `${URL_OK}/${i}` },
+          headers: { 'idempotency-key': newKey() },
+        }),
+      ),
+    );
+    expect(replies.map((r) => r.status)).toEqual(Array(10).fill(201));
+    const listed = await api.call('GET', '/v1/me/webhooks', { token: ann.token });
+    expect(listed.body.endpoints).toHaveLength(10);
+  });
+
   it('keeps each player’s endpoints their own: another player gets 404 for every operation on them', async () => {
     const { api } = await testApi(inject('dynamoEndpoint'));
     const ann = await api.register('Ann');

@@ -11,15 +11,30 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openApiDocument } from '@chickenfoot/api';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { Document, isMap, isPair, isScalar, isSeq, visit } from 'yaml';
+import { Document, isMap, isPair, isScalar, isSeq, visit, type YAMLMap } from 'yaml';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 /**
  * The document as YAML: no anchors (a schema used twice is written out twice, as every OpenAPI tool
  * reads it); no folding (a description stays on one line, as grep and a diff read it best); lists of
- * plain values (`required`, `enum`), a bare reference (`{$ref: …}`) and examples written inline,
- * `[a, b]` and `{…}`: the same data in a third fewer bytes, and an example reads as the JSON it is.
+ * plain values (`required`, `enum`), maps of plain values (a field's type, bounds and words), a bare
+ * reference (`{$ref: …}`) and examples (shared ones too) written inline, `[a, b]` and `{…}`: the same
+ * data in a third fewer bytes, a field on one line, and an example reads as the JSON it is.
  */
+
+/**
+ * A map of plain values on one line each (`{type: integer, minimum: 1, description: "…"}`), unless
+ * one is text of several lines (an operation's description stays a block).
+ */
+function isPlainMap(node: YAMLMap): boolean {
+  return node.items.every(
+    (p) =>
+      isScalar(p.key) &&
+      ((isScalar(p.value) && !String(p.value.value).includes('\n')) ||
+        (isSeq(p.value) && p.value.items.every(isScalar))),
+  );
+}
+
 function toYaml(document: object): string {
   const doc = new Document(document, { aliasDuplicateObjects: false });
   visit(doc, {
@@ -29,9 +44,13 @@ function toYaml(document: object): string {
     Map(_, node) {
       const only = node.items.length === 1 ? node.items[0] : undefined;
       if (isPair(only) && isScalar(only.key) && only.key.value === '$ref') node.flow = true;
+      if (isPlainMap(node)) node.flow = true;
     },
-    Pair(_, pair) {
-      if (isScalar(pair.key) && pair.key.value === 'example' && (isMap(pair.value) || isSeq(pair.value))) {
+    Pair(_, pair, path) {
+      // An example: a media's `example`, or a shared one's `value` (`components/examples/<Name>/value`).
+      const shared = path.some((p) => isPair(p) && isScalar(p.key) && p.key.value === 'examples');
+      const key = isScalar(pair.key) ? pair.key.value : undefined;
+      if ((key === 'example' || (shared && key === 'value')) && (isMap(pair.value) || isSeq(pair.value))) {
         pair.value.flow = true;
         visit(pair.value, { Map: (_k, n) => void (n.flow = true), Seq: (_k, n) => void (n.flow = true) });
       }

@@ -61,7 +61,7 @@ const spans = new AsyncLocalStorage<readonly CostMeter[]>();
  * Runs `fn` and reports the DynamoDB cost of every store request made inside it (and only those,
  * even with other work running concurrently). Spans nest.
  * @example
- * const { result, cost } = await measureCost(() => store.append('g1', 4, events, meta));
+ * const { result, cost } = await measureCost(() => store.streams.append('g1', 4, events, meta));
  * console.log(cost.requests, cost.writeUnits);
  */
 export async function measureCost<T>(fn: () => Promise<T>): Promise<{ result: T; cost: CostReport }> {

@@ -23,6 +23,7 @@ export const ROUTES = [
   { route: 'POST /v1/games', method: 'POST', path: '/v1/games', body: { seats: 2, rules: { set: 6 } } },
   { route: 'POST /v1/games/{id}/join', method: 'POST', path: '/v1/games/{id}/join', body: { inviteCode: '{code}' } },
   { route: 'GET /v1/games/{id}', method: 'GET', path: '/v1/games/{id}' },
+  { route: 'GET /v1/games/{id}/invitation', method: 'GET', path: '/v1/games/{id}/invitation' },
   {
     route: 'POST /v1/games/{id}/moves',
     method: 'POST',
@@ -283,6 +284,8 @@ export const hostileRequest: fc.Arbitrary<HostileRequest> = fc
     ),
     idempotencyKey: fc.oneof({ weight: 3, arbitrary: fc.uuid() }, { weight: 1, arbitrary: maybe(key) }),
     ifNoneMatch: maybe(fc.oneof(fc.constantFrom('"{version}"', '*', 'W/"{version}"', '"1", "2"'), hostileString)),
+    // The invitation's code: the game's own (`{code}`), another's, or anything.
+    inviteCode: maybe(fc.oneof(fc.constantFrom('{code}', '{code} ', 'ABCDEFGHJK', ''), hostileString)),
     requestId: maybe(hostileString),
     override: maybe(fc.constantFrom('DELETE', 'PUT', 'GET')),
   })
@@ -304,6 +307,7 @@ export const hostileRequest: fc.Arbitrary<HostileRequest> = fc
     if (r.idempotencyKey !== undefined) headers['idempotency-key'] = headerSafe(r.idempotencyKey);
     if (r.ifNoneMatch !== undefined) headers['if-none-match'] = headerSafe(r.ifNoneMatch);
     if (r.requestId !== undefined) headers['x-request-id'] = headerSafe(r.requestId);
+    if (r.inviteCode !== undefined) headers['invite-code'] = headerSafe(r.inviteCode);
     if (r.override !== undefined) headers['x-http-method-override'] = r.override;
     const named = r.target.path.includes('{id}');
     // A token id: a real one of the caller's (its session), the legacy one, or anything.

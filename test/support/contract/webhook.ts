@@ -33,8 +33,13 @@ export async function conformDelivery(delivery: ReceivedDelivery): Promise<void>
     const content = ((post.requestBody as Node).content as Node)['application/json'] as Node;
     const validate = validatorFor(strictRef(content.schema as Node) as Json, `webhook:${type}`);
     if (!validate(body)) problem = `body fails ${type}: ${JSON.stringify(validate.errors?.slice(0, 3))}`;
-    for (const header of (post.parameters ?? []) as Node[]) {
-      if (header.in === 'header' && header.required && delivery.headers[String(header.name)] === undefined)
+    const shared = ((spec.document.components as Node | undefined)?.parameters ?? {}) as Node;
+    for (const written of (post.parameters ?? []) as Node[]) {
+      // A shared header (`#/components/parameters/WebhookSignature`) is read where it is defined.
+      const ref = typeof written.$ref === 'string' ? written.$ref.replace('#/components/parameters/', '') : null;
+      const header = (ref === null ? written : shared[ref]) as Node | undefined;
+      if (!header) problem = `parameter ${String(written.$ref)} is not in openapi.yaml`;
+      else if (header.in === 'header' && header.required && delivery.headers[String(header.name)] === undefined)
         problem = `header ${String(header.name)} is missing`;
     }
   }

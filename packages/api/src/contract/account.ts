@@ -43,7 +43,7 @@ export const deleteMe = documented(
     ].join('\n\n'),
     security: bearer,
     request: { headers: conditional },
-    responses: { 204: { description: 'Deleted.' } },
+    responses: { 204: { description: 'Deleted.', headers: replayed } },
   }),
 );
 

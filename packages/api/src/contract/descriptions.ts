@@ -20,7 +20,7 @@ export const DESCRIPTIONS: Readonly<Record<string, Words>> = {
   Player: 'A player as every seat sees them: id and name.',
   'Player.id': playerId('The player’s id'),
   'Player.name': 'The name others see (1-40 characters); empty once the player deleted their account.',
-  GameId: 'A game’s id.',
+  GameId: 'A game’s id: `g_` and 22 base64url characters.',
   IfMatch: 'One strong entity tag: the game version, quoted.',
   AccountIfMatch: 'One strong entity tag: your account’s version, quoted.',
   IdempotencyKey: 'A unique value per intended change: 16-128 visible ASCII characters.',

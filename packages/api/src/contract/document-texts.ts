@@ -42,11 +42,13 @@ export const WATCH_AUTH = {
 export const INFO_DESCRIPTION = [
   'Chickenfoot dominoes, played asynchronously: take your turn whenever it suits you and catch up on everything that happened since.',
   `Register with \`POST /v1/players\` to get a bearer token. Create a game, share its invite code, and play from \`legalMoves\` in your view of the game. The rules of the game, every option and every decision: [${RULES_PATH}](${RULES_PATH}) on every server.`,
+  '## Formats',
+  'Times are ISO 8601 in UTC, to the millisecond (`2026-11-30T07:00:00.000Z`). Ids are a prefix and 22 base64url characters: `g_` a game, `p_` a player, `we_` a webhook endpoint. A body with kinds (an event, a move, a notification) says which it is by its `type`; in what you receive, ignore a type you do not know.',
   '## Errors',
   `Every error is an RFC 9457 \`application/problem+json\` document (\`Problem\`). Branch on its \`code\`: each operation lists its codes per status. Its \`type\` is a page of this server that explains the code in words, what happened and what to do; every code is listed at [${PROBLEMS_URL}](${PROBLEMS_URL}). A path that exists answers a method it does not have with \`405\` and an \`Allow\` header (\`#/components/responses/MethodNotAllowed\`).`,
   'Every answer also carries `X-Content-Type-Options: nosniff`, `Referrer-Policy: no-referrer` and `X-Frame-Options: DENY`.',
   '## Retries and idempotency',
-  'Operations that create or change something take an `Idempotency-Key` (a fresh random UUID per intended change): a retry with the same key returns the first reply, byte for byte, and never applies twice. Retry a network error at once, a `503` or `429` after `Retry-After` seconds, with the same key. Never retry a `412` as is: decide again from `currentVersion` (its `ETag` too); without `If-Match` (creating, joining) the game changed under the request: retry with the same key. A replayed registration, game command or account change says so: `Idempotent-Replayed: true`. An operation without a key says why.',
+  'Operations that create or change something take an `Idempotency-Key` (a fresh random UUID per intended change): a retry with the same key returns the first reply, byte for byte, and never applies twice. Retry a network error at once, a `503` or `429` after `Retry-After` seconds, with the same key. Never retry a `412` as is: decide again from `currentVersion` (its `ETag` too); without `If-Match` (creating, joining) the game changed under the request: retry with the same key. Every answer to a retry says so: `Idempotent-Replayed: true` (a first answer has no such header). An operation without a key says why.',
   '## Lists',
   'Every list pages alike: send a page’s `nextCursor` back as `cursor` for the next one; it is null when the page ends the list as it is now. A log (events, messages) resumes later `after` the last `version` or `seq` you saw.',
   '## Versions and change',
@@ -66,7 +68,7 @@ export const TAGS = [
   {
     name: 'Webhooks',
     description:
-      'Being told without polling: your endpoints, the notifications POSTed to them (signed, Standard Webhooks v1), their delivery logs.',
+      'Being told without polling: your endpoints, the notifications POSTed to them, their delivery logs. Each notification (`webhooks`) is POSTed to each of your endpoints that subscribes to it, signed (Standard Webhooks v1). Answer 2xx within 15 s; anything else is retried for about three days, and 410 Gone turns the endpoint off.',
   },
   {
     name: 'Notifications',

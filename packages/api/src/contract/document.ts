@@ -21,7 +21,7 @@ import { makeMove } from './moves';
 import { listMyGames } from './my-games';
 import { addBot, leaveGame } from './seats';
 import { getMe, registerPlayer } from './players';
-import { WEBHOOK_EVENTS } from './webhook-events';
+import { WEBHOOK_EVENTS, WEBHOOK_RESPONSES } from './webhook-events';
 import { WEBHOOK_ROUTES } from './webhooks';
 import { PUSH_ROUTES } from './push';
 import { advanceTestClock, getTestClock } from './test-clock';
@@ -110,6 +110,8 @@ export function openApiDocument() {
   for (const [name, header] of Object.entries(HEADER_COMPONENTS)) {
     registry.openAPIRegistry.registerComponent('headers', name, header);
   }
+  for (const [name, response] of Object.entries(WEBHOOK_RESPONSES))
+    registry.openAPIRegistry.registerComponent('responses', name, response);
   // The shared schemas first, each with its own description (a use's description goes beside its $ref).
   for (const [name, schema] of Object.entries(SHARED_SCHEMAS)) registry.openAPIRegistry.register(name, schema);
   for (const [name, schema] of Object.entries(SHARED_PARAMETERS))

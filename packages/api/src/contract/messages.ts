@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { CursorSchema, IdempotencyKeySchema } from '../schemas/common';
 import { GameMessageSchema, MessagePageSchema, MuteSchema, NewMessageSchema } from '../schemas/game-messages';
-import { cacheControl } from './headers';
+import { cacheControl, replayed } from './headers';
 import { bearer, documented, json } from './responses';
 import { gameIdParams as params, wholeNumberQuery as wholeNumber } from './params';
 
@@ -22,7 +22,7 @@ export const postMessage = documented(
       headers: z.object({ 'idempotency-key': IdempotencyKeySchema }),
       body: { ...json(NewMessageSchema), required: true },
     },
-    responses: { 201: { description: 'Posted.', ...json(GameMessageSchema) } },
+    responses: { 201: { description: 'Posted.', ...json(GameMessageSchema), headers: replayed } },
   }),
 );
 

@@ -3,13 +3,23 @@
  * in a way generators misread, and for what the contract adds beside the routes.
  */
 import { DESCRIPTIONS } from './descriptions';
+import { inlineParameterSchemas, shareExamples, shareParameters, shareProblemResponses, shareSecurity } from './share';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Node = { [key: string]: Json };
 const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Keywords that only say something about a value, and so may stand beside a `$ref` (OpenAPI 3.1). */
-const ANNOTATIONS = new Set(['description', 'example', 'examples', 'deprecated', 'title', 'readOnly', 'writeOnly']);
+const ANNOTATIONS = new Set([
+  'description',
+  'default',
+  'example',
+  'examples',
+  'deprecated',
+  'title',
+  'readOnly',
+  'writeOnly',
+]);
 
 /** Header names as RFC 9110 and the Idempotency-Key draft write them (routes declare them lowercase). */
 const HEADER_NAMES: Readonly<Record<string, string>> = {
@@ -38,7 +48,9 @@ function parameter(node: Node): Node {
   const name: Json = typeof node.name === 'string' ? (HEADER_NAMES[node.name] ?? node.name) : (node.name ?? null);
   const schema = isNode(node.schema) ? { ...node.schema } : node.schema;
   if (isNode(schema) && schema.description === node.description) delete schema.description;
-  return { ...node, name, ...(schema === undefined ? {} : { schema }) };
+  // `required: false` is what a parameter is without it (but a path parameter's `true` stays).
+  const { required, ...rest } = node;
+  return { ...rest, ...(required === false ? {} : { required }), name, ...(schema === undefined ? {} : { schema }) };
 }
 
 function walk(value: Json): Json {
@@ -53,51 +65,6 @@ function walk(value: Json): Json {
   // A parameter (a schema has no `in` keyword, and a property named `in` is a schema, not a string).
   const isParameter = typeof out.in === 'string' && typeof out.name === 'string';
   return isParameter ? parameter(out) : collapse(out);
-}
-
-/** `game/not-found`, `player/not-found` → `GameNotFoundOrPlayerNotFound`: a shared response's name. */
-const nameOf = (codes: readonly string[]) =>
-  codes
-    .map((c) =>
-      c
-        .split(/[/-]/)
-        .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-        .join(''),
-    )
-    .join('Or');
-
-/**
- * A problem response written out the same way in several operations (the same codes at one status,
- * say `request/invalid` and `request/idempotency-key-required`) becomes one shared response that each
- * refers to, as a one-code response already is.
- */
-function shareRepeated(paths: Node, responses: Node): void {
-  const uses = new Map<string, Node[]>();
-  for (const item of Object.values(paths)) {
-    for (const operation of Object.values(item as Node)) {
-      if (!isNode(operation) || !isNode(operation.responses)) continue;
-      for (const response of Object.values(operation.responses)) {
-        if (!isNode(response) || !isNode(response.content) || !response.content['application/problem+json']) continue;
-        const key = JSON.stringify(response);
-        uses.set(key, [...(uses.get(key) ?? []), operation.responses]);
-      }
-    }
-  }
-  for (const [key, holders] of uses) {
-    if (holders.length < 2) continue;
-    const response = JSON.parse(key) as Node;
-    const codes =
-      JSON.stringify(response)
-        .match(/"enum":\[([^\]]*)\]/)?.[1]
-        ?.split(',')
-        .map((c) => JSON.parse(c) as string) ?? [];
-    const name = nameOf(codes);
-    responses[name] = response;
-    for (const holder of holders) {
-      for (const [status, r] of Object.entries(holder))
-        if (JSON.stringify(r) === key) holder[status] = { $ref: `#/components/responses/${name}` };
-    }
-  }
 }
 
 /** The parameters whose zod definitions say nothing, by name. */
@@ -143,9 +110,11 @@ function describe(polished: Node): void {
     if (Array.isArray(node)) return node.forEach(visit);
     if (!isNode(node)) return;
     for (const [name, value] of Object.entries(isNode(node.properties) ? node.properties : {})) {
-      if (!isNode(value) || value.description) continue;
+      // A `$ref` is described by what it names.
+      if (!isNode(value) || value.description || value.$ref) continue;
       if (name === 'type' && Array.isArray(value.enum) && value.enum.length === 1)
-        value.description = `Always \`${String(value.enum[0])}\`: what tells this kind from the others.`;
+        // What `type` is for is said once, in the document's description.
+        value.description = `Always \`${String(value.enum[0])}\`.`;
       if (name === 'data') value.description = 'What the notification is about.';
       if (name === 'gameId') value.description = 'The game’s id: `g_` and 22 base64url characters.';
       if (name === 'endpointId') value.description = 'The endpoint’s id: `we_` and 22 base64url characters.';
@@ -205,11 +174,20 @@ function attachExamples(polished: Node, examples: Examples): void {
  */
 export function polish<D extends object>(document: D, responses: Record<string, object>, examples: Examples): D {
   const polished = walk(document as unknown as Json) as Node;
-  const components = (polished.components ?? {}) as Node;
-  const shared = { ...(responses as unknown as Node) };
-  shareRepeated((polished.paths ?? {}) as Node, shared);
+  const {
+    parameters: registeredParameters,
+    responses: registeredResponses,
+    ...components
+  } = (polished.components ?? {}) as Node;
+  const shared = { ...((registeredResponses ?? {}) as Node), ...(responses as unknown as Node) };
+  const parameters = { ...((registeredParameters ?? {}) as Node) };
+  const sharedExamples: Node = {};
+  shareProblemResponses(polished, shared);
   describe(polished);
+  shareParameters(polished, parameters);
   attachExamples(polished, examples);
-  polished.components = { ...components, responses: shared };
-  return polished as unknown as D;
+  shareExamples(polished, sharedExamples);
+  polished.components = { ...components, parameters, responses: shared, examples: sharedExamples };
+  inlineParameterSchemas(polished);
+  return shareSecurity(polished) as unknown as D;
 }

@@ -41,7 +41,7 @@ function response(status: number, codes: readonly ProblemCode[]) {
     codes.length === 1
       ? `${link(codes[0]!)}: ${PROBLEMS[codes[0]!].title}.`
       : // The codes are the schema's enum: listed once, there.
-        `One of the ${codes.length} codes of the schema's \`code\` enum, each explained at \`/problems/<code>\`.`;
+        `One of its \`code\` enum's ${codes.length} codes, each explained at \`/problems/<code>\`.`;
   return {
     description,
     headers: problemHeaders(status),

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { CursorSchema, IdempotencyKeySchema } from '../schemas/common';
 import { EventPageSchema } from '../schemas/events';
 import { NewWatchLinkSchema, WatchLinkListSchema, WatchViewSchema } from '../schemas/watch';
-import { cacheControl } from './headers';
+import { cacheControl, replayed } from './headers';
 import { bearer, documented, json } from './responses';
 import { gameIdParams as params, wholeNumberQuery as wholeNumber } from './params';
 
@@ -20,7 +20,7 @@ export const createWatchLink = documented(
       'A seated player creates a watch link: its token lets whoever holds it read the game as a seat without tiles would (board, counts, scores, public events), and nothing more, until any seated player revokes it. Up to 10 open per game. A retry with the same `Idempotency-Key` returns the same link.',
     security: bearer,
     request: { params, headers: z.object({ 'idempotency-key': IdempotencyKeySchema }) },
-    responses: { 201: { description: 'The link, with its token.', ...json(NewWatchLinkSchema) } },
+    responses: { 201: { description: 'The link, with its token.', ...json(NewWatchLinkSchema), headers: replayed } },
   }),
 );
 

@@ -1,12 +1,10 @@
 import { z, type RouteConfig } from '@hono/zod-openapi';
-import { nullable, TimestampSchema } from '../schemas/common';
+import { GameIdSchema, nullable, TimestampSchema } from '../schemas/common';
 import { EndpointIdSchema } from '../schemas/webhooks';
 import type { DeliveryType } from '@chickenfoot/app';
 
-const gameId = z
-  .string()
-  .regex(/^g_[A-Za-z0-9_-]{22}$/)
-  .openapi({ example: 'g_3q2-7wEvQ_6pXJ5Rk1ZPaA' });
+// The shared `GameId` schema: its pattern and words are said once, in components/schemas.
+const gameId = GameIdSchema;
 const version = z
   .number()
   .int()
@@ -96,11 +94,16 @@ export const WEBHOOK_EVENTS: RouteConfig[] = (Object.keys(DATA) as DeliveryType[
   summary: SUMMARIES[type],
   // The server calls you: no token of yours is sent. Each request is signed instead (`webhook-signature`).
   security: [],
-  description:
-    'POSTed to each of your endpoints that subscribes to it, signed (Standard Webhooks v1). Answer 2xx within 15 s; anything else is retried for about three days, and 410 Gone turns the endpoint off.',
+  // How a delivery is sent and retried is said once, in the Webhooks tag's description.
   request: { headers, body: { required: true, content: { 'application/json': { schema: WEBHOOK_PAYLOADS[type] } } } },
   responses: {
-    200: { description: 'Any 2xx answer: received. Its body is ignored.' },
-    410: { description: 'Gone: the endpoint is turned off, and nothing more is sent to it.' },
+    200: { $ref: '#/components/responses/WebhookReceived' },
+    410: { $ref: '#/components/responses/WebhookGone' },
   },
 }));
+
+/** What the server takes as an answer to any delivery: shared responses (`components/responses`). */
+export const WEBHOOK_RESPONSES = {
+  WebhookReceived: { description: 'Any 2xx answer: received. Its body is ignored.' },
+  WebhookGone: { description: 'Gone: the endpoint is turned off, and nothing more is sent to it.' },
+};

@@ -11,7 +11,7 @@ import {
   WebhookEndpointSecretSchema,
   WebhookEndpointUpdateSchema,
 } from '../schemas/webhooks';
-import { cacheControl } from './headers';
+import { cacheControl, replayed } from './headers';
 import { wholeNumberQuery } from './params';
 import { bearer, documented, json } from './responses';
 
@@ -32,7 +32,9 @@ export const createWebhookEndpoint = documented(
     ].join('\n\n'),
     security: bearer,
     request: { headers: keyed, body: { ...json(NewWebhookEndpointSchema), required: true } },
-    responses: { 201: { description: 'The endpoint, with its secret.', ...json(WebhookEndpointSecretSchema) } },
+    responses: {
+      201: { description: 'The endpoint, with its secret.', ...json(WebhookEndpointSecretSchema), headers: replayed },
+    },
   }),
 );
 
@@ -104,7 +106,13 @@ export const rotateWebhookSecret = documented(
       'A new secret, shown only in this reply. For 24 hours every delivery carries two signatures, one with each secret (`previousSecretExpiresAt`), so a receiver can switch to the new one without missing a delivery. A retry with the same `Idempotency-Key` returns the same secret.',
     security: bearer,
     request: { params, headers: keyed },
-    responses: { 200: { description: 'The endpoint, with its new secret.', ...json(WebhookEndpointSecretSchema) } },
+    responses: {
+      200: {
+        description: 'The endpoint, with its new secret.',
+        ...json(WebhookEndpointSecretSchema),
+        headers: replayed,
+      },
+    },
   }),
 );
 
@@ -119,7 +127,7 @@ export const testWebhookEndpoint = documented(
       'Queues a `webhook.test` delivery to the endpoint, whatever it subscribes to; it goes out like any other (see its log). At most 3 test deliveries wait at once per endpoint: a fourth answers `429` (`Retry-After`) until one of them is delivered or given up.',
     security: bearer,
     request: { params, headers: keyed },
-    responses: { 202: { description: 'The delivery, queued.', ...json(WebhookDeliverySchema) } },
+    responses: { 202: { description: 'The delivery, queued.', ...json(WebhookDeliverySchema), headers: replayed } },
   }),
 );
 

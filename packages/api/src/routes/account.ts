@@ -50,8 +50,9 @@ export function accountRoutes(deps: AppDeps) {
   });
 
   openapi(app, deleteMe, async (c) => {
-    await deps.accounts.delete(c.get('playerId'), atVersion(c.req.valid('header')));
-    return c.body(null, 204);
+    // (A closed token gets here only as the retry of the deletion that closed it: see requirePlayer.)
+    const deleted = await deps.accounts.delete(c.get('playerId'), atVersion(c.req.valid('header')));
+    return c.body(null, 204, replayHeader(deleted));
   });
   return app;
 }

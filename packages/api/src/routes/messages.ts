@@ -1,6 +1,7 @@
 import type { AppDeps } from '../app-deps';
 import { listMessages, muteMessages, postMessage } from '../contract/messages';
 import { openapi, router } from './router';
+import { replayHeader } from './replayed';
 import { afterOf, nextCursorOf } from './page-cursor';
 
 /** A game's messages: post (seated players), catch up (seated, those who left too), mute for oneself. */
@@ -11,7 +12,8 @@ export function messageRoutes(deps: AppDeps) {
   openapi(app, postMessage, async (c) => {
     const key = c.req.valid('header')['idempotency-key'];
     const { text } = c.req.valid('json');
-    return c.json(await messages.post(c.get('playerId'), c.req.valid('param').id, key, text), 201);
+    const posted = await messages.post(c.get('playerId'), c.req.valid('param').id, key, text);
+    return c.json(posted, 201, replayHeader(posted));
   });
 
   openapi(app, listMessages, async (c) => {

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../app-deps';
 import { createWatchLink, listWatchLinks, revokeWatchLink, watchEvents, watchGame } from '../contract/watch';
 import { openapi, router } from './router';
+import { replayHeader } from './replayed';
 import { afterOf, nextCursorOf } from './page-cursor';
 
 const PRIVATE = { 'Cache-Control': 'private, no-cache' };
@@ -15,7 +16,8 @@ export function watchRoutes(deps: AppDeps) {
 
   openapi(app, createWatchLink, async (c) => {
     const key = c.req.valid('header')['idempotency-key'];
-    return c.json(await links.create(c.get('playerId'), c.req.valid('param').id, key), 201);
+    const made = await links.create(c.get('playerId'), c.req.valid('param').id, key);
+    return c.json(made, 201, replayHeader(made));
   });
 
   openapi(app, listWatchLinks, async (c) => {

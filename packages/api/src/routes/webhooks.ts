@@ -11,6 +11,7 @@ import {
   updateWebhookEndpoint,
 } from '../contract/webhooks';
 import { openapi, router } from './router';
+import { replayHeader } from './replayed';
 
 const PRIVATE = { 'Cache-Control': 'private, no-cache' };
 
@@ -21,7 +22,8 @@ export function webhookRoutes(deps: AppDeps) {
 
   openapi(app, createWebhookEndpoint, async (c) => {
     const key = c.req.valid('header')['idempotency-key'];
-    return c.json(await endpoints.create(c.get('playerId'), key, c.req.valid('json')), 201);
+    const made = await endpoints.create(c.get('playerId'), key, c.req.valid('json'));
+    return c.json(made, 201, replayHeader(made));
   });
 
   openapi(app, listWebhookEndpoints, async (c) => c.json(await endpoints.list(c.get('playerId')), 200, PRIVATE));
@@ -42,12 +44,14 @@ export function webhookRoutes(deps: AppDeps) {
 
   openapi(app, rotateWebhookSecret, async (c) => {
     const key = c.req.valid('header')['idempotency-key'];
-    return c.json(await endpoints.rotate(c.get('playerId'), c.req.valid('param').endpointId, key), 200);
+    const rotated = await endpoints.rotate(c.get('playerId'), c.req.valid('param').endpointId, key);
+    return c.json(rotated, 200, replayHeader(rotated));
   });
 
   openapi(app, testWebhookEndpoint, async (c) => {
     const key = c.req.valid('header')['idempotency-key'];
-    return c.json(await endpoints.test(c.get('playerId'), c.req.valid('param').endpointId, key), 202);
+    const queued = await endpoints.test(c.get('playerId'), c.req.valid('param').endpointId, key);
+    return c.json(queued, 202, replayHeader(queued));
   });
 
   openapi(app, listWebhookDeliveries, async (c) => {

@@ -40,8 +40,11 @@ export const SeatSchema = z
   .max(7)
   .openapi('Seat', { description: 'A seat number (0-7); seat order is turn order.', example: 1 });
 
-/** A moment, as the API writes it: ISO 8601 in UTC. */
-export const TimestampSchema = z.iso.datetime().openapi({ example: '2026-11-30T07:00:00.000Z' });
+/**
+ * A moment, as the API writes it: ISO 8601 in UTC, to the millisecond. Its example is said once, in the
+ * document's description (and every body's example shows real ones), not at each of its ~30 uses.
+ */
+export const TimestampSchema = z.iso.datetime();
 
 /** A game id: "g_" and 22 base64url characters. */
 export const GAME_ID = /^g_[A-Za-z0-9_-]{22}$/;
@@ -77,21 +80,20 @@ export const NextCursorSchema = z.string().nullable().openapi('NextCursor', {
   description: 'Send it as `cursor` for the next page; null when this page ends the list as it is now.',
 });
 
+/** What an Idempotency-Key may be: 16-128 visible ASCII characters. */
+export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{16,128}$/;
+
 /** An Idempotency-Key header value, where it is optional (registration). */
-export const OptionalIdempotencyKeySchema = z
-  .string()
-  .regex(/^[\x21-\x7e]{16,128}$/)
-  .optional()
-  .openapi({
-    description:
-      'Optional here: with it, a retried registration returns the first reply (the same player and token); keep it as secret as the token. 16-128 visible ASCII characters.',
-    example: '1c0a8f0e-5b6e-4f1e-9d57-3d8f4f2a9b10',
-  });
+export const OptionalIdempotencyKeySchema = z.string().regex(IDEMPOTENCY_KEY).optional().openapi({
+  description:
+    'Optional here: with it, a retried registration returns the first reply (the same player and token); keep it as secret as the token. 16-128 visible ASCII characters.',
+  example: '1c0a8f0e-5b6e-4f1e-9d57-3d8f4f2a9b10',
+});
 
 /** An Idempotency-Key header value, required: one parameter component, shared by every route that takes it. */
 export const IdempotencyKeySchema = z
   .string()
-  .regex(/^[\x21-\x7e]{16,128}$/)
+  .regex(IDEMPOTENCY_KEY)
   .openapi('IdempotencyKey', {
     param: {
       name: 'idempotency-key',

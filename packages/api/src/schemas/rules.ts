@@ -20,24 +20,26 @@ export const BotLevelSchema = oneOf(BOT_LEVELS as readonly [BotLevel, ...BotLeve
 });
 
 /**
- * One option of the rules' table (`RULE_OPTIONS`) as the contract says it: its values (an `enum`, each
- * with its words in `x-enumDescriptions`) or its bounds, its label (`title`) and its sentence
- * (`description`); with `withDefault`, the value a game gets without it (`default`: on `Rules` only,
- * where every field is there anyway, since generators make a field with a default required).
+ * One option of the rules' table (`RULE_OPTIONS`) as the contract says it: its values (an `enum`) or
+ * its bounds; on `RuleOptions` (what a creator sends) its label (`title`), its sentence
+ * (`description`) and each value's words (`x-enumDescriptions`); on `Rules` (a game's, `asPlayed`)
+ * the value a game gets without it (`default`: there every field is there anyway, and generators make
+ * a field with a default required) and a pointer to those words, said once.
  */
-function optionSchema(name: RuleOptionName, withDefault: boolean): z.ZodType {
+function optionSchema(name: RuleOptionName, asPlayed: boolean): z.ZodType {
   const option: RuleOption = RULE_OPTIONS[name];
   const fixedDefault = option.default !== null || (!isChoice(option) && option.nullable === true);
-  const words = {
-    title: option.label,
-    description: option.sentence,
-    ...(withDefault && fixedDefault ? { default: option.default } : {}),
-  };
+  const words = asPlayed
+    ? {
+        description: `${option.label}: as \`RuleOptions.${name}\` says.`,
+        ...(fixedDefault ? { default: option.default } : {}),
+      }
+    : { title: option.label, description: option.sentence };
   if (isChoice(option)) {
     // The bot level is a schema of its own: bots are seated with one too.
     const values = choiceValues(option) as unknown as Values;
     const schema = name === 'botLevel' ? BotLevelSchema : oneOf(values);
-    return schema.openapi({ ...words, 'x-enumDescriptions': Object.fromEntries(option.choices) });
+    return schema.openapi(asPlayed ? words : { ...words, 'x-enumDescriptions': Object.fromEntries(option.choices) });
   }
   const number = z.number().int().min(option.min).max(option.max);
   return (option.nullable ? number.nullable() : number).openapi(words);
@@ -52,9 +54,10 @@ const shapeOf = (withDefault: boolean) =>
   };
 
 /** A game's rules with every default filled in: a field per row of the rules' `RULE_OPTIONS`. */
-export const RulesSchema = z
-  .object(shapeOf(true))
-  .openapi('Rules', { description: 'See docs/rules.md for what each option does.' });
+export const RulesSchema = z.object(shapeOf(true)).openapi('Rules', {
+  description:
+    'The rules a game is played by: every option, its default filled in (`RuleOptions` says what each does).',
+});
 
 const optional = shapeOf(false);
 

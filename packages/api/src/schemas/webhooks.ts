@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { TEST_EVENT, WEBHOOK_EVENT_TYPES } from '@chickenfoot/app';
-import { NextCursorSchema, nullable, oneOf, TimestampSchema } from './common';
+import { GameIdSchema, NextCursorSchema, nullable, oneOf, TimestampSchema } from './common';
 
 /** An endpoint's id: "we_" and 22 base64url characters. */
 export const EndpointIdSchema = z
@@ -14,11 +14,8 @@ export const DeliveryIdSchema = z
   .regex(/^wd_[0-9]{1,16}$/)
   .openapi({ example: 'wd_14155123456000' });
 
-// A game's id inside a body (GameIdSchema is the path parameter's).
-const GameRef = z
-  .string()
-  .regex(/^g_[A-Za-z0-9_-]{22}$/)
-  .openapi({ example: 'g_3q2-7wEvQ_6pXJ5Rk1ZPaA' });
+// A game's id inside a body: the shared `GameId` schema (the path parameter's too), its pattern said once.
+const GameRef = GameIdSchema;
 
 export const WebhookEventTypeSchema = oneOf(WEBHOOK_EVENT_TYPES).openapi('WebhookEventType', {
   description:

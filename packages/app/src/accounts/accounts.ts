@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Player } from '@chickenfoot/rules';
-import type { Store } from '@chickenfoot/store';
+import { IdempotencyConflictError, type Store } from '@chickenfoot/store';
 import type { Clock } from '../clock';
 import { commandHash } from '../command-hash';
 import { NotFoundError, playerGone, RefusedError, StaleVersionError } from '../errors';
@@ -14,7 +14,7 @@ import { isOpen, LEGACY_SESSION, sessionsOf, type Session } from './record';
 import type { Executed, PlayerRepository, StoredPlayer } from './repository';
 import { eraseNameFromAccount } from './erase-names';
 import { withdrawFromAll } from './withdraw';
-import { markReplayed } from '../replayed';
+import { markReplayed, type Replayable } from '../replayed';
 
 /** A change a player asks of their account: at the version they read (If-Match), under their key. */
 export interface AccountRequest {
@@ -33,7 +33,8 @@ export interface AccountView {
 export type Authentication =
   | { readonly kind: 'player'; readonly playerId: string; readonly sessionId: string }
   | { readonly kind: 'invalid' }
-  | { readonly kind: 'closed' };
+  /** Signed by us, but its session is revoked or its account deleted: whose it was, for a deletion's retry. */
+  | { readonly kind: 'closed'; readonly playerId: string };
 
 /** What the accounts are built on. */
 export interface AccountsParts {
@@ -137,10 +138,14 @@ export class Accounts {
   /**
    * Deletes the caller's account at the version they read: first out of every game (bots take their
    * seats in play, their waiting games are cancelled, their name erased), then the account itself, so
-   * a deletion cut short is finished by its retry.
+   * a deletion cut short is finished by its retry, and the retry of one that went through answers as
+   * it did (marked replayed).
    */
-  async delete(playerId: string, request: AccountRequest & { expectedVersion: number }): Promise<void> {
-    const stored = await this.#load(playerId);
+  async delete(playerId: string, request: AccountRequest & { expectedVersion: number }): Promise<Replayable> {
+    const stored = await this.parts.players.load(playerId);
+    if (stored?.record.deleted && (await this.deletionRecorded(playerId, request))) return markReplayed({}, true);
+    if (!stored || stored.record.deleted) throw playerGone();
+    this.parts.cache.remember(stored);
     if (stored.version !== request.expectedVersion) {
       const detail = `Your account is at version ${stored.version}, not ${request.expectedVersion}.`;
       throw new StaleVersionError(detail, stored.version);
@@ -149,7 +154,25 @@ export class Accounts {
     // Before the deletion's own commit, so that a deletion cut short does these again on its retry.
     await this.parts.belongings?.removeAll(playerId);
     await eraseNameFromAccount(this.parts.store, playerId);
-    await this.#ask(playerId, request, { delete: true }, { type: 'delete' });
+    const deleted = await this.#ask(playerId, request, { delete: true }, { type: 'delete' });
+    return markReplayed({}, deleted.replayed);
+  }
+
+  /**
+   * True when the account's deletion was recorded under `request`'s key, decided at its version: the
+   * request is that deletion's retry (whose token the deletion closed). The key with another request
+   * is not.
+   */
+  async deletionRecorded(playerId: string, request: AccountRequest & { expectedVersion: number }): Promise<boolean> {
+    const hash = commandHash(playerId, request.expectedVersion, { delete: true });
+    const identity = { idempotencyKey: request.key, commandHash: hash };
+    const recorded = await this.parts.store.streams
+      .findRecorded(playerId, identity, { version: request.expectedVersion + 1 })
+      .catch((error: unknown) => {
+        if (error instanceof IdempotencyConflictError) return null;
+        throw error;
+      });
+    return recorded !== null;
   }
 
   /** Mutes (or unmutes) a game's messages for the caller alone; the caller's seat is checked by the caller. */
@@ -171,7 +194,7 @@ export class Accounts {
     const credential = (await this.parts.signer()).credentialOf(token);
     if (!credential) return { kind: 'invalid' };
     const { playerId, sessionId } = credential;
-    if (!(await this.parts.cache.isOpen(playerId, sessionId))) return { kind: 'closed' };
+    if (!(await this.parts.cache.isOpen(playerId, sessionId))) return { kind: 'closed', playerId };
     return { kind: 'player', playerId, sessionId: sessionId ?? LEGACY_SESSION };
   }
 

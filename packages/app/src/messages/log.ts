@@ -1,5 +1,6 @@
 import type { Store } from '@chickenfoot/store';
 import { DeciderStream, type StreamCommit } from '../streams/decider-stream';
+import { markReplayed, type Replayable } from '../replayed';
 import { messageDecider, type MessageCommand, type MessageEvent, type MessagesState } from './message-decider';
 
 /** One message of a game, as every reader sees it: who (a seat), when, and what. Nothing of the game. */
@@ -42,17 +43,17 @@ export class MessageLog {
   /**
    * Appends a message as the stream's next version: one Query (the newest messages) and one
    * conditional PutItem; when another message takes that version first, tried again. A retry with
-   * the same key (and text) answers with the message it recorded; the key with another text throws
+   * the same key (and text) answers with the message it recorded (marked replayed); the key with another text throws
    * `KeyReusedError`; a refusal of the decider is thrown as it is.
    */
   async post(
     gameId: string,
     command: MessageCommand,
     meta: { key: string; commandHash: string; at: Date; by: string },
-  ): Promise<GameMessage> {
-    const { commit } = await this.#stream.handle(messageStream(gameId), command, meta);
+  ): Promise<GameMessage & Replayable> {
+    const { commit, replayed } = await this.#stream.handle(messageStream(gameId), command, meta);
     if (!commit) throw new TypeError('a post always records a message');
-    return messageOf(commit);
+    return markReplayed(messageOf(commit), replayed);
   }
 
   /** The messages after `after`, oldest first, at most `limit`; `next` when there are more. */

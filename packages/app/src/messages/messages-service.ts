@@ -3,6 +3,7 @@ import type { Accounts } from '../accounts/accounts';
 import type { Clock } from '../clock';
 import { commandHash } from '../command-hash';
 import { RateLimitedError, revokedWhileWaiting } from '../errors';
+import type { Replayable } from '../replayed';
 import type { GameService } from '../games/service';
 import { seatedIn } from '../seated';
 import { TokenBuckets, type RateLimit } from '../token-buckets';
@@ -66,8 +67,8 @@ export class MessagesService {
     this.#buckets = new TokenBuckets(parts.rate ?? MESSAGE_RATE, parts.clock);
   }
 
-  /** Posts `text` from the player's seat; a retry with the same key answers with the message it posted. */
-  async post(playerId: string, gameId: string, key: string, text: string): Promise<GameMessage> {
+  /** Posts `text` from the player's seat; a retry with the same key answers with the message it posted (marked replayed). */
+  async post(playerId: string, gameId: string, key: string, text: string): Promise<GameMessage & Replayable> {
     const { seat, left } = await seatedIn(this.parts.games, gameId, playerId);
     const bucket = `${playerId}:${gameId}`;
     if (!this.#buckets.take(bucket)) {

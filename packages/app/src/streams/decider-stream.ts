@@ -1,5 +1,5 @@
 import { ConcurrencyError, IdempotencyConflictError, type Commit, type Store } from '@chickenfoot/store';
-import { keyReused, StaleVersionError } from '../errors';
+import { keyReused, StaleVersionError, UnavailableError } from '../errors';
 import { isRefusal, type Decider } from './decider';
 
 /** One commit of a stream, its events typed. */
@@ -43,7 +43,7 @@ export interface DeciderStreamOptions {
   readonly snapshots?: boolean;
   /** Among how many of the newest commits a command's `key` is looked for (default 1). */
   readonly recognise?: number;
-  /** How many times a change that lost a race is decided again (default 5). */
+  /** How many times a change that lost a race is decided again (default 10), a moment apart. */
   readonly retries?: number;
 }
 
@@ -74,7 +74,7 @@ export class DeciderStream<C, E extends { readonly type: string }, S> {
   ) {
     this.#snapshots = options.snapshots ?? true;
     this.#recognise = options.recognise ?? 1;
-    this.#retries = options.retries ?? 5;
+    this.#retries = options.retries ?? 10;
   }
 
   /** The state and its version (0: nothing yet); strongly consistent unless asked otherwise. */
@@ -118,8 +118,15 @@ export class DeciderStream<C, E extends { readonly type: string }, S> {
         const after = replayed && this.#snapshots ? this.#stateOf(commit.snapshot) : next;
         return { state: after, version: commit.version, commit: typed(commit), replayed };
       } catch (error) {
-        if (!(error instanceof ConcurrencyError) || attempt >= this.#retries) throw error;
+        if (!(error instanceof ConcurrencyError)) throw error;
         if (expected !== null) return this.#stale(streamId, meta, expected, error.currentVersion);
+        // No version was asked for: losing every race is the server's busyness, not the caller's
+        // stale state (a 503 to retry with the same key, never a 412 for a precondition never sent).
+        if (attempt >= this.#retries) {
+          throw new UnavailableError('Too many changes at once to this stream: try again.', { cause: error });
+        }
+        // Racers that lost together spread out before deciding again.
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 ** attempt)));
       }
     }
   }

@@ -9,6 +9,7 @@ import { seatedIn } from '../seated';
 import { DeciderStream } from '../streams/decider-stream';
 import type { GameWatcher } from '../waits/game-watcher';
 import { REVOKED } from '../waits/long-poll';
+import { markReplayed, type Replayable } from '../replayed';
 import { spectatorView, type SpectatorView } from './spectator-view';
 import {
   watchLinkDecider,
@@ -70,17 +71,18 @@ export class WatchLinksService {
     this.#stream = new DeciderStream(parts.store, watchLinkDecider);
   }
 
-  /** A new link to the game (or, for a retry with the same key, the one it made), with its token. */
-  async create(playerId: string, gameId: string, key: string): Promise<WatchLink & { token: string }> {
+  /** A new link to the game (or, for a retry with the same key, the one it made, marked replayed), with its token. */
+  async create(playerId: string, gameId: string, key: string): Promise<WatchLink & { token: string } & Replayable> {
     const { seat, left } = await seatedIn(this.parts.games, gameId, playerId);
     const signer = await this.parts.signer();
     // Derived from the key, so a retry finds the link it made and answers with the same token.
     const linkId = signer.watchLinkIdFor(gameId, playerId, key);
     const at = new Date(this.parts.clock());
     const command = { type: 'create', linkId, seat, left, at: at.toISOString() } as const;
-    const { state } = await this.#stream.handle(watchStream(gameId), command, { at, by: playerId });
+    const { state, commit } = await this.#stream.handle(watchStream(gameId), command, { at, by: playerId });
     const link = state.links.find((l) => l.id === linkId) as WatchLink;
-    return { ...link, token: signer.watchToken(gameId, linkId) };
+    // Nothing recorded: the link (its id derived from this key) was there already, made by a first attempt.
+    return markReplayed({ ...link, token: signer.watchToken(gameId, linkId) }, commit === null);
   }
 
   /** The game's open links, oldest first, without their tokens. */

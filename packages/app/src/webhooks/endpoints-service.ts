@@ -3,6 +3,7 @@ import { checkWebhookUrl, type UrlPolicy } from '@chickenfoot/webhooks';
 import type { Clock } from '../clock';
 import { badCursor } from '../cursor';
 import { NotFoundError, RateLimitedError, RefusedError } from '../errors';
+import { markReplayed, type Replayable } from '../replayed';
 import type { Signer } from '../identity/signer';
 import type { CommitNotifier } from './commit-notifier';
 import type { WebhookDirectory } from './directory';
@@ -24,6 +25,8 @@ export interface NewEndpoint {
 export type EndpointView = ReturnType<typeof endpointView>;
 /** A delivery as its endpoint's owner sees it. */
 export type DeliveryView = ReturnType<typeof deliveryView>;
+/** An endpoint made or given a new secret: the endpoint, and the secret (shown only then). */
+type Reply = { endpoint: EndpointView; secret: string };
 
 /** What the endpoints' service is built from. */
 export interface WebhookEndpointsParts {
@@ -50,14 +53,17 @@ const TEST_MESSAGE = 'A test from Chickenfoot: if its signature verifies, your e
 export class WebhookEndpointsService {
   constructor(private readonly parts: WebhookEndpointsParts) {}
 
-  /** Adds an endpoint, once per key (a retry returns the same one and secret); the secret is shown only here. */
-  async create(playerId: string, key: string, asked: NewEndpoint): Promise<{ endpoint: EndpointView; secret: string }> {
+  /**
+   * Adds an endpoint, once per key (a retry returns the same one and secret, marked replayed); the
+   * secret is shown only here.
+   */
+  async create(playerId: string, key: string, asked: NewEndpoint): Promise<Reply & Replayable> {
     const url = this.#checkedUrl(asked.url);
     const signer = await this.parts.signer();
     const id = signer.webhookEndpointIdFor(playerId, key);
     const secret = signer.webhookSecretFor(id, key);
     const { events, games, description } = asked;
-    const state = await this.#handle(playerId, {
+    const { state, changed } = await this.#handle(playerId, {
       type: 'add',
       id,
       secret,
@@ -67,7 +73,8 @@ export class WebhookEndpointsService {
       description,
       at: this.#iso(),
     });
-    return { endpoint: this.#view(state, id), secret };
+    // Unchanged: the endpoint (its id derived from this key) was there already, made by a first attempt.
+    return markReplayed({ endpoint: this.#view(state, id), secret }, !changed);
   }
 
   /** The player's endpoints, oldest first. */
@@ -85,7 +92,12 @@ export class WebhookEndpointsService {
   /** Changes what an endpoint receives, where, or whether it is on. */
   async update(playerId: string, id: string, changes: EndpointChanges): Promise<EndpointView> {
     const url = changes.url === undefined ? undefined : this.#checkedUrl(changes.url);
-    const state = await this.#handle(playerId, { type: 'change', id, changes: { ...changes, url }, at: this.#iso() });
+    const { state } = await this.#handle(playerId, {
+      type: 'change',
+      id,
+      changes: { ...changes, url },
+      at: this.#iso(),
+    });
     return this.#view(state, id);
   }
 
@@ -103,11 +115,14 @@ export class WebhookEndpointsService {
     for (const endpoint of endpoints) await this.#handle(playerId, { type: 'remove', id: endpoint.id });
   }
 
-  /** A new secret (once per key), the previous one still signing for a day beside it; shown only here. */
-  async rotate(playerId: string, id: string, key: string): Promise<{ endpoint: EndpointView; secret: string }> {
+  /**
+   * A new secret (once per key: a retry finds it current, and is marked replayed), the previous one
+   * still signing for a day beside it; shown only here.
+   */
+  async rotate(playerId: string, id: string, key: string): Promise<Reply & Replayable> {
     const secret = (await this.parts.signer()).webhookSecretFor(id, key);
-    const state = await this.#handle(playerId, { type: 'rotate', id, secret, at: this.#iso() });
-    return { endpoint: this.#view(state, id), secret };
+    const { state, changed } = await this.#handle(playerId, { type: 'rotate', id, secret, at: this.#iso() });
+    return markReplayed({ endpoint: this.#view(state, id), secret }, !changed);
   }
 
   /**
@@ -115,7 +130,7 @@ export class WebhookEndpointsService {
    * most `MAX_PENDING_TESTS` wait at once per endpoint (a receiver that never answers must not queue
    * hours of the sweeper's attempts): past that, `RateLimitedError` until one is settled.
    */
-  async test(playerId: string, id: string, key: string): Promise<DeliveryView> {
+  async test(playerId: string, id: string, key: string): Promise<DeliveryView & Replayable> {
     await this.#owned(playerId, id);
     const message = messageId(`test:${key}`, id);
     const { deliveries } = await this.parts.store.deliveries.list(id, { limit: 25 });
@@ -126,7 +141,7 @@ export class WebhookEndpointsService {
         60,
       );
     const at = this.#iso();
-    const { delivery } = await this.parts.store.deliveries.put(
+    const { delivery, created } = await this.parts.store.deliveries.put(
       {
         endpointId: id,
         playerId,
@@ -139,7 +154,8 @@ export class WebhookEndpointsService {
       at,
     );
     this.parts.notifier.written();
-    return deliveryView(delivery);
+    // Not created: this key's test was queued already (its message id derives from the key).
+    return markReplayed(deliveryView(delivery), !created);
   }
 
   /** A page of the endpoint's deliveries, newest first; `cursor` from the page before. */
@@ -168,13 +184,13 @@ export class WebhookEndpointsService {
   }
 
   /** One change of the player's endpoints, remembered by this process's directory at once. */
-  async #handle(playerId: string, command: EndpointCommand): Promise<EndpointsState> {
-    const state = await this.parts.endpoints.handle(playerId, command, {
+  async #handle(playerId: string, command: EndpointCommand): Promise<{ state: EndpointsState; changed: boolean }> {
+    const handled = await this.parts.endpoints.handle(playerId, command, {
       at: new Date(this.parts.clock()),
       by: playerId,
     });
-    this.parts.directory.remember(playerId, state.endpoints);
-    return state;
+    this.parts.directory.remember(playerId, handled.state.endpoints);
+    return handled;
   }
 
   /** The player's endpoint `id` (strongly consistent), or `webhook/not-found`. */

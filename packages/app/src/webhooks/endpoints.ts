@@ -47,9 +47,15 @@ export class WebhookEndpoints {
 
   /**
    * Decides `command` on a player's endpoints and records its events as one commit, decided again
-   * when another change lands first; throws the decider's refusal. The endpoints after it.
+   * when another change lands first; throws the decider's refusal. The endpoints after it, and
+   * whether it changed them (`false`: they were already as it asks, e.g. made by a retry's first try).
    */
-  async handle(playerId: string, command: EndpointCommand, meta: { at: Date; by: string }): Promise<EndpointsState> {
-    return (await this.#stream.handle(endpointsStream(playerId), command, meta)).state;
+  async handle(
+    playerId: string,
+    command: EndpointCommand,
+    meta: { at: Date; by: string },
+  ): Promise<{ state: EndpointsState; changed: boolean }> {
+    const { state, commit } = await this.#stream.handle(endpointsStream(playerId), command, meta);
+    return { state, changed: commit !== null };
   }
 }

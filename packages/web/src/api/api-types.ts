@@ -877,10 +877,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /**
-         * Your turn began
-         * @description POSTed to each of your endpoints that subscribes to it, signed (Standard Webhooks v1). Answer 2xx within 15 s; anything else is retried for about three days, and 410 Gone turns the endpoint off.
-         */
+        /** Your turn began */
         post: operations["webhookTurnStarted"];
         delete?: never;
         options?: never;
@@ -897,10 +894,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /**
-         * 80% of your clocked turn has passed
-         * @description POSTed to each of your endpoints that subscribes to it, signed (Standard Webhooks v1). Answer 2xx within 15 s; anything else is retried for about three days, and 410 Gone turns the endpoint off.
-         */
+        /** 80% of your clocked turn has passed */
         post: operations["webhookTurnReminder"];
         delete?: never;
         options?: never;
@@ -917,10 +911,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /**
-         * Your turn ran out: a bot moved for you
-         * @description POSTed to each of your endpoints that subscribes to it, signed (Standard Webhooks v1). Answer 2xx within 15 s; anything else is retried for about three days, and 410 Gone turns the endpoint off.
-         */
+        /** Your turn ran out: a bot moved for you */
         post: operations["webhookTurnTimedOut"];
         delete?: never;
         options?: never;
@@ -937,10 +928,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /**
-         * A game of yours started
-         * @description POSTed to each of your endpoints that subscribes to it, signed (Standard Webhooks v1). Answer 2xx within 15 s; anything else is retried for about three days, and 410 Gone turns the endpoint off.
-         */
+        /** A game of yours started */
         post: operations["webhookGameStarted"];
         delete?: never;
         options?: never;
@@ -957,10 +945,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /**
-         * A hand ended, with its scores
-         * @description POSTed to each of your endpoints that subscribes to it, signed (Standard Webhooks v1). Answer 2xx within 15 s; anything else is retried for about three days, and 410 Gone turns the endpoint off.
-         */
+        /** A hand ended, with its scores */
         post: operations["webhookHandEnded"];
         delete?: never;
         options?: never;
@@ -977,10 +962,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /**
-         * A game of yours is over, with its winners
-         * @description POSTed to each of your endpoints that subscribes to it, signed (Standard Webhooks v1). Answer 2xx within 15 s; anything else is retried for about three days, and 410 Gone turns the endpoint off.
-         */
+        /** A game of yours is over, with its winners */
         post: operations["webhookGameFinished"];
         delete?: never;
         options?: never;
@@ -997,10 +979,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /**
-         * A game you joined was cancelled before it started
-         * @description POSTed to each of your endpoints that subscribes to it, signed (Standard Webhooks v1). Answer 2xx within 15 s; anything else is retried for about three days, and 410 Gone turns the endpoint off.
-         */
+        /** A game you joined was cancelled before it started */
         post: operations["webhookGameCancelled"];
         delete?: never;
         options?: never;
@@ -1017,10 +996,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /**
-         * A test, sent when you asked for one
-         * @description POSTed to each of your endpoints that subscribes to it, signed (Standard Webhooks v1). Answer 2xx within 15 s; anything else is retried for about three days, and 410 Gone turns the endpoint off.
-         */
+        /** A test, sent when you asked for one */
         post: operations["webhookWebhookTest"];
         delete?: never;
         options?: never;
@@ -1034,23 +1010,18 @@ export interface components {
         /** @description Sent to the player now awaited: one per turn change, never for a bot’s turn. */
         WebhookTurnStarted: {
             /**
-             * @description Always `turn.started`: what tells this kind from the others.
+             * @description Always `turn.started`.
              * @enum {string}
              */
             type: "turn.started";
             /**
              * Format: date-time
              * @description When it happened.
-             * @example 2026-11-30T07:00:00.000Z
              */
             timestamp: string;
             /** @description What the notification is about. */
             data: {
-                /**
-                 * @description The game’s id: `g_` and 22 base64url characters.
-                 * @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA
-                 */
-                gameId: string;
+                gameId: components["schemas"]["GameId"];
                 /** @description The game’s version it tells of: fetch its events after the version you have. */
                 version: number;
                 /** @description Your seat. */
@@ -1059,26 +1030,26 @@ export interface components {
                 deadline: string | null;
             };
         };
+        /**
+         * @description A game’s id: `g_` and 22 base64url characters.
+         * @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA
+         */
+        GameId: string;
         /** @description Sent when 80% of a clocked turn has passed and it is still yours. */
         WebhookTurnReminder: {
             /**
-             * @description Always `turn.reminder`: what tells this kind from the others.
+             * @description Always `turn.reminder`.
              * @enum {string}
              */
             type: "turn.reminder";
             /**
              * Format: date-time
              * @description When it happened.
-             * @example 2026-11-30T07:00:00.000Z
              */
             timestamp: string;
             /** @description What the notification is about. */
             data: {
-                /**
-                 * @description The game’s id: `g_` and 22 base64url characters.
-                 * @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA
-                 */
-                gameId: string;
+                gameId: components["schemas"]["GameId"];
                 /** @description The game’s version it tells of: fetch its events after the version you have. */
                 version: number;
                 /** @description Your seat. */
@@ -1090,23 +1061,18 @@ export interface components {
         /** @description Sent when your turn ran out and a bot moved for you. */
         WebhookTurnTimedOut: {
             /**
-             * @description Always `turn.timed-out`: what tells this kind from the others.
+             * @description Always `turn.timed-out`.
              * @enum {string}
              */
             type: "turn.timed-out";
             /**
              * Format: date-time
              * @description When it happened.
-             * @example 2026-11-30T07:00:00.000Z
              */
             timestamp: string;
             /** @description What the notification is about. */
             data: {
-                /**
-                 * @description The game’s id: `g_` and 22 base64url characters.
-                 * @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA
-                 */
-                gameId: string;
+                gameId: components["schemas"]["GameId"];
                 /** @description The game’s version it tells of: fetch its events after the version you have. */
                 version: number;
                 /** @description Your seat. */
@@ -1116,23 +1082,18 @@ export interface components {
         /** @description Sent to every player of a game when it starts. */
         WebhookGameStarted: {
             /**
-             * @description Always `game.started`: what tells this kind from the others.
+             * @description Always `game.started`.
              * @enum {string}
              */
             type: "game.started";
             /**
              * Format: date-time
              * @description When it happened.
-             * @example 2026-11-30T07:00:00.000Z
              */
             timestamp: string;
             /** @description What the notification is about. */
             data: {
-                /**
-                 * @description The game’s id: `g_` and 22 base64url characters.
-                 * @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA
-                 */
-                gameId: string;
+                gameId: components["schemas"]["GameId"];
                 /** @description The game’s version it tells of: fetch its events after the version you have. */
                 version: number;
             };
@@ -1140,23 +1101,18 @@ export interface components {
         /** @description Sent to every player of a game when a hand ends. */
         WebhookHandEnded: {
             /**
-             * @description Always `hand.ended`: what tells this kind from the others.
+             * @description Always `hand.ended`.
              * @enum {string}
              */
             type: "hand.ended";
             /**
              * Format: date-time
              * @description When it happened.
-             * @example 2026-11-30T07:00:00.000Z
              */
             timestamp: string;
             /** @description What the notification is about. */
             data: {
-                /**
-                 * @description The game’s id: `g_` and 22 base64url characters.
-                 * @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA
-                 */
-                gameId: string;
+                gameId: components["schemas"]["GameId"];
                 /** @description The game’s version it tells of: fetch its events after the version you have. */
                 version: number;
                 /** @description The hand (0 first). */
@@ -1177,23 +1133,18 @@ export interface components {
         /** @description Sent to every player of a game when it is over. */
         WebhookGameFinished: {
             /**
-             * @description Always `game.finished`: what tells this kind from the others.
+             * @description Always `game.finished`.
              * @enum {string}
              */
             type: "game.finished";
             /**
              * Format: date-time
              * @description When it happened.
-             * @example 2026-11-30T07:00:00.000Z
              */
             timestamp: string;
             /** @description What the notification is about. */
             data: {
-                /**
-                 * @description The game’s id: `g_` and 22 base64url characters.
-                 * @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA
-                 */
-                gameId: string;
+                gameId: components["schemas"]["GameId"];
                 /** @description The game’s version it tells of: fetch its events after the version you have. */
                 version: number;
                 /** @description Each seat’s total, by seat. */
@@ -1205,23 +1156,18 @@ export interface components {
         /** @description Sent to the players who joined a waiting game when it is cancelled (by its creator, or closed after waiting too long: then to the creator too). */
         WebhookGameCancelled: {
             /**
-             * @description Always `game.cancelled`: what tells this kind from the others.
+             * @description Always `game.cancelled`.
              * @enum {string}
              */
             type: "game.cancelled";
             /**
              * Format: date-time
              * @description When it happened.
-             * @example 2026-11-30T07:00:00.000Z
              */
             timestamp: string;
             /** @description What the notification is about. */
             data: {
-                /**
-                 * @description The game’s id: `g_` and 22 base64url characters.
-                 * @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA
-                 */
-                gameId: string;
+                gameId: components["schemas"]["GameId"];
                 /** @description The game’s version it tells of: fetch its events after the version you have. */
                 version: number;
                 /**
@@ -1234,14 +1180,13 @@ export interface components {
         /** @description Sent when you ask for a test (`POST /v1/me/webhooks/{endpointId}/test`). */
         WebhookWebhookTest: {
             /**
-             * @description Always `webhook.test`: what tells this kind from the others.
+             * @description Always `webhook.test`.
              * @enum {string}
              */
             type: "webhook.test";
             /**
              * Format: date-time
              * @description When it happened.
-             * @example 2026-11-30T07:00:00.000Z
              */
             timestamp: string;
             /** @description What the notification is about. */
@@ -1337,26 +1282,6 @@ export interface components {
                 message: string;
             }[];
         };
-        /**
-         * @description A game’s id.
-         * @example g_3q2-7wEvQ_6pXJ5Rk1ZPaA
-         */
-        GameId: string;
-        /**
-         * @description One strong entity tag: the game version, quoted.
-         * @example "12"
-         */
-        IfMatch: string;
-        /**
-         * @description One strong entity tag: your account’s version, quoted.
-         * @example "3"
-         */
-        AccountIfMatch: string;
-        /**
-         * @description A unique value per intended change: 16-128 visible ASCII characters.
-         * @example 1c0a8f0e-5b6e-4f1e-9d57-3d8f4f2a9b10
-         */
-        IdempotencyKey: string;
         /** @description The new player, and the bearer token of its first session (shown only here). */
         RegisteredPlayer: {
             /** @description The new player. */
@@ -1400,7 +1325,6 @@ export interface components {
             /**
              * Format: date-time
              * @description When it was issued; null for the legacy one.
-             * @example 2026-11-30T07:00:00.000Z
              */
             createdAt: string | null;
             /** @description True for the token this request was sent with. */
@@ -1415,7 +1339,6 @@ export interface components {
             /**
              * Format: date-time
              * @description When it was issued (ISO 8601, UTC).
-             * @example 2026-11-30T07:00:00.000Z
              */
             createdAt: string;
         };
@@ -1446,7 +1369,6 @@ export interface components {
             /**
              * Format: date-time
              * @description For games waiting on you: since when (ISO 8601), the time your turn began; otherwise when you joined or its status last changed.
-             * @example 2026-11-30T07:00:00.000Z
              */
             since: string;
             /** @description Who took each seat; null for a free seat or one a bot took (a player who left stays, with `bots` naming the bot that took their seat over). */
@@ -1463,7 +1385,6 @@ export interface components {
             /**
              * Format: date-time
              * @description For games waiting on you with a turn clock: when your turn times out (ISO 8601); null otherwise.
-             * @example 2026-11-30T07:00:00.000Z
              */
             deadline: string | null;
             /** @description Whether you are away in this game: you timed out too often, and its bot plays your turns at once until you come back (`POST /v1/games/{id}/return`). */
@@ -1475,8 +1396,6 @@ export interface components {
         };
         /** @description Send it as `cursor` for the next page; null when this page ends the list as it is now. */
         NextCursor: string | null;
-        /** @description Where a page starts: a `nextCursor`, opaque. */
-        Cursor: string;
         /** @description What every command on a game answers: the version after it, what it caused, and the game. */
         CommandReply: {
             /** @description The game version after the command. */
@@ -1502,7 +1421,7 @@ export interface components {
         /** @description The game was created; a rematch also says of which game, and whose seats it keeps. */
         GameCreatedEvent: {
             /**
-             * @description Always `GameCreated`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `GameCreated`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "GameCreated";
@@ -1518,80 +1437,72 @@ export interface components {
             /** @description A rematch: the game before. */
             rematchOf?: string;
         };
-        /** @description See docs/rules.md for what each option does. */
+        /** @description The rules a game is played by: every option, its default filled in (`RuleOptions` says what each does). */
         Rules: {
             /**
-             * Set
-             * @description Which dominoes: a double-N set has every pair up to N-N, and a game is N+1 hands, each opened by the next double down.
+             * @description Set: as `RuleOptions.set` says.
              * @default 9
              * @enum {integer}
              */
             set: 6 | 9 | 12 | 15;
             /**
-             * Spokes
-             * @description How many tiles the opening double takes around it before play may go anywhere else.
+             * @description Spokes: as `RuleOptions.spokes` says.
              * @default 6
              * @enum {integer}
              */
             spokes: 4 | 6;
             /**
-             * A drawn tile that fits
-             * @description When you have to draw and the tile you draw fits: may you keep it and pass, or must you play it?
+             * @description A drawn tile that fits: as `RuleOptions.drawnTile` says.
              * @default may-play
              * @enum {string}
              */
             drawnTile: "may-play" | "must-play";
             /**
-             * Double blank
-             * @description How many points the 0-0 counts against whoever is left holding it when a hand ends.
+             * @description Double blank: as `RuleOptions.doubleBlank` says.
              * @default 50
              * @enum {integer}
              */
             doubleBlank: 0 | 25 | 50;
             /**
-             * Nobody holds the opening double
-             * @description Then either everyone draws in turn until someone draws it, or the highest double someone holds opens the hand instead.
+             * @description Nobody holds the opening double: as `RuleOptions.opening` says.
              * @default draw
              * @enum {string}
              */
             opening: "draw" | "next-highest";
             /**
-             * Chickenlittle
-             * @description With one tile left you must say “Chickenlittle”, or anyone may call you out and you draw a penalty tile; or it is said for you; or not at all.
+             * @description Chickenlittle: as `RuleOptions.chickenlittle` says.
              * @default callout
              * @enum {string}
              */
             chickenlittle: "callout" | "auto" | "off";
             /**
-             * Only one move
-             * @description When a play is your only move, the server can make it for you at once (the others then know it was forced).
+             * @description Only one move: as `RuleOptions.autoPlay` says.
              * @default off
              * @enum {string}
              */
             autoPlay: "off" | "only-move";
-            botLevel: components["schemas"]["BotLevel"] & unknown;
             /**
-             * Hours a turn
-             * @description The turn clock: how many hours each player has for a turn (24 a day, 168 a week, up to 336, two weeks); when it runs out a bot moves for them. Left out, or null: no clock.
+             * @description Bots play: as `RuleOptions.botLevel` says.
+             * @default greedy
+             */
+            botLevel: components["schemas"]["BotLevel"];
+            /**
+             * @description Hours a turn: as `RuleOptions.turnHours` says.
              * @default null
              */
             turnHours: number | null;
             /**
-             * Away after
-             * @description With a clock: after this many timeouts in a row a player is marked away, and a bot plays their turns at once until they come back.
+             * @description Away after: as `RuleOptions.awayAfter` says.
              * @default 2
              */
             awayAfter: number;
-            /**
-             * Tiles each
-             * @description How many tiles each player is dealt; left out, the usual number for the set and the seats (7 each for two with double-6).
-             */
+            /** @description Tiles each: as `RuleOptions.handSize` says. */
             handSize: number;
         };
         /** @description A player took a seat (joined). */
         SeatTakenEvent: {
             /**
-             * @description Always `SeatTaken`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `SeatTaken`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "SeatTaken";
@@ -1602,7 +1513,7 @@ export interface components {
         /** @description A bot took a free seat before the start, and plays it at `level` for the whole game. */
         BotSeatedEvent: {
             /**
-             * @description Always `BotSeated`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `BotSeated`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "BotSeated";
@@ -1612,7 +1523,7 @@ export interface components {
         /** @description The player of `seat` left. In a game in play a bot at `bot` (the game’s `botLevel`) plays the seat from now on, as it stood; before the start the seat is free again (`bot` is null). */
         SeatLeftEvent: {
             /**
-             * @description Always `SeatLeft`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `SeatLeft`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "SeatLeft";
@@ -1622,7 +1533,7 @@ export interface components {
         /** @description Every seat is taken: the game starts (a hand is dealt next). */
         GameStartedEvent: {
             /**
-             * @description Always `GameStarted`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `GameStarted`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "GameStarted";
@@ -1630,7 +1541,7 @@ export interface components {
         /** @description A hand was dealt: its opener, the dealer, and the counts (your own tiles only in yours). */
         HandDealtEvent: {
             /**
-             * @description Always `HandDealt`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `HandDealt`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "HandDealt";
@@ -1648,7 +1559,7 @@ export interface components {
         /** @description A seat drew a tile from the boneyard. */
         TileDrawnEvent: {
             /**
-             * @description Always `TileDrawn`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `TileDrawn`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "TileDrawn";
@@ -1666,7 +1577,7 @@ export interface components {
         /** @description The hand’s opening double was placed: the root of the board. */
         RootPlacedEvent: {
             /**
-             * @description Always `RootPlaced`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `RootPlaced`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "RootPlaced";
@@ -1676,7 +1587,7 @@ export interface components {
         /** @description A seat played a tile against an open end. */
         TilePlayedEvent: {
             /**
-             * @description Always `TilePlayed`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `TilePlayed`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "TilePlayed";
@@ -1694,7 +1605,7 @@ export interface components {
         /** @description A seat passed. */
         TurnPassedEvent: {
             /**
-             * @description Always `TurnPassed`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `TurnPassed`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "TurnPassed";
@@ -1705,7 +1616,7 @@ export interface components {
         /** @description A seat’s turn was skipped (a Chickenlittle penalty). */
         TurnSkippedEvent: {
             /**
-             * @description Always `TurnSkipped`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `TurnSkipped`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "TurnSkipped";
@@ -1714,7 +1625,7 @@ export interface components {
         /** @description A seat said "Chickenlittle": one tile left. */
         ChickenlittleAnnouncedEvent: {
             /**
-             * @description Always `ChickenlittleAnnounced`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `ChickenlittleAnnounced`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "ChickenlittleAnnounced";
@@ -1725,7 +1636,7 @@ export interface components {
         /** @description Seat `by` called out `seat`, which held one tile unannounced. */
         ChickenlittleCalledOutEvent: {
             /**
-             * @description Always `ChickenlittleCalledOut`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `ChickenlittleCalledOut`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "ChickenlittleCalledOut";
@@ -1740,7 +1651,7 @@ export interface components {
         /** @description A hand ended: how, and what each seat scored. */
         HandEndedEvent: {
             /**
-             * @description Always `HandEnded`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `HandEnded`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "HandEnded";
@@ -1761,7 +1672,7 @@ export interface components {
         /** @description The last hand ended: the totals and the winners. */
         GameEndedEvent: {
             /**
-             * @description Always `GameEnded`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `GameEnded`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "GameEnded";
@@ -1773,7 +1684,7 @@ export interface components {
         /** @description The turn clock ran out on `seat`: the events after it in the same commit are the move the server made for it, chosen by its bot at the game’s `botLevel`. */
         TurnTimedOutEvent: {
             /**
-             * @description Always `TurnTimedOut`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `TurnTimedOut`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "TurnTimedOut";
@@ -1782,7 +1693,7 @@ export interface components {
         /** @description The seat timed out `awayAfter` turns in a row: the game’s bot plays its turns at once, until its player comes back. */
         SeatAwayEvent: {
             /**
-             * @description Always `SeatAway`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `SeatAway`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "SeatAway";
@@ -1791,7 +1702,7 @@ export interface components {
         /** @description The seat’s player acted again after timing out (a move, more time given, or a return): the seat is theirs again, and their timeouts in a row start over. */
         SeatReturnedEvent: {
             /**
-             * @description Always `SeatReturned`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `SeatReturned`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "SeatReturned";
@@ -1800,7 +1711,7 @@ export interface components {
         /** @description The player of seat `by` gave `seat`, in turn, more time for this turn. */
         TimeGivenEvent: {
             /**
-             * @description Always `TimeGiven`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `TimeGiven`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "TimeGiven";
@@ -1812,7 +1723,7 @@ export interface components {
         /** @description Cancelled before it started: by its creator, or after waiting too long (`stale`). */
         GameCancelledEvent: {
             /**
-             * @description Always `GameCancelled`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `GameCancelled`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "GameCancelled";
@@ -1825,7 +1736,7 @@ export interface components {
         /** @description The seat’s player deleted their account: the seat shows no name from now on. */
         PlayerErasedEvent: {
             /**
-             * @description Always `PlayerErased`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `PlayerErased`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "PlayerErased";
@@ -1876,7 +1787,6 @@ export interface components {
             /**
              * Format: date-time
              * @description When the seat in turn times out (ISO 8601, UTC): when its turn began plus `rules.turnHours` and `extraHours`. Null without a clock, and while no player is awaited (a bot’s or an away seat’s turn, a game not in play).
-             * @example 2026-11-30T07:00:00.000Z
              */
             deadline: string | null;
             /** @description Extra hours given to the turn in play (`POST /v1/games/{id}/time`); 0 without a clock. */
@@ -1959,7 +1869,7 @@ export interface components {
         /** @description Play `tile` against the open end of placement `on`. */
         PlayMove: {
             /**
-             * @description Always `play`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `play`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "play";
@@ -1975,7 +1885,7 @@ export interface components {
         /** @description Draw a tile (normally made by the server: see `Move`). */
         DrawMove: {
             /**
-             * @description Always `draw`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `draw`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "draw";
@@ -1983,7 +1893,7 @@ export interface components {
         /** @description Pass (normally made by the server: see `Move`). */
         PassMove: {
             /**
-             * @description Always `pass`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `pass`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "pass";
@@ -1991,7 +1901,7 @@ export interface components {
         /** @description Say "Chickenlittle": you hold one tile. */
         AnnounceMove: {
             /**
-             * @description Always `announce`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `announce`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "announce";
@@ -1999,7 +1909,7 @@ export interface components {
         /** @description Call out `seat` for holding one tile unannounced. */
         CalloutMove: {
             /**
-             * @description Always `callout`: what tells this kind from the others. (enum property replaced by openapi-typescript)
+             * @description Always `callout`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "callout";
@@ -2030,7 +1940,6 @@ export interface components {
             /**
              * Format: date-time
              * @description The time this server plays at now (ISO 8601, UTC).
-             * @example 2026-11-30T07:00:00.000Z
              */
             now: string;
             /** @description How far it was moved forward, in hours, since the server started. */
@@ -2175,7 +2084,6 @@ export interface components {
             /**
              * Format: date-time
              * @description When it was recorded (ISO 8601, UTC).
-             * @example 2026-11-30T07:00:00.000Z
              */
             at: string;
             /** @description Its events, in order, as you may see them. */
@@ -2189,7 +2097,6 @@ export interface components {
             /**
              * Format: date-time
              * @description When it was posted (ISO 8601, UTC).
-             * @example 2026-11-30T07:00:00.000Z
              */
             at: string;
             /** @description What was said. */
@@ -2235,7 +2142,6 @@ export interface components {
             /**
              * Format: date-time
              * @description When it was made (ISO 8601, UTC).
-             * @example 2026-11-30T07:00:00.000Z
              */
             createdAt: string;
             /** @description The watch token: whoever holds it reads the game as a spectator (`GET /v1/watch` with `Authorization: Bearer <token>`) until the link is revoked. Shown only in this reply. */
@@ -2258,7 +2164,6 @@ export interface components {
             /**
              * Format: date-time
              * @description When it was made (ISO 8601, UTC).
-             * @example 2026-11-30T07:00:00.000Z
              */
             createdAt: string;
         };
@@ -2295,7 +2200,6 @@ export interface components {
             /**
              * Format: date-time
              * @description When the seat in turn times out (ISO 8601, UTC): when its turn began plus `rules.turnHours` and `extraHours`. Null without a clock, and while no player is awaited (a bot’s or an away seat’s turn, a game not in play).
-             * @example 2026-11-30T07:00:00.000Z
              */
             deadline: string | null;
             /** @description Extra hours given to the turn in play (`POST /v1/games/{id}/time`); 0 without a clock. */
@@ -2339,7 +2243,6 @@ export interface components {
                 /**
                  * Format: date-time
                  * @description When it was recorded (ISO 8601, UTC).
-                 * @example 2026-11-30T07:00:00.000Z
                  */
                 at: string;
                 /** @description Who made it: a player id, `bot`, or `system:<reason>`. */
@@ -2406,7 +2309,6 @@ export interface components {
             /**
              * Format: date-time
              * @description When the game was created (ISO 8601).
-             * @example 2026-11-30T07:00:00.000Z
              */
             createdAt: string;
             /** @description How long it has waited, in seconds. */
@@ -2451,7 +2353,7 @@ export interface components {
             /** @description The notifications it receives. */
             events: components["schemas"]["WebhookEventType"][];
             /** @description Only these games’ notifications; null for all your games. */
-            games: string[] | null;
+            games: components["schemas"]["GameId"][] | null;
             /** @description Your note about it (empty if none). */
             description: string;
             /** @description False while deliveries are off (by you, or after a 410: see `disabledReason`). */
@@ -2461,13 +2363,11 @@ export interface components {
             /**
              * Format: date-time
              * @description When it was added (ISO 8601, UTC).
-             * @example 2026-11-30T07:00:00.000Z
              */
             createdAt: string;
             /**
              * Format: date-time
              * @description When it last changed (ISO 8601, UTC).
-             * @example 2026-11-30T07:00:00.000Z
              */
             updatedAt: string;
             /** @description After a rotation, until when deliveries are signed with the previous secret as well. */
@@ -2488,7 +2388,7 @@ export interface components {
             /** @description The notifications it receives (default: all of them). */
             events?: components["schemas"]["WebhookEventType"][];
             /** @description Only these games’ notifications; null (the default) for all your games. */
-            games?: string[] | null;
+            games?: components["schemas"]["GameId"][] | null;
             /** @description A note for yourself: which bot or app this is. */
             description?: string;
         };
@@ -2507,7 +2407,7 @@ export interface components {
             /** @description The notifications it receives (default: all of them). */
             events?: components["schemas"]["WebhookEventType"][];
             /** @description Only these games’ notifications; null (the default) for all your games. */
-            games?: string[] | null;
+            games?: components["schemas"]["GameId"][] | null;
             /** @description A note for yourself: which bot or app this is. */
             description?: string;
             /** @description Turn deliveries off and on (an endpoint disabled after a 410 is turned on again so). */
@@ -2525,7 +2425,7 @@ export interface components {
              */
             type: "turn.started" | "turn.reminder" | "turn.timed-out" | "game.started" | "hand.ended" | "game.finished" | "game.cancelled" | "webhook.test";
             /** @description The game it tells of; null for a test: `g_` and 22 base64url characters. */
-            gameId: string | null;
+            gameId: components["schemas"]["GameId"] | null;
             /**
              * @description `pending`: an attempt is due (`nextAttemptAt`); `delivered`: a 2xx came; `failed`: the retries (about 3 days) ran out, the receiver answered 410, or a redelivery failed; `cancelled`: the endpoint was disabled or deleted first.
              * @enum {string}
@@ -2534,7 +2434,6 @@ export interface components {
             /**
              * Format: date-time
              * @description When it was queued (ISO 8601, UTC).
-             * @example 2026-11-30T07:00:00.000Z
              */
             createdAt: string;
             /** @description When the next attempt is due; null when none is. */
@@ -2551,7 +2450,6 @@ export interface components {
             /**
              * Format: date-time
              * @description When it was made (ISO 8601, UTC).
-             * @example 2026-11-30T07:00:00.000Z
              */
             at: string;
             /** @description The receiver’s HTTP status; null when none came. */
@@ -2595,13 +2493,11 @@ export interface components {
             /**
              * Format: date-time
              * @description When it was registered (ISO 8601, UTC).
-             * @example 2026-11-30T07:00:00.000Z
              */
             createdAt: string;
             /**
              * Format: date-time
              * @description When it last changed (ISO 8601, UTC).
-             * @example 2026-11-30T07:00:00.000Z
              */
             updatedAt: string;
         };
@@ -2617,6 +2513,20 @@ export interface components {
         };
     };
     responses: {
+        /** @description Any 2xx answer: received. Its body is ignored. */
+        WebhookReceived: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description Gone: the endpoint is turned off, and nothing more is sent to it. */
+        WebhookGone: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description [`request/too-large`](/problems/request/too-large): The body is too large. */
         RequestTooLarge: {
             headers: {
@@ -2936,7 +2846,7 @@ export interface components {
                 };
             };
         };
-        /** @description One of the 3 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+        /** @description One of its `code` enum's 3 codes, each explained at `/problems/<code>`. */
         RequestInvalidOrRequestMalformedJsonOrRequestIdempotencyKeyRequired: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -2951,7 +2861,7 @@ export interface components {
                 };
             };
         };
-        /** @description One of the 2 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+        /** @description One of its `code` enum's 2 codes, each explained at `/problems/<code>`. */
         RequestInvalidOrRequestIdempotencyKeyRequired: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -2966,7 +2876,7 @@ export interface components {
                 };
             };
         };
-        /** @description One of the 2 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+        /** @description One of its `code` enum's 2 codes, each explained at `/problems/<code>`. */
         GameNotFoundOrPlayerNotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -2981,7 +2891,7 @@ export interface components {
                 };
             };
         };
-        /** @description One of the 2 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+        /** @description One of its `code` enum's 2 codes, each explained at `/problems/<code>`. */
         RequestInvalidOrRequestVersionAhead: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -2996,7 +2906,7 @@ export interface components {
                 };
             };
         };
-        /** @description One of the 2 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+        /** @description One of its `code` enum's 2 codes, each explained at `/problems/<code>`. */
         RequestInvalidOrRequestMalformedJson: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -3011,7 +2921,7 @@ export interface components {
                 };
             };
         };
-        /** @description One of the 2 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+        /** @description One of its `code` enum's 2 codes, each explained at `/problems/<code>`. */
         GameNotFoundOrGameWatchLinkNotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -3031,11 +2941,27 @@ export interface components {
         /** @description The game’s id: `g_` and 22 base64url characters. */
         GameId: components["schemas"]["GameId"];
         /** @description The game version you decided on, as its `ETag` gives it: one strong entity tag, quoted (`"12"`). If the game has moved on, nothing happens and you get `412` with `currentVersion`. A weak tag (`W/"12"`) never matches (RFC 9110 strong comparison): `412`. `*`, a list or an unquoted value is refused (`400`). */
-        IfMatch: components["schemas"]["IfMatch"];
+        IfMatch: string;
         /** @description Your account’s version, as the `ETag` of `GET /v1/me` gives it: one strong entity tag, quoted (`"3"`). If the account has changed since, nothing happens and you get `412` with `currentVersion`. A weak tag never matches (`412`); `*`, a list or an unquoted value is refused (`400`). */
-        AccountIfMatch: components["schemas"]["AccountIfMatch"];
+        AccountIfMatch: string;
         /** @description A unique value per intended change (a random UUID), 16-128 visible ASCII characters. A retry with the same key, however late, returns the first reply, byte for byte, and never applies twice; the same key with another request is refused (`request/idempotency-key-reused`, 422). */
-        IdempotencyKey: components["schemas"]["IdempotencyKey"];
+        IdempotencyKey: string;
+        /** @description Page size (default 50). */
+        Limit: number;
+        /** @description A page’s `nextCursor`, sent back as it came. */
+        Cursor: string;
+        /** @description At most this many commits (1-1000, default 1000). */
+        LimitOfListEvents: number;
+        /** @description One of your webhook endpoints: `we_` and 22 base64url characters. */
+        EndpointId: string;
+        /** @description One of your push subscriptions (devices), as `GET /v1/me/push-subscriptions` lists it. */
+        SubscriptionId: string;
+        /** @description The message id: the same on every retry. Deduplicate on it. */
+        WebhookId: string;
+        /** @description When this attempt was signed, in seconds since the epoch: refuse old ones (5 min). */
+        WebhookTimestamp: string;
+        /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 after `whsec_` of the endpoint’s secret. Two during a rotation: accept if any matches. */
+        WebhookSignature: string;
     };
     requestBodies: never;
     headers: {
@@ -3189,6 +3115,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["RequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3348,7 +3275,7 @@ export interface operations {
             401: components["responses"]["AuthUnauthenticated"];
             404: components["responses"]["PlayerNotFound"];
             413: components["responses"]["RequestTooLarge"];
-            /** @description One of the 2 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+            /** @description One of its `code` enum's 2 codes, each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3437,7 +3364,7 @@ export interface operations {
             };
             400: components["responses"]["RequestInvalidOrRequestIdempotencyKeyRequired"];
             401: components["responses"]["AuthUnauthenticated"];
-            /** @description One of the 2 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+            /** @description One of its `code` enum's 2 codes, each explained at `/problems/<code>`. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3467,9 +3394,9 @@ export interface operations {
                 /** @description Only the games waiting for your move. */
                 turn?: "mine";
                 /** @description Page size (default 50). */
-                limit?: number;
+                limit?: components["parameters"]["Limit"];
                 /** @description A page’s `nextCursor`, sent back as it came. */
-                cursor?: components["schemas"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"];
                 /** @description With `turn=mine`, long-poll: wait up to this many seconds (0-20) for a game to wait for your move. A fifth wait at once: `429`, `Retry-After`. */
                 wait?: number;
             };
@@ -3682,7 +3609,7 @@ export interface operations {
             412: components["responses"]["RequestVersionMismatch"];
             413: components["responses"]["RequestTooLarge"];
             415: components["responses"]["RequestUnsupportedMediaType"];
-            /** @description One of the 7 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+            /** @description One of its `code` enum's 7 codes, each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3871,7 +3798,7 @@ export interface operations {
             412: components["responses"]["RequestVersionMismatch"];
             413: components["responses"]["RequestTooLarge"];
             415: components["responses"]["RequestUnsupportedMediaType"];
-            /** @description One of the 6 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+            /** @description One of its `code` enum's 6 codes, each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4277,7 +4204,7 @@ export interface operations {
             412: components["responses"]["RequestVersionMismatch"];
             413: components["responses"]["RequestTooLarge"];
             415: components["responses"]["RequestUnsupportedMediaType"];
-            /** @description One of the 8 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+            /** @description One of its `code` enum's 8 codes, each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4434,7 +4361,7 @@ export interface operations {
             404: components["responses"]["GameNotFound"];
             412: components["responses"]["RequestVersionMismatch"];
             413: components["responses"]["RequestTooLarge"];
-            /** @description One of the 7 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+            /** @description One of its `code` enum's 7 codes, each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4649,7 +4576,7 @@ export interface operations {
             401: components["responses"]["AuthUnauthenticated"];
             403: components["responses"]["GameLeft"];
             404: components["responses"]["GameNotFound"];
-            /** @description One of the 2 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+            /** @description One of its `code` enum's 2 codes, each explained at `/problems/<code>`. */
             412: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4668,7 +4595,7 @@ export interface operations {
             };
             413: components["responses"]["RequestTooLarge"];
             415: components["responses"]["RequestUnsupportedMediaType"];
-            /** @description One of the 19 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+            /** @description One of its `code` enum's 19 codes, each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4856,7 +4783,7 @@ export interface operations {
             404: components["responses"]["GameNotFound"];
             412: components["responses"]["RequestVersionMismatch"];
             413: components["responses"]["RequestTooLarge"];
-            /** @description One of the 7 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+            /** @description One of its `code` enum's 7 codes, each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -5044,7 +4971,7 @@ export interface operations {
             412: components["responses"]["RequestVersionMismatch"];
             413: components["responses"]["RequestTooLarge"];
             415: components["responses"]["RequestUnsupportedMediaType"];
-            /** @description One of the 10 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+            /** @description One of its `code` enum's 10 codes, each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -5071,9 +4998,9 @@ export interface operations {
                 /** @description Return what happened after this version (default 0: everything). A version past the game’s newest is refused (`request/version-ahead`, with `currentVersion`). */
                 after?: number;
                 /** @description A page’s `nextCursor`, sent back as it came. */
-                cursor?: components["schemas"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"];
                 /** @description At most this many commits (1-1000, default 1000). */
-                limit?: number;
+                limit?: components["parameters"]["LimitOfListEvents"];
                 /** @description Long-poll: wait up to this many seconds (0-20) for something new. A fifth wait at once: `429`, `Retry-After`. */
                 wait?: number;
             };
@@ -5096,46 +5023,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "commits": [
-                     *         {
-                     *           "version": 1,
-                     *           "at": "2026-11-30T07:10:00.000Z",
-                     *           "events": [
-                     *             {
-                     *               "type": "GameCreated",
-                     *               "rules": {
-                     *                 "set": 6,
-                     *                 "spokes": 6,
-                     *                 "drawnTile": "may-play",
-                     *                 "doubleBlank": 50,
-                     *                 "opening": "draw",
-                     *                 "chickenlittle": "callout",
-                     *                 "autoPlay": "off",
-                     *                 "botLevel": "greedy",
-                     *                 "turnHours": 24,
-                     *                 "awayAfter": 1,
-                     *                 "handSize": 3
-                     *               },
-                     *               "seats": 2
-                     *             },
-                     *             {
-                     *               "type": "SeatTaken",
-                     *               "seat": 0,
-                     *               "player": {
-                     *                 "id": "p_9nPxxxBzLfvU2o9utLRDtA",
-                     *                 "name": "Annie"
-                     *               }
-                     *             }
-                     *           ]
-                     *         }
-                     *       ],
-                     *       "next": 1,
-                     *       "version": 1,
-                     *       "nextCursor": "ZXZlbnRzLjE"
-                     *     }
-                     */
                     "application/json": components["schemas"]["EventPage"];
                 };
             };
@@ -5154,7 +5041,7 @@ export interface operations {
                 /** @description Messages after this `seq` (default 0: from the first). */
                 after?: number;
                 /** @description A page’s `nextCursor`, sent back as it came. */
-                cursor?: components["schemas"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"];
                 /** @description At most this many (1-200, default 200). */
                 limit?: number;
                 /** @description Long-poll: wait up to this many seconds (0-20) for a message after `after`. */
@@ -5237,6 +5124,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["RequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5377,6 +5265,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["RequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5396,7 +5285,7 @@ export interface operations {
             403: components["responses"]["GameLeft"];
             404: components["responses"]["GameNotFoundOrGameWatchLinkNotFound"];
             413: components["responses"]["RequestTooLarge"];
-            /** @description One of the 2 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+            /** @description One of its `code` enum's 2 codes, each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -5575,9 +5464,9 @@ export interface operations {
                 /** @description After this version (default 0). */
                 after?: number;
                 /** @description A page’s `nextCursor`, sent back as it came. */
-                cursor?: components["schemas"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"];
                 /** @description At most this many commits (1-1000, default 1000). */
-                limit?: number;
+                limit?: components["parameters"]["LimitOfListEvents"];
                 /** @description Long-poll: wait up to this many seconds (0-20). A fifth wait at once: `429`, `Retry-After`. */
                 wait?: number;
             };
@@ -5597,46 +5486,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "commits": [
-                     *         {
-                     *           "version": 1,
-                     *           "at": "2026-11-30T07:10:00.000Z",
-                     *           "events": [
-                     *             {
-                     *               "type": "GameCreated",
-                     *               "rules": {
-                     *                 "set": 6,
-                     *                 "spokes": 6,
-                     *                 "drawnTile": "may-play",
-                     *                 "doubleBlank": 50,
-                     *                 "opening": "draw",
-                     *                 "chickenlittle": "callout",
-                     *                 "autoPlay": "off",
-                     *                 "botLevel": "greedy",
-                     *                 "turnHours": 24,
-                     *                 "awayAfter": 1,
-                     *                 "handSize": 3
-                     *               },
-                     *               "seats": 2
-                     *             },
-                     *             {
-                     *               "type": "SeatTaken",
-                     *               "seat": 0,
-                     *               "player": {
-                     *                 "id": "p_9nPxxxBzLfvU2o9utLRDtA",
-                     *                 "name": "Annie"
-                     *               }
-                     *             }
-                     *           ]
-                     *         }
-                     *       ],
-                     *       "next": 1,
-                     *       "version": 1,
-                     *       "nextCursor": "ZXZlbnRzLjE"
-                     *     }
-                     */
                     "application/json": components["schemas"]["EventPage"];
                 };
             };
@@ -5787,7 +5636,7 @@ export interface operations {
             404: components["responses"]["GameNotFound"];
             412: components["responses"]["RequestVersionMismatch"];
             413: components["responses"]["RequestTooLarge"];
-            /** @description One of the 6 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+            /** @description One of its `code` enum's 6 codes, each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -6081,7 +5930,7 @@ export interface operations {
             404: components["responses"]["GameNotFoundOrPlayerNotFound"];
             412: components["responses"]["RequestVersionMismatch"];
             413: components["responses"]["RequestTooLarge"];
-            /** @description One of the 12 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+            /** @description One of its `code` enum's 12 codes, each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -6449,9 +6298,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Page size (default 50). */
-                limit?: number;
+                limit?: components["parameters"]["Limit"];
                 /** @description A page’s `nextCursor`, sent back as it came. */
-                cursor?: components["schemas"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
             path?: never;
@@ -6662,7 +6511,7 @@ export interface operations {
             412: components["responses"]["RequestVersionMismatch"];
             413: components["responses"]["RequestTooLarge"];
             415: components["responses"]["RequestUnsupportedMediaType"];
-            /** @description One of the 11 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+            /** @description One of its `code` enum's 11 codes, each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -6773,6 +6622,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["RequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6807,7 +6657,7 @@ export interface operations {
             401: components["responses"]["AuthUnauthenticated"];
             413: components["responses"]["RequestTooLarge"];
             415: components["responses"]["RequestUnsupportedMediaType"];
-            /** @description One of the 5 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+            /** @description One of its `code` enum's 5 codes, each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -6833,7 +6683,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description One of your webhook endpoints: `we_` and 22 base64url characters. */
-                endpointId: string;
+                endpointId: components["parameters"]["EndpointId"];
             };
             cookie?: never;
         };
@@ -6888,7 +6738,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description One of your webhook endpoints: `we_` and 22 base64url characters. */
-                endpointId: string;
+                endpointId: components["parameters"]["EndpointId"];
             };
             cookie?: never;
         };
@@ -6919,7 +6769,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description One of your webhook endpoints: `we_` and 22 base64url characters. */
-                endpointId: string;
+                endpointId: components["parameters"]["EndpointId"];
             };
             cookie?: never;
         };
@@ -6970,7 +6820,7 @@ export interface operations {
             404: components["responses"]["WebhookNotFound"];
             413: components["responses"]["RequestTooLarge"];
             415: components["responses"]["RequestUnsupportedMediaType"];
-            /** @description One of the 3 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+            /** @description One of its `code` enum's 3 codes, each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -6999,7 +6849,7 @@ export interface operations {
             };
             path: {
                 /** @description One of your webhook endpoints: `we_` and 22 base64url characters. */
-                endpointId: string;
+                endpointId: components["parameters"]["EndpointId"];
             };
             cookie?: never;
         };
@@ -7011,6 +6861,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["RequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7060,7 +6911,7 @@ export interface operations {
             };
             path: {
                 /** @description One of your webhook endpoints: `we_` and 22 base64url characters. */
-                endpointId: string;
+                endpointId: components["parameters"]["EndpointId"];
             };
             cookie?: never;
         };
@@ -7072,6 +6923,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["RequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7106,14 +6958,14 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Page size (default 50). */
-                limit?: number;
+                limit?: components["parameters"]["Limit"];
                 /** @description A page’s `nextCursor`, sent back as it came. */
-                cursor?: components["schemas"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
             path: {
                 /** @description One of your webhook endpoints: `we_` and 22 base64url characters. */
-                endpointId: string;
+                endpointId: components["parameters"]["EndpointId"];
             };
             cookie?: never;
         };
@@ -7175,7 +7027,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description One of your webhook endpoints: `we_` and 22 base64url characters. */
-                endpointId: string;
+                endpointId: components["parameters"]["EndpointId"];
                 /** @description A delivery of that endpoint, as its log lists it: `wd_` and a number. */
                 deliveryId: string;
             };
@@ -7219,7 +7071,7 @@ export interface operations {
             };
             400: components["responses"]["RequestInvalid"];
             401: components["responses"]["AuthUnauthenticated"];
-            /** @description One of the 2 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+            /** @description One of its `code` enum's 2 codes, each explained at `/problems/<code>`. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -7412,7 +7264,7 @@ export interface operations {
             404: components["responses"]["PushNotConfigured"];
             413: components["responses"]["RequestTooLarge"];
             415: components["responses"]["RequestUnsupportedMediaType"];
-            /** @description One of the 5 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+            /** @description One of its `code` enum's 5 codes, each explained at `/problems/<code>`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -7438,7 +7290,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description One of your push subscriptions (devices), as `GET /v1/me/push-subscriptions` lists it. */
-                subscriptionId: string;
+                subscriptionId: components["parameters"]["SubscriptionId"];
             };
             cookie?: never;
         };
@@ -7469,7 +7321,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description One of your push subscriptions (devices), as `GET /v1/me/push-subscriptions` lists it. */
-                subscriptionId: string;
+                subscriptionId: components["parameters"]["SubscriptionId"];
             };
             cookie?: never;
         };
@@ -7539,7 +7391,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description One of your push subscriptions (devices), as `GET /v1/me/push-subscriptions` lists it. */
-                subscriptionId: string;
+                subscriptionId: components["parameters"]["SubscriptionId"];
             };
             cookie?: never;
         };
@@ -7557,7 +7409,7 @@ export interface operations {
             };
             400: components["responses"]["RequestInvalid"];
             401: components["responses"]["AuthUnauthenticated"];
-            /** @description One of the 2 codes of the schema's `code` enum, each explained at `/problems/<code>`. */
+            /** @description One of its `code` enum's 2 codes, each explained at `/problems/<code>`. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -7665,11 +7517,11 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The message id: the same on every retry. Deduplicate on it. */
-                "webhook-id": string;
+                "webhook-id": components["parameters"]["WebhookId"];
                 /** @description When this attempt was signed, in seconds since the epoch: refuse old ones (5 min). */
-                "webhook-timestamp": string;
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
                 /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 after `whsec_` of the endpoint’s secret. Two during a rotation: accept if any matches. */
-                "webhook-signature": string;
+                "webhook-signature": components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7692,20 +7544,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx answer: received. Its body is ignored. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Gone: the endpoint is turned off, and nothing more is sent to it. */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["WebhookReceived"];
+            410: components["responses"]["WebhookGone"];
         };
     };
     webhookTurnReminder: {
@@ -7713,11 +7553,11 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The message id: the same on every retry. Deduplicate on it. */
-                "webhook-id": string;
+                "webhook-id": components["parameters"]["WebhookId"];
                 /** @description When this attempt was signed, in seconds since the epoch: refuse old ones (5 min). */
-                "webhook-timestamp": string;
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
                 /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 after `whsec_` of the endpoint’s secret. Two during a rotation: accept if any matches. */
-                "webhook-signature": string;
+                "webhook-signature": components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7740,20 +7580,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx answer: received. Its body is ignored. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Gone: the endpoint is turned off, and nothing more is sent to it. */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["WebhookReceived"];
+            410: components["responses"]["WebhookGone"];
         };
     };
     webhookTurnTimedOut: {
@@ -7761,11 +7589,11 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The message id: the same on every retry. Deduplicate on it. */
-                "webhook-id": string;
+                "webhook-id": components["parameters"]["WebhookId"];
                 /** @description When this attempt was signed, in seconds since the epoch: refuse old ones (5 min). */
-                "webhook-timestamp": string;
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
                 /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 after `whsec_` of the endpoint’s secret. Two during a rotation: accept if any matches. */
-                "webhook-signature": string;
+                "webhook-signature": components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7787,20 +7615,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx answer: received. Its body is ignored. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Gone: the endpoint is turned off, and nothing more is sent to it. */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["WebhookReceived"];
+            410: components["responses"]["WebhookGone"];
         };
     };
     webhookGameStarted: {
@@ -7808,11 +7624,11 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The message id: the same on every retry. Deduplicate on it. */
-                "webhook-id": string;
+                "webhook-id": components["parameters"]["WebhookId"];
                 /** @description When this attempt was signed, in seconds since the epoch: refuse old ones (5 min). */
-                "webhook-timestamp": string;
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
                 /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 after `whsec_` of the endpoint’s secret. Two during a rotation: accept if any matches. */
-                "webhook-signature": string;
+                "webhook-signature": components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7833,20 +7649,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx answer: received. Its body is ignored. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Gone: the endpoint is turned off, and nothing more is sent to it. */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["WebhookReceived"];
+            410: components["responses"]["WebhookGone"];
         };
     };
     webhookHandEnded: {
@@ -7854,11 +7658,11 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The message id: the same on every retry. Deduplicate on it. */
-                "webhook-id": string;
+                "webhook-id": components["parameters"]["WebhookId"];
                 /** @description When this attempt was signed, in seconds since the epoch: refuse old ones (5 min). */
-                "webhook-timestamp": string;
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
                 /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 after `whsec_` of the endpoint’s secret. Two during a rotation: accept if any matches. */
-                "webhook-signature": string;
+                "webhook-signature": components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7890,20 +7694,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx answer: received. Its body is ignored. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Gone: the endpoint is turned off, and nothing more is sent to it. */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["WebhookReceived"];
+            410: components["responses"]["WebhookGone"];
         };
     };
     webhookGameFinished: {
@@ -7911,11 +7703,11 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The message id: the same on every retry. Deduplicate on it. */
-                "webhook-id": string;
+                "webhook-id": components["parameters"]["WebhookId"];
                 /** @description When this attempt was signed, in seconds since the epoch: refuse old ones (5 min). */
-                "webhook-timestamp": string;
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
                 /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 after `whsec_` of the endpoint’s secret. Two during a rotation: accept if any matches. */
-                "webhook-signature": string;
+                "webhook-signature": components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7943,20 +7735,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx answer: received. Its body is ignored. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Gone: the endpoint is turned off, and nothing more is sent to it. */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["WebhookReceived"];
+            410: components["responses"]["WebhookGone"];
         };
     };
     webhookGameCancelled: {
@@ -7964,11 +7744,11 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The message id: the same on every retry. Deduplicate on it. */
-                "webhook-id": string;
+                "webhook-id": components["parameters"]["WebhookId"];
                 /** @description When this attempt was signed, in seconds since the epoch: refuse old ones (5 min). */
-                "webhook-timestamp": string;
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
                 /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 after `whsec_` of the endpoint’s secret. Two during a rotation: accept if any matches. */
-                "webhook-signature": string;
+                "webhook-signature": components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -7990,20 +7770,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx answer: received. Its body is ignored. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Gone: the endpoint is turned off, and nothing more is sent to it. */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["WebhookReceived"];
+            410: components["responses"]["WebhookGone"];
         };
     };
     webhookWebhookTest: {
@@ -8011,11 +7779,11 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The message id: the same on every retry. Deduplicate on it. */
-                "webhook-id": string;
+                "webhook-id": components["parameters"]["WebhookId"];
                 /** @description When this attempt was signed, in seconds since the epoch: refuse old ones (5 min). */
-                "webhook-timestamp": string;
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
                 /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 after `whsec_` of the endpoint’s secret. Two during a rotation: accept if any matches. */
-                "webhook-signature": string;
+                "webhook-signature": components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -8036,20 +7804,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx answer: received. Its body is ignored. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Gone: the endpoint is turned off, and nothing more is sent to it. */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["WebhookReceived"];
+            410: components["responses"]["WebhookGone"];
         };
     };
 }

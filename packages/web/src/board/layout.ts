@@ -75,76 +75,97 @@ export function layoutBoard(
   rules: { readonly spokes: number; readonly set: number },
   aspect = 1,
 ): BoardLayout {
-  const shape = outline(rules.set, aspect);
-  const laid = new Map<number, LaidTile>();
-  const boxes: Box[] = [];
-  // The three toe spots of each double, kept for its toes from the moment it is placed.
-  const toes = new Map<number, readonly Box[]>();
-  const place = (parent: LaidTile, slot: number, double: boolean, without: Box[]) => {
-    const kept = toes.get(parent.id)?.[slot];
-    if (kept && clearOf(kept, without, GAP)) return { box: kept, link: null };
-    // A double goes only where its three toes will fit beside it: they follow it at once.
-    const room = double ? (box: Box) => toeSpots(box) : undefined;
-    return findRoom(parent, anchorOf(parent.hub, slot, rules.spokes), tileSize(double), without, shape, room);
+  const table: Table = {
+    laid: new Map(),
+    boxes: [],
+    toes: new Map(),
+    spokes: rules.spokes,
+    shape: outline(rules.set, aspect),
   };
+  for (const p of [...placements].sort((a, b) => a.id - b.id)) layTile(table, p);
+  const ends = layEnds(table, openEnds);
+  return { tiles: [...table.laid.values()], ends, bounds: bounds([...table.boxes, ...ends.map((e) => e.box)]) };
+}
 
-  for (const p of [...placements].sort((a, b) => a.id - b.id)) {
-    const [a, b] = halvesOf(p.tile);
-    const double = a === b;
-    const parent = p.on === null ? undefined : laid.get(p.on);
-    if (!parent) {
-      // The root (or, defensively, a tile whose placement is unknown: it starts a line of its own).
-      const box = { x: 0, y: 0, angle: 0, hx: 1, hy: 0.5 };
-      const tile: LaidTile = {
-        id: p.id,
-        tile: p.tile,
-        on: null,
-        box: p.on === null ? box : farOut(boxes),
-        near: a,
-        far: b,
-        hub: 'root',
-        line: null,
-        label: tileLabel(p.tile, p.suit, null),
-        link: null,
-      };
-      laid.set(p.id, tile);
-      boxes.push(tile.box);
-      continue;
-    }
-    const line = parent.hub === 'single' ? parent.line : lineName(parent.hub, p.slot, parent.tile);
-    const { box, link } = place(
-      parent,
-      p.slot,
-      double,
-      boxes.filter((b) => b !== parent.box),
-    );
-    const tile: LaidTile = {
-      id: p.id,
-      tile: p.tile,
-      on: p.on,
-      box,
-      near: p.suit,
-      far: a === p.suit ? b : a,
-      hub: double ? 'double' : 'single',
-      line,
-      label: tileLabel(p.tile, p.suit, line),
-      link,
-    };
-    laid.set(p.id, tile);
-    boxes.push(box);
-    if (double) toes.set(p.id, toeSpots(box));
-  }
+/** The board as laid out so far, while `layoutBoard` works. */
+interface Table {
+  readonly laid: Map<number, LaidTile>;
+  /** Every tile's box, in the order they were placed. */
+  readonly boxes: Box[];
+  /** The three toe spots of each double, kept for its toes from the moment it is placed. */
+  readonly toes: Map<number, readonly Box[]>;
+  readonly spokes: number;
+  readonly shape: ReturnType<typeof outline>;
+}
 
-  // Each end's spot keeps clear of the tiles and of the spots before it: every end can be clicked.
-  const spots = [...boxes];
+/** Lays the next placement out (they come in the order they were played) and adds it to the table. */
+function layTile(table: Table, p: PlacementInput): void {
+  const parent = p.on === null ? undefined : table.laid.get(p.on);
+  const tile = parent ? hungTile(table, p, parent) : rootTile(p, table.boxes);
+  table.laid.set(p.id, tile);
+  table.boxes.push(tile.box);
+  if (tile.hub === 'double') table.toes.set(p.id, toeSpots(tile.box));
+}
+
+/** The root (or, defensively, a tile whose placement is unknown: it starts a line of its own). */
+function rootTile(p: PlacementInput, boxes: readonly Box[]): LaidTile {
+  const [a, b] = halvesOf(p.tile);
+  return {
+    id: p.id,
+    tile: p.tile,
+    on: null,
+    box: p.on === null ? { x: 0, y: 0, angle: 0, hx: 1, hy: 0.5 } : farOut(boxes),
+    near: a,
+    far: b,
+    hub: 'root',
+    line: null,
+    label: tileLabel(p.tile, p.suit, null),
+    link: null,
+  };
+}
+
+/** A tile hung on `parent`, in the first room found for it beside its slot. */
+function hungTile(table: Table, p: PlacementInput, parent: LaidTile): LaidTile {
+  const [a, b] = halvesOf(p.tile);
+  const double = a === b;
+  const line = parent.hub === 'single' ? parent.line : lineName(parent.hub, p.slot, parent.tile);
+  const others = table.boxes.filter((box) => box !== parent.box);
+  const { box, link } = place(table, parent, p.slot, double, others);
+  return {
+    id: p.id,
+    tile: p.tile,
+    on: p.on,
+    box,
+    near: p.suit,
+    far: a === p.suit ? b : a,
+    hub: double ? 'double' : 'single',
+    line,
+    label: tileLabel(p.tile, p.suit, line),
+    link,
+  };
+}
+
+/** Where a tile on `parent` at `slot` goes, clear of `without`: the toe spot its double kept, or new room. */
+function place(table: Table, parent: LaidTile, slot: number, double: boolean, without: Box[]) {
+  const kept = table.toes.get(parent.id)?.[slot];
+  if (kept && clearOf(kept, without, GAP)) return { box: kept, link: null };
+  // A double goes only where its three toes will fit beside it: they follow it at once.
+  const room = double ? (box: Box) => toeSpots(box) : undefined;
+  return findRoom(parent, anchorOf(parent.hub, slot, table.spokes), tileSize(double), without, table.shape, room);
+}
+
+/** The open ends' spots, each clear of the tiles and of the spots before it: every end can be clicked. */
+function layEnds(table: Table, openEnds: readonly OpenEndInput[]): LaidEnd[] {
+  const spots = [...table.boxes];
   const ends: LaidEnd[] = [];
   for (const end of openEnds) {
-    const parent = laid.get(end.on);
+    const parent = table.laid.get(end.on);
     if (!parent) continue;
-    const capacity = parent.hub === 'root' ? rules.spokes : parent.hub === 'double' ? 3 : 1;
+    const capacity = parent.hub === 'root' ? table.spokes : parent.hub === 'double' ? 3 : 1;
     const slot = Math.max(0, capacity - end.remaining);
     const line = parent.hub === 'single' ? (parent.line ?? '') : lineName(parent.hub, slot, parent.tile);
     const { box, link } = place(
+      table,
       parent,
       slot,
       false,
@@ -153,7 +174,7 @@ export function layoutBoard(
     spots.push(box);
     ends.push({ on: end.on, suit: end.suit, box, label: endLabel(end.suit, line), link });
   }
-  return { tiles: [...laid.values()], ends, bounds: bounds([...boxes, ...ends.map((e) => e.box)]) };
+  return ends;
 }
 
 /** A box of `size` whose near edge starts `t` out from `from`, going along `angle`. */

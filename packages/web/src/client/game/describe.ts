@@ -68,6 +68,30 @@ export function describe(event: GameEvent, speaker: Speaker, inHand: boolean): s
       const best = event.totals[event.winners[0] ?? 0] ?? 0;
       return `The game is over: ${names.join(' and ')} won with ${best} points. Totals: ${scores(speaker, event.totals)}.`;
     }
+    default:
+      return describeSeat(event, speaker);
+  }
+}
+
+/** The events about the seats and whoever plays them (a bot, someone away, someone given time), and a cancelled game. */
+type SeatEvent = Extract<
+  GameEvent,
+  {
+    type:
+      | 'BotSeated'
+      | 'SeatLeft'
+      | 'GameCancelled'
+      | 'TurnTimedOut'
+      | 'SeatAway'
+      | 'SeatReturned'
+      | 'TimeGiven'
+      | 'PlayerErased';
+  }
+>;
+
+/** A seat's event as a sentence: `describe`'s second half, which says anything it does not know plainly. */
+function describeSeat(event: SeatEvent, speaker: Speaker): string {
+  switch (event.type) {
     case 'BotSeated':
       return `A ${BOT_NAMES[event.level].toLowerCase()} took seat ${event.seat + 1}.`;
     case 'SeatLeft': {

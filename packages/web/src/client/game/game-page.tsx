@@ -1,7 +1,7 @@
 /** @jsxImportSource hono/jsx/dom */
 import { createPortal, render, useEffect, useMemo, useSyncExternalStore } from 'hono/jsx/dom';
 import type { BoardLayout } from '../../board/layout';
-import { Api } from '../api';
+import { Api, type Game } from '../api';
 import { byId } from '../dom';
 import { loadSession } from '../session';
 import { readableScale } from '../../board/pips';
@@ -56,16 +56,7 @@ function App({
     [view, state.selected],
   );
   const mine = view?.hand?.turn === view?.yourSeat && view?.status === 'playing';
-  useEffect(() => {
-    document.body.classList.toggle('my-turn', Boolean(mine));
-    // For whoever watches the page from outside (the browser tests): which version it shows.
-    if (view) Object.assign(document.body.dataset, { version: String(view.version), status: view.status });
-    document.title = `${mine ? '(Your turn) ' : ''}Game · Chickenfoot`;
-    // The first time the game itself is on screen, for whoever measures the page (npm run bench:web).
-    if (view && performance.getEntriesByName('chickenfoot:rendered').length === 0) {
-      performance.mark('chickenfoot:rendered');
-    }
-  }, [view, mine]);
+  usePageMarks(view, mine);
   return (
     <>
       {createPortal(<>{turnLine(state)}</>, regions.turn!)}
@@ -84,36 +75,50 @@ function App({
       {regions.play
         ? createPortal(<Play state={state} game={game} layout={playing} ended={ended} />, regions.play)
         : null}
-      {createPortal(
-        view ? (
-          <>
-            <SeatsView view={view} />
-            <LeaveBox view={view} game={game} busy={state.busy} />
-            <RematchLink view={view} />
-          </>
-        ) : (
-          <></>
-        ),
-        regions.seats!,
-      )}
+      {createPortal(view ? seatsPart(view, game, state.busy) : <></>, regions.seats!)}
       {createPortal(
         <NewsView story={state.story} seenBefore={state.seenBefore} loadedAt={state.loadedAt} />,
         regions.news!,
       )}
       {createPortal(view ? <HandsView view={view} winners={regions.play === undefined} /> : <></>, regions.hands!)}
-      {talk && regions.talk
-        ? createPortal(
-            view ? (
-              <>
-                <TalkView talk={talk} view={view} />
-                <WatchLinksBox view={view} game={game} />
-              </>
-            ) : (
-              <></>
-            ),
-            regions.talk,
-          )
-        : null}
+      {talk && regions.talk ? createPortal(view ? talkPart(talk, view, game) : <></>, regions.talk) : null}
+    </>
+  );
+}
+
+/**
+ * What the page tells outside the app, after each render: whose turn it is (the body's class and the
+ * title) and, for whoever watches the page from outside (the browser tests), which version it shows.
+ */
+function usePageMarks(view: GameState['view'], mine: boolean): void {
+  useEffect(() => {
+    document.body.classList.toggle('my-turn', mine);
+    if (view) Object.assign(document.body.dataset, { version: String(view.version), status: view.status });
+    document.title = `${mine ? '(Your turn) ' : ''}Game · Chickenfoot`;
+    // The first time the game itself is on screen, for whoever measures the page (npm run bench:web).
+    if (view && performance.getEntriesByName('chickenfoot:rendered').length === 0) {
+      performance.mark('chickenfoot:rendered');
+    }
+  }, [view, mine]);
+}
+
+/** The seats' region: who sits where, leaving the game, and the rematch once there is one. */
+function seatsPart(view: Game, game: GameController, busy: boolean) {
+  return (
+    <>
+      <SeatsView view={view} />
+      <LeaveBox view={view} game={game} busy={busy} />
+      <RematchLink view={view} />
+    </>
+  );
+}
+
+/** The talk region of a seated player's page: table talk, and the watch links. */
+function talkPart(talk: Talk, view: Game, game: GameController) {
+  return (
+    <>
+      <TalkView talk={talk} view={view} />
+      <WatchLinksBox view={view} game={game} />
     </>
   );
 }

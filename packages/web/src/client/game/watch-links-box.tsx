@@ -59,43 +59,47 @@ export function WatchLinksBox({ view, game }: { view: Game; game: GameController
       <button type="button" class="secondary" disabled={busy} onClick={() => void make()}>
         Make a watch link
       </button>
-      {made ? (
-        <div class="key-row">
-          <label class="visually-hidden" for="watch-link">
-            The new watch link
-          </label>
-          <input
-            id="watch-link"
-            readonly
-            value={made}
-            onFocus={(e: Event) => (e.target as HTMLInputElement).select()}
-          />
-          <button
-            type="button"
-            class="secondary"
-            onClick={async () => setStatus((await copyText(made)) ? 'Copied.' : 'Select the link and copy it.')}
-          >
-            Copy
-          </button>
-        </div>
-      ) : null}
-      {links && links.length > 0 ? (
-        <ul class="watch-list">
-          {links.map((link) => (
-            <li key={link.id}>
-              {`Made by ${seatName(view, link.seat, true)}, ${shortTime(link.createdAt)}`}{' '}
-              <button type="button" class="secondary" disabled={busy} onClick={() => void revoke(link.id)}>
-                Revoke
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : links ? (
-        <p class="muted">No watch link is open.</p>
-      ) : null}
+      {made ? madeLink(made, setStatus) : null}
+      {links ? openLinks(links, view, busy, (id) => void revoke(id)) : null}
       <p role="status" class="muted">
         {status}
       </p>
     </details>
+  );
+}
+
+/** The link just made, to copy (its token is shown only now). */
+function madeLink(made: string, setStatus: (status: string) => void) {
+  return (
+    <div class="key-row">
+      <label class="visually-hidden" for="watch-link">
+        The new watch link
+      </label>
+      <input id="watch-link" readonly value={made} onFocus={(e: Event) => (e.target as HTMLInputElement).select()} />
+      <button
+        type="button"
+        class="secondary"
+        onClick={async () => setStatus((await copyText(made)) ? 'Copied.' : 'Select the link and copy it.')}
+      >
+        Copy
+      </button>
+    </div>
+  );
+}
+
+/** The game's open links, who made each and when, each with its Revoke button; or that there is none. */
+function openLinks(links: readonly WatchLink[], view: Game, busy: boolean, revoke: (id: string) => void) {
+  if (links.length === 0) return <p class="muted">No watch link is open.</p>;
+  return (
+    <ul class="watch-list">
+      {links.map((link) => (
+        <li key={link.id}>
+          {`Made by ${seatName(view, link.seat, true)}, ${shortTime(link.createdAt)}`}{' '}
+          <button type="button" class="secondary" disabled={busy} onClick={() => revoke(link.id)}>
+            Revoke
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
