@@ -57,8 +57,8 @@ async function annAndBots(api: Awaited<ReturnType<typeof app>>['api']) {
 }
 
 const eventsOf = async (store: Store, gameId: string) =>
-  (await store.streams.readAll(gameId))
-    .map((c) => ({ version: c.version, by: c.by === 'bot' ? 'bot' : 'player', events: c.events as GameEvent[] }))
+  (await store.streamsOf<GameEvent>().readAll(gameId))
+    .map((c) => ({ version: c.version, by: c.by === 'bot' ? 'bot' : 'player', events: c.events }))
     // Player ids differ between the two apps; the game does not.
     .map((c) => JSON.stringify(c).replaceAll(/p_[A-Za-z0-9_-]+/g, 'p_'));
 
@@ -84,7 +84,9 @@ describe('a chain of bot moves', () => {
       expect(cut.status).toBe(200);
       expect(cut.body.version).toBe(game.version + 2);
       expect(logs.some((l) => l.msg === 'bot chain stopped')).toBe(true);
-      expect((await store.streams.readAll(game.gameId)).length).toBe(game.version + (when === 'after' ? 3 : 2));
+      expect((await store.streamsOf<GameEvent>().readAll(game.gameId)).length).toBe(
+        game.version + (when === 'after' ? 3 : 2),
+      );
 
       // Due work (the sweep) carries the chain on: the game stands where the uninterrupted one did,
       // commit for commit.
@@ -93,7 +95,7 @@ describe('a chain of bot moves', () => {
       expect(next.body.version).toBe(first.body.version);
       expect(next.body.hand.turn).toBe(0);
       expect(await eventsOf(store, game.gameId)).toEqual(await eventsOf(reference.store, whole.gameId));
-      const keys = (await store.streams.readAll(game.gameId)).map((c) => c.idempotencyKey);
+      const keys = (await store.streamsOf<GameEvent>().readAll(game.gameId)).map((c) => c.idempotencyKey);
       expect(new Set(keys).size).toBe(keys.length);
 
       // Ann's retry answers as the uninterrupted first reply did: her move and the whole chain.
@@ -123,7 +125,7 @@ describe('a chain of bot moves', () => {
     const versions: number[] = [];
     for (let i = 0; i < 2; i++) versions.push((await api.view(game.ann.token, game.gameId)).body.version);
     expect(versions).toEqual([game.version + 3, game.version + 4]);
-    expect((await store.streams.readAll(game.gameId)).at(-1)?.version).toBe(game.version + 4);
+    expect((await store.streamsOf<GameEvent>().readAll(game.gameId)).at(-1)?.version).toBe(game.version + 4);
   });
 });
 
@@ -141,7 +143,7 @@ describe('two servers settling one game at once', () => {
       const views = await Promise.all([api, second, api, second].map((client) => client.view(ann.token, id)));
       if (views.some((v) => v.body.status === 'finished')) break;
     }
-    const commits = await store.streams.readAll(id);
+    const commits = await store.streamsOf<GameEvent>().readAll(id);
     expect(commits.map((c) => c.version)).toEqual(commits.map((_, i) => i + 1));
     expect(commits.at(-1)?.events.at(-1)).toMatchObject({ type: 'GameEnded' });
     // All but Ann's two (the creation, her leaving) are the bots'.
@@ -150,7 +152,7 @@ describe('two servers settling one game at once', () => {
       expect(commit.idempotencyKey).toMatch(new RegExp(`^bot:[012]:${commit.version - 1}$`));
     }
     // The commits fold into the finished game both servers show.
-    const folded = commits.flatMap((c) => c.events as GameEvent[]).reduce(evolve, initialState());
+    const folded = commits.flatMap((c) => c.events).reduce(evolve, initialState());
     const shown = (await second.view(ann.token, id)).body;
     expect(shown).toMatchObject({ status: 'finished', version: commits.length, totals: folded.totals });
   }, 60_000);
@@ -174,7 +176,7 @@ describe('a game of four bots, through the HTTP app', () => {
     for (let status = look.body.status; status !== 'finished'; sweeps++) {
       if (sweeps > 50) throw new Error('due work does not finish the game');
       const report = await sweeper.sweep(Date.now());
-      const now = (await store.streams.readLatest(id, { snapshot: false }))!.version;
+      const now = (await store.streamsOf<GameEvent>().readLatest(id, { snapshot: false }))!.version;
       expect(report.effects.carried ?? report.effects.finished).toBeGreaterThan(0);
       // A sweep's bound: 64 commits a call, and a few passes.
       expect(now - version).toBeLessThanOrEqual(64 * 3);
@@ -183,7 +185,7 @@ describe('a game of four bots, through the HTTP app', () => {
       status = (await api.view(ann.token, id)).body.status;
     }
     const ms = performance.now() - started;
-    const commits = await store.streams.readAll(id);
+    const commits = await store.streamsOf<GameEvent>().readAll(id);
     expect(commits.at(-1)?.events.at(-1)).toMatchObject({ type: 'GameEnded' });
     expect(commits.filter((c) => c.by === 'bot').length).toBe(commits.length - 2);
     const final = await api.view(ann.token, id);

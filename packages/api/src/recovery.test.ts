@@ -108,8 +108,8 @@ describe('a retry that deals a hand again', () => {
     expect((await a.api.move(bob, gameId, { type: 'play', tile: '5-3', on: 0 }, view.version)).status).toBe(200);
     // What the game says Bob holds is what its events dealt him: 2-2, never the reshuffled 1-1.
     const tiles = (await b.view(bob, gameId)).body.yourTiles;
-    const folded = (await a.store.streams.readAll(gameId))
-      .flatMap((c) => c.events as GameEvent[])
+    const folded = (await a.store.streamsOf<GameEvent>().readAll(gameId))
+      .flatMap((c) => c.events)
       .reduce(evolve, initialState());
     expect(tiles).toContain('2-2');
     expect(tiles).toEqual(folded.hand?.hands[1]);

@@ -107,8 +107,8 @@ export async function playThroughFaults(
 /** Whether `move` by `seat` would end the game, decided by the rules on the game's newest state. */
 async function endsTheGame(store: Store, gameId: string, seat: number, move: Move): Promise<boolean> {
   // The fold of the whole log (the API snapshots only every few commits): a test can afford it.
-  const state = (await store.streams.readAll(gameId))
-    .flatMap((c) => c.events as GameEvent[])
+  const state = (await store.streamsOf<GameEvent>().readAll(gameId))
+    .flatMap((c) => c.events)
     .reduce(evolve, initialState());
   // Only the last hand can end the game.
   if (!state.rules || (state.hand?.index ?? 0) < state.rules.set) return false;

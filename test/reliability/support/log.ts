@@ -32,7 +32,7 @@ export interface LogReport {
  */
 export async function checkLog(store: Store, gameId: string): Promise<LogReport> {
   // With their snapshots (catch-up reads leave them out), to compare each with the fold at its commit.
-  const commits = await store.streams.readAll(gameId, { snapshots: true });
+  const commits = await store.streamsOf<GameEvent>().readAll(gameId, { snapshots: true });
   const versions = commits.map((c) => c.version);
   const version = Math.max(0, ...versions);
   const seen = new Set(versions);
@@ -42,7 +42,7 @@ export async function checkLog(store: Store, gameId: string): Promise<LogReport>
   let snapshots = 0;
   let mismatches = 0;
   for (const commit of commits) {
-    state = (commit.events as GameEvent[]).reduce(evolve, state);
+    state = commit.events.reduce(evolve, state);
     const problem = tileProblem(state);
     if (problem) conservationErrors.push(`v${commit.version}: ${problem}`);
     if (commit.snapshot === undefined) continue;

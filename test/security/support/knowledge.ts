@@ -20,10 +20,10 @@ export interface Truth {
 export async function readTruth(store: Store, gameId: string): Promise<Truth> {
   const states: GameState[] = [initialState()];
   const events: Truth['events'][number][] = [[]];
-  for (const commit of await store.streams.readAll(gameId)) {
+  for (const commit of await store.streamsOf<GameEvent>().readAll(gameId)) {
     if (commit.version !== states.length) throw new Error(`commit ${commit.version} of ${gameId} out of order`);
     let state = states.at(-1) as GameState;
-    const steps = (commit.events as GameEvent[]).map((event) => {
+    const steps = commit.events.map((event) => {
       const before = state;
       state = evolve(state, event);
       return { event, before, after: state };
