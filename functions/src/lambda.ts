@@ -11,7 +11,7 @@
  *   LOG_LEVEL, LOG_SAMPLE_REQUESTS (see env-logger.ts)
  */
 import { createApp } from '@chickenfoot/api';
-import { createDynamoClient, EventStore } from '@chickenfoot/store';
+import { createDynamoClient, openStore } from '@chickenfoot/store';
 import { handle } from 'hono/aws-lambda';
 import { envLogger } from './env-logger';
 import { pushFromEnv, secretFromEnv } from './secret-source';
@@ -29,7 +29,7 @@ const client = createDynamoClient(endpoint ? { endpoint } : {});
 export const handler = handle(
   createSite(
     createApp({
-      store: new EventStore({ client, tableName }),
+      store: openStore({ client, tableName }),
       secret,
       logger: envLogger(process.env),
       ...pushFromEnv(process.env),

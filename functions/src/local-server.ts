@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp, openApiDocument, type AppOptions } from '@chickenfoot/api';
 import { appSweeper, jsonLogger, sweepEvery, TestClock } from '@chickenfoot/app';
-import { EventStore } from '@chickenfoot/store';
+import { openStore, type Store } from '@chickenfoot/store';
 import { startEmbeddedDynamo, type Durability } from '@chickenfoot/store/embedded';
 import { WebAssets, webRoutes } from '@chickenfoot/web';
 import { createSite } from './site';
@@ -78,7 +78,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
 
   const durability = options.durability ?? 'synced';
   const dynamo = await startEmbeddedDynamo({ tableName: 'chickenfoot', dataDir: join(dataDir, 'dynamo'), durability });
-  const store = new EventStore({ client: dynamo.client, tableName: dynamo.tableName });
+  const store = openStore({ client: dynamo.client, tableName: dynamo.tableName });
   // A commit with notifications, or bots left to move, asks the sweeper to run soon: a webhook's first
   // attempt follows the move, and a chain of bot moves goes on.
   let sweepSoon = () => {};
@@ -124,7 +124,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
 
 /** The app's sweeper on the server's store and clock, on a timer, as the schedule runs it on AWS. */
 function startSweeping(
-  store: EventStore,
+  store: Store,
   options: LocalServerOptions,
   at: { loopback: boolean; clock: () => number; sweepMs: number; push: ReturnType<typeof pushConfig> },
 ) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { testApi } from '@chickenfoot/api/testing';
-import { createDynamoClient, ensureTable, EventStore } from '@chickenfoot/store';
+import { createDynamoClient, ensureTable, openStore } from '@chickenfoot/store';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 
 // The sweeper's Lambda handler as the schedule invokes it: the machine's time, the table from its
@@ -14,7 +14,7 @@ describe('the sweeper Lambda handler', () => {
     const client = createDynamoClient({ endpoint });
     await ensureTable(client, tableName);
     Object.assign(process.env, { TABLE_NAME: tableName, DYNAMODB_ENDPOINT: endpoint, STAGE: 'test' });
-    const store = new EventStore({ client, tableName });
+    const store = openStore({ client, tableName });
     const past = Date.now() - 25 * 3_600_000;
     const { api } = await testApi(endpoint, { store, clock: () => past });
     const { gameId, tokens } = await api.startGame(2, { set: 6, turnHours: 24 });

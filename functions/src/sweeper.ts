@@ -10,7 +10,7 @@
  *   DYNAMODB_ENDPOINT tests only: a local DynamoDB (dynalite)
  */
 import { appSweeper, sweepMetrics, type SweepReport } from '@chickenfoot/app';
-import { createDynamoClient, EventStore } from '@chickenfoot/store';
+import { createDynamoClient, openStore } from '@chickenfoot/store';
 import { pushFromEnv } from './secret-source';
 
 /** The metrics' namespace (infra/src/sweeper-alarms.ts reads the same). */
@@ -20,7 +20,7 @@ const tableName = process.env.TABLE_NAME;
 if (!tableName) throw new Error('TABLE_NAME is not set');
 const endpoint = process.env.DYNAMODB_ENDPOINT;
 const client = createDynamoClient(endpoint ? { endpoint } : {});
-const sweeper = appSweeper({ store: new EventStore({ client, tableName }), ...pushFromEnv(process.env) });
+const sweeper = appSweeper({ store: openStore({ client, tableName }), ...pushFromEnv(process.env) });
 const dimensions = { Stage: process.env.STAGE ?? 'dev' };
 
 /** One sweep at the time of the invocation; its report is also the invocation's result. */

@@ -24,8 +24,8 @@ describe('a watch link, over a whole game', () => {
     /** The tiles public so far: on the table, the openers, and every hand's tiles once it ended. */
     const publicTiles = async () => {
       const shown = new Set<string>();
-      for (const commit of await store.readAll(gameId)) {
-        for (const event of commit.events as GameEvent[]) {
+      for (const commit of await store.streamsOf<GameEvent>().readAll(gameId)) {
+        for (const event of commit.events) {
           if (event.type === 'RootPlaced' || event.type === 'TilePlayed') shown.add(event.tile);
           if (event.type === 'HandDealt') shown.add(event.opener);
           if (event.type === 'HandEnded') event.hands.flat().forEach((t) => shown.add(t));

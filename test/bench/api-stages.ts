@@ -5,7 +5,7 @@
  * the wall time during which at least one was running. The bench reads and resets them per move.
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { EventStore } from '@chickenfoot/store';
+import type { Store } from '@chickenfoot/store';
 
 /** Wall time during which at least one call was running. */
 class Clock {
@@ -32,7 +32,7 @@ export interface Stages {
   /** Wraps an app's fetch (for @hono/node-server's `serve`) in the app clock. */
   fetch<F extends (...args: never[]) => Response | Promise<Response>>(fetch: F): F;
   /** A store whose methods run in the store clock. */
-  store(store: EventStore): EventStore;
+  store(store: Store): Store;
   /** Time per layer since the last reset, in ms. */
   read(): Record<Layer, number>;
   reset(): void;

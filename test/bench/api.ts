@@ -25,7 +25,7 @@
 import { createApp } from '@chickenfoot/api';
 import { SNAPSHOT_EVERY, silentLogger } from '@chickenfoot/app';
 import { decide, selfPlay, seededRandom, type Command, type GameState } from '@chickenfoot/rules';
-import { createDynamoClient, EventStore } from '@chickenfoot/store';
+import { createDynamoClient, openStore } from '@chickenfoot/store';
 import { startEmbeddedDynamo } from '@chickenfoot/store/embedded';
 import { TABLE } from '@chickenfoot/store/table';
 import { serve } from '@hono/node-server';
@@ -100,7 +100,7 @@ async function main() {
   const stages = stageClocks(dynamo.client);
   // Bots register and move far faster than people: lift the per-client limits for the measurement.
   const limits = { perPlayer: { burst: 1e9, perSecond: 1e9 }, registrations: { burst: 1e9, perSecond: 1e9 } };
-  const store = stages.store(new EventStore({ client: dynamo.client, tableName: dynamo.tableName }));
+  const store = stages.store(openStore({ client: dynamo.client, tableName: dynamo.tableName }));
   const app = (cacheSize: number) =>
     createApp({
       store,

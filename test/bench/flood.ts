@@ -12,7 +12,7 @@
 import { createApp } from '@chickenfoot/api';
 import { silentLogger } from '@chickenfoot/app';
 import { TestClient } from '@chickenfoot/api/testing';
-import { EventStore } from '@chickenfoot/store';
+import { openStore } from '@chickenfoot/store';
 import { startEmbeddedDynamo } from '@chickenfoot/store/embedded';
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
@@ -26,7 +26,7 @@ const TARGET = { steadyRatio: 3, floodRate: RATE * 0.6 };
 
 const dynamo = await startEmbeddedDynamo({ tableName: 'bench-flood' });
 const app = createApp({
-  store: new EventStore({ client: dynamo.client, tableName: dynamo.tableName }),
+  store: openStore({ client: dynamo.client, tableName: dynamo.tableName }),
   secret: 'bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
   logger: silentLogger,
 });

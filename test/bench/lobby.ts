@@ -16,7 +16,7 @@
 import { BatchWriteItemCommand, GetItemCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { createApp } from '@chickenfoot/api';
 import { silentLogger } from '@chickenfoot/app';
-import { CostMeter, EventStore } from '@chickenfoot/store';
+import { CostMeter, openStore } from '@chickenfoot/store';
 import { startEmbeddedDynamo } from '@chickenfoot/store/embedded';
 import { randomBytes } from 'node:crypto';
 import { brotliDecompressSync } from 'node:zlib';
@@ -37,7 +37,7 @@ function summary(ms: number[]) {
 
 const dynamo = await startEmbeddedDynamo({ tableName: 'bench-lobby' });
 const meter = new CostMeter();
-const store = new EventStore({ client: dynamo.client, tableName: dynamo.tableName, meter });
+const store = openStore({ client: dynamo.client, tableName: dynamo.tableName, meter });
 let now = Date.UTC(2026, 11, 1, 8);
 const app = createApp({
   store,

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from '@chickenfoot/api';
 import { appSweeper, silentLogger } from '@chickenfoot/app';
 import { fisherYates, seededRandom, type Move } from '@chickenfoot/rules';
-import { createDynamoClient, EventStore } from '@chickenfoot/store';
+import { createDynamoClient, openStore } from '@chickenfoot/store';
 import { startEmbeddedDynamo } from '@chickenfoot/store/embedded';
 import { TABLE } from '@chickenfoot/store/table';
 import { startPushService } from '../push/push-service';
@@ -32,7 +32,7 @@ export async function pushCost() {
   const dynamo = await startEmbeddedDynamo({ tableName: 'bench-push' });
   const meter = awsMeter(dynamo.client, createDynamoClient({ endpoint: dynamo.endpoint }), TABLE);
   const service = await startPushService();
-  const store = new EventStore({ client: dynamo.client, tableName: dynamo.tableName });
+  const store = openStore({ client: dynamo.client, tableName: dynamo.tableName });
   const limits = { perPlayer: { burst: 1e9, perSecond: 1e9 }, registrations: { burst: 1e9, perSecond: 1e9 } };
   const play = async (withDevices: boolean) => {
     // Real time: the push service checks each VAPID JWT's expiry against its own clock, as a real one does.

@@ -17,7 +17,7 @@
  */
 import { SNAPSHOT_EVERY, toSnapshot } from '@chickenfoot/app';
 import { selfPlay, seededRandom, type Command, type GameEvent, type GameState } from '@chickenfoot/rules';
-import { createDynamoClient, EventStore, type GameHead } from '@chickenfoot/store';
+import { createDynamoClient, openStore, type GameHead, type Store } from '@chickenfoot/store';
 import { startEmbeddedDynamo } from '@chickenfoot/store/embedded';
 import { TABLE } from '@chickenfoot/store/table';
 import { awsMeter, type AwsCost } from './aws-meter';
@@ -99,10 +99,12 @@ function mover(kind: string, all: Step[][]) {
 type Mover = ReturnType<typeof mover>;
 
 /** The store's move: read the newest items (unless `cached`), then append with what the API gives it. */
-async function storeMove(store: EventStore, next: Mover, cached: boolean): Promise<void> {
+async function storeMove(store: Store, next: Mover, cached: boolean): Promise<void> {
   const { stream, version: known, step } = next();
-  const version = cached ? known : ((await store.readRecent(stream, { count: SNAPSHOT_EVERY })).at(-1)?.version ?? 0);
-  await store.append(stream, version, step.events, {
+  const version = cached
+    ? known
+    : ((await store.streams.readRecent(stream, { count: SNAPSHOT_EVERY })).at(-1)?.version ?? 0);
+  await store.streams.append(stream, version, step.events, {
     idempotencyKey: `${stream}-${version + 1}-0000-0000-000000000000`.slice(0, 36),
     commandHash: 'h'.repeat(43),
     by: step.by,
@@ -118,7 +120,7 @@ async function main() {
   const dynamo = await startEmbeddedDynamo({ tableName: 'bench-store' });
   const meter = awsMeter(dynamo.client, createDynamoClient({ endpoint: dynamo.endpoint }), TABLE);
   try {
-    const store = new EventStore({ client: dynamo.client, tableName: dynamo.tableName });
+    const store = openStore({ client: dynamo.client, tableName: dynamo.tableName });
     const floor: Floor = { client: dynamo.client, tableName: dynamo.tableName, loadCount: SNAPSHOT_EVERY };
     const nexts = {
       floor: mover('floor', moves),

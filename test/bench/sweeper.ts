@@ -15,7 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import { appSweeper, createGameService, silentLogger, type SweepReport } from '@chickenfoot/app';
 import { fisherYates, seededRandom } from '@chickenfoot/rules';
-import { CostMeter, createDynamoClient, EventStore, type CostReport } from '@chickenfoot/store';
+import { CostMeter, createDynamoClient, openStore, type CostReport } from '@chickenfoot/store';
 import { startEmbeddedDynamo } from '@chickenfoot/store/embedded';
 import { TABLE } from '@chickenfoot/store/table';
 import { awsMeter, type AwsCost } from './aws-meter';
@@ -70,7 +70,7 @@ async function scenario(
   const weigh = aws ? awsMeter(dynamo.client, createDynamoClient({ endpoint: dynamo.endpoint }), TABLE) : null;
   try {
     const meter = new CostMeter();
-    const store = new EventStore({ client: dynamo.client, tableName: dynamo.tableName, meter });
+    const store = openStore({ client: dynamo.client, tableName: dynamo.tableName, meter });
     const clock = { now: T0 };
     const setup = performance.now();
     const games$ = createGameService({
@@ -116,7 +116,7 @@ async function scenario(
         seats: [{ playerId, name: 'Later' }],
         updatedAt: new Date(T0).toISOString(),
       };
-      await store.append(`g_later_${i}`, 0, [{ type: 'Filler' }], {
+      await store.streams.append(`g_later_${i}`, 0, [{ type: 'Filler' }], {
         at: new Date(T0),
         turn: { from: null, to: playerId, head, due: { at: tomorrow, kind: 'timeout' } },
       });

@@ -1,6 +1,6 @@
 /**
  * Runs `op` `runs` times, one after another; returns each run's time in milliseconds.
- * @example const ms = await timed(100, () => store.readLatest('g1'));
+ * @example const ms = await timed(100, () => store.streams.readLatest('g1'));
  */
 export async function timed(runs: number, op: () => Promise<unknown>): Promise<number[]> {
   const ms: number[] = [];

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from '@chickenfoot/api';
 import { appSweeper, silentLogger } from '@chickenfoot/app';
 import { fisherYates, seededRandom, type Move } from '@chickenfoot/rules';
-import { createDynamoClient, EventStore } from '@chickenfoot/store';
+import { createDynamoClient, openStore } from '@chickenfoot/store';
 import { startEmbeddedDynamo } from '@chickenfoot/store/embedded';
 import { TABLE } from '@chickenfoot/store/table';
 import { awsMeter, zeroCost, type AwsCost } from './aws-meter';
@@ -47,7 +47,7 @@ export async function webhookCost() {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-  const store = new EventStore({ client: dynamo.client, tableName: dynamo.tableName });
+  const store = openStore({ client: dynamo.client, tableName: dynamo.tableName });
   const limits = { perPlayer: { burst: 1e9, perSecond: 1e9 }, registrations: { burst: 1e9, perSecond: 1e9 } };
 
   const play = async (withHooks: boolean): Promise<Run> => {

@@ -28,7 +28,7 @@ async function botsAlone(now: () => number, set = 6) {
   const sweeps: number[] = [];
 
   // Read from the store, not by a look (which would make bot moves of its own).
-  const latest = async () => (await store.readAll(game.id)).at(-1)!;
+  const latest = async () => (await store.streams.readAll(game.id)).at(-1)!;
   let last = await latest();
   while (!last.events.some((e) => (e as { type: string }).type === 'GameEnded') && sweeps.length < 200) {
     await sweeper.sweep(Date.now());
@@ -80,7 +80,7 @@ describe('a chain of bot moves', { timeout: 180_000 }, () => {
     const started = performance.now();
     await sweeper.sweep(Date.now());
     const ms = performance.now() - started;
-    const made = (await store.readAll(created.body.game.id)).at(-1)!.version - left.body.version;
+    const made = (await store.streams.readAll(created.body.game.id)).at(-1)!.version - left.body.version;
     expect(made).toBeGreaterThanOrEqual(6);
     expect(ms, `${made} moves`).toBeGreaterThanOrEqual(80 * made);
   });

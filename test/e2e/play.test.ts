@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '@chickenfoot/api';
 import { silentLogger } from '@chickenfoot/app';
-import { createDynamoClient, ensureTable, EventStore } from '@chickenfoot/store';
+import { createDynamoClient, ensureTable, openStore } from '@chickenfoot/store';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Seat, type Move } from './client';
@@ -19,7 +19,7 @@ beforeAll(async () => {
   // The seats play at machine speed, far faster than people: the per-player rate limit is lifted.
   const limits = { perPlayer: { burst: 1e6, perSecond: 1e6 } };
   const app = createApp({
-    store: new EventStore({ client, tableName }),
+    store: openStore({ client, tableName }),
     secret: `e2e-${randomUUID()}-secret-secret`,
     logger: silentLogger,
     limits,

@@ -6,7 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { apiGatewayEvent, reportResponse, testApi, type ApiGatewayEventOptions } from '@chickenfoot/api/testing';
-import { createDynamoClient, ensureTable, EventStore } from '@chickenfoot/store';
+import { createDynamoClient, ensureTable, openStore } from '@chickenfoot/store';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DOCS_ASSET_DIR, DOCS_ASSET_FILES, WEB_ASSET_DIR } from '@chickenfoot/infra/bundle';
 import { startContainer, type Container, type LambdaResult } from './container';
@@ -264,7 +264,7 @@ describe('the bundled sweeper', () => {
     await ensureTable(client, tableName);
     // A game whose turn began 25 hours ago, on a 24-hour clock: overdue now.
     const past = Date.now() - 25 * 3_600_000;
-    const { api } = await testApi(endpoint, { store: new EventStore({ client, tableName }), clock: () => past });
+    const { api } = await testApi(endpoint, { store: openStore({ client, tableName }), clock: () => past });
     const { gameId, tokens } = await api.startGame(2, { set: 6, turnHours: 24 });
     expect(sweeperBundle.environment).toMatchObject({ STAGE: 'dev' });
     // A bundle of its own, without the docs' assets: it serves no page.

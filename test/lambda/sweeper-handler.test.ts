@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { testApi } from '@chickenfoot/api/testing';
-import { createDynamoClient, ensureTable, EventStore } from '@chickenfoot/store';
+import { createDynamoClient, ensureTable, openStore, type Store } from '@chickenfoot/store';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 
 const HOUR = 3_600_000;
@@ -68,7 +68,7 @@ async function countingProxy(target: string) {
 }
 
 let proxy: Awaited<ReturnType<typeof countingProxy>>;
-let store: EventStore;
+let store: Store;
 let tableName: string;
 let handler: (event: unknown, context: unknown) => Promise<Record<string, any>>;
 const lines: string[] = [];
@@ -78,7 +78,7 @@ beforeAll(async () => {
   tableName = `sweeper-handler-${randomUUID()}`;
   const client = createDynamoClient({ endpoint });
   await ensureTable(client, tableName);
-  store = new EventStore({ client, tableName });
+  store = openStore({ client, tableName });
   proxy = await countingProxy(endpoint);
   Object.assign(process.env, { TABLE_NAME: tableName, DYNAMODB_ENDPOINT: proxy.url, STAGE: 'test' });
   vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line));

@@ -49,7 +49,7 @@ describe('a deleted account', () => {
     for (let i = 0; i < 6; i++) await h.after(10 * 60_000);
     expect(h.service.to('ann-phone')).toEqual([]);
     // What the store keeps of her devices names no browser: every commit and snapshot erased.
-    const commits = await h.store.readAll(`${ann.id}.push`, { snapshots: true });
+    const commits = await h.store.streams.readAll(`${ann.id}.push`, { snapshots: true });
     expect(commits.length).toBeGreaterThanOrEqual(3);
     const kept = JSON.stringify(commits.map((c) => ({ events: c.events, snapshot: c.snapshot })));
     for (const secret of [phone.endpoint, phone.keys.p256dh, phone.keys.auth, 'Ann’s phone', 'ann-phone'])

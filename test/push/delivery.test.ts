@@ -207,7 +207,7 @@ describe('pushes', () => {
     expect(await labels()).toEqual(['laptop']);
     const deleted = await h.api.call('DELETE', '/v1/me', { token: ann.token, headers: await change() });
     expect(deleted.status).toBe(204);
-    const stream = await h.store.readLatest(`${ann.id}.push`, { consistent: true });
+    const stream = await h.store.streams.readLatest(`${ann.id}.push`, { consistent: true });
     expect((stream?.snapshot as { subscriptions: unknown[] }).subscriptions).toEqual([]);
   });
 });

@@ -30,8 +30,8 @@ const FAULT_GAMES = fromEnv('CLOCK_FAULT_GAMES', 8, 200);
 const LEASE = 50_000;
 
 const timeoutsIn = async (world: ClockWorld, gameId: string) =>
-  (await world.store.readAll(gameId)).flatMap((c) =>
-    (c.events as GameEvent[]).filter((e) => e.type === 'TurnTimedOut'),
+  (await world.store.streamsOf<GameEvent>().readAll(gameId)).flatMap((c) =>
+    c.events.filter((e) => e.type === 'TurnTimedOut'),
   );
 
 /** What a refused run says: the game moved on first (the 412 an HTTP client hears), or the error itself. */
@@ -77,10 +77,10 @@ describe('turn clocks: nothing lost, nothing doubled', () => {
     for (const { gameId } of games) expect(await timeoutsIn(world, gameId)).toHaveLength(1);
     // A sweeper that loaded the game before the timeout was applied (and died after appending, say)
     // runs it again: its derived key finds the first, nothing more is written.
-    const commits = (await world.store.readAll(first)).length;
+    const commits = (await world.store.streamsOf<GameEvent>().readAll(first)).length;
     const rerun = await world.games.timeOut(first, before, awaitedSeat(before.state)!);
     expect(rerun.done).toMatchObject({ replayed: true, version: before.version + 1 });
-    expect(await world.store.readAll(first)).toHaveLength(commits);
+    expect(await world.store.streamsOf<GameEvent>().readAll(first)).toHaveLength(commits);
   });
 
   it('a move whose turn entries were never written (the player gave up on its 503): the sweep repairs them', async () => {
@@ -172,7 +172,9 @@ describe('turn clocks: nothing lost, nothing doubled', () => {
         wins.timeout += timedOut;
         // Exactly one: the move (and the sweeper did nothing), or the timeout (and the player heard 412).
         expect((outcome === 'applied' ? 1 : 0) + timedOut, `trial ${trial}`).toBe(1);
-        const next = (await world.store.readAll(game.gameId)).filter((c) => c.version === stored.version + 1);
+        const next = (await world.store.streamsOf<GameEvent>().readAll(game.gameId)).filter(
+          (c) => c.version === stored.version + 1,
+        );
         expect(next).toHaveLength(1);
         expect(next[0]!.by).toBe(timedOut ? 'system:timeout' : actor.playerId);
         racer = async () => {};

@@ -8,7 +8,7 @@ import { createApp } from '@chickenfoot/api';
 import { type LogRecord } from '@chickenfoot/app';
 import { TEST_SECRET, TestClient } from '@chickenfoot/api/testing';
 import { fisherYates, seededRandom } from '@chickenfoot/rules';
-import { createDynamoClient, ensureTable, EventStore } from '@chickenfoot/store';
+import { createDynamoClient, ensureTable, openStore } from '@chickenfoot/store';
 import { describe, expect, inject, it } from 'vitest';
 import { faultScope, injectFaults, type FaultPlan } from './support/faults';
 import { playThroughFaults, type PlayedGame } from './support/faulty-play';
@@ -60,7 +60,7 @@ async function faultyApp(setting: Setting) {
   // with the requests, as they would behind one API: a retry often reaches the other one.
   const apps = [1, 2].map((instance) =>
     createApp({
-      store: new EventStore({ client, tableName }),
+      store: openStore({ client, tableName }),
       secret: TEST_SECRET,
       shuffle: fisherYates(seededRandom(setting.seed + instance)),
       limits: UNLIMITED,
@@ -85,7 +85,7 @@ async function faultyApp(setting: Setting) {
       return res;
     });
   });
-  return { api, faults, errors, causeless, store: new EventStore({ client: clean, tableName }) };
+  return { api, faults, errors, causeless, store: openStore({ client: clean, tableName }) };
 }
 
 describe('faults', () => {

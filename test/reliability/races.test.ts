@@ -4,7 +4,7 @@
 // behind a server, which is where the race is decided (the conditional PutItem).
 import { newKey, type TestClient, type TestResponse } from '@chickenfoot/api/testing';
 import { seededRandom, type Move } from '@chickenfoot/rules';
-import type { EventStore } from '@chickenfoot/store';
+import type { Store } from '@chickenfoot/store';
 import { describe, expect, inject, it } from 'vitest';
 import { deployedApp } from './support/app';
 import { seatGame, type Game, type Player } from './support/games';
@@ -31,7 +31,7 @@ async function views(api: TestClient, game: Game): Promise<TestResponse[]> {
 }
 
 /** Checks every game's log and projections; returns the totals for the summary. */
-async function audit(store: EventStore, gameIds: readonly string[]) {
+async function audit(store: Store, gameIds: readonly string[]) {
   const totals = { commits: 0, gaps: 0, duplicates: 0, astray: 0, problems: [] as string[] };
   for (const gameId of gameIds) {
     const log = await checkLog(store, gameId);

@@ -9,7 +9,7 @@ import { createApp } from '@chickenfoot/api';
 import { appSweeper, type WebhookSender } from '@chickenfoot/app';
 import { newKey, TEST_SECRET, TestClient } from '@chickenfoot/api/testing';
 import { fisherYates, seededRandom } from '@chickenfoot/rules';
-import { createDynamoClient, DUE_SHARDS, ensureTable, EventStore } from '@chickenfoot/store';
+import { createDynamoClient, DUE_SHARDS, ensureTable, openStore } from '@chickenfoot/store';
 import { describe, expect, inject, it } from 'vitest';
 import { startReceiver } from '../support/receiver';
 import { expectedNotifications } from '../webhooks/expected';
@@ -39,7 +39,7 @@ describe('webhooks through faults', () => {
     const receiver = await startReceiver((_, n) => ({ status: n % 9 === 4 ? 500 : 204 }));
     const apps = [1, 2].map((instance) =>
       createApp({
-        store: new EventStore({ client, tableName }),
+        store: openStore({ client, tableName }),
         secret: TEST_SECRET,
         shuffle: fisherYates(seededRandom(70 + instance)),
         limits: UNLIMITED,
@@ -74,7 +74,7 @@ describe('webhooks through faults', () => {
       return outcome;
     };
     const sweeper = appSweeper({
-      store: new EventStore({ client, tableName }),
+      store: openStore({ client, tableName }),
       clock,
       logger: () => {},
       webhooks: { send, random: () => rng(1000) / 1000 },
@@ -89,7 +89,7 @@ describe('webhooks through faults', () => {
 
     const owners = new Map<string, Player>();
     const policy: RetryPolicy = { stats: retryStats(), msPerRetryAfterSecond: 5, maxAttempts: 50 };
-    const store = new EventStore({ client: clean, tableName });
+    const store = openStore({ client: clean, tableName });
     const addEndpoints = async (players: readonly Player[]) => {
       for (const player of players) {
         const url = `${receiver.url}?player=${player.id}`;
@@ -129,7 +129,7 @@ describe('webhooks through faults', () => {
     const pending = async () => {
       const pages = await Promise.all(
         Array.from({ length: DUE_SHARDS }, (_, s) =>
-          store.listDue(s, new Date(clock() + 365 * 24 * 60 * MINUTE).toISOString()),
+          store.due.list(s, new Date(clock() + 365 * 24 * 60 * MINUTE).toISOString()),
         ),
       );
       return pages.flatMap((p) => p.items).filter((i) => i.kind === 'notify' || i.kind === 'webhook-delivery').length;
@@ -151,7 +151,7 @@ describe('webhooks through faults', () => {
     let expected = 0;
     const lost: string[] = [];
     for (const game of played) {
-      const commits = await store.readAll(game.gameId);
+      const commits = await store.streams.readAll(game.gameId);
       const want = expectedNotifications(
         commits,
         game.players.map((p) => p.id),

@@ -7,7 +7,7 @@ import {
   type TestResponse,
 } from '@chickenfoot/api/testing';
 import { fisherYates, seededRandom, stackedDeck } from '@chickenfoot/rules';
-import type { EventStore } from '@chickenfoot/store';
+import type { Store } from '@chickenfoot/store';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { problemFault } from './support/problem';
 import { alterations, ghostId, signToken } from './support/tokens';
@@ -24,7 +24,7 @@ type Who = 'ann' | 'bob' | 'eve' | 'ghost' | 'forged' | 'altered' | 'none';
 const WHO: readonly Who[] = ['ann', 'bob', 'eve', 'ghost', 'forged', 'altered', 'none'];
 
 let api: TestClient;
-let store: EventStore;
+let store: Store;
 let tokens: Record<Exclude<Who, 'none'>, string>;
 let players: Record<'ann' | 'bob' | 'cat' | 'eve', { id: string; token: string }>;
 let game: { id: string; inviteCode: string; version: number };
@@ -57,7 +57,7 @@ async function as(
 
 /** The game's version in the store; a change that was not expected is counted for the summary. */
 const version = async () => {
-  const v = (await store.readLatest(game.id, { snapshot: false }))?.version;
+  const v = (await store.streams.readLatest(game.id, { snapshot: false }))?.version;
   if (v !== game.version) counts.changes++;
   return v;
 };

@@ -36,7 +36,7 @@ describe('one player reading games of bots over and over', () => {
     // 100 looks at the five games, on a clock that stands still between decisions (no refill).
     for (let i = 0; i < 100; i++) expect((await api.view(mallory.token, games[i % 5]!)).status).toBe(200);
     let botCommits = 0;
-    for (const id of games) botCommits += (await store.readAll(id)).filter((c) => c.by === 'bot').length;
+    for (const id of games) botCommits += (await store.streams.readAll(id)).filter((c) => c.by === 'bot').length;
     // What was spent is at most the burst, the refill over the time the bots' clock moved (only by
     // their own decisions here), and one decision more: the call that crossed the line finished it.
     const allowedMs = BURST_MS + (REFILL_MS_PER_S / 1000) * t + DECISION_MS;

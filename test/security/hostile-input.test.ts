@@ -326,7 +326,7 @@ describe('hostile input', () => {
 
       const changed: string[] = [];
       for (const [name, game] of Object.entries(world.games)) {
-        const latest = await world.store.readLatest(game.id, { snapshot: false });
+        const latest = await world.store.streams.readLatest(game.id, { snapshot: false });
         if (latest?.version !== game.version) changed.push(`${name}: ${game.version} -> ${latest?.version}`);
       }
       // Nor an account: every player is still there, with the name and the token it registered with.

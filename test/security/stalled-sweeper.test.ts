@@ -86,7 +86,7 @@ describe('a player whose receivers never answer', () => {
     const report = await sweeper.sweep(clock.now);
     const sweepMs = performance.now() - started;
     expect(answering.requests.filter((r) => JSON.parse(r.body).type === 'webhook.test')).toHaveLength(1);
-    const events = (await store.readAll(created.body.game.id)).flatMap((c) => c.events as GameEvent[]);
+    const events = (await store.streamsOf<GameEvent>().readAll(created.body.game.id)).flatMap((c) => c.events);
     expect(events.some((e) => e.type === 'TurnTimedOut')).toBe(true);
     // Mallory's attempts were made (they hang until their timeout), two at a time at most.
     expect(silent.connections()).toBeGreaterThan(0);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createApp, type AppOptions } from '@chickenfoot/api';
 import { appSweeper, silentLogger, sweepEvery } from '@chickenfoot/app';
-import { createDynamoClient, ensureTable, EventStore } from '@chickenfoot/store';
+import { createDynamoClient, ensureTable, openStore } from '@chickenfoot/store';
 import { createSite } from '@chickenfoot/functions/site';
 import { serve } from '@hono/node-server';
 
@@ -27,7 +27,7 @@ export async function serveApp(
   const client = createDynamoClient({ endpoint });
   const tableName = `served-${randomUUID()}`;
   await ensureTable(client, tableName);
-  const store = new EventStore({ client, tableName });
+  const store = openStore({ client, tableName });
   // The app's sweeper beside it on a timer, as `npm start` runs it: swept soon when bots are left to move.
   const sweeping = sweepEvery(
     appSweeper({ store, logger: silentLogger, webhooks: { allowLoopbackHttp: true }, ...pick(options) }),

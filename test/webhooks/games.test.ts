@@ -28,7 +28,7 @@ describe('notifications of a game', { timeout: 180_000 }, () => {
       await h.sweep();
     }
     await h.sweep();
-    const commits = await h.store.readAll(gameId);
+    const commits = await h.store.streams.readAll(gameId);
     const want = expected(commits, [ann.id, bob.id]);
     const got = new Map([ann, bob].map((p) => [p.id, {} as Record<string, number>]));
     const byEndpoint = new Map([ann, bob].map((p) => [p.endpoint.id as string, p]));
@@ -85,7 +85,7 @@ describe('notifications of a game', { timeout: 180_000 }, () => {
     await h.sweep();
     // Seats 0 and 1 are people, seat 2 the bot: a reply always comes back at a person's turn.
     for (let i = 0; i < 40 && (await step(h.api, [ann, quiet], gameId)); i++) await h.sweep();
-    const commits = await h.store.readAll(gameId);
+    const commits = await h.store.streams.readAll(gameId);
     const want = expected(commits, [ann.id]).get(ann.id)!;
     const types = h.receiver.requests.map((r) => r.json.type);
     expect(new Set(types)).toEqual(new Set(['turn.started']));

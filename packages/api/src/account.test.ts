@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { createDynamoClient, EventStore } from '@chickenfoot/store';
+import { createDynamoClient, openStore, type Store } from '@chickenfoot/store';
 import { fromSnapshot, tokenFor } from '@chickenfoot/app';
 import { newKey, TEST_SECRET, testApi } from './testing';
 
@@ -150,7 +150,7 @@ describe('your account: tokens', () => {
     const { api, store } = await testApi(inject('dynamoEndpoint'));
     // An account as registrations wrote it before sessions: the record is its id and name.
     const id = 'p_LegacyLegacyLegacyLeg1';
-    await store.append(id, 0, [{ type: 'PlayerRegistered', name: 'Old' }], {
+    await store.streams.append(id, 0, [{ type: 'PlayerRegistered', name: 'Old' }], {
       idempotencyKey: newKey(),
       commandHash: 'legacy',
       snapshot: { id, name: 'Old' },
@@ -176,7 +176,7 @@ describe('your account: tokens', () => {
     const first = await testApi(inject('dynamoEndpoint'), { clock });
     // Another server: its own store client on the same table.
     const endpoint = inject('dynamoEndpoint');
-    const store = new EventStore({ client: createDynamoClient({ endpoint }), tableName: first.store.tableName });
+    const store = openStore({ client: createDynamoClient({ endpoint }), tableName: first.store.tableName });
     const other = await testApi(endpoint, { clock, store });
     const ann = await first.api.register('Ann');
     const spare = await first.api.call('POST', '/v1/me/tokens', {
@@ -185,8 +185,8 @@ describe('your account: tokens', () => {
     });
     // Count the other server's reads of Ann's account (strongly consistent Queries of her stream).
     let reads = 0;
-    const readLatest = other.store.readLatest.bind(other.store);
-    other.store.readLatest = (id, ...rest) => {
+    const readLatest = other.store.streams.readLatest.bind(other.store.streams);
+    other.store.streams.readLatest = (id, ...rest) => {
       if (id === ann.id) reads++;
       return readLatest(id, ...rest);
     };
@@ -247,7 +247,7 @@ describe('your account: deletion', () => {
     expect(inPlay.status === 'playing' ? inPlay.hand.turn : 0).not.toBe(annSeat);
     expect((await api.view(bob.token, mine.body.game.id)).status).toBe(404);
     // Cancelled, then (like every game of hers) her name is erased from it.
-    const cancelled = (await store.readAll(mine.body.game.id)).slice(1).flatMap((c) => c.events);
+    const cancelled = (await store.streams.readAll(mine.body.game.id)).slice(1).flatMap((c) => c.events);
     expect(cancelled).toEqual([
       { type: 'GameCancelled', reason: 'creator' },
       { type: 'PlayerErased', seat: 0 },
@@ -262,7 +262,7 @@ describe('your account: deletion', () => {
     expect(lists.status).toBe(200);
     expect(lists.text).not.toContain('"Ann"');
     // Her entries stay, name erased, for a deletion cut short to be finished by its retry (a cancelled game too).
-    expect((await store.listPlayerGames(ann.id)).games.map((g) => g.gameId).sort()).toEqual(
+    expect((await store.playerGames.list(ann.id)).games.map((g) => g.gameId).sort()).toEqual(
       [playing, finished, mine.body.game.id].sort(),
     );
     // Erased from what the store keeps: every game's events and snapshots, and her own stream.
@@ -308,8 +308,8 @@ async function finish(
 }
 
 /** Every commit of a stream as text, its snapshot decoded: what the store keeps readable of it. */
-async function storedText(store: EventStore, streamId: string): Promise<string> {
-  const commits = await store.readAll(streamId, { snapshots: true });
+async function storedText(store: Store, streamId: string): Promise<string> {
+  const commits = await store.streams.readAll(streamId, { snapshots: true });
   return JSON.stringify(
     commits.map((c) => [c.events, c.snapshot instanceof Uint8Array ? fromSnapshot(c.snapshot) : c.snapshot]),
   );

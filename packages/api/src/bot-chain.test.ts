@@ -1,12 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { evolve, initialState, seededRandom, type GameEvent } from '@chickenfoot/rules';
-import { createDynamoClient, ensureTable, EventStore, type AppendMeta } from '@chickenfoot/store';
+import {
+  createDynamoClient,
+  ensureTable,
+  EventStreams,
+  openStore,
+  type AppendMeta,
+  type Store,
+} from '@chickenfoot/store';
 import { describe, expect, inject, it } from 'vitest';
 import { createApp } from './app';
 import { newKey, TEST_SECRET, testApi, TestClient } from './testing';
 
-/** A store whose server "dies" at a bot's commit: before writing it, or just after (the answer lost). */
-class DyingStore extends EventStore {
+/** Streams whose server "dies" at a bot's commit: before writing it, or just after (the answer lost). */
+class DyingStreams extends EventStreams {
   /** How many more bot commits go through before the death. */
   dieAfter = Infinity;
   when: 'before' | 'after' = 'after';
@@ -28,7 +35,7 @@ const bots = {
   perPlayer: { burstMs: 1e9, perSecondMs: 1e9 },
 };
 
-async function app(store?: EventStore) {
+async function app(store?: Store) {
   return testApi(inject('dynamoEndpoint'), { bots, ...(store ? { store } : {}) });
 }
 
@@ -36,8 +43,9 @@ async function dyingApp() {
   const client = createDynamoClient({ endpoint: inject('dynamoEndpoint'), maxAttempts: 1 });
   const tableName = `api-dying-${randomUUID()}`;
   await ensureTable(client, tableName);
-  const store = new DyingStore({ client, tableName });
-  return { ...(await app(store)), dying: store };
+  const dying = new DyingStreams({ client, tableName });
+  const store: Store = { ...openStore({ client, tableName }), streams: dying };
+  return { ...(await app(store)), dying };
 }
 
 /** Ann and three bots, double-6; Ann's first move (the first of her legal ones) sets off a chain of bot moves. */
@@ -48,9 +56,9 @@ async function annAndBots(api: Awaited<ReturnType<typeof app>>['api']) {
   return { ann, gameId: game.id as string, version: game.version as number, move: game.legalMoves[0] };
 }
 
-const eventsOf = async (store: EventStore, gameId: string) =>
-  (await store.readAll(gameId))
-    .map((c) => ({ version: c.version, by: c.by === 'bot' ? 'bot' : 'player', events: c.events as GameEvent[] }))
+const eventsOf = async (store: Store, gameId: string) =>
+  (await store.streamsOf<GameEvent>().readAll(gameId))
+    .map((c) => ({ version: c.version, by: c.by === 'bot' ? 'bot' : 'player', events: c.events }))
     // Player ids differ between the two apps; the game does not.
     .map((c) => JSON.stringify(c).replaceAll(/p_[A-Za-z0-9_-]+/g, 'p_'));
 
@@ -76,7 +84,9 @@ describe('a chain of bot moves', () => {
       expect(cut.status).toBe(200);
       expect(cut.body.version).toBe(game.version + 2);
       expect(logs.some((l) => l.msg === 'bot chain stopped')).toBe(true);
-      expect((await store.readAll(game.gameId)).length).toBe(game.version + (when === 'after' ? 3 : 2));
+      expect((await store.streamsOf<GameEvent>().readAll(game.gameId)).length).toBe(
+        game.version + (when === 'after' ? 3 : 2),
+      );
 
       // Due work (the sweep) carries the chain on: the game stands where the uninterrupted one did,
       // commit for commit.
@@ -85,7 +95,7 @@ describe('a chain of bot moves', () => {
       expect(next.body.version).toBe(first.body.version);
       expect(next.body.hand.turn).toBe(0);
       expect(await eventsOf(store, game.gameId)).toEqual(await eventsOf(reference.store, whole.gameId));
-      const keys = (await store.readAll(game.gameId)).map((c) => c.idempotencyKey);
+      const keys = (await store.streamsOf<GameEvent>().readAll(game.gameId)).map((c) => c.idempotencyKey);
       expect(new Set(keys).size).toBe(keys.length);
 
       // Ann's retry answers as the uninterrupted first reply did: her move and the whole chain.
@@ -115,7 +125,7 @@ describe('a chain of bot moves', () => {
     const versions: number[] = [];
     for (let i = 0; i < 2; i++) versions.push((await api.view(game.ann.token, game.gameId)).body.version);
     expect(versions).toEqual([game.version + 3, game.version + 4]);
-    expect((await store.readAll(game.gameId)).at(-1)?.version).toBe(game.version + 4);
+    expect((await store.streamsOf<GameEvent>().readAll(game.gameId)).at(-1)?.version).toBe(game.version + 4);
   });
 });
 
@@ -133,7 +143,7 @@ describe('two servers settling one game at once', () => {
       const views = await Promise.all([api, second, api, second].map((client) => client.view(ann.token, id)));
       if (views.some((v) => v.body.status === 'finished')) break;
     }
-    const commits = await store.readAll(id);
+    const commits = await store.streamsOf<GameEvent>().readAll(id);
     expect(commits.map((c) => c.version)).toEqual(commits.map((_, i) => i + 1));
     expect(commits.at(-1)?.events.at(-1)).toMatchObject({ type: 'GameEnded' });
     // All but Ann's two (the creation, her leaving) are the bots'.
@@ -142,7 +152,7 @@ describe('two servers settling one game at once', () => {
       expect(commit.idempotencyKey).toMatch(new RegExp(`^bot:[012]:${commit.version - 1}$`));
     }
     // The commits fold into the finished game both servers show.
-    const folded = commits.flatMap((c) => c.events as GameEvent[]).reduce(evolve, initialState());
+    const folded = commits.flatMap((c) => c.events).reduce(evolve, initialState());
     const shown = (await second.view(ann.token, id)).body;
     expect(shown).toMatchObject({ status: 'finished', version: commits.length, totals: folded.totals });
   }, 60_000);
@@ -166,7 +176,7 @@ describe('a game of four bots, through the HTTP app', () => {
     for (let status = look.body.status; status !== 'finished'; sweeps++) {
       if (sweeps > 50) throw new Error('due work does not finish the game');
       const report = await sweeper.sweep(Date.now());
-      const now = (await store.readLatest(id, { snapshot: false }))!.version;
+      const now = (await store.streamsOf<GameEvent>().readLatest(id, { snapshot: false }))!.version;
       expect(report.effects.carried ?? report.effects.finished).toBeGreaterThan(0);
       // A sweep's bound: 64 commits a call, and a few passes.
       expect(now - version).toBeLessThanOrEqual(64 * 3);
@@ -175,13 +185,13 @@ describe('a game of four bots, through the HTTP app', () => {
       status = (await api.view(ann.token, id)).body.status;
     }
     const ms = performance.now() - started;
-    const commits = await store.readAll(id);
+    const commits = await store.streamsOf<GameEvent>().readAll(id);
     expect(commits.at(-1)?.events.at(-1)).toMatchObject({ type: 'GameEnded' });
     expect(commits.filter((c) => c.by === 'bot').length).toBe(commits.length - 2);
     const final = await api.view(ann.token, id);
     expect(final.body).toMatchObject({ status: 'finished', version: commits.length });
     expect(final.body.handScores).toHaveLength(10);
-    expect((await store.listPlayerGames(ann.id, { myTurn: true })).games).toEqual([]);
+    expect((await store.playerGames.list(ann.id, { myTurn: true })).games).toEqual([]);
     // Finished: the game is out of the due index.
     expect((await sweeper.sweep(Date.now())).due).toBe(0);
     console.log(

@@ -48,7 +48,7 @@ describe('bot seats', () => {
     expect(game.status).toBe('playing');
     expect(game.hand.turn).toBe(0);
     expect(game.legalMoves.length).toBeGreaterThan(0);
-    const commits = await store.readAll(game.id);
+    const commits = await store.streams.readAll(game.id);
     // The creation, then one commit per bot move, each recorded by the bot under a derived key.
     expect(created.body.version).toBe(commits.length);
     expect(created.headers.get('etag')).toBe(`"${commits.length}"`);

@@ -123,7 +123,7 @@ describe('games', () => {
     const { body: mine } = await api.view(mover.token, id);
     expect((await api.move(mover.token, id, mine.legalMoves[0], mine.version)).status).toBe(200);
     expect((await api.join(bob.token, id, inviteCode, key)).text).toBe(first.text);
-    expect((await store.readAll(id)).length).toBe(3);
+    expect((await store.streams.readAll(id)).length).toBe(3);
   });
 
   it('GET: a strong ETag per version, 304 for If-None-Match, 404 for strangers and unknown games', async () => {

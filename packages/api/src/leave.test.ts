@@ -11,7 +11,7 @@ describe('leaving a game before it starts', () => {
     const created = await api.createGame(ann.token, { seats: 3, rules: { set: 6 } });
     const { id, inviteCode } = created.body.game;
     const joined = await api.join(bob.token, id, inviteCode);
-    expect((await store.listPlayerGames(bob.id)).games.map((g) => g.gameId)).toEqual([id]);
+    expect((await store.playerGames.list(bob.id)).games.map((g) => g.gameId)).toEqual([id]);
 
     const key = newKey();
     const left = await api.leave(bob.token, id, joined.body.version, key);
@@ -21,7 +21,7 @@ describe('leaving a game before it starts', () => {
     expect(left.body.game).toMatchObject({ yourSeat: 1, yourTiles: [], legalMoves: [] });
     expect(left.body.game.seats[1]).toMatchObject({ player: null, bot: null, left: false });
     expect((await api.view(bob.token, id)).status).toBe(404);
-    expect((await store.listPlayerGames(bob.id)).games).toEqual([]);
+    expect((await store.playerGames.list(bob.id)).games).toEqual([]);
     const creator = await api.leave(ann.token, id, left.body.version);
     expect([creator.status, creator.body.code]).toEqual([422, 'rules/creator-cannot-leave']);
 
@@ -68,8 +68,8 @@ describe('leaving a game in play', () => {
     );
     expect(dealt.every((e: { tiles?: unknown }) => e.tiles === undefined)).toBe(true);
     // It stays in their list of games, and is never their turn again.
-    expect((await store.listPlayerGames(players[seat]!.id)).games.map((g) => g.gameId)).toEqual([gameId]);
-    expect((await store.listPlayerGames(players[seat]!.id, { myTurn: true })).games).toEqual([]);
+    expect((await store.playerGames.list(players[seat]!.id)).games.map((g) => g.gameId)).toEqual([gameId]);
+    expect((await store.playerGames.list(players[seat]!.id, { myTurn: true })).games).toEqual([]);
   });
 });
 

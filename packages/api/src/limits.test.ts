@@ -1,4 +1,4 @@
-import { CostMeter, createDynamoClient, ensureTable, EventStore } from '@chickenfoot/store';
+import { CostMeter, createDynamoClient, ensureTable, openStore } from '@chickenfoot/store';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { GameWatcher, RateLimitedError } from '@chickenfoot/app';
@@ -47,12 +47,12 @@ describe('long-poll', () => {
     const tableName = `watch-${randomUUID()}`;
     await ensureTable(client, tableName);
     const meter = new CostMeter();
-    const store = new EventStore({ client, tableName, meter });
-    await store.append('g1', 0, [{ type: 'Started' }]);
+    const store = openStore({ client, tableName, meter });
+    await store.streams.append('g1', 0, [{ type: 'Started' }]);
     const watcher = new GameWatcher(store, 50, 1);
     meter.reset();
     const waits = Array.from({ length: 20 }, (_, i) => watcher.wait('g1', `player-${i}`, 1, 600));
-    setTimeout(() => void store.append('g1', 1, [{ type: 'Moved' }]), 300);
+    setTimeout(() => void store.streams.append('g1', 1, [{ type: 'Moved' }]), 300);
     const versions = await Promise.all(waits);
     expect(versions).toEqual(Array(20).fill(2));
     const reads = meter.snapshot().requests - 1; // minus the append
@@ -65,7 +65,7 @@ describe('long-poll', () => {
     const client = createDynamoClient({ endpoint });
     const tableName = `watch-${randomUUID()}`;
     await ensureTable(client, tableName);
-    const store = new EventStore({ client, tableName });
+    const store = openStore({ client, tableName });
     const watcher = new GameWatcher(store, 50, 2);
     const abort = new AbortController();
     const started = Date.now();

@@ -49,7 +49,7 @@ describe('messages at the table', () => {
     const paged = await api.call('GET', `/v1/games/${gameId}/messages?after=0&limit=2`, { token: tokens[1] });
     expect([paged.body.messages.length, paged.body.next, paged.body.seq]).toEqual([2, 2, 2]);
     // The game's own commits hold no message.
-    const commits = await store.readAll(gameId);
+    const commits = await store.streams.readAll(gameId);
     expect(JSON.stringify(commits)).not.toContain('gl hf');
     expect((await api.events(tokens[0]!, gameId)).text).not.toContain('gl hf');
   });

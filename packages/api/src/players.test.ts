@@ -18,7 +18,7 @@ describe('players and tokens', () => {
   it('keeps no token: what the store holds for a player never contains it', async () => {
     const { api, store } = await testApi(inject('dynamoEndpoint'));
     const res = await api.call('POST', '/v1/players', { body: { name: 'Ann' } });
-    const stored = JSON.stringify(await store.readAll(res.body.player.id, { snapshots: true }));
+    const stored = JSON.stringify(await store.streams.readAll(res.body.player.id, { snapshots: true }));
     expect(stored).toContain('Ann');
     expect(stored).not.toContain(res.body.token.split('.')[3]);
   });

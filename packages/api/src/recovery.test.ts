@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { evolve, initialState, stackedDeck, type GameEvent } from '@chickenfoot/rules';
-import { createDynamoClient, ensureTable, EventStore } from '@chickenfoot/store';
+import { createDynamoClient, ensureTable, openStore } from '@chickenfoot/store';
 import { describe, expect, inject, it } from 'vitest';
 import { createApp, type AppOptions } from './app';
 import { newKey, stackedShuffle, TEST_SECRET, testApi, TestClient } from './testing';
@@ -37,7 +37,7 @@ async function flakyApi(options: Partial<AppOptions> = {}) {
     },
     { step: 'initialize', name: 'injectFaults' },
   );
-  const store = new EventStore({ client, tableName });
+  const store = openStore({ client, tableName });
   return { ...(await testApi(inject('dynamoEndpoint'), { store, ...options })), store, failing };
 }
 
@@ -56,7 +56,7 @@ describe('a command recorded whose "my turn" item could not be written', () => {
     expect(first.status).toBe(503);
     expect(first.headers.get('retry-after')).toBe('1');
     expect(first.body.code).toBe('service/unavailable');
-    expect((await store.listPlayerGames(mover.id, { myTurn: true })).games.map((g) => g.gameId)).toEqual([gameId]);
+    expect((await store.playerGames.list(mover.id, { myTurn: true })).games.map((g) => g.gameId)).toEqual([gameId]);
 
     const retry = await api.move(mover.token, gameId, view.legalMoves[0], view.version, key);
     expect(retry.status).toBe(200);
@@ -66,7 +66,7 @@ describe('a command recorded whose "my turn" item could not be written', () => {
     const turn: number | null = retry.body.game.status === 'playing' ? retry.body.game.hand.turn : null;
     expect(turn).not.toBeNull();
     for (const [seat, player] of players.entries()) {
-      const mine = (await store.listPlayerGames(player.id, { myTurn: true })).games.map((g) => g.gameId);
+      const mine = (await store.playerGames.list(player.id, { myTurn: true })).games.map((g) => g.gameId);
       expect(mine, `seat ${seat}`).toEqual(seat === turn ? [gameId] : []);
     }
   });
@@ -108,8 +108,8 @@ describe('a retry that deals a hand again', () => {
     expect((await a.api.move(bob, gameId, { type: 'play', tile: '5-3', on: 0 }, view.version)).status).toBe(200);
     // What the game says Bob holds is what its events dealt him: 2-2, never the reshuffled 1-1.
     const tiles = (await b.view(bob, gameId)).body.yourTiles;
-    const folded = (await a.store.readAll(gameId))
-      .flatMap((c) => c.events as GameEvent[])
+    const folded = (await a.store.streamsOf<GameEvent>().readAll(gameId))
+      .flatMap((c) => c.events)
       .reduce(evolve, initialState());
     expect(tiles).toContain('2-2');
     expect(tiles).toEqual(folded.hand?.hands[1]);

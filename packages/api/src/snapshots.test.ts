@@ -1,4 +1,4 @@
-import { createDynamoClient, CostMeter, ensureTable, EventStore } from '@chickenfoot/store';
+import { createDynamoClient, CostMeter, ensureTable, openStore } from '@chickenfoot/store';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { createApp } from './app';
@@ -13,7 +13,7 @@ async function twoApps() {
   const meter = new CostMeter();
   const app = (cacheSize: number, m?: CostMeter, clock?: () => number) =>
     createApp({
-      store: new EventStore({ client, tableName, ...(m ? { meter: m } : {}) }),
+      store: openStore({ client, tableName, ...(m ? { meter: m } : {}) }),
       secret: TEST_SECRET,
       logger: () => {},
       cacheSize,
@@ -25,7 +25,7 @@ async function twoApps() {
   const now = Date.now();
   const readerApp = app(0, meter, () => now);
   const reader = new TestClient((request) => readerApp.request(request));
-  return { player, reader, meter, store: new EventStore({ client, tableName }) };
+  return { player, reader, meter, store: openStore({ client, tableName }) };
 }
 
 describe('snapshots every few commits', () => {
@@ -55,7 +55,7 @@ describe('snapshots every few commits', () => {
     expect(readUnits.every((units) => units === 1)).toBe(true);
     // Every distance from the newest snapshot (0 to SNAPSHOT_EVERY - 1 commits after it) was loaded.
     expect([...distances].sort()).toEqual(Array.from({ length: SNAPSHOT_EVERY }, (_, i) => i));
-    const commits = await store.readAll(gameId, { snapshots: true });
+    const commits = await store.streams.readAll(gameId, { snapshots: true });
     expect(commits.filter((c) => c.snapshot !== undefined).map((c) => c.version)).toEqual(
       commits.map((c) => c.version).filter((v) => v % SNAPSHOT_EVERY === 0),
     );
@@ -66,13 +66,13 @@ describe('snapshots every few commits', () => {
     const { gameId, tokens } = await player.startGame(2, { set: 6 });
     // Rewrite the stream as an older server would have left it: a snapshot in an unknown format on
     // every commit, so neither the newest commits nor the first commit give a state to start from.
-    const commits = await store.readAll(gameId);
+    const commits = await store.streams.readAll(gameId);
     const copy = `g_${randomUUID().replaceAll('-', '').slice(0, 22)}`;
     for (const [i, c] of commits.entries())
-      await store.append(copy, i, c.events, { snapshot: { format: 0, state: 'unreadable' } });
+      await store.streams.append(copy, i, c.events, { snapshot: { format: 0, state: 'unreadable' } });
     for (let i = commits.length; i < SNAPSHOT_EVERY + 3; i++) {
       // Padding commits with no events: the fold must reach back past them to the deal.
-      await store.append(copy, i, [], { snapshot: { format: 0, state: 'unreadable' } });
+      await store.streams.append(copy, i, [], { snapshot: { format: 0, state: 'unreadable' } });
     }
     const original = await reader.view(tokens[0]!, gameId);
     const copied = await reader.view(tokens[0]!, copy);

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { fisherYates, seededRandom, type Move, type Tile } from '@chickenfoot/rules';
 import type { LambdaEvent } from 'hono/aws-lambda';
-import { createDynamoClient, ensureTable, EventStore } from '@chickenfoot/store';
+import { createDynamoClient, ensureTable, openStore, type Store } from '@chickenfoot/store';
 import { createApp, type AppOptions } from './app';
 import type { LogRecord } from '@chickenfoot/app';
 import { appSweeper, type SweeperWebhookOptions } from '@chickenfoot/app';
@@ -76,11 +76,11 @@ export async function testApi(
   return { app, store, logs, sweeper, api: new TestClient((request) => app.request(request)) };
 }
 
-async function freshStore(endpoint: string): Promise<EventStore> {
+async function freshStore(endpoint: string): Promise<Store> {
   const client = createDynamoClient({ endpoint, maxAttempts: 1 });
   const tableName = `api-${randomUUID()}`;
   await ensureTable(client, tableName);
-  return new EventStore({ client, tableName });
+  return openStore({ client, tableName });
 }
 
 /** A response a test received, as the contract checks (test/support/contract) look at it. */

@@ -35,7 +35,9 @@ describe('watching a game', () => {
     for (const key of ['yourSeat', 'yourTiles', 'inviteCode', 'legalMoves', 'drawnTile'])
       expect(seen.body).not.toHaveProperty(key);
     // The only tiles a watcher is shown are on the table (and the opener); no seat's hand.
-    const hands = (await store.readAll(gameId)).flatMap((c) => c.events as GameEvent[]).reduce(evolve, initialState());
+    const hands = (await store.streamsOf<GameEvent>().readAll(gameId))
+      .flatMap((c) => c.events)
+      .reduce(evolve, initialState());
     if (!hands.hand) throw new Error('not dealt');
     const hidden = new Set([...hands.hand.hands.flat(), ...hands.hand.boneyard]);
     const table = new Set([...seen.body.hand.board.map((p: { tile: string }) => p.tile), seen.body.hand.opener]);

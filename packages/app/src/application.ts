@@ -1,5 +1,5 @@
 import type { Shuffle } from '@chickenfoot/rules';
-import type { EventStore } from '@chickenfoot/store';
+import type { Store } from '@chickenfoot/store';
 import { AccountCache } from './accounts/account-cache';
 import { Accounts } from './accounts/accounts';
 import { PlayerRepository } from './accounts/repository';
@@ -27,7 +27,7 @@ import { webhookParts } from './webhooks/parts';
 
 /** What the application is built from. Only entry points (functions/) read the environment to fill this in. */
 export interface ApplicationOptions {
-  readonly store: EventStore;
+  readonly store: Store;
   /** The token-signing secret (≥ 32 characters), or how to fetch it once. */
   readonly secret: SecretSource;
   /** Shuffles each deal; cryptographically secure (node:crypto) unless a test passes its own. */
@@ -57,7 +57,7 @@ export interface ApplicationOptions {
 
 /** The application's parts, each built once: what the HTTP shell is handed. */
 export interface Application {
-  readonly store: EventStore;
+  readonly store: Store;
   /** A player's use cases on games: create, join, act, read, catch up. */
   readonly games: Games;
   /** Finished games: rematch, export, replay. */

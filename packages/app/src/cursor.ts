@@ -9,7 +9,7 @@ export function badCursor(): InvalidInputError {
 /**
  * Reads a page with a client's `cursor`: the store's refusal of a cursor it cannot use becomes
  * `badCursor()`; any other failure goes on as it is.
- * @example const page = await pageWith(cursor, () => store.listLobby({ cursor }));
+ * @example const page = await pageWith(cursor, () => store.lobby.list({ cursor }));
  */
 export async function pageWith<T>(cursor: string | undefined, read: () => Promise<T>): Promise<T> {
   try {

@@ -18,7 +18,6 @@ describe('append', () => {
     expect(replayed).toBe(false);
     expect(commit).toEqual({
       streamId: 'a1',
-      gameId: 'a1',
       version: 1,
       events: [{ type: 'Created' }, { type: 'Joined' }],
       at: at.toISOString(),

@@ -70,7 +70,6 @@ describe('commit items', () => {
     );
     expect(await store.streams.readCommit('old', 1)).toEqual({
       streamId: 'old',
-      gameId: 'old',
       version: 1,
       events: [{ type: 'A' }],
       at: '2026-11-30T09:00:00.000Z',

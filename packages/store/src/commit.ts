@@ -12,11 +12,6 @@ import { checkTurnChange, type TurnChange } from './turn-change';
 export interface Commit<E = unknown> {
   /** The stream's id (a game's, a player's, a webhook endpoint's, ...). */
   streamId: string;
-  /**
-   * The stream's id, by its old name.
-   * @deprecated Read `streamId`: this goes with the `EventStore` facade.
-   */
-  gameId: string;
   /** 1 for a stream's first commit. */
   version: number;
   events: E[];
@@ -33,7 +28,7 @@ export interface Commit<E = unknown> {
 
 /** What an append records besides its events. */
 export interface AppendMeta {
-  /** The command's idempotency key: a retry with the same key is recognised (see `EventStore.append`). */
+  /** The command's idempotency key: a retry with the same key is recognised (see `EventStreams.append`). */
   idempotencyKey?: string;
   /** Tells a genuine retry (same key, same hash) from a key reused for another command. */
   commandHash?: string;
@@ -120,7 +115,7 @@ export function commitItem<E>(
     [A.events]: encodePayload(events),
     [A.at]: { N: String(Date.parse(at)) },
   };
-  const commit: Commit<E> = { streamId, gameId: streamId, version, events: [...events], at };
+  const commit: Commit<E> = { streamId, version, events: [...events], at };
   if (meta.idempotencyKey !== undefined) item[A.key] = { S: (commit.idempotencyKey = meta.idempotencyKey) };
   if (meta.commandHash !== undefined) item[A.hash] = { S: (commit.commandHash = meta.commandHash) };
   if (meta.by !== undefined) item[A.by] = { S: (commit.by = meta.by) };
@@ -153,7 +148,6 @@ export function readCommitItem<E>(
 ): Commit<E> {
   const commit: Commit<E> = {
     streamId,
-    gameId: streamId,
     version: Number(item.sk?.N),
     events: decodePayload(item[A.events]) as E[],
     at: storedTime(item[A.at]),

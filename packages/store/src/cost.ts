@@ -21,13 +21,13 @@ function add(into: Cost, cost: Cost): void {
 }
 
 /**
- * Adds up the cost of every store request it is given. Pass one to `new EventStore({ meter })` to
+ * Adds up the cost of every store request it is given. Pass one to `openStore({ meter })` to
  * count everything a store does, or use `measureCost` for one span of work.
  * Units are what DynamoDB reports (ReturnConsumedCapacity); a failed conditional write reports none.
  * @example
  * const meter = new CostMeter();
- * const store = new EventStore({ client, tableName, meter });
- * await store.append('g1', 0, [event], {});
+ * const store = openStore({ client, tableName, meter });
+ * await store.streams.append('g1', 0, [event], {});
  * meter.snapshot(); // { requests: 1, readUnits: 0, writeUnits: 1, byOperation: { PutItem: ... } }
  */
 export class CostMeter {
@@ -61,7 +61,7 @@ const spans = new AsyncLocalStorage<readonly CostMeter[]>();
  * Runs `fn` and reports the DynamoDB cost of every store request made inside it (and only those,
  * even with other work running concurrently). Spans nest.
  * @example
- * const { result, cost } = await measureCost(() => store.append('g1', 4, events, meta));
+ * const { result, cost } = await measureCost(() => store.streams.append('g1', 4, events, meta));
  * console.log(cost.requests, cost.writeUnits);
  */
 export async function measureCost<T>(fn: () => Promise<T>): Promise<{ result: T; cost: CostReport }> {

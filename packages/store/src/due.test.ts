@@ -25,7 +25,8 @@ async function dueBefore(before: string): Promise<DueItem[]> {
   const pages = await Promise.all(Array.from({ length: DUE_SHARDS }, (_, shard) => store.due.list(shard, before)));
   return pages.flatMap((page) => page.items);
 }
-const dueFor = async (gameId: string, before = t(999)) => (await dueBefore(before)).filter((i) => i.gameId === gameId);
+const dueFor = async (gameId: string, before = t(999)) =>
+  (await dueBefore(before)).filter((i) => i.streamId === gameId);
 
 /** An item of its own that some kind of work is due on (as issue 15's or 17's items would be). */
 async function putDue(gameId: string, due: DueAt, version = 1) {
@@ -65,15 +66,15 @@ describe('the due index', () => {
     expect(await dueFor('due-a', t(29))).toEqual([]);
     // Due at its time exactly: a sweep at the deadline finds it.
     const [a] = await dueFor('due-a', t(30));
-    expect(a).toMatchObject({ kind: 'timeout', at: t(30), gameId: 'due-a', version: 1 });
+    expect(a).toMatchObject({ kind: 'timeout', at: t(30), streamId: 'due-a', version: 1 });
     const shard = dueShard('due-a', DUE_SHARDS);
     const { items } = await store.due.list(shard, t(31));
-    expect(items.map((i) => i.gameId)).toContain('due-a');
+    expect(items.map((i) => i.streamId)).toContain('due-a');
     // Every game's items are in exactly one shard.
     const elsewhere = await Promise.all(
       Array.from({ length: DUE_SHARDS }, (_, s) => s).map((s) => store.due.list(s, t(999))),
     );
-    expect(elsewhere.filter((p) => p.items.some((i) => i.gameId === 'due-a'))).toHaveLength(1);
+    expect(elsewhere.filter((p) => p.items.some((i) => i.streamId === 'due-a'))).toHaveLength(1);
   });
 
   it('pages through a shard oldest first', async () => {
@@ -87,7 +88,7 @@ describe('the due index', () => {
     let next: string | null = null;
     do {
       const page = await store.due.list(shard, t(60), { limit: 2, next });
-      seen.push(...page.items.filter((i) => ids.includes(i.gameId)).map((i) => i.at));
+      seen.push(...page.items.filter((i) => ids.includes(i.streamId)).map((i) => i.at));
       next = page.next;
     } while (next);
     expect(seen).toEqual([...seen].sort());

@@ -20,11 +20,6 @@ export interface DueItem {
   readonly at: string;
   /** The id the item was put in the index for: a game's (its stream's), or a webhook endpoint's (a delivery). */
   readonly streamId: string;
-  /**
-   * `streamId`, by its old name.
-   * @deprecated Read `streamId`: this goes with the `EventStore` facade.
-   */
-  readonly gameId: string;
   /** The table key of the item (`pk`, and `sk` as its number's text). */
   readonly key: { readonly pk: string; readonly sk: string };
   /** The version the item was written at (its `v`), or null for an item without one. */
@@ -76,7 +71,6 @@ function dueItemOf(item: Record<string, AttributeValue>): DueItem {
     kind,
     at,
     streamId,
-    gameId: streamId,
     key: { pk: item.pk?.S ?? '', sk: item.sk?.N ?? '' },
     version: item.v?.N !== undefined ? Number(item.v.N) : null,
     sortKey,

@@ -10,7 +10,6 @@
  *   it (`StaleChecks`), the webhook deliveries (`Deliveries`, delivery.ts, deliveries.ts) and the Web
  *   Pushes waiting for a retry (`PendingPushes`, pushes.ts).
  * - cost accounting (cost.ts) and typed errors (errors.ts: callers check `instanceof`, never the SDK's).
- * `EventStore` is the old single facade over all of it, deprecated.
  * The table's shape is `@chickenfoot/store/table`; an in-process DynamoDB is `@chickenfoot/store/embedded`.
  */
 export { openStore, type Store } from './store';
@@ -23,7 +22,6 @@ export { QuickMatches } from './quick-match';
 export { BotWork, StaleChecks } from './stale-check';
 export { DueIndex } from './due';
 export { Deliveries } from './deliveries';
-export { EventStore, type EventStoreOptions } from './event-store';
 export type { AppendResult } from './append';
 export type { CommandIdentity } from './idempotency';
 export type { AppendMeta, Commit } from './commit';

@@ -96,7 +96,7 @@ describe('a waiting game’s stale check', () => {
       (await Promise.all(Array.from({ length: 16 }, (_, s) => store.due.list(s, before)))).flatMap((p) => p.items);
     expect(await due('2026-12-08T11:00:00.000Z')).toEqual([]);
     expect(await due('2026-12-09T00:00:00.000Z')).toEqual([
-      expect.objectContaining({ kind: 'close-stale', gameId: 'g_a', at: week, version: 2 }),
+      expect.objectContaining({ kind: 'close-stale', streamId: 'g_a', at: week, version: 2 }),
     ]);
     expect(await store.staleChecks.write('g_a', 3, null)).toBe(true);
     expect(await store.staleChecks.write('g_a', 2, { at: week, kind: 'close-stale' })).toBe(false);

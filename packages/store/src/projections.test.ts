@@ -49,7 +49,7 @@ function project(commits: Commit[]): RebuildInput {
  */
 async function move(gameId: string, version: number, to: number, at: string, { turns = true } = {}) {
   const time = new Date(at);
-  const head = headOf({ streamId: gameId, gameId, version, events: [{ turn: to }], at: time.toISOString() }, version);
+  const head = headOf({ streamId: gameId, version, events: [{ turn: to }], at: time.toISOString() }, version);
   const previous = version === 1 ? null : turnOf((await store.streams.readCommit(gameId, version - 1)) as Commit);
   const from = previous === null ? null : (players[previous] ?? null);
   const { commit } = await store.streams.append(gameId, version - 1, [{ type: 'Moved', turn: to }], {

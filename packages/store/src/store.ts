@@ -38,6 +38,12 @@ export interface Store<E = unknown> {
    * @example const { cost } = await store.measure(() => store.streams.append('g1', 3, events, meta)); // cost.requests === 1
    */
   measure<T>(fn: () => Promise<T>): Promise<{ result: T; cost: CostReport }>;
+  /**
+   * The same streams, typed by the events `F` one kind of stream holds (a game's `GameEvent`s, a
+   * player's record): the store checks nothing, so only that stream's writer (its repository) names `F`.
+   * @example const games = store.streamsOf<GameEvent>(); const latest = await games.readLatest('g1');
+   */
+  streamsOf<F>(): EventStreams<F>;
 }
 
 /**
@@ -62,5 +68,10 @@ export function openStore<E = unknown>(options: StoreOptions): Store<E> {
     deliveries: new Deliveries(options),
     pushes: new PendingPushes(options),
     measure: measureCost,
+    // One object for every event type: its events are whatever the writer appended (see EventStreams).
+    // `this`, so that a store made of other parts ({ ...store, streams }) hands out those streams.
+    streamsOf<F>(this: Store<E>) {
+      return this.streams as unknown as EventStreams<F>;
+    },
   };
 }

@@ -3,7 +3,7 @@ import { createApp, type AppOptions } from '@chickenfoot/api';
 import { silentLogger } from '@chickenfoot/app';
 import { TEST_SECRET, TestClient } from '@chickenfoot/api/testing';
 import { fisherYates, seededRandom } from '@chickenfoot/rules';
-import { createDynamoClient, ensureTable, EventStore } from '@chickenfoot/store';
+import { createDynamoClient, ensureTable, openStore } from '@chickenfoot/store';
 import { UNLIMITED } from './scale';
 
 /**
@@ -17,7 +17,7 @@ export async function deployedApp(endpoint: string, seed: number, options: Parti
   const client = createDynamoClient({ endpoint });
   const tableName = `reliability-${randomUUID()}`;
   await ensureTable(client, tableName);
-  const store = new EventStore({ client, tableName });
+  const store = openStore({ client, tableName });
   const app = createApp({
     store,
     secret: TEST_SECRET,

@@ -10,7 +10,7 @@ import {
   type LogRecord,
 } from '@chickenfoot/app';
 import { fisherYates, legalMoves, seededRandom, type GameState, type Move } from '@chickenfoot/rules';
-import { createDynamoClient, ensureTable, EventStore } from '@chickenfoot/store';
+import { createDynamoClient, ensureTable, openStore, type Store } from '@chickenfoot/store';
 import { pick, type Rng } from './scale';
 
 /** The moment the suites' games begin, and an hour. */
@@ -22,7 +22,7 @@ export const CLOCKED_RULES = { set: 6 as const, turnHours: 1, awayAfter: 2, chic
 
 /** What the suites play on: a store, one fake clock, the players' game service, and sweepers on the same. */
 export interface ClockWorld {
-  readonly store: EventStore;
+  readonly store: Store;
   readonly clock: { now: number };
   /** The service the players' requests go through (the API's). */
   readonly games: GameService;
@@ -46,7 +46,7 @@ export async function clockWorld(
 ): Promise<ClockWorld> {
   const tableName = `clocks-${randomUUID()}`;
   await ensureTable(createDynamoClient({ endpoint }), tableName);
-  const store = new EventStore({ client, tableName });
+  const store = openStore({ client, tableName });
   const clock = { now: T0 };
   const errors: LogRecord[] = [];
   const logger = (record: LogRecord) => {
@@ -63,7 +63,7 @@ export async function clockWorld(
       const games = createGameService({ ...parts, shuffle: fisherYates(seededRandom(seed + ++sweepers)) });
       const timeout = timeoutHandler(games);
       const handler: DueHandler = async (item, now) => {
-        await before?.(item.gameId);
+        await before?.(item.streamId);
         return timeout(item, now);
       };
       // Bots' chains that a bound or a failure left unfinished are due work too (`bots`).

@@ -1,6 +1,6 @@
 import { newKey, type TestClient, type TestResponse } from '@chickenfoot/api/testing';
 import { decide, evolve, initialState, type GameEvent, type Move } from '@chickenfoot/rules';
-import type { EventStore } from '@chickenfoot/store';
+import type { Store } from '@chickenfoot/store';
 import { projectionOutage } from './faults';
 import type { Player } from './games';
 import { untilAnswered, type RetryPolicy } from './retrying';
@@ -26,7 +26,7 @@ export interface PlayOptions {
   readonly abandonRate: number;
   readonly abandons: boolean;
   /** A clean store on the app's table: an abandoning game looks ahead with it for its last move. */
-  readonly store: EventStore;
+  readonly store: Store;
   /** Runs once the players are registered, before the game is created (to give them webhook endpoints). */
   readonly beforeCreate?: (players: readonly Player[]) => Promise<void>;
 }
@@ -105,9 +105,11 @@ export async function playThroughFaults(
 }
 
 /** Whether `move` by `seat` would end the game, decided by the rules on the game's newest state. */
-async function endsTheGame(store: EventStore, gameId: string, seat: number, move: Move): Promise<boolean> {
+async function endsTheGame(store: Store, gameId: string, seat: number, move: Move): Promise<boolean> {
   // The fold of the whole log (the API snapshots only every few commits): a test can afford it.
-  const state = (await store.readAll(gameId)).flatMap((c) => c.events as GameEvent[]).reduce(evolve, initialState());
+  const state = (await store.streamsOf<GameEvent>().readAll(gameId))
+    .flatMap((c) => c.events)
+    .reduce(evolve, initialState());
   // Only the last hand can end the game.
   if (!state.rules || (state.hand?.index ?? 0) < state.rules.set) return false;
   const decision = decide({ type: 'move', seat, move }, state, { shuffle: (tiles) => tiles });

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { evolve, fullSet, initialState, type GameEvent, type GameState } from '@chickenfoot/rules';
 import { fromSnapshot } from '@chickenfoot/app';
-import type { EventStore } from '@chickenfoot/store';
+import type { Store } from '@chickenfoot/store';
 
 /** What one game's event log looks like when read back from the store and folded. */
 export interface LogReport {
@@ -30,9 +30,9 @@ export interface LogReport {
  * compares the fold with every snapshot, the states the API loads games from.
  * @example const log = await checkLog(store, gameId); expect(log.gaps).toBe(0);
  */
-export async function checkLog(store: EventStore, gameId: string): Promise<LogReport> {
+export async function checkLog(store: Store, gameId: string): Promise<LogReport> {
   // With their snapshots (catch-up reads leave them out), to compare each with the fold at its commit.
-  const commits = await store.readAll(gameId, { snapshots: true });
+  const commits = await store.streamsOf<GameEvent>().readAll(gameId, { snapshots: true });
   const versions = commits.map((c) => c.version);
   const version = Math.max(0, ...versions);
   const seen = new Set(versions);
@@ -42,7 +42,7 @@ export async function checkLog(store: EventStore, gameId: string): Promise<LogRe
   let snapshots = 0;
   let mismatches = 0;
   for (const commit of commits) {
-    state = (commit.events as GameEvent[]).reduce(evolve, state);
+    state = commit.events.reduce(evolve, state);
     const problem = tileProblem(state);
     if (problem) conservationErrors.push(`v${commit.version}: ${problem}`);
     if (commit.snapshot === undefined) continue;

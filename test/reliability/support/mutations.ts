@@ -1,6 +1,6 @@
 import { newKey, type TestClient, type TestResponse } from '@chickenfoot/api/testing';
 import type { Move } from '@chickenfoot/rules';
-import type { EventStore } from '@chickenfoot/store';
+import type { Store } from '@chickenfoot/store';
 import { pick, type Rng } from './scale';
 
 /** One mutating request, ready to be sent (and sent again) with its one Idempotency-Key. */
@@ -15,7 +15,7 @@ export interface Mutation {
 export interface MutatingRoute {
   readonly name: string;
   readonly status: number;
-  prepare(api: TestClient, store: EventStore, rng: Rng): Promise<Mutation>;
+  prepare(api: TestClient, store: Store, rng: Rng): Promise<Mutation>;
 }
 
 const RULES = { set: 6 };
@@ -31,7 +31,7 @@ export const MUTATING_ROUTES: readonly MutatingRoute[] = [
         send: (client) =>
           client.call('POST', '/v1/players', { body: { name: 'Retrying Rita' }, headers: { 'idempotency-key': key } }),
         // The player's stream: one PlayerRegistered commit.
-        effects: async (reply) => (await store.readAll(reply.body.player.id)).length,
+        effects: async (reply) => (await store.streams.readAll(reply.body.player.id)).length,
       };
     },
   },
@@ -44,7 +44,7 @@ export const MUTATING_ROUTES: readonly MutatingRoute[] = [
       return {
         send: (client) => client.createGame(creator.token, { seats: 2, rules: RULES }, key),
         // A new player: every game in their list is one this request created.
-        effects: async () => (await store.listPlayerGames(creator.id)).games.length,
+        effects: async () => (await store.playerGames.list(creator.id)).games.length,
       };
     },
   },
@@ -59,7 +59,7 @@ export const MUTATING_ROUTES: readonly MutatingRoute[] = [
       return {
         send: (client) => client.join(joiner.token, gameId, created.body.game.inviteCode, key),
         // Commits after the creation: the join (which also starts the game and deals).
-        effects: async () => ((await store.readLatest(gameId, { snapshot: false }))?.version ?? 0) - 1,
+        effects: async () => ((await store.streams.readLatest(gameId, { snapshot: false }))?.version ?? 0) - 1,
       };
     },
   },
@@ -75,7 +75,8 @@ export const MUTATING_ROUTES: readonly MutatingRoute[] = [
       const key = newKey();
       return {
         send: (client) => client.move(token, gameId, move, view.body.version, key),
-        effects: async () => ((await store.readLatest(gameId, { snapshot: false }))?.version ?? 0) - view.body.version,
+        effects: async () =>
+          ((await store.streams.readLatest(gameId, { snapshot: false }))?.version ?? 0) - view.body.version,
       };
     },
   },

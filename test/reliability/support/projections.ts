@@ -1,5 +1,6 @@
 import { projectionOf } from '@chickenfoot/app';
-import type { EventStore } from '@chickenfoot/store';
+import type { GameEvent } from '@chickenfoot/rules';
+import type { Store } from '@chickenfoot/store';
 import type { LogReport } from './log';
 
 /**
@@ -11,16 +12,16 @@ import type { LogReport } from './log';
  * @example expect(await projectionProblems(store, id, await checkLog(store, id))).toEqual([]);
  */
 export async function projectionProblems(
-  store: EventStore,
+  store: Store,
   gameId: string,
   log: Pick<LogReport, 'state' | 'version'>,
 ): Promise<string[]> {
-  const expected = projectionOf(await store.readAll(gameId));
+  const expected = projectionOf(await store.streamsOf<GameEvent>().readAll(gameId));
   const problems: string[] = [];
   if (expected.head.version !== log.version)
     problems.push(`the log ends at v${log.version}, the store's at v${expected.head.version}`);
   for (const { seat, playerId } of expected.members) {
-    const myTurn = (await store.listPlayerGames(playerId, { myTurn: true })).games.find((g) => g.gameId === gameId);
+    const myTurn = (await store.playerGames.list(playerId, { myTurn: true })).games.find((g) => g.gameId === gameId);
     const awaited = expected.awaiting.playerId === playerId;
     if (awaited !== (myTurn !== undefined))
       problems.push(`seat ${seat}: my-turn list ${myTurn ? 'has' : 'lacks'} the game`);
@@ -28,7 +29,7 @@ export async function projectionProblems(
       problems.push(
         `seat ${seat}: my-turn entry since ${myTurn.since} (expected ${expected.awaiting.since}), ${brief(myTurn.head)}`,
       );
-    const member = (await store.listPlayerGames(playerId)).games.find((g) => g.gameId === gameId);
+    const member = (await store.playerGames.list(playerId)).games.find((g) => g.gameId === gameId);
     if (!member) problems.push(`seat ${seat}: missing from the player's games`);
     else if (member.seat !== seat || member.head.status !== log.state.status)
       problems.push(`seat ${seat}: member says seat ${member.seat}, ${member.head.status}`);
@@ -40,8 +41,8 @@ export async function projectionProblems(
  * Rewrites a game's projections from its log the way an operator would after an outage: its commits,
  * projected as the API does (`projectionOf`).
  */
-export async function rebuild(store: EventStore, gameId: string): Promise<void> {
-  await store.rebuildProjections(gameId, projectionOf);
+export async function rebuild(store: Store, gameId: string): Promise<void> {
+  await store.playerGames.rebuild(gameId, projectionOf);
 }
 
 const brief = (head: { version?: unknown; status?: unknown; turn?: unknown } | null) =>

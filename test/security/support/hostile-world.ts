@@ -1,6 +1,6 @@
 import { newKey, stackedShuffle, TEST_SECRET, testApi, type TestClient } from '@chickenfoot/api/testing';
 import { fisherYates, seededRandom, stackedDeck, type Move } from '@chickenfoot/rules';
-import type { EventStore } from '@chickenfoot/store';
+import type { Store } from '@chickenfoot/store';
 import { chooser } from './choice';
 import type { GameKey, Identity } from './hostile-requests';
 import { DEVICE_KEYS, headerSafe } from './hostile-values';
@@ -20,7 +20,7 @@ export interface KnownGame {
 /** The app under attack, its players' tokens and its games. */
 export interface World {
   readonly app: Awaited<ReturnType<typeof testApi>>['app'];
-  readonly store: EventStore;
+  readonly store: Store;
   readonly tokens: Record<'ann' | 'bob' | 'cat' | 'eve' | 'ghost' | 'forged', string>;
   readonly altered: readonly string[];
   readonly games: Record<'waiting' | 'playing' | 'finished', KnownGame>;

@@ -1,5 +1,5 @@
 import { evolve, initialState, type GameEvent, type GameState, type Tile } from '@chickenfoot/rules';
-import type { EventStore } from '@chickenfoot/store';
+import type { Store } from '@chickenfoot/store';
 
 /** A game's ground truth, folded from its stored events: what the server knows and players must not. */
 export interface Truth {
@@ -17,13 +17,13 @@ export interface Truth {
  * Reads every commit of a game from the store and folds it with the rules' own `evolve`.
  * @example const truth = await readTruth(store, gameId); truth.states.at(-1)?.hand?.boneyard
  */
-export async function readTruth(store: EventStore, gameId: string): Promise<Truth> {
+export async function readTruth(store: Store, gameId: string): Promise<Truth> {
   const states: GameState[] = [initialState()];
   const events: Truth['events'][number][] = [[]];
-  for (const commit of await store.readAll(gameId)) {
+  for (const commit of await store.streamsOf<GameEvent>().readAll(gameId)) {
     if (commit.version !== states.length) throw new Error(`commit ${commit.version} of ${gameId} out of order`);
     let state = states.at(-1) as GameState;
-    const steps = (commit.events as GameEvent[]).map((event) => {
+    const steps = commit.events.map((event) => {
       const before = state;
       state = evolve(state, event);
       return { event, before, after: state };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Player } from '@chickenfoot/rules';
-import { IdempotencyConflictError, type EventStore } from '@chickenfoot/store';
+import { IdempotencyConflictError, type Store } from '@chickenfoot/store';
 import type { Clock } from '../clock';
 import { commandHash } from '../command-hash';
 import { NotFoundError, playerGone, RefusedError, StaleVersionError } from '../errors';
@@ -43,7 +43,7 @@ export interface AccountsParts {
   readonly signer: () => Promise<Signer>;
   readonly clock: Clock;
   readonly games: Pick<GameService, 'load' | 'run'>;
-  readonly store: EventStore;
+  readonly store: Store;
   /**
    * What else of a player goes with their account (their webhook endpoints, their browsers' push
    * subscriptions): told before it goes.
@@ -166,7 +166,7 @@ export class Accounts {
   async deletionRecorded(playerId: string, request: AccountRequest & { expectedVersion: number }): Promise<boolean> {
     const hash = commandHash(playerId, request.expectedVersion, { delete: true });
     const identity = { idempotencyKey: request.key, commandHash: hash };
-    const recorded = await this.parts.store
+    const recorded = await this.parts.store.streams
       .findRecorded(playerId, identity, { version: request.expectedVersion + 1 })
       .catch((error: unknown) => {
         if (error instanceof IdempotencyConflictError) return null;

@@ -1,5 +1,5 @@
 import { ERASED_NAME, type GameEvent, type GameState } from '@chickenfoot/rules';
-import type { Commit, EventStore } from '@chickenfoot/store';
+import type { Commit, Store } from '@chickenfoot/store';
 import { fromSnapshot, toSnapshot } from '../games/snapshots/snapshot';
 
 /** A stored snapshot no reader decodes (not the current format): the game is folded from its events. */
@@ -41,14 +41,15 @@ function erasedSnapshot(commit: Commit, playerId: string): Uint8Array | undefine
  * replay, export, the page's log) then reads the erased name with no key to fetch on every read.
  * Safe to repeat: a commit already erased is left alone. Returns how many commits it rewrote.
  */
-export async function eraseNameFromGame(store: EventStore, gameId: string, playerId: string): Promise<number> {
-  const commits = await store.readAll(gameId, { snapshots: true });
+export async function eraseNameFromGame(store: Store, gameId: string, playerId: string): Promise<number> {
+  const games = store.streamsOf<GameEvent>();
+  const commits = await games.readAll(gameId, { snapshots: true });
   let rewritten = 0;
   for (const commit of commits) {
-    const events = erasedEvents(commit.events as GameEvent[], playerId);
+    const events = erasedEvents(commit.events, playerId);
     const snapshot = erasedSnapshot(commit, playerId);
     if (!events && snapshot === undefined) continue;
-    await store.parts.streams.rewrite(gameId, commit.version, {
+    await games.rewrite(gameId, commit.version, {
       events: events ?? commit.events,
       ...(snapshot !== undefined ? { snapshot } : {}),
     });
@@ -69,8 +70,8 @@ function erasedAccountEvent(event: { type: string; name?: string }): object | nu
  * refused) and every commit's snapshot of the record, rewritten in place (see `eraseNameFromGame`
  * for why rewriting). Safe to repeat. Returns how many commits it rewrote.
  */
-export async function eraseNameFromAccount(store: EventStore, playerId: string): Promise<number> {
-  const commits = await store.readAll(playerId, { snapshots: true });
+export async function eraseNameFromAccount(store: Store, playerId: string): Promise<number> {
+  const commits = await store.streams.readAll(playerId, { snapshots: true });
   let rewritten = 0;
   for (const commit of commits) {
     const before = commit.events as { type: string; name?: string }[];
@@ -78,7 +79,7 @@ export async function eraseNameFromAccount(store: EventStore, playerId: string):
     const record = commit.snapshot as { name?: string } | undefined;
     const named = events.some((event, i) => event !== before[i]) || (record?.name ?? ERASED_NAME) !== ERASED_NAME;
     if (!named) continue;
-    await store.parts.streams.rewrite(playerId, commit.version, {
+    await store.streams.rewrite(playerId, commit.version, {
       events,
       ...(record ? { snapshot: { ...record, name: ERASED_NAME } } : {}),
     });

@@ -1,4 +1,4 @@
-import { ConcurrencyError, type EventStore } from '@chickenfoot/store';
+import { ConcurrencyError, type Store } from '@chickenfoot/store';
 import { StaleVersionError } from '../errors';
 import { decideAccount, evolveAccount, type AccountCommand } from './account-decider';
 import type { PlayerRecord } from './record';
@@ -39,11 +39,11 @@ const RACE_RETRIES = 3;
  * snapshot, so reading an account is one Query and never a fold.
  */
 export class PlayerRepository {
-  constructor(private readonly store: EventStore) {}
+  constructor(private readonly store: Store) {}
 
   /** A player's record and its version, or null (one strongly consistent Query). */
   async load(id: string): Promise<StoredPlayer | null> {
-    const latest = await this.store.readLatest(id);
+    const latest = await this.store.streams.readLatest(id);
     return latest?.snapshot ? { record: latest.snapshot as PlayerRecord, version: latest.version } : null;
   }
 
@@ -63,7 +63,7 @@ export class PlayerRepository {
       const current = await this.load(id);
       const version = current?.version ?? 0;
       if (expectedVersion !== null && version !== expectedVersion) {
-        const recorded = await this.store.findRecorded(id, identity, { version: expectedVersion + 1 });
+        const recorded = await this.store.streams.findRecorded(id, identity, { version: expectedVersion + 1 });
         if (recorded) return { record: recorded.snapshot as PlayerRecord, version: recorded.version, replayed: true };
         throw new StaleVersionError(`Your account is at version ${version}, not ${expectedVersion}.`, version);
       }
@@ -74,7 +74,7 @@ export class PlayerRepository {
         throw new TypeError(`${command.type} changed no account ${id}`);
       }
       try {
-        const { commit } = await this.store.append(id, version, events, {
+        const { commit } = await this.store.streams.append(id, version, events, {
           ...identity,
           snapshot: record,
           by: id,

@@ -1,5 +1,5 @@
 import { ERASED_NAME, hasLeft, type GameState } from '@chickenfoot/rules';
-import type { EventStore, PlayerGamesPage } from '@chickenfoot/store';
+import type { Store, PlayerGamesPage } from '@chickenfoot/store';
 import type { Actor } from '../games/actors';
 import type { GameCommand } from '../games/game-command';
 import { projectionOf } from '../games/projection';
@@ -10,7 +10,7 @@ import { eraseNameFromGame } from './erase-names';
 /** What taking a deleted account out of its games is built on. */
 export interface WithdrawDeps {
   readonly games: Pick<GameService, 'load' | 'run'>;
-  readonly store: EventStore;
+  readonly store: Store;
 }
 
 // Each game needs at most two commits (leave or cancel, then erase); more tries only after lost races.
@@ -53,7 +53,7 @@ export async function withdraw(deps: WithdrawDeps, gameId: string, playerId: str
       // The game's list entries keep their copy of the names until the game changes again (whom a
       // game in play awaits, its turn entry; a finished game's, for ever): rewrite them now.
       if (next.command.type === 'erase' && (done.state.status === 'playing' || done.state.status === 'finished')) {
-        await deps.store.rebuildProjections(gameId, projectionOf);
+        await deps.store.playerGames.rebuild(gameId, projectionOf);
       }
     } catch (error) {
       if (!(error instanceof StaleVersionError)) throw error;
@@ -66,7 +66,7 @@ export async function withdrawFromAll(deps: WithdrawDeps, playerId: string, key:
   let cursor: string | null = null;
   let count = 0;
   do {
-    const page: PlayerGamesPage = await deps.store.listPlayerGames(playerId, {
+    const page: PlayerGamesPage = await deps.store.playerGames.list(playerId, {
       limit: 25,
       ...(cursor ? { cursor } : {}),
     });

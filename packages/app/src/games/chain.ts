@@ -50,6 +50,6 @@ export async function chainOf(
   const last = followers.at(-1);
   if (!last) return { first, bots: [], version: first.version, state: first.state, since: first.since };
   const { state, since } = settled.game?.version === last.version ? settled.game : await repository.stateAt(last);
-  const bots = followers.map((c) => ({ version: c.version, events: c.events as GameEvent[] }));
+  const bots = followers.map((c) => ({ version: c.version, events: c.events }));
   return { first, bots, version: last.version, state, since };
 }

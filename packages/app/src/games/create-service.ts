@@ -1,5 +1,5 @@
 import { fisherYates, type Shuffle } from '@chickenfoot/rules';
-import type { EventStore } from '@chickenfoot/store';
+import type { Store } from '@chickenfoot/store';
 import { randomInt } from 'node:crypto';
 import { systemClock, type Clock } from '../clock';
 import { jsonLogger, type Logger } from '../logging';
@@ -12,7 +12,7 @@ import { GameService } from './service';
 
 /** What a game service is built from outside the app (the sweeper, a test): the app's own parts. */
 export interface GameServiceParts {
-  readonly store: EventStore;
+  readonly store: Store;
   /** The time of each commit; the machine's by default. */
   readonly clock?: Clock;
   /** Shuffles each deal; cryptographically secure unless a test passes its own. */

@@ -29,7 +29,7 @@ function erased(events: readonly GameEvent[], gone: ReadonlySet<string>): GameEv
  * The export of a finished game from its commits: the full event log as stored (the deals' hands and
  * boneyards, every drawn tile), only the names of deleted accounts taken out, and the final scores.
  */
-export function exportGame(gameId: string, commits: readonly Commit[], state: GameState): GameExport {
+export function exportGame(gameId: string, commits: readonly Commit<GameEvent>[], state: GameState): GameExport {
   if (state.status !== 'finished') throw new TypeError('only a finished game is exported');
   const gone = new Set(state.players.flatMap((p) => (p && p.name === ERASED_NAME ? [p.id] : [])));
   return {
@@ -42,7 +42,7 @@ export function exportGame(gameId: string, commits: readonly Commit[], state: Ga
       version: c.version,
       at: c.at,
       by: c.by ?? null,
-      events: erased(c.events as GameEvent[], gone),
+      events: erased(c.events, gone),
     })),
     final: { totals: state.totals, handScores: state.handScores, winners: state.winners },
   };

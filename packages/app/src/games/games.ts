@@ -1,11 +1,4 @@
-import {
-  redactEvent,
-  type BotRequest,
-  type GameEvent,
-  type GameState,
-  type Move,
-  type RulesetOptions,
-} from '@chickenfoot/rules';
+import { redactEvent, type BotRequest, type GameState, type Move, type RulesetOptions } from '@chickenfoot/rules';
 import { notFound, revokedWhileWaiting, VersionAheadError } from '../errors';
 import type { Signer } from '../identity/signer';
 import type { GameWatcher } from '../waits/game-watcher';
@@ -152,7 +145,7 @@ export class Games {
     const commits = page.commits.map((commit) => ({
       version: commit.version,
       at: commit.at,
-      events: (commit.events as GameEvent[]).map((event) => redactEvent(event, viewer)),
+      events: commit.events.map((event) => redactEvent(event, viewer)),
     }));
     return { commits, next: page.next, version: commits.at(-1)?.version ?? after };
   }

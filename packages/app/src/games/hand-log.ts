@@ -3,7 +3,7 @@ import type { Commit, ReadRecentOptions } from '@chickenfoot/store';
 
 /** Where a hand's commits are read from (the game repository). */
 export interface CommitReader {
-  readRecent(gameId: string, options: ReadRecentOptions): Promise<Commit[]>;
+  readRecent(gameId: string, options: ReadRecentOptions): Promise<Commit<GameEvent>[]>;
 }
 
 // Most hands fit the first page; a longer one is read on, back to its deal, in bigger pages.
@@ -31,7 +31,7 @@ export class HandLog {
     for (let upTo = version, count = FIRST_PAGE; upTo > 0; count = NEXT_PAGE) {
       const page = await store.readRecent(gameId, { count, upTo, snapshots: false });
       for (let i = page.length - 1; i >= 0; i--) {
-        const events = page[i]?.events as GameEvent[];
+        const events = page[i]?.events ?? [];
         const dealt = events.findLastIndex((e) => e.type === 'HandDealt');
         if (dealt >= 0) return new HandLog([...events.slice(dealt), ...commits.reverse().flat()], version);
         commits.push(events);

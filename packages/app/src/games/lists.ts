@@ -1,5 +1,5 @@
 import type { GameState } from '@chickenfoot/rules';
-import type { Commit, EventStore } from '@chickenfoot/store';
+import type { Commit, Store } from '@chickenfoot/store';
 import { recordedButUnanswered } from '../errors';
 import type { Logger } from '../logging';
 import { lobbyWrite } from '../lobby/lobby-entry';
@@ -17,10 +17,10 @@ export const BOTS = 'bots';
  * idempotent, so a repair may write them all again.
  */
 export class GameLists {
-  readonly #store: EventStore;
+  readonly #store: Store;
 
   constructor(
-    store: EventStore,
+    store: Store,
     private readonly logger: Logger,
     private readonly staleAfterMs: number,
   ) {
@@ -41,9 +41,10 @@ export class GameLists {
     const head = headOf(after, commit.version, commit.at);
     await this.#guard(commit, 'projection update failed', () =>
       Promise.all([
-        members.length + removed.length > 0 && this.#store.updateProjections(commit.gameId, { head, members, removed }),
-        lobby && this.#store.writeLobby(commit.gameId, commit.version, lobby.entry, repair),
-        stale && this.#store.writeStaleCheck(commit.gameId, commit.version, stale.due, repair),
+        members.length + removed.length > 0 &&
+          this.#store.playerGames.update(commit.streamId, { head, members, removed }),
+        lobby && this.#store.lobby.write(commit.streamId, commit.version, lobby.entry, repair),
+        stale && this.#store.staleChecks.write(commit.streamId, commit.version, stale.due, repair),
       ]),
     );
   }
@@ -59,7 +60,7 @@ export class GameLists {
     const clocked = state.clock !== null && since !== null;
     const due = state.clock ? timeoutAt(deadline) : undefined;
     await this.#guard(commit, 'awaiting item repair failed', () =>
-      this.#store.restoreTurns(commit, head, due, clocked ? since : undefined),
+      this.#store.turns.restore(commit, head, due, clocked ? since : undefined),
     );
   }
 
@@ -68,7 +69,7 @@ export class GameLists {
    * `version`, due at `at`: the sweeper's `bots` work carries it on.
    */
   async botWork(gameId: string, version: number, at: string): Promise<void> {
-    await this.#store.parts.botWork.write(gameId, version, { at, kind: BOTS });
+    await this.#store.botWork.write(gameId, version, { at, kind: BOTS });
   }
 
   /**
@@ -76,14 +77,14 @@ export class GameLists {
    * a caller that found them behind the game, so that no deadline is left unwritten.
    */
   async rebuild(gameId: string): Promise<void> {
-    await this.#store.rebuildProjections(gameId, projectionOf);
+    await this.#store.playerGames.rebuild(gameId, projectionOf);
   }
 
   async #guard(commit: Commit, msg: string, write: () => Promise<unknown>): Promise<void> {
     try {
       await write();
     } catch (error) {
-      this.logger({ level: 'error', msg, gameId: commit.gameId, version: commit.version, error: String(error) });
+      this.logger({ level: 'error', msg, gameId: commit.streamId, version: commit.version, error: String(error) });
       throw recordedButUnanswered(error);
     }
   }

@@ -1,5 +1,5 @@
 import type { BotLevel } from '@chickenfoot/rules';
-import type { AwaitingGame, EventStore, GameHead, PlayerGamesPage } from '@chickenfoot/store';
+import type { AwaitingGame, Store, GameHead, PlayerGamesPage } from '@chickenfoot/store';
 import { pageWith } from '../cursor';
 import { revokedWhileWaiting } from '../errors';
 import { REVOKED } from '../waits/long-poll';
@@ -41,7 +41,7 @@ export interface MyGamesQuery {
 /** A player's games: every one they are seated in, or those waiting for their move. */
 export class MyGames {
   constructor(
-    private readonly store: EventStore,
+    private readonly store: Store,
     private readonly turnWaiter: TurnWaiter,
     private readonly sessions: Pick<PlayerSeat, 'sessionOpen'>,
   ) {}
@@ -54,7 +54,7 @@ export class MyGames {
     const { cursor } = query;
     const paging = { limit: query.limit, ...(cursor ? { cursor } : {}) };
     if (query.turn === 'mine') {
-      const mine = () => pageWith(cursor, () => this.store.listPlayerGames(playerId, { myTurn: true, ...paging }));
+      const mine = () => pageWith(cursor, () => this.store.playerGames.list(playerId, { myTurn: true, ...paging }));
       let page = await mine();
       if (page.games.length === 0 && !cursor && query.waitMs > 0) {
         if (await this.#wait(playerId, query)) page = await mine();
@@ -65,7 +65,7 @@ export class MyGames {
       };
     }
     const [page, waiting] = await Promise.all([
-      pageWith(cursor, () => this.store.listPlayerGames(playerId, paging)),
+      pageWith(cursor, () => this.store.playerGames.list(playerId, paging)),
       this.#allAwaiting(playerId),
     ]);
     const games = page.games.map(({ gameId, head }) => {
@@ -96,7 +96,7 @@ export class MyGames {
     const waiting = new Map<string, { head: GameHead; since: string }>();
     let cursor: string | null = null;
     for (let pages = 0; pages < 10; pages++) {
-      const page: PlayerGamesPage<AwaitingGame> = await this.store.listPlayerGames(playerId, {
+      const page: PlayerGamesPage<AwaitingGame> = await this.store.playerGames.list(playerId, {
         myTurn: true,
         limit: 100,
         ...(cursor ? { cursor } : {}),

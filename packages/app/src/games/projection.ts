@@ -112,19 +112,19 @@ export function changedMembers(before: GameState, after: GameState): { members: 
 }
 
 /**
- * Every projection of a game, computed from all its commits, as `EventStore.rebuildProjections`
+ * Every projection of a game, computed from all its commits, as `PlayerGames.rebuild`
  * takes it: the newest head, every seated player's entry, and whom the game awaits since when (the
  * time of the commit that began that player's turn). What the API writes move by move, computed at
  * once, to repair projections an outage left behind.
- * @example await store.rebuildProjections(id, projectionOf);
+ * @example await store.playerGames.rebuild(id, projectionOf);
  */
-export function projectionOf(commits: readonly Commit[]): RebuildInput {
+export function projectionOf(commits: readonly Commit<GameEvent>[]): RebuildInput {
   let state = initialState();
   let since: string | null = null;
   for (const commit of commits) {
     const before = state;
-    for (const event of commit.events as GameEvent[]) state = evolve(state, event);
-    since = sinceAfter(before, state, commit.events as GameEvent[], commit.at, since);
+    for (const event of commit.events) state = evolve(state, event);
+    since = sinceAfter(before, state, commit.events, commit.at, since);
   }
   const newest = commits.at(-1);
   if (!newest) throw new TypeError('a game has at least one commit');

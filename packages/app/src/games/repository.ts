@@ -4,7 +4,8 @@ import type {
   CommandIdentity,
   Commit,
   CommitPage,
-  EventStore,
+  EventStreams,
+  Store,
   ReadAfterOptions,
   ReadRecentOptions,
   RecordedAt,
@@ -42,7 +43,7 @@ export interface Transition {
 
 /** What a repository is built from. */
 export interface GameRepositoryOptions {
-  readonly store: EventStore;
+  readonly store: Store;
   /** How many games' latest states to keep in memory (0 turns the cache off). */
   readonly cacheSize?: number;
 }
@@ -63,10 +64,10 @@ export const SNAPSHOT_EVERY = 4;
  */
 export class GameRepository {
   readonly #cache: StateCache;
-  readonly #store: EventStore;
+  readonly #streams: EventStreams<GameEvent>;
 
   constructor({ store, cacheSize = 1000 }: GameRepositoryOptions) {
-    this.#store = store;
+    this.#streams = store.streamsOf<GameEvent>();
     this.#cache = new StateCache(cacheSize);
   }
 
@@ -94,7 +95,7 @@ export class GameRepository {
 
   /** The newest state of a game (one strongly consistent Query), or null when there is no such game. */
   async load(gameId: string): Promise<StoredGame | null> {
-    const recent = await this.#store.readRecent(gameId, { count: SNAPSHOT_EVERY });
+    const recent = await this.#streams.readRecent(gameId, { count: SNAPSHOT_EVERY });
     const latest = recent.at(-1);
     if (!latest) return null;
     const game = await this.#fold(gameId, recent);
@@ -103,12 +104,12 @@ export class GameRepository {
   }
 
   /** The state a commit left the game in (and since when its turn waited): its own snapshot, or a fold. */
-  async stateAt(commit: Commit): Promise<Folded> {
+  async stateAt(commit: Commit<GameEvent>): Promise<Folded> {
     const folded = fromSnapshot(commit.snapshot);
     if (folded) return folded;
     return this.#fold(
-      commit.gameId,
-      await this.#store.readRecent(commit.gameId, { count: SNAPSHOT_EVERY, upTo: commit.version }),
+      commit.streamId,
+      await this.#streams.readRecent(commit.streamId, { count: SNAPSHOT_EVERY, upTo: commit.version }),
     );
   }
 
@@ -117,7 +118,7 @@ export class GameRepository {
    * among them with the later commits' events folded on, or the fold of all of them when they start
    * the stream. Failing both (snapshots of an older format), the fold of the whole stream up to there.
    */
-  async #fold(gameId: string, recent: readonly Commit[]): Promise<Folded> {
+  async #fold(gameId: string, recent: readonly Commit<GameEvent>[]): Promise<Folded> {
     const last = recent.at(-1)?.version ?? 0;
     let base: { game: Folded; from: number } | null =
       recent[0]?.version === 1 ? { game: { state: initialState(), since: null }, from: 0 } : null;
@@ -130,11 +131,11 @@ export class GameRepository {
     }
     const commits = base
       ? recent.slice(base.from)
-      : (await this.#store.readAll(gameId)).filter((c) => c.version <= last);
+      : (await this.#streams.readAll(gameId)).filter((c) => c.version <= last);
     let { state, since } = base?.game ?? { state: initialState(), since: null };
     for (const commit of commits) {
       const before = state;
-      const events = commit.events as GameEvent[];
+      const { events } = commit;
       state = events.reduce(evolve, state);
       since = sinceAfter(before, state, events, commit.at, since);
     }
@@ -142,7 +143,7 @@ export class GameRepository {
   }
 
   /**
-   * Appends the events of one command (see `EventStore.append`): one write, carrying the turn entries
+   * Appends the events of one command (see `EventStreams.append`): one write, carrying the turn entries
    * when whom the game awaits changed (or, with a clock, their deadline), and the notifications
    * `plan` says are wanted (decided before the write, so the commit itself records them: no window
    * in which a crash could lose them).
@@ -154,12 +155,12 @@ export class GameRepository {
     change: Transition,
     meta: CommitMeta,
     plan: NotificationPlan,
-  ): Promise<AppendResult> {
+  ): Promise<AppendResult<GameEvent>> {
     const iso = change.at.toISOString();
     const version = expectedVersion + 1;
     const turn = turnWrite(change, { before: change.since, after: change.sinceAfter }, version, iso, plan.remind);
     const snapshot = version % SNAPSHOT_EVERY === 0 ? toSnapshot(change.after, change.sinceAfter) : null;
-    const result = await this.#store.append(gameId, expectedVersion, events, {
+    const result = await this.#streams.append(gameId, expectedVersion, events, {
       at: change.at,
       ...(turn ? { turn } : {}),
       ...(plan.notify ? { due: { at: iso, kind: NOTIFY } } : {}),
@@ -172,23 +173,23 @@ export class GameRepository {
     return result;
   }
 
-  /** The commit a command was recorded as, when it was (see `EventStore.findRecorded`). */
-  findRecorded(gameId: string, identity: CommandIdentity, where: RecordedAt): Promise<Commit | null> {
-    return this.#store.findRecorded(gameId, identity, where);
+  /** The commit a command was recorded as, when it was (see `EventStreams.findRecorded`). */
+  findRecorded(gameId: string, identity: CommandIdentity, where: RecordedAt): Promise<Commit<GameEvent> | null> {
+    return this.#streams.findRecorded(gameId, identity, where);
   }
 
-  /** One page of the commits after `after`, oldest first (see `EventStore.readAfter`). */
-  readAfter(gameId: string, after: number, options?: ReadAfterOptions): Promise<CommitPage> {
-    return this.#store.readAfter(gameId, after, options);
+  /** One page of the commits after `after`, oldest first (see `EventStreams.readAfter`). */
+  readAfter(gameId: string, after: number, options?: ReadAfterOptions): Promise<CommitPage<GameEvent>> {
+    return this.#streams.readAfter(gameId, after, options);
   }
 
-  /** The newest commits up to a version, oldest first (see `EventStore.readRecent`). */
-  readRecent(gameId: string, options: ReadRecentOptions): Promise<Commit[]> {
-    return this.#store.readRecent(gameId, options);
+  /** The newest commits up to a version, oldest first (see `EventStreams.readRecent`). */
+  readRecent(gameId: string, options: ReadRecentOptions): Promise<Commit<GameEvent>[]> {
+    return this.#streams.readRecent(gameId, options);
   }
 
   /** Every commit of the game, oldest first. */
-  readAll(gameId: string): Promise<Commit[]> {
-    return this.#store.readAll(gameId);
+  readAll(gameId: string): Promise<Commit<GameEvent>[]> {
+    return this.#streams.readAll(gameId);
   }
 }

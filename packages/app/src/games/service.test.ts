@@ -1,6 +1,6 @@
 import { fisherYates, legalMoves, seededRandom, type Move } from '@chickenfoot/rules';
 import { randomUUID } from 'node:crypto';
-import { createDynamoClient, ensureTable, EventStore } from '@chickenfoot/store';
+import { createDynamoClient, ensureTable, openStore } from '@chickenfoot/store';
 import { describe, expect, inject, it } from 'vitest';
 import { silentLogger } from '../logging';
 import { createGameService } from './create-service';
@@ -12,7 +12,7 @@ async function service(now = Date.parse('2026-12-01T09:00:00.000Z')) {
   const client = createDynamoClient({ endpoint: inject('dynamoEndpoint'), maxAttempts: 1 });
   const tableName = `service-${randomUUID()}`;
   await ensureTable(client, tableName);
-  const store = new EventStore({ client, tableName });
+  const store = openStore({ client, tableName });
   const clock = { now };
   const games = createGameService({
     store,
@@ -78,7 +78,7 @@ describe('the game service, without HTTP', () => {
       { type: 'join', player: bob },
       { expectedVersion: null, key: 'join-key-000001' },
     );
-    const commits = await store.readAll('g_one');
+    const commits = await store.streams.readAll('g_one');
     expect(commits.map((c) => [c.at, c.by])).toEqual([
       ['2026-12-01T09:00:00.000Z', ann.id],
       ['2026-12-01T10:00:00.000Z', bob.id],
@@ -107,7 +107,7 @@ describe('the game service, without HTTP', () => {
       { expectedVersion: joined.version },
     );
     expect(again).toMatchObject({ replayed: true, version: first.version, events: first.events });
-    const commits = await store.readAll('g_bot');
+    const commits = await store.streams.readAll('g_bot');
     expect(commits).toHaveLength(first.version);
     expect(commits.at(-1)).toMatchObject({ by: 'bot', idempotencyKey: `bot:${seat}:${joined.version}` });
   });

@@ -131,17 +131,17 @@ export class GameService {
   }
 
   /** The state a commit left its game in, and since when its turn waited (see `GameRepository.stateAt`). */
-  stateAt(commit: Commit): Promise<{ state: GameState; since: string | null }> {
+  stateAt(commit: Commit<GameEvent>): Promise<{ state: GameState; since: string | null }> {
     return this.#games.stateAt(commit);
   }
 
   /** One page of a game's commits after `after`, oldest first (a catch-up). */
-  commitsAfter(gameId: string, after: number, limit: number): Promise<CommitPage> {
+  commitsAfter(gameId: string, after: number, limit: number): Promise<CommitPage<GameEvent>> {
     return this.#games.readAfter(gameId, after, { limit });
   }
 
   /** Every commit of a game, oldest first (an export). */
-  commits(gameId: string): Promise<Commit[]> {
+  commits(gameId: string): Promise<Commit<GameEvent>[]> {
     return this.#games.readAll(gameId);
   }
 
@@ -284,11 +284,11 @@ export class GameService {
    * first attempt may have failed between its append and its list updates, or its turn entries may
    * not have been written. Both are written again, each only over what is as old or older.
    */
-  async #replay(commit: Commit, actor: Actor): Promise<Executed> {
+  async #replay(commit: Commit<GameEvent>, actor: Actor): Promise<Executed> {
     const { state, since } = await this.#games.stateAt(commit);
     await Promise.all([this.#lists.afterCommit(commit, null, state), this.#lists.restoreTurns(commit, state, since)]);
-    const events = commit.events as GameEvent[];
+    const { events } = commit;
     const seat = seatAfter(state, actor, events);
-    return { gameId: commit.gameId, version: commit.version, events, state, since, seat, replayed: true };
+    return { gameId: commit.streamId, version: commit.version, events, state, since, seat, replayed: true };
   }
 }

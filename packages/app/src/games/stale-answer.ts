@@ -15,14 +15,14 @@ export async function staleAnswer(
   version: number,
   seat: number,
   asked: number,
-  commitsAfter: (after: number, limit: number) => Promise<CommitPage>,
+  commitsAfter: (after: number, limit: number) => Promise<CommitPage<GameEvent>>,
 ): Promise<StaleVersionError> {
   const detail = `The game is at version ${version}, not ${asked}: fetch it and decide again.`;
   // A version that names no commit (a weak tag: -1) is looked through for nothing.
   if (seat < 0 || asked < 0 || asked >= version) return new StaleVersionError(detail, version);
   const { commits } = await commitsAfter(asked, LOOKED_AT);
   const timedOut = commits.find((commit) =>
-    (commit.events as GameEvent[]).some((event) => event.type === 'TurnTimedOut' && event.seat === seat),
+    commit.events.some((event) => event.type === 'TurnTimedOut' && event.seat === seat),
   );
   if (!timedOut) return new StaleVersionError(detail, version);
   return new StaleVersionError(

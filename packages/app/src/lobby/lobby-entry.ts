@@ -49,6 +49,6 @@ export function lobbyWrite(
   const listed = isListed(after);
   if (!after.setup.open || (before && !isListed(before) && !listed)) return null;
   if (!listed) return { entry: null };
-  const entry = lobbyEntryOf(commit.gameId, commit.version, after);
+  const entry = lobbyEntryOf(commit.streamId, commit.version, after);
   return { entry: commit.version === 1 ? { ...entry, createdAt: commit.at } : entry };
 }

@@ -1,5 +1,5 @@
 import type { BotLevel, Ruleset, RulesetOptions } from '@chickenfoot/rules';
-import type { EventStore } from '@chickenfoot/store';
+import type { Store } from '@chickenfoot/store';
 import type { Clock } from '../clock';
 import { pageWith } from '../cursor';
 import type { PlayerSeat } from '../games/player-seat';
@@ -22,7 +22,7 @@ export interface LobbyGame {
 
 /** What the lobby is built on. */
 export interface LobbyParts {
-  readonly store: EventStore;
+  readonly store: Store;
   readonly games: GameService;
   readonly signer: () => Promise<Signer>;
   readonly players: PlayerSeat;
@@ -37,7 +37,7 @@ export class Lobby {
   async list(page: { limit: number; cursor?: string }): Promise<{ games: LobbyGame[]; cursor: string | null }> {
     const { cursor } = page;
     const found = await pageWith(cursor, () =>
-      this.parts.store.listLobby({ limit: page.limit, ...(cursor ? { cursor } : {}) }),
+      this.parts.store.lobby.list({ limit: page.limit, ...(cursor ? { cursor } : {}) }),
     );
     const now = this.parts.clock();
     const games = found.entries.map((e) => ({

@@ -1,5 +1,5 @@
 import { resolveRuleset, type Player, type RulesetOptions } from '@chickenfoot/rules';
-import type { EventStore, QuickMatchReceipt } from '@chickenfoot/store';
+import type { Store, QuickMatchReceipt } from '@chickenfoot/store';
 import { NotFoundError, RefusedError, type RefusalCode } from '../errors';
 import type { CommandChain } from '../games/chain';
 import { rulesKey } from './lobby-entry';
@@ -13,7 +13,7 @@ const GONE: ReadonlySet<RefusalCode> = new Set(['rules/game-full', 'rules/game-c
 /** What quick match is built on. */
 export interface QuickMatchDeps {
   readonly games: GameService;
-  readonly store: EventStore;
+  readonly store: Store;
   /** The game id a player's key creates (the `Signer`'s), so a retried creation lands on the same game. */
   readonly gameIdFor: (playerId: string, key: string) => string;
 }
@@ -40,7 +40,7 @@ export async function quickMatch(
   const resolved = resolveRuleset(seats, rules);
   if (!resolved.ok)
     throw new RefusedError('rules/invalid-ruleset', `These rules cannot make a game: ${resolved.reason}.`);
-  const { entries } = await deps.store.listLobby({
+  const { entries } = await deps.store.lobby.list({
     rulesKey: rulesKey(seats, resolved.rules),
     oldestFirst: true,
     limit: CANDIDATES,
@@ -56,9 +56,9 @@ export async function quickMatch(
   let previous: string | null = null;
   for (let i = 0; i < choices.length; i++) {
     let choice = choices[i] as QuickMatchReceipt;
-    if (!(await deps.store.claimQuickMatch(player.id, key, choice, previous))) {
+    if (!(await deps.store.quickMatches.claim(player.id, key, choice, previous))) {
       // Another attempt with this key chose first (a retry, or two at once): go where it went.
-      choice = (await deps.store.readQuickMatch(player.id, key)) ?? choice;
+      choice = (await deps.store.quickMatches.read(player.id, key)) ?? choice;
     }
     previous = choice.gameId;
     try {

@@ -1,4 +1,4 @@
-import type { EventStore } from '@chickenfoot/store';
+import type { Store } from '@chickenfoot/store';
 import { DeciderStream, type StreamCommit } from '../streams/decider-stream';
 import { markReplayed, type Replayable } from '../replayed';
 import { messageDecider, type MessageCommand, type MessageEvent, type MessagesState } from './message-decider';
@@ -32,7 +32,7 @@ const messageOf = (commit: StreamCommit<MessageEvent>): GameMessage => {
 export class MessageLog {
   readonly #stream: DeciderStream<MessageCommand, MessageEvent, MessagesState>;
 
-  constructor(store: EventStore) {
+  constructor(store: Store) {
     this.#stream = new DeciderStream(store, messageDecider, {
       snapshots: false,
       recognise: RECENT,

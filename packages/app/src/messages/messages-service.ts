@@ -1,4 +1,4 @@
-import type { EventStore } from '@chickenfoot/store';
+import type { Store } from '@chickenfoot/store';
 import type { Accounts } from '../accounts/accounts';
 import type { Clock } from '../clock';
 import { commandHash } from '../command-hash';
@@ -42,7 +42,7 @@ export interface MessagesQuery {
 
 /** What the messages' service is built from. */
 export interface MessagesParts {
-  readonly store: EventStore;
+  readonly store: Store;
   readonly games: Pick<GameService, 'load'>;
   /** Where a player's mutes are kept: their account (and whether a waiting token is still open). */
   readonly accounts: Pick<Accounts, 'mute' | 'muted' | 'sessionOpen'>;

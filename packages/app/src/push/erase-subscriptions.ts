@@ -1,4 +1,4 @@
-import type { Commit, EventStore } from '@chickenfoot/store';
+import type { Commit, Store } from '@chickenfoot/store';
 import type { StoredSubscription, SubscriptionEvent, SubscriptionsState } from './subscription-decider';
 import { subscriptionsStream } from './subscriptions';
 
@@ -37,16 +37,16 @@ function erasedSnapshot(commit: Commit): SubscriptionsState | undefined {
  * `PushUnsubscribed`), so nothing reads these commits again but an audit of the stream. Safe to
  * repeat: a commit already erased is left alone. Returns how many commits it rewrote.
  */
-export async function erasePushSubscriptions(store: EventStore, playerId: string): Promise<number> {
+export async function erasePushSubscriptions(store: Store, playerId: string): Promise<number> {
   const streamId = subscriptionsStream(playerId);
-  const commits = await store.readAll(streamId, { snapshots: true });
+  const commits = await store.streams.readAll(streamId, { snapshots: true });
   let rewritten = 0;
   for (const commit of commits) {
     const before = commit.events as SubscriptionEvent[];
     const after = before.map((event) => erasedEvent(event) ?? event);
     const snapshot = erasedSnapshot(commit);
     if (after.every((event, i) => event === before[i]) && snapshot === undefined) continue;
-    await store.parts.streams.rewrite(streamId, commit.version, {
+    await store.streams.rewrite(streamId, commit.version, {
       events: after,
       ...(snapshot !== undefined ? { snapshot } : {}),
     });

@@ -1,4 +1,4 @@
-import type { EventStore } from '@chickenfoot/store';
+import type { Store } from '@chickenfoot/store';
 import type { Clock } from '../clock';
 import { PushDirectory } from './directory';
 import { PushOutbox } from './outbox';
@@ -15,7 +15,7 @@ export interface PushParts {
 }
 
 /** Builds the push parts on `store`; without `config` subscriptions can be read and removed, and nothing is pushed. */
-export function pushParts(store: EventStore, clock: Clock, config: PushConfig | undefined): PushParts {
+export function pushParts(store: Store, clock: Clock, config: PushConfig | undefined): PushParts {
   const subscriptions = new PushSubscriptions(store);
   const directory = new PushDirectory(subscriptions, clock);
   return {

@@ -1,4 +1,4 @@
-import type { EventStore } from '@chickenfoot/store';
+import type { Store } from '@chickenfoot/store';
 import type { Notification } from '../webhooks/notifications';
 import { attemptPush, type PushAttemptParts } from './attempt';
 import type { PushContext, PushOutbox } from './outbox';
@@ -24,7 +24,7 @@ export const NO_PUSH: PushNow = async () => ({});
  * that dies halfway pushes again: at least once (the service worker's tag shows it once).
  * @example await pushNow(store, outbox, parts)(notifications, { game, events, at }, now);
  */
-export function pushNow(store: EventStore, outbox: PushOutbox, parts: PushAttemptParts): PushNow {
+export function pushNow(store: Store, outbox: PushOutbox, parts: PushAttemptParts): PushNow {
   return async (notifications, context, now) => {
     const effects: Record<string, number> = {};
     const planned = (await Promise.all(notifications.map((n) => outbox.pushesOf(n, context)))).flat();

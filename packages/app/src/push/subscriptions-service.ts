@@ -1,5 +1,5 @@
 import { ECDH } from 'node:crypto';
-import type { EventStore } from '@chickenfoot/store';
+import type { Store } from '@chickenfoot/store';
 import { checkWebhookUrl, type UrlPolicy } from '@chickenfoot/webhooks';
 import type { Clock } from '../clock';
 import { NotFoundError, RefusedError, type RefusalCode } from '../errors';
@@ -33,7 +33,7 @@ export interface SubscriptionChanges {
 
 /** What the subscriptions' service is built from. */
 export interface PushServiceParts extends PushParts {
-  readonly store: EventStore;
+  readonly store: Store;
   readonly clock: Clock;
   /** Which endpoints subscriptions may have: the webhooks' policy (HTTPS to public addresses; loopback HTTP locally). */
   readonly urlPolicy: UrlPolicy;

@@ -1,4 +1,4 @@
-import type { EventStore } from '@chickenfoot/store';
+import type { Store } from '@chickenfoot/store';
 import { DeciderStream } from '../streams/decider-stream';
 import { subscriptionDecider, type SubscriptionCommand, type SubscriptionsState } from './subscription-decider';
 
@@ -20,7 +20,7 @@ export class PushSubscriptions {
     SubscriptionsState
   >;
 
-  constructor(store: EventStore) {
+  constructor(store: Store) {
     this.#stream = new DeciderStream(store, subscriptionDecider);
   }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createDynamoClient, ensureTable, EventStore } from '@chickenfoot/store';
+import { createDynamoClient, ensureTable, openStore } from '@chickenfoot/store';
 import { describe, expect, inject, it } from 'vitest';
 import { NotFoundError, RefusedError } from '../errors';
 import type { Decider } from './decider';
@@ -35,7 +35,7 @@ async function freshStore() {
   const client = createDynamoClient({ endpoint: inject('dynamoEndpoint'), maxAttempts: 1 });
   const tableName = `decider-${randomUUID()}`;
   await ensureTable(client, tableName);
-  return new EventStore({ client, tableName });
+  return openStore({ client, tableName });
 }
 
 const meta = { at: new Date('2026-12-01T12:00:00.000Z'), by: 'p_ann' };
@@ -54,7 +54,7 @@ describe('a decider on its stream', () => {
     await expect(stream.handle('s_1.tally', { type: 'remove', name: 'x' }, meta)).rejects.toMatchObject({
       code: 'webhook/not-found',
     });
-    const commits = await store.readAll('s_1.tally', { snapshots: true });
+    const commits = await store.streams.readAll('s_1.tally', { snapshots: true });
     expect(commits.map((c) => [c.version, c.events, c.snapshot, c.by])).toEqual([
       [1, [{ type: 'Added', name: 'a' }], { names: ['a'], removed: 0 }, 'p_ann'],
     ]);
@@ -78,7 +78,7 @@ describe('a decider on its stream', () => {
 
   it('reads a state from a snapshot written before a field was added to it', async () => {
     const store = await freshStore();
-    await store.append('s_3.tally', 0, [{ type: 'Added' }], { snapshot: { names: ['old'] }, ...meta });
+    await store.streams.append('s_3.tally', 0, [{ type: 'Added' }], { snapshot: { names: ['old'] }, ...meta });
     const stream = new DeciderStream(store, tally);
     expect((await stream.read('s_3.tally')).state).toEqual({ names: ['old'], removed: 0 });
     const removed = await stream.handle('s_3.tally', { type: 'remove', name: 'old' }, meta);
@@ -99,7 +99,7 @@ describe('a decider on its stream', () => {
     });
     const page = await log.readAfter('s_4.log', 0, 10);
     expect(page.commits.map((c) => c.version)).toEqual([1, 2]);
-    expect((await store.readAll('s_4.log', { snapshots: true })).map((c) => c.snapshot)).toEqual([
+    expect((await store.streams.readAll('s_4.log', { snapshots: true })).map((c) => c.snapshot)).toEqual([
       undefined,
       undefined,
     ]);

@@ -1,4 +1,4 @@
-import { ConcurrencyError, IdempotencyConflictError, type Commit, type EventStore } from '@chickenfoot/store';
+import { ConcurrencyError, IdempotencyConflictError, type Commit, type Store } from '@chickenfoot/store';
 import { keyReused, StaleVersionError, UnavailableError } from '../errors';
 import { isRefusal, type Decider } from './decider';
 
@@ -68,7 +68,7 @@ export class DeciderStream<C, E extends { readonly type: string }, S> {
   readonly #retries: number;
 
   constructor(
-    private readonly store: EventStore,
+    private readonly store: Store,
     private readonly decider: Decider<C, E, S>,
     options: DeciderStreamOptions = {},
   ) {
@@ -80,10 +80,13 @@ export class DeciderStream<C, E extends { readonly type: string }, S> {
   /** The state and its version (0: nothing yet); strongly consistent unless asked otherwise. */
   async read(streamId: string, options: { consistent?: boolean } = {}): Promise<{ state: S; version: number }> {
     if (!this.#snapshots) {
-      const latest = await this.store.readLatest(streamId, { snapshot: false, consistent: options.consistent ?? true });
+      const latest = await this.store.streams.readLatest(streamId, {
+        snapshot: false,
+        consistent: options.consistent ?? true,
+      });
       return { state: this.decider.initialState(), version: latest?.version ?? 0 };
     }
-    const latest = await this.store.readLatest(streamId, { consistent: options.consistent ?? true });
+    const latest = await this.store.streams.readLatest(streamId, { consistent: options.consistent ?? true });
     return { state: this.#stateOf(latest?.snapshot), version: latest?.version ?? 0 };
   }
 
@@ -106,7 +109,7 @@ export class DeciderStream<C, E extends { readonly type: string }, S> {
       if (decision.length === 0) return { state, version, commit: null, replayed: false };
       const next = decision.reduce(this.decider.evolve, state);
       try {
-        const { commit, replayed } = await this.store.append(streamId, version, decision, {
+        const { commit, replayed } = await this.store.streams.append(streamId, version, decision, {
           ...(this.#snapshots ? { snapshot: next } : {}),
           ...(meta.key !== undefined ? { idempotencyKey: meta.key, commandHash: meta.commandHash } : {}),
           at: meta.at,
@@ -132,7 +135,7 @@ export class DeciderStream<C, E extends { readonly type: string }, S> {
   async #stale(streamId: string, meta: ChangeMeta, expected: number, version: number): Promise<Handled<E, S>> {
     if (meta.key !== undefined) {
       const identity = { idempotencyKey: meta.key, commandHash: meta.commandHash };
-      const recorded = await this.store
+      const recorded = await this.store.streams
         .findRecorded(streamId, identity, { version: expected + 1 })
         .catch((error: unknown) => {
           throw error instanceof IdempotencyConflictError ? keyReused() : error;
@@ -151,14 +154,17 @@ export class DeciderStream<C, E extends { readonly type: string }, S> {
     after: number,
     limit: number,
   ): Promise<{ commits: StreamCommit<E>[]; next: number | null }> {
-    const page = await this.store.readAfter(streamId, after, { limit });
+    const page = await this.store.streams.readAfter(streamId, after, { limit });
     return { commits: page.commits.map((c) => typed<E>(c)), next: page.next };
   }
 
   /** The state to decide on, and the commit `meta.key` was recorded as among the newest, if it was. */
   async #latest(streamId: string, meta: ChangeMeta) {
     if (meta.key === undefined) return { ...(await this.read(streamId)), recorded: null };
-    const recent = await this.store.readRecent(streamId, { count: this.#recognise, snapshots: this.#snapshots });
+    const recent = await this.store.streams.readRecent(streamId, {
+      count: this.#recognise,
+      snapshots: this.#snapshots,
+    });
     const newest = recent.at(-1);
     const recorded = recent.find((c) => c.idempotencyKey === meta.key) ?? null;
     if (recorded && recorded.commandHash !== meta.commandHash) throw keyReused();

@@ -11,8 +11,8 @@ import type { DueHandler } from './due-handler';
  */
 export function botsHandler(games: GameService): DueHandler {
   return async (item) => {
-    const settled = await games.settleBots(item.gameId);
-    if (settled.stopped === 'error') throw new Error(`the bots of ${item.gameId} stopped on an error`);
+    const settled = await games.settleBots(item.streamId);
+    if (settled.stopped === 'error') throw new Error(`the bots of ${item.streamId} stopped on an error`);
     if (settled.stopped === 'bound') return { settled: true, effect: 'carried' };
     return { settled: false, next: null, effect: settled.commits.length > 0 ? 'finished' : 'idle' };
   };

@@ -1,4 +1,4 @@
-import { DELIVERY_DUE, deliveryKeyOf, PUSH_DUE, pushKeyOf, type DueItem, type EventStore } from '@chickenfoot/store';
+import { DELIVERY_DUE, deliveryKeyOf, PUSH_DUE, pushKeyOf, type DueItem, type Store } from '@chickenfoot/store';
 import { randomInt } from 'node:crypto';
 import { createGameService, type GameServiceParts } from '../games/create-service';
 import { TIMEOUT, TURN_REMINDER } from '../games/turn-clock';
@@ -102,10 +102,10 @@ export function appSweeper(options: AppSweeperOptions): Sweeper {
 }
 
 /** The delivery lane's group of an item: a webhook delivery's player, a waiting push's device, else its stream. */
-async function groupOf(store: EventStore, item: DueItem): Promise<string> {
+async function groupOf(store: Store, item: DueItem): Promise<string> {
   const push = pushKeyOf(item);
   if (push) return `push:${push.subscriptionId}`;
   const key = deliveryKeyOf(item);
-  const delivery = key ? await store.readDelivery(key.endpointId, key.seq) : null;
-  return delivery ? `player:${delivery.playerId}` : item.gameId;
+  const delivery = key ? await store.deliveries.read(key.endpointId, key.seq) : null;
+  return delivery ? `player:${delivery.playerId}` : item.streamId;
 }

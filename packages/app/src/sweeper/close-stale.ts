@@ -14,13 +14,13 @@ import type { DueHandler, DueHandlers } from './due-handler';
  */
 export function closeStale(games: Pick<GameService, 'load' | 'run'>): DueHandler {
   return async (item: DueItem) => {
-    const game = await games.load(item.gameId);
+    const game = await games.load(item.streamId);
     if (!game || game.state.status !== 'waiting' || game.version !== item.version) {
       return { settled: false, next: null, effect: 'stale' };
     }
     const actor = { kind: 'system', seat: game.state.setup.creator, reason: 'stale' } as const;
     try {
-      await games.run(item.gameId, actor, { type: 'cancel', reason: 'stale' }, { expectedVersion: game.version });
+      await games.run(item.streamId, actor, { type: 'cancel', reason: 'stale' }, { expectedVersion: game.version });
       return { settled: true, effect: 'applied' };
     } catch (error) {
       // A player joined (or left) since the read: that commit wrote the check again, due later.

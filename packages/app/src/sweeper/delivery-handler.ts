@@ -1,10 +1,10 @@
-import { deliveryKeyOf, type EventStore } from '@chickenfoot/store';
+import { deliveryKeyOf, type Store } from '@chickenfoot/store';
 import { attemptDelivery, type AttemptParts } from '../webhooks/attempt';
 import type { DueHandler } from './due-handler';
 
 /** What a delivery handler is built from. */
 export interface DeliveryParts extends AttemptParts {
-  readonly store: EventStore;
+  readonly store: Store;
 }
 
 /**
@@ -20,7 +20,7 @@ export function deliveryHandler(parts: DeliveryParts): DueHandler {
   const { store, endpoints } = parts;
   return async (item, now) => {
     const key = deliveryKeyOf(item);
-    const delivery = key ? await store.readDelivery(key.endpointId, key.seq) : null;
+    const delivery = key ? await store.deliveries.read(key.endpointId, key.seq) : null;
     if (!delivery || delivery.status !== 'pending' || delivery.version !== item.version)
       return { settled: false, next: null, effect: 'stale' };
     // Strongly consistent: an endpoint deleted or turned off (its account deleted) a moment ago gets
@@ -35,7 +35,7 @@ export function deliveryHandler(parts: DeliveryParts): DueHandler {
         ms: 0,
         detail: endpoint ? 'the endpoint is disabled' : 'the endpoint was deleted',
       };
-      await store.recordAttempt(item, delivery, { attempt, next: null, status: 'cancelled' });
+      await store.deliveries.recordAttempt(item, delivery, { attempt, next: null, status: 'cancelled' });
       return { settled: true, effect: 'cancelled' };
     }
     const { record, effect } = await attemptDelivery(
@@ -44,7 +44,7 @@ export function deliveryHandler(parts: DeliveryParts): DueHandler {
       { ...delivery, attemptsBefore: delivery.attemptCount },
       now,
     );
-    await store.recordAttempt(item, delivery, record);
+    await store.deliveries.recordAttempt(item, delivery, record);
     return { settled: true, effect };
   };
 }

@@ -1,5 +1,5 @@
 import type { GameEvent } from '@chickenfoot/rules';
-import type { EventStore } from '@chickenfoot/store';
+import type { Store } from '@chickenfoot/store';
 import { awaitedPlayer } from '../games/awaited';
 import type { GameService } from '../games/service';
 import { deadlineOf } from '../games/turn-clock';
@@ -20,20 +20,20 @@ import type { SendNow } from './send-now';
  * @example handlers: { notify: notifyHandler(store, games, outbox, sendNow(store, parts, logger)) }
  */
 export function notifyHandler(
-  store: EventStore,
+  store: Store,
   games: GameService,
   outbox: WebhookOutbox,
   send: SendNow,
   push: PushNow = NO_PUSH,
 ): DueHandler {
   return async (item, now) => {
-    const commit = await store.readCommit(item.gameId, Number(item.key.sk));
+    const commit = await store.streamsOf<GameEvent>().readCommit(item.streamId, Number(item.key.sk));
     if (!commit) return { settled: false, next: null, effect: 'stale' };
     const { state, since } = await games.stateAt(commit);
     const notifications = notificationsOf({
-      gameId: commit.gameId,
+      gameId: commit.streamId,
       version: commit.version,
-      events: commit.events as GameEvent[],
+      events: commit.events,
       after: state,
       turn: commit.turn ?? null,
       awaited: awaitedPlayer(state),
@@ -41,7 +41,7 @@ export function notifyHandler(
     });
     const planned = [];
     for (const notification of notifications) planned.push(...(await outbox.deliveriesOf(notification, commit.at)));
-    const events = commit.events as GameEvent[];
+    const { events } = commit;
     const [sent, pushed] = await Promise.all([
       send(planned, now),
       push(notifications, { game: state, events, at: commit.at }, now),

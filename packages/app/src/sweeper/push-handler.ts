@@ -1,4 +1,4 @@
-import { pushKeyOf, type EventStore } from '@chickenfoot/store';
+import { pushKeyOf, type Store } from '@chickenfoot/store';
 import { awaitedPlayer } from '../games/awaited';
 import type { GameService } from '../games/service';
 import { attemptPush, type PushAttemptParts } from '../push/attempt';
@@ -15,7 +15,7 @@ const TURN_NEWS = new Set(['turn.started', 'turn.reminder']);
  * A crash after sending sends it again when the claim expires: at least once.
  * @example handlers: { 'push-delivery': pushHandler(store, games, parts) }
  */
-export function pushHandler(store: EventStore, games: Pick<GameService, 'load'>, parts: PushAttemptParts): DueHandler {
+export function pushHandler(store: Store, games: Pick<GameService, 'load'>, parts: PushAttemptParts): DueHandler {
   return async (item, now) => {
     const key = pushKeyOf(item);
     const push = key ? await store.pushes.read(key.subscriptionId, key.sk) : null;

@@ -1,5 +1,5 @@
 import { sendWebhook, type SendOptions } from '@chickenfoot/webhooks';
-import type { EventStore } from '@chickenfoot/store';
+import type { Store } from '@chickenfoot/store';
 import type { GameService } from '../games/service';
 import type { PushSender } from '../push/attempt';
 import type { PushParts } from '../push/parts';
@@ -18,7 +18,7 @@ export interface SweeperPushOptions {
  * the `push-delivery` handler of the retries; nothing (and no handler) when push is not configured.
  */
 export function pushWork(
-  store: EventStore,
+  store: Store,
   games: GameService,
   parts: PushParts,
   send: PushSender | SendOptions,

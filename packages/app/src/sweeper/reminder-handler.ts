@@ -24,7 +24,7 @@ export function reminderHandler(
   push: PushNow = NO_PUSH,
 ): DueHandler {
   return async (item, now) => {
-    const game = await games.load(item.gameId);
+    const game = await games.load(item.streamId);
     const verdict = verdictOf(game, item, now);
     if (verdict.kind !== 'early' || !game) return timeout(item, now);
     const since = game.since;
@@ -36,7 +36,7 @@ export function reminderHandler(
     const reminder: Notification = {
       type: 'turn.reminder',
       recipients: [player],
-      data: { gameId: item.gameId, version: game.version, seat: turnSeat(game.state), deadline },
+      data: { gameId: item.streamId, version: game.version, seat: turnSeat(game.state), deadline },
     };
     const [sent, pushed] = await Promise.all([
       outbox.deliveriesOf(reminder, remindAt).then((planned) => send(planned, now)),

@@ -1,4 +1,4 @@
-import type { EventStore } from '@chickenfoot/store';
+import type { Store } from '@chickenfoot/store';
 import type { Logger } from '../logging';
 import { attemptDelivery, type AttemptParts } from '../webhooks/attempt';
 import type { Planned } from '../webhooks/outbox';
@@ -17,14 +17,14 @@ export type SendNow = (planned: readonly Planned[], now: number) => Promise<Reco
  * `webhook-id`): at least once. A delivery written before is found, not doubled.
  * @example await sendNow(store, parts)(await outbox.deliveriesOf(notification, at), now);
  */
-export function sendNow(store: EventStore, parts: AttemptParts, logger: Logger): SendNow {
+export function sendNow(store: Store, parts: AttemptParts, logger: Logger): SendNow {
   return async (planned, now) => {
     const effects: Record<string, number> = {};
     await Promise.all(
       planned.map(async ({ endpoint, delivery }) => {
         const attempt = { ...delivery, attemptsBefore: 0, once: false };
         const { record, effect } = await attemptDelivery(parts, endpoint, attempt, now);
-        const { created } = await store.putDelivery(delivery, delivery.createdAt, record);
+        const { created } = await store.deliveries.put(delivery, delivery.createdAt, record);
         if (!created) logger({ level: 'info', msg: 'delivery sent again', endpointId: delivery.endpointId });
         effects[effect] = (effects[effect] ?? 0) + 1;
       }),

@@ -1,4 +1,4 @@
-import type { DueItem, EventStore } from '@chickenfoot/store';
+import type { DueItem, Store } from '@chickenfoot/store';
 import type { Logger } from '../logging';
 import type { DueHandlers } from './due-handler';
 
@@ -14,7 +14,7 @@ export interface LaneConfig {
 
 /** What a sweeper is built from. */
 export interface SweeperOptions {
-  readonly store: EventStore;
+  readonly store: Store;
   /** The work of each kind of due item (see `DueHandlers`). */
   readonly handlers: DueHandlers;
   readonly logger: Logger;

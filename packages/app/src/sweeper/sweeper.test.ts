@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createDynamoClient, ensureTable, EventStore, type DueItem } from '@chickenfoot/store';
+import { createDynamoClient, ensureTable, openStore, type DueItem, type Store } from '@chickenfoot/store';
 import { beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { silentLogger } from '../logging';
 import type { DueHandler, DueResult } from './due-handler';
@@ -7,12 +7,12 @@ import { Sweeper } from './sweeper';
 
 // The sweeper's core on the real store: items made due the way a game makes them (a turn entry with a
 // deadline), handlers that only count, and a fake clock.
-let store: EventStore;
+let store: Store;
 beforeEach(async () => {
   const client = createDynamoClient({ endpoint: inject('dynamoEndpoint'), maxAttempts: 1 });
   const tableName = `sweeper-${randomUUID()}`;
   await ensureTable(client, tableName);
-  store = new EventStore({ client, tableName });
+  store = openStore({ client, tableName });
 });
 
 const T0 = Date.parse('2026-12-01T10:00:00.000Z');
@@ -23,7 +23,7 @@ const seats = [{ playerId: 'ann', name: 'Ann' }];
 /** A game awaiting Ann, with work of `kind` due at `dueAt`. */
 async function dueGame(gameId: string, dueAt: number, kind = 'ping') {
   const head = { version: 1, status: 'playing', turn: 'ann', seats, updatedAt: iso(T0) };
-  await store.append(gameId, 0, [{}], {
+  await store.streams.append(gameId, 0, [{}], {
     at: new Date(T0),
     turn: { from: null, to: 'ann', head, due: { at: iso(dueAt), kind } },
   });
@@ -33,7 +33,7 @@ async function dueGame(gameId: string, dueAt: number, kind = 'ping') {
 function recorder(result: (item: DueItem) => DueResult | Promise<DueResult>) {
   const calls: { gameId: string; now: number }[] = [];
   const handler: DueHandler = async (item, now) => {
-    calls.push({ gameId: item.gameId, now });
+    calls.push({ gameId: item.streamId, now });
     return result(item);
   };
   return { calls, handler };
@@ -121,13 +121,13 @@ describe('the sweeper’s lanes', () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     const handler: DueHandler = async (item) => {
-      started.push(item.gameId);
+      started.push(item.streamId);
       await held;
       return settled();
     };
     return { started, handler, release: () => release() };
   }
-  const lanes = (groupOf: (item: DueItem) => Promise<string> = async (item) => item.gameId.split('-')[1] ?? '') => ({
+  const lanes = (groupOf: (item: DueItem) => Promise<string> = async (item) => item.streamId.split('-')[1] ?? '') => ({
     deliveries: { kinds: new Set(['deliver']), concurrency: 4, perGroup: 2, groupOf },
   });
 
@@ -170,8 +170,8 @@ describe('the sweeper’s lanes', () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     const handler: DueHandler = async (item) => {
-      started.push(item.gameId);
-      if (item.gameId.startsWith('d-mallory')) await held;
+      started.push(item.streamId);
+      if (item.streamId.startsWith('d-mallory')) await held;
       return settled();
     };
     const sweep = sweeper({ deliver: handler }, lanes()).sweep(minutes(3));
@@ -215,7 +215,7 @@ describe('the sweeper’s lanes', () => {
     let clock = minutes(2);
     let s: Sweeper | undefined;
     const ping = recorder(async (item) => {
-      if (item.gameId === 'g-first') {
+      if (item.streamId === 'g-first') {
         // A commit of this work, stamped by the app's clock a moment after the sweep's time.
         clock += 5;
         await dueGame('g-then', clock);

@@ -1,4 +1,4 @@
-import { DUE_SHARDS, type DueItem, type EventStore } from '@chickenfoot/store';
+import { DUE_SHARDS, type DueItem, type Store } from '@chickenfoot/store';
 import type { Logger } from '../logging';
 import { Lane } from './lane';
 import type { DueHandlers, DueResult } from './due-handler';
@@ -62,7 +62,7 @@ interface Tally {
  * @example const report = await new Sweeper({ store, handlers, logger }).sweep(Date.now());
  */
 export class Sweeper {
-  readonly #store: EventStore;
+  readonly #store: Store;
   readonly #handlers: DueHandlers;
   readonly #logger: Logger;
   readonly #leaseMs: number;
@@ -163,7 +163,9 @@ export class Sweeper {
           ? background
           : game;
       const group =
-        lane === outside && deliveries?.groupOf ? await deliveries.groupOf(item).catch(() => item.gameId) : item.gameId;
+        lane === outside && deliveries?.groupOf
+          ? await deliveries.groupOf(item).catch(() => item.streamId)
+          : item.streamId;
       lane.add(group, () => this.#count(tally, item, at));
     };
     const listed = await Promise.allSettled(
@@ -193,7 +195,7 @@ export class Sweeper {
         tally.complete = false;
         return;
       }
-      const page = await this.#store.listDue(shard, new Date(at).toISOString(), { limit: this.#pageSize, next });
+      const page = await this.#store.due.list(shard, new Date(at).toISOString(), { limit: this.#pageSize, next });
       tally.due += page.items.length;
       for (const item of page.items) {
         const time = Date.parse(item.at);
@@ -222,15 +224,15 @@ export class Sweeper {
   async #handle(item: DueItem, now: number): Promise<DueResult | 'busy' | 'failed' | 'unknown'> {
     const handler = this.#handlers[item.kind];
     if (!handler) {
-      this.#logger({ level: 'warn', msg: 'due item of an unknown kind', kind: item.kind, gameId: item.gameId });
+      this.#logger({ level: 'warn', msg: 'due item of an unknown kind', kind: item.kind, gameId: item.streamId });
       return 'unknown';
     }
     try {
       const until = new Date(now + this.#leaseMs).toISOString();
-      if (!(await this.#store.claimDue(item, new Date(now).toISOString(), until))) return 'busy';
+      if (!(await this.#store.due.claim(item, new Date(now).toISOString(), until))) return 'busy';
       const result = await handler(item, now);
       if (!result.settled) {
-        await this.#store.settleDue(
+        await this.#store.due.settle(
           item,
           result.next === null ? null : { at: result.next, kind: result.kind ?? item.kind },
         );
@@ -241,7 +243,7 @@ export class Sweeper {
         level: 'error',
         msg: 'due item failed',
         kind: item.kind,
-        gameId: item.gameId,
+        gameId: item.streamId,
         at: item.at,
         error: String(error),
       });

@@ -44,19 +44,19 @@ export function timeoutHandler(games: GameService): DueHandler {
   return async (item, now): Promise<DueResult> => {
     let lost = false;
     for (let round = 0; round < ROUNDS; round++) {
-      const game = await games.load(item.gameId);
+      const game = await games.load(item.streamId);
       const verdict = verdictOf(game, item, now);
       if (verdict.kind === 'stale') {
         if (lost) return { settled: false, next: null, effect: 'lost' };
         // Claimed as listed, yet the turn is over: the commit that ended it could not write the turn
         // entries (this one's tombstone, the next player's deadline). Rebuilt from the log, or the
         // next deadline would never come.
-        if (game?.state.status === 'playing') await games.repairLists(item.gameId);
+        if (game?.state.status === 'playing') await games.repairLists(item.streamId);
         return { settled: false, next: null, effect: 'stale' };
       }
       if (verdict.kind === 'early') return { settled: false, next: verdict.deadline, effect: lost ? 'lost' : 'early' };
       try {
-        const { done } = await games.timeOut(item.gameId, game as StoredGame, verdict.seat);
+        const { done } = await games.timeOut(item.streamId, game as StoredGame, verdict.seat);
         // Its commit rewrote the turn entries: the item is out of the index, or due at a new deadline.
         return { settled: true, effect: done.replayed ? 'repeated' : 'applied' };
       } catch (error) {

@@ -1,4 +1,4 @@
-import type { EventStore } from '@chickenfoot/store';
+import type { Store } from '@chickenfoot/store';
 import { LongPolls, REVOKED, type Alive } from './long-poll';
 
 /**
@@ -8,9 +8,9 @@ import { LongPolls, REVOKED, type Alive } from './long-poll';
 export class GameWatcher {
   readonly #polls: LongPolls<number>;
 
-  constructor(store: EventStore, pollMs: number, maxWaitsPerPlayer = 4) {
+  constructor(store: Store, pollMs: number, maxWaitsPerPlayer = 4) {
     this.#polls = new LongPolls(
-      async (gameId) => (await store.readLatest(gameId, { snapshot: false }))?.version ?? 0,
+      async (gameId) => (await store.streams.readLatest(gameId, { snapshot: false }))?.version ?? 0,
       pollMs,
       maxWaitsPerPlayer,
     );

@@ -1,4 +1,4 @@
-import type { EventStore } from '@chickenfoot/store';
+import type { Store } from '@chickenfoot/store';
 import { LongPolls, REVOKED, type Alive } from './long-poll';
 
 /**
@@ -9,9 +9,9 @@ import { LongPolls, REVOKED, type Alive } from './long-poll';
 export class TurnWaiter {
   readonly #polls: LongPolls<boolean>;
 
-  constructor(store: EventStore, pollMs: number, maxWaitsPerPlayer = 4) {
+  constructor(store: Store, pollMs: number, maxWaitsPerPlayer = 4) {
     this.#polls = new LongPolls(
-      async (playerId) => (await store.listPlayerGames(playerId, { myTurn: true, limit: 1 })).games.length > 0,
+      async (playerId) => (await store.playerGames.list(playerId, { myTurn: true, limit: 1 })).games.length > 0,
       pollMs,
       maxWaitsPerPlayer,
     );

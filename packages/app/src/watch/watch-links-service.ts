@@ -1,5 +1,5 @@
 import { redactEvent, type GameEvent, type VisibleEvent } from '@chickenfoot/rules';
-import type { EventStore } from '@chickenfoot/store';
+import type { Store } from '@chickenfoot/store';
 import type { Clock } from '../clock';
 import { LruMap } from '../lru-map';
 import { UnauthenticatedError, VersionAheadError } from '../errors';
@@ -51,7 +51,7 @@ export interface WatchedEvents {
 
 /** What the watch links' service is built from. */
 export interface WatchLinksParts {
-  readonly store: EventStore;
+  readonly store: Store;
   readonly games: Pick<GameService, 'load' | 'settleBots'>;
   readonly watcher: GameWatcher;
   readonly signer: () => Promise<Signer>;
@@ -162,11 +162,13 @@ export class WatchLinksService {
         : await this.parts.watcher.wait(gameId, owner, after, page.waitMs, { ...signal, alive });
     if (latest === REVOKED) throw new UnauthenticatedError('This watch link was revoked.');
     const read =
-      typeof latest === 'number' && latest > after ? await this.parts.store.readAfter(gameId, after, { limit }) : null;
+      typeof latest === 'number' && latest > after
+        ? await this.parts.store.streamsOf<GameEvent>().readAfter(gameId, after, { limit })
+        : null;
     const commits = (read?.commits ?? []).map((commit) => ({
       version: commit.version,
       at: commit.at,
-      events: (commit.events as GameEvent[]).map((event) => redactEvent(event, null)),
+      events: commit.events.map((event) => redactEvent(event, null)),
     }));
     return { commits, next: read?.next ?? null, version: commits.at(-1)?.version ?? after };
   }

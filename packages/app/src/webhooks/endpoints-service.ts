@@ -1,4 +1,4 @@
-import type { EventStore } from '@chickenfoot/store';
+import type { Store } from '@chickenfoot/store';
 import { checkWebhookUrl, type UrlPolicy } from '@chickenfoot/webhooks';
 import type { Clock } from '../clock';
 import { badCursor } from '../cursor';
@@ -30,7 +30,7 @@ type Reply = { endpoint: EndpointView; secret: string };
 
 /** What the endpoints' service is built from. */
 export interface WebhookEndpointsParts {
-  readonly store: EventStore;
+  readonly store: Store;
   readonly endpoints: WebhookEndpoints;
   readonly directory: WebhookDirectory;
   readonly notifier: CommitNotifier;
@@ -133,7 +133,7 @@ export class WebhookEndpointsService {
   async test(playerId: string, id: string, key: string): Promise<DeliveryView & Replayable> {
     await this.#owned(playerId, id);
     const message = messageId(`test:${key}`, id);
-    const { deliveries } = await this.parts.store.listDeliveries(id, { limit: 25 });
+    const { deliveries } = await this.parts.store.deliveries.list(id, { limit: 25 });
     const pending = deliveries.filter((d) => d.type === TEST_EVENT && d.status === 'pending');
     if (pending.length >= MAX_PENDING_TESTS && !pending.some((d) => d.messageId === message))
       throw new RateLimitedError(
@@ -141,7 +141,7 @@ export class WebhookEndpointsService {
         60,
       );
     const at = this.#iso();
-    const { delivery, created } = await this.parts.store.putDelivery(
+    const { delivery, created } = await this.parts.store.deliveries.put(
       {
         endpointId: id,
         playerId,
@@ -167,7 +167,7 @@ export class WebhookEndpointsService {
     await this.#owned(playerId, id);
     const { cursor } = page;
     if (cursor !== undefined && !/^\d{1,16}$/.test(cursor)) throw badCursor();
-    const found = await this.parts.store.listDeliveries(id, { limit: page.limit, cursor: cursor ?? null });
+    const found = await this.parts.store.deliveries.list(id, { limit: page.limit, cursor: cursor ?? null });
     return { deliveries: found.deliveries.map(deliveryView), cursor: found.cursor };
   }
 
@@ -175,7 +175,8 @@ export class WebhookEndpointsService {
   async redeliver(playerId: string, id: string, deliveryId: string): Promise<DeliveryView> {
     await this.#owned(playerId, id);
     const seq = seqOf(deliveryId);
-    const requeued = seq === null ? null : await this.parts.store.requeueDelivery(id, seq, this.#iso(), { once: true });
+    const requeued =
+      seq === null ? null : await this.parts.store.deliveries.requeue(id, seq, this.#iso(), { once: true });
     if (!requeued)
       throw new NotFoundError('webhook/delivery-not-found', `Endpoint ${id} has no delivery ${deliveryId}.`);
     this.parts.notifier.written();

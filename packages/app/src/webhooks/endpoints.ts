@@ -1,4 +1,4 @@
-import type { EventStore } from '@chickenfoot/store';
+import type { Store } from '@chickenfoot/store';
 import { DeciderStream } from '../streams/decider-stream';
 import {
   endpointDecider,
@@ -32,7 +32,7 @@ export const wants = (endpoint: StoredEndpoint, type: string, gameId: string): b
 export class WebhookEndpoints {
   readonly #stream: DeciderStream<EndpointCommand, EndpointEvent, EndpointsState>;
 
-  constructor(store: EventStore) {
+  constructor(store: Store) {
     this.#stream = new DeciderStream(store, endpointDecider);
   }
 

@@ -1,4 +1,4 @@
-import type { EventStore } from '@chickenfoot/store';
+import type { Store } from '@chickenfoot/store';
 import type { Clock } from '../clock';
 import type { Logger } from '../logging';
 import type { PushOutbox } from '../push/outbox';
@@ -21,7 +21,7 @@ export interface WebhookParts {
  * with `push`, the commits whose notifications a device wants are due work too.
  */
 export function webhookParts(
-  store: EventStore,
+  store: Store,
   clock: Clock,
   logger: Logger,
   written?: () => void,
