@@ -9,7 +9,6 @@ import { createGameService } from './games/create-service';
 import { FinishedGames } from './games/finished-games';
 import { Games } from './games/games';
 import { MyGames } from './games/my-games';
-import type { GameService } from './games/service';
 import { Lobby } from './lobby/lobby';
 import { lazySecret, type SecretSource } from './identity/secret';
 import { Signer } from './identity/signer';
@@ -57,15 +56,12 @@ export interface ApplicationOptions {
 
 /** The application's parts, each built once: what the HTTP shell is handed. */
 export interface Application {
-  readonly store: Store;
   /** A player's use cases on games: create, join, act, read, catch up. */
   readonly games: Games;
   /** Finished games: rematch, export, replay. */
   readonly finishedGames: FinishedGames;
   readonly lobby: Lobby;
   readonly myGames: MyGames;
-  /** The one command path every actor's command goes through (the routes not yet on a use case). */
-  readonly gameService: GameService;
   readonly players: PlayerRepository;
   /** Accounts: registration, tokens, renames, deletion, and what a bearer token opens. */
   readonly accounts: Accounts;
@@ -113,12 +109,10 @@ export function createApplication(options: ApplicationOptions): Application {
   const seats = { games, signer, players: accounts };
   const rate = options.messageRate;
   return {
-    store,
     games: new Games({ ...seats, watcher }),
     finishedGames: new FinishedGames(seats),
     lobby: new Lobby({ ...seats, store, clock }),
     myGames: new MyGames(store, new TurnWaiter(store, pollMs), accounts),
-    gameService: games,
     webhookEndpoints,
     players,
     accounts,
