@@ -52,15 +52,22 @@ export function stageClocks(client: DynamoDBClient): Stages {
   return {
     fetch: (fetch) =>
       ((...args: Parameters<typeof fetch>) => clocks.app.around(async () => fetch(...args))) as typeof fetch,
-    store: (store) =>
-      new Proxy(store, {
-        get(target, name, receiver) {
-          const value = Reflect.get(target, name, receiver);
-          if (typeof value !== 'function') return value;
-          // Every method of the store is async: the clock starts before its synchronous part.
-          return (...args: unknown[]) => clocks.store.around(async () => value.apply(target, args));
-        },
-      }),
+    store: (store) => {
+      // The store is its parts (streams, turns, lobby, …): each part's methods are timed, all async, so
+      // the clock starts before their synchronous part. `streamsOf` hands out the timed streams.
+      const timed = <T extends object>(part: T): T =>
+        new Proxy(part, {
+          get(target, name, receiver) {
+            const value = Reflect.get(target, name, receiver);
+            if (typeof value !== 'function') return value;
+            return (...args: unknown[]) => clocks.store.around(async () => value.apply(target, args));
+          },
+        });
+      const parts = Object.fromEntries(
+        Object.entries(store).map(([name, part]) => [name, typeof part === 'object' && part ? timed(part) : part]),
+      ) as unknown as Store;
+      return { ...parts, streamsOf: () => parts.streams } as Store;
+    },
     read: () => Object.fromEntries(LAYERS.map((l) => [l, clocks[l].total])) as Record<Layer, number>,
     reset: () => {
       for (const clock of Object.values(clocks)) clock.total = 0;
