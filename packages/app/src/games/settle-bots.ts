@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Move, Seat } from '@chickenfoot/rules';
 import type { Logger } from '../logging';
 import type { LruMap } from '../lru-map';
@@ -70,7 +71,7 @@ export async function settleBots(
       commits.push(done);
       log.extend(done.version, done.events);
       game = { version: done.version, state: done.state, since: done.since };
-      if (bound.restRatio) await rest((settings.now() - stepStarted) * bound.restRatio);
+      if (bound.restRatio) await sleep(Math.max(0, (settings.now() - stepStarted) * bound.restRatio));
     } catch (error) {
       if (error instanceof StaleVersionError) {
         // A player (or another runner) moved first: decide again on the game as it is now.
@@ -84,9 +85,6 @@ export async function settleBots(
   // Stopped by the bound: whether bots still have moves to make is the caller's to ask (dueBots).
   return { commits, game, stopped: game && dueBots(game.state).length > 0 ? 'bound' : 'idle' };
 }
-
-/** Waits `ms` of real time (nothing when 0 or less). */
-const rest = (ms: number) => (ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
 
 /** The first due bot's move: what it chooses, or, when its choice fails, the fallback. Null: none acts now. */
 function choose(deps: SettleDeps, gameId: string, game: StoredGame, due: readonly Seat[], log: HandLog) {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ConcurrencyError, IdempotencyConflictError, type Commit, type Store } from '@chickenfoot/store';
 import { keyReused, StaleVersionError, UnavailableError } from '../errors';
 import { isRefusal, type Decider } from './decider';
@@ -126,7 +127,7 @@ export class DeciderStream<C, E extends { readonly type: string }, S> {
           throw new UnavailableError('Too many changes at once to this stream: try again.', { cause: error });
         }
         // Racers that lost together spread out before deciding again.
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 ** attempt)));
+        await sleep(Math.random() * Math.min(50, 2 ** attempt));
       }
     }
   }
