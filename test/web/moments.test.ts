@@ -39,6 +39,15 @@ async function caughtUp(player: Player, version: number): Promise<void> {
   if ((await pageState(player)).version < version) await waitPast(player, version - 1);
 }
 
+/**
+ * Waits until the page's log tells `text` of the commit at `version`: the version comes with a move's
+ * reply, the log's line a moment later from the commits read after it (so a check right after the
+ * version would race). Fails after the usual wait if the line never comes.
+ */
+async function told(player: Player, version: number, text: string): Promise<void> {
+  await player.page.locator(`#news li[data-key^="${version}."]`, { hasText: text }).first().waitFor();
+}
+
 describe('moments of a game, in the browser', () => {
   it('a refusal in the rules’ words, a pass after a draw, Chickenlittle by keyboard, a call-out', async () => {
     const seats = await Promise.all(['Ann', 'Bob'].map((name) => Seat.register(served.baseUrl, name)));
@@ -77,7 +86,10 @@ describe('moments of a game, in the browser', () => {
         const lapsed = seats[turn]!.name;
         await caller.page.getByRole('button', { name: new RegExp(`^Call out ${lapsed}`) }).click();
         await waitPast(caller, views[other]!.version);
-        expect(await caller.page.locator('#news').textContent()).toContain(
+        const calledAt = views[other]!.version + 1;
+        await told(
+          caller,
+          calledAt,
           `You called ${lapsed} out: one tile left and no “Chickenlittle!” when the next tile was placed, so ${lapsed} draws a penalty tile.`,
         );
         const after = await seats[turn]!.view(id);
@@ -85,7 +97,7 @@ describe('moments of a game, in the browser', () => {
         // The one called out hears it on their own page, by themselves, in words: why, and what it costs.
         await caughtUp(player, after.version);
         const why = `${seats[other]!.name} called you out: you had one tile left and had not said “Chickenlittle!” when the next tile was placed, so you draw a penalty tile.`;
-        expect(await page.locator('#news').textContent()).toContain(why);
+        await told(player, calledAt, why);
         expect(await page.locator('#play .notice').textContent()).toBe(why);
         await screenshot(caller.page, `moment-callout-${caller.device}`);
         await screenshot(page, `moment-called-out-${player.device}`);
@@ -103,7 +115,7 @@ describe('moments of a game, in the browser', () => {
         await screenshot(page, `moment-drawn-${player.device}`);
         await page.getByRole('button', { name: 'Pass (keep the drawn tile)' }).click();
         await waitPast(player, own.version);
-        expect(await page.locator('#news').textContent()).toContain('You passed.');
+        await told(player, own.version + 1, 'You passed.');
         expect((await seats[turn]!.view(id)).yourTiles).toContain(own.drawnTile);
         done.add('pass');
         continue;

@@ -72,7 +72,8 @@ describe('two players on the web client', () => {
       expect(await player.page.locator('#turn').textContent()).toMatch(/^The game is over: .+ wins? with \d+ points!$/);
       // Seven hands of double-6, each in the score table with every seat's points.
       expect(await player.page.locator('table.scores tbody tr').count()).toBe(7);
-      expect(await player.page.locator('#news').textContent()).toContain('The game is over');
+      // The log's line comes a moment after the view that ends the game: wait for it (it fails if it never comes).
+      await player.page.locator('#news', { hasText: 'The game is over' }).waitFor();
     }
     await screenshot(ann.page, 'game-over-desktop', { whole: true });
     await screenshot(bob.page, 'game-over-phone', { whole: true });
