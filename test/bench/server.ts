@@ -25,7 +25,8 @@
  * JSON object (also in .tmp/bench/server.json).
  * SERVER_NODE_OPTIONS=<flags> runs the servers (not the floors) with other Node/V8 flags, to weigh
  * memory against CPU (e.g. `--max-old-space-size=96`: RSS 193 MB instead of ~300, but 3.1 ms of CPU
- * a move instead of ~2.4). BENCH_SERVER_QUICK=1: a tiny run (seconds), to see that it runs; its
+ * a move instead of ~2.4); SERVER_NODE_ARGS=<flags> passes flags NODE_OPTIONS may not carry (e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof`: a profile of each server, written when it stops). BENCH_SERVER_QUICK=1: a tiny run (seconds), to see that it runs; its
  * figures mean nothing.
  */
 import { DURABILITIES, type Durability } from '@chickenfoot/store/embedded';
@@ -62,7 +63,7 @@ interface Pair {
 }
 
 async function startPair(built: BenchBuild, scratch: string, durability: Durability, index: number): Promise<Pair> {
-  const server = await startNode([...built.server], {
+  const server = await startNode([...(process.env.SERVER_NODE_ARGS?.split(' ') ?? []), ...built.server], {
     DATA_DIR: join(scratch, `server-${durability}`),
     DURABILITY: durability,
     ...(process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {}),

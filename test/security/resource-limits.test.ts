@@ -276,6 +276,22 @@ describe('bodies, over HTTP: read from the buffer when whole, as a stream while 
       expect(res.status).toBe(201);
   });
 
+  it('decodes a body as fetch does, however it arrives: a byte order mark dropped, a bad byte replaced', async () => {
+    const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify({ seats: 2 }))]);
+    for (const res of [await raw('/v1/games', [bom], bom.length), await split('/v1/games', bom, 100)])
+      expect(res.status).toBe(201);
+    // 0xff is no UTF-8: read as U+FFFD, so the field is one character too long (2 allowed), not malformed.
+    const bad = Buffer.concat([
+      Buffer.from('{"seats": 2, "rules": {"set": "'),
+      Buffer.from([0xff]),
+      Buffer.from('"}}'),
+    ]);
+    for (const res of [await raw('/v1/games', [bad], bad.length), await split('/v1/games', bad, 100)]) {
+      expect(res.status).toBe(400);
+      expect(JSON.parse(res.text)).toMatchObject({ code: 'request/invalid', issues: [{ path: 'body.rules.set' }] });
+    }
+  });
+
   it('refuses malformed JSON with 400, however it arrives', async () => {
     const broken = Buffer.from('{"seats": 2,,}');
     for (const res of [await raw('/v1/games', [broken], broken.length), await split('/v1/games', broken, 50)]) {

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ZodObject, type ZodType } from 'zod';
+import { jsonBody } from './buffered-body';
 import { problem } from './problems';
 
 interface Issue {
@@ -113,7 +114,7 @@ export function validateRequest(schemas: RequestSchemas): MiddlewareHandler {
       let body: unknown = {};
       if (type !== undefined) {
         try {
-          body = await c.req.json();
+          body = await jsonBody(c);
         } catch {
           throw new HTTPException(400, { message: 'Malformed JSON in request body' });
         }
