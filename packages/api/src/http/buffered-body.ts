@@ -1,4 +1,3 @@
-import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 
 /** What this needs of Node's `IncomingMessage`, which `@hono/node-server` passes as `c.env.incoming`. */
@@ -38,18 +37,4 @@ export function bufferedBody() {
     }
     await next();
   });
-}
-
-// As the Fetch standard decodes a body for `json()`: UTF-8, a leading byte order mark dropped, bad bytes replaced.
-const UTF8 = new TextDecoder();
-
-/**
- * The request's JSON body, as `c.req.json()` gives it (it throws on malformed JSON the same way):
- * parsed straight from the bytes `bufferedBody` took when it did, since asking the adapter for the
- * body builds a whole fetch `Request` first (with its headers and abort signal copied), the larger
- * part of reading a small body.
- */
-export async function jsonBody(c: Context): Promise<unknown> {
-  const raw = (c.env as { incoming?: NodeIncoming } | undefined)?.incoming?.rawBody;
-  return raw === undefined ? c.req.json() : JSON.parse(UTF8.decode(raw));
 }

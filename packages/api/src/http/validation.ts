@@ -1,7 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ZodObject, type ZodType } from 'zod';
-import { jsonBody } from './buffered-body';
 import { problem } from './problems';
 
 interface Issue {
@@ -114,7 +113,7 @@ export function validateRequest(schemas: RequestSchemas): MiddlewareHandler {
       let body: unknown = {};
       if (type !== undefined) {
         try {
-          body = await jsonBody(c);
+          body = await c.req.json();
         } catch {
           throw new HTTPException(400, { message: 'Malformed JSON in request body' });
         }
