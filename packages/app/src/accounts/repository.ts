@@ -2,6 +2,7 @@ import { ConcurrencyError, type Store } from '@chickenfoot/store';
 import { StaleVersionError } from '../errors';
 import { decideAccount, evolveAccount, type AccountCommand } from './account-decider';
 import type { PlayerRecord } from './record';
+import { afterLostRace } from '../streams/lost-race';
 
 export type { PlayerRecord } from './record';
 
@@ -28,9 +29,6 @@ export interface AccountChangeOptions {
   readonly commandHash: string;
   readonly at: Date;
 }
-
-// Changes that name no version (muting a game's messages) are retried here when another lands first.
-const RACE_RETRIES = 3;
 
 /**
  * Players are small streams of their own (stream id = player id, "p_…", which never looks like a game
@@ -82,7 +80,8 @@ export class PlayerRepository {
         });
         return { record: commit.snapshot as PlayerRecord, version: commit.version, replayed: false };
       } catch (error) {
-        if (!(error instanceof ConcurrencyError) || expectedVersion !== null || attempt >= RACE_RETRIES) throw error;
+        if (!(error instanceof ConcurrencyError) || expectedVersion !== null) throw error;
+        await afterLostRace(attempt, error);
       }
     }
   }

@@ -20,6 +20,7 @@ import { staleAnswer } from './stale-answer';
 import { fromSnapshot } from './snapshots/snapshot';
 import { timeOut, type TimedOut } from './time-out';
 import { sinceAfter } from './turn-clock';
+import { afterLostRace } from '../streams/lost-race';
 
 export type { ExecuteOptions, Executed, GameCommand } from './game-command';
 
@@ -36,9 +37,6 @@ export interface GameServiceOptions {
   /** How bots are played (defaults: the real bots, 64 commits or 2 s per chain). */
   readonly bots?: BotOptions;
 }
-
-// A join names no version: losing a race to another command is retried here, not by the client.
-const RACE_RETRIES = 3;
 
 /**
  * The one path every command on a game takes, whoever issues it (a player, a bot, a timeout), in
@@ -149,8 +147,9 @@ export class GameService {
    * Applies `command` for `actor` at `options.expectedVersion` as one commit, or finds the commit a
    * retry of it was recorded as and answers as the first time did. Throws `NotFoundError` (no such
    * game, or one the player is not seated in), `StaleVersionError` (the game has moved on),
-   * `RefusedError` (the rules refuse it), `KeyReusedError`, and `RecordedButUnansweredError`
-   * (recorded, but the lists could not be updated: retry with the same key).
+   * `RefusedError` (the rules refuse it), `KeyReusedError`, `RecordedButUnansweredError`
+   * (recorded, but the lists could not be updated: retry with the same key), and `UnavailableError`
+   * when a command that named no version (a join) lost every race (`afterLostRace`).
    */
   async execute(gameId: string, actor: Actor, command: GameCommand, options: ExecuteOptions): Promise<Executed> {
     try {
@@ -174,7 +173,10 @@ export class GameService {
       } catch (error) {
         if (!(error instanceof ConcurrencyError)) throw error;
         this.#games.forget(gameId);
-        if (options.expectedVersion === null && attempt < RACE_RETRIES) continue;
+        if (options.expectedVersion === null) {
+          await afterLostRace(attempt, error);
+          continue;
+        }
         // Another commit came first: the sweeper's timeout of this very turn, perhaps.
         const seat = actor.kind === 'player' ? access.seat : -1;
         throw await staleAnswer(error.currentVersion, seat, game.version, (from, limit) =>

@@ -1,7 +1,7 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { ConcurrencyError, IdempotencyConflictError, type Commit, type Store } from '@chickenfoot/store';
-import { keyReused, StaleVersionError, UnavailableError } from '../errors';
+import { keyReused, StaleVersionError } from '../errors';
 import { isRefusal, type Decider } from './decider';
+import { afterLostRace, RACE_RETRIES } from './lost-race';
 
 /** One commit of a stream, its events typed. */
 export interface StreamCommit<E> {
@@ -75,7 +75,7 @@ export class DeciderStream<C, E extends { readonly type: string }, S> {
   ) {
     this.#snapshots = options.snapshots ?? true;
     this.#recognise = options.recognise ?? 1;
-    this.#retries = options.retries ?? 10;
+    this.#retries = options.retries ?? RACE_RETRIES;
   }
 
   /** The state and its version (0: nothing yet); strongly consistent unless asked otherwise. */
@@ -121,13 +121,7 @@ export class DeciderStream<C, E extends { readonly type: string }, S> {
       } catch (error) {
         if (!(error instanceof ConcurrencyError)) throw error;
         if (expected !== null) return this.#stale(streamId, meta, expected, error.currentVersion);
-        // No version was asked for: losing every race is the server's busyness, not the caller's
-        // stale state (a 503 to retry with the same key, never a 412 for a precondition never sent).
-        if (attempt >= this.#retries) {
-          throw new UnavailableError('Too many changes at once to this stream: try again.', { cause: error });
-        }
-        // Racers that lost together spread out before deciding again.
-        await sleep(Math.random() * Math.min(50, 2 ** attempt));
+        await afterLostRace(attempt, error, this.#retries);
       }
     }
   }
