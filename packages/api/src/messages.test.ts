@@ -80,6 +80,31 @@ describe('messages at the table', () => {
     expect(page.body.messages).toHaveLength(7);
   });
 
+  it('answers a retried post as the first time without spending a message of the limit', async () => {
+    const { api } = await testApi(inject('dynamoEndpoint'), { clock: () => Date.UTC(2026, 11, 1, 12) });
+    const { gameId, tokens } = await api.startGame(2, { set: 6 });
+    const post = (key: string) =>
+      api.call('POST', `/v1/games/${gameId}/messages`, {
+        token: tokens[0],
+        body: { text: 'hello' },
+        headers: { 'idempotency-key': key },
+      });
+    const key = newKey();
+    const first = await post(key);
+    // A client unsure its post arrived sends it again, and again: the same message, marked replayed.
+    for (let i = 0; i < 6; i++) {
+      const again = await post(key);
+      expect([again.status, again.body.seq, again.headers.get('idempotent-replayed')]).toEqual([
+        201,
+        first.body.seq,
+        'true',
+      ]);
+    }
+    // The burst of 5 is still whole but for the first post: four more messages, then the limit.
+    for (let i = 0; i < 4; i++) expect((await post(newKey())).status).toBe(201);
+    expect((await post(newKey())).status).toBe(429);
+  });
+
   it('a player mutes a game’s messages for themselves: the others still read them; unmuting shows them again', async () => {
     const { api } = await testApi(inject('dynamoEndpoint'));
     const { gameId, tokens } = await api.startGame(2, { set: 6 });

@@ -30,6 +30,12 @@ export class TokenBuckets {
     return true;
   }
 
+  /** Gives back the token a request took when it turned out to cost nothing (a retry answered as recorded). */
+  giveBack(key: string): void {
+    const bucket = this.#refilled(key);
+    bucket.tokens = Math.min(this.limit.burst, bucket.tokens + 1);
+  }
+
   /** The tokens `key` holds as it stands (a full bucket for a key never seen). */
   tokens(key: string): number {
     return this.#buckets.get(key)?.tokens ?? this.limit.burst;

@@ -3,7 +3,7 @@ import type { Accounts } from '../accounts/accounts';
 import type { Clock } from '../clock';
 import { commandHash } from '../command-hash';
 import { RateLimitedError, revokedWhileWaiting } from '../errors';
-import type { Replayable } from '../replayed';
+import { wasReplayed, type Replayable } from '../replayed';
 import type { GameService } from '../games/service';
 import { seatedIn } from '../seated';
 import { TokenBuckets, type RateLimit } from '../token-buckets';
@@ -77,6 +77,11 @@ export class MessagesService {
     }
     const meta = { key, commandHash: commandHash('message', playerId, text), at: new Date(this.parts.clock()) };
     const posted = await this.#log.post(gameId, { type: 'post', seat, left, text }, { ...meta, by: playerId });
+    // A retry of a post recorded already is no new message: it costs the player nothing of the limit.
+    if (wasReplayed(posted)) {
+      this.#buckets.giveBack(bucket);
+      return posted;
+    }
     // Those waiting on this table in this process hear of it at once, not at their next poll.
     this.parts.watcher.nudge(messageStream(gameId));
     return posted;
