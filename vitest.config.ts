@@ -8,10 +8,18 @@ const INCLUDE = [
 ];
 const EXCLUDE = ['**/node_modules/**', 'test/soak/**'];
 /**
- * Files that replace a module with `vi.mock`: a worker that runs files one after another without
- * isolation keeps a mock for the files after it, so these run each in a fresh module graph.
+ * Files that a shared module graph would mislead, so these run each in a fresh one: one that replaces a
+ * module with `vi.mock` (a worker that runs files one after another without isolation keeps the mock
+ * for the files after it), and those that import a Lambda entry, which reads its table and secrets from
+ * the environment when first imported (a second file in the same worker would get the first file's
+ * table: the sweeper's handler then swept another test's table and found nothing due).
  */
-const NEEDS_ISOLATION = ['test/rule-options.test.ts'];
+const NEEDS_ISOLATION = [
+  'test/rule-options.test.ts',
+  'functions/src/lambda.test.ts',
+  'functions/src/sweeper.test.ts',
+  'test/lambda/sweeper-handler.test.ts',
+];
 
 const COMMON = {
   // Every response a test receives is checked against openapi.yaml (test/support/contract).
