@@ -10,22 +10,17 @@
 import { fileURLToPath } from 'node:url';
 import { createApp } from '@chickenfoot/api';
 import { appSweeper, silentLogger } from '@chickenfoot/app';
-import { fisherYates, seededRandom, type Move } from '@chickenfoot/rules';
+import { fisherYates, seededRandom } from '@chickenfoot/rules';
 import { createDynamoClient, openStore } from '@chickenfoot/store';
 import { startEmbeddedDynamo } from '@chickenfoot/store/embedded';
 import { TABLE } from '@chickenfoot/store/table';
 import { startPushService } from '../push/push-service';
-import { awsMeter, zeroCost, type AwsCost } from './aws-meter';
+import { awsMeter } from './aws-meter';
 import { jsonCall } from './json-call';
+import { meteredGame } from './metered-game';
 
 const SECRET = 'bench-secret-0123456789-abcdefghijklmnopq';
 const PUSH = { secret: 'bench-vapid-secret-0123456789-abcdefghijk' };
-
-const add = (a: AwsCost, b: AwsCost) => {
-  a.requests += b.requests;
-  a.readUnits += b.readUnits;
-  a.writeUnits += b.writeUnits;
-};
 
 /** The push cost figures: per move (the move path's extra) and per push (the sweeper's). */
 export async function pushCost() {
@@ -71,36 +66,15 @@ export async function pushCost() {
       if (withDevices) await call('POST', '/v1/me/push-subscriptions', token, { endpoint, keys: device, label: name });
       tokens.push(token);
     }
-    const created = await call('POST', '/v1/games', tokens[0], { seats: 2, rules: { set: 6 } });
-    const gameId = created.game.id as string;
     const before = service.delivered.length;
-    const run = { moves: 0, pushes: 0, moveCost: zeroCost(), sweepCost: zeroCost() };
-    const measured = async (into: AwsCost, work: () => Promise<unknown>) => {
-      meter.reset();
-      meter.on = true;
-      await work();
-      meter.on = false;
-      add(into, meter.cost);
-    };
-    await measured(run.moveCost, () =>
-      call('POST', `/v1/games/${gameId}/join`, tokens[1], { inviteCode: created.game.inviteCode }),
+    const run = await meteredGame(
+      call,
+      tokens,
+      meter,
+      (at) => sweeper.sweep(at),
+      () => (now += 60_000),
     );
-    for (;;) {
-      now += 60_000;
-      await measured(run.sweepCost, () => sweeper.sweep(now));
-      const table = await call('GET', `/v1/games/${gameId}`, tokens[0]);
-      if (table.status !== 'playing') break;
-      const seat = table.hand.turn as number;
-      const view = await call('GET', `/v1/games/${gameId}`, tokens[seat]);
-      const moves = view.legalMoves as Move[];
-      const move = moves.find((m) => m.type === 'play') ?? moves[0];
-      await measured(run.moveCost, () =>
-        call('POST', `/v1/games/${gameId}/moves`, tokens[seat], move, { 'if-match': `"${view.version as number}"` }),
-      );
-      run.moves++;
-    }
-    run.pushes = service.delivered.length - before;
-    return run;
+    return { ...run, pushes: service.delivered.length - before };
   };
   try {
     const without = await play(false);

@@ -10,29 +10,15 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '@chickenfoot/api';
 import { appSweeper, silentLogger } from '@chickenfoot/app';
-import { fisherYates, seededRandom, type Move } from '@chickenfoot/rules';
+import { fisherYates, seededRandom } from '@chickenfoot/rules';
 import { createDynamoClient, openStore } from '@chickenfoot/store';
 import { startEmbeddedDynamo } from '@chickenfoot/store/embedded';
 import { TABLE } from '@chickenfoot/store/table';
-import { awsMeter, zeroCost, type AwsCost } from './aws-meter';
+import { awsMeter } from './aws-meter';
 import { jsonCall } from './json-call';
+import { meteredGame, type MeteredGame } from './metered-game';
 
 const SECRET = 'bench-secret-0123456789-abcdefghijklmnopq';
-
-/** Adds `b` into `a` (units and requests). */
-function add(a: AwsCost, b: AwsCost): void {
-  a.requests += b.requests;
-  a.readUnits += b.readUnits;
-  a.writeUnits += b.writeUnits;
-}
-
-/** One game's cost: on the move path (registration and seating left out) and in the sweeps. */
-interface Run {
-  moves: number;
-  notifications: number;
-  moveCost: AwsCost;
-  sweepCost: AwsCost;
-}
 
 /** The webhook cost figures: per move (the move path's extra) and per notification (the sweeper's). */
 export async function webhookCost() {
@@ -50,7 +36,7 @@ export async function webhookCost() {
   const store = openStore({ client: dynamo.client, tableName: dynamo.tableName });
   const limits = { perPlayer: { burst: 1e9, perSecond: 1e9 }, registrations: { burst: 1e9, perSecond: 1e9 } };
 
-  const play = async (withHooks: boolean): Promise<Run> => {
+  const play = async (withHooks: boolean): Promise<MeteredGame & { notifications: number }> => {
     let now = Date.parse('2026-12-01T10:00:00.000Z');
     const clock = () => now;
     const app = createApp({
@@ -78,36 +64,15 @@ export async function webhookCost() {
       if (withHooks) await call('POST', '/v1/me/webhooks', token, { url: hook });
       tokens.push(token);
     }
-    const created = await call('POST', '/v1/games', tokens[0], { seats: 2, rules: { set: 6 } });
-    const gameId = created.game.id as string;
     const before = received;
-    const run: Run = { moves: 0, notifications: 0, moveCost: zeroCost(), sweepCost: zeroCost() };
-    const measured = async (into: AwsCost, work: () => Promise<unknown>) => {
-      meter.reset();
-      meter.on = true;
-      await work();
-      meter.on = false;
-      add(into, meter.cost);
-    };
-    await measured(run.moveCost, () =>
-      call('POST', `/v1/games/${gameId}/join`, tokens[1], { inviteCode: created.game.inviteCode }),
+    const run = await meteredGame(
+      call,
+      tokens,
+      meter,
+      (at) => sweeper.sweep(at),
+      () => (now += 60_000),
     );
-    for (;;) {
-      now += 60_000;
-      await measured(run.sweepCost, () => sweeper.sweep(now));
-      const table = await call('GET', `/v1/games/${gameId}`, tokens[0]);
-      if (table.status !== 'playing') break;
-      const seat = table.hand.turn as number;
-      const view = await call('GET', `/v1/games/${gameId}`, tokens[seat]);
-      const moves = view.legalMoves as Move[];
-      const move = moves.find((m) => m.type === 'play') ?? moves[0];
-      await measured(run.moveCost, () =>
-        call('POST', `/v1/games/${gameId}/moves`, tokens[seat], move, { 'if-match': `"${view.version as number}"` }),
-      );
-      run.moves++;
-    }
-    run.notifications = received - before;
-    return run;
+    return { ...run, notifications: received - before };
   };
 
   try {
