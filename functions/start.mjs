@@ -4,7 +4,8 @@
  * TypeScript on every start took. The bundle is built when it is missing, or when any file it was
  * built from (the sources, the build options, the installed packages) has changed since: an edited
  * file is what the next start runs. `--build` only builds (npm's postinstall runs that). Plain
- * JavaScript, so that nothing but Node is loaded before the server.
+ * JavaScript, so that nothing but Node is loaded before the server. The server runs in this process,
+ * so node's flags are package.json's `start` script's (a larger young generation: PERFORMANCE.md).
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';

@@ -60,20 +60,29 @@ export async function benchBuild(outdir: string): Promise<BenchBuild> {
   const serverDir = join(outdir, 'server');
   await build(options(serverDir, here('./server-entry.ts')));
   return {
-    server: ['--enable-source-maps', join(serverDir, 'local.mjs')],
+    server: [...startNodeFlags(), '--enable-source-maps', join(serverDir, 'local.mjs')],
     floor,
     storeFloor,
-    describe: 'prebuilt by localServerBuildOptions, as npm start runs it (with source maps)',
+    describe: `prebuilt by localServerBuildOptions, as npm start runs it (with source maps and npm start's node flags: ${startNodeFlags().join(' ') || 'none'})`,
   };
+}
+
+const startScript = () =>
+  (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+
+/** The flags `npm start` gives node (`node <flags> functions/start.mjs`): the bench's server runs with them too. */
+export function startNodeFlags(): string[] {
+  const [command, ...words] = startScript().split(/\s+/);
+  if (command !== 'node') throw new Error(`npm start is not "node …" any more: ${startScript()}`);
+  return words.filter((word) => word.startsWith('--'));
 }
 
 /** `npm start` itself, and its script run by a shell without npm (the same environment npm gives it). */
 export function startCommand(): { npm: string[]; script: string[]; env: Record<string, string> } {
-  const { scripts } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { scripts: { start: string } };
   const bin = join(REPO, 'node_modules', '.bin');
   return {
     npm: ['npm', 'start'],
-    script: ['sh', '-c', scripts.start],
+    script: ['sh', '-c', startScript()],
     env: { PATH: `${bin}:${process.env.PATH ?? ''}` },
   };
 }
