@@ -35,7 +35,7 @@ import { benchShuffle, player, type BotRequest } from './api-bots';
 import { moveCosts, type UnitFigures } from './api-cost';
 import { LAYERS, stageClocks, type Layer } from './api-stages';
 import { awsMeter } from './aws-meter';
-import { floorMove, type Floor, type FloorStep } from './floor-work';
+import { floorMove, floorSteps, type Floor } from './floor-work';
 import { judge, latency, median, report, round, verdict } from './stats';
 import { timed } from './timing';
 
@@ -45,34 +45,6 @@ const CONCURRENT = 50;
 const THROUGHPUT_SECONDS = 4;
 const COST_SPAN = 8;
 const TARGET = { p50Ratio: 1.5, throughputRatio: 0.6, writeUnits: 3, readUnits: 1 };
-
-/** Moves of self-played games for the floor to write (its events, snapshot sizes, turn changes). */
-function floorSteps(): FloorStep[] {
-  const steps: FloorStep[] = [];
-  let before: GameState | null = null;
-  const awaited = (s: GameState | null) =>
-    s?.status === 'playing' && s.hand.turn !== null ? (s.players[s.hand.turn]?.id ?? null) : null;
-  for (let seed = 1; steps.length < 3_000; seed++) {
-    selfPlay({
-      seats: 4,
-      random: seededRandom(seed),
-      onStep: ({ events, state }) => {
-        const version = steps.length + 1;
-        const [from, to] = [awaited(before), awaited(state)];
-        steps.push({
-          events,
-          // The app's snapshots of such games are ~0.4 KB (bench:store writes the real ones).
-          snapshot: version % SNAPSHOT_EVERY === 0 ? new Uint8Array(400) : null,
-          turn: from === to ? null : { from, to },
-          head: { version, status: state.status, turn: to, seats: state.players, totals: state.totals },
-          by: from ?? 'p_0000000000000000000000',
-        });
-        before = state;
-      },
-    });
-  }
-  return steps;
-}
 
 /** The rules' share of a move, timed apart: decide (which folds its events) on states of self-played games. */
 function engineMs(): number {
@@ -138,7 +110,7 @@ async function main() {
       worker.postMessage(request);
     });
   try {
-    const steps = floorSteps();
+    const steps = floorSteps(SNAPSHOT_EVERY);
     const floor: Floor = { client: dynamo.client, tableName: dynamo.tableName, loadCount: SNAPSHOT_EVERY };
     let floorNext = 0;
     const floorOp = () =>

@@ -1,21 +1,30 @@
 /**
- * The floor of `npm run bench:server`: the least a server can do for a move over HTTP with the same
- * DynamoDB work, on the same embedded dynalite with its data on disk. node:http and the raw SDK
- * client, nothing else: each POST /floor/<game> reads the game's newest 4 items (a strongly
- * consistent Query, as a move's load does), then writes the next commit conditionally (its events
- * from a self-played double-9 game, a 400-byte snapshot on every 4th) and two turn entries at the
- * same time, and answers with a 2 KB JSON body (a move's reply is about that). It answers `usage`
- * over IPC like the server it is the floor of. Its writes are synced exactly as the server's are
- * (the same embedded DynamoDB, the same DURABILITY setting), so the ratios compare like with like.
+ * The floors of `npm run bench:server`: the least a server can do for a move over HTTP, on the same
+ * embedded dynalite with its data on disk. node:http and the raw SDK client, nothing else; each
+ * answers with a 2 KB JSON body (a move's reply is about that).
+ *   POST /floor/<game>   the floor the issues judge by: reads the game's newest 4 items (a strongly
+ *                        consistent Query, as an uncached move's load does), then writes the next
+ *                        commit conditionally (its events from a self-played double-9 game, a
+ *                        400-byte snapshot on every 4th) and two turn entries, unguarded, at once.
+ *   POST /writes/<game>  the DynamoDB work `npm start`'s server really does for a move: no read (it
+ *                        serves a move from its cache of the game, so this floor knows each game's
+ *                        version), and the store's three writes item for item (floor-work.ts: the
+ *                        commit, and the two entries each guarded by its version, a put and an
+ *                        update). dynalite parses every condition and update expression, so this
+ *                        floor costs less CPU than /floor/ without the Query, and is the stricter one.
+ * It answers `usage` over IPC like the server it is the floor of. Its writes are synced exactly as the
+ * server's are (the same embedded DynamoDB, the same DURABILITY setting), so the ratios compare like
+ * with like.
  *   DATA_DIR (required), DURABILITY (synced; relaxed)
- */
-import { PutItemCommand, QueryCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
+ */ import { PutItemCommand, QueryCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
+import { SNAPSHOT_EVERY } from '@chickenfoot/app';
 import { selfPlay, seededRandom, type GameEvent } from '@chickenfoot/rules';
 import { parseDurability, probeLevelWrites, startEmbeddedDynamo } from '@chickenfoot/store/embedded';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { floorSteps, floorWrite, type Floor } from './floor-work';
 import { answerUsage } from './usage';
 
 const TABLE = 'chickenfoot';
@@ -35,6 +44,16 @@ const dynamo = await startEmbeddedDynamo({
 });
 const client = dynamo.client;
 let next = 0;
+const floor: Floor = { client, tableName: TABLE, loadCount: SNAPSHOT_EVERY };
+const writeSteps = floorSteps(SNAPSHOT_EVERY);
+const versions = new Map<string, number>();
+
+/** A move's writes alone at the game's next version (one request at a time per game, as each client loop sends). */
+async function writes(stream: string): Promise<void> {
+  const version = (versions.get(stream) ?? 0) + 1;
+  versions.set(stream, version);
+  await floorWrite(floor, stream, version, writeSteps[next++ % writeSteps.length]!);
+}
 
 async function move(stream: string): Promise<void> {
   const pk = { S: `floor#${stream}` };
@@ -92,8 +111,8 @@ const server = createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
-    const stream = (req.url ?? '').split('/')[2] ?? 'none';
-    move(stream).then(
+    const [, route, stream = 'none'] = (req.url ?? '').split('/');
+    (route === 'writes' ? writes(stream) : move(stream)).then(
       () => {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(reply);

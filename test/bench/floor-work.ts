@@ -12,6 +12,7 @@ import {
   type AttributeValue,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
+import { selfPlay, seededRandom, type GameState } from '@chickenfoot/rules';
 import { brotliCompressSync, constants } from 'node:zlib';
 
 /** One move as the floor writes it: what the store would be given for it. */
@@ -129,4 +130,35 @@ export async function floorWrite(floor: Floor, stream: string, version: number, 
 export async function floorMove(floor: Floor, stream: string, step: FloorStep): Promise<void> {
   const version = (await floorRead(floor, stream)) + 1;
   await floorWrite(floor, stream, version, step);
+}
+
+/**
+ * Moves of self-played games for a floor to write (double-9, 4 seats: their events, snapshot sizes,
+ * turn changes), a snapshot on every `snapshotEvery`-th version as the app writes them.
+ */
+export function floorSteps(snapshotEvery: number): FloorStep[] {
+  const steps: FloorStep[] = [];
+  let before: GameState | null = null;
+  const awaited = (s: GameState | null) =>
+    s?.status === 'playing' && s.hand.turn !== null ? (s.players[s.hand.turn]?.id ?? null) : null;
+  for (let seed = 1; steps.length < 3_000; seed++) {
+    selfPlay({
+      seats: 4,
+      random: seededRandom(seed),
+      onStep: ({ events, state }) => {
+        const version = steps.length + 1;
+        const [from, to] = [awaited(before), awaited(state)];
+        steps.push({
+          events,
+          // The app's snapshots of such games are ~0.4 KB (bench:store writes the real ones).
+          snapshot: version % snapshotEvery === 0 ? new Uint8Array(400) : null,
+          turn: from === to ? null : { from, to },
+          head: { version, status: state.status, turn: to, seats: state.players, totals: state.totals },
+          by: from ?? 'p_0000000000000000000000',
+        });
+        before = state;
+      },
+    });
+  }
+  return steps;
 }

@@ -79,9 +79,9 @@ export async function loops(count: number, seconds: number, step: (i: number) =>
   return done / ((performance.now() - started) / 1000);
 }
 
-/** One POST to the floor server, as a move's client would send it. */
-export const floorPost = (url: string, stream: string) =>
-  nodeSend(`${url}/floor/${stream}`, {
+/** One POST to the floor server, as a move's client would send it: its `floor` (Query and writes) or its `writes` alone. */
+export const floorPost = (url: string, stream: string, route: 'floor' | 'writes' = 'floor') =>
+  nodeSend(`${url}/${route}/${stream}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'if-match': '"1"', 'idempotency-key': 'k'.repeat(36) },
     body: JSON.stringify({ type: 'play', tile: '6-4', on: 0 }),

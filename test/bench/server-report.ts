@@ -9,13 +9,16 @@ import type { StoreFloor } from './store-floor';
 import type { Usage } from './usage';
 
 const TARGET = { p50Ms: 1.6, p99Ms: 6, movesPerSec: 800, cpuMsPerMove: 1.2, rssMb: 150, coldStartMs: 300 };
+// Issue 27's: the command path against its floor (the issues' floor, a Query and the writes).
+const PATH_TARGET = { cpuRatio: 1.15, throughputRatio: 0.9 };
 
 type Writes = { synced: number; unsynced: number };
 
 /** What one durability's server and floor measured, as it was collected. */
 export interface Pass {
   samples: { move: number[]; floor: number[] };
-  rounds: { moves: number; floor: number; cpuMs: number; floorCpuMs: number }[];
+  /** Each throughput round: moves/s and CPU a move of the server, the floor, and the writes-alone floor. */
+  rounds: { moves: number; floor: number; writes: number; cpuMs: number; floorCpuMs: number; writesCpuMs: number }[];
   /** LevelDB writes of each single move (server) and POST (floor). */
   writes: { server: Writes[]; floor: Writes[] };
   usage?: Usage;
@@ -50,6 +53,10 @@ function figures(pass: Pass) {
   const floorPerSec = round(median(pass.rounds.map((r) => r.floor)), 0);
   const cpu = round(median(pass.rounds.map((r) => r.cpuMs)), 3);
   const floorCpu = round(median(pass.rounds.map((r) => r.floorCpuMs)), 3);
+  const writesPerSec = round(median(pass.rounds.map((r) => r.writes)), 0);
+  const writesCpu = round(median(pass.rounds.map((r) => r.writesCpuMs)), 3);
+  // Rounds next to each other share the machine's mood: a ratio inside each round, then their median.
+  const byRound = (of: (r: Pass['rounds'][number]) => number) => round(median(pass.rounds.map(of)));
   const u = pass.usage;
   return {
     latency: { move, floor, ratioP50: ratio(move.p50Ms, floor.p50Ms), ratioP99: ratio(move.p99Ms, floor.p99Ms) },
@@ -57,6 +64,20 @@ function figures(pass: Pass) {
     cpuMsPerMove: cpu,
     floorCpuMsPerRequest: floorCpu,
     cpuRatio: ratio(cpu, floorCpu),
+    roundByRound: {
+      cpuRatio: byRound((r) => r.cpuMs / r.floorCpuMs),
+      throughputRatio: byRound((r) => r.moves / r.floor),
+    },
+    writesAlone: {
+      perSec: writesPerSec,
+      cpuMsPerMove: writesCpu,
+      throughputRatio: ratio(movesPerSec, writesPerSec),
+      cpuRatio: ratio(cpu, writesCpu),
+      roundByRound: {
+        cpuRatio: byRound((r) => r.cpuMs / r.writesCpuMs),
+        throughputRatio: byRound((r) => r.moves / r.writes),
+      },
+    },
     levelWritesPerMove: { server: perMove(pass.writes.server), floor: perMove(pass.writes.floor) },
     rssMb: mb(u?.rss),
     peakRssMb: mb(u?.maxRss),
@@ -94,7 +115,11 @@ function printDurability(name: Durability, f: Figures, m: Measured): void {
     `  throughput, ${m.concurrent} games at once (median of ${m.throughput.rounds} rounds of ${m.throughput.seconds} s): ${f.throughput.movesPerSec} moves/s; floor ${f.throughput.floorPerSec}/s -> x${f.throughput.ratio}`,
   );
   console.log(
-    `  server CPU per move: ${f.cpuMsPerMove} ms (floor ${f.floorCpuMsPerRequest} ms per request -> x${f.cpuRatio}); RSS after the run ${f.rssMb} MB, peak ${f.peakRssMb} MB (floor ${f.floorRssMb} MB); V8 heap ${f.heapMb.used} of ${f.heapMb.total} MB, external ${f.heapMb.external} MB`,
+    `  server CPU per move: ${f.cpuMsPerMove} ms (floor ${f.floorCpuMsPerRequest} ms per request -> x${f.cpuRatio}; round by round x${f.roundByRound.cpuRatio}, throughput x${f.roundByRound.throughputRatio}); RSS after the run ${f.rssMb} MB, peak ${f.peakRssMb} MB (floor ${f.floorRssMb} MB); V8 heap ${f.heapMb.used} of ${f.heapMb.total} MB, external ${f.heapMb.external} MB`,
+  );
+  const a = f.writesAlone;
+  console.log(
+    `  against a move's writes alone (floor-server.ts /writes/: no read, as the cached server; the store's guarded writes): ${a.perSec}/s -> x${a.throughputRatio} (round by round x${a.roundByRound.throughputRatio}); CPU ${a.cpuMsPerMove} ms a move -> x${a.cpuRatio} (round by round x${a.roundByRound.cpuRatio})`,
   );
   const floorLine = (s: StoreFloor) =>
     `p50 ${s.p50Ms} ms p99 ${s.p99Ms} ms, ${s.perSec} moves/s with ${m.concurrent} streams, CPU ${s.cpuMsPerMove} ms a move, ${s.syncedWritesPerMove} synced + ${s.unsyncedWritesPerMove} other writes a move, RSS ${s.rssMb} MB`;
@@ -144,7 +169,7 @@ export function printAndReport(m: Measured): void {
   const byDurability = { synced: figures(m.passes.synced), relaxed: figures(m.passes.relaxed) };
   const s = byDurability.synced;
   console.log(
-    `server: ${m.describe}; floor: node:http + raw SDK, the same DynamoDB work, synced alike (floor-server.ts)`,
+    `server: ${m.describe}; floors: node:http + raw SDK, a move's DynamoDB work, synced alike (floor-server.ts)`,
   );
   for (const name of ['synced', 'relaxed'] as const) printDurability(name, byDurability[name], m);
   const cost = costOfSyncing(s, byDurability.relaxed, m);
@@ -182,6 +207,17 @@ export function printAndReport(m: Measured): void {
       : `; a move's writes alone: ${reachable[name].value}, out of reach on dynalite`;
     console.log(`  ${verdict(j)}  ${NAMES[name]}: ${j.value}${out}`);
   }
+  const path = {
+    cpuRatio: judge(s.cpuRatio, 'atMost', PATH_TARGET.cpuRatio),
+    throughputRatio: judge(s.throughput.ratio, 'atLeast', PATH_TARGET.throughputRatio),
+  };
+  console.log('targets of the command path (issue 27), on the synced server against its floor:');
+  console.log(
+    `  ${verdict(path.cpuRatio)}  CPU a move <= x${PATH_TARGET.cpuRatio} the floor's: x${s.cpuRatio} (round by round x${s.roundByRound.cpuRatio})`,
+  );
+  console.log(
+    `  ${verdict(path.throughputRatio)}  throughput >= x${PATH_TARGET.throughputRatio} the floor's: x${s.throughput.ratio} (round by round x${s.roundByRound.throughputRatio})`,
+  );
   report('server', {
     server: m.describe,
     ...s,
@@ -189,6 +225,7 @@ export function printAndReport(m: Measured): void {
     coldStartMs: { npmStart: m.cold.npm, withoutNpm: m.cold.script, bareNode: m.cold.bare, runs: m.coldRuns },
     storeFloor: { ...m.storeFloor, coldStartMs: m.storeColdMs },
     targets,
+    commandPath: path,
     reachableOnDynalite: Object.fromEntries(Object.entries(reachable).map(([name, j]) => [name, j.pass])),
     allPass: Object.values(targets).every((t) => t.pass),
   });

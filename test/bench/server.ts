@@ -1,7 +1,8 @@
 /**
  * `npm run bench:server`: `npm start`'s server in a process of its own, as the issue's comparison
- * measured it (double-9, 4 seats, whole games), against a floor server doing the same DynamoDB work
- * with nothing else (floor-server.ts), both on dynalite with their data on disk, in one run, and
+ * measured it (double-9, 4 seats, whole games), against a floor server doing a move's DynamoDB work
+ * with nothing else (floor-server.ts: the issues' floor, a Query and the writes; and, in the
+ * throughput rounds, the writes alone as the cached server makes them), both on dynalite with their data on disk, in one run, and
  * each twice: with every write synced to disk before the answer (DURABILITY=synced, the default) and
  * without (relaxed). A server and its floor always sync alike, so their ratios compare like with like;
  * synced against relaxed is what the promise "a move answered survives a power loss" costs.
@@ -11,7 +12,9 @@
  *               flight together) and not, counted in each process on LevelDB's binding, one move at
  *               a time (the POST alone).
  *   throughput  50 games at once for a few seconds, servers and floors in alternating rounds:
- *               moves/s, and the server's CPU per move (its own process.cpuUsage, over IPC), RSS after.
+ *               moves/s, and the server's CPU per move (its own process.cpuUsage, over IPC), RSS after;
+ *               each ratio also round by round (the median of the rounds' own ratios), since
+ *               rounds next to each other share the machine's mood.
  *   cold start  fresh processes, from spawn to the answer to a first request (a registration): `npm
  *               start`, its script without npm, and `node -e 0`, in alternating rounds, on a data
  *               folder made by an earlier start (synced, the default).
@@ -131,11 +134,19 @@ async function throughputRound(pair: Pair): Promise<void> {
     posts++;
   });
   const floorAfter = await pair.floor.usage();
+  let writes = 0;
+  const writesPerSecond = await loops(CONCURRENT, THROUGHPUT_SECONDS, async (i) => {
+    await floorPost(pair.floor.url, `w-${i}`, 'writes');
+    writes++;
+  });
+  const writesAfter = await pair.floor.usage();
   pair.pass.rounds.push({
     moves: perSecond,
     floor: floorPerSecond,
+    writes: writesPerSecond,
     cpuMs: cpuMs(before, after) / moves,
     floorCpuMs: cpuMs(floorBefore, floorAfter) / posts,
+    writesCpuMs: cpuMs(floorAfter, writesAfter) / writes,
   });
 }
 
@@ -158,6 +169,7 @@ async function measurePairs(pairs: Pair[]): Promise<void> {
     await Promise.all(pair.games.map((g) => g.move())); // seat every game: registering and joining are not moves
     await loops(CONCURRENT, QUICK ? 0.2 : 1, (i) => pair.games[i]!.move());
     await loops(CONCURRENT, QUICK ? 0.2 : 1, (i) => floorPost(pair.floor.url, `tp-${i}`));
+    await loops(CONCURRENT, QUICK ? 0.2 : 1, (i) => floorPost(pair.floor.url, `w-${i}`, 'writes'));
   }
   for (let r = 0; r < THROUGHPUT_ROUNDS; r++) for (const pair of pairs) await throughputRound(pair);
   for (const pair of pairs) {
