@@ -1,4 +1,5 @@
 import { NotFoundError, playerGone, RefusedError } from '../errors';
+import { unknownCommand, type Decider, type Decision } from '../streams/decider';
 import {
   deletedRecord,
   isOpen,
@@ -44,15 +45,15 @@ export const initialAccount = (): AccountState => null;
 
 /**
  * The events `command` records on `state`: none when the account is already as asked (a retry, a
- * second tap), or a thrown refusal (`NotFoundError` for an account that is gone, `RefusedError`).
- * @example decide({ type: 'rename', name: 'Annie' }, record) // [{ type: 'PlayerRenamed', name: 'Annie' }]
+ * second tap), or a refusal (`NotFoundError` for an account that is gone, `RefusedError`).
+ * @example decideAccount({ type: 'rename', name: 'Annie' }, record) // [{ type: 'PlayerRenamed', name: 'Annie' }]
  */
-export function decideAccount(command: AccountCommand, state: AccountState): AccountEvent[] {
+export function decideAccount(command: AccountCommand, state: AccountState): Decision<AccountEvent> {
   if (command.type === 'register') {
     // A second registration of an id is a retry (recognised by its key before deciding) or a clash.
     return state ? [] : [{ type: 'PlayerRegistered', id: command.id, name: command.name, session: command.session }];
   }
-  if (!state || state.deleted) throw playerGone();
+  if (!state || state.deleted) return playerGone();
   switch (command.type) {
     case 'rename':
       return state.name === command.name ? [] : [{ type: 'PlayerRenamed', name: command.name }];
@@ -60,7 +61,7 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       return issueToken(state, command.session);
     case 'revoke-token':
       if (!sessionsOf(state).some((s) => s.id === command.id))
-        throw new NotFoundError('player/token-not-found', `Your account has no open token ${command.id}.`);
+        return new NotFoundError('player/token-not-found', `Your account has no open token ${command.id}.`);
       return [{ type: 'TokenRevoked', id: command.id }];
     case 'revoke-others':
       return [{ type: 'TokensRevoked', kept: command.kept }];
@@ -74,10 +75,10 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
   }
 }
 
-function issueToken(state: PlayerRecord, session: Session): AccountEvent[] {
+function issueToken(state: PlayerRecord, session: Session): Decision<AccountEvent> {
   if (isOpen(state, session.id)) return [];
   if (sessionsOf(state).length >= MAX_SESSIONS) {
-    throw new RefusedError(
+    return new RefusedError(
       'player/too-many-tokens',
       `An account has at most ${MAX_SESSIONS} tokens open: revoke one first.`,
     );
@@ -115,10 +116,13 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
   }
 }
 
-function unknownCommand(command: never): never {
-  throw new TypeError(`an account command of no known type: ${JSON.stringify(command)}`);
-}
-
 function unknownEvent(event: never): never {
   throw new TypeError(`an account event of no known type: ${JSON.stringify(event)}`);
 }
+
+/** An account as a decider (see `Decider`), kept on its stream by `PlayerRepository`. */
+export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState> = {
+  initialState: initialAccount,
+  evolve: evolveAccount,
+  decide: decideAccount,
+};

@@ -46,6 +46,8 @@ export interface DeciderStreamOptions {
   readonly recognise?: number;
   /** How many times a change that lost a race is decided again (default 10), a moment apart. */
   readonly retries?: number;
+  /** What a stream is to its owner, for a stale version's detail (default "It": "Your account is at …"). */
+  readonly called?: string;
 }
 
 const typed = <E>(commit: Commit): StreamCommit<E> => ({
@@ -67,6 +69,7 @@ export class DeciderStream<C, E extends { readonly type: string }, S> {
   readonly #snapshots: boolean;
   readonly #recognise: number;
   readonly #retries: number;
+  readonly #called: string;
 
   constructor(
     private readonly store: Store,
@@ -76,6 +79,7 @@ export class DeciderStream<C, E extends { readonly type: string }, S> {
     this.#snapshots = options.snapshots ?? true;
     this.#recognise = options.recognise ?? 1;
     this.#retries = options.retries ?? RACE_RETRIES;
+    this.#called = options.called ?? 'It';
   }
 
   /** The state and its version (0: nothing yet); strongly consistent unless asked otherwise. */
@@ -140,7 +144,7 @@ export class DeciderStream<C, E extends { readonly type: string }, S> {
         return { state, version: recorded.version, commit: typed(recorded), replayed: true };
       }
     }
-    throw new StaleVersionError(`It is at version ${version}, not ${expected}.`, version);
+    throw new StaleVersionError(`${this.#called} is at version ${version}, not ${expected}.`, version);
   }
 
   /** One page of the commits after version `after`, oldest first, their events typed. */
