@@ -7,6 +7,7 @@ import { GameLog, handsEnded } from './game-log';
 import { LayoutCache } from './layout-cache';
 import { follow, settled } from './live';
 import { pressOf } from './moves';
+import { failureText } from './failure-text';
 import { commitsUpTo, seatSource, type GameSource } from './source';
 import { Store, type GameState } from './store';
 
@@ -71,7 +72,10 @@ export class GameController {
     } catch (error) {
       const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
       const signedOut = error instanceof ApiError && error.status === 401;
-      this.store.set({ phase: signedOut ? 'signed-out' : missing ? 'missing' : 'loading', problem: message(error) });
+      this.store.set({
+        phase: signedOut ? 'signed-out' : missing ? 'missing' : 'loading',
+        problem: failureText(error),
+      });
       return;
     }
     if (!view) return;
@@ -125,16 +129,20 @@ export class GameController {
     if (document.visibilityState === 'visible') markSeen(this.gameId, view.version);
   }
 
+  /** The view read again (after a 412, back online, back to the tab), shown with the commits it jumped
+   * over told first: a hand that ended meanwhile is told no later than the next hand's board appears. */
   private async refresh(): Promise<void> {
     const current = this.store.get().view;
     const view = await this.source.view(current?.version).catch(() => null);
-    if (view) this.show(view);
+    if (!view) return;
+    if (view.version <= this.log.heard) return this.show(view);
+    const first = this.source.events(this.log.heard).catch(() => null);
+    this.tellAndShow(view, (await commitsUpTo(this.source, first, view.version, MAX_PAGES)) ?? []);
   }
 
   /**
-   * New commits (from the long-poll or a catch-up): the view first, unless it shows them already (a
-   * move's reply did), so they are named on the board they were made on; then the story, a hand's end,
-   * a call-out of this seat.
+   * New commits (from the long-poll or a catch-up): the view first, unless it shows them already (a move's
+   * reply did), so they are named on the board they were made on; then the story, a hand's end, a call-out.
    */
   private async arrived(commits: readonly Commit[]): Promise<void> {
     const newest = commits.reduce((m, c) => Math.max(m, c.version), 0);
@@ -143,9 +151,13 @@ export class GameController {
     const view = current && current.version >= newest ? current : await this.source.view().catch(() => null);
     const base = view ?? current;
     if (!base) return;
-    const fresh = this.tell(commits, base);
-    const events = fresh.flatMap((c) => c.events);
-    this.show(base, this.moment(base, events));
+    this.tellAndShow(base, commits);
+  }
+
+  /** Tells `commits` in `view`'s words, then shows `view` with what they changed (a hand's end, a call-out). */
+  private tellAndShow(view: Game, commits: readonly Commit[]): void {
+    const events = this.tell(commits, view).flatMap((c) => c.events);
+    this.show(view, this.moment(view, events));
   }
 
   /** What `events`, just heard, change on the page: a hand's end to show, a call-out of this seat to explain. */
@@ -254,7 +266,7 @@ export class GameController {
       location.assign(`/games/${game.id}`);
       return null;
     } catch (error) {
-      return message(error);
+      return failureText(error);
     }
   }
 
@@ -264,7 +276,7 @@ export class GameController {
     make: () => this.api.createWatchLink(this.gameId),
     revoke: (linkId: string) => this.api.revokeWatchLink(this.gameId, linkId),
     /** Why a watch-link request failed, in the words the page uses for any refusal. */
-    problem: (error: unknown) => message(error),
+    problem: (error: unknown) => failureText(error),
   };
 
   /**
@@ -280,17 +292,8 @@ export class GameController {
       this.show(reply.game, { busy: false, selected: null, ...this.moment(reply.game, reply.events) });
       void this.catchUp();
     } catch (error) {
-      this.store.set({ problem: message(error), busy: false });
+      this.store.set({ problem: failureText(error), busy: false });
       if (error instanceof ApiError && error.status === 412) await this.refresh();
     }
   }
-}
-
-/** A failure as the page says it: the API's own sentence when there is one. */
-function message(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.status === 412) return 'Someone moved before you: here is the game as it is now. Look, and move again.';
-    return error.detail;
-  }
-  return 'The game cannot be reached just now: check your connection. The page will keep trying.';
 }
