@@ -10,13 +10,19 @@
  *    games run in worker threads, one per core, with `strong` given a smaller budget so the benchmark
  *    ends in minutes: BENCH_BOTS_PLAYOUTS playouts a decision (default 64; its clock ticks once a
  *    read, so the games replay exactly); their decision times are reported too.
- * BENCH_BOTS_GAMES=100 runs a quick version.
+ * BENCH_BOTS_GAMES=100 runs a quick version. BENCH_BOTS_BASELINE=<a checkout of this repo, its node_modules
+ * installed> also measures 2. against that tree's bots, a fresh process a round (bots-round.ts), the
+ * trees taking turns, and prints the ratio.
  * A seat wins a game when it has the lowest total; shared wins are split.
  */
 import { chooseMove, DEFAULT_BUDGET_MS, playBotGame, strongSearch, type BotInput } from '@chickenfoot/bots';
 import { seededRandom, type BotLevel } from '@chickenfoot/rules';
+import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { midGamePlayouts, type PlayoutRate } from './bots-position';
 import type { GamesJob, GamesResult, Timing } from './bots-worker';
 
 const GAMES = Number(process.env.BENCH_BOTS_GAMES ?? 2000);
@@ -71,37 +77,31 @@ function timedStrong(seats: 2 | 4): Timing[] {
   return timings;
 }
 
-// 2. A mid-game position: seat 0's first decision in a greedy game once 15 tiles are down and it has
-// at least three moves to weigh; the search runs for a second there.
-function playoutsPerSecond(seats: number): { playoutsPerSecond: number; candidates: number; board: number } {
-  let position: BotInput | null = null;
-  try {
-    playBotGame({
-      levels: Array.from({ length: seats }, (): BotLevel => 'greedy'),
-      random: seededRandom(4242 + seats),
-      choose: (input, seat) => {
-        const board = input.view.hand?.board.length ?? 0;
-        const turnMoves = input.view.legalMoves.filter((m) => m.type === 'play' && !m.announce).length;
-        if (seat === 0 && input.view.hand?.turn === 0 && board >= 15 && turnMoves >= 3) {
-          position = input;
-          throw new Error('found');
-        }
-        return chooseMove(input);
-      },
+// 2. A mid-game position (bots-position.ts); the search runs for a second there.
+const bench = { bots: { chooseMove, playBotGame, strongSearch }, rules: { seededRandom } };
+const playoutsPerSecond = (seats: number) => midGamePlayouts(bench.bots, bench.rules, seats, 1000);
+
+/**
+ * BENCH_BOTS_BASELINE: this tree's playout rate against the baseline's, each round in fresh processes
+ * (bots-round.ts), the trees taking turns to go first; the medians and their ratio.
+ */
+function againstBaseline(tree: string, seats: number, rounds: number) {
+  const script = fileURLToPath(new URL('./bots-round.ts', import.meta.url));
+  const rateOf = (of: string) => {
+    const run = spawnSync(process.execPath, [...process.execArgv, script, of, String(seats), '1000'], {
+      encoding: 'utf8',
     });
-  } catch (stop) {
-    if (!position) throw stop;
-  }
-  const found = position as BotInput | null;
-  if (!found) throw new Error('no mid-game position');
-  const start = performance.now();
-  const search = strongSearch({ ...found, level: 'strong', budgetMs: 1000, random: seededRandom(1) });
-  const seconds = (performance.now() - start) / 1000;
-  return {
-    playoutsPerSecond: Math.round(search.playouts / seconds),
-    candidates: found.view.legalMoves.length,
-    board: found.view.hand?.board.length ?? 0,
+    if (run.status !== 0) throw new Error(`a round of ${of || 'this tree'} failed: ${run.stderr}`);
+    return (JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '') as PlayoutRate).playoutsPerSecond;
   };
+  const rates = { ours: [] as number[], base: [] as number[] };
+  for (let r = 0; r < rounds; r++) {
+    const order = r % 2 === 0 ? (['', tree] as const) : ([tree, ''] as const);
+    for (const of of order) rates[of === '' ? 'ours' : 'base'].push(rateOf(of));
+  }
+  const ours = percentile(rates.ours, 50);
+  const base = percentile(rates.base, 50);
+  return { seats, rounds, ours, baseline: base, ratio: round(ours / base, 3), rates };
 }
 
 // 3. The win-share games, in batches over the workers.
@@ -164,6 +164,13 @@ const midGame = { '4 seats': playoutsPerSecond(4), '2 seats': playoutsPerSecond(
 for (const [seats, m] of Object.entries(midGame)) {
   console.log(
     `playouts/s from a mid-game position, ${seats} (${m.board} tiles down, ${m.candidates} moves): ${m.playoutsPerSecond}`,
+  );
+}
+const BASELINE = process.env.BENCH_BOTS_BASELINE;
+const baseline = BASELINE ? [4, 2].map((seats) => againstBaseline(resolve(BASELINE), seats, 6)) : null;
+for (const b of baseline ?? []) {
+  console.log(
+    `playouts/s, ${b.seats} seats, a fresh process a round (${b.rounds} rounds each, taking turns): this tree ${b.ours}, baseline (${BASELINE}) ${b.baseline} -> x${b.ratio}`,
   );
 }
 
@@ -254,6 +261,7 @@ console.log(
     winShares,
     decisionMs,
     playoutsPerSecond: midGame,
+    ...(baseline ? { againstBaseline: baseline } : {}),
     seconds: { total: round(seconds, 0), winShareGames: round(gamesSeconds, 0), workers: WORKERS },
     node: process.version,
   }),
