@@ -1,29 +1,16 @@
 // Back to the tab, in a real browser: a game page left in a background tab while the hand ended and the
 // next began shows, when the player comes back, how the hand ended before (or with) the next hand's
 // board, never the new board first with the hand's end told a moment later.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Seat, type Move } from '../e2e/client';
 import { chooser } from '../e2e/play-loop';
-import { isolatedPage, launchBrowser } from '../support/browser';
-import { checkFetched } from '../support/contract/fetch';
-import { serveApp, type ServedApp } from '../support/serve';
+import { isolatedPage } from '../support/browser';
 import { pageState, waitPast, type Player } from './support/player';
 import { VIEWPORTS } from './support/screens';
+import { siteForSuite } from './support/site';
 import { signInAs } from './support/session';
 
-let served: ServedApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  const limits = { pollMs: 40, perPlayer: { burst: 1e6, perSecond: 1e6 } };
-  served = await serveApp(inject('dynamoEndpoint'), { limits }, checkFetched);
-  browser = await launchBrowser();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await served?.close();
-});
+const site = siteForSuite({ limits: { perPlayer: { burst: 1e6, perSecond: 1e6 } } });
 
 /** What the page showed, each time it changed: the version on the board, and whether the story has told hand 1's end. */
 type Seen = { version: number; told: boolean };
@@ -50,7 +37,7 @@ function setVisible(player: Player, visible: boolean): Promise<void> {
 
 describe('coming back to a game left in a background tab', () => {
   it("tells how the hand ended no later than it shows the next hand's board", async () => {
-    const [ann, bob] = (await Promise.all(['Ann', 'Bob'].map((name) => Seat.register(served.baseUrl, name)))) as [
+    const [ann, bob] = (await Promise.all(['Ann', 'Bob'].map((name) => Seat.register(site.baseUrl, name)))) as [
       Seat,
       Seat,
     ];
@@ -58,11 +45,11 @@ describe('coming back to a game left in a background tab', () => {
     await bob.join(created.id, created.inviteCode ?? '');
     const id = created.id;
 
-    const isolated = await isolatedPage(browser, VIEWPORTS.phone);
+    const isolated = await isolatedPage(site.browser, VIEWPORTS.phone);
     const player: Player = { ...isolated, name: 'Ann', device: 'phone' };
-    await signInAs(isolated.context, served.baseUrl, ann);
+    await signInAs(isolated.context, site.baseUrl, ann);
     const { page } = player;
-    await page.goto(`${served.baseUrl}/games/${id}`);
+    await page.goto(`${site.baseUrl}/games/${id}`);
     await page.locator('body[data-ready=true]').waitFor();
     const before = (await pageState(player)).version;
 
