@@ -1,7 +1,7 @@
 // A rule option is one row of the rules' table (RULE_OPTIONS): the contract and the web's new-game form
 // are derived from it. This suite adds two rows the real rules do not have, and finds both in the
 // contract the API writes and on the form the site draws from that contract, with nothing else edited.
-import { openApiDocument } from '@chickenfoot/api';
+import { loadContract } from '@chickenfoot/api';
 import { ruleOptionsOf, webRoutes } from '@chickenfoot/web';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -36,8 +36,8 @@ const schemasOf = (document: unknown) =>
   (document as { components: { schemas: Record<string, { properties: Record<string, Schema> }> } }).components.schemas;
 
 describe('a new row in the rules’ table of options', () => {
-  it('is in the contract: its values or bounds, label, sentence and default', () => {
-    const schemas = schemasOf(openApiDocument());
+  it('is in the contract: its values or bounds, label, sentence and default', async () => {
+    const schemas = schemasOf(await loadContract());
     expect(schemas.RuleOptions?.properties.fakeChoice).toMatchObject({
       type: 'string',
       enum: ['first', 'second'],
@@ -65,7 +65,7 @@ describe('a new row in the rules’ table of options', () => {
   });
 
   it('is on the new-game form the site draws from that contract, its default chosen', async () => {
-    const options = ruleOptionsOf(openApiDocument());
+    const options = ruleOptionsOf(await loadContract());
     expect(options.slice(-2)).toEqual([
       {
         name: 'fakeChoice',
@@ -90,7 +90,7 @@ describe('a new row in the rules’ table of options', () => {
         },
       },
     ]);
-    const page = await (await webRoutes({ contract: openApiDocument }).request('/new')).text();
+    const page = await (await webRoutes({ contract: loadContract }).request('/new')).text();
     expect(page).toContain('<legend>Fake rule</legend>');
     expect(page).toContain('name="fakeChoice" value="first"');
     expect(page).toContain('name="fakeChoice" value="second" checked');

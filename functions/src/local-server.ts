@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
-import { createApp, openApiDocument, type AppOptions } from '@chickenfoot/api';
+import { createApp, loadContract, type AppOptions } from '@chickenfoot/api';
 import { appSweeper, jsonLogger, sweepEvery, TestClock } from '@chickenfoot/app';
 import { openStore, type Store } from '@chickenfoot/store';
 import { startEmbeddedDynamo, type Durability } from '@chickenfoot/store/embedded';
@@ -96,7 +96,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   });
   const assets = new WebAssets();
   if (!assets.built) console.error('The web client is not built: run npm run build:web (npm start does).');
-  const site = createSite(app, webRoutes({ assets, contract: openApiDocument }));
+  const site = createSite(app, webRoutes({ assets, contract: loadContract }));
   const server = serve({ fetch: site.fetch, port: options.port, hostname: options.host });
   await new Promise<void>((done, fail) => {
     server.once('error', fail);

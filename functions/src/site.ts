@@ -1,4 +1,4 @@
-import { openApiDocument } from '@chickenfoot/api';
+import { loadContract } from '@chickenfoot/api';
 import { webRoutes, type WebSite } from '@chickenfoot/web';
 import { Hono } from 'hono';
 
@@ -25,7 +25,7 @@ function wantsPage(request: Request): boolean {
  * The web client reads the API's contract (its rule options, for the new-game form) as `/openapi.json` has it.
  * @example const site = createSite(createApp({ store, secret })); serve({ fetch: site.fetch });
  */
-export function createSite(api: FetchHandler, web: WebSite = webRoutes({ contract: openApiDocument })): Hono {
+export function createSite(api: FetchHandler, web: WebSite = webRoutes({ contract: loadContract })): Hono {
   const site = new Hono();
   site.route('/', web);
   site.all('*', async (c) => {

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { lambdaCredentials } from '../src/bundle/stubs/lambda-credentials';
 import { localServerBuildOptions } from '../src/bundle/local-options';
 import { lambdaBuildOptions } from '../src/bundle/options';
+import { bundleLoad } from '../src/bundle/startup';
 import { LAMBDA_ENTRY, REPO_ROOT } from '../src/bundle/paths';
 import { zodEnglishOnly } from '../src/bundle/stubs/zod-locales';
 import { zodWithoutUnused } from '../src/bundle/stubs/zod-unused';
@@ -36,7 +37,7 @@ async function bundle(name: string, source: string, plugin: Plugin) {
 }
 
 describe('the Lambda bundle options', () => {
-  it('build one minified ESM file for Node 22 with a source map, everything bundled', () => {
+  it('build a minified ESM entry and its chunks for Node 24 with source maps, everything bundled', () => {
     const options = lambdaBuildOptions('/out');
     expect(options).toMatchObject({
       entryPoints: { index: LAMBDA_ENTRY },
@@ -48,6 +49,7 @@ describe('the Lambda bundle options', () => {
       minify: true,
       sourcemap: true,
       external: [],
+      splitting: true,
     });
     expect(options.plugins?.map((p) => p.name)).toEqual([
       'zod-english-only',
@@ -55,6 +57,27 @@ describe('the Lambda bundle options', () => {
       'lambda-credentials',
       'sdk-without-event-streams',
     ]);
+  });
+});
+
+describe('the Lambda bundle, as a cold start reads it', () => {
+  it('leaves the contract document and the problems’ words to chunks loaded on first use', async () => {
+    const result = await build({ ...lambdaBuildOptions(join(dir, 'lambda')), write: false, logLevel: 'silent' });
+    const { startup, lazy } = bundleLoad(result.metafile!);
+    const sources = (files: readonly { file: string }[]) =>
+      files.flatMap(({ file }) => Object.keys(result.metafile!.outputs[file]!.inputs));
+    // A static import of either from what serves games would pull it back into every cold start.
+    for (const docsOnly of [
+      'packages/api/src/contract/document.ts',
+      'packages/api/src/contract/examples.json',
+      'packages/api/src/contract/descriptions.ts',
+      'packages/api/src/contract/problem-explanations.ts',
+    ]) {
+      expect(sources(startup), docsOnly).not.toContain(docsOnly);
+      expect(sources(lazy), docsOnly).toContain(docsOnly);
+    }
+    expect(sources(startup)).toContain('packages/api/src/contract/routes.ts');
+    expect(startup[0]!.file).toMatch(/\/index\.mjs$/);
   });
 });
 

@@ -8,7 +8,8 @@ import { pathToFileURL } from 'node:url';
 import { apiGatewayEvent, reportResponse, testApi, type ApiGatewayEventOptions } from '@chickenfoot/api/testing';
 import { createDynamoClient, ensureTable, openStore } from '@chickenfoot/store';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DOCS_ASSET_DIR, DOCS_ASSET_FILES, WEB_ASSET_DIR } from '@chickenfoot/infra/bundle';
+import { DOCS_ASSET_DIR, DOCS_ASSET_FILES, REPO_ROOT, WEB_ASSET_DIR } from '@chickenfoot/infra/bundle';
+import { parse } from 'yaml';
 import { startContainer, type Container, type LambdaResult } from './container';
 import { startFakeSecretsManager, type FakeSecretsManager } from './fake-secrets-manager';
 import { synthBundled, type BundledFunction } from './synth-bundled';
@@ -75,8 +76,11 @@ async function call(
 }
 
 describe('the bundled Lambda handler', () => {
-  it('is one ESM file and its source map, in the asset the template deploys, with the environment we expect', () => {
-    expect(readdirSync(bundled.assetDir).sort()).toEqual(['index.mjs', 'index.mjs.map', 'node_modules']);
+  it('is one ESM entry, its chunks and source maps, in the asset the template deploys, with the environment we expect', () => {
+    expect(readdirSync(bundled.assetDir).sort()).toEqual(['chunks', 'index.mjs', 'index.mjs.map', 'node_modules']);
+    // What only the docs read comes in chunks of their own (see bundleLoad's test for which are read at start).
+    const chunks = readdirSync(join(bundled.assetDir, 'chunks')).filter((f) => f.endsWith('.mjs'));
+    expect(chunks.filter((f) => /^(document|problem-explanations)-/.test(f))).toHaveLength(2);
     // Beside it, as packages the app resolves: the docs' assets and the web client's, and nothing else.
     const docs = readdirSync(join(bundled.assetDir, DOCS_ASSET_DIR)).sort();
     expect(docs).toEqual([...DOCS_ASSET_FILES].sort());
@@ -184,6 +188,11 @@ describe('the bundled Lambda handler', () => {
     const openapi = await call('GET', '/openapi.json');
     expect(openapi.statusCode).toBe(200);
     expect(openapi.json.openapi).toMatch(/^3\./);
+    // The document and the problems' words load on first use, from the bundle's chunks: whole.
+    expect(openapi.json).toEqual(parse(readFileSync(join(REPO_ROOT, 'openapi.yaml'), 'utf8')));
+    const notYourTurn = await call('GET', '/problems/rules/not-your-turn');
+    expect(notYourTurn.statusCode).toBe(200);
+    expect(notYourTurn.body).toMatch(/<dt>What happened<\/dt><dd>\S/);
     const docs = await call('GET', '/docs');
     expect(docs.statusCode).toBe(200);
     expect(docs.headers?.['content-type']).toMatch(/^text\/html/);
@@ -268,7 +277,7 @@ describe('the bundled sweeper', () => {
     const { gameId, tokens } = await api.startGame(2, { set: 6, turnHours: 24 });
     expect(sweeperBundle.environment).toMatchObject({ STAGE: 'dev' });
     // A bundle of its own, without the docs' assets: it serves no page.
-    expect(readdirSync(sweeperBundle.assetDir).sort()).toEqual(['index.mjs', 'index.mjs.map']);
+    expect(readdirSync(sweeperBundle.assetDir).sort()).toEqual(['chunks', 'index.mjs', 'index.mjs.map']);
     const sweeper = await startContainer(pathToFileURL(sweeperBundle.handlerFile).href, {
       TABLE_NAME: tableName,
       STAGE: 'dev',

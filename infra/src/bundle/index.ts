@@ -8,5 +8,6 @@ export { copyDocsAssets, DOCS_ASSET_DIR, DOCS_ASSET_FILES } from './docs-assets'
 export { bundleLocalServer, MANIFEST, type LocalBuildManifest } from './local-build';
 export { localServerBuildOptions } from './local-options';
 export { lambdaBuildOptions } from './options';
+export { bundleLoad, type BundleFile, type BundleLoad } from './startup';
 export { buildWebAssets, WEB_ASSET_DIR } from './web-assets';
 export { FUNCTIONS_DIR, HANDLER, HANDLER_FILE, LAMBDA_ENTRY, LOCAL_BUILD_DIR, LOCAL_ENTRY, REPO_ROOT } from './paths';

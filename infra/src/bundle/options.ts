@@ -6,6 +6,9 @@ import { stubPlugins } from './stubs/bundle-stubs';
  * The one set of esbuild options for the Lambda bundle: the stack deploys what these build, and
  * `npm run bench:lambda` measures what these build.
  * - ESM named `.mjs`: Lambda's Node runtime loads it as a module whatever package.json says.
+ * - Split: what is reached only by a dynamic `import()` (the contract's document and its texts, the
+ *   problems' explanations) is a chunk of its own under `chunks/`, read on first use, so a cold start
+ *   that serves a move never parses it (`bundleLoad` says which files a cold start reads).
  * - Everything bundled, AWS SDK included: one parsed file imports faster than the runtime's SDK read
  *   from many files on disk, and the deployed code cannot change under us when Lambda updates its SDK.
  * - `module` before `main`: the SDK and hono ship ES modules there, which esbuild can tree-shake.
@@ -37,5 +40,7 @@ export function lambdaBuildOptions(outdir: string, entry: string = LAMBDA_ENTRY)
     absWorkingDir: REPO_ROOT,
     logLevel: 'warning',
     metafile: true,
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
   };
 }

@@ -5,7 +5,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps, AppEnv, Limits, TestClockOption } from './app-deps';
 import { requirePlayer } from './auth/middleware';
 import { requireWatcher } from './auth/watch-middleware';
-import { ROUTES } from './contract/document';
+import { ROUTES } from './contract/routes';
 import { TEST_CLOCK_PATH } from './contract/test-clock';
 import { limitBody } from './http/body-limit';
 import { bufferedBody } from './http/buffered-body';

@@ -4,6 +4,6 @@
  * functions/ build it with `createApp` and serve it.
  */
 export { createApp, type AppOptions } from './app';
-export { DOCUMENT_CONFIG, openApiDocument } from './contract/document';
+export { loadContract } from './contract/load';
 export { PROBLEMS, problemType, type ProblemCode } from './problems';
 export type { AppDeps, Limits } from './app-deps';

@@ -1,15 +1,4 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { giveTime, returnToGame } from './clock';
-import { createToken, deleteMe, listTokens, renameMe, revokeAllTokens, revokeToken } from './account';
-import { listEvents } from './events';
-import { listMessages, muteMessages, postMessage } from './messages';
-import { rematch } from './rematch';
-import { exportGame, replayGame } from './export';
-import { createWatchLink, listWatchLinks, revokeWatchLink, watchEvents, watchGame } from './watch';
-import { cancelGame } from './lifecycle';
-import { listLobby, quickMatch } from './lobby';
-import { createGame, getGame, joinGame } from './games';
-import { getInvitation } from './invitation';
 import EXAMPLES from './examples.json';
 import { HEADER_COMPONENTS } from './headers';
 import { BEARER_AUTH, DOCS_URL, INFO_DESCRIPTION, RULES_URL, TAGS, WATCH_AUTH } from './document-texts';
@@ -17,55 +6,8 @@ import { polish } from './polish';
 import { METHOD_NOT_ALLOWED, sharedProblemResponses, singlyAnswered } from './problem-responses';
 import { problemCodesOf } from './responses';
 import { SHARED_PARAMETERS, SHARED_SCHEMAS } from './shared-schemas';
-import { makeMove } from './moves';
-import { listMyGames } from './my-games';
-import { addBot, leaveGame } from './seats';
-import { getMe, registerPlayer } from './players';
 import { WEBHOOK_EVENTS, WEBHOOK_RESPONSES } from './webhook-events';
-import { WEBHOOK_ROUTES } from './webhooks';
-import { PUSH_ROUTES } from './push';
-import { advanceTestClock, getTestClock } from './test-clock';
-
-/** Every route of the API, as documented: the handlers in routes/ implement exactly these. */
-export const ROUTES = [
-  registerPlayer,
-  getMe,
-  renameMe,
-  deleteMe,
-  listTokens,
-  createToken,
-  revokeToken,
-  revokeAllTokens,
-  listMyGames,
-  createGame,
-  joinGame,
-  getInvitation,
-  getGame,
-  addBot,
-  leaveGame,
-  makeMove,
-  returnToGame,
-  giveTime,
-  listEvents,
-  postMessage,
-  listMessages,
-  muteMessages,
-  createWatchLink,
-  listWatchLinks,
-  revokeWatchLink,
-  watchGame,
-  watchEvents,
-  cancelGame,
-  rematch,
-  exportGame,
-  replayGame,
-  listLobby,
-  quickMatch,
-  ...WEBHOOK_ROUTES,
-  ...PUSH_ROUTES,
-  getTestClock,
-  advanceTestClock,
-] as const;
+import { ROUTES } from './routes';
 
 /** The contract's version: see CHANGELOG.md beside openapi.yaml for what each one changed. */
 export const CONTRACT_VERSION = '1.2.0';

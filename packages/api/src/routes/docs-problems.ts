@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../app-deps';
-import { EXPLANATIONS } from '../contract/problem-explanations';
 import { problem } from '../http/problems';
 import { PROBLEMS, problemType, type ProblemCode } from '../problems';
 import { router } from './router';
@@ -39,8 +38,13 @@ ${body}
 `;
 }
 
+// The explanations are words for people reading the docs: imported on the first page asked for, so
+// a cold start that serves games never loads them.
+const explanations = async () => (await import('../contract/problem-explanations')).EXPLANATIONS;
+
 /** The page of one problem code: what happened, what to do, and how it is answered. */
-export function problemPage(code: ProblemCode): string {
+export async function problemPage(code: ProblemCode): Promise<string> {
+  const EXPLANATIONS = await explanations();
   const { status, title } = PROBLEMS[code];
   const { happened, todo } = EXPLANATIONS[code];
   return page(
@@ -57,7 +61,8 @@ export function problemPage(code: ProblemCode): string {
 }
 
 /** The list of every problem code, by status. */
-export function problemIndex(): string {
+export async function problemIndex(): Promise<string> {
+  const EXPLANATIONS = await explanations();
   const rows = (Object.keys(PROBLEMS) as ProblemCode[])
     .sort((a, b) => PROBLEMS[a].status - PROBLEMS[b].status || a.localeCompare(b))
     .map(
@@ -88,13 +93,13 @@ export function problemPages(): OpenAPIHono<AppEnv> {
     'Cache-Control': 'public, max-age=3600',
     'X-Content-Type-Options': 'nosniff',
   };
-  app.get('/problems', (c) => c.html(problemIndex(), 200, headers));
-  app.get('/problems/:namespace/:name', (c) => {
+  app.get('/problems', async (c) => c.html(await problemIndex(), 200, headers));
+  app.get('/problems/:namespace/:name', async (c) => {
     const code = `${c.req.param('namespace')}/${c.req.param('name')}`;
     if (!Object.hasOwn(PROBLEMS, code)) {
       return problem(c, 'request/not-found', `There is no problem code ${code}: every code is listed at /problems.`);
     }
-    return c.html(problemPage(code as ProblemCode), 200, headers);
+    return c.html(await problemPage(code as ProblemCode), 200, headers);
   });
   return app;
 }

@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../app-deps';
-import { openApiDocument } from '../contract/document';
+import { loadContract } from '../contract/load';
 import { problem } from '../http/problems';
 import { swaggerAssets } from './docs-assets';
 import { DOCS_CSP, docsPage } from './docs-pages';
@@ -19,12 +19,15 @@ const CONTRACT_CACHE = 'public, max-age=600';
 const html = (c: Context, page: string, csp: string, cache = 'no-cache') =>
   c.html(page, 200, { 'Content-Security-Policy': csp, 'Cache-Control': cache, 'X-Content-Type-Options': 'nosniff' });
 
-/** The contract as served: its JSON once, gzipped once (~190 KB to ~24 KB), and its ETag. */
+/**
+ * The contract as served: its JSON once, gzipped once (~190 KB to ~24 KB), and its ETag. The document's
+ * generator and texts are imported on the first ask: a cold start that serves games never loads them.
+ */
 function servedContract() {
   let made: { json: Uint8Array<ArrayBuffer>; gzipped: Uint8Array<ArrayBuffer>; etag: string } | undefined;
-  return () => {
+  return async () => {
     if (made) return made;
-    const json = new Uint8Array(Buffer.from(JSON.stringify(openApiDocument())));
+    const json = new Uint8Array(Buffer.from(JSON.stringify(await loadContract())));
     const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
     made = { json, gzipped: new Uint8Array(gzipSync(json, { level: 9 })), etag };
     return made;
@@ -45,8 +48,8 @@ export function docsRoutes(): OpenAPIHono<AppEnv> {
   const app = router();
   const assets = swaggerAssets();
   const contract = servedContract();
-  app.get('/openapi.json', (c) => {
-    const { json, gzipped, etag } = contract();
+  app.get('/openapi.json', async (c) => {
+    const { json, gzipped, etag } = await contract();
     const headers = { ETag: etag, 'Cache-Control': CONTRACT_CACHE, Vary: 'Accept-Encoding' };
     if ((c.req.header('if-none-match') ?? '').split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
       return c.body(null, 304, headers);

@@ -22,7 +22,8 @@ const GAME_ID = /^g_[A-Za-z0-9_-]{22}$/;
 export interface WebOptions {
   /**
    * The API's contract, its OpenAPI document as `/openapi.json` serves it: the new-game form offers the
-   * rule options it lists. Asked for on the first `/new`, then kept.
+   * rule options it lists. Asked for on the first `/new`, then kept (a promise too: the API's
+   * `loadContract` imports the document's generator only then).
    */
   readonly contract: () => unknown;
   /** The built client; by default this package's `dist/` (see `defaultAssetsDir`). */
@@ -40,7 +41,7 @@ export type WebSite = Hono & {
  * `/games/<id>`, `/assets/<hashed file>`, and the installable app's `/sw.js` and `/app.webmanifest`. Pages are drawn here (hono/jsx) and brought to life by
  * the client bundle, which talks to the API only through the client generated from openapi.yaml.
  * Mount it before the API, which answers everything else.
- * @example site.route('/', webRoutes({ contract: openApiDocument })); site.all('*', (c) => api.fetch(c.req.raw, c.env));
+ * @example site.route('/', webRoutes({ contract: loadContract })); site.all('*', (c) => api.fetch(c.req.raw, c.env));
  */
 export function webRoutes(options: WebOptions): WebSite {
   const assets = options.assets ?? new WebAssets();
@@ -64,8 +65,8 @@ export function webRoutes(options: WebOptions): WebSite {
   const missing = (c: Context) => page(c, { title: 'No such page', page: 'missing' }, <MissingPage />, 404);
 
   app.get('/', (c) => page(c, { title: 'Your games', page: 'home' }, <HomePage />));
-  app.get('/new', (c) => {
-    ruleOptions ??= ruleOptionsOf(options.contract());
+  app.get('/new', async (c) => {
+    ruleOptions ??= ruleOptionsOf(await options.contract());
     return page(c, { title: 'New game', page: 'new' }, <NewGamePage options={ruleOptions} />);
   });
   app.get('/lobby', (c) => page(c, { title: 'Find a game', page: 'lobby' }, <LobbyPage />));
