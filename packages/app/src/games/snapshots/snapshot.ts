@@ -77,13 +77,25 @@ export const STATE_VOCABULARY: Vocabulary = {
   ],
 };
 
-// Brotli over the compact bytes saves ~15% on a grown game (its past hands and long boards); a
-// snapshot keeps whichever is shorter, and says which in its second byte.
+// Brotli over the compact bytes saves some of a grown game's bytes (its past hands and long boards);
+// a snapshot keeps whichever is shorter, and says which in its second byte. Quality 1 is brotli's
+// one-pass path with small tables: between requests, quality 5 spends most of its time setting up
+// tables far bigger than a snapshot, several times quality 1's (PERFORMANCE.md). Only a snapshot
+// still near ~0.7 KB after it, where its commit's single write unit is at stake, is packed again at
+// quality 5.
 const RAW = 0;
 const BROTLI = 1;
-const BROTLI_OPTIONS = {
-  params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_GENERIC },
-};
+const FAST = 1;
+const DENSE = 5;
+const SECOND_PASS_FROM = 680;
+const brotli = (bytes: Uint8Array, quality: number) =>
+  brotliCompressSync(bytes, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: quality,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_GENERIC,
+      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+    },
+  });
 /** Below this the compact bytes are kept as they are: brotli's framing costs more than it saves. */
 const COMPRESS_FROM = 256;
 
@@ -111,7 +123,11 @@ export function toSnapshot(state: GameState, since: string | null): Uint8Array |
   }
   let kind = RAW;
   if (bytes.length >= COMPRESS_FROM) {
-    const packed = brotliCompressSync(bytes, BROTLI_OPTIONS);
+    let packed = brotli(bytes, FAST);
+    if (packed.length >= SECOND_PASS_FROM) {
+      const dense = brotli(bytes, DENSE);
+      if (dense.length < packed.length) packed = dense;
+    }
     if (packed.length < bytes.length) [kind, bytes] = [BROTLI, packed];
   }
   const snapshot = new Uint8Array(bytes.length + 2);
