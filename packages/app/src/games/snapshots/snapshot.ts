@@ -96,11 +96,8 @@ const brotli = (bytes: Uint8Array, quality: number) =>
       [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
     },
   });
-/**
- * Below this the compact bytes are kept as they are: the commit stays in one write unit anyway, and
- * every load of the game would pay the unpacking (most of a 4-seat double-9 game's snapshots).
- */
-const COMPRESS_FROM = 640;
+/** Below this the compact bytes are kept as they are: brotli's framing costs more than it saves. */
+const COMPRESS_FROM = 256;
 
 /** A game's state, and when the turn in play began, as a snapshot or a fold gives them. */
 export interface Folded {
