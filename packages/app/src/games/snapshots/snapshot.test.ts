@@ -54,6 +54,18 @@ describe('snapshot format 6', () => {
     // Sixteen whole self-played games: 10-40 s on a busy machine; the timeout bounds a hang, not speed.
   }, 180_000);
 
+  it('packs a long state and keeps a short one as it is, both given back whole', () => {
+    const all = [1, 2].flatMap((seed) => states(9, 4, {}, seed));
+    const snapshots = all.map((state) => ({ state, snapshot: toSnapshot(state, null)! }));
+    // The second byte says how the rest is kept: 0 as it is, 1 packed (only from 256 bytes of it).
+    const kinds = new Set(snapshots.map(({ snapshot }) => snapshot[1]));
+    expect([...kinds].sort()).toEqual([0, 1]);
+    for (const { state, snapshot } of snapshots) {
+      if (snapshot[1] === 1) expect(snapshot.length).toBeLessThan(700);
+      expect(fromSnapshot(snapshot)).toStrictEqual({ state, since: null });
+    }
+  });
+
   it('keeps a 4-seat double-9 game under ~0.7 KB, so a commit with its snapshot fits one write unit', () => {
     const since = '2026-12-01T09:00:00.000Z';
     const sizes = [1, 2, 3].flatMap((seed) => states(9, 4, {}, seed).map((s) => toSnapshot(s, since)!.length));
