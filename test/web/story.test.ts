@@ -127,4 +127,42 @@ describe('the story of a game on the web client', () => {
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     expectClean(ann);
   }, 120_000);
+
+  it('says the hand is waiting while a move is on its way, and takes presses again once its answer is back', async () => {
+    const ann = await signUp(site.browser, site.baseUrl, 'Ann', 'desktop');
+    const { page } = ann;
+    const answered = gate();
+    let posts = 0;
+    await page.route(/\/v1\/games\/[^/]+\/moves$/, async (route: Route) => {
+      posts++;
+      const response = await route.fetch();
+      await answered.opened;
+      await route.fulfill({ response });
+    });
+    await createGame(ann, site.baseUrl, { seats: 3, bots: 2, set: 6, botLevel: 'random' });
+    await page.locator('body.my-turn').waitFor();
+    const tiles = page.locator('.hand-button');
+    expect(await tiles.first().getAttribute('aria-disabled')).toBeNull();
+    await move(ann);
+    // Until the answer is back, a press would do nothing: every tile says so (to a screen reader, and
+    // to a click, which waits), and none sends a second move.
+    await page.locator('.hand-button[aria-disabled="true"]').first().waitFor();
+    const waiting = await tiles.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-disabled')));
+    expect(new Set(waiting)).toEqual(new Set(['true']));
+    expect(await tiles.first().isDisabled()).toBe(true);
+    await tiles
+      .first()
+      .click({ trial: true, timeout: 300 })
+      .then(
+        () => expect.fail('a tile took a press while the move was on its way'),
+        (error: Error) => expect(error.name).toBe('TimeoutError'),
+      );
+    expect(posts).toBe(1);
+    answered.open();
+    await page.locator('body.my-turn').waitFor();
+    await page.locator('.hand-button[aria-disabled]').first().waitFor({ state: 'detached' });
+    expect(await tiles.first().isDisabled()).toBe(false);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    expectClean(ann);
+  }, 60_000);
 });

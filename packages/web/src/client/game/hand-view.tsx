@@ -91,6 +91,8 @@ function Tiles({ view, state, game }: Props) {
               data-ends={[...(plays.get(tile) ?? [])].join(' ')}
               tabindex={tile === current ? 0 : -1}
               aria-pressed={state.selected === tile ? 'true' : 'false'}
+              // While a move is on its way a press does nothing: say so, and keep the focus where it is.
+              aria-disabled={state.busy ? 'true' : undefined}
               aria-label={tileLabel(tile, drawn, ends)}
               onClick={() => {
                 stop = tile;
