@@ -16,6 +16,16 @@ import {
 // mixed-content checks, so a page would not behave as in a person's browser. And in one process
 // (`--single-process`) browser contexts share their localStorage: two players' pages would be one player.
 const WEAKENING = new Set(['--disable-web-security', '--allow-running-insecure-content', '--single-process']);
+// Its GPU flags are for WebGL on Lambda: a software GPU (SwiftShader) inside the browser process, which
+// then composites every frame of every page through it. No page here draws with WebGL, and composited
+// in software without a GPU the pages look the same, for a sixth of the browser process's CPU.
+const SOFTWARE_GPU = new Set([
+  '--ignore-gpu-blocklist',
+  '--in-process-gpu',
+  '--use-gl=angle',
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+]);
 
 /**
  * Starts headless Chromium (unpacked to the temp folder on first use, ~1-2 s).
@@ -24,7 +34,7 @@ const WEAKENING = new Set(['--disable-web-security', '--allow-running-insecure-c
 export async function launchBrowser(): Promise<Browser> {
   return playwright.launch({
     executablePath: await chromium.executablePath(),
-    args: chromium.args.filter((arg) => !WEAKENING.has(arg)),
+    args: [...chromium.args.filter((arg) => !WEAKENING.has(arg) && !SOFTWARE_GPU.has(arg)), '--disable-gpu'],
     headless: true,
   });
 }
