@@ -1,6 +1,34 @@
 import { chooser } from '../../e2e/play-loop';
 import { pageState, waitPast, type Player } from './player';
 
+/** What a round of play looks at on one page, read in one call (each further question is a round trip). */
+interface Table {
+  readonly version: number;
+  readonly status: string;
+  readonly mine: boolean;
+  /** "Next hand" is shown: the hand's end waits for this player. */
+  readonly nextHand: boolean;
+  /** A "Call out …" button, and a "Say …" one. */
+  readonly callOut: boolean;
+  readonly say: boolean;
+}
+
+// A string, as it runs in the browser, where Node's types do not apply. Buttons are matched by their
+// text as Playwright's `hasText` does: ignoring case.
+const TABLE = `(() => {
+  const shouts = [...document.querySelectorAll('button.shout')].map((b) => (b.textContent ?? '').toLowerCase());
+  return {
+    version: Number(document.body.dataset.version ?? 0),
+    status: document.body.dataset.status ?? '',
+    mine: document.body.classList.contains('my-turn'),
+    nextHand: document.querySelector('button.next-hand') !== null,
+    callOut: shouts.some((text) => text.includes('call out')),
+    say: shouts.some((text) => text.includes('say')),
+  };
+})()`;
+
+const readTable = (player: Player) => player.page.evaluate<Table>(TABLE);
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What a game played by clicking did, for the test to check. */
@@ -21,6 +49,21 @@ export interface ClickedGame {
 
 type Way = 'one-click' | 'board' | 'button' | 'drag' | 'pass';
 
+/** The hand as a move looks at it, read in one call: its playable tiles' attributes, and the announce box. */
+interface Hand {
+  readonly playable: readonly { pressed: string | null; label: string | null; ends: string | null }[];
+  readonly announce: boolean;
+}
+
+const HAND = `({
+  playable: [...document.querySelectorAll('.hand-button.playable')].map((tile) => ({
+    pressed: tile.getAttribute('aria-pressed'),
+    label: tile.getAttribute('aria-label'),
+    ends: tile.getAttribute('data-ends'),
+  })),
+  announce: document.querySelector('.announce input') !== null,
+})`;
+
 /**
  * The seat in turn, on the page showing the newest version, takes one move by clicking: a tile that
  * fits one end only is played by clicking it; one that fits several is picked, then played on the
@@ -33,25 +76,27 @@ async function clickOnce(
   forgetful: boolean,
 ): Promise<{ way: Way; clicks: number } | null> {
   const { page } = player;
-  const tiles = page.locator('.hand-button.playable');
-  const count = await tiles.count();
+  const hand = await page.evaluate<Hand>(HAND);
+  const count = hand.playable.length;
   if (count > 0) {
     const announce = page.locator('.announce input');
     let clicks = 0;
-    if (forgetful && (await announce.count()) > 0 && choose([true, false])) {
+    if (forgetful && hand.announce && choose([true, false])) {
       await announce.uncheck();
       clicks++;
     }
-    const tile = tiles.nth(choose([...Array(count).keys()]));
+    const index = choose([...Array(count).keys()]);
+    const tile = page.locator('.hand-button.playable').nth(index);
+    const { pressed, label, ends } = hand.playable[index]!;
     // A tile picked before (a move that lost a race stays picked) is put back first.
-    if ((await tile.getAttribute('aria-pressed')) === 'true') {
+    if (pressed === 'true') {
       await tile.click();
       clicks++;
     }
-    const one = /fits 1 end/.test((await tile.getAttribute('aria-label')) ?? '');
+    const one = /fits 1 end/.test(label ?? '');
     if (choose([false, false, false, true])) {
       // Dragged onto an end it fits (the button lists them; a drag picks the tile by itself).
-      const on = ((await tile.getAttribute('data-ends')) ?? '').split(' ')[0];
+      const on = (ends ?? '').split(' ')[0];
       await tile.dragTo(page.locator(`svg.table g.end[data-end="${on}"]`));
       return { way: 'drag', clicks: clicks + 1 };
     }
@@ -85,18 +130,13 @@ export async function playByClicking(
   const done = { moves: 0, onBoard: 0, dragged: 0, oneClick: 0, shouts: 0, clicks: 0, handEnds: 0 };
   for (let round = 0; ; round++) {
     if (round > 3000) throw new Error('the game does not end');
-    const states = await Promise.all(players.map(pageState));
+    const states = await Promise.all(players.map(readTable));
     if (states.every((s) => s.status === 'finished')) break;
     // A hand's end stays until its player goes on.
-    let looked = false;
-    for (const player of players) {
-      const next = player.page.locator('button.next-hand');
-      if ((await next.count()) === 0) continue;
-      await next.click();
-      done.handEnds++;
-      looked = true;
-    }
-    if (looked) continue;
+    const looking = players.filter((_, i) => states[i]!.nextHand);
+    for (const player of looking) await player.page.locator('button.next-hand').click();
+    done.handEnds += looking.length;
+    if (looking.length > 0) continue;
     const newest = Math.max(...states.map((s) => s.version));
     if (await shoutOnce(players, states, newest, choose, done)) continue;
     const mover = states.findIndex((s) => s.mine && s.version === newest);
@@ -127,19 +167,18 @@ export async function playByClicking(
  */
 async function shoutOnce(
   players: readonly Player[],
-  states: readonly { version: number }[],
+  states: readonly Table[],
   newest: number,
   choose: ReturnType<typeof chooser>,
   done: { shouts: number },
 ): Promise<boolean> {
   let shouted = false;
   for (const [i, player] of players.entries()) {
-    if (states[i]!.version !== newest) continue;
-    const callout = player.page.locator('button.shout', { hasText: 'Call out' });
-    const announce = player.page.locator('button.shout', { hasText: 'Say' });
-    const shout =
-      (await callout.count()) > 0 ? callout : (await announce.count()) > 0 && choose([true, false]) ? announce : null;
-    if (!shout) continue;
+    const state = states[i]!;
+    if (state.version !== newest) continue;
+    const text = state.callOut ? 'Call out' : state.say && choose([true, false]) ? 'Say' : null;
+    if (!text) continue;
+    const shout = player.page.locator('button.shout', { hasText: text });
     await shout.first().click();
     done.shouts++;
     shouted = true;
