@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongFirstSequencer } from './test/support/sequencer';
 
 const INCLUDE = [
   'packages/*/src/**/*.test.ts',
@@ -40,6 +41,8 @@ export default defineConfig({
     // Two files at a time (vitest's default is one on a 2-core machine): the suite then fits CI's
     // budget. The flood test measures latency under load, so `npm test` runs it alone afterwards.
     maxWorkers: 2,
+    // On a fresh machine, the long suites in small files start first rather than last (see there).
+    sequence: { sequencer: LongFirstSequencer },
     projects: [
       {
         test: {
