@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { LongFirstSequencer } from './test/support/sequencer';
+import { LongFirstSequencer } from './test/support/sequencer.ts';
 
 const INCLUDE = [
   'packages/*/src/**/*.test.ts',
