@@ -1,6 +1,7 @@
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { TestSpecification } from 'vitest/node';
-import { LongFirstSequencer } from './sequencer';
+import { LONG_SMALL_FILES, LongFirstSequencer } from './sequencer';
 
 const ROOT = '/repo';
 
@@ -74,5 +75,10 @@ describe('the order test files start in', () => {
       'shared:test/e2e/hey-api-play.test.ts',
       'shared:test/tiny.test.ts',
     ]);
+  });
+
+  it('names test files that exist (a renamed suite would silently start last again)', () => {
+    const repo = new URL('../../', import.meta.url).pathname;
+    expect(LONG_SMALL_FILES.filter((path) => !existsSync(`${repo}${path}`))).toEqual([]);
   });
 });
