@@ -7,6 +7,7 @@ import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { Seat } from '../e2e/client';
 import { createGame, expectClean, pageState, signUp, waitPast, type Player } from './support/player';
+import type { Move } from '../e2e/client';
 import { screenshot } from './support/screens';
 import { keptSession } from './support/session';
 import { siteForSuite } from './support/site';
@@ -164,5 +165,76 @@ describe('the story of a game on the web client', () => {
     expect(await tiles.first().isDisabled()).toBe(false);
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     expectClean(ann);
+  }, 60_000);
+
+  it('says the board’s ends are waiting too, while a move played on one of them is on its way', async () => {
+    const player = await signUp(site.browser, site.baseUrl, 'Ann', 'desktop');
+    const { page } = player;
+    const ann = new Seat(site.baseUrl, 'Ann', (await keptSession(page))!.token);
+    const bob = await Seat.register(site.baseUrl, 'Bob');
+    const created = await ann.create(2, { set: 6 });
+    await bob.join(created.id, created.inviteCode ?? '');
+    // Played through the API (the first legal move each turn) up to a turn of Ann's with a tile that fits
+    // two ends or more: a press on it picks it, and the move is made by pressing one of its ends.
+    const twoEnds = (moves: readonly Move[]) => {
+      const plays = moves.flatMap((m) => (m.type === 'play' ? [m] : []));
+      return plays.some((m) => plays.some((other) => other.tile === m.tile && other.on !== m.on));
+    };
+    for (let turn = 0; ; turn++) {
+      if (turn > 200) expect.fail('Ann never held a tile that fits two ends');
+      const view = await ann.view(created.id);
+      const mover = view.hand?.turn === 0 ? ann : bob;
+      const own = mover === ann ? view : await bob.view(created.id);
+      if (mover === ann && twoEnds(own.legalMoves)) break;
+      const move = own.legalMoves.find((m) => m.type === 'play' || m.type === 'draw' || m.type === 'pass');
+      if (!move) expect.fail(`seat ${view.hand?.turn} has no move: ${JSON.stringify(own.legalMoves)}`);
+      await mover.move(created.id, own.version, move);
+    }
+
+    const answered = gate();
+    let posts = 0;
+    await page.route(/\/v1\/games\/[^/]+\/moves$/, async (route: Route) => {
+      posts++;
+      const response = await route.fetch();
+      await answered.opened;
+      await route.fulfill({ response });
+    });
+    // The long-poll is held too: it would bring the move's commit first, and the page would drop the
+    // picked tile (played) before the answer is back.
+    await page.route(/\/v1\/games\/[^/]+\/events\?.*wait=/, async (route: Route) => {
+      const response = await route.fetch();
+      if (posts > 0) await answered.opened;
+      await route.fulfill({ response });
+    });
+    await page.goto(`${site.baseUrl}/games/${created.id}`);
+    await page.locator('body.my-turn[data-ready=true]').waitFor();
+    const tile = page.locator('.hand-button.playable[data-ends*=" "]').first();
+    const on = ((await tile.getAttribute('data-ends')) ?? '').split(' ')[0];
+    await tile.click();
+    const ends = page.locator('svg.table g.end[role=button]');
+    expect(await ends.count()).toBeGreaterThanOrEqual(2);
+    expect(await ends.first().getAttribute('aria-disabled')).toBeNull();
+    await page.locator(`svg.table g.end[data-end="${on}"]`).click();
+    // Until the answer is back, the picked tile stays picked and its ends stay buttons: each says it
+    // waits, and a press on another would send nothing.
+    await page.locator('svg.table g.end[aria-disabled="true"]').first().waitFor();
+    const waiting = await ends.evaluateAll((all) => all.map((end) => end.getAttribute('aria-disabled')));
+    expect(waiting.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(waiting)).toEqual(new Set(['true']));
+    expect(await ends.last().isDisabled()).toBe(true);
+    await ends
+      .last()
+      .click({ trial: true, timeout: 300 })
+      .then(
+        () => expect.fail('an end took a press while the move was on its way'),
+        (error: Error) => expect(error.name).toBe('TimeoutError'),
+      );
+    expect(posts).toBe(1);
+    answered.open();
+    await page.locator('svg.table g.end[aria-disabled]').first().waitFor({ state: 'detached' });
+    expect(await page.locator('.hand-button[aria-pressed="true"]').count()).toBe(0);
+    expect(posts).toBe(1);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    expectClean(player);
   }, 60_000);
 });

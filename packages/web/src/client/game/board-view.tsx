@@ -89,6 +89,8 @@ interface EndProps {
   readonly fits: boolean;
   /** The end that keeps the board's place for the keyboard: the one Tab reaches (arrows move it). */
   readonly stop: boolean;
+  /** A move is on its way: a press would do nothing, so the ends say they wait, as the hand's tiles do. */
+  readonly busy: boolean;
   readonly onPlay: (on: number) => void;
 }
 
@@ -114,7 +116,7 @@ function endKeys(e: KeyboardEvent, onPlay: (on: number) => void, on: number): vo
  * An open end: where the next tile would lie. With a tile picked, a button to play it there; the ends
  * are one stop for Tab (the first the tile fits), the arrows move among them.
  */
-function End({ end, selected, fits, stop, onPlay }: EndProps) {
+function End({ end, selected, fits, stop, busy, onPlay }: EndProps) {
   const active = selected !== null;
   const label = active
     ? `Play ${selected} on ${end.label}${fits ? '' : ' (it does not fit there)'}`
@@ -126,6 +128,7 @@ function End({ end, selected, fits, stop, onPlay }: EndProps) {
       role={active ? 'button' : 'img'}
       tabindex={active ? (stop ? 0 : -1) : undefined}
       aria-label={label}
+      aria-disabled={active && busy ? 'true' : undefined}
       onClick={active ? () => onPlay(end.on) : undefined}
       onKeyDown={active ? (e: KeyboardEvent) => endKeys(e, onPlay, end.on) : undefined}
     >
@@ -148,6 +151,8 @@ export interface BoardProps {
   readonly least: number;
   /** Whose `play` an end calls (the game page's controller; a replay plays nothing). */
   readonly game: Pick<GameController, 'play'>;
+  /** A move is on its way (the controller's `busy`); a replay is never busy. */
+  readonly busy?: boolean;
 }
 
 /**
@@ -174,7 +179,7 @@ function keepInView(container: HTMLElement): void {
  * in pixels (fitted, or zoomed), inside a box that scrolls to pan.
  */
 export const BoardView = memo(function BoardView(props: BoardProps) {
-  const { layout, container, zoom, selected, fits, least, game } = props;
+  const { layout, container, zoom, selected, fits, least, game, busy = false } = props;
   const size = useSize(container);
   const onPlay = (on: number) => void game.play(on);
   const frame = layout ? frameOf(layout, size, zoom, least) : null;
@@ -215,6 +220,7 @@ export const BoardView = memo(function BoardView(props: BoardProps) {
           selected={selected}
           fits={fits.has(end.on)}
           stop={end.on === stop}
+          busy={busy}
           onPlay={onPlay}
         />
       ))}

@@ -69,6 +69,7 @@ function App({
           fits={fits}
           least={readableScale(view?.rules.set ?? 6)}
           game={game}
+          busy={state.busy}
         />,
         regions.board!,
       )}
