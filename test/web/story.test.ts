@@ -158,11 +158,20 @@ describe('the story of a game on the web client', () => {
         () => expect.fail('a tile took a press while the move was on its way'),
         (error: Error) => expect(error.name).toBe('TimeoutError'),
       );
+    // Nor does a drag start: no copy of the tile follows the pointer, and a drop on an end sends nothing.
+    const from = (await tiles.first().boundingBox())!;
+    const to = (await page.locator('svg.table g.end').first().boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 5 });
+    expect(await page.locator('.drag-ghost').count()).toBe(0);
+    await page.mouse.up();
     expect(posts).toBe(1);
     answered.open();
     await page.locator('body.my-turn').waitFor();
     await page.locator('.hand-button[aria-disabled]').first().waitFor({ state: 'detached' });
     expect(await tiles.first().isDisabled()).toBe(false);
+    expect(posts).toBe(1);
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     expectClean(ann);
   }, 60_000);

@@ -6,11 +6,14 @@ const THRESHOLD = 10;
 /**
  * Drag a tile of the hand onto an end of the board: pressing a tile and moving the pointer picks the
  * tile (the ends it fits light up) and carries a copy of it; letting go over an end plays it there,
- * anywhere else puts it back. Clicks and the keyboard do the same without dragging.
+ * anywhere else puts it back. Clicks and the keyboard do the same without dragging. Nothing starts while
+ * a move is on its way.
  * @example button.addEventListener('pointerdown', (e) => dragTile(e, '6-4', game));
  */
 export function dragTile(down: PointerEvent, tile: string, game: GameController): void {
-  if (down.button !== 0) return;
+  // While a move is on its way a drop would do nothing (as a press does nothing): no drag starts, and the
+  // tile's progress cursor says why.
+  if (down.button !== 0 || game.store.get().busy) return;
   const source = down.currentTarget as HTMLElement;
   let ghost: HTMLElement | null = null;
   const move = (e: PointerEvent) => {
