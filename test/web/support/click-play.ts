@@ -49,13 +49,18 @@ export interface ClickedGame {
 
 type Way = 'one-click' | 'board' | 'button' | 'drag' | 'pass';
 
-/** The hand as a move looks at it, read in one call: its playable tiles' attributes, and the announce box. */
+/**
+ * The hand as a move looks at it, read in one call: whether the page is still busy with a move (its tiles
+ * say they wait), its playable tiles' attributes, and the announce box.
+ */
 interface Hand {
+  readonly busy: boolean;
   readonly playable: readonly { pressed: string | null; label: string | null; ends: string | null }[];
   readonly announce: boolean;
 }
 
 const HAND = `({
+  busy: document.querySelector('.hand-button[aria-disabled="true"]') !== null,
   playable: [...document.querySelectorAll('.hand-button.playable')].map((tile) => ({
     pressed: tile.getAttribute('aria-pressed'),
     label: tile.getAttribute('aria-label'),
@@ -77,6 +82,9 @@ async function clickOnce(
 ): Promise<{ way: Way; clicks: number } | null> {
   const { page } = player;
   const hand = await page.evaluate<Hand>(HAND);
+  // The page may show the next turn (by the long-poll) before its last move's answer is back. A click
+  // would wait for the tiles, but a drag does not, and the page drops it: wait as a person would.
+  if (hand.busy) return null;
   const count = hand.playable.length;
   if (count > 0) {
     const announce = page.locator('.announce input');
