@@ -3,7 +3,7 @@
 // long-poll answering the same commits: once with the long-poll first (answering part of them), once
 // with the reply first. Then the story on the page is the events API's, event for event, once each;
 // and after a reload the whole game is there, hand by hand, folded.
-import type { Route } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { Seat } from '../e2e/client';
 import { createGame, expectClean, pageState, signUp, waitPast, type Player } from './support/player';
@@ -19,6 +19,33 @@ function gate(): { open: () => void; opened: Promise<void> } {
   let open = () => {};
   const opened = new Promise<void>((resolve) => (open = resolve));
   return { open, opened };
+}
+
+/** Holds every move's answer until `answered.open()`; `posts()` is how many moves the page sent. */
+async function holdMoves(page: Page): Promise<{ answered: ReturnType<typeof gate>; posts: () => number }> {
+  const answered = gate();
+  let posts = 0;
+  await page.route(/\/v1\/games\/[^/]+\/moves$/, async (route: Route) => {
+    posts++;
+    const response = await route.fetch();
+    await answered.opened;
+    await route.fulfill({ response });
+  });
+  return { answered, posts: () => posts };
+}
+
+/** Every one of `buttons` says it waits (aria-disabled, so disabled to Playwright), and a press cannot land. */
+async function expectWaiting(buttons: Locator, what: string): Promise<void> {
+  const waiting = await buttons.evaluateAll((all) => all.map((b) => b.getAttribute('aria-disabled')));
+  expect(new Set(waiting)).toEqual(new Set(['true']));
+  expect(await buttons.last().isDisabled()).toBe(true);
+  await buttons
+    .last()
+    .click({ trial: true, timeout: 300 })
+    .then(
+      () => expect.fail(`${what} took a press while the move was on its way`),
+      (error: Error) => expect(error.name).toBe('TimeoutError'),
+    );
 }
 
 /** Ann's move, by clicking: a tile that fits (one click when it fits one end, else its first end too). */
@@ -132,14 +159,7 @@ describe('the story of a game on the web client', () => {
   it('says the hand is waiting while a move is on its way, and takes presses again once its answer is back', async () => {
     const ann = await signUp(site.browser, site.baseUrl, 'Ann', 'desktop');
     const { page } = ann;
-    const answered = gate();
-    let posts = 0;
-    await page.route(/\/v1\/games\/[^/]+\/moves$/, async (route: Route) => {
-      posts++;
-      const response = await route.fetch();
-      await answered.opened;
-      await route.fulfill({ response });
-    });
+    const { answered, posts } = await holdMoves(page);
     await createGame(ann, site.baseUrl, { seats: 3, bots: 2, set: 6, botLevel: 'random' });
     await page.locator('body.my-turn').waitFor();
     const tiles = page.locator('.hand-button');
@@ -148,16 +168,7 @@ describe('the story of a game on the web client', () => {
     // Until the answer is back, a press would do nothing: every tile says so (to a screen reader, and
     // to a click, which waits), and none sends a second move.
     await page.locator('.hand-button[aria-disabled="true"]').first().waitFor();
-    const waiting = await tiles.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-disabled')));
-    expect(new Set(waiting)).toEqual(new Set(['true']));
-    expect(await tiles.first().isDisabled()).toBe(true);
-    await tiles
-      .first()
-      .click({ trial: true, timeout: 300 })
-      .then(
-        () => expect.fail('a tile took a press while the move was on its way'),
-        (error: Error) => expect(error.name).toBe('TimeoutError'),
-      );
+    await expectWaiting(tiles, 'a tile');
     // Nor does a drag start: no copy of the tile follows the pointer, and a drop on an end sends nothing.
     const from = (await tiles.first().boundingBox())!;
     const to = (await page.locator('svg.table g.end').first().boundingBox())!;
@@ -166,12 +177,12 @@ describe('the story of a game on the web client', () => {
     await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 5 });
     expect(await page.locator('.drag-ghost').count()).toBe(0);
     await page.mouse.up();
-    expect(posts).toBe(1);
+    expect(posts()).toBe(1);
     answered.open();
     await page.locator('body.my-turn').waitFor();
     await page.locator('.hand-button[aria-disabled]').first().waitFor({ state: 'detached' });
     expect(await tiles.first().isDisabled()).toBe(false);
-    expect(posts).toBe(1);
+    expect(posts()).toBe(1);
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     expectClean(ann);
   }, 60_000);
@@ -200,19 +211,12 @@ describe('the story of a game on the web client', () => {
       await mover.move(created.id, own.version, move);
     }
 
-    const answered = gate();
-    let posts = 0;
-    await page.route(/\/v1\/games\/[^/]+\/moves$/, async (route: Route) => {
-      posts++;
-      const response = await route.fetch();
-      await answered.opened;
-      await route.fulfill({ response });
-    });
+    const { answered, posts } = await holdMoves(page);
     // The long-poll is held too: it would bring the move's commit first, and the page would drop the
     // picked tile (played) before the answer is back.
     await page.route(/\/v1\/games\/[^/]+\/events\?.*wait=/, async (route: Route) => {
       const response = await route.fetch();
-      if (posts > 0) await answered.opened;
+      if (posts() > 0) await answered.opened;
       await route.fulfill({ response });
     });
     await page.goto(`${site.baseUrl}/games/${created.id}`);
@@ -227,22 +231,13 @@ describe('the story of a game on the web client', () => {
     // Until the answer is back, the picked tile stays picked and its ends stay buttons: each says it
     // waits, and a press on another would send nothing.
     await page.locator('svg.table g.end[aria-disabled="true"]').first().waitFor();
-    const waiting = await ends.evaluateAll((all) => all.map((end) => end.getAttribute('aria-disabled')));
-    expect(waiting.length).toBeGreaterThanOrEqual(2);
-    expect(new Set(waiting)).toEqual(new Set(['true']));
-    expect(await ends.last().isDisabled()).toBe(true);
-    await ends
-      .last()
-      .click({ trial: true, timeout: 300 })
-      .then(
-        () => expect.fail('an end took a press while the move was on its way'),
-        (error: Error) => expect(error.name).toBe('TimeoutError'),
-      );
-    expect(posts).toBe(1);
+    expect(await ends.count()).toBeGreaterThanOrEqual(2);
+    await expectWaiting(ends, 'an end');
+    expect(posts()).toBe(1);
     answered.open();
     await page.locator('svg.table g.end[aria-disabled]').first().waitFor({ state: 'detached' });
     expect(await page.locator('.hand-button[aria-pressed="true"]').count()).toBe(0);
-    expect(posts).toBe(1);
+    expect(posts()).toBe(1);
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     expectClean(player);
   }, 60_000);
