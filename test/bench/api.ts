@@ -10,6 +10,9 @@
  *             and a floor sample is taken in the same rhythm, right after a GET, so both run in the
  *             state a server is in between requests. The client's own CPU counts in the move, as
  *             the SDK's counts in the floor. Equal sample counts, kinds alternating in rounds.
+ *   transport the floor's work behind Hono over the same loopback HTTP and client, nothing of the app
+ *             between (http-floor.ts), sampled beside the headline in the same rhythm: what the HTTP
+ *             stack alone adds to the floor, and so what of the headline's ratio is the app's.
  *   stages    where each move's time goes: client and HTTP, the app (routing, auth, validation,
  *             the rules, the view, JSON), the store's own code, the AWS SDK, dynalite (api-stages.ts).
  *   throughput  50 games at once against 50 floor loops (bots in a worker thread, one POST a move).
@@ -17,10 +20,10 @@
  *             from move 10 and from move 300 of one game (8 each: snapshots come every few commits)
  *             and over whole games; and of the GET before it.
  * Extras, labelled as such (they flatter): the move with the state cached (what `npm start` mostly
- * serves: no read), without HTTP (app.request), with the client in a worker thread, and the floor
- * timed in a tight loop of its own. The issue's absolute targets (p50, p99, moves/s, CPU, RSS, cold
- * start) are judged by bench:server, on the real server process. Last line: one JSON object (also
- * in .tmp/bench/api.json).
+ * serves: no read), that cached move without HTTP (app.request), with the client in a worker
+ * thread, and the floor timed in a tight loop of its own. The issue's absolute targets (p50, p99,
+ * moves/s, CPU, RSS, cold start) are judged by bench:server, on the real server process. Last line:
+ * one JSON object (also in .tmp/bench/api.json).
  */
 import { createApp } from '@chickenfoot/api';
 import { SNAPSHOT_EVERY, silentLogger } from '@chickenfoot/app';
@@ -31,11 +34,12 @@ import { TABLE } from '@chickenfoot/store/table';
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
-import { benchShuffle, player, type BotRequest } from './api-bots';
+import { benchShuffle, nodeSend, player, type BotRequest } from './api-bots';
 import { moveCosts, type UnitFigures } from './api-cost';
 import { LAYERS, stageClocks, type Layer } from './api-stages';
 import { awsMeter } from './aws-meter';
 import { floorMove, floorSteps, type Floor } from './floor-work';
+import { serveHttpFloor } from './http-floor';
 import { judge, latency, median, report, round, verdict } from './stats';
 import { timed } from './timing';
 
@@ -109,20 +113,38 @@ async function main() {
       });
       worker.postMessage(request);
     });
+  const closers: (() => void)[] = [];
   try {
     const steps = floorSteps(SNAPSHOT_EVERY);
     const floor: Floor = { client: dynamo.client, tableName: dynamo.tableName, loadCount: SNAPSHOT_EVERY };
     let floorNext = 0;
     const floorOp = () =>
       floorMove(floor, `latency-${Math.floor(floorNext / 400)}`, steps[floorNext++ % steps.length]!);
+    // The transport floor is asked as a seat's client asks the app: its token, If-Match, a key, a move's body.
+    const transport = await serveHttpFloor(floorOp);
+    closers.push(transport.close);
+    const transportHeaders = {
+      authorization: `Bearer ${'t'.repeat(160)}`,
+      'content-type': 'application/json',
+      'if-match': '"100"',
+      'idempotency-key': 'bench-9-100-0000000000',
+    };
+    const transportCall = (path: string, body?: string) => async () =>
+      (
+        await nodeSend(`${transport.url}${path}`, { method: body ? 'POST' : 'GET', headers: transportHeaders, body })
+      ).json();
+    const transportGet = transportCall('/view');
+    const transportPost = transportCall('/move', JSON.stringify({ type: 'play', tile: '9-9', on: 3 }));
 
     type Kind = 'uncached' | 'cached' | 'local';
     const bots: Record<Kind, ReturnType<typeof player>> = {
       uncached: player(uncachedUrl, 5),
       cached: player(cachedUrl, 6),
-      // The same app and bots without HTTP (app.request in this thread): what the transport adds.
+      // The cached app's move without HTTP (app.request in this thread): compare it with the cached
+      // move's figure, not the headline's (the transport floor weighs the HTTP stack against the headline).
       local: player('http://local', 7, (url, init) => Promise.resolve(apps.cached.request(url, init))),
     };
+    const transportMs: number[] = [];
     const samples = Object.fromEntries(
       (['uncached', 'cached', 'local'] as Kind[]).map((k) => [k, { move: [] as number[], floor: [] as number[] }]),
     ) as Record<Kind, { move: number[]; floor: number[] }>;
@@ -134,12 +156,18 @@ async function main() {
     const pair = async (kind: Kind, keep: boolean) => {
       await bots[kind].prepare();
       const floorMs = await timed(1, floorOp);
+      let viaTransport: number[] = [];
+      if (kind === 'uncached') {
+        await transportGet();
+        viaTransport = await timed(1, transportPost);
+      }
       const post = await bots[kind].prepare();
       stages.reset();
       const moveMs = await timed(1, post);
       if (!keep) return;
       samples[kind].floor.push(...floorMs);
       samples[kind].move.push(...moveMs);
+      transportMs.push(...viaTransport);
       if (kind === 'local') return;
       const layers = stages.read();
       layerSamples[kind].total.push(moveMs[0]!);
@@ -150,12 +178,13 @@ async function main() {
     await ask({ kind: 'timed', url: cachedUrl, bot: 1, moves: 150 });
     const extras = { worker: [] as number[], floorLoop: [] as number[] };
     const roundRatios: number[] = [];
+    const transportRatios: number[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       const from = { move: samples.uncached.move.length, floor: samples.uncached.floor.length };
       for (let i = 0; i < PER_ROUND; i++) await pair('uncached', true);
-      roundRatios.push(
-        median(samples.uncached.move.slice(from.move)) / median(samples.uncached.floor.slice(from.floor)),
-      );
+      const floorP50 = median(samples.uncached.floor.slice(from.floor));
+      roundRatios.push(median(samples.uncached.move.slice(from.move)) / floorP50);
+      transportRatios.push(median(transportMs.slice(from.floor)) / floorP50);
       for (let i = 0; i < PER_ROUND; i++) await pair('cached', true);
       for (let i = 0; i < PER_ROUND; i++) await pair('local', true);
       extras.worker.push(
@@ -204,6 +233,7 @@ async function main() {
     const fig = {
       headline: latency(samples.uncached.move),
       floor: latency(samples.uncached.floor),
+      transport: latency(transportMs),
       cached: latency(samples.cached.move),
       cachedFloor: latency(samples.cached.floor),
       local: latency(samples.local.move),
@@ -213,6 +243,7 @@ async function main() {
     };
     const ratioP50 = round(fig.headline.p50Ms / fig.floor.p50Ms);
     const roundRatio = round(median(roundRatios));
+    const transportRatio = round(fig.transport.p50Ms / fig.floor.p50Ms);
     const tpFig = {
       floor: round(median(tp.floor), 0),
       uncached: round(median(tp.uncached), 0),
@@ -261,6 +292,9 @@ async function main() {
     console.log(
       `  -> ${x(fig.headline.p50Ms, fig.floor.p50Ms)} at p50, ${x(fig.headline.p99Ms, fig.floor.p99Ms)} at p99; round by round (${ROUNDS} rounds) median x${roundRatio}, from x${round(Math.min(...roundRatios))} to x${round(Math.max(...roundRatios))}`,
     );
+    console.log(
+      `  transport floor ${lat(fig.transport)} (the floor's work behind Hono, over the same HTTP and client) -> x${transportRatio} the floor's (round by round x${round(median(transportRatios))}); the move is ${x(fig.headline.p50Ms, fig.transport.p50Ms)} of it`,
+    );
     const stageLine = (s: ReturnType<typeof breakdown>) =>
       `client + HTTP ${s.clientAndHttpMs}, app ${s.appMs} (of which the rules ~${s.rulesMs}), store ${s.storeCodeMs}, AWS SDK ${s.sdkMs}, dynalite ${s.dynaliteMs} (ms, mean ${s.meanMs})`;
     console.log(`where a move's time goes (means per move):`);
@@ -280,7 +314,7 @@ async function main() {
     console.log(
       `  state cached:   ${lat(fig.cached)} -> ${x(fig.cached.p50Ms, fig.cachedFloor.p50Ms)} its floor's p50`,
     );
-    console.log(`  without HTTP:   ${lat(fig.local)} -> ${x(fig.local.p50Ms, fig.localFloor.p50Ms)}`);
+    console.log(`  cached, without HTTP: ${lat(fig.local)} -> ${x(fig.local.p50Ms, fig.localFloor.p50Ms)}`);
     console.log(
       `  client in a worker thread (cached): ${lat(fig.worker)} -> ${x(fig.worker.p50Ms, fig.floor.p50Ms)} the headline floor's`,
     );
@@ -304,6 +338,10 @@ async function main() {
         ratioP50,
         ratioP99: round(fig.headline.p99Ms / fig.floor.p99Ms),
         medianRoundRatioP50: roundRatio,
+        transport: fig.transport,
+        transportRatioP50: transportRatio,
+        transportMedianRoundRatioP50: round(median(transportRatios)),
+        moveOverTransportP50: round(fig.headline.p50Ms / fig.transport.p50Ms),
       },
       stages: stagesFig,
       throughput: {
@@ -333,6 +371,7 @@ async function main() {
   } finally {
     await worker.terminate();
     for (const s of servers) s.close();
+    for (const close of closers) close();
     await dynamo.stop();
   }
 }
