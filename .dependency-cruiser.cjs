@@ -103,6 +103,8 @@ module.exports = {
         mod('cdk-nag'),
         mod('esbuild'),
         '^packages/store/src/table\\.ts$',
+        // The API's CORS policy, which API Gateway answers preflights with.
+        '^packages/api/src/http/cors\\.ts$',
         // The web client's build script (not its runtime code): the Lambda bundle carries its output.
         '^packages/web/scripts/build-client\\.ts$',
       ],
@@ -120,6 +122,7 @@ module.exports = {
           '^packages/[^/]+/src/index\\.ts$',
           '^packages/store/src/embedded/index\\.ts$',
           '^packages/store/src/table\\.ts$',
+          '^packages/api/src/http/cors\\.ts$',
           '^packages/api/src/testing\\.ts$',
           '^packages/app/src/testing\\.ts$',
           // The web client's generated types, which the tests' openapi-fetch client shares.

@@ -5,6 +5,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { CORS_POLICY } from '@chickenfoot/api/cors';
 import type { StageConfig } from './config';
 
 /** One JSON line per request: enough to trace a request to its Lambda logs and see where time went. */
@@ -25,12 +26,6 @@ const ACCESS_LOG = {
   error: '$context.error.message',
   userAgent: '$context.identity.userAgent',
 };
-
-// What a browser client sends and must be allowed to read: the bearer token, JSON bodies, the
-// optimistic-concurrency and idempotency headers; and back the ETag it must echo in If-Match, where a
-// new resource is, when to retry (429, 503), and the request id to quote in a bug report.
-const ALLOW_HEADERS = ['authorization', 'content-type', 'if-match', 'if-none-match', 'idempotency-key'];
-const EXPOSE_HEADERS = ['etag', 'location', 'retry-after', 'x-request-id'];
 
 export interface GameApiProps {
   readonly handler: IFunction;
@@ -60,13 +55,14 @@ export class GameApi extends Construct {
       defaultIntegration: new HttpLambdaIntegration('Lambda', handler),
       // Our own $default stage below: HttpApiProps cannot set throttling or access logs.
       createDefaultStage: false,
+      // The API's own policy (every method and header of the contract), so the two cannot drift.
       corsPreflight: {
         allowOrigins: [...config.allowedOrigins],
-        allowMethods: [CorsHttpMethod.GET, CorsHttpMethod.POST],
-        allowHeaders: ALLOW_HEADERS,
-        exposeHeaders: EXPOSE_HEADERS,
+        allowMethods: CORS_POLICY.methods.map((method) => CorsHttpMethod[method]),
+        allowHeaders: [...CORS_POLICY.allowHeaders],
+        exposeHeaders: [...CORS_POLICY.exposeHeaders],
         allowCredentials: false,
-        maxAge: Duration.hours(1),
+        maxAge: Duration.seconds(CORS_POLICY.maxAgeSeconds),
       },
     });
     this.accessLogs = new LogGroup(this, 'AccessLogs', {

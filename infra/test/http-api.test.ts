@@ -1,3 +1,4 @@
+import { CORS_POLICY } from '@chickenfoot/api/cors';
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { synth } from './synth';
@@ -49,17 +50,21 @@ describe('the HTTP API', () => {
     });
   });
 
-  it('answers CORS preflights for browser clients: the headers the API reads, the ETag it sets, no cookies', () => {
+  it("answers CORS preflights for browser clients with the API's policy: every method and header of the contract, no cookies", () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
       CorsConfiguration: {
         AllowOrigins: ['*'],
-        AllowMethods: ['GET', 'POST'],
-        AllowHeaders: ['authorization', 'content-type', 'if-match', 'if-none-match', 'idempotency-key'],
-        ExposeHeaders: ['etag', 'location', 'retry-after', 'x-request-id'],
+        AllowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+        AllowHeaders: [...CORS_POLICY.allowHeaders],
+        ExposeHeaders: [...CORS_POLICY.exposeHeaders],
         AllowCredentials: false,
         MaxAge: 3600,
       },
     });
+    // The policy itself is held to the contract (packages/api/src/http/cors.test.ts); these are
+    // what a browser client needs to delete an account, preview an invitation, and pace itself.
+    expect(CORS_POLICY.allowHeaders).toEqual(expect.arrayContaining(['if-match', 'invite-code', 'idempotency-key']));
+    expect(CORS_POLICY.exposeHeaders).toEqual(expect.arrayContaining(['etag', 'ratelimit', 'idempotent-replayed']));
   });
 
   it('takes the allowed origins from context', () => {

@@ -5,5 +5,6 @@
  */
 export { createApp, type AppOptions } from './app';
 export { loadContract } from './contract/load';
+export { CORS_POLICY } from './http/cors';
 export { PROBLEMS, problemType, type ProblemCode } from './problems';
 export type { AppDeps, Limits } from './app-deps';
