@@ -169,3 +169,19 @@ describe('DURABILITY for npm start', () => {
     120_000,
   );
 });
+
+// Beside DURABILITY, the other setting `npm start` checks before it starts (see cross-origin.ts).
+describe('ALLOWED_ORIGINS for npm start', () => {
+  it('refuses what is not an origin at start, naming it, before touching the data folder', async () => {
+    const dataDir = join(freshDir(), 'data');
+    const { code, out } = await startWith({
+      DATA_DIR: dataDir,
+      ALLOWED_ORIGINS: 'https://play.example, localhost:5173',
+    });
+    expect({ code, out: out.trim() }).toEqual({
+      code: 1,
+      out: 'Cannot start: ALLOWED_ORIGINS: not an origin (a scheme and host, like https://play.example): localhost:5173',
+    });
+    expect(existsSync(dataDir)).toBe(false);
+  }, 120_000);
+});

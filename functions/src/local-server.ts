@@ -8,6 +8,7 @@ import { appSweeper, jsonLogger, sweepEvery, TestClock } from '@chickenfoot/app'
 import { openStore, type Store } from '@chickenfoot/store';
 import { startEmbeddedDynamo, type Durability } from '@chickenfoot/store/embedded';
 import { WebAssets, webRoutes } from '@chickenfoot/web';
+import { crossOrigin } from './cross-origin';
 import { createSite } from './site';
 
 /** What `npm start` serves, and where. Entry points fill this in from the environment. */
@@ -49,6 +50,11 @@ export interface LocalServerOptions {
    * every game's view shows it. For testing deadlines locally; the Lambda entry has no such option.
    */
   readonly testClock?: boolean;
+  /**
+   * The origins whose pages may call the API from a browser (CORS), as `-c allowedOrigins` sets them
+   * on AWS (default `*`: any; the API takes a bearer token, never a cookie).
+   */
+  readonly allowedOrigins?: readonly string[];
 }
 
 /** A running local server. */
@@ -96,7 +102,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   });
   const assets = new WebAssets();
   if (!assets.built) console.error('The web client is not built: run npm run build:web (npm start does).');
-  const site = createSite(app, webRoutes({ assets, contract: loadContract }));
+  const cors = crossOrigin(options.allowedOrigins ?? ['*']);
+  const site = createSite(app, webRoutes({ assets, contract: loadContract }), cors);
   const server = serve({ fetch: site.fetch, port: options.port, hostname: options.host });
   await new Promise<void>((done, fail) => {
     server.once('error', fail);

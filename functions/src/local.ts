@@ -11,17 +11,24 @@
  *   survives a power loss); relaxed: left to the operating system (survives a crash, not a power
  *   loss), for a throwaway demo; anything else is refused at start
  *   TEST_CLOCK (0): 1 gives this server a test clock (POST /v1/test-clock/advance moves its time forward)
+ *   ALLOWED_ORIGINS (*): the origins whose pages may call the API from a browser (CORS), comma-separated,
+ *   as `-c allowedOrigins` on AWS; anything but `*` or a scheme and host is refused at start
  */
 import { parseDurability } from '@chickenfoot/store/embedded';
+import { parseOrigins } from './cross-origin';
 import { envLogger } from './env-logger';
 import { startLocalServer } from './local-server';
 
 // In the chain: a refused setting is reported like any other reason not to start.
 const server = await Promise.resolve()
-  .then(() => parseDurability(process.env.DURABILITY))
-  .then((durability) =>
+  .then(() => ({
+    durability: parseDurability(process.env.DURABILITY),
+    allowedOrigins: parseOrigins(process.env.ALLOWED_ORIGINS),
+  }))
+  .then(({ durability, allowedOrigins }) =>
     startLocalServer({
       durability,
+      allowedOrigins,
       dataDir: process.env.DATA_DIR ?? '.data',
       port: Number(process.env.PORT ?? 3000),
       host: process.env.HOST ?? '127.0.0.1',

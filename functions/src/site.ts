@@ -1,6 +1,7 @@
 import { loadContract } from '@chickenfoot/api';
 import { webRoutes, type WebSite } from '@chickenfoot/web';
 import { Hono } from 'hono';
+import type { CrossOrigin } from './cross-origin';
 
 /** Anything that answers requests as Hono apps do: the API. */
 export interface FetchHandler {
@@ -23,14 +24,22 @@ function wantsPage(request: Request): boolean {
  * A path neither serves (the API's `request/not-found`) is a friendly page to a browser asking for
  * HTML, and the API's problem document to anyone else.
  * The web client reads the API's contract (its rule options, for the new-game form) as `/openapi.json` has it.
+ * With `cors` (npm start; on AWS, API Gateway does it), the API answers browsers' cross-origin requests.
  * @example const site = createSite(createApp({ store, secret })); serve({ fetch: site.fetch });
  */
-export function createSite(api: FetchHandler, web: WebSite = webRoutes({ contract: loadContract })): Hono {
+export function createSite(
+  api: FetchHandler,
+  web: WebSite = webRoutes({ contract: loadContract }),
+  cors: CrossOrigin | null = null,
+): Hono {
   const site = new Hono();
   site.route('/', web);
   site.all('*', async (c) => {
-    const answer = await api.fetch(c.req.raw, c.env);
-    if (answer.status !== 404 || !wantsPage(c.req.raw)) return answer;
+    const request = c.req.raw;
+    const preflight = cors?.preflight(request);
+    if (preflight) return preflight;
+    const answer = await api.fetch(request, c.env);
+    if (answer.status !== 404 || !wantsPage(request)) return cors ? cors.allow(request, answer) : answer;
     const problem = (await answer
       .clone()
       .json()
