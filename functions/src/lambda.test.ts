@@ -28,9 +28,9 @@ const context = {
   getRemainingTimeInMillis: () => 29_000,
 } as unknown as LambdaContext;
 
-async function call(method: string, path: string, options: ApiGatewayEventOptions = {}) {
+async function call(method: string, path: string, options: ApiGatewayEventOptions = {}, on = context) {
   const sent = apiGatewayEvent(method, path, options);
-  const res = await handler(sent, context);
+  const res = await handler(sent, on);
   // Checked against openapi.yaml, as every response the suites receive.
   const url = `${path}${options.query ? `?${options.query}` : ''}`;
   await reportResponse({ method, url, status: res.statusCode, headers: new Headers(res.headers), text: res.body });
@@ -72,6 +72,29 @@ describe('the Lambda handler with API Gateway v2 events', () => {
     });
     expect(events.statusCode).toBe(200);
     expect(events.json.commits.map((c: { version: number }) => c.version).at(-1)).toBe(moved.json.version);
+  });
+
+  it('ends a long-poll with its empty page before the function runs out of time, not with a timeout', async () => {
+    // The function's timeout is 10 s (infra), a long-poll may ask for 20: held that long, it would be
+    // killed mid-wait, a 5xx. With 2.6 s left, the wait ends 2 s before the end.
+    const ann = await call('POST', '/v1/players', { body: { name: 'Ann' } });
+    const headers = { authorization: `Bearer ${ann.json.token}` };
+    const created = await call('POST', '/v1/games', {
+      body: { seats: 2 },
+      headers: { ...headers, 'idempotency-key': randomUUID() },
+    });
+    const late = { ...context, getRemainingTimeInMillis: () => 2_600 } as LambdaContext;
+    const started = Date.now();
+    const polled = await call(
+      'GET',
+      `/v1/games/${created.json.game.id}/events`,
+      { query: `after=${created.json.version}&wait=20`, headers },
+      late,
+    );
+    const took = Date.now() - started;
+    expect([polled.statusCode, polled.json.commits]).toEqual([200, []]);
+    expect(took).toBeGreaterThanOrEqual(500);
+    expect(took).toBeLessThan(2_600);
   });
 
   it('answers errors as problem+json and carries API Gateway’s request id', async () => {

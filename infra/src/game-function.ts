@@ -35,6 +35,7 @@ export const FUNCTION_DEFAULTS = {
   memorySize: 1024,
   // A request is a few single-digit-millisecond DynamoDB calls; 10 s is a stuck call, not a slow one,
   // and stays under API Gateway's 30 s integration limit so the client gets our 5xx, not a timeout.
+  // A long-poll ends 2 s before it, with its empty page (packages/api/src/http/wait-budget.ts).
   timeout: Duration.seconds(10),
   tracing: Tracing.ACTIVE,
 } as const;

@@ -3,6 +3,7 @@ import { listMessages, muteMessages, postMessage } from '../contract/messages';
 import { openapi, router } from './router';
 import { replayHeader } from './replayed';
 import { afterOf, nextCursorOf } from './page-cursor';
+import { waitBudgetMs } from '../http/wait-budget';
 
 /** A game's messages: post (seated players), catch up (seated, those who left too), mute for oneself. */
 export function messageRoutes(deps: AppDeps) {
@@ -22,7 +23,7 @@ export function messageRoutes(deps: AppDeps) {
     const page = await messages.list(c.get('playerId'), c.req.valid('param').id, {
       after: from,
       limit,
-      waitMs: Math.min(wait, deps.limits.maxWaitSeconds) * 1000,
+      waitMs: waitBudgetMs(c.env, wait, deps.limits.maxWaitSeconds),
       signal: c.req.raw.signal,
       session: c.get('sessionId'),
     });

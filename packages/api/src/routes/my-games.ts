@@ -1,6 +1,7 @@
 import type { AppDeps } from '../app-deps';
 import { listMyGames } from '../contract/my-games';
 import { openapi, router } from './router';
+import { waitBudgetMs } from '../http/wait-budget';
 
 /** `GET /v1/me/games`: with `turn=mine`, one Query on the awaiting index; without, the members index too. */
 export function myGameRoutes(deps: AppDeps) {
@@ -11,7 +12,7 @@ export function myGameRoutes(deps: AppDeps) {
       ...(turn ? { turn } : {}),
       limit,
       ...(cursor ? { cursor } : {}),
-      waitMs: Math.min(wait, deps.limits.maxWaitSeconds) * 1000,
+      waitMs: waitBudgetMs(c.env, wait, deps.limits.maxWaitSeconds),
       signal: c.req.raw.signal,
       session: c.get('sessionId'),
     });

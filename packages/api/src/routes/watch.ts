@@ -3,6 +3,7 @@ import { createWatchLink, listWatchLinks, revokeWatchLink, watchEvents, watchGam
 import { openapi, router } from './router';
 import { replayHeader } from './replayed';
 import { afterOf, nextCursorOf } from './page-cursor';
+import { waitBudgetMs } from '../http/wait-budget';
 
 const PRIVATE = { 'Cache-Control': 'private, no-cache' };
 
@@ -37,7 +38,7 @@ export function watchRoutes(deps: AppDeps) {
     const page = await links.events(c.get('watch'), {
       after: afterOf('events', query.cursor, query.after) ?? 0,
       limit: Math.max(1, Math.min(query.limit ?? deps.limits.maxPage, deps.limits.maxPage)),
-      waitMs: Math.min(query.wait ?? 0, deps.limits.maxWaitSeconds) * 1000,
+      waitMs: waitBudgetMs(c.env, query.wait ?? 0, deps.limits.maxWaitSeconds),
       signal: c.req.raw.signal,
     });
     return c.json({ ...page, nextCursor: nextCursorOf('events', page.next) }, 200, PRIVATE);
