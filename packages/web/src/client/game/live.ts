@@ -4,6 +4,20 @@ import type { GameSource } from './source';
 /** How long one long-poll may wait, in seconds (the API's maximum). */
 export const WAIT_SECONDS = 20;
 
+/** An empty answer sooner than this was not held at all (a muted table, a wait of 0): a pause follows it. */
+const HELD_MS = 2000;
+
+/**
+ * The pause after a look that came back empty, `elapsedMs` after it was sent: none after a wait the
+ * API held (its 20 s, or less where it ends waits sooner: on AWS, before the function's timeout), and
+ * the rest of the 20 s after one it answered at once, so that nothing loops tight.
+ * @example pauseAfter(8_100) // 0: held (on AWS), look again at once
+ * @example pauseAfter(40) // 19_960: answered at once
+ */
+export function pauseAfter(elapsedMs: number): number {
+  return elapsedMs < HELD_MS ? WAIT_SECONDS * 1000 - elapsedMs : 0;
+}
+
 /** Resolves after `ms` milliseconds. */
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -42,9 +56,9 @@ export interface Follower {
 /**
  * Keeps up with a game: long-polls `GET …/events?after=<version>&wait=20`, so an idle page asks about
  * three times a minute and hears of a move at once; once the game is over, and until it has a rematch
- * (see `Follower.done`), the same wait hears of the rematch. Pauses while the tab is hidden. A wait that comes
- * back early and empty (the API holds only a few per player) is followed by a pause, never a tight
- * loop; failures back off up to 30 s, or as long as `Retry-After` says.
+ * (see `Follower.done`), the same wait hears of the rematch. Pauses while the tab is hidden. A wait that
+ * comes back empty at once is followed by a pause (`pauseAfter`), never a tight loop; one the API held,
+ * even for less than asked, by the next wait; failures back off up to 30 s, or as long as `Retry-After` says.
  */
 export async function follow(source: GameSource, follower: Follower): Promise<void> {
   let backoff = 1000;
@@ -64,8 +78,8 @@ export async function follow(source: GameSource, follower: Follower): Promise<vo
       }
       await follower.quiet();
       if (follower.done()) break;
-      const early = WAIT_SECONDS * 1000 - (Date.now() - started);
-      if (early > 2000) await sleep(early);
+      const pause = pauseAfter(Date.now() - started);
+      if (pause > 0) await sleep(pause);
     } catch (error) {
       follower.online(false);
       const wait = error instanceof ApiError && error.retryAfter ? error.retryAfter * 1000 : backoff;

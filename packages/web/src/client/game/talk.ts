@@ -1,16 +1,6 @@
 import { ApiError, type Api, type GameMessage } from '../api';
-import { sleep, visible, WAIT_SECONDS } from './live';
+import { pauseAfter, sleep, visible, WAIT_SECONDS } from './live';
 import { Observable } from './observable';
-
-/**
- * The pause after a look that came back early and empty (the API holds only a few waits per player,
- * and answers a muted table at once), or after a failure: never a tight loop.
- * @example pauseAfter(19_500) // 500: the wait ran its course, look again at once
- */
-export function pauseAfter(elapsedMs: number): number {
-  const early = WAIT_SECONDS * 1000 - elapsedMs;
-  return early > 2000 ? early : 0;
-}
 
 /** What the table-talk box shows. */
 export interface TalkState {
