@@ -76,9 +76,10 @@ export async function follow(source: GameSource, follower: Follower): Promise<vo
         follower.commits(page.commits, page.version);
         continue;
       }
+      // How long the API held the wait, not counting what the page does with its empty answer.
+      const pause = pauseAfter(Date.now() - started);
       await follower.quiet();
       if (follower.done()) break;
-      const pause = pauseAfter(Date.now() - started);
       if (pause > 0) await sleep(pause);
     } catch (error) {
       follower.online(false);
