@@ -94,6 +94,10 @@ describe('the board of a long hand, in the browser', () => {
         expect(overlaps(ends, drawn)).toEqual([]);
         expect(overlaps(ends)).toEqual([]);
         for (const { label } of drawn) expect(label).toMatch(TILE_NAME);
+        // The zoom buttons lie outside the board's window: over it, they would hide the tiles beneath
+        // them and take the press meant for an end (a fitted board cannot be panned out from under them).
+        const [tools, window] = await Promise.all(['.board-tools', '#board'].map((s) => page.locator(s).boundingBox()));
+        expect(tools!.y + tools!.height, 'the zoom buttons end above the board').toBeLessThanOrEqual(window!.y + 0.5);
         await screenshot(page, `long-board-${c.set}-${c.players}-${device}`);
 
         // Every pip can be counted: at least COUNTABLE_PX across, and a board too big for that pans.
