@@ -3,7 +3,7 @@
  *   rules -> nothing | bots -> rules | store -> AWS SDK | webhooks -> ipaddr.js
  *   app -> rules, bots, store, webhooks (never hono, zod, the api) | api -> app, rules, hono, zod
  *   web -> its generated API client (openapi-fetch), hono | functions -> api, app, store, web
- *   infra -> aws-cdk-lib, constructs | test -> public entries only.
+ *   infra -> aws-cdk-lib, constructs (and the store's table, the api's CORS policy) | test -> public entries only.
  * Tests that live beside the code may also use the test tooling (vitest, fast-check).
  */
 const TESTS = '\\.test\\.ts$';
