@@ -113,7 +113,7 @@ async function main() {
       });
       worker.postMessage(request);
     });
-  const closers: (() => void)[] = [];
+  let transport: Awaited<ReturnType<typeof serveHttpFloor>> | undefined;
   try {
     const steps = floorSteps(SNAPSHOT_EVERY);
     const floor: Floor = { client: dynamo.client, tableName: dynamo.tableName, loadCount: SNAPSHOT_EVERY };
@@ -121,8 +121,8 @@ async function main() {
     const floorOp = () =>
       floorMove(floor, `latency-${Math.floor(floorNext / 400)}`, steps[floorNext++ % steps.length]!);
     // The transport floor is asked as a seat's client asks the app: its token, If-Match, a key, a move's body.
-    const transport = await serveHttpFloor(floorOp);
-    closers.push(transport.close);
+    transport = await serveHttpFloor(floorOp);
+    const transportUrl = transport.url;
     const transportHeaders = {
       authorization: `Bearer ${'t'.repeat(160)}`,
       'content-type': 'application/json',
@@ -131,7 +131,7 @@ async function main() {
     };
     const transportCall = (path: string, body?: string) => async () =>
       (
-        await nodeSend(`${transport.url}${path}`, { method: body ? 'POST' : 'GET', headers: transportHeaders, body })
+        await nodeSend(`${transportUrl}${path}`, { method: body ? 'POST' : 'GET', headers: transportHeaders, body })
       ).json();
     const transportGet = transportCall('/view');
     const transportPost = transportCall('/move', JSON.stringify({ type: 'play', tile: '9-9', on: 3 }));
@@ -371,7 +371,7 @@ async function main() {
   } finally {
     await worker.terminate();
     for (const s of servers) s.close();
-    for (const close of closers) close();
+    transport?.close();
     await dynamo.stop();
   }
 }

@@ -66,7 +66,6 @@ export async function isolatedPage(browser: Browser, options: BrowserContextOpti
   const context = await browser.newContext({ ...options, serviceWorkers: 'block' });
   const requested: string[] = [];
   const blocked: string[] = [];
-  const errors: string[] = [];
   await context.route('**/*', async (route) => {
     const url = route.request().url();
     requested.push(url);
@@ -81,9 +80,18 @@ export async function isolatedPage(browser: Browser, options: BrowserContextOpti
     return ws.close();
   });
   const page = await context.newPage();
+  return { page, context, requested, blocked, errors: pageErrors(page) };
+}
+
+/**
+ * The console errors and uncaught errors of `page` from now on, as they come.
+ * @example const errors = pageErrors(page); await page.goto(url); expect(errors).toEqual([]);
+ */
+export function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(String(error)));
-  return { page, context, requested, blocked, errors };
+  return errors;
 }

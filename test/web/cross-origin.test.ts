@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer, type LocalServer } from '../../functions/src/local-server';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, pageErrors } from '../support/browser';
 import { conform } from '../support/contract/tally';
 
 // A third party's web client, served from an origin of its own, calls `npm start`'s API from a real
@@ -31,12 +31,7 @@ async function pageOrigin(): Promise<{ server: Server; origin: string }> {
  */
 async function plainPage(browser: Browser): Promise<{ page: Page; errors: string[] }> {
   const page = await (await browser.newContext()).newPage();
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(String(error)));
-  return { page, errors };
+  return { page, errors: pageErrors(page) };
 }
 
 /** What the third-party page does, in the browser: every call it makes is cross-origin. */
